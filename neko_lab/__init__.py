@@ -1,0 +1,40 @@
+"""neko_lab: learn, play and analyse four modern board games in Jupyter.
+
+    import neko_lab as nl
+    s = nl.new_game("naeco", players=2, seed=42)
+    df = nl.simulate("naeco", games=1000, agents=["greedy", "random"], seed=0)
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .core import (ConfigError, DataError, Event, GAMES, IllegalAction, Pending, SaveError, State,
+                   from_json, game_class, new_game, register)
+from .core.registry import load_builtin as _load_builtin
+
+__version__ = "0.1.0"
+_load_builtin()
+
+_LAZY = {
+    "simulate": ("neko_lab.sim", "simulate"),
+    "play": ("neko_lab.sim", "play"),
+    "agents": ("neko_lab.agents", None),
+    "sim": ("neko_lab.sim", None),
+    "viz": ("neko_lab.viz", None),
+    "widgets": ("neko_lab.widgets", None),
+    "make_agent": ("neko_lab.agents", "make_agent"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    # pandas, plotly and ipywidgets load only when first used, so `import neko_lab` stays fast
+    if name in _LAZY:
+        import importlib
+        module, attr = _LAZY[name]
+        mod = importlib.import_module(module)
+        return mod if attr is None else getattr(mod, attr)
+    raise AttributeError(f"module 'neko_lab' has no attribute {name!r}")
+
+
+__all__ = ["ConfigError", "DataError", "Event", "GAMES", "IllegalAction", "Pending", "SaveError",
+           "State", "from_json", "game_class", "new_game", "register", *_LAZY]

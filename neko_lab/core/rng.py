@@ -1,0 +1,62 @@
+"""A small seeded generator that lives inside a game state.
+
+It is a SplitMix64 stream: its whole state is one integer, so cloning or saving a game copies a number,
+and the same seed gives the same sequence on every machine and Python version.
+"""
+from __future__ import annotations
+
+from typing import MutableSequence, Sequence, TypeVar
+
+T = TypeVar("T")
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0):
+        self.state = int(seed) & _MASK
+
+    def next64(self) -> int:
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        return s ^ (s >> 31)
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def randrange(self, n: int) -> int:
+        """An int in [0, n)."""
+        if n <= 0:
+            raise ValueError("randrange() needs n > 0")
+        return (self.next64() * n) >> 64
+
+    def randint(self, a: int, b: int) -> int:
+        """An int in [a, b], both ends included (a die roll is randint(1, 6))."""
+        return a + self.randrange(b - a + 1)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[self.randrange(len(seq))]
+
+    def shuffle(self, seq: MutableSequence) -> None:
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.randrange(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def spawn(self) -> "Rng":
+        """An independent generator derived from this one (advances this one by one step)."""
+        return Rng(self.next64())
+
+    def copy(self) -> "Rng":
+        r = Rng.__new__(Rng)
+        r.state = self.state
+        return r
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and other.state == self.state
+
+    def __repr__(self) -> str:
+        return f"Rng(state={self.state})"

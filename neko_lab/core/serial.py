@@ -1,0 +1,136 @@
+"""Exact, type-preserving JSON encoding of plain game data.
+
+States are plain data: ints, strings, lists, dicts, tuples, sets, the Rng, Events and small classes
+(dataclasses, NamedTuples, classes with __slots__). This module writes them to JSON-compatible values
+and reads them back to equal objects. Only classes that were registered with `serializable` (or are
+State subclasses known to the registry) can be rebuilt, so a save file can never name arbitrary code.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable, TypeVar
+
+from .errors import SaveError
+from .events import Event
+from .rng import Rng
+
+C = TypeVar("C", bound=type)
+_CLASSES: dict[str, type] = {}
+
+
+def class_key(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def serializable(cls: C) -> C:
+    """Class decorator: allow instances of `cls` inside saved states."""
+    _CLASSES[class_key(cls)] = cls
+    return cls
+
+
+serializable(Event)
+
+
+def _fields(obj: Any) -> list[str]:
+    if dataclasses.is_dataclass(obj):
+        return [f.name for f in dataclasses.fields(obj)]
+    if isinstance(obj, tuple) and hasattr(obj, "_fields"):
+        return list(obj._fields)
+    names: list[str] = []
+    for klass in type(obj).__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        names.extend([slots] if isinstance(slots, str) else slots)
+    if hasattr(obj, "__dict__"):
+        names.extend(obj.__dict__)
+    return [n for n in names if n not in ("__dict__", "__weakref__")]
+
+
+def encode(obj: Any) -> Any:
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return obj
+    t = type(obj)
+    if t is list:
+        return [encode(v) for v in obj]
+    if t is dict:
+        if all(type(k) is str for k in obj):
+            return {"~d": {k: encode(v) for k, v in obj.items()}}
+        return {"~m": [[encode(k), encode(v)] for k, v in obj.items()]}
+    if t is tuple:
+        return {"~t": [encode(v) for v in obj]}
+    if t is set or t is frozenset:
+        items = [encode(v) for v in obj]
+        items.sort(key=repr)
+        return {"~s" if t is set else "~f": items}
+    if t is Rng:
+        return {"~r": str(obj.state)}
+    key = class_key(t)
+    if key not in _CLASSES:
+        raise TypeError(f"cannot save a {key}: decorate the class with neko_lab.core.serializable")
+    return {"~c": key, "v": {name: encode(getattr(obj, name)) for name in _fields(obj)}}
+
+
+def decode(data: Any) -> Any:
+    if data is None or isinstance(data, (bool, int, float, str)):
+        return data
+    if isinstance(data, list):
+        return [decode(v) for v in data]
+    if not isinstance(data, dict) or len(data) not in (1, 2):
+        raise SaveError(f"unexpected value in save: {str(data)[:80]}")
+    if "~d" in data:
+        return {k: decode(v) for k, v in data["~d"].items()}
+    if "~m" in data:
+        return {decode(k): decode(v) for k, v in data["~m"]}
+    if "~t" in data:
+        return tuple(decode(v) for v in data["~t"])
+    if "~s" in data:
+        return {decode(v) for v in data["~s"]}
+    if "~f" in data:
+        return frozenset(decode(v) for v in data["~f"])
+    if "~r" in data:
+        return Rng(int(data["~r"]))
+    if "~c" in data:
+        cls = _CLASSES.get(data["~c"])
+        if cls is None:
+            raise SaveError(f"save names an unknown class {data['~c']!r}")
+        values = {k: decode(v) for k, v in data["v"].items()}
+        return _build(cls, values)
+    raise SaveError(f"unexpected value in save: {str(data)[:80]}")
+
+
+def _build(cls: type, values: dict[str, Any]) -> Any:
+    if issubclass(cls, tuple):  # NamedTuple
+        return cls(**values)
+    obj = object.__new__(cls)
+    for k, v in values.items():
+        object.__setattr__(obj, k, v)  # works for frozen dataclasses too
+    return obj
+
+
+Copier = Callable[[Any], Any]
+
+
+def fast_copy(obj: Any) -> Any:
+    """Structural copy of plain data without copy.deepcopy: immutable values are shared."""
+    t = type(obj)
+    if t in _ATOMIC:
+        return obj
+    if t is list:
+        return [fast_copy(v) for v in obj]
+    if t is dict:
+        return {k: fast_copy(v) for k, v in obj.items()}
+    if t is set:
+        return set(obj)
+    if t is Rng:
+        return obj.copy()
+    if t is tuple or isinstance(obj, (tuple, frozenset, Event)):
+        return obj
+    copier = getattr(obj, "copy", None)
+    if copier is not None:
+        return copier()
+    new = object.__new__(t)
+    for name in _fields(obj):
+        object.__setattr__(new, name, fast_copy(getattr(obj, name)))
+    return new
+
+
+_ATOMIC = {int, str, float, bool, type(None), frozenset, Event}

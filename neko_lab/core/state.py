@@ -1,0 +1,259 @@
+"""The State base class: the public contract every neko_lab game implements (see DESIGN.md).
+
+A game subclasses State, sets the class constants at the top (GAME, TITLE, player range, OPTIONS,
+RULES) and writes:
+
+    setup(data)                 deal, shuffle (with self.rng) and push the first pending decision
+    _legal_actions() -> list    the answer to the one question on top of the pending stack
+    _apply(action)              carry out a legal action (only ever called with a legal one)
+    is_over() -> bool
+    current_player              property: seat to decide now, None once over
+    breakdown() -> list[dict]   points by category per seat (sums to scores())
+    observation(seat) -> dict   what that seat may see (JSON-compatible)
+    check_invariants()          raise AssertionError naming the broken rule
+
+and may override: winners() (tie-breaks), why_illegal() (a rule-specific reason), determinize()
+(hidden information re-sampled for search), evaluate() (greedy agents' heuristic), clone() (speed),
+round_number() (for scoring curves), load_data() (datasets), _repr_html_() (a picture).
+"""
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from typing import Any, ClassVar, Hashable
+
+from .errors import ConfigError, IllegalAction, SaveError
+from .events import Event
+from .rng import Rng
+from . import serial
+
+FORMAT = "neko_lab-save/1"
+
+
+@serial.serializable
+class Pending:
+    """One open decision on a state's pending stack: which seat decides what, with small plain data."""
+
+    __slots__ = ("kind", "seat", "data")
+
+    def __init__(self, kind: str, seat: int, data: Any = None):
+        self.kind, self.seat, self.data = kind, seat, data
+
+    def copy(self) -> "Pending":
+        return Pending(self.kind, self.seat, serial.fast_copy(self.data))
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Pending) and (self.kind, self.seat, self.data)
+                == (other.kind, other.seat, other.data))
+
+    def __repr__(self) -> str:
+        return f"Pending({self.kind!r}, seat={self.seat}, data={self.data!r})"
+
+
+class State:
+    GAME: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 4
+    DEFAULT_PLAYERS: ClassVar[int] = 2
+    OPTIONS: ClassVar[dict[str, Any]] = {}        # option name -> default value
+    OPTION_HELP: ClassVar[dict[str, str]] = {}    # option name -> one line of help
+    RULES: ClassVar[dict[str, str]] = {}          # rule section cited by events -> what it covers
+    AGENTS: ClassVar[dict[str, str]] = {}         # game-specific agent name -> "module:Class"
+    HIDDEN_INFORMATION: ClassVar[bool] = False    # True when observation() must hide something
+
+    # ------------------------------------------------------------------ construction
+    def __init__(self, players: int | None = None, seed: int | None = None,
+                 data: Any = None, **options: Any):
+        cls = type(self)
+        if players is None:
+            players = cls.DEFAULT_PLAYERS
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+                cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS):
+            raise ConfigError(f"{cls.GAME} is for {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} players, "
+                              f"not {players!r}")
+        unknown = sorted(set(options) - set(cls.OPTIONS))
+        if unknown:
+            allowed = ", ".join(sorted(cls.OPTIONS)) or "none"
+            raise ConfigError(f"{cls.GAME} has no option {unknown[0]!r}; allowed options: {allowed}")
+        if seed is None:
+            import secrets
+            seed = secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ConfigError(f"seed must be an int, not {seed!r}")
+        self.players: int = players
+        self.seed: int = seed
+        self.options: dict[str, Any] = {**cls.OPTIONS, **options}
+        self.rng: Rng = Rng(seed)
+        self.log: list[Event] = []
+        self.pending: list[Pending] = []
+        self.steps: int = 0
+        self._legal: list | None = None
+        self.check_options()
+        self.setup(self.load_data(data))
+        self._legal = None
+
+    # ------------------------------------------------------------------ hooks for games
+    def check_options(self) -> None:
+        """Raise ConfigError for option values that make no sense (e.g. a variant and a player count)."""
+
+    @classmethod
+    def load_data(cls, data: Any) -> Any:
+        """Load and validate this game's dataset: None means the shipped one, a path a user's folder."""
+        return data
+
+    def setup(self, data: Any) -> None:
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list:
+        raise NotImplementedError
+
+    def _apply(self, action: Hashable) -> None:
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def current_player(self) -> int | None:
+        if self.is_over() or not self.pending:
+            return None
+        return self.pending[-1].seat
+
+    def breakdown(self) -> list[dict[str, int]]:
+        raise NotImplementedError
+
+    def observation(self, seat: int) -> dict:
+        raise NotImplementedError
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError naming the broken rule. The conformance suite calls it after every action."""
+
+    def round_number(self) -> int:
+        """The round (or turn) the game is in, used by scoring curves."""
+        return self.steps
+
+    # ------------------------------------------------------------------ the contract
+    def legal_actions(self) -> list:
+        if self._legal is None:
+            self._legal = [] if self.is_over() else self._legal_actions()
+        return list(self._legal)
+
+    def apply(self, action: Hashable) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_over() else self._legal_actions()
+        if action not in legal:
+            raise IllegalAction(self.why_illegal(action))
+        self._legal = None
+        self._apply(action)
+        self.steps += 1
+
+    def why_illegal(self, action: Any) -> str:
+        """A sentence saying why `action` is refused. Games refine it through _why_illegal()."""
+        if self.is_over():
+            return f"{action} is not possible: the game is over"
+        reason = self._why_illegal(action)
+        if reason:
+            return reason
+        legal = self.legal_actions()
+        shown = ", ".join(str(a) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
+        return f"{action} is not legal now (player {self.current_player} must choose one of: {shown})"
+
+    def _why_illegal(self, action: Any) -> str | None:
+        return None
+
+    def scores(self) -> list[int]:
+        return [sum(b.values()) for b in self.breakdown()]
+
+    def winners(self) -> list[int]:
+        if not self.is_over():
+            return []
+        sc = self.scores()
+        best = max(sc)
+        return [i for i, v in enumerate(sc) if v == best]
+
+    def evaluate(self, seat: int) -> float:
+        """Heuristic value of this position for `seat` (used by the greedy agent): score lead by default."""
+        sc = self.scores()
+        others = [v for i, v in enumerate(sc) if i != seat]
+        return sc[seat] - (max(others) if others else 0)
+
+    def determinize(self, seat: int, rng: Rng) -> "State":
+        """A copy in which everything `seat` cannot see is re-sampled (perfect information: a clone)."""
+        return self.clone()
+
+    def clone(self) -> "State":
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        for k, v in d.items():
+            if k != "log":
+                d[k] = serial.fast_copy(v)
+        d["log"] = list(self.log)
+        d["_legal"] = None
+        new.__dict__ = d
+        return new
+
+    def emit(self, text: str, rule: str = "", seat: int | None = None, **data: Any) -> None:
+        self.log.append(Event(text, rule, seat, data))
+
+    # ------------------------------------------------------------------ saving
+    def to_json(self) -> str:
+        body = {k: serial.encode(v) for k, v in sorted(self.__dict__.items()) if k != "_legal"}
+        text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+        return json.dumps({"format": FORMAT, "game": self.GAME, "checksum": digest,
+                           "state": body}, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def _from_body(cls, body: dict) -> "State":
+        obj = object.__new__(cls)
+        obj.__dict__.update({k: serial.decode(v) for k, v in body.items()})
+        obj._legal = None
+        return obj
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        state = "over" if self.is_over() else f"player {self.current_player} to act"
+        return f"<{self.TITLE or self.GAME}: {self.players} players, {state}, scores {self.scores()}>"
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<tr><td>P{i}</td><td>{s}</td></tr>" for i, s in enumerate(self.scores()))
+        tail = "".join(f"<li>{html.escape(str(e))}</li>" for e in self.log[-5:])
+        return (f"<div><b>{html.escape(self.TITLE or self.GAME)}</b>"
+                f"<table><tr><th>seat</th><th>score</th></tr>{rows}</table><ul>{tail}</ul></div>")
+
+
+def from_json(text: str) -> State:
+    """Rebuild a state saved with State.to_json(). Refuses foreign, corrupted or unsupported saves."""
+    from .registry import game_class
+
+    try:
+        doc = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as exc:
+        raise SaveError(f"not a neko_lab save: {exc}") from None
+    if not isinstance(doc, dict) or "format" not in doc:
+        raise SaveError("not a neko_lab save: no 'format' field")
+    if doc["format"] != FORMAT:
+        raise SaveError(f"unsupported save format {doc['format']!r}; this version reads {FORMAT!r}")
+    for key in ("game", "checksum", "state"):
+        if key not in doc:
+            raise SaveError(f"corrupted save: the '{key}' field is missing")
+    try:
+        cls = game_class(doc["game"])
+    except ConfigError as exc:
+        raise SaveError(f"save is for an unknown game: {exc}") from None
+    body = doc["state"]
+    canon = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    if hashlib.sha256(canon.encode()).hexdigest()[:16] != doc["checksum"]:
+        raise SaveError("corrupted save: the checksum does not match the saved state")
+    try:
+        state = cls._from_body(body)
+        state.check_invariants()
+    except SaveError:
+        raise
+    except (AssertionError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise SaveError(f"corrupted save: {type(exc).__name__}: {exc}") from None
+    return state
+
