@@ -1,0 +1,41 @@
+"""The Agent interface shared by every agent, game-agnostic or game-specific."""
+from __future__ import annotations
+
+import random
+from typing import Any, Hashable
+
+from ..core.state import State
+
+
+class Agent:
+    """Chooses actions for whichever seat is to move. Agents see games only through the State contract.
+
+    Subclasses set `name` and implement `choose(state)`. An agent must not mutate the state it is given
+    (search on `state.clone()`), and draws its own randomness from `self.rng`, seeded at construction,
+    so a seeded simulation is reproducible.
+    """
+
+    name: str = "agent"
+
+    def __init__(self, seed: int | None = None, **params: Any):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.params = params
+
+    def choose(self, state: State) -> Hashable:
+        raise NotImplementedError
+
+    def __call__(self, state: State) -> Hashable:
+        return self.choose(state)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(name={self.name!r})"
+
+
+class RandomAgent(Agent):
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, state: State) -> Hashable:
+        return self.rng.choice(state.legal_actions())
