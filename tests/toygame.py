@@ -36,6 +36,7 @@ class ToyState(State):
         self.rng.shuffle(self.deck)
         self.hands = [[self.deck.pop(), self.deck.pop()] for _ in range(self.players)]
         self.played = [0] * self.players
+        self.discard: list[int] = []
         self.bonus = [0] * self.players
         self.turns = 0
         self.over = False
@@ -71,6 +72,7 @@ class ToyState(State):
         if action[0] == "play":
             self.hands[seat].remove(action[1])
             self.played[seat] += action[1]
+            self.discard.append(action[1])
             self.emit(f"plays {action[1]}", RULE_TURN, seat, card=action[1])
             if action[1] == 6:
                 self.pending.append(Pending("bonus", seat))
@@ -122,8 +124,8 @@ class ToyState(State):
 
     def check_invariants(self) -> None:
         copies = 2 if self.options["short"] else 4
-        total = len(self.deck) + sum(len(h) for h in self.hands)
-        assert total + sum(self.played) // 1 >= 0
+        cards = sorted(self.deck + self.discard + [c for h in self.hands for c in h])
+        assert cards == [v for v in range(1, 7) for _ in range(copies)], "every card is in one place"
         assert all(len(h) <= HAND_LIMIT + 1 for h in self.hands), "hand limit"
-        cards = sorted(self.deck + [c for h in self.hands for c in h])
-        assert len(cards) <= 6 * copies, "cards conserved"
+        assert sum(self.played) == sum(self.discard), "played points are the played cards"
+        assert all(b % 2 == 0 and b >= 0 for b in self.bonus), "bonus comes in steps of 2"

@@ -1,0 +1,204 @@
+"""The State contract, checked on every registered game (and the toy game) by playing random games.
+
+A game only has to register itself and provide check_invariants(); these tests then cover it:
+random games to the end with invariants after every action, determinism, save/load mid-game,
+clone independence, refusal of illegal actions without side effects, scoring consistency and
+the hiding of secret information. `pytest --nightly` plays many more games.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.core import IllegalAction, Rng
+
+GAMES_PER_COUNT = 200
+NIGHTLY_GAMES = 2000
+MAX_STEPS = 50_000
+
+
+def _cases():
+    cases = []
+    for name, cls in sorted(nl.GAMES.items()):
+        for players in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
+            cases.append(pytest.param(name, players, id=f"{name}-{players}p"))
+    return cases
+
+
+CASES = _cases()
+
+
+def play_random(state, rng: random.Random, check=True, limit=MAX_STEPS):
+    """Play `state` to the end with uniformly random legal actions; return the actions taken."""
+    taken = []
+    while not state.is_over():
+        assert len(taken) < limit, f"{state.GAME}: no end after {limit} actions"
+        seat = state.current_player
+        assert isinstance(seat, int) and 0 <= seat < state.players, f"bad current_player {seat!r}"
+        legal = state.legal_actions()
+        assert legal, "a game that is not over must offer at least one action"
+        action = rng.choice(legal)
+        state.apply(action)
+        taken.append(action)
+        if check:
+            state.check_invariants()
+    return taken
+
+
+def check_final(state):
+    assert state.is_over()
+    assert state.current_player is None
+    assert state.legal_actions() == []
+    scores = state.scores()
+    assert len(scores) == state.players and all(isinstance(v, int) for v in scores)
+    parts = state.breakdown()
+    assert len(parts) == state.players
+    for seat, part in enumerate(parts):
+        assert all(isinstance(v, int) for v in part.values()), part
+        assert sum(part.values()) == scores[seat], f"breakdown of seat {seat} does not sum to its score"
+    winners = state.winners()
+    assert winners and set(winners) <= set(range(state.players))
+    best = max(scores)
+    assert all(scores[w] == best for w in winners) or state.GAME in TIEBREAK_BY_OTHER_MEANS
+
+
+# Games whose winners may be decided by something other than the highest score alone (none so far).
+TIEBREAK_BY_OTHER_MEANS: set[str] = set()
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_random_games_keep_invariants(game, players, request):
+    n = NIGHTLY_GAMES if request.config.getoption("--nightly") else GAMES_PER_COUNT
+    for seed in range(n):
+        state = nl.new_game(game, players=players, seed=seed)
+        state.check_invariants()
+        play_random(state, random.Random(seed))
+        check_final(state)
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_legal_actions_are_stable_hashable_and_readable(game, players):
+    state = nl.new_game(game, players=players, seed=7)
+    rng = random.Random(7)
+    while not state.is_over():
+        legal = state.legal_actions()
+        assert legal == state.legal_actions(), "legal_actions() must be deterministic"
+        assert len(set(legal)) == len(legal), "legal actions must be distinct"
+        for a in legal:
+            hash(a)
+            assert str(a)
+        state.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_same_seed_same_actions_same_game(game, players):
+    a = nl.new_game(game, players=players, seed=11)
+    b = nl.new_game(game, players=players, seed=11)
+    assert a.to_json() == b.to_json()
+    actions = play_random(a, random.Random(3), check=False)
+    for act in actions:
+        b.apply(act)
+    assert a.to_json() == b.to_json()
+    assert [str(e) for e in a.log] == [str(e) for e in b.log]
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_save_and_load_mid_game_then_continue(game, players):
+    for seed in range(5):
+        rng = random.Random(seed)
+        state = nl.new_game(game, players=players, seed=seed)
+        full = play_random(state.clone(), random.Random(seed), check=False)
+        cut = rng.randrange(len(full) + 1)
+        for act in full[:cut]:
+            state.apply(act)
+        text = state.to_json()
+        loaded = nl.from_json(text)
+        assert type(loaded) is type(state)
+        assert loaded.to_json() == text
+        for act in full[cut:]:
+            state.apply(act)
+            loaded.apply(act)
+        assert loaded.to_json() == state.to_json()
+        assert loaded.scores() == state.scores() and loaded.winners() == state.winners()
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_clone_is_independent(game, players):
+    for seed in range(5):
+        rng = random.Random(seed)
+        state = nl.new_game(game, players=players, seed=seed)
+        while not state.is_over():
+            if rng.random() < 0.2:
+                before = state.to_json()
+                copy = state.clone()
+                assert copy.to_json() == before
+                play_random(copy, random.Random(rng.random()), check=False)
+                assert state.to_json() == before, "playing on a clone changed the original"
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def _sample_states(game, players, n_games=4, every=5):
+    for seed in range(n_games):
+        rng = random.Random(100 + seed)
+        state = nl.new_game(game, players=players, seed=100 + seed)
+        step = 0
+        while not state.is_over():
+            if step % every == 0:
+                yield state.clone()
+            state.apply(rng.choice(state.legal_actions()))
+            step += 1
+        yield state
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_illegal_actions_are_refused_without_side_effects(game, players):
+    states = list(_sample_states(game, players))
+    pool = {a for s in states for a in s.legal_actions()}
+    junk = [None, "nonsense", ("no-such-action", 1), 12345]
+    refused = 0
+    for state in states:
+        legal = set(state.legal_actions())
+        candidates = [a for a in pool if a not in legal][:10] + junk
+        for action in candidates:
+            before = state.to_json()
+            with pytest.raises(IllegalAction) as info:
+                state.apply(action)
+            assert isinstance(info.value, ValueError)
+            assert str(info.value), "an IllegalAction must say why"
+            assert state.to_json() == before, f"refusing {action!r} changed the state"
+            refused += 1
+    assert refused > len(states)
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_observation_hides_what_the_rules_hide(game, players):
+    cls = nl.GAMES[game]
+    differing = 0
+    for state in _sample_states(game, players, n_games=2, every=7):
+        for seat in range(players):
+            obs = state.observation(seat)
+            json.dumps(obs)  # plain data a widget or a program can use
+            for k in range(3):
+                other = state.determinize(seat, Rng(k))
+                other.check_invariants()
+                assert other.observation(seat) == obs, \
+                    "re-sampling what a seat cannot see must not change what it sees"
+                if other.to_json() != state.to_json():
+                    differing += 1
+    if cls.HIDDEN_INFORMATION:
+        assert differing > 0, "a game with hidden information never had anything to re-sample"
+    else:
+        assert differing == 0
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_determinized_states_play_to_the_end(game, players):
+    for state in list(_sample_states(game, players, n_games=1, every=10))[:5]:
+        if state.is_over():
+            continue
+        other = state.determinize(state.current_player, Rng(1))
+        play_random(other, random.Random(1))
+        check_final(other)

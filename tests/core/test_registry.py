@@ -1,0 +1,76 @@
+import pytest
+
+import neko_lab as nl
+from neko_lab.core import ConfigError, IllegalAction
+
+
+def test_new_game_uses_the_registry():
+    s = nl.new_game("toy", players=2, seed=1)
+    assert nl.GAMES["toy"] is type(s) and s.players == 2 and s.seed == 1
+
+
+def test_unknown_game_names_the_available_ones():
+    with pytest.raises(ConfigError, match=r"unknown game 'chess'; available games: .*toy"):
+        nl.new_game("chess")
+
+
+@pytest.mark.parametrize("players", [0, 5, "two", True])
+def test_player_count_outside_the_range_is_refused(players):
+    with pytest.raises(ConfigError, match="toy is for 1 to 4 players"):
+        nl.new_game("toy", players=players)
+
+
+def test_unknown_option_lists_the_allowed_options():
+    with pytest.raises(ConfigError, match="no option 'turbo'; allowed options: short"):
+        nl.new_game("toy", turbo=True)
+
+
+def test_options_are_recorded_with_defaults():
+    assert nl.new_game("toy", seed=0).options == {"short": False}
+    assert nl.new_game("toy", seed=0, short=True).options == {"short": True}
+
+
+def test_without_a_seed_games_differ_but_record_their_seed():
+    a, b = nl.new_game("toy"), nl.new_game("toy")
+    assert a.seed != b.seed
+    assert nl.new_game("toy", seed=a.seed).to_json() == a.to_json()
+
+
+def test_illegal_action_is_a_value_error_saying_why():
+    s = nl.new_game("toy", players=2, seed=1)
+    with pytest.raises(ValueError, match="not in player 0's hand"):
+        s.apply(("play", 99))
+    assert issubclass(IllegalAction, ValueError)
+
+
+def test_generic_reason_lists_the_legal_choices():
+    s = nl.new_game("toy", players=2, seed=1)
+    with pytest.raises(IllegalAction, match=r"must choose one of: .*draw"):
+        s.apply("fly away")
+
+
+def test_actions_after_the_end_are_refused():
+    import random
+    s = nl.new_game("toy", players=2, seed=1)
+    rng = random.Random(0)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+    with pytest.raises(IllegalAction, match="the game is over"):
+        s.apply(("draw",))
+
+
+def test_legal_actions_returns_a_copy():
+    s = nl.new_game("toy", players=2, seed=1)
+    acts = s.legal_actions()
+    acts.clear()
+    assert s.legal_actions()
+
+
+def test_every_event_cites_a_rule_the_game_declares():
+    import random
+    s = nl.new_game("toy", players=3, seed=2)
+    rng = random.Random(2)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+    assert s.log and all(e.rule in type(s).RULES for e in s.log)
+    assert str(s.log[-1]).endswith("(Toy › End)")
