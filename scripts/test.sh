@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs everything the tests need (the package with its test extras, and Debian's Chromium for the
+# real-browser tests), then runs every test: pytest over tests/ and nbval over every notebook.
+# Extra arguments go to pytest (e.g. scripts/test.sh --nightly).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python3 -m pip install --quiet --disable-pip-version-check -e ".[test]"
+
+if ! command -v chromium >/dev/null 2>&1 && [ "${NEKO_LAB_NO_BROWSER:-0}" != 1 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "installing Debian's chromium for the browser tests"
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "the browser tests need Debian's chromium: run 'sudo apt-get install chromium', or set NEKO_LAB_NO_BROWSER=1 to leave them out" >&2
+    exit 1
+  fi
+fi
+
+export TQDM_DISABLE=1 NEKO_LAB_QUICK=1 PYTHONHASHSEED=0
+start=$(date +%s)
+python3 -m pytest -n 2 --dist loadgroup tests notebooks --nbval-lax --nbval-current-env "$@"
+echo "test run took $(( $(date +%s) - start )) s"
