@@ -1,5 +1,101 @@
-"""Game-agnostic agents. Game-specific agents live in neko_lab/games/<key>/agents.py and are named in
-the game's State.AGENTS table."""
-from .base import Agent, RandomAgent
+"""Game-agnostic agents, and make_agent() which builds any agent by name.
 
-__all__ = ["Agent", "RandomAgent"]
+Generic agents: "random", "greedy" (one-ply, by the game's evaluate() hook) and "mcts" (UCT search,
+determinized for hidden information). Game-specific agents live in neko_lab/games/<key>/agents.py and
+are named in the game's State.AGENTS table ({"name": "module:Class"}); make_agent() finds them too.
+"""
+from __future__ import annotations
+
+import copy
+import importlib
+from typing import Any
+
+from ..core.errors import ConfigError
+from ..core.registry import game_class
+from ..core.state import State
+from .base import Agent, RandomAgent
+from .greedy import GreedyAgent
+from .mcts import MCTSAgent
+
+GENERIC: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
+
+
+def _game_cls(game: str | type[State] | State | None) -> type[State] | None:
+    if game is None:
+        return None
+    if isinstance(game, str):
+        return game_class(game)
+    if isinstance(game, State):
+        return type(game)
+    return game
+
+
+def agent_names(game: str | type[State] | State | None = None) -> list[str]:
+    """The agent names make_agent() accepts for `game`: the generic ones, then the game's own."""
+    cls = _game_cls(game)
+    own = list(cls.AGENTS) if cls is not None else []
+    return list(GENERIC) + [n for n in own if n not in GENERIC]
+
+
+def agent_class(name: str, game: str | type[State] | State | None = None) -> type[Agent]:
+    """The class behind an agent name. A game's own agent wins over a generic one of the same name."""
+    cls = _game_cls(game)
+    table = cls.AGENTS if cls is not None else {}
+    if name in table:
+        module, _, attr = table[name].partition(":")
+        try:
+            return getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError) as exc:
+            raise ConfigError(f"agent {name!r} of {cls.GAME} points to {table[name]!r}, "
+                              f"which cannot be loaded: {exc}") from None
+    if name in GENERIC:
+        return GENERIC[name]
+    allowed = ", ".join(agent_names(cls))
+    where = f" for {cls.GAME}" if cls is not None else ""
+    raise ConfigError(f"unknown agent {name!r}{where}; allowed agents: {allowed}")
+
+
+def make_agent(spec: Any, game: str | type[State] | State | None = None, seed: int | None = None) -> Agent:
+    """Build an agent from a spec:
+
+    - a name: "random", "greedy", "mcts", or one of the game's own agents (State.AGENTS);
+    - a (name, params) pair, e.g. ("mcts", {"iterations": 50}), params passed to the agent's class;
+    - an Agent subclass, instantiated with `seed`;
+    - an Agent object: used as it is when seed is None, otherwise a copy restarted from `seed`
+      (so a simulation gives every game its own reproducible agent).
+
+    An unknown name raises ConfigError listing the allowed names.
+    """
+    if isinstance(spec, str):
+        return agent_class(spec, game)(seed=seed)
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], dict):
+        try:
+            return agent_class(spec[0], game)(seed=seed, **spec[1])
+        except TypeError as exc:
+            raise ConfigError(f"bad parameters for agent {spec[0]!r}: {exc}") from None
+    if isinstance(spec, type) and issubclass(spec, Agent):
+        return spec(seed=seed)
+    if isinstance(spec, Agent):
+        if seed is None:
+            return spec
+        agent = copy.deepcopy(spec)
+        agent.reseed(seed)
+        return agent
+    raise ConfigError(f"an agent is a name ({', '.join(agent_names(game))}), a (name, params) pair, "
+                      f"an Agent subclass or an Agent object, not {spec!r}")
+
+
+def agent_label(spec: Any) -> str:
+    """The name a spec is shown under in simulation results."""
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
+        params = ",".join(f"{k}={v}" for k, v in sorted(spec[1].items()))
+        return f"{spec[0]}({params})" if params else spec[0]
+    if isinstance(spec, type):
+        return getattr(spec, "name", spec.__name__)
+    return getattr(spec, "name", type(spec).__name__)
+
+
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "GENERIC", "agent_names", "agent_class",
+           "make_agent", "agent_label"]

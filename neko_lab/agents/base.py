@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable
 
+from ..core.rng import Rng
 from ..core.state import State
 
 
@@ -24,6 +25,16 @@ class Agent:
 
     def choose(self, state: State) -> Hashable:
         raise NotImplementedError
+
+    def reseed(self, seed: int | None) -> None:
+        """Restart this agent's randomness from `seed` (the simulator does this before every game)."""
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def core_rng(self) -> Rng:
+        """A game-style generator (neko_lab.core.Rng) drawn from this agent's randomness, for hooks
+        such as State.determinize(seat, rng) that expect one."""
+        return Rng(self.rng.getrandbits(64))
 
     def __call__(self, state: State) -> Hashable:
         return self.choose(state)

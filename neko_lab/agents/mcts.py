@@ -1,0 +1,140 @@
+"""Monte Carlo tree search (UCT) that works for any game through the State contract.
+
+Every decision in a neko_lab game is "the seat on top of the pending stack picks one legal action", so
+one tree handles multi-step decisions, several players and chance alike: each node remembers which seat
+chose the action leading to it and is valued from that seat's point of view.
+
+Hidden information is handled by determinization (single-observer information-set MCTS): each iteration
+starts from `state.determinize(seat, rng)` — a copy in which everything the searching seat cannot see is
+re-sampled — and walks one shared tree, considering only the actions legal in that sample. A child's
+exploration term counts how often it was available rather than how often its parent was visited.
+Each sample also gets a fresh game generator, so future shuffles and dice stay unknown to the search.
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Hashable
+
+from ..core.errors import ConfigError
+from ..core.rng import Rng
+from ..core.state import State
+from .base import Agent
+
+
+class _Node:
+    __slots__ = ("mover", "visits", "avail", "reward", "children")
+
+    def __init__(self, mover: int | None, players: int):
+        self.mover = mover            # the seat whose action led here
+        self.visits = 0
+        self.avail = 0                # iterations in which this node's action was legal
+        self.reward = [0.0] * players  # summed results by seat
+        self.children: dict[Hashable, _Node] = {}
+
+
+class MCTSAgent(Agent):
+    """UCT search with random playouts.
+
+    Parameters: iterations (default 200) or seconds (a time budget per decision; when given it replaces
+    iterations, and results then depend on machine speed), exploration (the UCT constant, default 1.4),
+    max_rollout (cut random playouts after this many actions and score the position as it stands;
+    None plays to the end). A playout is worth 1 to each winner, shared equally on a tie, and 0 to the
+    others. The move played is the most visited one (ties broken by self.rng).
+    """
+
+    name = "mcts"
+
+    def __init__(self, seed: int | None = None, iterations: int = 200, seconds: float | None = None,
+                 exploration: float = 1.4, max_rollout: int | None = None):
+        super().__init__(seed)
+        if seconds is None and (not isinstance(iterations, int) or iterations < 1):
+            raise ConfigError(f"mcts needs iterations >= 1, not {iterations!r}")
+        if seconds is not None and not seconds > 0:
+            raise ConfigError(f"mcts needs seconds > 0, not {seconds!r}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = float(exploration)
+        self.max_rollout = max_rollout
+
+    # ------------------------------------------------------------------ search
+    def choose(self, state: State) -> Hashable:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        root = _Node(None, state.players)
+        rng = self.core_rng()
+        if self.seconds is not None:
+            deadline = time.perf_counter() + self.seconds
+            while True:
+                self._iterate(root, state, seat, rng)
+                if time.perf_counter() >= deadline:
+                    break
+        else:
+            for _ in range(self.iterations):
+                self._iterate(root, state, seat, rng)
+        visits = [root.children[a].visits if a in root.children else 0 for a in legal]
+        most = max(visits)
+        best = [a for a, v in zip(legal, visits) if v == most]
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _iterate(self, root: _Node, state: State, seat: int, rng: Rng) -> None:
+        sim = state.determinize(seat, rng) if state.HIDDEN_INFORMATION else state.clone()
+        sim.rng = Rng(rng.next64())
+        node, path = root, [root]
+        # selection: descend while every legal action here has been tried
+        while not sim.is_over():
+            legal = sim.legal_actions()
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                mover = sim.current_player
+                for a in legal:
+                    if a in node.children:
+                        node.children[a].avail += 1
+                child = node.children[action] = _Node(mover, sim.players)
+                child.avail = 1
+                sim.apply(action)
+                path.append(child)
+                break
+            action, node = self._select(node, legal)
+            sim.apply(action)
+            path.append(node)
+        result = self._rollout(sim, rng)
+        for n in path:
+            n.visits += 1
+            r = n.reward
+            for i, v in enumerate(result):
+                r[i] += v
+
+    def _select(self, node: _Node, legal: list) -> tuple[Hashable, _Node]:
+        c = self.exploration
+        best_value, best_action, best_child = float("-inf"), None, None
+        for action in legal:
+            child = node.children[action]
+            child.avail += 1
+            value = (child.reward[child.mover] / child.visits
+                     + c * math.sqrt(math.log(child.avail) / child.visits))
+            if value > best_value:
+                best_value, best_action, best_child = value, action, child
+        return best_action, best_child
+
+    def _rollout(self, sim: State, rng: Rng) -> list[float]:
+        limit = self.max_rollout
+        steps = 0
+        while not sim.is_over() and (limit is None or steps < limit):
+            legal = sim.legal_actions()
+            sim.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+        if sim.is_over():
+            won = sim.winners()
+        else:
+            scores = sim.scores()
+            top = max(scores)
+            won = [i for i, v in enumerate(scores) if v == top]
+        share = 1.0 / len(won) if won else 0.0
+        result = [0.0] * sim.players
+        for i in won:
+            result[i] = share
+        return result

@@ -1,0 +1,136 @@
+"""Generic agents on the toy game: legality, strength against random play, reproducibility, make_agent."""
+from __future__ import annotations
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent, agent_names, make_agent
+from neko_lab.core import ConfigError, Pending
+
+import toygame
+
+
+def win_share(first, second, games: int, seed: int = 0) -> float:
+    """Share of the wins taken by `first` over `games` games, alternating seats."""
+    won = 0.0
+    for g in range(games):
+        seats = [first, second] if g % 2 == 0 else [second, first]
+        state = nl.play("toy", seats, players=2, seed=seed + g)
+        me = g % 2
+        w = state.winners()
+        if me in w:
+            won += 1 / len(w)
+    return won / games
+
+
+def test_greedy_beats_random():
+    assert win_share("greedy", "random", 300) > 0.55
+
+
+def test_mcts_beats_random():
+    assert win_share(("mcts", {"iterations": 40}), "random", 24) > 0.6
+
+
+def test_greedy_takes_the_highest_card_and_the_bonus_points():
+    s = nl.new_game("toy", players=2, seed=3)
+    s.hands[0] = [2, 6]
+    s._legal = None
+    g = GreedyAgent(seed=1)
+    assert g.choose(s) == ("play", 6)
+    s.apply(("play", 6))
+    assert g.choose(s) == ("bonus", "points")
+
+
+def _last_turn_state():
+    """Seat 0 moves on the last turn; it trails by 5 and holds a 6 and a 1: only the 6 wins."""
+    s = nl.new_game("toy", players=2, seed=5)
+    s.turns = toygame.MAX_TURNS - 1
+    s.hands = [[1, 6], [2]]
+    s.played = [10, 15]
+    s.discard = [4, 6, 5, 5, 5]
+    s.bonus = [0, 0]
+    s.pending = [Pending("turn", 0)]
+    s._legal = None
+    return s
+
+
+def test_mcts_finds_the_only_winning_move_on_the_last_turn():
+    s = _last_turn_state()
+    assert MCTSAgent(seed=0, iterations=60).choose(s) == ("play", 6)
+
+
+def test_mcts_with_a_time_budget_returns_a_legal_action():
+    s = nl.new_game("toy", players=3, seed=2)
+    assert MCTSAgent(seed=0, seconds=0.05).choose(s) in s.legal_actions()
+
+
+def test_mcts_handles_the_pending_bonus_decision():
+    s = _last_turn_state()
+    s.apply(("play", 6))          # the 6 opens a bonus choice for the same seat
+    assert s.current_player == 0 and s.pending[-1].kind == "bonus"
+    assert MCTSAgent(seed=0, iterations=30).choose(s) in s.legal_actions()
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", ("mcts", {"iterations": 20})])
+def test_agents_do_not_change_the_state_they_are_shown(spec):
+    s = nl.new_game("toy", players=2, seed=11)
+    for _ in range(5):
+        s.apply(s.legal_actions()[0])
+    before = s.to_json()
+    make_agent(spec, "toy", seed=4).choose(s)
+    assert s.to_json() == before
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", ("mcts", {"iterations": 15})])
+def test_same_seed_same_game(spec):
+    a = nl.play("toy", [spec, "random"], players=2, seed=21)
+    b = nl.play("toy", [spec, "random"], players=2, seed=21)
+    assert [str(e) for e in a.log] == [str(e) for e in b.log]
+    assert a.to_json() == b.to_json()
+
+
+def test_different_seeds_give_different_games():
+    logs = {tuple(str(e) for e in nl.play("toy", ["random", "random"], seed=s).log) for s in range(5)}
+    assert len(logs) == 5
+
+
+def test_make_agent_by_name_class_object_and_params():
+    assert isinstance(make_agent("random", "toy", 1), RandomAgent)
+    assert isinstance(make_agent(GreedyAgent, "toy", 1), GreedyAgent)
+    m = make_agent(("mcts", {"iterations": 7}), "toy", 1)
+    assert isinstance(m, MCTSAgent) and m.iterations == 7
+    obj = RandomAgent(seed=99)
+    assert make_agent(obj, "toy") is obj
+    copy = make_agent(obj, "toy", seed=5)
+    assert copy is not obj and copy.seed == 5 and obj.seed == 99
+
+
+def test_unknown_agent_lists_the_allowed_names():
+    with pytest.raises(ConfigError, match="unknown agent 'clever'.*random, greedy, mcts"):
+        make_agent("clever", "toy", 0)
+    with pytest.raises(ConfigError, match="bad parameters for agent 'mcts'"):
+        make_agent(("mcts", {"depth": 3}), "toy", 0)
+    with pytest.raises(ConfigError, match="iterations >= 1"):
+        make_agent(("mcts", {"iterations": 0}), "toy", 0)
+
+
+class CautiousAgent(Agent):
+    """Draws whenever it can (a game-specific agent for the test below)."""
+
+    name = "cautious"
+
+    def choose(self, state):
+        legal = state.legal_actions()
+        return ("draw",) if ("draw",) in legal else legal[0]
+
+
+def test_game_specific_agents_come_from_the_game_table(monkeypatch):
+    monkeypatch.setattr(toygame.ToyState, "AGENTS", {"cautious": f"{__name__}:CautiousAgent"})
+    assert agent_names("toy") == ["random", "greedy", "mcts", "cautious"]
+    agent = make_agent("cautious", "toy", 3)
+    assert isinstance(agent, CautiousAgent)
+    s = nl.new_game("toy", players=2, seed=1)
+    assert agent.choose(s) == ("draw",)
+    monkeypatch.setattr(toygame.ToyState, "AGENTS", {"broken": "no_such_module:Agent"})
+    with pytest.raises(ConfigError, match="cannot be loaded"):
+        make_agent("broken", "toy", 0)
