@@ -1,0 +1,239 @@
+"""A real browser against a real JupyterLab, for tests marked `browser`.
+
+    with Lab(notebooks={"naeco/01-rules.ipynb": REPO / "notebooks/naeco/01-rules.ipynb"}) as lab:
+        with browser_page() as page:
+            nb = lab.open(page, "naeco/01-rules.ipynb")
+            nb.run_all()
+            page.locator(".jupyter-widgets button", has_text="Play").first.click()
+            nb.screenshot("after-play")
+
+JupyterLab runs on loopback, without token, in a temporary root holding copies of the notebooks, with
+its own settings (the news pop-up switched off through overrides.json) and workspaces folders, so
+nothing outside the temporary folder is touched. The browser is Debian's Chromium driven by
+Playwright (never `playwright install`).
+
+Requirements are checked by `require_browser()`: when Chromium or Playwright is missing the test FAILS
+with a message saying what to install. Set NEKO_LAB_NO_BROWSER=1 to deselect browser tests on purpose
+(tests/browser/conftest.py does that).
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Iterator, Mapping
+
+CHROMIUM = os.environ.get("NEKO_LAB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--no-first-run"]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"   # git-ignored
+REPO = Path(__file__).resolve().parents[2]
+# no news pop-up over the page; every cell kept in the page so widgets can be found and clicked
+OVERRIDES = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
+                                                             "checkForUpdates": False},
+             "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
+
+
+def browser_missing() -> str | None:
+    """None when the browser tests can run, else what is missing and how to get it."""
+    if not Path(CHROMIUM).exists():
+        return (f"Chromium not found at {CHROMIUM}: install Debian's package (apt-get install -y chromium) "
+                f"or point NEKO_LAB_CHROMIUM at a Chromium binary; set NEKO_LAB_NO_BROWSER=1 to "
+                f"deselect the browser tests")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return ("the playwright Python package is missing: pip install playwright (do not run "
+                "`playwright install`); set NEKO_LAB_NO_BROWSER=1 to deselect the browser tests")
+    return None
+
+
+def require_browser() -> None:
+    """Fail the calling test (never skip it) when the browser cannot run."""
+    import pytest
+
+    missing = browser_missing()
+    if missing:
+        pytest.fail(missing, pytrace=False)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Lab:
+    """JupyterLab serving a temporary root. `notebooks` maps a path inside the root to a source file."""
+
+    def __init__(self, notebooks: Mapping[str, Path] | None = None, extra_files: Mapping[str, Path] | None = None,
+                 startup_timeout: float = 60.0):
+        self.notebooks = dict(notebooks or {})
+        self.extra_files = dict(extra_files or {})
+        self.startup_timeout = startup_timeout
+        self.tmp: Path | None = None
+        self.root: Path | None = None
+        self.port = 0
+        self.proc: subprocess.Popen | None = None
+        self.url = ""
+
+    # ------------------------------------------------------------------ server
+    def __enter__(self) -> "Lab":
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="neko-lab-browser-"))
+        self.root = self.tmp / "root"
+        self.root.mkdir()
+        for rel, src in {**self.notebooks, **self.extra_files}.items():
+            dst = self.root / rel
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(src, dst)
+        # application settings: keep whatever the installation ships and switch the news pop-up off
+        app_settings = self.tmp / "app-settings"
+        system = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings"
+        if system.is_dir():
+            shutil.copytree(system, app_settings)
+        app_settings.mkdir(exist_ok=True)
+        overrides_path = app_settings / "overrides.json"
+        overrides = json.loads(overrides_path.read_text()) if overrides_path.exists() else {}
+        overrides.update(OVERRIDES)
+        overrides_path.write_text(json.dumps(overrides, indent=1))
+        for d in ("user-settings", "workspaces", "runtime"):
+            (self.tmp / d).mkdir()
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"), TQDM_DISABLE="1")
+        env.setdefault("NEKO_LAB_QUICK", "1")
+        cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
+               "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
+               "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={self.root}",
+               "--LabApp.expose_app_in_browser=True", f"--LabApp.app_settings_dir={app_settings}",
+               f"--LabApp.user_settings_dir={self.tmp / 'user-settings'}",
+               f"--LabApp.workspaces_dir={self.tmp / 'workspaces'}"]
+        self._log = open(self.tmp / "jupyter.log", "wb")
+        self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, env=env,
+                                     cwd=self.root, start_new_session=True)
+        deadline = time.monotonic() + self.startup_timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited early:\n{self.server_log()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.3)
+        self.stop()
+        raise RuntimeError(f"JupyterLab did not answer within {self.startup_timeout:.0f} s")
+
+    def server_log(self) -> str:
+        if self.tmp is None or not (self.tmp / "jupyter.log").exists():
+            return ""
+        return (self.tmp / "jupyter.log").read_text(errors="replace")[-4000:]
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()           # our own server, by its process id
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+        self.proc = None
+        if getattr(self, "_log", None) is not None:
+            self._log.close()
+            self._log = None
+        if self.tmp is not None:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            self.tmp = None
+
+    # ------------------------------------------------------------------ notebooks
+    def open(self, page, path: str, timeout: float = 90.0) -> "NotebookPage":
+        nb = NotebookPage(page, self, path)
+        nb.open(timeout)
+        return nb
+
+
+@contextlib.contextmanager
+def browser_page(width: int = 1400, height: int = 1000) -> Iterator:
+    """A Playwright page in headless Debian Chromium; the browser closes on exit."""
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            yield page
+        finally:
+            browser.close()
+
+
+def button(page, text: str, nth: int = 0):
+    """The widget button whose label is exactly `text` (icons drawn by CSS are not part of it)."""
+    pattern = re.compile(r"^\s*" + re.escape(text) + r"\s*$")
+    return page.locator(".jupyter-widgets button").filter(has_text=pattern).nth(nth)
+
+
+_KERNEL_IDLE = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  if (!w || !w.sessionContext || !w.sessionContext.session) return false;
+  const k = w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle';
+}"""
+
+_ALL_RUN = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const k = w.sessionContext.session && w.sessionContext.session.kernel;
+  if (!k || k.status !== 'idle') return false;
+  const cells = w.content.widgets.filter(c => c.model.type === 'code');
+  return cells.every(c => c.model.executionCount !== null && !c.node.classList.contains('jp-mod-running')
+                          && c.promptNode && !c.promptNode.textContent.includes('*'));
+}"""
+
+_ERRORS = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], .jp-RenderedText[data-mime-type="application/vnd.jupyter.error"]'))
+  .map(n => n.textContent).filter(t => t.includes('Error') || t.includes('Traceback'))"""
+
+
+class NotebookPage:
+    """One notebook open in JupyterLab: wait for the kernel, run all cells, take screenshots."""
+
+    def __init__(self, page, lab: Lab, path: str):
+        self.page, self.lab, self.path = page, lab, path
+
+    def open(self, timeout: float = 90.0) -> None:
+        self.page.goto(f"{self.lab.url}/lab/tree/{self.path}")
+        self.page.wait_for_function(_KERNEL_IDLE, timeout=timeout * 1000, polling=250)
+
+    def run_all(self, timeout: float = 180.0) -> None:
+        """Run every cell and wait until each has run and the kernel is idle; fail on any error output."""
+        self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        self.page.wait_for_timeout(500)
+        self.page.wait_for_function(_ALL_RUN, timeout=timeout * 1000, polling=500)
+        errors = self.page.evaluate(_ERRORS)
+        if errors:
+            raise AssertionError(f"{self.path}: a cell failed in JupyterLab:\n{errors[0][:2000]}")
+
+    def screenshot(self, name: str, full_page: bool = True, locator=None) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        if locator is not None:
+            locator.screenshot(path=str(path))
+        else:
+            self.page.screenshot(path=str(path), full_page=full_page)
+        return path

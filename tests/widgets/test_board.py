@@ -1,0 +1,205 @@
+"""The generic board, driven as a user would: clicking buttons and reading what the widgets show."""
+from __future__ import annotations
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.agents.base import Agent, RandomAgent
+from neko_lab.widgets import Board, event_log_html, score_table_html
+
+import ipywidgets as W
+
+
+def toy(seed: int = 3, players: int = 2, **opts):
+    return nl.new_game("toy", players=players, seed=seed, **opts)
+
+
+class FirstAgent(Agent):
+    name = "first"
+
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+def test_action_list_shows_every_legal_action_readably():
+    s = toy()
+    b = Board(s)
+    assert b.picker.labels == [str(a) for a in s.legal_actions()]
+    assert [v for _l, v in b.picker.select.options] == s.legal_actions()
+    assert b.picture_widget.value == s._repr_html_()
+    assert "P0 to act (you)" in b.status.value
+
+
+def test_play_button_applies_the_selected_action():
+    s = toy()
+    b = Board(s)
+    action = s.legal_actions()[-1]
+    b.picker.select.value = action
+    b.picker.play_button.click()
+    assert b.state.steps == 1
+    assert b.state.log[-1].rule == "Toy › Turn"
+    assert "Toy › Turn" in b.log.widget.value
+    assert b.state.current_player == 1
+    assert "P1 to act" in b.status.value
+    assert b.picture_widget.value == b.state._repr_html_()
+    assert b.picker.labels == [str(a) for a in b.state.legal_actions()]
+
+
+def test_illegal_action_shows_why_and_changes_nothing():
+    s = toy()
+    b = Board(s)
+    saved = s.to_json()
+    assert b.play(("play", 99)) is False
+    assert "not in player 0's hand" in b.message.text
+    assert b.message.kind == "error"
+    assert "not in player 0" in b.message.widget.value
+    assert b.state.to_json() == saved
+    assert b.history == []
+
+
+def test_every_event_shows_its_rule_section():
+    s = toy(players=2)
+    b = Board(s, agents={0: RandomAgent(seed=1), 1: RandomAgent(seed=2)})
+    b.play_bots()
+    assert b.state.is_over()
+    rows = event_log_html(b.state, limit=None)
+    for ev in b.state.log:
+        assert ev.rule
+    # one table row per event, each carrying its rule and the rule's description
+    assert rows.count("<tr style='vertical-align:top'>") == len(b.state.log)
+    assert rows.count("Toy › Turn") >= sum(e.rule == "Toy › Turn" for e in b.state.log)
+    assert "play a card or draw" in rows
+    assert "Toy › End" in b.log.widget.value
+
+
+def test_score_table_breaks_points_down_by_category_and_seat():
+    s = toy()
+    b = Board(s, agents={0: FirstAgent(), 1: FirstAgent()})
+    b.bot_move()
+    b.bot_move()
+    table = score_table_html(b.state)
+    for cat in ("played", "bonus", "total"):
+        assert cat in table
+    for seat, total in enumerate(b.state.scores()):
+        assert f">{total}</td>" in table
+    assert b.scores.widget.value == table
+
+
+def test_bot_button_moves_the_bot_seat_only():
+    s = toy()
+    b = Board(s, agents={1: RandomAgent(seed=5)})
+    assert b.controls.bot_button.disabled          # P0 is the human
+    assert b.bot_move() is False
+    assert "yours to play" in b.message.text
+    b.play(s.legal_actions()[0])
+    while b.state.current_player == 0:               # a 6 asks P0 a second question
+        b.play(b.state.legal_actions()[0])
+    assert not b.controls.bot_button.disabled
+    steps = b.state.steps
+    b.controls.bot_button.click()
+    assert b.state.steps == steps + 1
+
+
+def test_play_bots_until_my_turn_stops_at_the_human_seat():
+    s = toy(players=3)
+    b = Board(s, agents={1: "random", 2: RandomAgent(seed=9)})
+    b.play(s.legal_actions()[0])
+    while b.state.current_player == 0:
+        b.play(b.state.legal_actions()[0])
+    b.controls.bots_button.click()
+    assert b.state.is_over() or b.state.current_player == 0
+    assert b.controls.bot_button.disabled
+
+
+def test_all_bots_play_to_the_end_and_the_winner_is_shown():
+    b = Board(toy(seed=11), agents=["random", "random"], seed=4)
+    n = b.play_bots()
+    assert n == b.state.steps and b.state.is_over()
+    assert "Game over" in b.status.value
+    assert "★" in b.scores.widget.value
+    assert b.picker.select.options == () and b.picker.play_button.disabled
+
+
+def test_undo_one_action_restores_the_position_exactly():
+    s = toy()
+    b = Board(s, agents={0: FirstAgent(), 1: FirstAgent()})
+    saves = [b.state.to_json()]
+    for _ in range(4):
+        b.bot_move()
+        saves.append(b.state.to_json())
+    for expected in reversed(saves[:-1]):
+        assert b.undo() is True
+        assert b.state.to_json() == expected
+    assert b.undo() is False
+    assert b.controls.undo_button.disabled
+    assert "Nothing to undo" in b.message.text
+
+
+def test_undo_button_takes_back_the_bot_replies_too():
+    s = toy(players=3)
+    b = Board(s, agents={1: FirstAgent(), 2: FirstAgent()})
+    start = s.to_json()
+    b.play(s.legal_actions()[0])
+    while b.state.current_player == 0:
+        b.play(b.state.legal_actions()[0])
+    b.play_bots()
+    assert b.state.current_player == 0
+    action = b.state.legal_actions()[-1]
+    before_my_move = b.state.to_json()
+    b.play(action)
+    while b.state.current_player == 0:
+        b.play(b.state.legal_actions()[0])
+    b.play_bots()
+    b.controls.undo_button.click()
+    assert b.state.to_json() == before_my_move
+    b.controls.undo_button.click()
+    assert b.state.to_json() == start   # one more click: back before my first turn
+
+
+
+def test_restart_same_seed_replays_the_same_deal_and_new_seed_changes_it():
+    s = toy(seed=21, short=True)
+    b = Board(s, agents={1: FirstAgent()})
+    b.play(s.legal_actions()[0])
+    b.controls.new_seed.value = False
+    b.controls.seed.value = 21
+    b.controls.restart_button.click()
+    fresh = nl.new_game("toy", players=2, seed=21, short=True)
+    assert b.state.to_json() == fresh.to_json()
+    assert b.history == [] and b.controls.undo_button.disabled
+    b.controls.new_seed.value = True
+    b.controls.restart_button.click()
+    assert b.state.seed != 21
+    assert b.state.options == {"short": True} and b.state.players == 2
+    assert b.controls.seed.value == b.state.seed
+
+
+def test_agents_by_name_and_bad_seats():
+    b = Board(toy(), agents={1: "random"})
+    assert hasattr(b.bots[1], "choose")
+    with pytest.raises(ValueError, match="seat 5"):
+        Board(toy(), agents={5: "random"})
+
+
+def test_game_boards_extend_the_generic_board_through_hooks():
+    class Custom(Board):
+        def picture(self):
+            return f"<svg><text>step {self.state.steps}</text></svg>"
+
+        def extra_widgets(self):
+            self.clicks = W.Button(description="first")
+            self.clicks.on_click(lambda _b: self.play(self.state.legal_actions()[0]))
+            return [self.clicks]
+
+        def refresh_extra(self):
+            self.clicks.disabled = self.state.is_over()
+
+        def action_label(self, action):
+            return "→ " + " ".join(map(str, action))
+
+    b = Custom(toy())
+    assert b.picture_widget.value == "<svg><text>step 0</text></svg>"
+    assert b.clicks in b.extras.children
+    assert all(label.startswith("→ ") for label in b.picker.labels)
+    b.clicks.click()
+    assert b.state.steps == 1 and b.picture_widget.value.endswith("step 1</text></svg>")
