@@ -1,0 +1,165 @@
+"""Playing games between agents: the per-game work of the simulator.
+
+Everything here is importable and picklable (plain functions and a small task dataclass) so process
+pools and Dask workers can run it; pandas is not needed on the workers.
+
+Seeding: `play(..., seed=S)` derives the game's own seed and one seed per seat from S with
+numpy.random.SeedSequence, so a game of a simulation is replayed exactly by
+`nl.play(game, agents_in_seat_order, players=P, seed=row.seed, **options)`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..agents import Agent, agent_label, make_agent
+from ..core.errors import ConfigError
+from ..core.registry import game_class
+from ..core.state import State
+
+_SEED_MASK = (1 << 63) - 1
+
+
+def game_seed(run_seed: int, game: int) -> int:
+    """Seed of game number `game` of a run: child `game` of SeedSequence(run_seed), as
+    SeedSequence(run_seed).spawn(n)[game] would give, so it does not depend on how games are split."""
+    ss = np.random.SeedSequence(run_seed, spawn_key=(game,))
+    return int(ss.generate_state(1, np.uint64)[0]) & _SEED_MASK
+
+
+def seat_seeds(seed: int, players: int) -> tuple[int, list[int]]:
+    """(state seed, [agent seed by seat]) derived from one game seed."""
+    words = np.random.SeedSequence(seed).generate_state(players + 1, np.uint64)
+    return int(words[0]) & _SEED_MASK, [int(w) & _SEED_MASK for w in words[1:]]
+
+
+def seat_agents(agents: Sequence[Any], players: int, game: int = 0, rotate: bool = True) -> list[Any]:
+    """The agent spec of every seat: seat s of game g is played by agents[(s + g) % len(agents)]
+    (agents[s % len(agents)] without rotation), so over len(agents) consecutive games every agent
+    sits in every seat equally often."""
+    k = len(agents)
+    shift = game if rotate else 0
+    return [agents[(s + shift) % k] for s in range(players)]
+
+
+def check_agents(agents: Any, players: int) -> list[Any]:
+    single = (isinstance(agents, (str, Agent, type))
+              or (isinstance(agents, tuple) and len(agents) == 2 and isinstance(agents[1], dict)))
+    if single:
+        agents = [agents]
+    agents = list(agents)
+    if not agents:
+        raise ConfigError("give at least one agent")
+    if len(agents) > players:
+        raise ConfigError(f"{len(agents)} agents for {players} seats: give at most one agent per seat")
+    return agents
+
+
+def resolve_game(game: str | type[State]) -> type[State]:
+    if isinstance(game, type) and issubclass(game, State):
+        return game
+    if isinstance(game, str):
+        return game_class(game)
+    raise ConfigError(f"a game is a registered name or a State subclass, not {game!r}")
+
+
+@dataclass(slots=True)
+class Recorder:
+    """Collects scoring-curve points: at the start, after every action that changes round_number(),
+    and at the end of the game (each point gives every seat's score and breakdown)."""
+
+    points: list[tuple] = field(default_factory=list)
+    last_round: int | None = None
+
+    def record(self, state: State) -> None:
+        rnd = state.round_number()
+        self.last_round = rnd
+        self.points.append((state.steps, rnd, state.breakdown()))
+
+    def after_action(self, state: State) -> None:
+        if state.round_number() != self.last_round or state.is_over():
+            self.record(state)
+
+
+def play(game: str | type[State], agents: Any, players: int | None = None, seed: int | None = None,
+         recorder: Recorder | None = None, **options: Any) -> State:
+    """Play one game to the end and return the final state.
+
+    agents: one spec per seat (fewer are repeated in order: seat s gets agents[s % len(agents)]);
+    a spec is a name ("random", "greedy", "mcts", or the game's own), a (name, params) pair, an Agent
+    subclass or an Agent object (see make_agent). Same seed, same agents, same options: same game.
+    """
+    cls = resolve_game(game)
+    if players is None:
+        players = cls.DEFAULT_PLAYERS
+    if seed is None:
+        import secrets
+        seed = secrets.randbits(63)
+    state_seed, agent_seeds = seat_seeds(seed, players) if isinstance(players, int) and players > 0 \
+        else (seed, [])
+    state = cls(players=players, seed=state_seed, **options)
+    specs = seat_agents(check_agents(agents, players), players, rotate=False)
+    seated = [make_agent(spec, cls, agent_seeds[s]) for s, spec in enumerate(specs)]
+    return run(state, seated, recorder)
+
+
+def run(state: State, seated: Sequence[Agent], recorder: Recorder | None = None) -> State:
+    """Let `seated[seat]` choose for whichever seat is to move until the game is over."""
+    if recorder is not None:
+        recorder.record(state)
+    while not state.is_over():
+        seat = state.current_player
+        if seat is None:
+            raise RuntimeError(f"{state.GAME}: the game is not over but no seat is to move")
+        state.apply(seated[seat].choose(state))
+        if recorder is not None:
+            recorder.after_action(state)
+    return state
+
+
+@dataclass(slots=True)
+class Batch:
+    """Games [start, stop) of a run: everything a worker needs to play them."""
+
+    game: type[State]
+    players: int
+    agents: list
+    run_seed: int
+    start: int
+    stop: int
+    options: dict
+    rotate: bool = True
+    trace: bool = False
+
+
+def run_batch(batch: Batch) -> tuple[list[dict], list[dict]]:
+    """Play the games of a batch; return (rows, trace rows) as plain dicts (one per game and seat)."""
+    rows: list[dict] = []
+    trace: list[dict] = []
+    labels = [agent_label(a) for a in batch.agents]
+    for g in range(batch.start, batch.stop):
+        seed = game_seed(batch.run_seed, g)
+        idx = [(s + (g if batch.rotate else 0)) % len(batch.agents) for s in range(batch.players)]
+        recorder = Recorder() if batch.trace else None
+        state = play(batch.game, [batch.agents[i] for i in idx], batch.players, seed, recorder,
+                     **batch.options)
+        scores, parts, winners = state.scores(), state.breakdown(), set(state.winners())
+        rounds, steps = state.round_number(), state.steps
+        opts = {f"opt_{k}": v for k, v in state.options.items()}
+        for s in range(batch.players):
+            row = {"game": g, "seat": s, "agent": labels[idx[s]], "score": scores[s],
+                   "won": s in winners, "steps": steps, "rounds": rounds,
+                   "players": batch.players, "seed": seed}
+            row.update({f"pts_{k}": v for k, v in parts[s].items()})
+            row.update(opts)
+            rows.append(row)
+        if recorder is not None:
+            for step, rnd, bd in recorder.points:
+                for s in range(batch.players):
+                    point = {"game": g, "step": step, "round": rnd, "seat": s,
+                             "agent": labels[idx[s]], "score": sum(bd[s].values())}
+                    point.update({f"pts_{k}": v for k, v in bd[s].items()})
+                    trace.append(point)
+    return rows, trace

@@ -1,0 +1,259 @@
+"""nl.simulate(): many games between agents, as a pandas DataFrame.
+
+Result columns, one row per game and seat, sorted by game then seat:
+
+    game      game number in the run (0 .. games-1)
+    seat      seat number (0 starts)
+    agent     the agent's label (its name, or "name(param=value)" for a (name, params) spec)
+    score     final score; won: True for every seat among the winners (after the game's tie-breaks)
+    steps     actions applied in the game; rounds: round_number() at the end
+    players   number of seats; seed: the game's seed (nl.play(game, agents in seat order,
+              players=..., seed=seed, **options) replays that game exactly)
+    pts_<category>   points of each breakdown category (0 where a seat has none of that category)
+    opt_<option>     every game option, defaults included
+
+Seats: in game g, seat s is played by agents[(s + g) % len(agents)] (rotate=True), so over
+len(agents) consecutive games every agent sits in every seat equally often and seat advantage can be
+measured; with rotate=False seat s always gets agents[s % len(agents)].
+
+Seeds: game g is seeded by child g of numpy.random.SeedSequence(seed), so the DataFrame is the same
+whatever `workers`, `client` or `chunk` are.
+
+Scoring curves (trace=True) come back as a second, long DataFrame: game, step, round, seat, agent,
+score and pts_<category>, recorded at the start, after every action that changes round_number(), and
+at the end of each game — a few dozen points per game, small enough for 10,000 games.
+
+Streaming (out=FOLDER): each finished chunk of games is written to FOLDER/part-NNNNN.parquet (and
+trace-NNNNN.parquet) next to a run.json describing the run, so an interrupted run keeps every finished
+chunk; simulate(..., out=FOLDER, resume=True) plays only the missing chunks.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from ..agents import agent_label, make_agent
+from ..core.errors import ConfigError
+from . import runner
+from .runner import Batch
+
+FIXED = ["game", "seat", "agent", "score", "won", "steps", "rounds", "players", "seed"]
+TRACE_FIXED = ["game", "step", "round", "seat", "agent", "score"]
+META = "run.json"
+
+
+def _int(name: str, value: Any, low: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise ConfigError(f"{name} must be an integer >= {low}, not {value!r}")
+    return value
+
+
+def _frame(rows: list[dict], fixed: list[str], sort: list[str]):
+    import pandas as pd
+
+    df = pd.DataFrame(rows)
+    if df.empty:
+        return pd.DataFrame(columns=fixed)
+    return _tidy(df, fixed, sort)
+
+
+def _tidy(df, fixed: list[str], sort: list[str]):
+    pts = sorted(c for c in df.columns if c.startswith("pts_"))
+    opts = sorted(c for c in df.columns if c.startswith("opt_"))
+    for c in pts:
+        if df[c].isna().any():
+            df[c] = df[c].fillna(0)
+        df[c] = df[c].astype("int64")
+    df = df[fixed + pts + opts]
+    df = df.sort_values(sort, kind="stable").reset_index(drop=True)
+    for c in fixed:
+        if c == "won":
+            df[c] = df[c].astype(bool)
+        elif c == "agent":
+            df[c] = df[c].astype(str)
+        else:
+            df[c] = df[c].astype("int64")
+    return df
+
+
+def show_progress(progress: bool) -> bool:
+    """Whether to draw a progress bar: asked for, and not switched off by TQDM_DISABLE (read at
+    call time, so setting it in a running notebook works)."""
+    off = os.environ.get("TQDM_DISABLE", "").strip().lower() not in ("", "0", "false", "no")
+    return bool(progress) and not off
+
+
+def _plan(games: int, chunk: int) -> list[tuple[int, int]]:
+    return [(a, min(a + chunk, games)) for a in range(0, games, chunk)]
+
+
+def _describe(cls, players, agents, seed, options, rotate, trace, chunk) -> dict:
+    return {"game": cls.GAME, "players": players, "agents": [agent_label(a) for a in agents],
+            "seed": seed, "options": {k: repr(v) for k, v in sorted(options.items())},
+            "rotate": rotate, "trace": trace, "chunk": chunk}
+
+
+class _Store:
+    """A folder of Parquet part files, one per finished chunk, plus run.json."""
+
+    def __init__(self, folder: str | os.PathLike, meta: dict, resume: bool):
+        self.folder = Path(folder)
+        meta_path = self.folder / META
+        if meta_path.exists():
+            old = json.loads(meta_path.read_text(encoding="utf-8"))
+            if not resume:
+                raise ConfigError(f"{self.folder} already holds a simulation; pass resume=True to "
+                                  f"continue it or choose another folder")
+            if meta["chunk"] is None:
+                meta["chunk"] = old.get("chunk")
+            diff = [k for k in meta if old.get(k) != meta[k]]
+            if diff:
+                raise ConfigError(f"cannot resume {self.folder}: it was run with other settings "
+                                  f"({', '.join(f'{k}={old.get(k)!r}' for k in diff)})")
+        self.meta = meta
+        self.meta_path = meta_path
+
+    def start(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if not self.meta_path.exists():
+            tmp = self.meta_path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(self.meta, indent=1), encoding="utf-8")
+            os.replace(tmp, self.meta_path)
+
+    def part(self, start: int, kind: str = "part") -> Path:
+        return self.folder / f"{kind}-{start:09d}.parquet"
+
+    def done(self, start: int) -> bool:
+        return self.part(start).exists()
+
+    def write(self, start: int, rows: list[dict], trace: list[dict]) -> None:
+        if self.meta["trace"]:
+            self._write(self.part(start, "trace"), _frame(trace, TRACE_FIXED, ["game", "step", "seat"]))
+        self._write(self.part(start), _frame(rows, FIXED, ["game", "seat"]))
+
+    @staticmethod
+    def _write(path: Path, df) -> None:
+        tmp = path.with_name(path.name + ".tmp")
+        df.to_parquet(tmp, index=False)
+        os.replace(tmp, path)  # a part file is either whole or absent
+
+    def read(self, starts: Iterable[int], kind: str, fixed: list[str], sort: list[str]):
+        import pandas as pd
+
+        frames = [pd.read_parquet(self.part(s, kind)) for s in starts]
+        if not frames:
+            return pd.DataFrame(columns=fixed)
+        return _tidy(pd.concat(frames, ignore_index=True), fixed, sort)
+
+
+def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Sequence[Any] = ("greedy", "random"),
+             seed: int = 0, workers: int | None = None, progress: bool = True, client: Any = None,
+             out: str | os.PathLike | None = None, resume: bool = False, trace: bool = False,
+             rotate: bool = True, chunk: int | None = None, **options: Any):
+    """Play `games` games of `game` between `agents` and return one row per game and seat.
+
+    game: a registered name (nl.GAMES) or a State subclass; players: seats per game (None: the
+    game's default); agents: specs as for nl.make_agent, at most one per seat, rotated over seats by
+    game; seed: run seed; workers: play chunks in a process pool of that many processes (None plays
+    here); client: a dask.distributed Client to play chunks on (Client.map over chunks); progress:
+    a tqdm bar (TQDM_DISABLE=1 hides it too); out: a folder to stream finished chunks to as Parquet;
+    resume: continue the run already in `out`; trace: also return scoring curves; rotate: rotate
+    agents over seats; chunk: games per chunk (default: sized from games and workers); options: game
+    options. Returns df, or (df, trace_df) with trace=True. See the module docstring for the columns.
+    """
+    cls = runner.resolve_game(game)
+    if players is None:
+        players = cls.DEFAULT_PLAYERS
+    games = _int("games", games, 0)
+    seed = _int("seed", seed, 0)
+    agents = runner.check_agents(agents, players if isinstance(players, int) else 0)
+    probe = cls(players=players, seed=seed, **options)       # refuses bad players and options here
+    for spec in agents:
+        make_agent(spec, cls, 0)                              # refuses unknown agents here
+    if workers is not None:
+        workers = _int("workers", workers, 1)
+    if chunk is not None:
+        chunk = _int("chunk", chunk, 1)
+    store = None
+    if out is not None:
+        store = _Store(out, _describe(cls, players, agents, seed, probe.options, rotate, trace, chunk), resume)
+        chunk = store.meta["chunk"]
+    elif resume:
+        raise ConfigError("resume=True needs out=FOLDER, the folder of the run to continue")
+    if chunk is None:
+        lanes = workers or (len(client.ncores()) if client is not None else 1)
+        chunk = max(1, min(500, math.ceil(games / (8 * lanes)))) if games else 1
+    if store is not None:
+        store.meta["chunk"] = chunk
+        store.start()
+
+    plan = _plan(games, chunk)
+    todo = [(a, b) for a, b in plan if store is None or not store.done(a)]
+    batches = [Batch(cls, players, list(agents), seed, a, b, dict(options), rotate, trace) for a, b in todo]
+    rows: list[dict] = []
+    traces: list[dict] = []
+
+    def collect(batch: Batch, result: tuple[list[dict], list[dict]]) -> None:
+        if store is not None:
+            store.write(batch.start, *result)
+        else:
+            rows.extend(result[0])
+            traces.extend(result[1])
+
+    from tqdm.auto import tqdm
+
+    with tqdm(total=games, initial=games - sum(b.stop - b.start for b in batches), unit="game",
+              desc=f"{cls.GAME}", disable=not show_progress(progress)) as bar:
+        if client is not None:
+            _run_dask(client, batches, collect, bar)
+        elif workers is not None:
+            _run_pool(workers, batches, collect, bar)
+        else:
+            for batch in batches:
+                collect(batch, runner.run_batch(batch))
+                bar.update(batch.stop - batch.start)
+
+    if store is not None:
+        starts = [a for a, _ in plan]
+        df = store.read(starts, "part", FIXED, ["game", "seat"])
+        tr = store.read(starts, "trace", TRACE_FIXED, ["game", "step", "seat"]) if trace else None
+    else:
+        df = _frame(rows, FIXED, ["game", "seat"])
+        tr = _frame(traces, TRACE_FIXED, ["game", "step", "seat"]) if trace else None
+    return (df, tr) if trace else df
+
+
+def _run_pool(workers: int, batches: list[Batch], collect, bar) -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    # "spawn" starts clean interpreters: safe with threads (progress bars, notebooks) on every OS
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        futures = {pool.submit(runner.run_batch, b): b for b in batches}
+        for fut in as_completed(futures):
+            batch = futures[fut]
+            collect(batch, fut.result())
+            bar.update(batch.stop - batch.start)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def _run_dask(client: Any, batches: list[Batch], collect, bar) -> None:
+    from distributed import as_completed
+
+    futures = client.map(runner.run_batch, batches, pure=False)
+    index = {f.key: b for f, b in zip(futures, batches)}
+    try:
+        for fut in as_completed(futures):
+            batch = index[fut.key]
+            collect(batch, fut.result())
+            bar.update(batch.stop - batch.start)
+    except BaseException:
+        client.cancel(futures)
+        raise

@@ -1,0 +1,175 @@
+"""nl.simulate and nl.play on the toy game: columns, seat rotation, seeding, workers, Dask, Parquet
+streaming with resume, and scoring curves."""
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+import neko_lab as nl
+from neko_lab.core import ConfigError
+from neko_lab.sim import runner, simulate as sim_module
+
+
+@pytest.fixture(scope="module")
+def serial():
+    return nl.simulate("toy", games=40, players=2, agents=["greedy", "random"], seed=7, progress=False)
+
+
+def test_one_row_per_game_and_seat_sorted(serial):
+    assert len(serial) == 80
+    assert list(serial[["game", "seat"]].itertuples(index=False, name=None)) == \
+        [(g, s) for g in range(40) for s in range(2)]
+    assert list(serial.columns[:9]) == ["game", "seat", "agent", "score", "won", "steps", "rounds",
+                                        "players", "seed"]
+    assert {"pts_played", "pts_bonus", "opt_short"} <= set(serial.columns)
+    assert (serial["players"] == 2).all() and (~serial["opt_short"]).all()
+
+
+def test_rows_agree_with_a_replay_of_each_game(serial):
+    """The seed column replays a game exactly with nl.play and the agents in seat order."""
+    for g in (0, 1, 17):
+        rows = serial[serial["game"] == g].sort_values("seat")
+        state = nl.play("toy", list(rows["agent"]), players=2, seed=int(rows["seed"].iloc[0]))
+        assert list(rows["score"]) == state.scores()
+        assert list(rows["pts_played"]) == [b["played"] for b in state.breakdown()]
+        assert [s for s, w in enumerate(rows["won"]) if w] == state.winners()
+        assert rows["steps"].iloc[0] == state.steps and rows["rounds"].iloc[0] == state.round_number()
+
+
+def test_score_is_the_sum_of_the_breakdown(serial):
+    assert (serial["score"] == serial["pts_played"] + serial["pts_bonus"]).all()
+    assert serial.groupby("game")["won"].any().all()
+
+
+def test_agents_rotate_over_seats_by_game(serial):
+    first = serial[serial["seat"] == 0].set_index("game")["agent"]
+    assert all(first[g] == ("greedy" if g % 2 == 0 else "random") for g in range(40))
+    counts = serial.groupby(["agent", "seat"]).size()
+    assert (counts == 20).all()
+    fixed = nl.simulate("toy", games=6, agents=["greedy", "random"], seed=7, rotate=False, progress=False)
+    assert list(fixed[fixed["seat"] == 0]["agent"].unique()) == ["greedy"]
+
+
+def test_three_seats_two_agents_follow_the_rotation_rule():
+    df = nl.simulate("toy", games=3, players=3, agents=["greedy", "random"], seed=1, progress=False)
+    seats = df.pivot(index="game", columns="seat", values="agent")
+    assert seats.loc[0].tolist() == ["greedy", "random", "greedy"]
+    assert seats.loc[1].tolist() == ["random", "greedy", "random"]
+
+
+def test_games_are_seeded_independently_of_the_split(serial):
+    assert runner.game_seed(7, 3) != runner.game_seed(7, 4) != runner.game_seed(8, 4)
+    import numpy as np
+    child = np.random.SeedSequence(7).spawn(5)[4]
+    assert runner.game_seed(7, 4) == int(child.generate_state(1, np.uint64)[0]) & ((1 << 63) - 1)
+    small = nl.simulate("toy", games=40, agents=["greedy", "random"], seed=7, chunk=3, progress=False)
+    pd.testing.assert_frame_equal(small, serial)
+    head = nl.simulate("toy", games=10, agents=["greedy", "random"], seed=7, progress=False)
+    pd.testing.assert_frame_equal(head, serial[serial["game"] < 10].reset_index(drop=True))
+
+
+def test_process_pool_gives_the_same_frame(serial):
+    df = nl.simulate("toy", games=40, agents=["greedy", "random"], seed=7, workers=2, chunk=7,
+                     progress=False)
+    pd.testing.assert_frame_equal(df, serial)
+
+
+def test_dask_client_gives_the_same_frame(serial):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        df = nl.simulate("toy", games=40, agents=["greedy", "random"], seed=7, client=client, chunk=10,
+                         progress=False)
+    pd.testing.assert_frame_equal(df, serial)
+
+
+def test_streaming_to_parquet_survives_an_interruption_and_resumes(tmp_path, monkeypatch, serial):
+    out = tmp_path / "run"
+    calls = []
+    real = runner.run_batch
+
+    def interrupted(batch):
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        calls.append(batch.start)
+        return real(batch)
+
+    monkeypatch.setattr(runner, "run_batch", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        nl.simulate("toy", games=40, agents=["greedy", "random"], seed=7, out=out, chunk=8, progress=False)
+    parts = sorted(p.name for p in out.glob("part-*.parquet"))
+    assert len(parts) == 3 and not list(out.glob("*.tmp"))
+    kept = pd.concat([pd.read_parquet(out / p) for p in parts], ignore_index=True)
+    assert sorted(kept["game"].unique()) == list(range(24))
+
+    with pytest.raises(ConfigError, match="resume=True"):
+        nl.simulate("toy", games=40, agents=["greedy", "random"], seed=7, out=out, chunk=8, progress=False)
+    with pytest.raises(ConfigError, match="other settings"):
+        nl.simulate("toy", games=40, agents=["random", "random"], seed=7, out=out, resume=True,
+                    progress=False)
+    monkeypatch.setattr(runner, "run_batch", real)
+    played = []
+    monkeypatch.setattr(runner, "run_batch", lambda b: played.append(b.start) or real(b))
+    df = nl.simulate("toy", games=40, agents=["greedy", "random"], seed=7, out=out, resume=True,
+                     progress=False)
+    assert played == [24, 32]                 # only the missing chunks are played
+    pd.testing.assert_frame_equal(df, serial)
+
+
+def test_trace_records_scoring_curves(tmp_path):
+    df, tr = nl.simulate("toy", games=6, agents=["greedy", "random"], seed=3, trace=True, progress=False)
+    assert list(tr.columns[:6]) == ["game", "step", "round", "seat", "agent", "score"]
+    assert (tr["score"] == tr["pts_played"] + tr["pts_bonus"]).all()
+    for g in range(6):
+        t = tr[tr["game"] == g]
+        assert t["step"].iloc[0] == 0 and (t["score"][t["step"] == 0] == 0).all()
+        rounds = t.drop_duplicates("step")["round"].tolist()
+        assert rounds == sorted(rounds) and len(set(rounds[:-1])) == len(rounds) - 1
+        final = t[t["step"] == t["step"].max()].sort_values("seat")
+        rows = df[df["game"] == g].sort_values("seat")
+        assert final["score"].tolist() == rows["score"].tolist()
+        assert final["agent"].tolist() == rows["agent"].tolist()
+        # the score never falls in the toy game: each curve is non-decreasing
+        for _, curve in t.groupby("seat"):
+            assert curve["score"].is_monotonic_increasing
+    df2, tr2 = nl.simulate("toy", games=6, agents=["greedy", "random"], seed=3, trace=True, progress=False,
+                           out=tmp_path / "t", chunk=4)
+    pd.testing.assert_frame_equal(tr2, tr)
+    pd.testing.assert_frame_equal(df2, df)
+
+
+def test_options_reach_the_game_and_the_columns():
+    df = nl.simulate("toy", games=4, agents=["random"], seed=0, short=True, progress=False)
+    assert df["opt_short"].all()
+    assert (df.groupby("game")["pts_played"].sum() <= 2 * 21).all()   # two copies of 1..6
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    ({"game": "chess"}, "unknown game 'chess'"),
+    ({"players": 9}, "1 to 4 players"),
+    ({"agents": ["random", "wizard"]}, "unknown agent 'wizard'"),
+    ({"agents": ["random"] * 3}, "at most one agent per seat"),
+    ({"colour": "red"}, "no option 'colour'"),
+    ({"games": -1}, "games must be an integer"),
+    ({"workers": 0}, "workers must be an integer"),
+    ({"resume": True}, "needs out="),
+])
+def test_bad_arguments_are_refused_before_any_game(kwargs, match):
+    args = {"game": "toy", "games": 3, "players": 2, "agents": ["random"], "progress": False, **kwargs}
+    with pytest.raises(ConfigError, match=match):
+        nl.simulate(args.pop("game"), **args)
+
+
+def test_play_returns_the_final_state():
+    s = nl.play("toy", ["greedy", "random", "random"], players=3, seed=4, short=True)
+    assert s.is_over() and s.players == 3 and s.options["short"]
+    assert nl.play("toy", "random", players=2, seed=4).is_over()
+
+
+def test_progress_bar_counts_games(monkeypatch, capsys):
+    monkeypatch.delenv("TQDM_DISABLE", raising=False)
+    nl.simulate("toy", games=5, agents=["random"], seed=0, progress=True)
+    assert "5/5" in capsys.readouterr().err
+    monkeypatch.setenv("TQDM_DISABLE", "1")
+    nl.simulate("toy", games=5, agents=["random"], seed=0, progress=True)
+    assert "5/5" not in capsys.readouterr().err
