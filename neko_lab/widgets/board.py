@@ -28,30 +28,22 @@ from .parts import (ActionPicker, Controls, EventLog, MessageArea, ScoreTable, s
 MAX_BOT_STEPS = 10_000  # "play bots" stops after this many actions in one click, whatever happens
 
 
-def resolve_agent(spec: Any, seat: int, seed: int | None = None) -> Any:
-    """An Agent object is used as is; a name ("random", "greedy", ...) goes through make_agent.
-
-    Anything with a ``choose(state)`` method, or a plain callable ``state -> action``, works as a bot.
-    """
-    if isinstance(spec, type):
-        return spec(seed=seed)
-    if hasattr(spec, "choose") or callable(spec):
+def resolve_agent(spec: Any, seat: int, seed: int | None = None, game: Any = None) -> Any:
+    """The bot for one seat. An Agent object (or anything with ``choose(state)``, or a plain callable
+    ``state -> action``) is used as it is; a name ("random", "greedy", "mcts", or one of the game's own
+    agents), a (name, params) pair or an Agent class goes through neko_lab.agents.make_agent."""
+    if not isinstance(spec, (str, tuple, type)) and (hasattr(spec, "choose") or callable(spec)):
         return spec
-    if isinstance(spec, str):
-        try:
-            from ..agents import make_agent  # type: ignore[attr-defined]
-        except ImportError:
-            make_agent = None
-        if make_agent is not None:
-            try:
-                return make_agent(spec, seed=seed)
-            except TypeError:
-                return make_agent(spec)
-        if spec == "random":
-            from ..agents.base import RandomAgent
-            return RandomAgent(seed=seed)
-        raise ValueError(f"unknown agent {spec!r} for seat {seat}")
-    raise ValueError(f"seat {seat}: an agent must be a name or an Agent, not {spec!r}")
+    try:
+        from ..agents import make_agent  # type: ignore[attr-defined]
+    except ImportError:  # an installation without the agent factory: random still works
+        make_agent = None
+    if make_agent is not None:
+        return make_agent(spec, game=game, seed=seed)
+    if spec == "random":
+        from ..agents.base import RandomAgent
+        return RandomAgent(seed=seed)
+    raise ValueError(f"seat {seat}: unknown agent {spec!r}")
 
 
 def _choose(agent: Any, state: State) -> Hashable:
@@ -82,7 +74,7 @@ class Board:
             if not (isinstance(seat, int) and 0 <= seat < state.players):
                 raise ValueError(f"agents: seat {seat!r} does not exist in a {state.players}-player game")
         self.agent_specs: dict[int, Any] = dict(agents)
-        self.bots: dict[int, Any] = {s: resolve_agent(spec, s, None if seed is None else seed + s)
+        self.bots: dict[int, Any] = {s: resolve_agent(spec, s, None if seed is None else seed + s, state)
                                      for s, spec in self.agent_specs.items()}
         self.names = list(names) if names is not None else None
         self.history: list[tuple[State, Hashable]] = []   # (position before, action taken there)

@@ -203,3 +203,14 @@ def test_game_boards_extend_the_generic_board_through_hooks():
     assert all(label.startswith("→ ") for label in b.picker.labels)
     b.clicks.click()
     assert b.state.steps == 1 and b.picture_widget.value.endswith("step 1</text></svg>")
+
+
+def test_agents_by_name_pair_and_class_go_through_the_agent_factory():
+    b = Board(toy(), agents={0: "greedy", 1: ("random", {})}, seed=3)
+    assert b.bots[0].name == "greedy" and b.bots[1].name == "random"
+    b.play_bots()
+    assert b.state.is_over()
+    b2 = Board(toy(), agents={1: RandomAgent})
+    assert isinstance(b2.bots[1], RandomAgent)
+    with pytest.raises(ValueError, match="unknown agent"):
+        Board(toy(), agents={1: "nobody"})
