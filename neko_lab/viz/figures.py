@@ -1,0 +1,159 @@
+"""Figures of simulation results: score distributions, win rates, points by category, scoring curves.
+
+Every function takes the DataFrame of nl.simulate() (or its trace) and `by`, a column name or a list of
+column names ("agent", "seat", ["agent", "seat"], "opt_<option>", ...) that splits the rows into groups.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from ..core.errors import ConfigError
+
+PALETTE = ["#4C78A8", "#F58518", "#54A24B", "#E45756", "#72B7B2", "#B279A2", "#EECA3B", "#9D755D",
+           "#FF9DA6", "#BAB0AC"]
+
+
+def _by(df: pd.DataFrame, by: str | Sequence[str]) -> list[str]:
+    cols = [by] if isinstance(by, str) else list(by)
+    missing = [c for c in cols if c not in df.columns]
+    if missing or not cols:
+        raise ConfigError(f"cannot group by {missing or by!r}: the columns are {', '.join(map(str, df.columns))}")
+    return cols
+
+
+def _groups(df: pd.DataFrame, cols: list[str]):
+    """(label, rows) for each group, in sorted order; labels read "greedy" or "greedy · seat 1"."""
+    for key, rows in df.groupby(cols, sort=True, observed=True):
+        key = key if isinstance(key, tuple) else (key,)
+        parts = [f"{c} {k}" if c in ("seat", "players", "game") or c.startswith("opt_") else str(k)
+                 for c, k in zip(cols, key)]
+        yield " · ".join(parts), rows
+
+
+def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a proportion: (low, high). z=1.96 gives 95 % confidence."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def score_distribution(df: pd.DataFrame, by: str | Sequence[str] = "agent", kind: str = "histogram",
+                       title: str | None = None) -> go.Figure:
+    """Distribution of final scores per group: overlaid histograms (kind="histogram") or box plots
+    (kind="box")."""
+    cols = _by(df, by)
+    if kind not in ("histogram", "box"):
+        raise ConfigError(f"kind must be 'histogram' or 'box', not {kind!r}")
+    fig = go.Figure()
+    for i, (label, rows) in enumerate(_groups(df, cols)):
+        colour = PALETTE[i % len(PALETTE)]
+        if kind == "histogram":
+            fig.add_trace(go.Histogram(x=rows["score"].to_numpy(), name=label, opacity=0.6,
+                                       marker_color=colour))
+        else:
+            fig.add_trace(go.Box(y=rows["score"].to_numpy(), name=label, marker_color=colour,
+                                 boxmean=True))
+    fig.update_layout(title=title or f"Final scores by {' and '.join(cols)}", barmode="overlay",
+                      xaxis_title="score" if kind == "histogram" else None,
+                      yaxis_title="games" if kind == "histogram" else "score", template="plotly_white")
+    return fig
+
+
+def who_won(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.96) -> pd.DataFrame:
+    """Win rate per group with its Wilson interval: columns group, seats, wins, rate, low, high."""
+    cols = _by(df, by)
+    out = []
+    for label, rows in _groups(df, cols):
+        n, wins = len(rows), int(rows["won"].sum())
+        low, high = wilson_interval(wins, n, z)
+        out.append({"group": label, "seats": n, "wins": wins, "rate": wins / n if n else 0.0,
+                    "low": low, "high": high})
+    return pd.DataFrame(out, columns=["group", "seats", "wins", "rate", "low", "high"])
+
+
+def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.96,
+              title: str | None = None) -> go.Figure:
+    """Share of seats that won, per group, with Wilson confidence intervals as error bars.
+    A shared win (a tie the rules leave standing) counts as a win for each tied seat."""
+    cols = _by(df, by)
+    table = who_won(df, cols, z)
+    fig = go.Figure(go.Bar(
+        x=table["group"].tolist(), y=table["rate"].tolist(),
+        marker_color=[PALETTE[i % len(PALETTE)] for i in range(len(table))],
+        error_y=dict(type="data", symmetric=False, array=(table["high"] - table["rate"]).tolist(),
+                     arrayminus=(table["rate"] - table["low"]).tolist()),
+        customdata=table[["wins", "seats", "low", "high"]].to_numpy(),
+        hovertemplate="%{x}: %{y:.1%} (%{customdata[0]} of %{customdata[1]}; "
+                      "%{customdata[2]:.1%} to %{customdata[3]:.1%})<extra></extra>"))
+    fig.update_layout(title=title or f"Win rate by {' and '.join(cols)} ({z:g}σ Wilson interval)",
+                      yaxis=dict(title="win rate", tickformat=".0%", range=[0, 1]), template="plotly_white")
+    return fig
+
+
+def breakdown(df: pd.DataFrame, by: str | Sequence[str] = "agent", title: str | None = None) -> go.Figure:
+    """Mean points per breakdown category (the pts_<category> columns), stacked, per group."""
+    cols = _by(df, by)
+    cats = [c for c in df.columns if c.startswith("pts_")]
+    if not cats:
+        raise ConfigError("no pts_<category> columns: pass the DataFrame returned by nl.simulate()")
+    labels, means = [], []
+    for label, rows in _groups(df, cols):
+        labels.append(label)
+        means.append(rows[cats].mean())
+    fig = go.Figure()
+    for i, cat in enumerate(cats):
+        fig.add_trace(go.Bar(x=labels, y=[float(m[cat]) for m in means], name=cat[4:],
+                             marker_color=PALETTE[i % len(PALETTE)]))
+    fig.update_layout(barmode="relative", title=title or f"Mean points by category and {' and '.join(cols)}",
+                      yaxis_title="mean points", template="plotly_white")
+    return fig
+
+
+def curve_table(trace: pd.DataFrame, by: str | Sequence[str] = "agent", value: str = "score") -> pd.DataFrame:
+    """Median and quartiles of `value` by round for each group: columns group, round, median, q25, q75, n.
+
+    A seat's value in a round is its value at the last recorded point of that round; after its game
+    ends the final value is carried forward, so late rounds still count every game.
+    """
+    cols = _by(trace, by)
+    if value not in trace.columns:
+        raise ConfigError(f"no column {value!r} in the trace")
+    rows = []
+    for label, part in _groups(trace, cols):
+        last = part.sort_values("step", kind="stable").groupby(["game", "seat", "round"]).last()[value]
+        grid = last.unstack("round").sort_index(axis=1).ffill(axis=1)
+        for rnd in grid.columns:
+            col = grid[rnd].dropna()
+            rows.append({"group": label, "round": int(rnd), "median": float(col.median()),
+                         "q25": float(col.quantile(0.25)), "q75": float(col.quantile(0.75)),
+                         "n": int(col.size)})
+    return pd.DataFrame(rows, columns=["group", "round", "median", "q25", "q75", "n"])
+
+
+def scoring_curves(trace: pd.DataFrame, by: str | Sequence[str] = "agent", value: str = "score",
+                   title: str | None = None) -> go.Figure:
+    """Median `value` (the score, or a pts_<category>) by round per group, with the interquartile
+    range as a shaded band. `trace` is the second frame of nl.simulate(..., trace=True)."""
+    table = curve_table(trace, by, value)
+    fig = go.Figure()
+    for i, (label, part) in enumerate(table.groupby("group", sort=False)):
+        colour = PALETTE[i % len(PALETTE)]
+        x = part["round"].tolist()
+        fig.add_trace(go.Scatter(x=x + x[::-1], y=part["q75"].tolist() + part["q25"].tolist()[::-1],
+                                 fill="toself", fillcolor=colour, opacity=0.2, line=dict(width=0),
+                                 hoverinfo="skip", showlegend=False, name=f"{label} IQR",
+                                 legendgroup=label))
+        fig.add_trace(go.Scatter(x=x, y=part["median"].tolist(), mode="lines+markers", name=label,
+                                 line=dict(color=colour), legendgroup=label))
+    name = "score" if value == "score" else value.removeprefix("pts_")
+    fig.update_layout(title=title or f"Median {name} by round (band: middle half of games)",
+                      xaxis_title="round", yaxis_title=name, template="plotly_white")
+    return fig

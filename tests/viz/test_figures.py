@@ -1,0 +1,155 @@
+"""Figures are checked on their data (traces' x/y), never on pictures."""
+from __future__ import annotations
+
+import math
+
+import networkx as nx
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+import pytest
+
+import neko_lab as nl
+from neko_lab.core import ConfigError
+from neko_lab.viz import (breakdown, draw_graph, score_distribution, scoring_curves, who_won,
+                          wilson_interval, win_rates)
+from neko_lab.viz.figures import curve_table
+
+
+@pytest.fixture(scope="module")
+def sims():
+    return nl.simulate("toy", games=30, agents=["greedy", "random"], seed=2, trace=True, progress=False)
+
+
+def test_wilson_interval_matches_the_textbook_formula():
+    # 8 wins of 10 at 95 %: the published Wilson interval is about (0.490, 0.943)
+    low, high = wilson_interval(8, 10)
+    assert low == pytest.approx(0.4902, abs=1e-3) and high == pytest.approx(0.9433, abs=1e-3)
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == pytest.approx(1.0)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_score_distribution_has_one_histogram_per_group(sims):
+    df, _ = sims
+    fig = score_distribution(df, by="agent")
+    assert isinstance(fig, go.Figure) and not isinstance(fig, go.FigureWidget)
+    assert [t.name for t in fig.data] == ["greedy", "random"]
+    for t in fig.data:
+        assert sorted(t.x) == sorted(df[df["agent"] == t.name]["score"])
+    box = score_distribution(df, by="seat", kind="box")
+    assert [t.name for t in box.data] == ["seat 0", "seat 1"]
+    assert sorted(box.data[1].y) == sorted(df[df["seat"] == 1]["score"])
+
+
+def test_win_rates_bars_and_wilson_error_bars(sims):
+    df, _ = sims
+    fig = win_rates(df, by="agent")
+    bar = fig.data[0]
+    assert list(bar.x) == ["greedy", "random"]
+    for name, rate, plus, minus in zip(bar.x, bar.y, bar.error_y.array, bar.error_y.arrayminus):
+        rows = df[df["agent"] == name]
+        assert rate == pytest.approx(rows["won"].mean())
+        low, high = wilson_interval(rows["won"].sum(), len(rows))
+        assert rate + plus == pytest.approx(high) and rate - minus == pytest.approx(low)
+    two = who_won(df, by=["agent", "seat"])
+    assert list(two["group"]) == ["greedy · seat 0", "greedy · seat 1", "random · seat 0", "random · seat 1"]
+    assert two["seats"].sum() == len(df)
+
+
+def test_breakdown_stacks_mean_points_per_category(sims):
+    df, _ = sims
+    fig = breakdown(df, by="agent")
+    assert fig.layout.barmode == "relative"
+    assert [t.name for t in fig.data] == ["bonus", "played"]
+    for t in fig.data:
+        assert list(t.x) == ["greedy", "random"]
+        expected = df.groupby("agent")[f"pts_{t.name}"].mean()
+        assert list(t.y) == pytest.approx([expected["greedy"], expected["random"]])
+    # the stacked heights are the mean scores
+    total = np.add(*[np.array(t.y) for t in fig.data])
+    assert list(total) == pytest.approx(list(df.groupby("agent")["score"].mean()))
+
+
+def test_scoring_curves_median_and_band(sims):
+    df, tr = sims
+    fig = scoring_curves(tr, by="agent")
+    lines = [t for t in fig.data if t.mode == "lines+markers"]
+    bands = [t for t in fig.data if t.fill == "toself"]
+    assert [t.name for t in lines] == ["greedy", "random"] and len(bands) == 2
+    table = curve_table(tr, by="agent")
+    greedy = table[table["group"] == "greedy"]
+    assert list(lines[0].x) == greedy["round"].tolist() and list(lines[0].y) == greedy["median"].tolist()
+    assert (greedy["q25"] <= greedy["median"]).all() and (greedy["median"] <= greedy["q75"]).all()
+    # every seat is counted in every round (finished games carry their final score forward) ...
+    assert (table["n"] == 30).all()
+    # ... so the last point is the median final score of that agent
+    assert greedy["median"].iloc[-1] == pytest.approx(df[df["agent"] == "greedy"]["score"].median())
+    assert greedy["median"].iloc[0] == 0
+
+
+def test_curve_table_on_a_hand_made_trace():
+    tr = pd.DataFrame({"game": [0, 0, 0, 1, 1], "step": [0, 1, 2, 0, 1], "round": [0, 1, 1, 0, 1],
+                       "seat": [0] * 5, "agent": ["a"] * 5, "score": [0, 3, 5, 0, 1]})
+    t = curve_table(tr, by="agent")
+    assert t[["round", "median", "q25", "q75"]].values.tolist() == [[0, 0, 0, 0], [1, 3, 2, 4]]
+
+
+def test_bad_grouping_column_is_refused(sims):
+    df, _ = sims
+    with pytest.raises(ConfigError, match="cannot group by"):
+        win_rates(df, by="colour")
+    with pytest.raises(ConfigError, match="kind must be"):
+        score_distribution(df, kind="pie")
+
+
+def test_draw_graph_places_nodes_and_groups_edges():
+    G = nx.Graph()
+    G.add_node("a", depth=1, pos=(0, 0))
+    G.add_node("b", depth=2, pos=(1, 0))
+    G.add_node("c", depth=3, pos=(0, 1))
+    G.add_edge("a", "b", kind="road", cost=2)
+    G.add_edge("b", "c", kind="sea", cost=5)
+    G.add_edge("a", "c", kind="road", cost=1)
+    fig = draw_graph(G, pos="pos", node_color="depth", edge_color="kind", edge_text="cost")
+    roads, seas = fig.data[0], fig.data[1]
+    assert roads.name == "kind = road" and seas.name == "kind = sea"
+    assert list(roads.x) == [0, 1, None, 0, 0, None] and list(roads.y) == [0, 0, None, 0, 1, None]
+    assert list(seas.x) == [1, 0, None]
+    labels = fig.data[2]
+    assert list(labels.text) == ["2", "1", "5"] and list(labels.x) == [0.5, 0, 0.5]   # a-b, a-c, b-c
+    nodes = fig.data[-1]
+    assert list(nodes.customdata) == ["a", "b", "c"] and list(nodes.marker.color) == [1, 2, 3]
+    assert nodes.marker.showscale and (list(nodes.x), list(nodes.y)) == ([0, 1, 0], [0, 0, 1])
+    assert "depth: 2" in nodes.hovertext[1]
+    assert len(fig.layout.annotations) == 0          # undirected: no arrows
+
+
+def test_draw_graph_categories_layouts_and_arrows():
+    G = nx.DiGraph([(1, 2), (2, 3), (3, 1), (3, 4)])
+    nx.set_node_attributes(G, {1: "prey", 2: "prey", 3: "predator", 4: "prey"}, "role")
+    fig = draw_graph(G, node_color="role", node_text=lambda n, d: f"#{n} {d['role']}", pos="circular")
+    node_traces = [t for t in fig.data if t.mode == "markers+text"]
+    assert [t.name for t in node_traces] == ["predator", "prey"]
+    assert list(node_traces[1].customdata) == ["1", "2", "4"] and node_traces[0].hovertext[0] == "#3 predator"
+    layout = nx.circular_layout(G)
+    assert node_traces[0].x[0] == pytest.approx(layout[3][0])
+    arrows = fig.layout.annotations
+    assert len(arrows) == 4 and (arrows[3].ax, arrows[3].x) == pytest.approx((layout[3][0], layout[4][0]))
+    spring = draw_graph(G, seed=1)
+    again = draw_graph(G, seed=1)
+    assert list(spring.data[-1].x) == list(again.data[-1].x)          # the default layout is seeded
+    with pytest.raises(ConfigError, match="no position for node 4"):
+        draw_graph(G, pos={1: (0, 0), 2: (1, 1), 3: (2, 2)})
+
+
+def test_draw_graph_numeric_edge_colours_and_sizes():
+    G = nx.path_graph(4)
+    for i, (u, v) in enumerate(G.edges):
+        G.edges[u, v]["fuel"] = i
+    nx.set_node_attributes(G, {0: 1, 1: 2, 2: 4, 3: 8}, "pop")
+    fig = draw_graph(G, edge_color="fuel", node_size="pop", labels=False)
+    edge_traces = [t for t in fig.data if t.mode == "lines"]
+    assert len(edge_traces) == 3 and len({t.line.color for t in edge_traces}) == 3
+    nodes = fig.data[-1]
+    assert nodes.marker.size[-1] == 30 and nodes.marker.size[0] == pytest.approx(9)
+    assert not math.isnan(nodes.x[0]) and nodes.text is None
