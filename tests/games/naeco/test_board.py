@@ -1,0 +1,190 @@
+"""The Naéco board driven by clicks: hand card then Ocean cell, piles, bots, undo ("Naéco › Gameplay")."""
+from __future__ import annotations
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.agents.base import Agent
+from neko_lab.games.naeco.board import Board, table_svg
+from neko_lab.games.naeco.rules import Draw, Play
+
+
+class FirstPlay(Agent):
+    name = "first"
+
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+def game(seed: int = 1, players: int = 2, **opts):
+    return nl.new_game("naeco", players=players, seed=seed, **opts)
+
+
+def first_face_up(state):
+    return next(a for a in state.legal_actions() if isinstance(a, Play) and not a.down)
+
+
+def test_click_hand_card_then_cell_plays_it_into_the_ocean():
+    s = game()
+    b = Board(s, agents={1: FirstPlay()})
+    target = first_face_up(s)
+    before = s.oceans[0].get(target.depth, target.col)
+    b.hand_buttons.value = target.card                      # click the card in the hand
+    assert b.cell_buttons[(target.depth, target.col)].button_style == "success"
+    assert "#8fdc8f" in b.picture_widget.value               # its legal places are green in the picture
+    b.cell_buttons[(target.depth, target.col)].click()      # click the place
+    assert before is None
+    assert b.state.oceans[0].get(target.depth, target.col) == target.value
+    assert b.cell_buttons[(target.depth, target.col)].description == str(target.value)
+    assert target.card not in b.state.hands[0]
+    assert b.state.log[-1].rule == "Naéco › Gameplay" or any(
+        e.rule == "Naéco › Gameplay" and "plays" in e.text for e in b.state.log[-3:])
+    assert "draw a card" in b.prompt.value
+    assert b.hand_buttons.disabled and not b.pile_buttons[0].disabled
+
+
+def test_illegal_cell_shows_why_and_leaves_the_game_unchanged():
+    s = game()
+    b = Board(s)
+    saved = s.to_json()
+    card = s.cards[s.hands[0][0]]
+    wrong_depth = 1 if card.depth != 1 else 2
+    b.select_card(card.id)
+    b.cell_buttons[(wrong_depth, 0 if wrong_depth == 2 else 1)].click()   # a place touching a start card
+    assert b.message.kind == "error"
+    assert f"lives at depth {card.depth}" in b.message.text
+    assert "Naéco › Gameplay" in b.message.text
+    assert b.state.to_json() == saved
+    # a place touching no card at all
+    assert b.click_cell(card.depth, 5) is False
+    assert "must touch" in b.message.text
+    assert b.state.to_json() == saved
+
+
+def test_start_card_place_is_taken_and_no_card_selected_is_explained():
+    s = game()
+    b = Board(s)
+    saved = s.to_json()
+    b.cell_buttons[(1, 0)].click()
+    assert "Choose a card" in b.message.text
+    b.select_card(s.hands[0][0])
+    b.cell_buttons[(1, 0)].click()
+    assert "already taken" in b.message.text
+    assert b.state.to_json() == saved
+
+
+def test_side_by_side_values_must_differ_by_one():
+    # the first player holds a value that cannot sit beside a value two away: build that position
+    s = game(seed=3)
+    b = Board(s)
+    ok = first_face_up(s)
+    b.select_card(ok.card)
+    assert b.click_cell(ok.depth, ok.col)
+    b.click_pile(0)
+    while b.state.current_player != 0:
+        b.play(b.state.legal_actions()[0])
+    for cid in b.state.hands[0]:
+        card = b.state.cards[cid]
+        if card.depth == ok.depth and abs(card.value - ok.value) != 1:
+            saved = b.state.to_json()
+            col = ok.col + (1 if ok.col >= 0 else -1)
+            b.select_card(cid)
+            assert b.click_cell(card.depth, col) is False
+            assert "one value above or below" in b.message.text
+            assert b.state.to_json() == saved
+            return
+    pytest.fail("seed 3 was expected to deal a card that cannot sit beside the first one")
+
+
+def test_forbidden_pile_is_refused_and_allowed_pile_draws():
+    s = game()
+    b = Board(s)
+    a = first_face_up(s)
+    b.select_card(a.card)
+    b.click_cell(a.depth, a.col)
+    saved = b.state.to_json()
+    allowed = b.state.allowed_piles(0)
+    assert [btn.button_style for btn in b.pile_buttons] == ["success"] * allowed + [""] * (7 - allowed)
+    b.pile_buttons[6].click()
+    assert "only from the first 4 piles" in b.message.text
+    assert b.state.to_json() == saved
+    top = b.state.piles[0][-1]
+    b.pile_buttons[0].click()
+    assert top in b.state.hands[0] and len(b.state.hands[0]) == 3
+    assert b.state.current_player == 1
+
+
+def test_bot_button_plays_a_whole_turn_for_the_bot_seat():
+    s = game()
+    b = Board(s, agents={1: "naeco"})
+    a = first_face_up(s)
+    b.select_card(a.card)
+    b.click_cell(a.depth, a.col)
+    b.click_pile(0)
+    assert "Bot move" in b.prompt.value and b.cell_buttons[(1, 0)].disabled
+    b.controls.bot_button.click()                 # the bot plays a card ...
+    assert b.state.current_player == 1 and len(b.state.oceans[1].cells) == 3
+    b.controls.bots_button.click()                # ... and draws: back to me
+    assert b.state.current_player == 0
+    assert not b.hand_buttons.disabled
+
+
+def test_undo_takes_back_my_turn_and_the_bot_reply():
+    s = game()
+    b = Board(s, agents={1: FirstPlay()})
+    start = s.to_json()
+    a = first_face_up(s)
+    b.select_card(a.card)
+    b.click_cell(a.depth, a.col)
+    b.click_pile(1)
+    b.play_bots()
+    assert b.state.current_player == 0 and b.state.steps == 4
+    b.controls.undo_button.click()                # back to my draw decision
+    assert b.state.steps == 1 and b.state.pending[-1].kind == "draw"
+    b.controls.undo_button.click()
+    assert b.state.to_json() == start
+    assert b.hand_buttons.options and not b.hand_buttons.disabled
+
+
+def test_face_down_switch_plays_an_unpopulated_area():
+    s = game()
+    b = Board(s)
+    a = next(x for x in s.legal_actions() if isinstance(x, Play) and x.down)
+    b.select_card(a.card)
+    b.face_down.value = True
+    assert b.cell_buttons[(a.depth, a.col)].button_style == "success"
+    assert b.click_cell(a.depth, a.col)
+    assert b.state.oceans[0].get(a.depth, a.col) == -1
+    assert b.cell_buttons[(a.depth, a.col)].description == "✕"
+    assert b.face_down.value is False
+
+
+def test_picture_shows_surface_piles_oceans_and_the_hand():
+    s = game(players=3)
+    svg = table_svg(s, viewer=0)
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert svg.count('fill="#345">depth 4<') == 3                  # three Oceans with their depths
+    assert "Hand of P0" in svg
+    for cid in s.hands[0]:
+        assert s.cards[cid].name in svg
+    assert svg.count('stroke="#1b7a1b" stroke-width="3"') == s.allowed_piles(0)
+    assert s.objective_text[(-1, s.objectives[0])].split()[0] in svg
+    b = Board(s, agents={1: "random", 2: "random"})
+    assert b.picture_widget.value == table_svg(s, 0, None, False)
+
+
+def test_whole_game_with_bots_ends_and_shows_the_winner():
+    s = game(seed=5, players=2)
+    b = Board(s, agents={0: "random", 1: "random"}, seed=2)
+    b.play_bots()
+    assert b.state.is_over()
+    assert "Game over" in b.status.value and "over" in b.prompt.value
+    assert all(btn.disabled for btn in b.pile_buttons)
+    assert "Naéco › End of the game" in b.log.widget.value
+
+
+def test_the_board_is_for_naeco_games_only():
+    import toygame  # noqa: F401
+
+    with pytest.raises(TypeError, match="Naéco"):
+        Board(nl.new_game("toy", seed=1))
