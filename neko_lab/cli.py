@@ -1,0 +1,254 @@
+"""The `neko-lab` command (also `python -m neko_lab`).
+
+    neko-lab games                               list the games
+    neko-lab rules GAME                          the rulebook sections the engine cites, and the options
+    neko-lab simulate GAME --games N --players P --agents a,b --seed S [--workers W] [--out DIR]
+                      [--option k=v ...]         play many games, print a summary by agent
+    neko-lab lab [--no-browser] [--port P]       open JupyterLab at notebooks/index.ipynb
+
+Bad arguments give one line on stderr and exit status 2. Games defined outside neko_lab can be
+made visible to the command by naming their modules in NEKO_LAB_PLUGINS (comma-separated); importing
+a module that calls neko_lab.register() is enough.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from .core.errors import ConfigError, DataError, SaveError
+
+USAGE_ERROR = 2
+
+
+class _Usage(Exception):
+    """A bad command line: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _Usage(message)
+
+
+def _load_plugins() -> None:
+    for name in filter(None, (m.strip() for m in os.environ.get("NEKO_LAB_PLUGINS", "").split(","))):
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            raise _Usage(f"NEKO_LAB_PLUGINS names {name!r}, which cannot be imported: {exc}") from None
+
+
+def _games() -> dict:
+    import neko_lab as nl
+    return nl.GAMES
+
+
+def _game(name: str):
+    from .core.registry import game_class
+    return game_class(name)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, not {value}")
+    return value
+
+
+def _natural(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, not {value}")
+    return value
+
+
+def parse_option(text: str, defaults: dict[str, Any]) -> tuple[str, Any]:
+    """'name=value' -> (name, value), the value read as the type of the option's default."""
+    name, eq, raw = text.partition("=")
+    name = name.strip()
+    if not eq or not name:
+        raise ConfigError(f"--option expects name=value, not {text!r}")
+    if name not in defaults:
+        allowed = ", ".join(sorted(defaults)) or "none"
+        raise ConfigError(f"unknown option {name!r}; allowed options: {allowed}")
+    default = defaults[name]
+    raw = raw.strip()
+    if isinstance(default, bool):
+        low = raw.lower()
+        if low in ("1", "true", "yes", "on"):
+            return name, True
+        if low in ("0", "false", "no", "off"):
+            return name, False
+        raise ConfigError(f"option {name} is true or false, not {raw!r}")
+    if isinstance(default, int):
+        try:
+            return name, int(raw)
+        except ValueError:
+            raise ConfigError(f"option {name} is a whole number, not {raw!r}") from None
+    if isinstance(default, float):
+        try:
+            return name, float(raw)
+        except ValueError:
+            raise ConfigError(f"option {name} is a number, not {raw!r}") from None
+    if default is None:
+        for conv in (int, float):
+            try:
+                return name, conv(raw)
+            except ValueError:
+                pass
+        return name, None if raw.lower() == "none" else raw
+    return name, raw
+
+
+def _parser() -> _Parser:
+    p = _Parser(prog="neko-lab", description="Learn, play and analyse board games in Jupyter.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    sub.add_parser("games", help="list the games")
+    r = sub.add_parser("rules", help="the rulebook sections a game's engine cites")
+    r.add_argument("game")
+    s = sub.add_parser("simulate", help="play many games between agents and summarise them")
+    s.add_argument("game")
+    s.add_argument("--games", type=_positive, default=1000, help="number of games (default 1000)")
+    s.add_argument("--players", type=_positive, default=None, help="seats per game (default: the game's)")
+    s.add_argument("--agents", default="greedy,random", help="comma-separated agents, rotated over seats")
+    s.add_argument("--seed", type=_natural, default=0)
+    s.add_argument("--workers", type=_positive, default=None, help="processes to play in parallel")
+    s.add_argument("--out", default=None, help="folder to stream results to as Parquet")
+    s.add_argument("--resume", action="store_true", help="continue the run already in --out")
+    s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    s.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    lab = sub.add_parser("lab", help="open JupyterLab at the notebooks")
+    lab.add_argument("--no-browser", action="store_true", help="print the address instead of opening it")
+    lab.add_argument("--port", type=_positive, default=8888)
+    lab.add_argument("--ip", default="127.0.0.1")
+    return p
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    games = _games()
+    if not games:
+        print("no games are installed")
+        return 0
+    width = max(len(k) for k in games)
+    for key, cls in sorted(games.items()):
+        opts = ", ".join(f"{k}={v!r}" for k, v in cls.OPTIONS.items()) or "no options"
+        print(f"{key:<{width}}  {cls.TITLE or key}  ({cls.MIN_PLAYERS}-{cls.MAX_PLAYERS} players; {opts})")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    cls = _game(args.game)
+    print(f"{cls.TITLE or cls.GAME}: rule sections cited by the engine")
+    width = max((len(k) for k in cls.RULES), default=0)
+    for section, what in cls.RULES.items():
+        print(f"  {section:<{width}}  {what}")
+    if cls.OPTIONS:
+        print("options:")
+        for name, default in cls.OPTIONS.items():
+            help_text = cls.OPTION_HELP.get(name, "")
+            print(f"  {name}={default!r}" + (f"  {help_text}" if help_text else ""))
+    return 0
+
+
+def summary(df) -> "Any":
+    """Mean and spread of score and win rate (with its 95 % Wilson interval) per agent."""
+    from .viz.figures import wilson_interval
+
+    rows = []
+    for agent, part in df.groupby("agent", sort=True):
+        wins, n = int(part["won"].sum()), len(part)
+        low, high = wilson_interval(wins, n)
+        rows.append({"agent": agent, "seats": n, "mean score": part["score"].mean(),
+                     "sd": part["score"].std(ddof=1) if n > 1 else 0.0,
+                     "min": part["score"].min(), "max": part["score"].max(),
+                     "win rate": wins / n, "95% interval": f"{low:.1%} - {high:.1%}"})
+    import pandas as pd
+    return pd.DataFrame(rows).set_index("agent")
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .sim import simulate
+
+    cls = _game(args.game)
+    options = dict(parse_option(o, cls.OPTIONS) for o in args.option)
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    df = simulate(cls.GAME, games=args.games, players=args.players, agents=agents, seed=args.seed,
+                  workers=args.workers, out=args.out, resume=args.resume, progress=not args.no_progress,
+                  **options)
+    players = int(df["players"].iloc[0]) if len(df) else args.players
+    print(f"{cls.TITLE or cls.GAME}: {args.games} games, {players} players, seed {args.seed}"
+          + (f", options {options}" if options else ""))
+    table = summary(df)
+    print(table.to_string(float_format=lambda v: f"{v:.3f}" if abs(v) < 1 else f"{v:.2f}"))
+    if args.out:
+        print(f"results: {args.out}")
+    return 0
+
+
+def notebooks_folder() -> Path | None:
+    """notebooks/ next to the package in a checkout (or shipped beside it), if present."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here.parent / "notebooks", here / "notebooks"):
+        if (candidate / "index.ipynb").exists() or candidate.is_dir():
+            return candidate
+    return None
+
+
+def cmd_lab(args: argparse.Namespace) -> int:
+    import secrets
+
+    folder = notebooks_folder()
+    if folder is not None:
+        root, path = folder.parent, f"lab/tree/{folder.name}/index.ipynb"
+    else:
+        root, path = Path.cwd(), "lab"
+        print("neko-lab: no notebooks folder found next to the package; opening JupyterLab here",
+              file=sys.stderr)
+    token = secrets.token_hex(16)
+    cmd = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.ip={args.ip}",
+           f"--ServerApp.port={args.port}", "--ServerApp.port_retries=0", f"--ServerApp.root_dir={root}",
+           f"--IdentityProvider.token={token}", f"--ServerApp.default_url=/{path}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")   # containers often run as root
+    url = f"http://{args.ip}:{args.port}/{path}?token={token}"
+    if args.no_browser:
+        cmd.append("--no-browser")
+        print(url, flush=True)
+    else:
+        print(f"opening {url}", flush=True)
+    sys.stderr.flush()
+    os.execv(sys.executable, cmd)  # JupyterLab takes over this process; Ctrl-C stops it
+    return 0  # pragma: no cover
+
+
+COMMANDS = {"games": cmd_games, "rules": cmd_rules, "simulate": cmd_simulate, "lab": cmd_lab}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        _load_plugins()
+        args = _parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except _Usage as exc:
+        print(f"neko-lab: error: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    except (ConfigError, DataError, SaveError) as exc:
+        print(f"neko-lab: error: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        print("neko-lab: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

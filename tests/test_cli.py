@@ -1,0 +1,138 @@
+"""The neko-lab command: games, rules, simulate, lab, and one-line errors with exit status 2."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import neko_lab as nl
+from neko_lab import cli
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    env = {**os.environ, "NEKO_LAB_PLUGINS": "toygame", "TQDM_DISABLE": "1"}
+    return subprocess.run([sys.executable, "-m", "neko_lab", *args], capture_output=True, text=True,
+                          env=env, timeout=timeout, cwd=REPO)
+
+
+def test_games_lists_every_registered_game(capsys):
+    assert cli.main(["games"]) == 0
+    out = capsys.readouterr().out
+    for key, cls in nl.GAMES.items():
+        assert key in out and f"{cls.MIN_PLAYERS}-{cls.MAX_PLAYERS} players" in out
+    assert "short=False" in out
+
+
+def test_rules_prints_the_cited_sections(capsys):
+    assert cli.main(["rules", "toy"]) == 0
+    out = capsys.readouterr().out
+    for section, what in nl.GAMES["toy"].RULES.items():
+        assert section in out and what in out
+
+
+def test_simulate_prints_a_summary_that_matches_the_simulation(capsys, tmp_path):
+    out_dir = tmp_path / "run"
+    code = cli.main(["simulate", "toy", "--games", "30", "--players", "2", "--agents", "greedy,random",
+                     "--seed", "5", "--option", "short=true", "--out", str(out_dir), "--no-progress"])
+    assert code == 0
+    text = capsys.readouterr().out
+    df = nl.simulate("toy", games=30, players=2, agents=["greedy", "random"], seed=5, short=True,
+                     progress=False)
+    table = cli.summary(df)
+    assert "30 games, 2 players, seed 5" in text and "short" in text
+    for agent in ("greedy", "random"):
+        line = next(l for l in text.splitlines() if l.startswith(agent))
+        assert f"{table.loc[agent, 'mean score']:.2f}" in line
+        assert f"{table.loc[agent, 'win rate']:.3f}" in line
+    saved = pd.concat([pd.read_parquet(p) for p in sorted(out_dir.glob("part-*.parquet"))], ignore_index=True)
+    assert saved["score"].tolist() == df["score"].tolist()
+
+
+def test_python_dash_m_runs_the_command_with_workers():
+    res = run("simulate", "toy", "--games", "8", "--agents", "random,greedy", "--workers", "2")
+    assert res.returncode == 0, res.stderr
+    assert "random" in res.stdout and "greedy" in res.stdout
+
+
+@pytest.mark.parametrize("args,message", [
+    (["simulate", "chess"], "unknown game 'chess'"),
+    (["simulate", "toy", "--players", "9"], "1 to 4 players"),
+    (["simulate", "toy", "--agents", "greedy,wizard"], "unknown agent 'wizard'"),
+    (["simulate", "toy", "--option", "colour=red"], "unknown option 'colour'"),
+    (["simulate", "toy", "--option", "short=maybe"], "option short is true or false"),
+    (["simulate", "toy", "--option", "short"], "expects name=value"),
+    (["simulate", "toy", "--games", "many"], "expected a whole number, not 'many'"),
+    (["simulate", "toy", "--games", "0"], "expected a number >= 1"),
+    (["rules", "chess"], "unknown game 'chess'"),
+    (["dance"], "invalid choice: 'dance'"),
+    ([], "required: COMMAND"),
+])
+def test_bad_arguments_give_one_line_and_status_2(capsys, args, message):
+    assert cli.main(args) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("neko-lab: error: ") and message in lines[0]
+    assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_bad_argument_through_the_real_command():
+    res = run("simulate", "toy", "--players", "0")
+    assert res.returncode == 2
+    assert res.stderr.strip().count("\n") == 0 and "Traceback" not in res.stderr
+
+
+def test_parse_option_reads_values_as_the_default_type():
+    defaults = {"flag": False, "count": 3, "rate": 0.5, "name": "x"}
+    assert cli.parse_option("flag=yes", defaults) == ("flag", True)
+    assert cli.parse_option("count=7", defaults) == ("count", 7)
+    assert cli.parse_option("rate=0.25", defaults) == ("rate", 0.25)
+    assert cli.parse_option("name=long form", defaults) == ("name", "long form")
+    with pytest.raises(nl.ConfigError, match="whole number"):
+        cli.parse_option("count=lots", defaults)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_lab_starts_jupyterlab_at_the_index_notebook(tmp_path):
+    port = _free_port()
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path), "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg")}
+    proc = subprocess.Popen([sys.executable, "-m", "neko_lab", "lab", "--no-browser", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        url = proc.stdout.readline().strip()
+        assert url.startswith(f"http://127.0.0.1:{port}/lab/tree/notebooks/index.ipynb?token=")
+        token = url.rsplit("token=", 1)[1]
+        deadline, status = time.monotonic() + 40, None
+        while time.monotonic() < deadline and status is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=2) as r:
+                    status = json.load(r)
+            except OSError:
+                assert proc.poll() is None, "JupyterLab exited early"
+                time.sleep(0.3)
+        assert status is not None and "started" in status
+        # the notebook the URL points to is served
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents/notebooks/index.ipynb"
+                                    f"?content=0&token={token}", timeout=5) as r:
+            assert json.load(r)["type"] == "notebook"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
