@@ -78,6 +78,37 @@ def ocean_picture(ocean: Ocean, x: float, y: float, title: str, highlight: Seque
     return "".join(parts), width, 20 + 4 * (CH + GAP)
 
 
+class Picture:
+    """An SVG string that shows itself as a picture in a notebook (and as the SVG text elsewhere)."""
+
+    __slots__ = ("svg",)
+
+    def __init__(self, svg: str):
+        self.svg = svg
+
+    def _repr_html_(self) -> str:
+        return self.svg
+
+    def __str__(self) -> str:
+        return self.svg
+
+
+def ocean_html(ocean: Ocean, title: str = "", highlight: Sequence[tuple[int, int]] = ()) -> str:
+    """One Ocean on its own as an SVG string; `highlight` lists (depth, column) places drawn in green."""
+    body, w, h = ocean_picture(ocean, 4, 4, title, [pos(d, c) for d, c in highlight])
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 8:.0f}" height="{h + 8:.0f}" '
+            f'font-family="sans-serif" style="background:#fff">{body}</svg>')
+
+
+def show_oceans(oceans: Mapping[str, Ocean] | Sequence[Ocean], per_row: int = 4) -> Picture:
+    """Several Oceans side by side, each under its title (a dict title -> Ocean), for notebooks."""
+    items = list(oceans.items()) if isinstance(oceans, Mapping) else [("", o) for o in oceans]
+    cells = "".join(f"<div style='display:inline-block;vertical-align:top;margin:4px'>"
+                    f"<div style='max-width:240px;font-size:12px;font-weight:bold'>{escape(t)}</div>{ocean_html(o)}</div>"
+                    for t, o in items)
+    return Picture(f"<div class='neko-oceans'>{cells}</div>")
+
+
 def piles_picture(state: GameState, seat: int | None, x: float, y: float) -> tuple[str, float, float]:
     """The seven piles: top card, cards left; outlined in green when `seat` may draw from them."""
     allowed = state.allowed_piles(seat) if seat is not None else PILES
