@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Run every benchmarks/bench_*.py in turn (extra arguments are passed to each), printing their tables."""
+"""Run every benchmarks/bench_*.py with its default settings, printing their tables one after another.
+
+    python benchmarks/run_all.py            # all of them
+    python benchmarks/run_all.py core naeco # only bench_core.py and bench_naeco.py
+"""
 from __future__ import annotations
 
 import subprocess
@@ -9,13 +13,19 @@ from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
-    extra = sys.argv[1:] if argv is None else argv
+    wanted = set(sys.argv[1:] if argv is None else argv)
     here = Path(__file__).resolve().parent
+    scripts = [p for p in sorted(here.glob("bench_*.py"))
+               if not wanted or p.stem.removeprefix("bench_") in wanted]
+    unknown = wanted - {p.stem.removeprefix("bench_") for p in here.glob("bench_*.py")}
+    if unknown:
+        print(f"run_all: no benchmark named {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
     failed = []
     print(time.strftime("benchmarks run %Y-%m-%d %H:%M UTC", time.gmtime()), flush=True)
-    for script in sorted(here.glob("bench_*.py")):
+    for script in scripts:
         print(f"\n== {script.name}", flush=True)
-        if subprocess.run([sys.executable, str(script), *extra]).returncode != 0:
+        if subprocess.run([sys.executable, str(script)]).returncode != 0:
             failed.append(script.name)
     if failed:
         print(f"\nfailed: {', '.join(failed)}", file=sys.stderr)

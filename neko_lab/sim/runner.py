@@ -97,9 +97,11 @@ def play(game: str | type[State], agents: Any, players: int | None = None, seed:
     if seed is None:
         import secrets
         seed = secrets.randbits(63)
-    state_seed, agent_seeds = seat_seeds(seed, players) if isinstance(players, int) and players > 0 \
-        else (seed, [])
-    state = cls(players=players, seed=state_seed, **options)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ConfigError(f"seed must be an integer >= 0, not {seed!r}")
+    seats = players if isinstance(players, int) and players > 0 else 0
+    state_seed, agent_seeds = seat_seeds(seed, seats)
+    state = cls(players=players, seed=state_seed, **options)   # refuses a bad player count
     specs = seat_agents(check_agents(agents, players), players, rotate=False)
     seated = [make_agent(spec, cls, agent_seeds[s]) for s, spec in enumerate(specs)]
     return run(state, seated, recorder)

@@ -90,8 +90,8 @@ def _plan(games: int, chunk: int) -> list[tuple[int, int]]:
     return [(a, min(a + chunk, games)) for a in range(0, games, chunk)]
 
 
-def _describe(cls, players, agents, seed, options, rotate, trace, chunk) -> dict:
-    return {"game": cls.GAME, "players": players, "agents": [agent_label(a) for a in agents],
+def _describe(cls, games, players, agents, seed, options, rotate, trace, chunk) -> dict:
+    return {"game": cls.GAME, "games": games, "players": players, "agents": [agent_label(a) for a in agents],
             "seed": seed, "options": {k: repr(v) for k, v in sorted(options.items())},
             "rotate": rotate, "trace": trace, "chunk": chunk}
 
@@ -169,8 +169,8 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
         players = cls.DEFAULT_PLAYERS
     games = _int("games", games, 0)
     seed = _int("seed", seed, 0)
-    agents = runner.check_agents(agents, players if isinstance(players, int) else 0)
     probe = cls(players=players, seed=seed, **options)       # refuses bad players and options here
+    agents = runner.check_agents(agents, players)
     for spec in agents:
         make_agent(spec, cls, 0)                              # refuses unknown agents here
     if workers is not None:
@@ -179,7 +179,7 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
         chunk = _int("chunk", chunk, 1)
     store = None
     if out is not None:
-        store = _Store(out, _describe(cls, players, agents, seed, probe.options, rotate, trace, chunk), resume)
+        store = _Store(out, _describe(cls, games, players, agents, seed, probe.options, rotate, trace, chunk), resume)
         chunk = store.meta["chunk"]
     elif resume:
         raise ConfigError("resume=True needs out=FOLDER, the folder of the run to continue")

@@ -107,6 +107,9 @@ def test_streaming_to_parquet_survives_an_interruption_and_resumes(tmp_path, mon
     with pytest.raises(ConfigError, match="other settings"):
         nl.simulate("toy", games=40, agents=["random", "random"], seed=7, out=out, resume=True,
                     progress=False)
+    with pytest.raises(ConfigError, match="other settings.*games=40"):
+        nl.simulate("toy", games=48, agents=["greedy", "random"], seed=7, out=out, resume=True,
+                    progress=False)
     monkeypatch.setattr(runner, "run_batch", real)
     played = []
     monkeypatch.setattr(runner, "run_batch", lambda b: played.append(b.start) or real(b))
@@ -164,6 +167,10 @@ def test_play_returns_the_final_state():
     s = nl.play("toy", ["greedy", "random", "random"], players=3, seed=4, short=True)
     assert s.is_over() and s.players == 3 and s.options["short"]
     assert nl.play("toy", "random", players=2, seed=4).is_over()
+    with pytest.raises(ConfigError, match="seed must be an integer >= 0"):
+        nl.play("toy", "random", seed=-1)
+    with pytest.raises(ConfigError, match="1 to 4 players"):
+        nl.play("toy", "random", players=0, seed=1)
 
 
 def test_progress_bar_counts_games(monkeypatch, capsys):
