@@ -26,6 +26,10 @@ at the end of each game — a few dozen points per game, small enough for 10,000
 Streaming (out=FOLDER): each finished chunk of games is written to FOLDER/part-NNNNN.parquet (and
 trace-NNNNN.parquet) next to a run.json describing the run, so an interrupted run keeps every finished
 chunk; simulate(..., out=FOLDER, resume=True) plays only the missing chunks.
+
+Workers (process pool or Dask) import the game and the agents by name, so a game or an agent class
+written in a notebook cell cannot travel to them: put it in a module on the workers' path (or run
+without workers).
 """
 from __future__ import annotations
 
