@@ -68,13 +68,15 @@ class Ocean:
     played species cards (face-up or face-down); ``lo``/``hi`` are the leftmost and rightmost columns
     shown by to_text()."""
 
-    __slots__ = ("cells", "cards", "lo", "hi")
+    __slots__ = ("cells", "cards", "lo", "hi", "front")
 
     def __init__(self, cells: dict[int, int] | None = None, cards: dict[int, Card] | None = None,
                  lo: int = 0, hi: int = 0):
         self.cells: dict[int, int] = {} if cells is None else cells
         self.cards: dict[int, Card] = {} if cards is None else cards
         self.lo, self.hi = lo, hi
+        # the empty cells touching a card, kept up to date by put() (placement needs it every turn)
+        self.front: set[int] = self._compute_frontier()
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -88,14 +90,25 @@ class Ocean:
         new.cells = self.cells.copy()
         new.cards = self.cards.copy()
         new.lo, new.hi = self.lo, self.hi
+        new.front = self.front.copy()
         return new
 
     def put(self, depth: int, col: int, code: int, card: Card | None = None) -> None:
         """Write a cell without checking any rule (the rules engine checks before calling it)."""
         p = pos(depth, col)
-        self.cells[p] = code
+        cells = self.cells
+        cells[p] = code
         if card is not None:
             self.cards[p] = card
+        front = self.front
+        front.discard(p)
+        for q in (p - 4, p + 4):
+            if q not in cells:
+                front.add(q)
+        if depth > 1 and p - 1 not in cells:
+            front.add(p - 1)
+        if depth < DEPTHS and p + 1 not in cells:
+            front.add(p + 1)
         if col < self.lo:
             self.lo = col
         if col > self.hi:
@@ -139,7 +152,7 @@ class Ocean:
         return len(self.cells)
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Ocean) and self.cells == other.cells and self.cards == other.cards
+        return (isinstance(other, Ocean) and self.cells == other.cells and self.front == other.front and self.cards == other.cards
                 and self.lo == other.lo and self.hi == other.hi)
 
     def __repr__(self) -> str:
@@ -148,6 +161,9 @@ class Ocean:
     # ------------------------------------------------------------ placement rules
     def frontier(self) -> set[int]:
         """Empty cells orthogonally next to a card already in the Ocean ("Naéco › Gameplay")."""
+        return self.front
+
+    def _compute_frontier(self) -> set[int]:
         cells = self.cells
         out: set[int] = set()
         for p in cells:

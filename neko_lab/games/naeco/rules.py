@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from neko_lab.core import ConfigError, Pending, Rng, State, serializable
+from neko_lab.core import ConfigError, Event, Pending, Rng, State, serializable
 
 from . import data as naeco_data
 from . import scoring
@@ -26,6 +26,9 @@ RULE_END = "Naéco › End of the game"
 RULE_SCORING = scoring.RULE_SCORING
 RULE_MISSIONS = scoring.RULE_MISSIONS
 RULE_SOLO = scoring.RULE_SOLO
+# Events are built through their slot descriptors: the same frozen Event, a third of the cost
+_SET_TEXT, _SET_RULE = Event.text.__set__, Event.rule.__set__  # type: ignore[attr-defined]
+_SET_SEAT, _SET_DATA = Event.seat.__set__, Event.data.__set__  # type: ignore[attr-defined]
 
 HAND_SIZE = 3
 PILES = 7
@@ -104,6 +107,14 @@ class GameState(State):
     AGENTS = {"naeco": "neko_lab.games.naeco.agents:NaecoAgent"}
     HIDDEN_INFORMATION = True
 
+    def emit(self, text: str, rule: str = "", seat: int | None = None, **data: Any) -> None:
+        e = object.__new__(Event)
+        _SET_TEXT(e, text)
+        _SET_RULE(e, rule)
+        _SET_SEAT(e, seat)
+        _SET_DATA(e, data)
+        self.log.append(e)
+
     # ================================================================== Setup
     @classmethod
     def load_data(cls, data: Any) -> naeco_data.NaecoData:
@@ -172,25 +183,30 @@ class GameState(State):
 
     def play_options(self, seat: int) -> list[Play]:
         ocean = self.oceans[seat]
-        front = sorted(ocean.frontier())
-        cells = ocean.cells
-        any_row = self.options["facedown_any_depth"]
+        front = sorted(ocean.front)
+        get = ocean.cells.get
+        rows: tuple[list[int], ...] = ([], [], [], [])
+        for p in front:
+            rows[p & 3].append(p)
         out: list[Play] = []
+        add = out.append
         new = tuple.__new__
+        cards = self.cards
+        any_row = self.options["facedown_any_depth"]
         for cid in self.hands[seat]:
-            card = self.cards[cid]
-            row, v, name, depth = card.depth - 1, card.value, card.name, card.depth
-            for p in front:
-                if p & 3 != row:
-                    continue
-                left = cells.get(p - 4)
-                right = cells.get(p + 4)
-                if ((left is None or left <= 0 or left - v in (1, -1))
-                        and (right is None or right <= 0 or right - v in (1, -1))):
-                    out.append(new(Play, (cid, name, v, depth, p >> 2, False)))
-            for p in front:
-                if any_row or p & 3 == row:
-                    out.append(new(Play, (cid, name, v, (p & 3) + 1, p >> 2, True)))
+            _, name, depth, v = cards[cid][:4]
+            row = rows[depth - 1]
+            lo, hi = v - 1, v + 1
+            for p in row:
+                left = get(p - 4)
+                right = get(p + 4)
+                if ((left is None or left <= 0 or left == lo or left == hi)
+                        and (right is None or right <= 0 or right == lo or right == hi)):
+                    add(new(Play, (cid, name, v, depth, p >> 2, False)))
+            if any_row:
+                out.extend([new(Play, (cid, name, v, (p & 3) + 1, p >> 2, True)) for p in front])
+            else:
+                out.extend([new(Play, (cid, name, v, depth, p >> 2, True)) for p in row])
         return out
 
     def allowed_piles(self, seat: int) -> int:
@@ -200,14 +216,13 @@ class GameState(State):
     def draw_options(self, seat: int) -> list:
         out: list = []
         cards = self.cards
-        for i in range(min(PILES, self.allowed_piles(seat))):
-            pile = self.piles[i]
+        new = tuple.__new__
+        piles = self.piles
+        for i in range(self.surface_piles[self.token[seat]]):
+            pile = piles[i]
             if pile:
                 card = cards[pile[-1]]
-                if card.effect:
-                    out.append(tuple.__new__(TakeMission, (i, card.id, card.name)))
-                else:
-                    out.append(tuple.__new__(Draw, (i, card.id, card.name)))
+                out.append(new(TakeMission if card.effect else Draw, (i, card.id, card.name)))
         return out
 
     def _why_illegal(self, action: Any) -> str | None:
@@ -309,8 +324,10 @@ class GameState(State):
 
     def draw_step(self, seat: int) -> None:
         """Ask for the draw, or note that no permitted pile offers a card (see README: running out)."""
-        if self.draw_options(seat):
+        options = self.draw_options(seat)
+        if options:
             self.pending.append(Pending("draw", seat))
+            self._legal = options        # the answer to the next question, already computed
             return
         self.missed[seat] += 1
         self.emit("cannot draw: every pile it may draw from is empty; it plays on with fewer cards",
@@ -355,7 +372,7 @@ class GameState(State):
                 return
 
     def empty_piles(self) -> int:
-        return sum(1 for p in self.piles if not p)
+        return self.piles.count(())
 
     def end_threshold(self) -> int:
         return SOLO_EMPTY_PILES if self.players == 1 else self.players

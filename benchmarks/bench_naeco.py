@@ -1,0 +1,65 @@
+"""Naéco throughput on one core: actions applied per second in random two-player games, and clones
+per second of states sampled from random games.
+
+    python benchmarks/bench_naeco.py [--games N] [--seed S]
+
+Goal: at least 60,000 actions/s and 100,000 clones/s. Numbers, not a pass/fail test.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+import neko_lab as nl
+
+
+def bench_actions(games: int, seed: int) -> tuple[int, float]:
+    rng = random.Random(seed)
+    states = [nl.new_game("naeco", players=2, seed=seed + g) for g in range(games)]
+    actions = 0
+    start = time.perf_counter()
+    for s in states:
+        while not s.is_over():
+            s.apply(rng.choice(s.legal_actions()))
+            actions += 1
+    return actions, time.perf_counter() - start
+
+
+def bench_clones(games: int, seed: int, per_game: int = 20, repeat: int = 50) -> tuple[int, float]:
+    rng = random.Random(seed)
+    samples = []
+    for g in range(games):
+        s = nl.new_game("naeco", players=2, seed=seed + g)
+        while not s.is_over():
+            if rng.random() < per_game / 100:
+                samples.append(s.clone())
+            s.apply(rng.choice(s.legal_actions()))
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for s in samples:
+            s.clone()
+    return len(samples) * repeat, time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=0)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if args.games < 1:
+        print("bench_naeco: --games must be at least 1", file=sys.stderr)
+        return 2
+    n, t = bench_actions(args.games, args.seed)
+    print(f"actions: {n} in {t:.2f}s = {n / t:,.0f} actions/s ({n / args.games:.0f} per game)")
+    n, t = bench_clones(max(1, args.games // 3), args.seed)
+    print(f"clones:  {n} in {t:.2f}s = {n / t:,.0f} clones/s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,294 @@
+"""Naéco rules: placement ("Gameplay"), drawing permissions, objectives ("Make ground-breaking
+observations!"), end of the game and the last round, running out of cards."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.games.naeco.rules import Draw, GameState, Play, TakeMission
+
+from . import rig
+
+
+def game(players: int = 2, seed: int = 1, **opts) -> GameState:
+    return nl.new_game("naeco", players=players, seed=seed, **opts)
+
+
+def places(state: GameState, cid: int, down: bool = False) -> set[tuple[int, int]]:
+    return {(a.depth, a.col) for a in state.legal_actions()
+            if isinstance(a, Play) and a.card == cid and a.down == down}
+
+
+# ---------------------------------------------------------------- placement
+def test_first_card_goes_next_to_a_start_card_in_its_own_row():
+    s = game()
+    ids = rig.hand(s, 0, [(1, 3), (2, 1), (3, 4)])
+    # depth 1 touches the top start card from the left or right; depth 2 sits below it,
+    # depth 3 above the bottom start card
+    assert places(s, ids[0]) == {(1, -1), (1, 1)}
+    assert places(s, ids[1]) == {(2, 0)}
+    assert places(s, ids[2]) == {(3, 0)}
+    s.check_invariants()
+
+
+def test_side_by_side_species_must_be_one_value_apart():
+    s = game()
+    rig.ocean(s, 0, "S 2 .\n. . .\n. . .\nS . .")
+    ids = rig.hand(s, 0, [(1, 1), (1, 4), (1, 3)])
+    assert (1, 2) in places(s, ids[0])        # 1 next to 2
+    assert (1, 2) in places(s, ids[2])        # 3 next to 2
+    assert (1, 2) not in places(s, ids[1])    # 4 is two away from 2
+    with pytest.raises(nl.IllegalAction, match="one value"):
+        s.apply(rig.play(s, ids[1], 1, 2))
+
+
+def test_filling_a_gap_needs_both_neighbours_one_apart():
+    s = game()
+    rig.ocean(s, 0, "S 2 . 2\n. X X X\n. . . .\nS . . .")
+    ids = rig.hand(s, 0, [(1, 3), (1, 4), (2, 2)])
+    assert (1, 2) in places(s, ids[0])        # 2-3-2
+    assert (1, 2) not in places(s, ids[1])
+
+
+def test_species_beside_a_face_down_card_may_have_any_value():
+    s = game()
+    rig.ocean(s, 0, "S X .\n. . .\n. . .\nS . .")
+    ids = rig.hand(s, 0, [(1, 4), (1, 1), (2, 2)])
+    assert (1, 2) in places(s, ids[0]) and (1, 2) in places(s, ids[1])
+    # start cards are not species either: any value may touch them
+    assert (1, -1) in places(s, ids[0])
+
+
+def test_cards_stay_in_the_row_of_their_depth_and_must_touch_the_ocean():
+    s = game()
+    ids = rig.hand(s, 0, [(2, 3), (1, 1), (4, 2)])
+    with pytest.raises(nl.IllegalAction, match="depth 2"):
+        s.apply(rig.play(s, ids[0], 1, 1))
+    with pytest.raises(nl.IllegalAction, match="touch"):
+        s.apply(rig.play(s, ids[1], 1, 3))
+    before = s.to_json()
+    with pytest.raises(nl.IllegalAction):
+        s.apply(rig.play(s, ids[0], 2, 5))
+    assert s.to_json() == before, "an illegal play leaves the state untouched"
+
+
+def test_face_down_card_occupies_the_row_of_its_depth_by_default():
+    s = game()
+    ids = rig.hand(s, 0, [(2, 3), (1, 1), (4, 2)])
+    assert places(s, ids[0], down=True) == {(2, 0)}
+    s.apply(rig.play(s, ids[0], 2, 0, down=True))
+    assert s.oceans[0].to_text() == "S\nX\n.\nS"
+    s.check_invariants()
+
+
+def test_face_down_any_depth_option_lets_it_go_in_any_row():
+    s = game(facedown_any_depth=True)
+    ids = rig.hand(s, 0, [(2, 3), (1, 1), (4, 2)])
+    assert places(s, ids[0], down=True) == {(1, -1), (1, 1), (2, 0), (3, 0), (4, -1), (4, 1)}
+    s.apply(rig.play(s, ids[0], 3, 0, down=True))
+    s.check_invariants()
+
+
+def test_played_cards_never_move():
+    s = game(seed=4)
+    rng = random.Random(4)
+    seen: dict[tuple[int, int, int], int] = {}
+    while not s.is_over():
+        for seat, o in enumerate(s.oceans):
+            for p, v in o.cells.items():
+                key = (seat, p)
+                assert seen.setdefault(key, v) == v, "a played card moved or turned over"
+        s.apply(rng.choice(s.legal_actions()))
+
+
+def test_a_turn_is_play_then_draw_and_hands_return_to_three():
+    s = game()
+    assert s.pending[-1].kind == "play"
+    s.apply(s.legal_actions()[0])
+    assert s.pending[-1].kind == "draw" and len(s.hands[0]) == 2
+    assert all(isinstance(a, (Draw, TakeMission)) for a in s.legal_actions())
+    with pytest.raises(nl.IllegalAction, match="must draw"):
+        s.apply(Play(0, "x", 1, 1, 1, False))
+    s.apply(s.legal_actions()[0])
+    assert len(s.hands[0]) == 3 and s.current_player == 1
+
+
+# ---------------------------------------------------------------- drawing
+def test_first_turn_draws_only_from_the_four_leftmost_piles():
+    s = game()
+    s.apply(s.legal_actions()[0])
+    assert [a.pile for a in s.legal_actions()] == [0, 1, 2, 3]
+    with pytest.raises(nl.IllegalAction, match="first 4 piles"):
+        s.apply(Draw(4, s.piles[4][-1], "x"))
+
+
+def test_each_surface_card_reached_opens_one_more_pile():
+    s = game()
+    s.objectives[0] = 3                       # two species side by side
+    rig.ocean(s, 0, "S 2 .\n. . .\n. . .\nS . .")
+    s.objectives[1] = 1                       # three side by side: not yet
+    ids = rig.hand(s, 0, [(1, 3), (2, 1), (3, 1)])
+    s.apply(rig.play(s, ids[0], 1, 2))
+    assert s.token[0] == 1
+    assert [a.pile for a in s.legal_actions()] == [0, 1, 2, 3, 4]
+
+
+def test_drawn_card_comes_from_the_top_of_the_pile():
+    s = game()
+    s.apply(s.legal_actions()[0])
+    top = s.piles[2][-1]
+    size = len(s.piles[2])
+    s.apply(next(a for a in s.legal_actions() if a.pile == 2))
+    assert top in s.hands[0] and len(s.piles[2]) == size - 1
+
+
+# ---------------------------------------------------------------- objectives
+def test_fulfilling_the_objective_moves_the_token_and_reveals_the_next():
+    s = game()
+    s.objectives[:2] = [3, 1]                 # level -1: two side by side; level 0: three side by side
+    rig.ocean(s, 0, "S 2 .\n. . .\n. . .\nS . .")
+    ids = rig.hand(s, 0, [(1, 3), (2, 1), (3, 1)])
+    s.apply(rig.play(s, ids[0], 1, 2))
+    assert s.token == [1, 0] and s.revealed == [True, True, False, False]
+    assert s.observation(1)["objectives"][1] == 1
+    assert any("reveals" in e.text for e in s.log)
+    s.check_invariants()
+
+
+def test_two_objectives_in_one_turn_move_the_token_two_cards():
+    s = game(seed=3)
+    s.objectives[:3] = [3, 1, 3]              # side by side; three side by side; face-down between species
+    s.token[1], s.trail[1], s.revealed[1] = 1, (0, 1), True   # the other player revealed level 0
+    rig.ocean(s, 1, "S 1 2\n. . .\n. . .\nS . .")
+    rig.ocean(s, 0, "S X X\n2 . 2\n. . .\nS . .")
+    ids = rig.hand(s, 0, [(2, 3), (1, 1), (3, 1)])
+    s.apply(rig.play(s, ids[0], 2, 1))        # 2-3-2: two side by side and three side by side at once
+    assert s.token[0] == 2, "both objectives fulfilled in one turn: two Surface cards"
+    assert s.revealed[2], "first to reach Surface card 1 reveals the level 1 objective"
+    assert [a.pile for a in s.legal_actions()] == [0, 1, 2, 3, 4, 5]
+    s.check_invariants()
+
+
+def test_revealed_objective_already_fulfilled_moves_the_token_at_once():
+    s = game()
+    s.objectives[:3] = [3, 2, 4]              # side by side; three of a value; face-down between above/below
+    rig.ocean(s, 0, "S 2 .\n. 2 .\n. 2 .\nS . .")
+    ids = rig.hand(s, 0, [(1, 3), (2, 1), (3, 1)])
+    s.apply(rig.play(s, ids[0], 1, 2))
+    assert s.token[0] == 2, "the level 0 objective it revealed was already met"
+    assert s.revealed[:3] == [True, True, True]
+    moves = [e for e in s.log if e.data.get("position")]
+    assert [e.data["position"] for e in moves] == [1, 2]
+
+
+def test_objective_revealed_by_someone_else_is_not_revealed_again():
+    s = game()
+    s.objectives[:2] = [3, 1]
+    s.token[1], s.trail[1], s.revealed[1] = 1, (0, 1), True
+    rig.ocean(s, 0, "S 2 .\n. . .\n. . .\nS . .")
+    ids = rig.hand(s, 0, [(1, 3), (2, 1), (3, 1)])
+    s.apply(rig.play(s, ids[0], 1, 2))
+    assert s.token[0] == 1
+    assert not any("reveals" in e.text for e in s.log)
+
+
+# ---------------------------------------------------------------- end of the game
+def _reach_last_card(s: GameState, seat: int) -> None:
+    s.token[seat], s.trail[seat] = 3, (0, 1, 2, 3)
+    s.revealed[:] = [True, True, True, True]
+    s.objectives[3] = 3                       # 8 species in the two shallowest depths
+    rig.ocean(s, seat, "S 2 3 4 3 .\n1 2 1 2 . .\n. . . . . .\nS . . . . .")
+    rig.hand(s, seat, [(1, 1), (1, 2), (3, 1)])
+
+
+@pytest.mark.parametrize("players,trigger,order", [(2, 0, [1, 0]), (3, 1, [2, 0, 1]), (4, 3, [0, 1, 2, 3])])
+def test_last_card_ends_the_game_after_one_last_turn_each(players, trigger, order):
+    s = game(players=players)
+    for _ in range(trigger):                  # earlier seats play a turn
+        s.apply(s.legal_actions()[0])
+        rig.draw_first(s)
+    assert s.current_player == trigger
+    _reach_last_card(s, trigger)
+    one = next(c for c in s.hands[trigger] if s.cards[c].depth == 1 and s.cards[c].value == 2)
+    s.apply(rig.play(s, one, 1, 5))           # the 8th species in depths 1-2
+    assert s.token[trigger] == 4
+    rig.draw_first(s)
+    assert s.end_seat == trigger and not s.is_over()
+    played = []
+    while not s.is_over():
+        played.append(s.current_player)
+        s.apply(s.legal_actions()[0])
+        if not s.is_over() and s.pending[-1].kind == "draw":
+            rig.draw_first(s)
+    assert played == order, "everyone plays once more, the player who ended it last"
+    assert s.breakdown()[trigger]["research"] == 5
+    s.check_invariants()
+
+
+def test_as_many_empty_piles_as_players_ends_the_game():
+    s = game(players=3)
+    # empty piles 1 and 2 into the last pile, leave one card in pile 3
+    s.piles[6] = s.piles[0] + s.piles[1] + s.piles[2][:-1] + s.piles[6]
+    s.piles[0], s.piles[1], s.piles[2] = (), (), s.piles[2][-1:]
+    s.apply(s.legal_actions()[0])
+    assert [a.pile for a in s.legal_actions()] == [2, 3]
+    s.apply(next(a for a in s.legal_actions() if a.pile == 2))
+    assert s.empty_piles() == 3 and s.end_seat == 0
+    assert any(e.rule == "Naéco › End of the game" for e in s.log)
+    turns = 0
+    while not s.is_over():
+        s.apply(s.legal_actions()[0])
+        turns += isinstance(s.log[-1].data.get("down"), bool)
+    assert turns == 3
+
+
+def test_two_empty_piles_are_not_enough_in_a_three_player_game():
+    s = game(players=3)
+    s.piles[6] = s.piles[0] + s.piles[1] + s.piles[6]
+    s.piles[0], s.piles[1] = (), ()
+    s.apply(s.legal_actions()[0])
+    rig.draw_first(s)
+    assert s.end_seat is None
+
+
+def test_no_permitted_pile_left_means_playing_on_with_fewer_cards():
+    s = game()
+    s.end_seat, s.final_left = 1, 2          # last round already under way
+    s.piles[6] = s.piles[0] + s.piles[1] + s.piles[2] + s.piles[3] + s.piles[6]
+    s.piles[0] = s.piles[1] = s.piles[2] = s.piles[3] = ()
+    s.apply(s.legal_actions()[0])
+    assert s.missed[0] == 1 and len(s.hands[0]) == 2
+    assert s.current_player == 1
+    s.check_invariants()
+    s.apply(s.legal_actions()[0])
+    assert s.is_over()
+
+
+def test_random_games_always_end_and_keep_the_invariants():
+    rng = random.Random(5)
+    for g in range(20):
+        s = game(players=1 + g % 4, seed=g, sea_shepherd=g % 3 == 0, facedown_any_depth=g % 5 == 0)
+        while not s.is_over():
+            s.apply(rng.choice(s.legal_actions()))
+            s.check_invariants()
+        assert s.current_player is None and s.legal_actions() == []
+        assert s.winners()
+
+
+def test_invariants_catch_a_lost_card_a_bad_ocean_and_a_token_moving_left():
+    s = game()
+    s.check_invariants()
+    lost = s.clone()
+    lost.piles[0] = lost.piles[0][:-1]
+    with pytest.raises(AssertionError, match="conservation"):
+        lost.check_invariants()
+    bad = s.clone()
+    rig.ocean(bad, 0, "S 2 4\n. . .\n. . .\nS . .")
+    with pytest.raises(AssertionError, match="placement"):
+        bad.check_invariants()
+    back = s.clone()
+    back.trail[0] = (0, 1, 0)
+    with pytest.raises(AssertionError, match="left"):
+        back.check_invariants()
