@@ -157,3 +157,16 @@ def scoring_curves(trace: pd.DataFrame, by: str | Sequence[str] = "agent", value
     fig.update_layout(title=title or f"Median {name} by round (band: middle half of games)",
                       xaxis_title="round", yaxis_title=name, template="plotly_white")
     return fig
+
+
+def win_matrix(table: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """Heat map of a tournament table (nl.sim.tournament): row agent's win share against column agent."""
+    z = table.to_numpy(dtype=float)
+    text = [["" if v != v else f"{v:.0%}" for v in row] for row in z]
+    fig = go.Figure(go.Heatmap(z=z, x=[str(c) for c in table.columns], y=[str(i) for i in table.index],
+                               text=text, texttemplate="%{text}", zmin=0, zmax=1, colorscale="RdBu",
+                               colorbar=dict(title="win share", tickformat=".0%")))
+    fig.update_layout(title=title or "Win share of each agent (row) against each opponent (column)",
+                      xaxis_title="opponent", yaxis=dict(title="agent", autorange="reversed"),
+                      template="plotly_white")
+    return fig

@@ -180,3 +180,26 @@ def test_progress_bar_counts_games(monkeypatch, capsys):
     monkeypatch.setenv("TQDM_DISABLE", "1")
     nl.simulate("toy", games=5, agents=["random"], seed=0, progress=True)
     assert "5/5" not in capsys.readouterr().err
+
+
+def test_tournament_table_is_the_pairwise_win_share():
+    from neko_lab.sim import game_seed, tournament
+
+    agents = ["random", "greedy", ("mcts", {"iterations": 5})]
+    table = tournament("toy", agents, games=6, seed=3, progress=False, short=True)
+    labels = ["random", "greedy", "mcts(iterations=5)"]
+    assert list(table.index) == labels and list(table.columns) == labels
+    for a in labels:
+        assert table.loc[a, a] != table.loc[a, a]          # empty diagonal (NaN)
+        for b in labels:
+            if a != b:
+                assert table.loc[a, b] + table.loc[b, a] == pytest.approx(1.0)
+    # the first match (random vs greedy) is simulate() with the first child seed
+    df = nl.simulate("toy", games=6, agents=["random", "greedy"], seed=game_seed(3, 0), short=True,
+                     progress=False)
+    won = df[df["won"]]
+    share = won.groupby("game")["seat"].transform("size")
+    expected = (1 / share[won["agent"] == "random"]).sum() / 6
+    assert table.loc["random", "greedy"] == pytest.approx(expected)
+    with pytest.raises(ConfigError, match="two agents with different names"):
+        tournament("toy", ["random", "random"], games=2)

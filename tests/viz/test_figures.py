@@ -153,3 +153,12 @@ def test_draw_graph_numeric_edge_colours_and_sizes():
     nodes = fig.data[-1]
     assert nodes.marker.size[-1] == 30 and nodes.marker.size[0] == pytest.approx(9)
     assert not math.isnan(nodes.x[0]) and nodes.text is None
+
+
+def test_win_matrix_shows_the_table():
+    from neko_lab.viz import win_matrix
+
+    table = pd.DataFrame([[np.nan, 0.25], [0.75, np.nan]], index=["a", "b"], columns=["a", "b"])
+    heat = win_matrix(table).data[0]
+    assert list(heat.x) == ["a", "b"] and list(heat.y) == ["a", "b"]
+    assert heat.z[1][0] == 0.75 and heat.text[0][1] == "25%" and heat.text[0][0] == ""
