@@ -1,0 +1,51 @@
+"""The Journey heuristic agent: legal, reproducible, built by make_agent, and far stronger than random."""
+from __future__ import annotations
+
+import neko_lab as nl
+from neko_lab.agents import make_agent
+from neko_lab.agents.base import Agent
+from neko_lab.games.journey.agents import JourneyAgent
+from neko_lab.games.journey.graph import placement_values
+
+from .test_graph import by_name, game, put
+
+SAMPLE = 120
+
+
+def test_make_agent_builds_it_from_the_class():
+    a = make_agent(JourneyAgent, "journey", seed=3)
+    assert isinstance(a, JourneyAgent) and isinstance(a, Agent) and a.name == "journey"
+    assert a.rng.random() == make_agent(JourneyAgent, "journey", seed=3).rng.random()
+
+
+def test_it_only_plays_legal_actions_and_is_reproducible():
+    one = nl.play("journey", [JourneyAgent, "random", JourneyAgent], players=3, seed=5)
+    two = nl.play("journey", [JourneyAgent, "random", JourneyAgent], players=3, seed=5)
+    assert one.is_over() and one.to_json() == two.to_json()
+
+
+def test_won_card_goes_where_it_completes_a_hub_without_a_gap():
+    s = game()
+    put(s, 0, 0, 0, "Fuel Platform")
+    cid = by_name(s, "Penguin Park")
+    acts = [a for a in _place_actions(s, 0, cid)]
+    best = JourneyAgent(seed=0)._placement(s, 0, cid, acts)
+    assert (best.a, best.b) == (0, 1)
+    place = next(p for p in placement_values(s, 0, cid) if p["slot"] == 1)
+    assert place["hub_count"] == 1 and place["gap_cost"] == 0
+
+
+def _place_actions(state, seat, cid):
+    from neko_lab.games.journey.rules import Act
+    return [Act("place", p["lane"], p["slot"]) for p in placement_values(state, seat, cid)]
+
+
+def test_beats_two_random_players_in_at_least_80_percent_of_three_player_games():
+    df = nl.simulate("journey", games=SAMPLE, players=3, agents=[JourneyAgent, "random", "random"], seed=2024,
+                     progress=False)
+    mine = df[df.agent == "journey"].set_index("game")
+    assert len(mine) == SAMPLE
+    first = mine.won.mean()
+    assert first >= 0.8, f"finished first in only {first:.0%} of {SAMPLE} games"
+    rivals = df[df.agent != "journey"].groupby("game").score.max()
+    assert (mine.score > rivals).mean() >= 0.8
