@@ -235,11 +235,13 @@ class Ocean:
         width = len(rows[0])
         cells: dict[int, int] = {}
         for d, tokens in enumerate(rows, start=1):
+            for c, tok in enumerate(tokens, start=1):
+                if tok not in _TOKEN:
+                    raise ValueError(f"line {d}, column {c}: {tok!r} is not one of . S X 1 2 3 4 "
+                                     f"(tokens are separated by single spaces)")
             if len(tokens) != width:
                 raise ValueError(f"line {d}: {len(tokens)} columns where line 1 has {width}")
             for c, tok in enumerate(tokens, start=1):
-                if tok not in _TOKEN:
-                    raise ValueError(f"line {d}, column {c}: {tok!r} is not one of . S X 1 2 3 4")
                 code = _TOKEN[tok]
                 if code is not None:
                     cells[pos(d, c - 1)] = code

@@ -1,0 +1,102 @@
+"""Hidden information in Naéco: hands, Priority Observation cards, face-down objectives, face-down cards
+in other Oceans and the cards under each pile's top; determinize() re-samples exactly those."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.core import Rng
+
+
+def _played(seed: int, steps: int, **opts):
+    rng = random.Random(seed)
+    s = nl.new_game("naeco", seed=seed, **opts)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+def test_observation_hides_other_hands_and_priority_cards():
+    s = nl.new_game("naeco", players=3, seed=1)
+    obs = s.observation(0)
+    text = json.dumps(obs)
+    assert obs["hand"] == list(s.hands[0]) and obs["hand_sizes"] == [3, 3, 3]
+    assert "hands" not in obs
+    assert obs["priority_card"] == list(s.priority_table[s.priority[0]].points)
+    assert json.loads(text) == obs, "observations are plain JSON data"
+
+
+def test_observation_hides_face_down_cards_of_others_but_not_ones_own():
+    s = nl.new_game("naeco", seed=2)
+    act = next(a for a in s.legal_actions() if a.down)
+    s.apply(act)
+    ids0 = [c for _, _, c in s.observation(0)["oceans"][0]["cards"]]
+    ids1 = [c for _, _, c in s.observation(1)["oceans"][0]["cards"]]
+    assert act.card in ids0 and act.card not in ids1
+    assert [act.depth, act.col, -1] in s.observation(1)["oceans"][0]["cells"]
+    assert "face-down" in s.log[-1].text and act.name not in s.log[-1].text
+
+
+def test_observation_shows_only_pile_tops_and_revealed_objectives():
+    s = nl.new_game("naeco", seed=2)
+    obs = s.observation(1)
+    assert obs["piles"] == [[len(p), p[-1]] for p in s.piles]
+    assert obs["objectives"] == [s.objectives[0], None, None, None]
+
+
+@pytest.mark.parametrize("seed,steps,opts", [(1, 0, {}), (2, 17, {}), (3, 40, {"sea_shepherd": True}),
+                                             (4, 25, {"facedown_any_depth": True}), (5, 30, {"players": 1}),
+                                             (6, 33, {"players": 4, "sea_shepherd": True})])
+def test_determinized_state_looks_the_same_to_the_seat(seed, steps, opts):
+    s = _played(seed, steps, **opts)
+    for seat in range(s.players):
+        before = s.to_json()
+        d = s.determinize(seat, Rng(seed * 10 + seat))
+        assert s.to_json() == before, "determinize leaves the original alone"
+        assert d.observation(seat) == s.observation(seat)
+        d.check_invariants()
+        rng = random.Random(seed)
+        while not d.is_over():              # the sampled world is a playable game
+            d.apply(rng.choice(d.legal_actions()))
+        d.check_invariants()
+
+
+def test_determinize_really_resamples_hidden_cards():
+    s = _played(7, 10, players=2)
+    changed = 0
+    for k in range(10):
+        d = s.determinize(0, Rng(k))
+        changed += d.hands[1] != s.hands[1] or d.piles != s.piles
+        assert d.hands[0] == s.hands[0]
+    assert changed >= 8
+
+
+def test_save_and_load_round_trip_mid_game():
+    s = _played(9, 23, sea_shepherd=True, players=3)
+    t = nl.from_json(s.to_json())
+    assert t.to_json() == s.to_json()
+    assert t.legal_actions() == s.legal_actions()
+    rng1, rng2 = random.Random(1), random.Random(1)
+    while not s.is_over():
+        a = rng1.choice(s.legal_actions())
+        b = rng2.choice(t.legal_actions())
+        assert a == b
+        s.apply(a)
+        t.apply(b)
+    assert s.scores() == t.scores()
+
+
+def test_clone_is_independent():
+    s = _played(10, 12)
+    c = s.clone()
+    before = s.to_json()
+    rng = random.Random(0)
+    while not c.is_over():
+        c.apply(rng.choice(c.legal_actions()))
+    assert s.to_json() == before
+    assert c.to_json() != before

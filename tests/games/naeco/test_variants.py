@@ -1,0 +1,163 @@
+"""Naéco › Variants: the Sea Shepherd France missions and solo play."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.games.naeco.rules import Draw, GameState, TakeMission
+
+from . import rig
+
+
+def _mission_on_top(s: GameState, pile: int, effect: str) -> int:
+    """Move the mission card with `effect` to the top of `pile` (swapping places with the top card)."""
+    mid = next(c.id for c in s.cards if c.effect == effect)
+    where = next(i for i, p in enumerate(s.piles) if mid in p)
+    src = list(s.piles[where])
+    src.remove(mid)
+    s.piles[where] = tuple(src)
+    s.piles[pile] = s.piles[pile] + (mid,)
+    s._legal = None
+    return mid
+
+
+# ---------------------------------------------------------------- Sea Shepherd France
+def test_sea_shepherd_shuffles_four_missions_into_the_piles_not_the_hands():
+    s = nl.new_game("naeco", seed=3, sea_shepherd=True)
+    missions = [c for c in s.cards if c.effect]
+    assert len(s.cards) == 68 and len(missions) == 4
+    assert {c.name for c in missions} == {"Nyamba", "Dolphin ByCatch", "Ocean Killers", "Raging Winds"}
+    in_piles = {c for p in s.piles for c in p}
+    assert all(m.id in in_piles for m in missions)
+    assert all(not s.cards[c].effect for h in s.hands for c in h)
+    assert sum(len(p) for p in s.piles) == 68 - 6
+    s.check_invariants()
+
+
+def test_taking_a_mission_is_a_choice_then_a_species_is_drawn():
+    s = nl.new_game("naeco", seed=3, sea_shepherd=True)
+    mid = _mission_on_top(s, 1, "turtles")
+    s.apply(s.legal_actions()[0])
+    acts = s.legal_actions()
+    assert TakeMission(1, mid, "Nyamba") in acts
+    assert not any(isinstance(a, Draw) and a.pile == 1 for a in acts), "the mission must be taken first"
+    assert any(isinstance(a, Draw) for a in acts), "drawing elsewhere instead is allowed"
+    with pytest.raises(nl.IllegalAction, match="take it first"):
+        s.apply(Draw(1, s.piles[1][-2], "x"))
+    s.apply(TakeMission(1, mid, "Nyamba"))
+    assert s.missions[0] == (mid,) and len(s.hands[0]) == 2
+    assert s.current_player == 0 and s.pending[-1].kind == "draw"
+    s.check_invariants()
+    s.apply(next(a for a in s.legal_actions() if isinstance(a, Draw)))
+    assert len(s.hands[0]) == 3 and s.current_player == 1
+    assert "missions" in s.breakdown()[0]
+
+
+def test_missions_are_scored_or_penalised_as_a_breakdown_category():
+    s = nl.new_game("naeco", seed=3, sea_shepherd=True)
+    s.missions[0] = tuple(c.id for c in s.cards if c.effect in ("turtles", "chain_shallowest"))
+    for p in range(7):
+        s.piles[p] = tuple(c for c in s.piles[p] if c not in s.missions[0])
+    rig.ocean(s, 0, "S 1 2 3 4\n. . . . .\n. . . . .\nS . . . .")
+    turtles = sum(c.group == "turtle" for c in s.oceans[0].species_cards())
+    expected = 3 + {0: -2, 1: 2}.get(turtles, 5)
+    assert s.breakdown()[0]["missions"] == expected
+    assert s.breakdown()[1]["missions"] == 0
+    assert sum(s.breakdown()[0].values()) == s.scores()[0]
+    s.check_invariants()
+
+
+def test_without_the_variant_there_is_no_mission_category():
+    s = nl.new_game("naeco", seed=3)
+    assert "missions" not in s.breakdown()[0] and len(s.cards) == 64
+
+
+def test_sea_shepherd_random_games_conserve_68_cards():
+    rng = random.Random(8)
+    taken = 0
+    for g in range(10):
+        s = nl.new_game("naeco", players=2 + g % 3, seed=g, sea_shepherd=True)
+        while not s.is_over():
+            s.apply(rng.choice(s.legal_actions()))
+            s.check_invariants()
+        taken += sum(len(m) for m in s.missions)
+    assert taken > 0
+
+
+# ---------------------------------------------------------------- solo
+def test_solo_discards_the_top_two_cards_of_the_next_pile():
+    s = nl.new_game("naeco", players=1, seed=4)
+    s.apply(s.legal_actions()[0])
+    top2 = s.piles[2][-2:]
+    s.apply(next(a for a in s.legal_actions() if a.pile == 1))
+    assert s.discards == (top2[1], top2[0])
+    assert len(s.piles[2]) == 6
+    assert any(e.rule == "Naéco › Solo play variant" for e in s.log)
+    s.check_invariants()
+
+
+def test_solo_skips_empty_piles_and_takes_one_card_when_only_one_is_left():
+    s = nl.new_game("naeco", players=1, seed=4)
+    s.piles[6] = s.piles[1] + s.piles[2][:-1] + s.piles[6]
+    s.piles[1], s.piles[2] = (), s.piles[2][-1:]
+    last = s.piles[2][-1]
+    s.apply(s.legal_actions()[0])
+    s.apply(next(a for a in s.legal_actions() if a.pile == 0))
+    assert s.discards == (last,) and s.piles[2] == ()
+    s.check_invariants()
+
+
+def test_solo_drawing_from_the_last_pile_discards_from_the_first():
+    s = nl.new_game("naeco", players=1, seed=4)
+    s.token[0], s.trail[0] = 3, (0, 1, 2, 3)
+    s.revealed[:] = [True] * 4
+    s.objectives[3] = 2                       # three full columns: far away
+    top2 = s.piles[0][-2:]
+    s.apply(s.legal_actions()[0])
+    assert 6 in [a.pile for a in s.legal_actions()]
+    s.apply(next(a for a in s.legal_actions() if a.pile == 6))
+    assert s.discards == top2[::-1]
+
+
+def test_solo_ends_with_two_empty_piles_then_one_last_turn():
+    s = nl.new_game("naeco", players=1, seed=4)
+    s.piles[6] = s.piles[4] + s.piles[5] + s.piles[6]
+    s.piles[4], s.piles[5] = (), ()
+    assert s.end_threshold() == 2
+    s.apply(s.legal_actions()[0])
+    rig.draw_first(s)
+    assert s.end_seat == 0 and not s.is_over()
+    s.apply(s.legal_actions()[0])
+    rig.draw_first(s)
+    assert s.is_over()
+
+
+def test_solo_rating_is_reported_by_the_state():
+    rng = random.Random(1)
+    s = nl.new_game("naeco", players=1, seed=1)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+    r = s.rating()
+    assert r.score == s.scores()[0]
+    assert r.tier == (0 if r.score < 12 else 1 if r.score < 18 else 2 if r.score < 24 else 3 if r.score < 30 else 4)
+    assert str(r).startswith(f"{r.score} points")
+    with pytest.raises(nl.ConfigError, match="solo"):
+        nl.new_game("naeco", players=2, seed=1).rating()
+
+
+def test_solo_priority_observations_are_compared_with_the_discards():
+    s = nl.new_game("naeco", players=1, seed=4)
+    rig.ocean(s, 0, "S 1 2\n. . .\n. . .\nS . .")
+    mine = s.oceans[0].attribute_counts()
+    card = s.priority_table[s.priority[0]].as_dict()
+    expected = sum(card[a] for a, n in mine.items() if n > 0)
+    assert s.breakdown()[0]["priority"] == expected    # nothing discarded yet
+    # discard plenty of every symbol: the player loses every majority
+    heavy = [c.id for c in s.cards if c.attributes and any(c.id in p for p in s.piles)][:20]
+    for p in range(7):
+        s.piles[p] = tuple(c for c in s.piles[p] if c not in heavy)
+    s.discards = tuple(heavy)
+    assert s.breakdown()[0]["priority"] == 0
+    s.check_invariants()
