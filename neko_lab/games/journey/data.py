@@ -20,7 +20,7 @@ from neko_lab.core import data as d
 
 ITEMS = ("fuel", "coins", "good", "fish")
 CARGO_REWARDS = ("fuel", "coins", "fish")
-TYPES = ("ocean_bank", "fuel_platform", "blue_bar", "penguin_park", "seaside_town", "port", "special")
+TYPES = ("port", "ocean_bank", "blue_bar", "fuel_platform", "penguin_park", "special", "seaside_town")
 ICONS = ("income", "lightning", "activate", "action", "endgame", "cargo", "resolution", "turn_order")
 #: The effect of a card is named by its name; these are the names the engine knows, by type.
 NAMES: dict[str, tuple[str, ...]] = {

@@ -161,29 +161,36 @@ class Act(NamedTuple):
 
     def __str__(self) -> str:
         k, a, b, c = self
-        text = {
-            "bonus": f"take starting bonus tile {a}",
-            "sell": f"sell a fish for {sc.MARKET_RATES[SELL_ITEMS[a]]} {SELL_ITEMS[a]}",
-            "done": "done", "draft": f"draft a {a}", "income": f"discard a {a} for income",
-            "city": "take 5 coins" if a == 0 else "take 2 fuel",
-            "reward": f"dice reward of face {a}", "pick": f"buy card #{a}", "decline": "decline",
-            "place": f"place the card in lane {a}, slot {b}", "fish": f"take a fish with a {a}",
-            "bid": f"bid on space {a}", "bid_die": f"bid a {a}", "new_bid": f"start a new bid on card #{a}",
-            "hub": f"activate hub {b} of lane {a}", "card": f"activate the card in lane {a}, slot {b} with a {c}",
-            "end": "end turn", "fish_coins": "spend a fish for 2 coins", "fish_fuel": "spend a fish for 1 fuel",
-            "take_die": f"take a discarded {a} ({'Penguin Park' if b else 'fish'})",
-            "unjam": "pay 5 coins to remove an interference tile",
-            "hospital": "remove an interference tile (Hospital)", "ship": f"buy a ship for lane {a}",
-            "harbour": "open a harbour", "adjust": f"spend a fuel to turn a {a} into a {_wrap(a + b)}",
-            "tile_adjust": f"use the +/-1 tile to turn a {a} into a {_wrap(a + b)}",
-            "tile_reroll": f"use the reroll tile on a {a}", "move": f"move the ship at {b} in lane {a}",
-            "cargo": f"load a good onto the port in lane {a}, slot {b}",
-            "exchange": "exchange {1} {0} for {3} {2}".format(*EXCHANGES[a]) if 0 <= a < 4 else "exchange",
-            "lighthouse": f"Light House on hub {b} of lane {a}", "neko": f"Neko Harbour: {a} fuel, rest coins",
-            "church": f"Church: lose-die onto hub {b} of lane {a}", "keep_fish": "take fish",
-            "park_bid": f"place a discarded {b} as a bid on space {a}", "pass": "pass",
-        }.get(k, k)
-        return text
+        if k == "sell":
+            item = SELL_ITEMS[a] if 0 <= a < len(SELL_ITEMS) else "?"
+            return f"sell a fish for {sc.MARKET_RATES.get(item, 0)} {item}"
+        if k == "exchange":
+            return "exchange {1} {0} for {3} {2}".format(*EXCHANGES[a]) if 0 <= a < 4 else "exchange"
+        if k in ("adjust", "tile_adjust"):
+            how = "spend a fuel to turn" if k == "adjust" else "use the +/-1 tile to turn"
+            return f"{how} a {a} into a {_wrap(a + b)}"
+        if k == "take_die":
+            return f"take a discarded {a} ({'Penguin Park' if b else 'fish'})"
+        if k == "city":
+            return "take 5 coins" if a == 0 else "take 2 fuel"
+        return _ACT_TEXT.get(k, k).format(a=a, b=b, c=c)
+
+
+_ACT_TEXT = {
+    "bonus": "take starting bonus tile {a}", "done": "done", "draft": "draft a {a}",
+    "income": "discard a {a} for income", "reward": "dice reward of face {a}", "pick": "buy card #{a}",
+    "decline": "decline", "place": "place the card in lane {a}, slot {b}", "fish": "take a fish with a {a}",
+    "bid": "bid on space {a}", "bid_die": "bid a {a}", "new_bid": "start a new bid on card #{a}",
+    "hub": "activate hub {b} of lane {a}", "card": "activate the card in lane {a}, slot {b} with a {c}",
+    "end": "end turn", "fish_coins": "spend a fish for 2 coins", "fish_fuel": "spend a fish for 1 fuel",
+    "unjam": "pay 5 coins to remove an interference tile", "hospital": "remove an interference tile (Hospital)",
+    "ship": "buy a ship for lane {a}", "harbour": "open a harbour", "tile_reroll": "use the reroll tile on a {a}",
+    "move": "move the ship at {b} in lane {a}", "cargo": "load a good onto the port in lane {a}, slot {b}",
+    "lighthouse": "Light House on hub {b} of lane {a}", "neko": "Neko Harbour: {a} fuel, the rest coins",
+    "church": "Church: a losing die onto hub {b} of lane {a}", "keep_fish": "take fish",
+    "park_bid": "place a discarded {b} as a bid on space {a}", "pass": "pass",
+    "lottery": "Lottery reward of face {a}",
+}
 
 
 @serializable
@@ -330,6 +337,7 @@ class GameState(State):
         self.rng.shuffle(self.decks[2])
         self.box: list[int] = []
         self.display: list[int] = []
+        self.display_period = 0
         self.drawn: list[int] = []
         self.n_adv = ADVANCED_SPACES if self.options["advanced_cards"] else 0
         spaces = self.n_adv + CARDS_REVEALED[n]
@@ -748,7 +756,8 @@ class GameState(State):
 
     def _reveal_cards(self) -> None:
         if self.options["advanced_setup"]:
-            if not self.display or self.C[self.display[0]].period != str(self.period):
+            if self.display_period != self.period:
+                self.display_period = self.period
                 self.box.extend(self.display)
                 deck = self.decks[self.period]
                 self.display = deck[:]
@@ -1482,8 +1491,8 @@ class GameState(State):
             if kind == "end":
                 if self.main == 0:
                     return f"end is not legal: a main action is mandatory each turn ({R_ACTION})"
-                return (f"end is not legal: after bidding you need at least as many dice on the card as the "
-                        f"most dice of any other bidder ({R_BID})")
+                return (f"end is not legal: a bidder must finish the turn with no fewer dice on that card "
+                        f"than any rival slot holds ({R_BID})")
             if kind == "take_die" and self.took_die:
                 return f"{action} is not legal: only one discarded die may be taken per turn ({R_FREE})"
             if kind == "harbour":
