@@ -64,6 +64,15 @@ def _frame(rows: list[dict], fixed: list[str], sort: list[str]):
     return _tidy(df, fixed, sort)
 
 
+def _concat(frames: list, fixed: list[str], sort: list[str]):
+    import pandas as pd
+
+    frames = [f for f in frames if not f.empty]
+    if not frames:
+        return pd.DataFrame(columns=fixed)
+    return _tidy(pd.concat(frames, ignore_index=True), fixed, sort)
+
+
 def _tidy(df, fixed: list[str], sort: list[str]):
     pts = sorted(c for c in df.columns if c.startswith("pts_"))
     opts = sorted(c for c in df.columns if c.startswith("opt_"))
@@ -147,10 +156,7 @@ class _Store:
     def read(self, starts: Iterable[int], kind: str, fixed: list[str], sort: list[str]):
         import pandas as pd
 
-        frames = [pd.read_parquet(self.part(s, kind)) for s in starts]
-        if not frames:
-            return pd.DataFrame(columns=fixed)
-        return _tidy(pd.concat(frames, ignore_index=True), fixed, sort)
+        return _concat([pd.read_parquet(self.part(s, kind)) for s in starts], fixed, sort)
 
 
 def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Sequence[Any] = ("greedy", "random"),
@@ -197,15 +203,18 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
     plan = _plan(games, chunk)
     todo = [(a, b) for a, b in plan if store is None or not store.done(a)]
     batches = [Batch(cls, players, list(agents), seed, a, b, dict(options), rotate, trace) for a, b in todo]
-    rows: list[dict] = []
-    traces: list[dict] = []
+    import pandas as pd
+
+    frames: list = []          # one small DataFrame per chunk: far less memory than row dicts
+    trace_frames: list = []
 
     def collect(batch: Batch, result: tuple[list[dict], list[dict]]) -> None:
         if store is not None:
             store.write(batch.start, *result)
         else:
-            rows.extend(result[0])
-            traces.extend(result[1])
+            frames.append(pd.DataFrame(result[0]))
+            if trace:
+                trace_frames.append(pd.DataFrame(result[1]))
 
     from tqdm.auto import tqdm
 
@@ -225,8 +234,8 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
         df = store.read(starts, "part", FIXED, ["game", "seat"])
         tr = store.read(starts, "trace", TRACE_FIXED, ["game", "step", "seat"]) if trace else None
     else:
-        df = _frame(rows, FIXED, ["game", "seat"])
-        tr = _frame(traces, TRACE_FIXED, ["game", "step", "seat"]) if trace else None
+        df = _concat(frames, FIXED, ["game", "seat"])
+        tr = _concat(trace_frames, TRACE_FIXED, ["game", "step", "seat"]) if trace else None
     return (df, tr) if trace else df
 
 
