@@ -31,7 +31,7 @@ ITEM_SHORT = {"fuel": "fuel", "coins": "coin", "good": "good", "fish": "fish"}
 TYPE_FILL = {"port": "#cfe3f5", "ocean_bank": "#fbe7a1", "blue_bar": "#bfd7ff", "fuel_platform": "#d9d9d9",
              "penguin_park": "#d8f0d0", "special": "#f4d6e8", "seaside_town": "#ffe0c2"}
 LEGAL = "#2e9e44"
-CW, CH, HG = 118, 64, 26        # card width, card height, gap between slots (where hubs sit)
+CW, CH, HG = 118, 72, 26        # card width, card height, gap between slots (where hubs sit)
 HARBOUR_W = 44
 DIE = 18
 
@@ -42,9 +42,15 @@ def _t(x: float, y: float, text: str, size: int = 11, anchor: str = "start", fil
             f'font-weight="{weight}">{escape(text)}</text>')
 
 
+def _light(colour: str) -> bool:
+    """True for a light fill (dark ink reads on it)."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b > 150
+
+
 def die_svg(x: float, y: float, value: int, colour: str = "#ffffff", tip: str = "", size: int = DIE) -> str:
     """One die showing its number; `colour` is the owner's colour."""
-    ink = "#ffffff" if colour not in ("#ffffff", "#e8a317") else "#111111"
+    ink = "#111111" if _light(colour) else "#ffffff"
     title = f"<title>{escape(tip)}</title>" if tip else ""
     return (f'<g class="die">{title}<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="3" '
             f'fill="{colour}" stroke="#222"/>{_t(x + size / 2, y + size * 0.72, str(value), int(size * 0.65), "middle", ink, "bold")}</g>')
@@ -73,10 +79,10 @@ def card_svg(card: "Card", x: float, y: float, width: float = CW, height: float 
                  f'fill="{ITEM_FILL[card.right]}" stroke="#555"/>'
                  + _t(x + width - 7, y + height / 2 + 4, card.right[0].upper(), 10, "middle", ITEM_INK[card.right], "bold"))
     if card.cargo:
-        parts.append(_t(x + width / 2, y + 27, "cargo " + " ".join("·" if s is None else f"{s[1]}{s[0][0]}"
+        parts.append(_t(x + width / 2, y + 26, "cargo " + " ".join("·" if s is None else f"{s[1]}{s[0][0]}"
                                                                       for s in card.cargo), 8, "middle", "#234"))
     if note:
-        parts.append(_t(x + width / 2, y + 38, note, 9, "middle", "#234"))
+        parts.append(_t(x + width / 2, y + 37, note, 9, "middle", "#234"))
     parts.append("</g>")
     return "".join(parts)
 
@@ -136,16 +142,16 @@ def lane_svg(state: "GameState", seat: int, lane: int, x0: float, y0: float,
             for j, (m, item) in enumerate(c.hubs):
                 pos = STEP * slot + j + 1
                 hx = pos_x(x0, pos, len(c.hubs))
-                parts.append(hub_svg(hx, cy + 12, m, item, f"port hub {m}×{item}: {hub_yield(m, item)} {item}",
+                parts.append(hub_svg(hx, y0 + 14 + 50, m, item, f"port hub {m}×{item}: {hub_yield(m, item)} {item}",
                                      pos in lit_hubs, r=9))
         else:
             lit = slot in lit_slots
             stroke = f'stroke="{LEGAL}" stroke-width="3"' if lit else 'stroke="#9ab" stroke-dasharray="4,3"'
-            fill = "#dff3df" if lit else "none"
+            fill = "#dff3df" if lit else "#fbfdff"
             gap = state.gap_cost(seat, lane, slot) if hasattr(state, "gap_cost") else 0
             parts.append(f'<rect x="{x:.1f}" y="{y0 + 14:.1f}" width="{CW}" height="{CH}" rx="6" fill="{fill}" {stroke}>'
                          f'<title>empty slot {slot + 1} (gap cost {gap})</title></rect>')
-            parts.append(_t(x + CW / 2, y0 + 14 + CH / 2 + 4, f"slot {slot + 1}" + (f" · gap {gap}" if gap else ""),
+            parts.append(_t(x + CW / 2, y0 + 14 + CH / 2 - 6, f"slot {slot + 1}" + (f" · gap {gap}" if gap else ""),
                             10, "middle", LEGAL if lit else "#89a"))
     for h in state.lane_hubs(seat, lane):
         if h.pos % STEP:
@@ -161,7 +167,8 @@ def lane_svg(state: "GameState", seat: int, lane: int, x0: float, y0: float,
         edge, j = divmod(pos, STEP)
         n = len(state.card(cards[edge]).hubs) if j and cards[edge] else 0
         hx = pos_x(x0, pos, n)
-        parts.append(die_svg(hx - DIE / 2, cy + 14 + (10 if j else 0), value, colour, f"a {value} on this hub"))
+        dy = (y0 + 14 + 50 + 10) if j else (cy + 14)
+        parts.append(die_svg(hx - DIE / 2, dy, value, colour, f"a {value} on this hub"))
     counts: dict[int, int] = {}
     for key in b.ships:
         if key // LANE_SHIFT == lane:

@@ -1,0 +1,174 @@
+"""The Journey board driven by clicks (button.click()), its picture, bots and undo."""
+from __future__ import annotations
+
+import re
+
+import neko_lab as nl
+from neko_lab.agents.base import Agent
+from neko_lab.games.journey.agents import JourneyAgent
+from neko_lab.games.journey.board import Board
+from neko_lab.games.journey.render import svg
+from neko_lab.games.journey.rules import Act
+
+from .test_graph import game, put
+
+
+def advance_to(state, kinds, agent=None, seat=None, limit=3000):
+    """Let a Journey agent play until the decision on top is one of `kinds` (for `seat` if given)."""
+    agent = agent or JourneyAgent(seed=0)
+    for _ in range(limit):
+        if state.is_over():
+            break
+        top = state.pending[-1]
+        if top.kind in kinds and (seat is None or top.seat == seat):
+            return state
+        state.apply(agent.choose(state))
+    raise AssertionError(f"never reached {kinds}")
+
+
+def test_picture_is_an_svg_of_the_whole_table():
+    s = game()
+    pic = svg(s)
+    assert pic.startswith("<svg") and pic.endswith("</svg>")
+    assert "Bidding area" in pic and "Discard area" in pic
+    for cid in s.spaces:
+        if cid:
+            assert s.card(cid).name[:12] in pic
+    for seat in range(s.players):
+        assert f"P{seat}" in pic and f"coins {s.boards[seat].coins}" in pic
+    for t in s.tiles:
+        assert s.data.tiles[t].name in pic
+    assert svg(s) == pic                                    # a pure function of the state
+
+
+def test_picture_shows_lanes_hubs_dice_and_ships():
+    s = game()
+    put(s, 0, 0, 0, "Fuel Platform")
+    put(s, 0, 0, 1, "Port")
+    h = s.lane_hubs(0, 0)[0]
+    b = s.boards[0]
+    b.hub_dice = {h.pos: h.multiplier}
+    b.ships = [h.pos]
+    pic = svg(s)
+    assert "Fuel Platform" in pic and "Port" in pic
+    assert f"hub {h.multiplier}×{h.item}" in pic
+    assert f"a {h.multiplier} on this hub" in pic
+    assert 'class="ship"' in pic
+    assert "loaded 0/" in pic
+
+
+def test_draft_by_clicking_dice_then_income():
+    s = advance_to(game(), {"draft"})
+    board = Board(s, agents={k: JourneyAgent(seed=k) for k in range(s.players) if k != s.current_player})
+    seat = board.viewer
+    pool = sorted(s.pools[seat])
+    assert [b.description for b in board.die_buttons] == [str(v) for v in pool]
+    assert "Draft" in board.prompt.value
+    board.die_buttons[-1].click()
+    assert board.state.picks[seat] == pool[-1] or pool[-1] in board.state.boards[seat].dice
+    assert board.message.kind != "error"
+    # bots take every other seat's picks until it is our turn again
+    while board.decision() != "income" or board.state.current_player != seat:
+        if board.bot_to_move():
+            board.play_bots()
+        else:
+            board.die_buttons[-1].click()
+    assert len(board.state.boards[seat].dice) == 6
+    coins = board.state.boards[seat].coins
+    top = max(board.state.boards[seat].dice)
+    board.die_buttons[-1].click()
+    assert board.state.boards[seat].coins >= coins + top
+    assert any(e.rule.endswith("Obtain Income") for e in board.state.log[-4:])
+
+
+def test_bid_by_clicking_a_card_then_dice_and_end():
+    s = advance_to(game(2), {"turn"})
+    seat = s.current_player
+    board = Board(s, agents={k: JourneyAgent(seed=k) for k in range(s.players) if k != seat})
+    space = next(i for i, b in enumerate(board.space_buttons) if b.button_style == "success")
+    assert "bid" in board.prompt.value
+    board.space_buttons[space].click()
+    assert board.state.bid_space == space and board.message.kind != "error"
+    die = max(board.state.boards[seat].dice)
+    need = board.state.bid_need(space, seat)
+    for _ in range(max(1, need)):
+        board.die_buttons[-1].click()
+    assert die in board.state.bids[space][seat]
+    assert board.end_button.button_style == "success"
+    n = len(board.state.log)
+    board.end_button.click()
+    assert any(e.seat == seat and e.text == "ends the turn" for e in board.state.log[n:])
+
+
+def test_illegal_clicks_are_explained_and_change_nothing():
+    s = advance_to(game(3), {"turn"})
+    seat = s.current_player
+    board = Board(s)
+    saved = board.state.to_json()
+    board.end_button.click()                                   # no main action yet
+    assert board.message.kind == "error" and "main action is mandatory" in board.message.text
+    assert "Journey › Action Phase" in board.message.text
+    assert board.state.to_json() == saved
+    assert board.click_slot(0, 0) is False                     # nothing to place
+    assert "placed when you win" in board.message.text
+    assert board.state.to_json() == saved
+    # a hub click without the matching die
+    put(board.state, seat, 0, 0, "Fuel Platform")
+    put(board.state, seat, 0, 1, "Blue Bar")
+    hub = board.state.lane_hubs(seat, 0)[0]
+    board.state.boards[seat].dice = [v for v in board.state.boards[seat].dice if v != hub.multiplier] or [
+        hub.multiplier % 6 + 1]
+    board.state._legal = None
+    board.refresh()
+    saved = board.state.to_json()
+    board.hub_buttons[(0, hub.pos)].click()
+    assert board.message.kind == "error" and "multiplier" in board.message.text
+    assert board.state.to_json() == saved
+
+
+def test_hub_click_activates_it_with_the_matching_die():
+    s = advance_to(game(4), {"turn"})
+    seat = s.current_player
+    put(s, seat, 0, 0, "Ocean Bank")
+    put(s, seat, 0, 1, "Penguin Park", 1)
+    hub = s.lane_hubs(seat, 0)[0]
+    s.boards[seat].dice[0] = hub.multiplier
+    s._legal = None
+    board = Board(s)
+    assert board.hub_buttons[(0, hub.pos)].button_style == "success"
+    assert "#2e9e44" in board.picture_widget.value             # lit in green in the picture
+    before = getattr(board.state.boards[seat], {"coins": "coins", "fuel": "fuel", "good": "goods",
+                                                 "fish": "fish"}[hub.item])
+    board.hub_buttons[(0, hub.pos)].click()
+    assert board.message.kind != "error", board.message.text
+    after = getattr(board.state.boards[seat], {"coins": "coins", "fuel": "fuel", "good": "goods",
+                                                "fish": "fish"}[hub.item])
+    assert after > before
+    assert board.state.boards[seat].hub_dice[hub.pos] == hub.multiplier
+
+
+def test_won_card_is_placed_by_clicking_a_slot_and_undo_takes_it_back():
+    s = advance_to(game(5), {"win"})
+    seat = s.current_player
+    board = Board(s, agents={k: JourneyAgent(seed=k) for k in range(s.players) if k != seat})
+    green = [k for k, b in board.slot_buttons.items() if b.button_style == "success"]
+    assert green and "slot" in board.prompt.value
+    lane, slot = green[0]
+    cid = board.state.spaces[board.state.pending[-1].data]
+    board.slot_buttons[(lane, slot)].click()
+    assert board.state.lane_cards(seat, lane)[slot] == cid
+    assert board.message.kind != "error"
+    board.undo(1)
+    assert board.state.lane_cards(seat, lane)[slot] == 0
+    assert board.state.pending[-1].kind == "win"
+
+
+def test_bots_play_a_whole_game_on_the_button_and_the_log_cites_rules():
+    board = Board(game(6), agents=[JourneyAgent(seed=1), "random", "random"])
+    board.controls.bots_button.click()
+    assert board.state.is_over()
+    assert "Game over" in board.status.value
+    assert "Journey › Final Scoring" in board.log.widget.value
+    assert re.search(r"<svg", board.picture_widget.value)
+    board.undo_turn()
+    assert not board.state.is_over()
