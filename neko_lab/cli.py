@@ -176,6 +176,11 @@ def summary(df) -> "Any":
     return pd.DataFrame(rows).set_index("agent")
 
 
+def format_summary(table) -> str:
+    return table.to_string(formatters={"mean score": "{:.2f}".format, "sd": "{:.2f}".format,
+                                       "win rate": "{:.1%}".format})
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .sim import simulate
 
@@ -189,7 +194,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"{cls.TITLE or cls.GAME}: {args.games} games, {players} players, seed {args.seed}"
           + (f", options {options}" if options else ""))
     table = summary(df)
-    print(table.to_string(float_format=lambda v: f"{v:.3f}" if abs(v) < 1 else f"{v:.2f}"))
+    print(format_summary(table))
     if args.out:
         print(f"results: {args.out}")
     return 0

@@ -53,7 +53,7 @@ def test_simulate_prints_a_summary_that_matches_the_simulation(capsys, tmp_path)
     for agent in ("greedy", "random"):
         line = next(l for l in text.splitlines() if l.startswith(agent))
         assert f"{table.loc[agent, 'mean score']:.2f}" in line
-        assert f"{table.loc[agent, 'win rate']:.3f}" in line
+        assert f"{table.loc[agent, 'win rate']:.1%}" in line
     saved = pd.concat([pd.read_parquet(p) for p in sorted(out_dir.glob("part-*.parquet"))], ignore_index=True)
     assert saved["score"].tolist() == df["score"].tolist()
 
