@@ -1,0 +1,93 @@
+"""Small builders for journey tests: put named cards into lanes and reach a phase with chosen dice."""
+from __future__ import annotations
+
+import neko_lab as nl
+from neko_lab.games.journey.rules import SLOTS, Act, GameState
+
+
+def new(players: int = 3, seed: int = 0, **options) -> GameState:
+    return nl.new_game("journey", players=players, seed=seed, **options)
+
+
+def card_id(s: GameState, name: str, skip: int = 0) -> int:
+    ids = [c.id for c in s.data.cards if c.name == name]
+    return ids[skip]
+
+
+def detach(s: GameState, cid: int) -> None:
+    """Take a card out of wherever it is (deck, display, box, bidding space, another lane)."""
+    for lst in (s.decks[1], s.decks[2], s.box, s.display, s.drawn):
+        if cid in lst:
+            lst.remove(cid)
+            return
+    if cid in s.spaces:
+        s.spaces[s.spaces.index(cid)] = 0
+        return
+    for b in s.boards:
+        if cid in b.lanes:
+            b.lanes[b.lanes.index(cid)] = 0
+            c = s.card(cid)
+            b.names[c.name] -= 1
+            b.types[c.type] -= 1
+            return
+
+
+def give(s: GameState, seat: int, name_or_id, lane: int = 0, slot: int | None = None, skip: int = 0) -> int:
+    """Put a card straight into a lane (no price, no lightning)."""
+    cid = name_or_id if isinstance(name_or_id, int) else card_id(s, name_or_id, skip)
+    detach(s, cid)
+    b = s.boards[seat]
+    while b.harbours <= lane:
+        b.harbours += 1
+    if slot is None:
+        slot = next(i for i in range(SLOTS) if not b.lanes[lane * SLOTS + i])
+    assert not b.lanes[lane * SLOTS + slot]
+    b.lanes[lane * SLOTS + slot] = cid
+    c = s.card(cid)
+    b.names[c.name] = b.names.get(c.name, 0) + 1
+    b.types[c.type] = b.types.get(c.type, 0) + 1
+    return cid
+
+
+def play_until(s: GameState, stage: str, pick=lambda acts: acts[0]) -> GameState:
+    while s.stage != stage:
+        assert not s.is_over(), f"game ended before stage {stage}"
+        s.apply(pick(s.legal_actions()))
+    return s
+
+
+def skip_turn_free(acts):
+    """A deterministic chooser: prefer simple, cheap choices ('done', 'decline', 'pass', then the first)."""
+    for kind in ("done", "decline", "pass", "keep_fish"):
+        for a in acts:
+            if a.kind == kind:
+                return a
+    return acts[0]
+
+
+def action_turn(s: GameState, dice: dict[int, list[int]] | None = None) -> int:
+    """Play set-up and preparation with simple choices until the first action turn; set dice; return the seat."""
+    play_until(s, "action", skip_turn_free)
+    if dice:
+        for seat, values in dice.items():
+            s.boards[seat].dice = sorted(values)
+        s._legal = None
+    return s.current_player
+
+
+def kinds(acts) -> set[str]:
+    return {a.kind for a in acts}
+
+
+A = Act
+
+
+def put_in_space(s: GameState, name_or_id, space: int, skip: int = 0) -> int:
+    """Put a named card on a bidding space; the card that was there goes to the bottom of its deck."""
+    cid = name_or_id if isinstance(name_or_id, int) else card_id(s, name_or_id, skip)
+    detach(s, cid)
+    old = s.spaces[space]
+    if old:
+        s.decks[int(s.card(old).period)].insert(0, old)
+    s.spaces[space] = cid
+    return cid

@@ -1,0 +1,196 @@
+"""Journey › Free Actions a–h and the four catch-a-fish cases."""
+from __future__ import annotations
+
+import pytest
+
+from neko_lab.core import IllegalAction
+from neko_lab.games.journey.rules import catch_fish_bonus, harbour_cost, ship_cost
+
+from .helpers import A, action_turn, give, kinds, new
+
+
+def _turn(dice=(1, 2, 3, 4, 5), **res):
+    s = new(3, seed=0)
+    seat = action_turn(s)
+    b = s.boards[seat]
+    b.dice = sorted(dice)
+    for k, v in res.items():
+        setattr(b, k, v)
+    s._legal = None
+    return s, seat, b
+
+
+def test_a_fish_for_two_coins_or_one_fuel():
+    s, seat, b = _turn(fish=2, coins=0, fuel=0, goods=0)
+    s.apply(A("fish_coins"))
+    s.apply(A("fish_fuel"))
+    assert (b.fish, b.coins, b.fuel) == (0, 2, 1)
+
+
+def test_b_three_fish_for_a_discarded_die_keeping_its_value_once_per_turn():
+    s, seat, b = _turn(fish=7)
+    s.discard[:] = [6, 2, 2]
+    s._legal = None
+    s.apply(A("take_die", 6, 0))
+    assert b.fish == 4 and 6 in b.dice and s.discard == [2, 2]
+    assert "take_die" not in kinds(s.legal_actions())
+    with pytest.raises(IllegalAction, match="one discarded die"):
+        s.apply(A("take_die", 2, 0))
+
+
+def test_c_remove_interference_for_five_coins():
+    s, seat, b = _turn(coins=7, interference=2)
+    s.apply(A("unjam"))
+    assert (b.coins, b.interference) == (2, 1)
+    assert "unjam" not in kinds(s.legal_actions())
+
+
+def test_d_ship_prices_and_the_ships_per_lane_limit():
+    assert [ship_cost(n) for n in (2, 3, 4, 5)] == [3, 5, 7, 9]
+    s, seat, b = _turn(coins=100)
+    assert "ship" not in kinds(s.legal_actions())   # one harbour: one ship per lane
+    s.apply(A("harbour"))                       # 2 harbours: at most 2 ships per lane
+    s.apply(A("ship", 0))
+    assert b.coins == 100 - 5 - 3 and b.ships == [0, 0]
+    assert A("ship", 0) not in s.legal_actions() and A("ship", 1) in s.legal_actions()
+
+
+def test_e_harbour_prices_and_the_limit_of_five():
+    assert [harbour_cost(n) for n in (2, 3, 4, 5)] == [5, 10, 15, 20]
+    s, seat, b = _turn(coins=100)
+    for _ in range(4):
+        s.apply(A("harbour"))
+    assert b.harbours == 5 and b.coins == 50
+    assert "harbour" not in kinds(s.legal_actions())
+
+
+def test_amanda_opens_a_third_harbour_then_adds_a_ship_to_her_first_lane():
+    # the example pays 5 coins for the ship, the price of a third ship (see the dataset README)
+    s, amanda, b = _turn(coins=15)
+    b.harbours = 2
+    b.ships = [0, 0]
+    s._legal = None
+    assert A("ship", 0) not in s.legal_actions()    # lane 0 already holds two ships for two harbours
+    s.apply(A("harbour"))
+    assert b.coins == 5 and b.harbours == 3
+    s.apply(A("ship", 0))
+    assert b.coins == 0 and b.ships == [0, 0, 0]
+
+
+def test_harbour_city_prices():
+    assert harbour_cost(3, 3) == 4                # 10 / 3 rounded up
+    assert harbour_cost(4, 2) == 8                # Mandel's fourth harbour
+
+
+def test_mandel_buys_his_fourth_harbour_with_harbour_city():
+    s, mandel, b = _turn(dice=(2, 5), coins=8)
+    b.harbours = 3
+    give(s, mandel, "Harbour City")
+    s._legal = None
+    assert "harbour" not in kinds(s.legal_actions())
+    s.apply(A("card", 0, 0, 2))
+    s.apply(A("harbour"))
+    assert b.coins == 0 and b.harbours == 4
+
+
+def test_f_adjust_a_die_with_wrap_around():
+    s, seat, b = _turn(dice=(1, 6), fuel=3)
+    s.apply(A("adjust", 1, -1))
+    assert b.dice.count(6) == 2 and b.fuel == 2
+    s.apply(A("adjust", 6, 1))
+    assert sorted(b.dice) == [1, 6] and b.fuel == 1
+
+
+def test_adjusting_is_bounded_by_fuel():
+    s, seat, b = _turn(dice=(3,), fuel=0, fish=0)
+    assert "adjust" not in kinds(s.legal_actions())
+
+
+def _lane(s, seat, names, skips=None):
+    skips = skips or [0] * len(names)
+    return [give(s, seat, n, 0, i, skip=k) for i, (n, k) in enumerate(zip(names, skips))]
+
+
+def test_g_benno_moves_from_the_harbour_to_a_one_fuel_hub():
+    s, benno, b = _turn(fuel=4, goods=0)
+    # Fuel Platform #5 (right: fuel) then Ocean Bank #1 (multiplier 1): a 1 x fuel hub
+    _lane(s, benno, ["Fuel Platform", "Ocean Bank"])
+    s._legal = None
+    assert s.lane_path(benno, 0) == [0, 4, 8]
+    s.apply(A("move", 0, 0))
+    assert b.ships == [4] and b.fuel == 2 + 1     # paid 2, the hub gave 1
+
+
+def test_a_ship_on_a_half_hub_gets_nothing_and_stops_at_a_gap():
+    s, seat, b = _turn(fuel=6, goods=0)
+    give(s, seat, "Ocean Bank", 0, 0)
+    give(s, seat, "Blue Bar", 0, 2)
+    s._legal = None
+    s.apply(A("move", 0, 0))
+    assert b.ships == [4] and b.fuel == 4        # half-hub: nothing gained
+    assert all(a.kind != "move" for a in s.legal_actions())   # slot 1 is empty
+
+
+def test_h_goods_fill_cargo_in_order_and_benno_unlocks_his_port():
+    s, benno, b = _turn(goods=2, fuel=0)
+    port = give(s, benno, 18)                      # Port: - | fuel 1 | coins 1 | -  (7 PP)
+    b.cargo[0] = 2
+    s._legal = None
+    coins = b.coins
+    s.apply(A("cargo", 0, 0))
+    assert b.coins == coins + 1
+    s.apply(A("cargo", 0, 0))
+    assert b.cargo[0] == 4 and b.goods == 0
+    assert any("completes the contract" in e.text for e in s.log[-2:])
+    b.ships = [8]                                 # past the port's internal hub and right edge
+    assert s.final_points(benno)["cards"] == s.card(port).points == 7
+
+
+def test_catch_fish_bonus_cases():
+    assert catch_fish_bonus("ship", True, 0) == 1     # 1. ship onto a die
+    assert catch_fish_bonus("ship", True, 1) == 0     # 2. ship onto a die that already has a ship
+    assert catch_fish_bonus("die", True, 1) == 1      # 3. die under one ship
+    assert catch_fish_bonus("die", True, 2) == 1      # 4. die under two ships: still one fish
+    assert catch_fish_bonus("ship", False, 0) == 0
+
+
+def _fuel_hub(s, seat):
+    # Fuel Platform #5 (right: fuel) + Ocean Bank #1 (left 1): a 1 x fuel hub at position 4
+    _lane(s, seat, ["Fuel Platform", "Ocean Bank"])
+    s._legal = None
+
+
+def test_benno_moves_onto_a_hub_with_a_die_and_catches_a_fish():
+    s, benno, b = _turn(dice=(1, 4), fuel=4, goods=0, fish=0)
+    _fuel_hub(s, benno)
+    s.apply(A("hub", 0, 4))
+    assert b.fuel == 5 and b.fish == 0
+    s.apply(A("move", 0, 0))
+    assert b.fuel == 4 and b.fish == 1
+
+
+def test_a_second_ship_onto_that_hub_catches_nothing():
+    s, seat, b = _turn(dice=(1, 4), fuel=6, goods=0, fish=0, harbours=2)
+    b.ships = [0, 0]
+    _fuel_hub(s, seat)
+    s.apply(A("hub", 0, 4))
+    s.apply(A("move", 0, 0))
+    s.apply(A("move", 0, 0))
+    assert b.fish == 1
+
+
+def test_benno_places_a_die_under_two_ships_and_gets_one_fish():
+    s, benno, b = _turn(dice=(1, 4), fuel=0, goods=0, fish=0, harbours=2)
+    _fuel_hub(s, benno)
+    b.ships = [4, 4]
+    s._legal = None
+    s.apply(A("hub", 0, 4))
+    assert b.fish == 1 and b.fuel == 1
+
+
+def test_free_actions_need_the_turn():
+    s, seat, b = _turn(fish=3)
+    other = (seat + 1) % 3
+    assert s.current_player == seat
+    assert all(isinstance(a.kind, str) for a in s.legal_actions())
+    assert s.pending[-1].seat != other

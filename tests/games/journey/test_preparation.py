@@ -1,0 +1,196 @@
+"""Journey › Preparation: draft dice, obtain income, get rewards, set turn order."""
+from __future__ import annotations
+
+import pytest
+
+from neko_lab.core import Rng
+from neko_lab.games.journey import scoring as sc
+from neko_lab.games.journey.rules import next_turn_order, reward_options
+
+from .helpers import A, give, new, play_until, skip_turn_free
+
+
+def _at_draft(players=3, seed=0):
+    return play_until(new(players, seed=seed), "draft", skip_turn_free)
+
+
+# ------------------------------------------------------------------ draft
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_draft_gives_everyone_six_dice_from_passed_pools(players):
+    s = _at_draft(players, seed=players)
+    rolled = [sorted(p) for p in s.pools]
+    assert all(len(p) == 6 for p in rolled)
+    first = {}
+    while s.stage == "draft":
+        seat = s.current_player
+        acts = s.legal_actions()
+        assert [a.a for a in acts] == sorted(set(s.pools[seat]))
+        first.setdefault(seat, acts[0].a)
+        s.apply(acts[0])
+    assert s.stage == "income" and all(len(b.dice) == 6 for b in s.boards)
+    s.check_invariants()
+
+
+def test_draft_passes_the_rest_to_the_left():
+    s = _at_draft(3, seed=1)
+    before = [list(p) for p in s.pools]
+    for _ in range(3):
+        seat = s.current_player
+        s.apply(s.legal_actions()[-1])                  # everyone keeps their highest die
+    for seat in range(3):
+        giver = (seat - 1) % 3
+        expected = sorted(before[giver])
+        expected.remove(max(before[giver]))
+        assert sorted(s.pools[seat]) == expected
+        assert s.boards[giver].dice == [max(before[giver])]
+
+
+def test_draft_is_simultaneous_observation_hides_earlier_picks():
+    s = _at_draft(3, seed=2)
+    first = s.current_player
+    s.apply(s.legal_actions()[0])
+    second = s.current_player
+    obs = s.observation(second)
+    assert obs["pools"][first] == sorted(s.pools[first])      # the pool still shows the picked die
+    assert obs["boards"][first]["dice"] == []                  # and no kept die is visible yet
+    assert obs["my_pick"] == 0
+    assert s.observation(first)["my_pick"] == s.picks[first]
+
+
+def test_determinize_resamples_hidden_picks_without_changing_the_observation():
+    s = _at_draft(3, seed=2)
+    s.apply(s.legal_actions()[-1])
+    s.apply(s.legal_actions()[0])
+    seat = s.current_player
+    for k in range(5):
+        d = s.determinize(seat, Rng(k))
+        assert d.observation(seat) == s.observation(seat)
+        for j in range(3):
+            if d.picks[j]:
+                assert d.picks[j] in d.pools[j]
+
+
+def test_determinize_reshuffles_the_deck_only():
+    s = _at_draft(3, seed=2)
+    d = s.determinize(0, Rng(1))
+    assert sorted(d.decks[2]) == sorted(s.decks[2]) and d.decks[2] != s.decks[2]
+    assert d.observation(0) == s.observation(0)
+
+
+# ------------------------------------------------------------------ income
+def _at_income(players=3, seed=0):
+    s = play_until(new(players, seed=seed), "income", skip_turn_free)
+    return s
+
+
+def test_mandel_income_one_ocean_bank_two_fuel_platforms():
+    s = _at_income(3, seed=0)
+    mandel = s.current_player
+    b = s.boards[mandel]
+    give(s, mandel, "Ocean Bank")
+    give(s, mandel, "Fuel Platform")
+    give(s, mandel, "Fuel Platform", skip=1)
+    b.dice = [1, 2, 3, 4, 5]
+    b.dice.append(5)
+    b.fuel, b.goods = 3, 2                        # room for 3 more fuel
+    coins = b.coins
+    s._legal = None
+    s.apply(A("income", 5))
+    assert b.coins == coins + 5 + 4
+    assert b.fuel == 6 and b.cabin == 8          # 4 fuel offered, 1 discarded
+    assert s.discard[-1] == 5 and len(b.dice) == 5
+    assert any("over the limit" in e.text for e in s.log[-3:])
+
+
+def test_benno_four_ocean_banks_income():
+    assert sc.ocean_bank_income(4) == 14
+    s = _at_income(3, seed=0)
+    benno = s.current_player
+    for k in range(4):
+        give(s, benno, "Ocean Bank", skip=k)
+    coins = s.boards[benno].coins
+    s.apply(A("income", s.boards[benno].dice[0]))
+    assert s.boards[benno].coins == coins + s.discard[-1] + 14
+
+
+def test_southernmost_city_asks_coins_or_fuel():
+    s = _at_income(3, seed=0)
+    seat = s.current_player
+    give(s, seat, "Southernmost City")
+    s.apply(A("income", s.boards[seat].dice[0]))
+    assert s.current_player == seat and s.legal_actions() == [A("city", 0), A("city", 1)]
+    coins = s.boards[seat].coins
+    s.apply(A("city", 0))
+    assert s.boards[seat].coins == coins + 5
+
+
+# ------------------------------------------------------------------ rewards
+def test_amanda_lowest_four_may_take_fuel_interference_or_coins():
+    assert reward_options(4) == ["remove_interference", "fuel", "coins"]
+    assert reward_options(6) == ["coins"]
+    assert len(reward_options(1)) == 6
+
+
+def test_amanda_removes_an_interference_tile_as_reward():
+    s = play_until(new(3, seed=0), "rewards", skip_turn_free)
+    amanda = s.current_player
+    b = s.boards[amanda]
+    b.dice = [4, 4, 5, 6, 6]
+    b.interference = 3
+    s._legal = None
+    assert [a.a for a in s.legal_actions()] == [4, 5, 6]
+    s.apply(A("reward", 4))
+    assert b.interference == 2
+
+
+def test_buying_a_card_as_reward_draws_two_and_returns_the_other_to_the_bottom():
+    s = play_until(new(3, seed=0), "rewards", skip_turn_free)
+    seat = s.current_player
+    b = s.boards[seat]
+    b.dice = [1, 2, 3, 4, 5]
+    b.coins = 30
+    top_two = s.decks[1][-2:]
+    s._legal = None
+    s.apply(A("reward", 1))
+    assert sorted(s.drawn) == sorted(top_two)
+    assert s.observation(seat)["drawn"] == s.drawn
+    assert s.observation((seat + 1) % 3)["drawn"] == []
+    keep, other = s.drawn[0], s.drawn[1]
+    s.apply(A("pick", keep))
+    assert s.decks[1][0] == other                 # the other card went to the bottom
+    price = s.card(keep).cost
+    s.apply(A("place", 0, 1))                     # one gap before slot 1
+    assert b.coins == 30 - price - 1 and b.lanes[1] == keep
+    s.check_invariants()
+
+
+# ------------------------------------------------------------------ turn order
+def test_amanda_turn_order_example():
+    amanda, benno, mandel = 0, 1, 2
+    totals = [17, 15, 15]
+    assert next_turn_order(totals, [mandel, benno, amanda]) == [amanda, mandel, benno]
+
+
+def test_new_starting_player_takes_an_interference_tile():
+    s = play_until(new(3, seed=6), "action", skip_turn_free)
+    totals = [sum(b.dice) for b in s.boards]
+    first = s.order[0]
+    assert totals[first] == max(totals)
+    assert s.boards[first].interference == 1
+    assert s.current_player == first
+
+
+def test_post_office_buys_at_set_turn_order_with_two_off():
+    s = play_until(new(3, seed=0), "rewards", skip_turn_free)
+    seat = s.order[0]
+    give(s, seat, "Post Office")
+    s.boards[seat].coins = 20
+    while s.stage == "rewards":
+        s.apply(s.legal_actions()[-1])
+    assert s.stage == "post_office" and s.current_player == seat
+    assert s.pending[-1].kind == "pick"
+    cid = s.legal_actions()[0].a
+    s.apply(A("pick", cid))
+    coins = s.boards[seat].coins
+    s.apply(s.legal_actions()[0])
+    assert s.boards[seat].coins == coins - max(1, s.card(cid).cost - 2)
