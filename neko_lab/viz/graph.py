@@ -99,7 +99,9 @@ def draw_graph(G, pos: Any = None, node_color: str | Callable | dict | None = No
     numeric_edges = ecol is not None and _is_numeric(ecol)
     lo = min((v for v in (ecol or []) if v is not None), default=0) if numeric_edges else 0
     hi = max((v for v in (ecol or []) if v is not None), default=1) if numeric_edges else 1
-    for gi, (key, idx) in enumerate(sorted(groups.items(), key=lambda kv: str(kv[0]))):
+    order = (lambda kv: (kv[0] is None, kv[0] if kv[0] is not None else 0)) if numeric_edges \
+        else (lambda kv: str(kv[0]))
+    for gi, (key, idx) in enumerate(sorted(groups.items(), key=order)):
         xs, ys = [], []
         for i in idx:
             u, v, _ = edges[i]

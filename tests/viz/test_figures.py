@@ -147,11 +147,14 @@ def test_draw_graph_numeric_edge_colours_and_sizes():
     for i, (u, v) in enumerate(G.edges):
         G.edges[u, v]["fuel"] = i
     nx.set_node_attributes(G, {0: 1, 1: 2, 2: 4, 3: 8}, "pop")
+    G.add_edge(3, 4, fuel=10)
+    G.nodes[4]["pop"] = 0
     fig = draw_graph(G, edge_color="fuel", node_size="pop", labels=False)
     edge_traces = [t for t in fig.data if t.mode == "lines"]
-    assert len(edge_traces) == 3 and len({t.line.color for t in edge_traces}) == 3
+    assert [t.name for t in edge_traces] == ["fuel = 0", "fuel = 1", "fuel = 2", "fuel = 10"]
+    assert len({t.line.color for t in edge_traces}) == 4
     nodes = fig.data[-1]
-    assert nodes.marker.size[-1] == 30 and nodes.marker.size[0] == pytest.approx(9)
+    assert list(nodes.marker.size) == pytest.approx([9, 12, 18, 30, 6])   # 6 + 24 * pop / max pop
     assert not math.isnan(nodes.x[0]) and nodes.text is None
 
 
