@@ -90,7 +90,7 @@ class NaecoAgent(Agent):
         base = ocean_value(state, seat, ocean)
         best = -FACE_DOWN_COST
         row = card.depth - 1
-        for p in ocean.frontier():
+        for p in ocean.front:
             if p & 3 == row and ocean.fits(p, card.value):
                 new = ocean.copy()
                 new.put(card.depth, p >> 2, card.value, card)

@@ -16,14 +16,6 @@ LEVELS = (-1, 0, 1, 3)
 RULE = "Naéco › Description of scientific objectives"
 
 
-def _vertical_pairs(ocean: Ocean):
-    cells = ocean.cells
-    for p, v in cells.items():
-        if v > 0 and (p & 3) < 3:
-            w = cells.get(p + 1)
-            if w is not None and w > 0:
-                yield v, w
-
 
 def _column_runs(ocean: Ocean) -> dict[int, list[int]]:
     """column -> values from depth 1 to 4 (0 where there is no species)."""
@@ -49,26 +41,46 @@ def _horizontal_triples(ocean: Ocean):
 
 # ---------------------------------------------------------------- level -1
 def stack_of_three(ocean: Ocean) -> bool:
-    return any(col[i] and col[i + 1] and col[i + 2]
-               for col in _column_runs(ocean).values() for i in (0, 1))
+    cells = ocean.cells
+    for p, v in cells.items():
+        if v > 0 and (p & 3) < 2 and (cells.get(p + 1) or 0) > 0 and (cells.get(p + 2) or 0) > 0:
+            return True
+    return False
 
 
 def same_value_stacked(ocean: Ocean) -> bool:
-    return any(v == w for v, w in _vertical_pairs(ocean))
+    cells = ocean.cells
+    for p, v in cells.items():
+        if v > 0 and (p & 3) < 3 and cells.get(p + 1) == v:
+            return True
+    return False
 
 
 def two_side_by_side(ocean: Ocean) -> bool:
     cells = ocean.cells
-    return any(v > 0 and (cells.get(p + 4) or 0) > 0 for p, v in cells.items())
+    for p, v in cells.items():
+        if v > 0 and (cells.get(p + 4) or 0) > 0:
+            return True
+    return False
 
 
 def different_values_stacked(ocean: Ocean) -> bool:
-    return any(v != w for v, w in _vertical_pairs(ocean))
+    cells = ocean.cells
+    for p, v in cells.items():
+        if v > 0 and (p & 3) < 3:
+            w = cells.get(p + 1)
+            if w is not None and w > 0 and w != v:
+                return True
+    return False
 
 
 # ---------------------------------------------------------------- level 0
 def three_side_by_side(ocean: Ocean) -> bool:
-    return any(a > 0 and v > 0 and b > 0 for a, v, b in _horizontal_triples(ocean))
+    cells = ocean.cells
+    for p, v in cells.items():
+        if v > 0 and (cells.get(p + 4) or 0) > 0 and (cells.get(p + 8) or 0) > 0:
+            return True
+    return False
 
 
 def three_of_a_value(ocean: Ocean) -> bool:

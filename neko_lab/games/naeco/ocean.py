@@ -16,6 +16,7 @@ column separated by single spaces: ``.`` empty, ``S`` start card, ``X`` face-dow
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Iterator, NamedTuple
 
 from neko_lab.core import serializable
@@ -75,8 +76,8 @@ class Ocean:
         self.cells: dict[int, int] = {} if cells is None else cells
         self.cards: dict[int, Card] = {} if cards is None else cards
         self.lo, self.hi = lo, hi
-        # the empty cells touching a card, kept up to date by put() (placement needs it every turn)
-        self.front: set[int] = self._compute_frontier()
+        # the empty cells touching a card, sorted, kept up to date by put() (placement needs it every turn)
+        self.front: list[int] = sorted(self._compute_frontier())
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -101,14 +102,14 @@ class Ocean:
         if card is not None:
             self.cards[p] = card
         front = self.front
-        front.discard(p)
-        for q in (p - 4, p + 4):
-            if q not in cells:
-                front.add(q)
-        if depth > 1 and p - 1 not in cells:
-            front.add(p - 1)
-        if depth < DEPTHS and p + 1 not in cells:
-            front.add(p + 1)
+        i = bisect_left(front, p)
+        if i < len(front) and front[i] == p:
+            del front[i]
+        for q in (p - 4, p + 4, p - 1 if depth > 1 else None, p + 1 if depth < DEPTHS else None):
+            if q is not None and q not in cells:
+                i = bisect_left(front, q)
+                if i == len(front) or front[i] != q:
+                    front.insert(i, q)
         if col < self.lo:
             self.lo = col
         if col > self.hi:
@@ -161,7 +162,7 @@ class Ocean:
     # ------------------------------------------------------------ placement rules
     def frontier(self) -> set[int]:
         """Empty cells orthogonally next to a card already in the Ocean ("Naéco › Gameplay")."""
-        return self.front
+        return set(self.front)
 
     def _compute_frontier(self) -> set[int]:
         cells = self.cells

@@ -183,30 +183,30 @@ class GameState(State):
 
     def play_options(self, seat: int) -> list[Play]:
         ocean = self.oceans[seat]
-        front = sorted(ocean.front)
+        front = ocean.front
         get = ocean.cells.get
-        rows: tuple[list[int], ...] = ([], [], [], [])
+        rows: tuple[list[tuple[int, int | None, int | None]], ...] = ([], [], [], [])
         for p in front:
-            rows[p & 3].append(p)
+            rows[p & 3].append((p >> 2, get(p - 4), get(p + 4)))
         out: list[Play] = []
         add = out.append
         new = tuple.__new__
         cards = self.cards
         any_row = self.options["facedown_any_depth"]
         for cid in self.hands[seat]:
-            _, name, depth, v = cards[cid][:4]
+            card = cards[cid]
+            name, depth, v = card[1], card[2], card[3]
             row = rows[depth - 1]
-            lo, hi = v - 1, v + 1
-            for p in row:
-                left = get(p - 4)
-                right = get(p + 4)
-                if ((left is None or left <= 0 or left == lo or left == hi)
-                        and (right is None or right <= 0 or right == lo or right == hi)):
-                    add(new(Play, (cid, name, v, depth, p >> 2, False)))
+            for col, left, right in row:
+                if ((left is None or left <= 0 or left - v == 1 or v - left == 1)
+                        and (right is None or right <= 0 or right - v == 1 or v - right == 1)):
+                    add(new(Play, (cid, name, v, depth, col, False)))
             if any_row:
-                out.extend([new(Play, (cid, name, v, (p & 3) + 1, p >> 2, True)) for p in front])
+                for p in front:
+                    add(new(Play, (cid, name, v, (p & 3) + 1, p >> 2, True)))
             else:
-                out.extend([new(Play, (cid, name, v, depth, p >> 2, True)) for p in row])
+                for col, _, _ in row:
+                    add(new(Play, (cid, name, v, depth, col, True)))
         return out
 
     def allowed_piles(self, seat: int) -> int:
@@ -222,7 +222,7 @@ class GameState(State):
             pile = piles[i]
             if pile:
                 card = cards[pile[-1]]
-                out.append(new(TakeMission if card.effect else Draw, (i, card.id, card.name)))
+                out.append(new(TakeMission if card[6] else Draw, (i, card[0], card[1])))
         return out
 
     def _why_illegal(self, action: Any) -> str | None:
@@ -242,7 +242,7 @@ class GameState(State):
                 return f"{action} is not possible: depths are 1 to 4"
             if p in ocean.cells:
                 return f"{action} is not possible: that place is already taken ({RULE_PLAY})"
-            if p not in ocean.frontier():
+            if p not in ocean.front:
                 return (f"{action} is not possible: a card must touch a start card or a played card "
                         f"above, below, left or right ({RULE_PLAY})")
             if action.depth != card.depth and not (action.down and self.options["facedown_any_depth"]):
