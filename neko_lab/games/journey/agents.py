@@ -304,4 +304,49 @@ class JourneyAgent(Agent):
         return ends[0] if ends else None
 
 
-__all__ = ["JourneyAgent"]
+# ---------------------------------------------------------------------------------- helpers for notebooks
+def play_until(state: Any, agents: Any, stop: Any, limit: int = 100_000) -> list:
+    """Let `agents` (one Agent per seat, or one for every seat) decide until `stop(state)` is true or the
+    game ends; returns the events logged meanwhile. `stop` may also be a decision kind ("turn", "win",
+    ...) or a stage name ("action", "resolve", ...)."""
+    if isinstance(stop, str):
+        word = stop
+        stop = lambda s: (s.pending and s.pending[-1].kind == word) or getattr(s, "stage", "") == word  # noqa: E731
+    seated = agents if isinstance(agents, (list, tuple)) else [agents] * state.players
+    start = len(state.log)
+    for _ in range(limit):
+        if state.is_over() or stop(state):
+            break
+        state.apply(seated[state.current_player].choose(state))
+    return state.log[start:]
+
+
+def survey(games: int, players: int = 3, agents: Any = None, seed: int = 0, **options: Any):
+    """Play `games` games and describe every seat's final table: one row per game and seat with the
+    agent, score, won, every breakdown category and graph.lane_summary() (harbours, ships, cards,
+    ports, hubs, crossings). Seats rotate over the agents as in nl.simulate."""
+    import pandas as pd
+
+    from neko_lab.sim import play
+
+    from .graph import lane_summary
+
+    agents = list(agents) if agents is not None else [JourneyAgent, "random", "random"]
+    rows = []
+    for g in range(games):
+        k = g % len(agents)
+        specs = [agents[(s + k) % len(agents)] for s in range(players)]
+        final = play("journey", specs, players=players, seed=seed + g, **options)
+        winners = set(final.winners())
+        for seat in range(players):
+            spec = specs[seat]
+            label = spec if isinstance(spec, str) else getattr(spec, "name", str(spec))
+            row = {"game": g, "seat": seat, "agent": label, "score": final.scores()[seat],
+                   "won": seat in winners}
+            row.update({f"pts_{k}": v for k, v in final.breakdown()[seat].items()})
+            row.update(lane_summary(final, seat))
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+__all__ = ["JourneyAgent", "play_until", "survey"]

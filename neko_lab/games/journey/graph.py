@@ -208,5 +208,31 @@ def chain_hubs(cards: list[Card]) -> list[tuple[int, str, int]]:
     return out
 
 
-__all__ = ["lane_graph", "layout", "lane_hubs", "ship_route", "placement_values", "gap_cost", "hub_yield",
+def lane_summary(state: "GameState", seat: int) -> dict[str, int]:
+    """A seat's lanes in numbers: harbours, ships, cards, ports (and how many have every cargo space
+    filled), complete hubs, cards crossed by all ships together, and cards some ship has passed."""
+    b = state.boards[seat]
+    ports = unlocked = passed = 0
+    reached = [0] * SLOTS
+    for key in b.ships:
+        lane, pos = divmod(key, LANE_SHIFT)
+        reached[lane] = max(reached[lane], pos // STEP)
+    for lane in range(b.harbours):
+        for slot, cid in enumerate(_lane(state, seat, lane)):
+            if not cid:
+                continue
+            c = state.card(cid)
+            if slot < reached[lane]:
+                passed += 1
+            if c.type == "port":
+                ports += 1
+                if b.cargo[lane * SLOTS + slot] >= len(c.cargo):
+                    unlocked += 1
+    return {"harbours": b.harbours, "ships": len(b.ships), "cards": sum(1 for c in b.lanes if c),
+            "ports": ports, "ports_unlocked": unlocked,
+            "hubs": sum(len(state.lane_hubs(seat, lane)) for lane in range(b.harbours)),
+            "crossed": sum((k % LANE_SHIFT) // STEP for k in b.ships), "cards_passed": passed}
+
+
+__all__ = ["lane_summary", "lane_graph", "layout", "lane_hubs", "ship_route", "placement_values", "gap_cost", "hub_yield",
            "HubGain", "chain_hubs", "pos_label"]

@@ -252,7 +252,13 @@ def bidding_svg(state: "GameState", x0: float, y0: float, spaces: Iterable[int] 
             parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{CW}" height="{CH}" rx="6" fill="none" '
                          f'stroke="#bbb" stroke-dasharray="4,3"><title>empty space</title></rect>')
             parts.append(_t(x + CW / 2, y + CH / 2 + 4, "empty", 10, "middle", "#aaa"))
-        parts.append(_t(x + 2, y + CH + 12, f"space {i + 1}", 9, "start", "#666"))
+        resolving = (not state.is_over() and state.pending and state.pending[-1].kind == "win"
+                     and state.pending[-1].data == i)
+        if resolving:
+            parts.append(f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="{CW + 6}" height="{CH + 6}" rx="8" '
+                         f'fill="none" stroke="#e07b00" stroke-width="3"><title>being resolved</title></rect>')
+        parts.append(_t(x + 2, y + CH + 12, f"space {i + 1}" + (" · being resolved" if resolving else ""), 9,
+                        "start", "#e07b00" if resolving else "#666"))
         bids = state.bids[i]
         for seat in range(n):
             dice = bids[seat]
@@ -340,10 +346,17 @@ def svg(state: "GameState", viewer: int | None = None, slots: Iterable[tuple[int
             + "".join(parts) + "</svg>")
 
 
+def events(state: "GameState", since: int = 0) -> list[dict]:
+    """The log from event `since` on as rows (number, who, what, rule): pandas.DataFrame(events(s)) reads
+    well in a notebook."""
+    return [{"#": i, "who": "" if e.seat is None else f"P{e.seat}", "what": e.text, "rule": e.rule}
+            for i, e in enumerate(state.log[since:], start=since)]
+
+
 def html(state: "GameState") -> str:
     """What a state shows in a notebook (for GameState._repr_html_): the table picture."""
     return svg(state)
 
 
-__all__ = ["svg", "html", "board_svg", "lane_svg", "bidding_svg", "card_svg", "hub_svg", "die_svg",
+__all__ = ["svg", "html", "events", "board_svg", "lane_svg", "bidding_svg", "card_svg", "hub_svg", "die_svg",
            "PLAYER_COLOURS", "ITEM_FILL"]
