@@ -125,7 +125,8 @@ def _parser() -> _Parser:
     s.add_argument("--workers", type=_positive, default=None, help="processes to play in parallel")
     s.add_argument("--out", default=None, help="folder to stream results to as Parquet")
     s.add_argument("--resume", action="store_true", help="continue the run already in --out")
-    s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    s.add_argument("--option", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
+                   help="game options (repeat the flag or list several)")
     s.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     lab = sub.add_parser("lab", help="open JupyterLab at the notebooks")
     lab.add_argument("--no-browser", action="store_true", help="print the address instead of opening it")

@@ -59,9 +59,15 @@ def test_simulate_prints_a_summary_that_matches_the_simulation(capsys, tmp_path)
 
 
 def test_python_dash_m_runs_the_command_with_workers():
-    res = run("simulate", "toy", "--games", "8", "--agents", "random,greedy", "--workers", "2")
+    res = run("simulate", "toy", "--games", "8", "--agents", "random,greedy", "--workers", "2",
+              "--option", "short=1")
     assert res.returncode == 0, res.stderr
-    assert "random" in res.stdout and "greedy" in res.stdout
+    assert "random" in res.stdout and "greedy" in res.stdout and "{'short': True}" in res.stdout
+
+
+def test_several_options_after_one_flag_or_repeated_flags():
+    args = cli._parser().parse_args(["simulate", "toy", "--option", "a=1", "b=2", "--option", "c=3"])
+    assert args.option == ["a=1", "b=2", "c=3"] and args.game == "toy"
 
 
 @pytest.mark.parametrize("args,message", [
