@@ -43,7 +43,7 @@ def ocean_svg(ocean: Ocean, x: float = 0, y: float = 0, title: str = "") -> tupl
             else:
                 fill, label = DEPTH_FILL[d - 1], str(v)
             tip = escape(str(card)) if card is not None and v > 0 else ("start" if v == START else "face-down")
-            colour = "#fff" if d >= 3 or v == FACE_DOWN else "#000"
+            colour = "#fff" if (d >= 3 and v > 0) or v == FACE_DOWN else "#000"
             parts.append(f'<g><title>{tip}</title><rect x="{cx}" y="{cy}" width="{CELL_W}" height="{CELL_H}" '
                          f'rx="4" fill="{fill}" stroke="#333"/>'
                          f'<text x="{cx + CELL_W / 2}" y="{cy + CELL_H / 2 + 6}" font-size="16" '
@@ -126,6 +126,9 @@ def svg(state: "GameState") -> str:
         x += w + 20
         height = max(height, h)
     width = max(w1, w2, x) + 8
-    total = y + height + 8
+    legend = (f'<text x="4" y="{y + height + 12}" font-size="9">symbols: I insufficiently known, '
+              f'W well known, E endangered, L least concern; X face-down; S start card; M mission</text>')
+    oceans.append(legend)
+    total = y + height + 20
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{total:.0f}" '
             f'font-family="sans-serif">{body}{piles}{"".join(oceans)}</svg>')

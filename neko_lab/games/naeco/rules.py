@@ -432,6 +432,16 @@ class GameState(State):
             out.append(row)
         return out
 
+    def evaluate(self, seat: int) -> float:
+        """Heuristic value for `seat` (greedy and search agents): the final score lead once the game is
+        over, else the lead in the heuristic Ocean value of neko_lab.games.naeco.agents."""
+        if self.over:
+            return super().evaluate(seat)
+        from .agents import ocean_value
+        vals = [ocean_value(self, i, o) for i, o in enumerate(self.oceans)]
+        others = [v for i, v in enumerate(vals) if i != seat]
+        return vals[seat] - (max(others) if others else 0.0)
+
     def discard_counts(self) -> dict[str, int]:
         counts: dict[str, int] = {}
         for cid in self.discards:

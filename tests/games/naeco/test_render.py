@@ -1,0 +1,52 @@
+"""The SVG picture of a Naéco table (render.svg), reused by the board and shown by _repr_html_."""
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import neko_lab as nl
+from neko_lab.games.naeco import render
+
+
+def _text(svg: str) -> str:
+    root = ET.fromstring(svg)
+    return " ".join(t.strip() for t in root.itertext() if t.strip())
+
+
+def test_svg_is_well_formed_and_shows_oceans_surface_and_piles():
+    s = nl.new_game("naeco", players=3, seed=2)
+    act = next(a for a in s.legal_actions() if not a.down)
+    s.apply(act)
+    svg = render.svg(s)
+    assert svg.startswith("<svg") and svg == s._repr_html_()
+    text = _text(svg)
+    for value in ("-1", "0", "1", "3", "5"):
+        assert value in text.split()
+    assert "Player 0" in text and "Player 2" in text
+    assert act.name in text                                  # the played card's tooltip
+    assert text.count("pile ") >= 7
+    assert s.objective_text[(-1, s.objectives[0])] .split()[0] in text
+
+
+def test_svg_keeps_hidden_objectives_and_face_down_cards_secret():
+    s = nl.new_game("naeco", seed=4)
+    act = next(a for a in s.legal_actions() if a.down)
+    s.apply(act)
+    text = _text(render.svg(s))
+    hidden = [s.objective_text[(lv, s.objectives[k])] for k, lv in enumerate((-1, 0, 1, 3)) if k > 0]
+    assert all(h not in text for h in hidden)
+    assert act.name not in text and "face-down" in text
+
+
+def test_ocean_svg_draws_one_cell_per_grid_position():
+    o = nl.game_class("naeco")(seed=1).oceans[0]
+    part, width, height = render.ocean_svg(o)
+    assert part.count("<rect") == 4 and width > 0 and height > 0
+
+
+def test_svg_of_a_finished_game():
+    rng = random.Random(0)
+    s = nl.new_game("naeco", players=1, seed=0, sea_shepherd=True)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+    ET.fromstring(render.svg(s))
