@@ -1,0 +1,244 @@
+"""Journey › Card Reference Guide: every card type and every named card."""
+from __future__ import annotations
+
+import pytest
+
+from neko_lab.games.journey import scoring as sc
+
+from .helpers import A, action_turn, card_id, detach, give, kinds, new
+
+
+def _turn(dice=(1, 2, 3, 4, 5), seed=0, **res):
+    s = new(3, seed=seed)
+    seat = action_turn(s)
+    b = s.boards[seat]
+    b.dice = sorted(dice)
+    for k, v in res.items():
+        setattr(b, k, v)
+    s._legal = None
+    return s, seat, b
+
+
+def _buy(s, seat, name, lane=0, slot=None, skip=0):
+    """Place a card as if bought for 0 coins, so its lightning effect fires."""
+    cid = card_id(s, name, skip)
+    detach(s, cid)
+    b = s.boards[seat]
+    if slot is None:
+        slot = next(i for i in range(5) if not b.lanes[lane * 5 + i])
+    s._place_card(seat, cid, lane, slot, 0, "test")
+    s._legal = None
+    return cid
+
+
+def test_income_sets_of_three():
+    assert [sc.ocean_bank_income(n) for n in range(7)] == [0, 4, 7, 10, 14, 17, 20]
+    assert [sc.fuel_platform_income(n) for n in range(5)] == [0, 2, 4, 6, 8]
+
+
+def test_ocean_bank_variant_pays_on_arrival_and_again_with_a_low_die():
+    s, seat, b = _turn(dice=(2, 5))
+    give(s, seat, "Ocean Bank")
+    coins = b.coins
+    _buy(s, seat, "Ocean Bank Variant")
+    assert b.coins == coins + 7                   # two Ocean Banks, this one included
+    acts = [a for a in s.legal_actions() if a.kind == "card"]
+    assert acts == [A("card", 0, 1, 2)]           # a 5 does not meet 1-3
+    s.apply(acts[0])
+    assert b.coins == coins + 14
+
+
+def test_fuel_platform_variant_pays_fuel_and_again_with_a_high_die():
+    s, seat, b = _turn(dice=(2, 5), fuel=0, goods=0)
+    _buy(s, seat, "Fuel Platform Variant")
+    assert b.fuel == 2
+    s.apply(A("card", 0, 0, 5))
+    assert b.fuel == 4
+
+
+def test_research_station_counts_banks_and_platforms():
+    s, seat, b = _turn(dice=(4,), fuel=0, goods=0)
+    give(s, seat, "Ocean Bank")
+    give(s, seat, "Fuel Platform")
+    give(s, seat, "Fuel Platform", skip=1)
+    coins = b.coins
+    _buy(s, seat, "Research Station")
+    assert (b.coins - coins, b.fuel) == (4, 4)
+    s.apply(A("card", 0, 3, 4))
+    assert (b.coins - coins, b.fuel) == (8, 8)
+
+
+def test_hospital_removes_two_on_arrival_and_one_per_round_for_free():
+    s, seat, b = _turn(interference=4, coins=0)
+    _buy(s, seat, "Hospital")
+    assert b.interference == 2
+    s.apply(A("hospital"))
+    assert b.interference == 1 and "hospital" not in kinds(s.legal_actions())
+
+
+def test_neko_harbour_three_hubs_for_one_fuel():
+    s, seat, b = _turn(dice=(5,), fuel=0, goods=0)
+    for k in range(4):
+        give(s, seat, "Ocean Bank", 0, k, skip=k)          # three hubs between four cards
+    coins = b.coins
+    _buy(s, seat, "Neko Harbour", 1, 0)
+    b.harbours = 2
+    assert s.pending[-1].kind == "neko" and s.pending[-1].data == 3
+    assert s.legal_actions() == [A("neko", 0), A("neko", 1)]
+    s.apply(A("neko", 1))
+    assert b.fuel == 1 and b.coins == coins
+    s.apply(A("card", 1, 0, 5))
+    s.apply(A("neko", 0))
+    assert b.coins == coins + 3
+
+
+def test_post_office_lightning_buys_one_of_two_with_two_off():
+    s, seat, b = _turn(coins=20)
+    s.period = 2
+    _buy(s, seat, "Post Office")
+    assert s.pending[-1].kind == "pick" and len(s.drawn) == 2
+    cid = s.drawn[0]
+    s.apply(A("pick", cid))
+    coins = b.coins
+    s.apply(A("place", 0, 1))
+    assert b.coins == coins - max(1, s.card(cid).cost - 2)
+    s.check_invariants()
+
+
+def test_penguin_park_tiles_adjust_and_reroll_once_per_round():
+    assert sc.penguin_park_powers(1) == (1, 0)
+    assert sc.penguin_park_powers(2) == (1, 1)
+    assert sc.penguin_park_powers(3) == (1, 2)
+    assert sc.penguin_park_powers(4) == (2, 2)
+    s, seat, b = _turn(dice=(1, 4), fuel=0)
+    give(s, seat, "Penguin Park")
+    b.tile_adjust, b.tile_reroll = sc.penguin_park_powers(1)[0], 1
+    s._legal = None
+    s.apply(A("tile_adjust", 1, -1))
+    assert sorted(b.dice) == [4, 6] and "tile_adjust" not in kinds(s.legal_actions())
+    s.apply(A("tile_reroll", 4))
+    assert b.tile_reroll == 0 and len(b.dice) == 2
+
+
+def test_second_penguin_park_takes_a_discarded_die_but_only_one_per_turn():
+    s, seat, b = _turn(dice=(3,), fish=3)
+    b.park_takes = 1
+    s.discard[:] = [5, 6]
+    s._legal = None
+    assert A("take_die", 5, 1) in s.legal_actions() and A("take_die", 5, 0) in s.legal_actions()
+    s.apply(A("take_die", 6, 1))
+    assert b.fish == 3 and 6 in b.dice and "take_die" not in kinds(s.legal_actions())
+
+
+def test_penguin_parks_refresh_at_the_next_round():
+    s = new(3, seed=0)
+    action_turn(s)
+    give(s, 0, "Penguin Park")
+    give(s, 0, "Penguin Park", skip=1)
+    s.stage, s.pending = "prepare", []
+    s._advance()
+    b = s.boards[0]
+    assert (b.tile_adjust, b.tile_reroll, b.park_takes) == (1, 1, 1)
+
+
+def test_penguin_park_variant_adds_a_discarded_die_as_a_bid():
+    s, seat, b = _turn()
+    s.discard[:] = [4]
+    _buy(s, seat, "Penguin Park Variant")
+    assert s.pending[-1].kind == "park_bid"
+    space = next(i for i, c in enumerate(s.spaces) if c)
+    s.apply(A("park_bid", space, 4))
+    assert s.bids[space][seat] == [4] and s.discard == []
+
+
+def test_seaside_trader_exchanges_for_the_round():
+    s, seat, b = _turn(dice=(2,), coins=6, fuel=3, goods=0)
+    give(s, seat, "Seaside Town (Trader)")
+    s._legal = None
+    assert "exchange" not in kinds(s.legal_actions())
+    s.apply(A("card", 0, 0, 2))
+    s.apply(A("exchange", 0))
+    assert (b.coins, b.fuel) == (3, 4)
+    s.apply(A("exchange", 1))
+    assert (b.fuel, b.goods) == (1, 1)
+
+
+def test_seaside_merchant_fuel_for_coins_and_goods_for_points():
+    s, seat, b = _turn(dice=(5,), coins=0, fuel=2, goods=1)
+    give(s, seat, "Seaside Town (Merchant)")
+    s._legal = None
+    s.apply(A("card", 0, 0, 5))
+    s.apply(A("exchange", 2))
+    s.apply(A("exchange", 3))
+    assert (b.coins, b.fuel, b.goods, b.pts["seaside_points"]) == (4, 1, 0, 2)
+
+
+def test_exchange_limit_bounds_the_coin_loop():
+    s, seat, b = _turn(dice=(2, 5), coins=3, fuel=0, goods=0)
+    s.options["exchange_limit"] = 2
+    give(s, seat, "Seaside Town (Trader)")
+    give(s, seat, "Seaside Town (Merchant)")
+    b.card_dice = {}
+    b.exchange_on = [True, True, True, True]
+    s._legal = None
+    for _ in range(2):
+        s.apply(A("exchange", 0))
+        s.apply(A("exchange", 2))
+    assert A("exchange", 0) not in s.legal_actions() and b.coins == 5
+
+
+def test_seaside_fish_market_two_fish_for_a_die():
+    s, seat, b = _turn(fish=2)
+    give(s, seat, "Seaside Town (Fish Market)")
+    s.discard[:] = [6]
+    s._legal = None
+    s.apply(A("take_die", 6, 0))
+    assert b.fish == 0 and 6 in b.dice
+
+
+def test_seaside_lottery_reward_at_or_below_the_die():
+    s, seat, b = _turn(dice=(3,))
+    give(s, seat, "Seaside Town (Lottery)")
+    s._legal = None
+    s.apply(A("card", 0, 0, 3))
+    assert s.legal_actions() == [A("lottery", 1), A("lottery", 2), A("lottery", 3)]
+    fish = b.fish
+    s.apply(A("lottery", 3))
+    assert b.fish == fish + 2
+
+
+def test_light_house_example_a_one_gives_three_fuel():
+    s, seat, b = _turn(dice=(1, 1), fuel=0, goods=0)
+    give(s, seat, "Fuel Platform", 0, 0)          # right half fuel
+    give(s, seat, "Ocean Bank", 0, 1)             # left multiplier 1
+    give(s, seat, "Light House", 0, 2)
+    s._legal = None
+    s.apply(A("lighthouse", 0, 4))
+    assert "lighthouse" not in kinds(s.legal_actions())
+    s.apply(A("hub", 0, 4))
+    assert b.fuel == 3
+
+
+def test_megaport_has_two_internal_hubs_on_the_path():
+    s, seat, b = _turn()
+    give(s, seat, "Megaport", 0, 0)
+    assert s.lane_path(seat, 0) == [0, 1, 2, 4]
+    assert [h.pos for h in s.lane_hubs(seat, 0)] == [1, 2]
+
+
+def test_port_internal_hub_pays_a_ship():
+    s, seat, b = _turn(fuel=4, goods=0)
+    give(s, seat, 18, 0, 0)                       # internal hub 1 x fuel
+    s._legal = None
+    s.apply(A("move", 0, 0))
+    assert b.ships == [1] and b.fuel == 3
+
+
+def test_every_named_card_is_in_the_dataset():
+    s = new(3, seed=0)
+    names = {c.name for c in s.data.cards}
+    for special in ("Light House", "Church", "Southernmost City", "South Pole", "Fishing Spot",
+                    "Research Station", "Hospital", "Neko Harbour", "Ice Wall", "Small Islands",
+                    "Post Office", "Harbour City"):
+        assert special in names
+    assert sum(c.type == "seaside_town" and c.period != "advanced" for c in s.data.cards) == 5
