@@ -399,7 +399,10 @@ class GameState(State):
             # no card left to play (only possible in the last round, once supplies run dry): the turn passes
             self.emit("has no card left and passes", RULE_PLAY, nxt)
             self.turn += 1
-            if self.end_seat is not None:
+            if self.end_seat is None:         # cannot happen with a 64-card deck; a safe stop anyway
+                self.end_seat, self.final_left = nxt, self.players
+                self.emit("the supplies have run dry: everyone plays one last turn", RULE_END, nxt)
+            else:
                 self.final_left -= 1
                 if self.final_left <= 0:
                     self.over = True

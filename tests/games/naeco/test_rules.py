@@ -292,3 +292,16 @@ def test_invariants_catch_a_lost_card_a_bad_ocean_and_a_token_moving_left():
     back.trail[0] = (0, 1, 0)
     with pytest.raises(AssertionError, match="left"):
         back.check_invariants()
+
+
+def test_a_player_without_cards_in_the_last_round_passes():
+    s = game()
+    s.end_seat, s.final_left = 1, 2
+    s.piles[6] = s.hands[1] + s.piles[6]
+    s.hands[1], s.missed[1] = (), 3          # as if three draws had been impossible
+    s.check_invariants()
+    s.apply(s.legal_actions()[0])
+    rig.draw_first(s)
+    assert s.is_over()
+    assert "passes" in s.log[-2].text and s.log[-2].seat == 1
+    s.check_invariants()
