@@ -208,6 +208,20 @@ def chain_hubs(cards: list[Card]) -> list[tuple[int, str, int]]:
     return out
 
 
+def pair_hubs(cards: list[Card]) -> list[dict]:
+    """Every ordered pair of different cards (a on the left, b on the right) with the hub they make:
+    b's multiplier meets a's item. One row per pair, sorted by yield (highest first), then by ids."""
+    rows = []
+    for a in cards:
+        for b in cards:
+            if a.id == b.id:
+                continue
+            rows.append({"left": a.id, "left_name": a.name, "right": b.id, "right_name": b.name,
+                         "multiplier": b.left, "item": a.right, "yield": hub_yield(b.left, a.right)})
+    rows.sort(key=lambda r: (-r["yield"], r["left"], r["right"]))
+    return rows
+
+
 def lane_summary(state: "GameState", seat: int) -> dict[str, int]:
     """A seat's lanes in numbers: harbours, ships, cards, ports (and how many have every cargo space
     filled), complete hubs, cards crossed by all ships together, and cards some ship has passed."""
@@ -234,5 +248,5 @@ def lane_summary(state: "GameState", seat: int) -> dict[str, int]:
             "crossed": sum((k % LANE_SHIFT) // STEP for k in b.ships), "cards_passed": passed}
 
 
-__all__ = ["lane_summary", "lane_graph", "layout", "lane_hubs", "ship_route", "placement_values", "gap_cost", "hub_yield",
+__all__ = ["pair_hubs", "lane_summary", "lane_graph", "layout", "lane_hubs", "ship_route", "placement_values", "gap_cost", "hub_yield",
            "HubGain", "chain_hubs", "pos_label"]

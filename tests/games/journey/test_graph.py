@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import networkx as nx
-import pytest
 
 import neko_lab as nl
 from neko_lab.agents.base import RandomAgent
-from neko_lab.games.journey.graph import (chain_hubs, hub_yield, lane_graph, layout, placement_values,
-                                          ship_route)
+from neko_lab.games.journey.graph import (chain_hubs, hub_yield, lane_graph, lane_summary, layout, pair_hubs,
+                                          placement_values, ship_route)
 
 
 def game(seed: int = 1, players: int = 3):
@@ -198,3 +197,29 @@ def test_chain_hubs_pair_multiplier_of_the_right_card_with_item_of_the_left():
     a, b = s.card(by_name(s, "Ocean Bank", 1)), s.card(by_name(s, "Penguin Park", 2))
     assert chain_hubs([a, b]) == [(b.left, a.right, hub_yield(b.left, a.right))]
     assert chain_hubs([b, a]) == [(a.left, b.right, hub_yield(a.left, b.right))]
+
+
+def test_pair_hubs_lists_both_orders_with_the_right_cards_multiplier():
+    s = game()
+    cards = [s.card(by_name(s, "Ocean Bank", 1)), s.card(by_name(s, "Penguin Park", 2)), s.card(by_name(s, "Blue Bar"))]
+    rows = pair_hubs(cards)
+    assert len(rows) == 6
+    for r in rows:
+        left, right = s.card(r["left"]), s.card(r["right"])
+        assert (r["multiplier"], r["item"]) == (right.left, left.right)
+        assert r["yield"] == hub_yield(right.left, left.right)
+    assert [r["yield"] for r in rows] == sorted((r["yield"] for r in rows), reverse=True)
+
+
+def test_lane_summary_counts_harbours_ships_ports_hubs_and_crossings():
+    s = game()
+    b = s.boards[0]
+    b.harbours = 2
+    put(s, 0, 0, 0, "Ocean Bank")
+    port = put(s, 0, 0, 1, "Port")
+    put(s, 0, 0, 2, "Blue Bar")
+    b.cargo[1] = len(s.card(port).cargo)              # every cargo space filled
+    b.ships = [8, 32]                                 # one ship past two cards, one in its harbour
+    summary = lane_summary(s, 0)
+    assert summary == {"harbours": 2, "ships": 2, "cards": 3, "ports": 1, "ports_unlocked": 1,
+                       "hubs": len(s.lane_hubs(0, 0)), "crossed": 2, "cards_passed": 2}
