@@ -305,3 +305,14 @@ def test_a_player_without_cards_in_the_last_round_passes():
     assert s.is_over()
     assert "passes" in s.log[-2].text and s.log[-2].seat == 1
     s.check_invariants()
+
+
+def test_green_first_turn_plays_a_3_then_draws_from_four_piles():
+    # the rulebook's first-turn example: a 3 played at its own depth, then a draw among 4 piles
+    s = game(seed=12)
+    three = rig.hand(s, 0, [(2, 3), (1, 1), (4, 2)])[0]
+    s.apply(rig.play(s, three, 2, 0))
+    assert s.oceans[0].to_text() == "S\n3\n.\nS"
+    assert len(s.legal_actions()) == 4 and {a.pile for a in s.legal_actions()} == {0, 1, 2, 3}
+    rig.draw_first(s)
+    assert len(s.hands[0]) == 3

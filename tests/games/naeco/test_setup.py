@@ -66,3 +66,20 @@ def test_bad_player_count_and_option_are_refused():
         nl.new_game("naeco", sea_shephard=True)
     with pytest.raises(nl.ConfigError):
         nl.new_game("naeco", sea_shepherd="yes")
+
+
+def test_objectives_are_drawn_from_each_levels_four():
+    seen = [set(), set(), set(), set()]
+    for seed in range(40):
+        s = nl.new_game("naeco", seed=seed)
+        for k, index in enumerate(s.objectives):
+            assert 1 <= index <= 4
+            seen[k].add(index)
+    assert all(len(x) == 4 for x in seen), "every objective of every level can come up"
+
+
+def test_sea_shepherd_deals_species_first_then_shuffles_in_missions():
+    s = nl.new_game("naeco", players=4, seed=8, sea_shepherd=True)
+    assert [len(h) for h in s.hands] == [3, 3, 3, 3]
+    assert [len(p) for p in s.piles] == [8] * 6 + [68 - 12 - 48]
+    s.check_invariants()
