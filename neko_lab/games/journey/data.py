@@ -171,7 +171,7 @@ def load(folder: Path) -> JourneyData:
     rrows = read_csv(rpath, REWARD_SCHEMA)
     faces = [r["die"] for r in rrows]
     for n, r in enumerate(rrows, start=1):
-        if faces.count(r["die"]) > 1:
+        if r["die"] in faces[:n - 1]:
             raise DataError(str(rpath), n, "die", f"die face {r['die']} appears twice")
     if sorted(faces) != [1, 2, 3, 4, 5, 6]:
         raise DataError(str(rpath), None, "die", "the chart needs exactly one row per die face 1..6")

@@ -1,0 +1,128 @@
+"""Journey › Advanced Game: advanced cards, advanced setup, both together."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from .helpers import A, action_turn, give, new, skip_turn_free
+
+
+def _random_to_end(s, seed):
+    rng = random.Random(seed)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+        s.check_invariants()
+    return s
+
+
+def test_advanced_cards_three_on_the_board_resolved_first():
+    s = new(3, seed=1, advanced_cards=True)
+    assert s.n_adv == 3
+    assert all(s.card(s.spaces[i]).period == "advanced" for i in range(3))
+    assert sum(1 for c in s.spaces[3:] if c) == 7 and len(s.box) == 3
+    action_turn(s)
+    a, b, c = s.order
+    for i in range(len(s.spaces)):
+        s.bids[i] = [[] for _ in range(3)]
+    s.bids[3][a] = [6]
+    s.bids[1][b] = [2]
+    for bd in s.boards:
+        bd.dice = []
+        bd.coins = 50
+    s.pending, s.stage, s.idx = [], "park_bids", 0
+    s._advance()
+    assert s.pending[-1].data == 1 and s.current_player == b      # the advanced space goes first
+
+
+def test_unbid_and_declined_advanced_cards_stay_out():
+    s = new(3, seed=1, advanced_cards=True)
+    action_turn(s)
+    adv = s.spaces[:3]
+    first = s.order[0]
+    for i in range(len(s.spaces)):
+        s.bids[i] = [[] for _ in range(3)]
+    s.bids[0][first] = [4]
+    for bd in s.boards:
+        bd.dice = []
+    s.pending, s.stage, s.idx = [], "park_bids", 0
+    s._advance()
+    s.apply(A("decline"))
+    while s.stage == "resolve":
+        s.apply(skip_turn_free(s.legal_actions()))
+    assert s.spaces[:3] == adv
+
+
+def test_advanced_end_game_points_count_the_whole_type():
+    s = new(3, seed=1, advanced_cards=True)
+    give(s, 0, "Advanced Ocean Bank")
+    give(s, 0, "Ocean Bank")
+    give(s, 0, "Ocean Bank Variant")
+    give(s, 0, "Advanced Penguin Park", 1)
+    assert s.final_points(0)["endgame_icons"] == 2 * 3 + 4 * 1
+
+
+def test_start_a_new_bid_on_a_free_space_with_advanced_cards():
+    s = new(2, seed=3, advanced_cards=True)
+    seat = action_turn(s)
+    free = 3 + 2
+    s.decks[1].insert(0, s.spaces[free])
+    s.spaces[free] = 0
+    s.boards[seat].dice = [3, 4]
+    s._legal = None
+    top = s.decks[1][-1]
+    assert A("new_bid", 0) in s.legal_actions()
+    s.apply(A("new_bid", 0))
+    assert s.spaces[free] == top and s.bid_space == free
+    s.apply(A("bid_die", 4))
+    s.apply(A("end"))
+    assert s.bids[free][seat] == [4]
+
+
+def test_no_new_bid_when_the_bidding_area_is_full():
+    s = new(2, seed=3, advanced_cards=True)
+    action_turn(s)
+    assert all(a.kind != "new_bid" for a in s.legal_actions())
+
+
+def test_advanced_setup_displays_sorted_piles_and_bids_start_from_the_display():
+    s = new(3, seed=2, advanced_setup=True)
+    assert len(s.display) == 22 and not any(s.spaces) and not s.decks[1]
+    keys = [(s.card(c).type, s.card(c).cost) for c in s.display]
+    assert keys == sorted(keys)
+    seat = action_turn(s)
+    s.boards[seat].dice = [5]
+    s._legal = None
+    news = [a for a in s.legal_actions() if a.kind == "new_bid"]
+    assert len(news) == len(s.display)
+    cid = news[3].a
+    s.apply(news[3])
+    assert s.spaces[0] == cid and cid not in s.display
+
+
+def test_advanced_setup_direct_buy_chooses_from_the_display():
+    s = new(3, seed=2, advanced_setup=True)
+    seat = action_turn(s)
+    s.boards[seat].coins = 50
+    s._start_direct_buy(seat, 0, "test")
+    s._legal = None
+    picks = [a.a for a in s.legal_actions() if a.kind == "pick"]
+    assert sorted(picks) == sorted(s.display)
+
+
+def test_advanced_setup_switches_to_the_second_period_display():
+    s = new(3, seed=2, advanced_setup=True)
+    rng = random.Random(2)
+    while s.round < 3:
+        s.apply(rng.choice(s.legal_actions()))
+    assert all(s.card(c).period == "2" for c in s.display)
+    assert all(s.card(c).period != "2" for c in s.box)
+    s.check_invariants()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("opts", [{"advanced_cards": True}, {"advanced_setup": True},
+                                  {"advanced_cards": True, "advanced_setup": True}])
+def test_random_advanced_games_finish(players, opts):
+    s = _random_to_end(new(players, seed=players, **opts), players)
+    assert s.is_over() and len(s.winners()) >= 1

@@ -1,0 +1,94 @@
+"""Journey as a whole: random games end, invariants hold, saves, clones and hidden information."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.core import IllegalAction, Rng
+
+from .helpers import A, new
+
+
+def _play(s, seed, check=True, limit=5000):
+    rng = random.Random(seed)
+    n = 0
+    while not s.is_over():
+        acts = s.legal_actions()
+        assert acts and len(acts) == len(set(acts))
+        s.apply(rng.choice(acts))
+        n += 1
+        assert n < limit
+        if check:
+            s.check_invariants()
+    return n
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_end_with_invariants_after_every_action(players, seed):
+    s = new(players, seed=seed)
+    _play(s, seed)
+    assert s.round == 4 and s.current_player is None and s.legal_actions() == []
+
+
+def test_same_seed_and_actions_give_the_same_game():
+    a, b = new(3, seed=5), new(3, seed=5)
+    rng = random.Random(0)
+    while not a.is_over():
+        act = rng.choice(a.legal_actions())
+        a.apply(act)
+        b.apply(act)
+    assert a.scores() == b.scores() and a.to_json() == b.to_json()
+
+
+def test_save_and_load_mid_game_round_trip():
+    s = new(4, seed=3, advanced_cards=True)
+    rng = random.Random(3)
+    for _ in range(150):
+        s.apply(rng.choice(s.legal_actions()))
+    t = nl.from_json(s.to_json())
+    assert t.to_json() == s.to_json() and t.legal_actions() == s.legal_actions()
+    r1, r2 = random.Random(9), random.Random(9)
+    while not s.is_over():
+        s.apply(r1.choice(s.legal_actions()))
+        t.apply(r2.choice(t.legal_actions()))
+    assert s.scores() == t.scores()
+
+
+def test_clone_is_independent():
+    s = new(3, seed=8)
+    rng = random.Random(8)
+    for _ in range(120):
+        s.apply(rng.choice(s.legal_actions()))
+    before = s.to_json()
+    c = s.clone()
+    _play(c, 1, check=False)
+    assert s.to_json() == before and c.is_over() and not s.is_over()
+
+
+def test_illegal_action_leaves_the_state_untouched():
+    s = new(3, seed=1)
+    before = s.to_json()
+    with pytest.raises(IllegalAction):
+        s.apply(A("harbour"))
+    assert s.to_json() == before
+
+
+def test_observation_never_shows_the_deck_order_and_determinize_keeps_it():
+    s = new(3, seed=4)
+    rng = random.Random(4)
+    for _ in range(60):
+        s.apply(rng.choice(s.legal_actions()))
+        seat = s.current_player
+        d = s.determinize(seat, Rng(7))
+        assert d.observation(seat) == s.observation(seat)
+    assert nl.GAMES["journey"].HIDDEN_INFORMATION
+
+
+def test_actions_have_readable_names():
+    s = new(3, seed=1)
+    _play(s, 1, check=False)
+    assert str(A("adjust", 6, 1)) == "spend a fuel to turn a 6 into a 1"
+    assert str(A("sell", 0)) == "sell a fish for 4 coins"
