@@ -11,8 +11,8 @@ from neko_lab.agents.base import Agent
 
 from . import scoring
 from .objectives import CHECKS, LEVELS
-from .ocean import ATTRIBUTES, FACE_DOWN, Ocean, pos
-from .rules import Draw, GameState, Play, TakeMission
+from .ocean import ATTRIBUTES, FACE_DOWN, Ocean
+from .rules import GameState, Play, TakeMission
 
 ADVANCE = 4.0          # worth of one step right on the Surface row, on top of the card's value
 FACE_DOWN_COST = 1.5   # an unpopulated area scores nothing by itself
@@ -111,4 +111,4 @@ class NaecoAgent(Agent):
         return best
 
 
-__all__ = ["NaecoAgent", "ocean_value", "Draw", "pos"]
+__all__ = ["NaecoAgent", "ocean_value"]
