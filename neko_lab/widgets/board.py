@@ -59,6 +59,7 @@ class Board:
     agents: seat -> agent (an Agent object or a name for neko_lab.agents.make_agent); seats not
             listed are played by you through the action list (or the game board's click targets)
     names:  optional seat names for the status line, score table and log
+    seed:   seeds the bots built from names (default: the game's seed) and the seeds Restart draws
     """
 
     log_limit: int = 30
@@ -74,7 +75,8 @@ class Board:
             if not (isinstance(seat, int) and 0 <= seat < state.players):
                 raise ValueError(f"agents: seat {seat!r} does not exist in a {state.players}-player game")
         self.agent_specs: dict[int, Any] = dict(agents)
-        self.bots: dict[int, Any] = {s: resolve_agent(spec, s, None if seed is None else seed + s, state)
+        base = state.seed if seed is None else seed      # bots are seeded: a board replays the same way
+        self.bots: dict[int, Any] = {s: resolve_agent(spec, s, (base + s) % 2 ** 63, state)
                                      for s, spec in self.agent_specs.items()}
         self.names = list(names) if names is not None else None
         self.history: list[tuple[State, Hashable]] = []   # (position before, action taken there)
@@ -121,6 +123,7 @@ class Board:
                                  seed=self.state.seed)
         self.extras = W.VBox(self.extra_widgets())
         self.widget = self.assemble()
+        self.widget.add_class("neko-board")      # lets pages and browser tests find the board
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -143,7 +146,7 @@ class Board:
             self.refresh(keep_message=True)
             return False
         self.history.append((before, action))
-        self.message.show(f"{seat_label(before.current_player, self.names)} played {self.action_label(action)}")
+        self.message.show(f"{seat_label(before.current_player, self.names)}: {self.action_label(action)}")
         self.refresh(keep_message=True)
         return True
 

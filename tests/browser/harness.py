@@ -197,17 +197,19 @@ _KERNEL_IDLE = """() => {
   return !!k && k.status === 'idle';
 }"""
 
+# 'done' once every code cell has run and the kernel is idle; 'error: ...' as soon as a cell failed
 _ALL_RUN = """() => {
   const w = window.jupyterapp.shell.currentWidget;
+  const cells = w.content.widgets.filter(c => c.model.type === 'code');
+  for (const c of cells) {
+    const bad = c.model.outputs.toJSON().find(o => o.output_type === 'error');
+    if (bad) return 'error: ' + bad.ename + ': ' + bad.evalue + '\\nin cell:\\n' + c.model.sharedModel.getSource();
+  }
   const k = w.sessionContext.session && w.sessionContext.session.kernel;
   if (!k || k.status !== 'idle') return false;
-  const cells = w.content.widgets.filter(c => c.model.type === 'code');
-  return cells.every(c => c.model.executionCount !== null && !c.node.classList.contains('jp-mod-running')
-                          && c.promptNode && !c.promptNode.textContent.includes('*'));
+  const ran = cells.every(c => c.model.executionCount !== null && !c.node.classList.contains('jp-mod-running'));
+  return ran ? 'done' : false;
 }"""
-
-_ERRORS = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], .jp-RenderedText[data-mime-type="application/vnd.jupyter.error"]'))
-  .map(n => n.textContent).filter(t => t.includes('Error') || t.includes('Traceback'))"""
 
 
 class NotebookPage:
@@ -224,10 +226,14 @@ class NotebookPage:
         """Run every cell and wait until each has run and the kernel is idle; fail on any error output."""
         self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         self.page.wait_for_timeout(500)
-        self.page.wait_for_function(_ALL_RUN, timeout=timeout * 1000, polling=500)
-        errors = self.page.evaluate(_ERRORS)
-        if errors:
-            raise AssertionError(f"{self.path}: a cell failed in JupyterLab:\n{errors[0][:2000]}")
+        try:
+            status = self.page.wait_for_function(_ALL_RUN, timeout=timeout * 1000, polling=500).json_value()
+        except Exception:
+            self.screenshot(f"timeout-{Path(self.path).stem}")
+            raise
+        if status != "done":
+            self.screenshot(f"error-{Path(self.path).stem}")
+            raise AssertionError(f"{self.path}: a cell failed in JupyterLab: {status[:3000]}")
 
     def screenshot(self, name: str, full_page: bool = True, locator=None) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)

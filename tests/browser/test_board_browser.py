@@ -32,7 +32,7 @@ def test_generic_board_plays_a_click_in_jupyterlab(tmp_path):
             "() => document.querySelector('.neko-log') && "
             "document.querySelector('.neko-log').innerText.includes('Toy › Turn')", timeout=20_000)
         # seed 7 deals P0 a 1 and a 3; the first action in the list plays the 1, so the bot is next
-        assert "P0 played ('play', 1)" in widgets.first.inner_text()
+        assert "P0: ('play', 1)" in widgets.first.inner_text()
         assert "P1 to act (bot: random)" in widgets.first.inner_text()
         button(page, "Play bots until my turn").click()
         page.wait_for_function(

@@ -214,3 +214,11 @@ def test_agents_by_name_pair_and_class_go_through_the_agent_factory():
     assert isinstance(b2.bots[1], RandomAgent)
     with pytest.raises(ValueError, match="unknown agent"):
         Board(toy(), agents={1: "nobody"})
+
+
+def test_bots_named_by_string_are_seeded_so_a_board_replays_the_same_game():
+    a = Board(toy(seed=8), agents=["random", "random"])
+    b = Board(toy(seed=8), agents=["random", "random"])
+    a.play_bots()
+    b.play_bots()
+    assert a.state.to_json() == b.state.to_json()

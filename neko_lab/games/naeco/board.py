@@ -239,13 +239,14 @@ class Board(GenericBoard):
                                         tooltip="play the selected card face-down (an unpopulated area)")
         self.face_down.observe(lambda _c: self._redraw(), names="value")
         self.grid = W.GridBox(layout=W.Layout(grid_gap="3px"))
-        self.pile_buttons = [W.Button(description=f"pile {i + 1}", layout=W.Layout(width="90px"))
+        self.pile_buttons = [W.Button(description=f"{i + 1}", layout=W.Layout(width="96px"))
                              for i in range(PILES)]
         for i, b in enumerate(self.pile_buttons):
             b.on_click(lambda _b, i=i: self.click_pile(i))
         self.cell_buttons: dict[tuple[int, int], W.Button] = {}
         return [self.prompt, W.HBox([self.hand_buttons, self.face_down]), self.grid,
-                W.HBox(self.pile_buttons, layout=W.Layout(flex_flow="row wrap"))]
+                W.HBox([W.HTML("<b>Piles</b>", layout=W.Layout(width="50px")), *self.pile_buttons],
+                       layout=W.Layout(flex_flow="row wrap"))]
 
     def refresh_extra(self) -> None:
         s = self.state
@@ -269,8 +270,8 @@ class Board(GenericBoard):
         for i, b in enumerate(self.pile_buttons):
             pile = s.piles[i]
             top = s.cards[pile[-1]] if pile else None
-            b.description = (f"pile {i + 1}: " + ("empty" if top is None else
-                                                  "mission" if top.effect else f"{top.value}·d{top.depth}"))
+            b.description = (f"{i + 1}: " + ("empty" if top is None else
+                                              "mission" if top.effect else f"{top.value} · d{top.depth}"))
             b.tooltip = str(top) if top is not None else "empty pile"
             b.button_style = "success" if (i < allowed and pile) else ""
             b.disabled = not (mine and kind == "draw")
