@@ -22,6 +22,7 @@ from neko_lab.agents.base import Agent
 
 from . import scoring as sc
 from .graph import hub_yield, placement_values
+from .rules import ship_cost
 
 ITEM_WORTH = {"coins": 0.35, "fuel": 0.9, "good": 1.1, "fish": 0.6, "pp": 1.0}
 BID_MARGIN = 3          # lead wanted over the best rival total before the agent stops adding dice
@@ -109,9 +110,20 @@ class JourneyAgent(Agent):
         pref = {"coins": 3, "fuel": 2, "good": 1, "fish": 0}
         return max(actions, key=lambda a: (pref.get(bonus[a.a][0], 0), -a.a))
 
+    def _cargo_wanted(self, state: Any, seat: int) -> int:
+        """Goods still missing on the seat's ports, minus the goods already in its cabin."""
+        b = state.boards[seat]
+        missing = 0
+        for k, cid in enumerate(b.lanes):
+            if cid:
+                c = state.card(cid)
+                if c.cargo:
+                    missing += len(c.cargo) - b.cargo[k]
+        return max(0, missing - b.goods)
+
     def _market(self, state: Any, seat: int, actions: list) -> Hashable:
         b = state.boards[seat]
-        want = "fuel" if b.fuel < 4 else "coins"
+        want = "fuel" if b.fuel < 4 else "good" if self._cargo_wanted(state, seat) else "coins"
         for a in self._of(actions, "sell"):
             if ("coins", "fuel", "good")[a.a] == want:
                 return a
@@ -137,7 +149,7 @@ class JourneyAgent(Agent):
             return by["remove_interference"]
         if "fuel" in by and b.fuel < 4 and b.cabin <= 6:
             return by["fuel"]
-        if "good" in by and state.round_number() >= 3 and b.cabin < 8:
+        if "good" in by and b.cabin < sc.CABIN_LIMIT and (state.round_number() >= 3 or self._cargo_wanted(state, seat)):
             return by["good"]
         return by.get("coins", actions[-1])
 
@@ -208,6 +220,12 @@ class JourneyAgent(Agent):
         if moves:
             # the ship furthest behind first (more cards still to cross), entering a hub if possible
             return min(moves, key=lambda a: (a.b, a.a))
+        ships = self._of(actions, "ship")
+        if ships:
+            lonely = [a for a in ships if any(state.lane_cards(seat, a.a))
+                      and not any(k // 32 == a.a for k in b.ships)]
+            if lonely and b.coins - ship_cost(len(b.ships) + 1) >= (0 if last else COIN_RESERVE // 2):
+                return lonely[0]
         harbour = self._of(actions, "harbour")
         reserve = 0 if last else COIN_RESERVE
         if harbour and b.coins - sc.HARBOUR_STEP * b.harbours >= reserve:

@@ -103,7 +103,8 @@ def lane_graph(state: "GameState", seat: int) -> "networkx.DiGraph":
             key = lane * LANE_SHIFT + pos
             g.add_node((lane, pos), kind=kind, lane=lane, pos=pos, slot_boundary=edge, label=pos_label(lane, pos),
                        multiplier=mult, item=item, **{"yield": hub_yield(mult, item) if hub else 0},
-                       die=dice.get(key, 0), ships=ships.get(key, 0), x=edge + j / (STEP),
+                       die=dice.get(key, 0), ships=ships.get(key, 0),
+                       x=edge + (j / (len(state.card(cards[edge]).hubs) + 1) if j else 0.0),
                        y=-float(lane))
         for slot, cid in enumerate(cards):
             if not cid:
