@@ -193,6 +193,22 @@ _ACT_TEXT = {
 }
 
 
+# Interned actions: legal-action lists are rebuilt after every move, so the common ones are made once.
+_FISH = tuple(Act("fish", v) for v in range(7))
+_BID_DIE = tuple(Act("bid_die", v) for v in range(7))
+_BID = tuple(Act("bid", i) for i in range(16))
+_HUB = {lane * 32 + pos: Act("hub", lane, pos) for lane in range(5) for pos in range(24)}
+_SHIP = tuple(Act("ship", lane) for lane in range(5))
+_ADJUST = tuple((Act("adjust", v, 1), Act("adjust", v, -1)) for v in range(7))
+_TILE_ADJUST = tuple((Act("tile_adjust", v, 1), Act("tile_adjust", v, -1)) for v in range(7))
+_TILE_REROLL = tuple(Act("tile_reroll", v) for v in range(7))
+_TAKE_DIE = tuple((Act("take_die", v, 0), Act("take_die", v, 1)) for v in range(7))
+_MOVE = {lane * 32 + pos: Act("move", lane, pos) for lane in range(5) for pos in range(24)}
+_EXCHANGE = tuple(Act("exchange", k) for k in range(4))
+_END, _FISH_COINS, _FISH_FUEL = Act("end"), Act("fish_coins"), Act("fish_fuel")
+_UNJAM, _HOSPITAL, _HARBOUR = Act("unjam"), Act("hospital"), Act("harbour")
+
+
 @serializable
 class Hub(NamedTuple):
     lane: int
@@ -208,10 +224,11 @@ class Hub(NamedTuple):
 @serializable
 class Board:
     """One player's board, cabin, freezer and ship lanes (see the module docstring)."""
-    __slots__ = ("coins", "fuel", "goods", "fish", "interference", "harbours", "dice", "lanes", "ships",
-                 "hub_dice", "card_dice", "cargo", "names", "types", "pts", "tile_adjust", "tile_reroll",
-                 "park_takes", "lighthouse", "hospital_used", "harbour_div", "exchange_on", "exchange_used",
-                 "church_left", "bid_side")
+    # a plain __dict__ (not __slots__): copying one dict is what makes clone() fast
+    FIELDS = ("coins", "fuel", "goods", "fish", "interference", "harbours", "dice", "lanes", "ships",
+              "hub_dice", "card_dice", "cargo", "names", "types", "pts", "tile_adjust", "tile_reroll",
+              "park_takes", "lighthouse", "hospital_used", "harbour_div", "exchange_on", "exchange_used",
+              "church_left", "bid_side")
 
     def __init__(self) -> None:
         self.coins = 8
@@ -239,30 +256,25 @@ class Board:
         self.exchange_used = [0, 0, 0, 0]
         self.church_left = CHURCH_DICE
         self.bid_side = 0
+        self.hub_cache: tuple | None = None
 
     def copy(self) -> "Board":
+        # one dict copy, then fresh containers for the mutable parts (names, types, exchange_* and
+        # hub_cache are replaced, never mutated, so copies share them)
         n = object.__new__(Board)
-        n.coins, n.fuel, n.goods, n.fish = self.coins, self.fuel, self.goods, self.fish
-        n.interference, n.harbours = self.interference, self.harbours
-        n.dice = self.dice[:]
-        n.lanes = self.lanes[:]
-        n.ships = self.ships[:]
-        n.hub_dice = self.hub_dice.copy()
-        n.card_dice = self.card_dice.copy()
-        n.cargo = self.cargo[:]
-        n.names = self.names.copy()
-        n.types = self.types.copy()
-        n.pts = self.pts.copy()
-        n.tile_adjust, n.tile_reroll, n.park_takes = self.tile_adjust, self.tile_reroll, self.park_takes
-        n.lighthouse, n.hospital_used, n.harbour_div = self.lighthouse, self.hospital_used, self.harbour_div
-        n.exchange_on = self.exchange_on[:]
-        n.exchange_used = self.exchange_used[:]
-        n.church_left = self.church_left
-        n.bid_side = self.bid_side
+        d = self.__dict__.copy()
+        d["dice"] = self.dice[:]
+        d["lanes"] = self.lanes[:]
+        d["ships"] = self.ships[:]
+        d["hub_dice"] = self.hub_dice.copy()
+        d["card_dice"] = self.card_dice.copy()
+        d["cargo"] = self.cargo[:]
+        d["pts"] = self.pts.copy()
+        n.__dict__ = d
         return n
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Board) and all(getattr(self, s) == getattr(other, s) for s in self.__slots__)
+        return isinstance(other, Board) and all(getattr(self, s) == getattr(other, s) for s in self.FIELDS)
 
     @property
     def cabin(self) -> int:
@@ -340,6 +352,7 @@ class GameState(State):
         self.display_period = 0
         self.drawn: list[int] = []
         self.n_adv = ADVANCED_SPACES if self.options["advanced_cards"] else 0
+        self.new_bids = bool(self.options["advanced_cards"] or self.options["advanced_setup"])
         spaces = self.n_adv + CARDS_REVEALED[n]
         self.spaces: list[int] = [0] * spaces
         self.bids: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(spaces)]
@@ -934,8 +947,8 @@ class GameState(State):
         b.coins -= price + gap
         b.lanes[lane * SLOTS + slot] = cid
         c = self.C[cid]
-        b.names[c.name] = b.names.get(c.name, 0) + 1
-        b.types[c.type] = b.types.get(c.type, 0) + 1
+        b.names = {**b.names, c.name: b.names.get(c.name, 0) + 1}
+        b.types = {**b.types, c.type: b.types.get(c.type, 0) + 1}
         self.emit(f"pays {price + gap} and places {c} in lane {lane}, slot {slot}", R_PLACE, seat,
                   card=cid, lane=lane, slot=slot, paid=price + gap)
         self._lightning(seat, c)
@@ -1081,7 +1094,7 @@ class GameState(State):
         for key in sorted(set(b.ships)):
             lane, pos = divmod(key, LANE_SHIFT)
             if self._next(b.lanes, lane, pos) is not None:
-                acts.append(Act("move", lane, pos))
+                acts.append(_MOVE[key])
         return acts
 
     def _cargo_acts(self, b: Board) -> list:
@@ -1098,90 +1111,125 @@ class GameState(State):
         """The dice-count rule: dice a seat must have on a card at the end of a turn in which it bid there."""
         return max((len(x) for s, x in enumerate(self.bids[space]) if s != seat), default=0)
 
+    def board_hubs(self, seat: int) -> tuple:
+        """Every complete hub of a seat as (key = lane * 32 + pos, lane, pos, multiplier, item); cached
+        on the lane contents, so it is recomputed only after a card is placed or a harbour opened."""
+        return self._board_hubs(self.boards[seat])
+
+    def _board_hubs(self, b: Board) -> tuple:
+        key = (b.harbours, *b.lanes)
+        cache = b.hub_cache
+        if cache is not None and cache[0] == key:
+            return cache[1]
+        out = []
+        for lane in range(b.harbours):
+            for pos in self._hub_positions(b.lanes, lane):
+                mult, item = self._hub(b.lanes, lane, pos)
+                out.append((lane * LANE_SHIFT + pos, lane, pos, mult, item))
+        hubs = tuple(out)
+        b.hub_cache = (key, hubs)
+        return hubs
+
     def _legal_turn(self, seat: int, data: Any) -> list:
         b = self.boards[seat]
         dice = b.dice
         vals = sorted(set(dice))
         acts: list[Act] = []
         main = self.main
+        bids = self.bids
         # ---- main actions
         if main == 0 or main == 1:
-            acts += [Act("fish", v) for v in vals]
+            acts += [_FISH[v] for v in vals]
         if main == 0 and dice:
             nd = len(dice)
             for i, cid in enumerate(self.spaces):
                 if cid:
-                    mine = len(self.bids[i][seat])
-                    if mine + nd >= max(self.bid_need(i, seat), mine + 1):
-                        acts.append(Act("bid", i))
-            if self.options["advanced_cards"] or self.options["advanced_setup"]:
+                    sp = bids[i]
+                    if not any(sp):
+                        acts.append(_BID[i])
+                        continue
+                    mine = len(sp[seat])
+                    need = 0
+                    for o, x in enumerate(sp):
+                        if o != seat and len(x) > need:
+                            need = len(x)
+                    if mine + nd >= (need if need > mine + 1 else mine + 1):
+                        acts.append(_BID[i])
+            if self.new_bids:
                 acts += self._new_bid_acts()
-            C = self.C
-            for lane in range(b.harbours):
-                for pos in self._hub_positions(b.lanes, lane):
-                    if lane * LANE_SHIFT + pos not in b.hub_dice:
-                        mult = self._hub(b.lanes, lane, pos)[0]
-                        if mult in dice:
-                            acts.append(Act("hub", lane, pos))
-            for k in range(b.harbours * SLOTS):
-                cid = b.lanes[k]
-                if cid and k not in b.card_dice:
-                    faces = ACTIVATION.get(C[cid].name)
-                    if faces:
-                        for v in vals:
-                            if v in faces:
-                                acts.append(Act("card", k // SLOTS, k % SLOTS, v))
+            hub_dice = b.hub_dice
+            for key, lane, pos, mult, item in self._board_hubs(b):
+                if key not in hub_dice and mult in dice:
+                    acts.append(_HUB[key])
+            if any(n and name in ACTIVATION for name, n in b.names.items()):
+                C = self.C
+                lanes = b.lanes
+                for k in range(b.harbours * SLOTS):
+                    cid = lanes[k]
+                    if cid and k not in b.card_dice:
+                        faces = ACTIVATION.get(C[cid].name)
+                        if faces:
+                            for v in vals:
+                                if v in faces:
+                                    acts.append(Act("card", k // SLOTS, k % SLOTS, v))
         elif main == 2:
-            acts += [Act("bid_die", v) for v in vals]
-        if main == 1 or main == 3 or (main == 2 and self.bid_placed and len(self.bids[self.bid_space][seat])
+            acts += [_BID_DIE[v] for v in vals]
+        if main == 1 or main == 3 or (main == 2 and self.bid_placed and len(bids[self.bid_space][seat])
                                        >= self.bid_need(self.bid_space, seat)):
-            acts.append(Act("end"))
+            acts.append(_END)
         # ---- free actions a-h and card powers
         if b.fish:
-            acts.append(Act("fish_coins"))
-            if b.cabin < sc.CABIN_LIMIT:
-                acts.append(Act("fish_fuel"))
+            acts.append(_FISH_COINS)
+            if b.fuel + b.goods < sc.CABIN_LIMIT:
+                acts.append(_FISH_FUEL)
         if not self.took_die and self.discard:
             dvals = sorted(set(self.discard))
             if b.fish >= self._die_fish_cost(seat):
-                acts += [Act("take_die", v, 0) for v in dvals]
+                acts += [_TAKE_DIE[v][0] for v in dvals]
             if b.park_takes:
-                acts += [Act("take_die", v, 1) for v in dvals]
+                acts += [_TAKE_DIE[v][1] for v in dvals]
         if b.interference:
             if b.coins >= sc.INTERFERENCE_REMOVAL_COST:
-                acts.append(Act("unjam"))
+                acts.append(_UNJAM)
             if not b.hospital_used and b.names.get("Hospital"):
-                acts.append(Act("hospital"))
+                acts.append(_HOSPITAL)
         nships = len(b.ships)
-        if b.coins >= ship_cost(nships + 1) and self._ship_supply() > 0:
+        if b.coins >= 2 * nships + 1 and self._ship_supply() > 0:
+            ships = b.ships
             for lane in range(b.harbours):
-                if sum(1 for s in b.ships if s // LANE_SHIFT == lane) < b.harbours:
-                    acts.append(Act("ship", lane))
+                n = 0
+                for x in ships:
+                    if x // LANE_SHIFT == lane:
+                        n += 1
+                if n < b.harbours:
+                    acts.append(_SHIP[lane])
         if b.harbours < sc.MAX_HARBOURS and b.coins >= harbour_cost(b.harbours + 1, b.harbour_div or None) \
                 and self._harbour_supply() > 0:
-            acts.append(Act("harbour"))
+            acts.append(_HARBOUR)
         if b.fuel >= sc.ADJUST_DIE_FUEL:
             for v in vals:
-                acts += [Act("adjust", v, 1), Act("adjust", v, -1)]
+                acts += _ADJUST[v]
         if b.tile_adjust:
             for v in vals:
-                acts += [Act("tile_adjust", v, 1), Act("tile_adjust", v, -1)]
+                acts += _TILE_ADJUST[v]
         if b.tile_reroll:
-            acts += [Act("tile_reroll", v) for v in vals]
-        acts += self._move_acts(b)
-        acts += self._cargo_acts(b)
-        limit = self.options["exchange_limit"]
-        for k in range(4):
-            if b.exchange_on[k] and (limit is None or b.exchange_used[k] < limit):
-                pay, amount, get, _ = EXCHANGES[k]
-                have = b.coins if pay == "coins" else b.fuel if pay == "fuel" else b.goods
-                room = get not in ("fuel", "good") or b.cabin - (amount if pay in ("fuel", "good") else 0) \
-                    < sc.CABIN_LIMIT
-                if have >= amount and room:
-                    acts.append(Act("exchange", k))
+            acts += [_TILE_REROLL[v] for v in vals]
+        if b.fuel >= sc.MOVE_SHIP_FUEL:
+            acts += self._move_acts(b)
+        if b.goods:
+            acts += self._cargo_acts(b)
+        if b.exchange_on[0] or b.exchange_on[2]:
+            limit = self.options["exchange_limit"]
+            for k in range(4):
+                if b.exchange_on[k] and (limit is None or b.exchange_used[k] < limit):
+                    pay, amount, get, _ = EXCHANGES[k]
+                    have = b.coins if pay == "coins" else b.fuel if pay == "fuel" else b.goods
+                    room = get not in ("fuel", "good") or b.cabin - (amount if pay in ("fuel", "good") else 0) \
+                        < sc.CABIN_LIMIT
+                    if have >= amount and room:
+                        acts.append(_EXCHANGE[k])
         if b.lighthouse < 0 and b.names.get("Light House"):
-            for lane in range(b.harbours):
-                acts += [Act("lighthouse", lane, p) for p in self._hub_positions(b.lanes, lane)]
+            acts += [Act("lighthouse", h[1], h[2]) for h in self._board_hubs(b)]
         return acts
 
     def _new_bid_acts(self) -> list:
@@ -1392,9 +1440,9 @@ class GameState(State):
         elif n == "Neko Harbour":
             self.pending.append(Pending("neko", seat, self.hub_count(seat)))
         elif n == "Seaside Town (Trader)":
-            b.exchange_on[0] = b.exchange_on[1] = True
+            b.exchange_on = [True, True, b.exchange_on[2], b.exchange_on[3]]
         elif n == "Seaside Town (Merchant)":
-            b.exchange_on[2] = b.exchange_on[3] = True
+            b.exchange_on = [b.exchange_on[0], b.exchange_on[1], True, True]
         elif n in ("Seaside Town (Lottery)", "Advanced Seaside Town"):
             self.pending.append(Pending("lottery", seat, die))
         elif n == "Harbour City":
@@ -1474,7 +1522,9 @@ class GameState(State):
                 b.fuel -= amount
             else:
                 b.goods -= amount
-            b.exchange_used[act.a] += 1
+            used = b.exchange_used[:]
+            used[act.a] += 1
+            b.exchange_used = used
             self._gain(seat, get, got, R_CARDS, "Seaside Town exchange")
         elif k == "lighthouse":
             b.lighthouse = act.a * LANE_SHIFT + act.b
@@ -1585,7 +1635,6 @@ class GameState(State):
         d["pools"] = [x[:] for x in self.pools]
         d["picks"] = self.picks[:]
         d["bonus_left"] = self.bonus_left[:]
-        d["tiles"] = self.tiles[:]
         d["res_queue"] = [x[:] for x in self.res_queue]
         d["action_start_dice"] = self.action_start_dice[:]
         new.__dict__ = d

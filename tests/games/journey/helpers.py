@@ -27,8 +27,8 @@ def detach(s: GameState, cid: int) -> None:
         if cid in b.lanes:
             b.lanes[b.lanes.index(cid)] = 0
             c = s.card(cid)
-            b.names[c.name] -= 1
-            b.types[c.type] -= 1
+            b.names = {**b.names, c.name: b.names[c.name] - 1}
+            b.types = {**b.types, c.type: b.types[c.type] - 1}
             return
 
 
@@ -44,8 +44,8 @@ def give(s: GameState, seat: int, name_or_id, lane: int = 0, slot: int | None = 
     assert not b.lanes[lane * SLOTS + slot]
     b.lanes[lane * SLOTS + slot] = cid
     c = s.card(cid)
-    b.names[c.name] = b.names.get(c.name, 0) + 1
-    b.types[c.type] = b.types.get(c.type, 0) + 1
+    b.names = {**b.names, c.name: b.names.get(c.name, 0) + 1}     # the engine shares these between clones
+    b.types = {**b.types, c.type: b.types.get(c.type, 0) + 1}
     return cid
 
 
