@@ -337,6 +337,7 @@ class GameState(State):
         for c in data.cards:
             table[c.id] = c
         self.C: tuple = tuple(table)
+        self._all_ids: list[int] = sorted(c.id for c in data.cards)
         n = self.players
         self.decks: list[list[int]] = [[], [], []]
         advanced: list[int] = []
@@ -1640,47 +1641,55 @@ class GameState(State):
         new.__dict__ = d
         return new
 
-    def check_invariants(self) -> None:
-        seen: dict[int, str] = {}
-
-        def put(cid: int, where: str) -> None:
-            assert cid not in seen, f"card {cid} is both in {seen[cid]} and {where}"
-            seen[cid] = where
-
-        for p in (1, 2):
-            for cid in self.decks[p]:
-                put(cid, f"deck {p}")
-        for where, lst in (("box", self.box), ("display", self.display), ("drawn", self.drawn)):
+    def card_places(self) -> dict[int, list[str]]:
+        """Where every card is (deck, box, display, drawn, bidding space, being placed, a lane)."""
+        where: dict[int, list[str]] = {c.id: [] for c in self.data.cards}
+        for label, lst in (("deck 1", self.decks[1]), ("deck 2", self.decks[2]), ("box", self.box),
+                           ("display", self.display), ("drawn", self.drawn)):
             for cid in lst:
-                put(cid, where)
+                where.setdefault(cid, []).append(label)
         for i, cid in enumerate(self.spaces):
             if cid:
-                put(cid, f"space {i}")
-        pend = [p for p in self.pending if p.kind == "place"]
-        for p in pend:
-            put(p.data[0], "being placed")
+                where.setdefault(cid, []).append(f"space {i}")
+        for p in self.pending:
+            if p.kind == "place":
+                where.setdefault(p.data[0], []).append("being placed")
         for s, b in enumerate(self.boards):
-            assert 0 <= b.fish <= sc.FISH_LIMIT, f"P{s} fish {b.fish}: the freezer holds at most 8"
-            assert b.cabin <= sc.CABIN_LIMIT, f"P{s} cabin {b.cabin}: at most 8 fuel and goods"
-            for name in ("coins", "fuel", "goods", "fish", "interference"):
-                assert getattr(b, name) >= 0, f"P{s} has negative {name}"
-            assert 1 <= b.harbours <= sc.MAX_HARBOURS, f"P{s} has {b.harbours} harbours (1..5)"
-            for lane in range(MAX_LANES):
-                row = b.lanes[lane * SLOTS:(lane + 1) * SLOTS]
-                if lane >= b.harbours:
-                    assert not any(row), f"P{s} has cards in lane {lane} without a harbour"
-                ships = sum(1 for x in b.ships if x // LANE_SHIFT == lane)
-                assert ships <= b.harbours, f"P{s} lane {lane} has {ships} ships but {b.harbours} harbours"
             for k, cid in enumerate(b.lanes):
                 if cid:
-                    put(cid, f"P{s} lane")
-                    c = self.C[cid]
-                    assert b.cargo[k] <= len(c.cargo), f"P{s} overfilled a port"
-                else:
-                    assert b.cargo[k] == 0, f"P{s} has cargo on an empty slot"
+                    where.setdefault(cid, []).append(f"P{s} lane {k // SLOTS}")
+        return where
+
+    def check_invariants(self) -> None:
+        """Fish <= 8, fuel+goods <= 8, nothing negative, harbours 1..5, lanes only behind harbours, ships
+        per lane <= harbours, six dice per player, every card in exactly one place."""
+        ids = self.decks[1] + self.decks[2] + self.box + self.display + self.drawn
+        ids += [c for c in self.spaces if c]
+        ids += [p.data[0] for p in self.pending if p.kind == "place"]
+        for s, b in enumerate(self.boards):
+            assert 0 <= b.fish <= sc.FISH_LIMIT, f"P{s} fish {b.fish}: the freezer holds at most 8"
+            assert b.fuel + b.goods <= sc.CABIN_LIMIT, f"P{s} cabin {b.cabin}: at most 8 fuel and goods"
+            assert min(b.coins, b.fuel, b.goods, b.interference) >= 0, f"P{s} has a negative resource"
+            h = b.harbours
+            assert 1 <= h <= sc.MAX_HARBOURS, f"P{s} has {h} harbours (1..5)"
+            lanes = b.lanes
+            assert not any(lanes[h * SLOTS:]), f"P{s} has cards in a lane without a harbour"
+            if len(b.ships) > h:
+                per = [0] * MAX_LANES
+                for x in b.ships:
+                    per[x // LANE_SHIFT] += 1
+                assert max(per) <= h, f"P{s} has {max(per)} ships in one lane but {h} harbours"
+            assert all(x // LANE_SHIFT < h for x in b.ships), f"P{s} has a ship in a lane without a harbour"
+            if any(b.cargo):
+                for k, n in enumerate(b.cargo):
+                    if n:
+                        assert lanes[k] and n <= len(self.C[lanes[k]].cargo), f"P{s} cargo on slot {k} is wrong"
+            ids += [c for c in lanes if c]
             assert all(1 <= v <= 6 for v in b.dice), f"P{s} has a die that is not 1..6"
-        assert len(seen) == len(self.data.cards), (
-            f"{len(self.data.cards) - len(seen)} card(s) are nowhere")
+        ids.sort()
+        if ids != self._all_ids:
+            bad = {cid: w for cid, w in self.card_places().items() if len(w) != 1}
+            raise AssertionError(f"every card must be in exactly one place: {bad}")
         if self.stage in ("draft", "income", "rewards", "post_office", "action", "park_bids"):
             dice = (sum(len(b.dice) + len(b.hub_dice) + len(b.card_dice) for b in self.boards)
                     + len(self.discard) + sum(len(x) for sp in self.bids for x in sp))

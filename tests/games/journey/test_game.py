@@ -92,3 +92,25 @@ def test_actions_have_readable_names():
     _play(s, 1, check=False)
     assert str(A("adjust", 6, 1)) == "spend a fuel to turn a 6 into a 1"
     assert str(A("sell", 0)) == "sell a fish for 4 coins"
+
+
+@pytest.mark.parametrize("breakage,message", [
+    (lambda s: setattr(s.boards[0], "fish", 9), "freezer"),
+    (lambda s: (setattr(s.boards[0], "fuel", 5), setattr(s.boards[0], "goods", 4)), "cabin"),
+    (lambda s: setattr(s.boards[0], "coins", -1), "negative"),
+    (lambda s: setattr(s.boards[0], "harbours", 6), "harbours"),
+    (lambda s: s.boards[0].ships.append(0), "ships in one lane"),
+    (lambda s: s.boards[0].lanes.__setitem__(5, s.decks[2][0]), "lane without a harbour"),
+    (lambda s: s.boards[0].lanes.__setitem__(0, s.decks[2][0]), "exactly one place"),
+    (lambda s: s.decks[1].pop(), "exactly one place"),
+    (lambda s: s.boards[0].dice.append(3), "dice in play"),
+])
+def test_check_invariants_names_each_broken_rule(breakage, message):
+    s = new(3, seed=0)
+    rng = random.Random(0)
+    while s.stage != "action":
+        s.apply(rng.choice(s.legal_actions()))
+    s.check_invariants()
+    breakage(s)
+    with pytest.raises(AssertionError, match=message):
+        s.check_invariants()
