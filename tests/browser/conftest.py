@@ -27,10 +27,3 @@ def pytest_collection_modifyitems(config, items):
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
 
-
-@pytest.fixture
-def page():
-    from harness import browser_page
-
-    with browser_page() as p:
-        yield p

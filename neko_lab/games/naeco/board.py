@@ -239,7 +239,7 @@ class Board(GenericBoard):
                                         tooltip="play the selected card face-down (an unpopulated area)")
         self.face_down.observe(lambda _c: self._redraw(), names="value")
         self.grid = W.GridBox(layout=W.Layout(grid_gap="3px"))
-        self.pile_buttons = [W.Button(description=f"{i + 1}", layout=W.Layout(width="96px"))
+        self.pile_buttons = [W.Button(description=f"{i + 1}", layout=W.Layout(width="84px"))
                              for i in range(PILES)]
         for i, b in enumerate(self.pile_buttons):
             b.on_click(lambda _b, i=i: self.click_pile(i))
