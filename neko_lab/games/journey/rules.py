@@ -290,12 +290,15 @@ class GameState(State):
     GAME = "journey"
     TITLE = "A Pleasant Journey to Neko"
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 4, 3
-    OPTIONS = {"advanced_cards": False, "advanced_setup": False, "exchange_limit": 8}
+    OPTIONS = {"advanced_cards": False, "advanced_setup": False, "exchange_limit": 8,
+               "blue_bar_on_direct_buys": False}
     OPTION_HELP = {
         "advanced_cards": "three advanced cards on the board, resolved first; free bidding spaces can start new bids",
         "advanced_setup": "every period card on display in sorted piles; bids start from the display",
         "exchange_limit": "how often each Seaside Town exchange may be used per round (None = no limit; "
                           "the rulebook sets none, but two Seaside Towns together make an endless coin loop)",
+        "blue_bar_on_direct_buys": "Blue Bars also discount cards bought without bidding (dice reward, "
+                                   "Post Office, Lottery); by default they only discount cards won in bids",
     }
     RULES = {
         R_SETUP: "boards, 2 fuel, 1 harbour, 1 ship, 6 dice, 8 coins; cards revealed; scoring tiles; bonus tiles",
@@ -323,6 +326,15 @@ class GameState(State):
     HIDDEN_INFORMATION = True
 
     # ================================================================== set up
+    def check_options(self) -> None:
+        from neko_lab.core import ConfigError
+        for name in ("advanced_cards", "advanced_setup", "blue_bar_on_direct_buys"):
+            if not isinstance(self.options[name], bool):
+                raise ConfigError(f"option {name} must be True or False, not {self.options[name]!r}")
+        limit = self.options["exchange_limit"]
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+            raise ConfigError(f"option exchange_limit must be None or a whole number >= 0, not {limit!r}")
+
     @classmethod
     def load_data(cls, data: Any) -> JourneyData:
         if isinstance(data, JourneyData):
@@ -939,6 +951,9 @@ class GameState(State):
         return out
 
     def _price(self, seat: int, cid: int, discount: int) -> int:
+        """Price of a card bought without bidding (Post Office: `discount` 2); never below one coin."""
+        if self.options["blue_bar_on_direct_buys"]:
+            discount += sc.blue_bar_discount(self._count(seat, "blue_bar"))
         return max(1, self.C[cid].cost - discount)
 
     def _place_card(self, seat: int, cid: int, lane: int, slot: int, price: int, rule: str) -> None:

@@ -242,3 +242,24 @@ def test_every_named_card_is_in_the_dataset():
                     "Post Office", "Harbour City"):
         assert special in names
     assert sum(c.type == "seaside_town" and c.period != "advanced" for c in s.data.cards) == 5
+
+
+def test_blue_bar_on_direct_buys_is_an_option():
+    for option, expected in ((False, 0), (True, 2)):
+        s, seat, b = _turn(coins=30)
+        s.options["blue_bar_on_direct_buys"] = option
+        give(s, seat, "Blue Bar")
+        s._start_direct_buy(seat, 0, "test")
+        cid = s.drawn[0]
+        s._legal = None
+        s.apply(A("pick", cid))
+        assert s.pending[-1].data[1] == max(1, s.card(cid).cost - expected)
+
+
+def test_bad_option_values_are_refused():
+    from neko_lab.core import ConfigError
+    with pytest.raises(ConfigError, match="exchange_limit"):
+        new(3, exchange_limit=-1)
+    with pytest.raises(ConfigError, match="advanced_cards"):
+        new(3, advanced_cards="yes")
+    assert new(3, exchange_limit=None).options["exchange_limit"] is None

@@ -194,3 +194,40 @@ def test_free_actions_need_the_turn():
     assert s.current_player == seat
     assert all(isinstance(a.kind, str) for a in s.legal_actions())
     assert s.pending[-1].seat != other
+
+
+def _good_hub(s, seat):
+    # Ocean Bank #3 (right half: good) then Ocean Bank #1 (left multiplier 1): a 1 x good hub at 4
+    give(s, seat, "Ocean Bank", 0, 0, skip=2)
+    give(s, seat, "Ocean Bank", 0, 1, skip=0)
+    s._legal = None
+    assert s.hub_at(seat, 0, 4) == (1, "good")
+
+
+def test_mandel_turns_a_two_into_a_one_for_the_good_hub():
+    s, mandel, b = _turn(dice=(2, 4), fuel=1, goods=0)
+    _good_hub(s, mandel)
+    assert A("hub", 0, 4) not in s.legal_actions()
+    s.apply(A("adjust", 2, -1))
+    s.apply(A("hub", 0, 4))
+    assert (b.fuel, b.goods, b.dice) == (0, 1, [4])
+
+
+def test_amanda_buys_a_discarded_six_and_turns_it_into_a_one():
+    s, amanda, b = _turn(dice=(3, 4), fuel=1, goods=0, fish=3)
+    _good_hub(s, amanda)
+    s.discard[:] = [6]
+    s._legal = None
+    s.apply(A("take_die", 6, 0))
+    s.apply(A("adjust", 6, 1))
+    s.apply(A("hub", 0, 4))
+    assert (b.fish, b.fuel, b.goods, sorted(b.dice)) == (0, 0, 1, [3, 4])
+
+
+def test_benno_turns_a_six_into_a_one_for_one_good():
+    s, benno, b = _turn(dice=(6,), fuel=1, goods=0)
+    _good_hub(s, benno)
+    s.apply(A("adjust", 6, 1))
+    s.apply(A("hub", 0, 4))
+    assert b.goods == 1 and b.dice == []
+    assert A("end") in s.legal_actions()
