@@ -30,8 +30,8 @@ def put(state, seat: int, lane: int, slot: int, name: str, nth: int = 0) -> int:
     b = state.boards[seat]
     b.lanes[lane * 5 + slot] = cid
     c = state.card(cid)
-    b.names[c.name] = b.names.get(c.name, 0) + 1
-    b.types[c.type] = b.types.get(c.type, 0) + 1
+    b.names = {**b.names, c.name: b.names.get(c.name, 0) + 1}     # replaced, never mutated: clones share them
+    b.types = {**b.types, c.type: b.types.get(c.type, 0) + 1}
     state._legal = None
     return cid
 
