@@ -22,6 +22,10 @@ Lane structure (the public attributes the graph model and boards build on)
 
 Helpers: ``state.lane_cards(seat, lane)`` (the 5 slots), ``state.lane_hubs(seat, lane)`` (every complete
 hub as a :class:`Hub`: lane, pos, multiplier, item, left/right card ids, die, ships),
+``state.board_hubs(seat)`` (all complete hubs as (key, lane, pos, multiplier, item), cached),
+``state.gap_cost(seat, lane, slot)`` (coins for the empty slots before a slot), ``state.crossed(seat)``
+(cards crossed per ship), ``state.final_points(seat)`` / ``state.projected_scores()``,
+``state.card_places()`` (where each card is),
 ``state.lane_path(seat, lane)`` (the positions a ship can occupy, in order), ``state.hub_at(seat, lane,
 pos)`` ((multiplier, item) or None for a half-hub), ``state.next_position(seat, lane, pos)``.
 A hub between two neighbouring cards takes its multiplier from the right card's left half-hub and its
@@ -906,6 +910,18 @@ class GameState(State):
 
     def is_over(self) -> bool:
         return self.over
+
+    def projected_scores(self) -> list[int]:
+        """Points so far plus what final scoring would add if the game ended now."""
+        if self.over:
+            return self.scores()
+        return [sum(b.pts.values()) + sum(self.final_points(s).values()) for s, b in enumerate(self.boards)]
+
+    def evaluate(self, seat: int) -> float:
+        """Heuristic for one-ply agents: projected score lead over the best rival, coins as a small tie-break."""
+        proj = self.projected_scores()
+        rival = max(v for s, v in enumerate(proj) if s != seat)
+        return proj[seat] - rival + 0.01 * self.boards[seat].coins
 
     def round_number(self) -> int:
         return self.round

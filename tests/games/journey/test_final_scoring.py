@@ -113,3 +113,13 @@ def test_winner_has_the_most_points():
     s = _finished(4, seed=7)
     best = max(s.scores())
     assert all(s.scores()[w] == best for w in s.winners()) and len(s.winners()) == 1
+
+
+def test_projected_scores_add_final_scoring_to_points_so_far():
+    s = new(3, seed=0)
+    give(s, 0, "Ocean Bank", 0, 0)
+    s.boards[0].ships = [4]
+    s.boards[0].pts["midgame_tiles"] = 3
+    proj = s.projected_scores()
+    assert proj[0] == 3 + 1 + s.card(s.boards[0].lanes[0]).points
+    assert s.evaluate(0) > s.evaluate(1)
