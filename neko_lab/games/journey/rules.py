@@ -979,8 +979,14 @@ class GameState(State):
         b.coins -= price + gap
         b.lanes[lane * SLOTS + slot] = cid
         c = self.C[cid]
+        before = b.types.get(c.type, 0)
         b.names = {**b.names, c.name: b.names.get(c.name, 0) + 1}
-        b.types = {**b.types, c.type: b.types.get(c.type, 0) + 1}
+        b.types = {**b.types, c.type: before + 1}
+        if c.type == "penguin_park":     # new tiles and discarded-die takes are usable at once
+            (s0, t0), (s1, t1) = sc.penguin_park_powers(before), sc.penguin_park_powers(before + 1)
+            b.tile_adjust += s1 - s0
+            b.tile_reroll += s1 - s0
+            b.park_takes += t1 - t0
         self.emit(f"pays {price + gap} and places {c} in lane {lane}, slot {slot}", R_PLACE, seat,
                   card=cid, lane=lane, slot=slot, paid=price + gap)
         self._lightning(seat, c)

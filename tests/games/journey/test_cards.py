@@ -263,3 +263,13 @@ def test_bad_option_values_are_refused():
     with pytest.raises(ConfigError, match="advanced_cards"):
         new(3, advanced_cards="yes")
     assert new(3, exchange_limit=None).options["exchange_limit"] is None
+
+
+def test_a_penguin_park_bought_before_the_action_phase_works_at_once():
+    s, seat, b = _turn(dice=(2, 3))
+    b.tile_adjust = b.tile_reroll = b.park_takes = 0
+    _buy(s, seat, "Penguin Park")
+    assert (b.tile_adjust, b.tile_reroll, b.park_takes) == (1, 1, 0)
+    _buy(s, seat, "Penguin Park", skip=1)
+    assert (b.tile_adjust, b.tile_reroll, b.park_takes) == (1, 1, 1)
+    assert "tile_adjust" in kinds(s.legal_actions())
