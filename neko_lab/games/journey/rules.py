@@ -1594,7 +1594,22 @@ class GameState(State):
             if kind == "hub":
                 return (f"{action} is not legal: a hub needs a die equal to its multiplier and takes one die "
                         f"per round ({R_ACTIVATE})")
-        if top.kind == "win" and kind == "place":
+        if top.kind == "turn" or top.kind == "final":
+            if kind == "move":
+                return (f"{action} is not legal: moving a ship costs {sc.MOVE_SHIP_FUEL} fuel and needs a card "
+                        f"ahead of it in the lane ({R_FREE})")
+            if kind == "adjust":
+                return f"{action} is not legal: adjusting needs a fuel and a die of that value in hand ({R_FREE})"
+            if kind == "cargo":
+                return f"{action} is not legal: loading needs a good and a port with an open cargo space ({R_FREE})"
+            if kind == "take_die":
+                return (f"{action} is not legal: a discarded die of that value and {self._die_fish_cost(top.seat)} "
+                        f"fish (or a Penguin Park take) are needed ({R_FREE})")
+        if top.kind == "income" and kind == "income":
+            return f"{action} is not legal: discard one of your own dice ({R_INCOME})"
+        if top.kind == "reward" and kind == "reward":
+            return f"{action} is not legal: only rewards at or above your lowest die are open ({R_REWARDS})"
+        if top.kind in ("win", "place") and kind == "place":
             return (f"{action} is not legal: the slot must be empty and you must afford the price plus one "
                     f"coin per gap ({R_PLACE})")
         if top.kind == "draft" and kind == "draft":

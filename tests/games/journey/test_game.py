@@ -114,3 +114,17 @@ def test_check_invariants_names_each_broken_rule(breakage, message):
     breakage(s)
     with pytest.raises(AssertionError, match=message):
         s.check_invariants()
+
+
+def test_refusals_name_the_rule():
+    s = new(3, seed=0)
+    rng = random.Random(0)
+    while s.stage != "action":
+        s.apply(rng.choice(s.legal_actions()))
+    b = s.boards[s.current_player]
+    b.fuel = 0
+    s._legal = None
+    for act, rule in ((A("move", 0, 0), "Free Actions"), (A("adjust", 3, 1), "Free Actions"),
+                      (A("end"), "Action Phase")):
+        with pytest.raises(IllegalAction, match=rule):
+            s.apply(act)
