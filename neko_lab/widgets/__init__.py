@@ -1,8 +1,37 @@
 """ipywidgets boards. `Board` plays any game through the State contract; each game's board.py builds
-on it (nl.widgets.Board(state, agents={1: "random"}))."""
+on it. `board(state, agents=...)` picks the game's own board when it has one:
+
+    import neko_lab as nl
+    nl.widgets.board(nl.new_game("naeco", players=2, seed=1), agents={1: "naeco"})
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ..core.state import State
 from .board import Board, resolve_agent
 from .parts import (ActionPicker, Controls, EventLog, MessageArea, ScoreTable, event_log_html,
                     score_table_html, status_text)
 
-__all__ = ["Board", "resolve_agent", "ActionPicker", "Controls", "EventLog", "MessageArea",
-           "ScoreTable", "event_log_html", "score_table_html", "status_text"]
+
+def board_class(game: State | type[State] | str) -> type[Board]:
+    """The board class for a game: neko_lab.games.<key>.board.Board if the game ships one, else Board."""
+    key = game if isinstance(game, str) else game.GAME
+    module = f"neko_lab.games.{key}.board"
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name and module.startswith(exc.name):
+            return Board          # this game has no board of its own
+        raise
+    return getattr(mod, "Board", Board)
+
+
+def board(state: State, agents: Any = None, **kwargs: Any) -> Board:
+    """A board for `state`: the game's own board when there is one, the generic board otherwise."""
+    return board_class(state)(state, agents=agents, **kwargs)
+
+
+__all__ = ["Board", "board", "board_class", "resolve_agent", "ActionPicker", "Controls", "EventLog",
+           "MessageArea", "ScoreTable", "event_log_html", "score_table_html", "status_text"]

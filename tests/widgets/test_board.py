@@ -222,3 +222,14 @@ def test_bots_named_by_string_are_seeded_so_a_board_replays_the_same_game():
     a.play_bots()
     b.play_bots()
     assert a.state.to_json() == b.state.to_json()
+
+
+def test_board_picks_the_game_s_own_board_when_there_is_one():
+    from neko_lab.widgets import board, board_class
+    from neko_lab.games.naeco.board import Board as NaecoBoard
+
+    assert board_class("toy") is Board
+    assert type(board(toy(), agents={1: "random"})) is Board
+    assert board_class("naeco") is NaecoBoard
+    b = board(nl.new_game("naeco", players=2, seed=1), agents={1: "random"})
+    assert isinstance(b, NaecoBoard) and 1 in b.bots

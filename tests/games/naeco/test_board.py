@@ -188,3 +188,32 @@ def test_the_board_is_for_naeco_games_only():
 
     with pytest.raises(TypeError, match="Naéco"):
         Board(nl.new_game("toy", seed=1))
+
+
+def test_a_mission_on_top_of_a_pile_is_taken_by_clicking_the_pile():
+    # Sea Shepherd France variant: find a deal with a mission card on top of a pile P0 may draw from
+    s = next(g for g in (game(seed=k, sea_shepherd=True) for k in range(300))
+             if any(p and g.cards[p[-1]].effect for p in g.piles[:4]))
+    pile = next(i for i, p in enumerate(s.piles[:4]) if p and s.cards[p[-1]].effect)
+    mission = s.piles[pile][-1]
+    b = Board(s)
+    a = first_face_up(s)
+    b.select_card(a.card)
+    b.click_cell(a.depth, a.col)
+    assert b.pile_buttons[pile].description.endswith("mission")
+    b.pile_buttons[pile].click()
+    assert mission in b.state.missions[0]
+    assert b.state.log[-1].rule == "Naéco › Sea Shepherd France variant"
+    assert b.state.pending[-1].kind == "draw"          # then a species is drawn as usual
+    assert "draw a card" in b.prompt.value
+
+
+def test_solo_game_on_the_board():
+    b = Board(game(seed=2, players=1))
+    assert b.viewer == 0 and not b.hand_buttons.disabled
+    a = first_face_up(b.state)
+    b.select_card(a.card)
+    assert b.click_cell(a.depth, a.col)
+    assert b.click_pile(0)
+    assert b.state.current_player == 0 and len(b.state.hands[0]) == 3
+    assert any(e.rule == "Naéco › Solo play variant" for e in b.state.log)
