@@ -31,6 +31,13 @@ pos)`` ((multiplier, item) or None for a half-hub), ``state.next_position(seat, 
 A hub between two neighbouring cards takes its multiplier from the right card's left half-hub and its
 item from the left card's right half-hub; a port's internal hubs are printed on the port.
 
+Termination
+-----------
+Every free action spends something that only finite events replenish (fish, fuel, coins, a per-round
+tile or card use), so random play always reaches the end. The one loop the rulebook allows — Seaside
+Trader's 3 coins → 1 fuel with Seaside Merchant's 1 fuel → 4 coins — is capped by the option
+``exchange_limit`` (default 8 uses of each exchange per round).
+
 Decisions
 ---------
 Everything is a decision of ``current_player`` taken from a pending stack, so each legal-action list
