@@ -227,7 +227,8 @@ class Board:
         s = self.state
         self.status.value = f"<b>{status_text(s, self.names, self.bots)}</b>"
         self.picture_widget.value = self.picture()
-        self.picker.update(s)
+        # in games with hidden information a bot's options would show its hand: keep them out of view
+        self.picker.update(s, hidden=s.HIDDEN_INFORMATION and self.bot_to_move())
         self.scores.update(s)
         self.log.update(s)
         self.controls.update(s, can_undo=bool(self.history), bot_to_move=self.bot_to_move())

@@ -124,8 +124,9 @@ class ActionPicker:
         self.widget = W.VBox([W.HTML("<b>Legal actions</b>"), self.select, self.play_button],
                              layout=W.Layout(width="100%"))
 
-    def update(self, state: State) -> None:
-        actions = state.legal_actions()
+    def update(self, state: State, hidden: bool = False) -> None:
+        """Show the legal actions; `hidden` shows none (a bot's choices in a game with hidden hands)."""
+        actions = [] if hidden else state.legal_actions()
         # (label, value) pairs keep the actions themselves as values; labels are made unique
         seen: dict[str, int] = {}
         options = []

@@ -233,3 +233,13 @@ def test_board_picks_the_game_s_own_board_when_there_is_one():
     assert board_class("naeco") is NaecoBoard
     b = board(nl.new_game("naeco", players=2, seed=1), agents={1: "random"})
     assert isinstance(b, NaecoBoard) and 1 in b.bots
+
+
+def test_a_bot_s_options_stay_hidden_when_the_game_has_hidden_hands():
+    s = toy()                                  # the toy game hides hands
+    b = Board(s, agents={1: FirstAgent()})
+    b.play(("draw",))
+    assert b.state.current_player == 1
+    assert b.picker.labels == [] and b.picker.play_button.disabled
+    b.bot_move()
+    assert b.picker.labels == [str(a) for a in b.state.legal_actions()]
