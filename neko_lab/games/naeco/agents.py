@@ -21,8 +21,11 @@ LINK_WEIGHT = 0.4      # per pair of touching species (objectives reward rows, c
 VARIETY_WEIGHT = 1.0   # per distinct value present (on the way to biodiversity)
 
 
-def ocean_value(state: GameState, seat: int, ocean: Ocean) -> float:
-    """How good `ocean` would be for `seat`: expected research progress, biodiversity, symbols."""
+def ocean_value(state: GameState, seat: int, ocean: Ocean, own_card: bool = True) -> float:
+    """How good `ocean` would be for `seat`: expected research progress, biodiversity, symbols.
+
+    With own_card=False the seat's secret Priority Observation card is not used: every symbol is worth
+    the average of the cards (what another player can assume)."""
     k = state.token[seat]
     research = float(state.surface_values[k])
     while k < 4:
@@ -39,7 +42,11 @@ def ocean_value(state: GameState, seat: int, ocean: Ocean) -> float:
     cells = ocean.cells
     values = [v for v in cells.values() if v > 0]
     bio = scoring.biodiversity(values) + VARIETY_WEIGHT * len(set(values))
-    points = state.priority_table[state.priority[seat]].points
+    if own_card:
+        points = state.priority_table[state.priority[seat]].points
+    else:
+        table = state.priority_table
+        points = tuple(sum(c.points[i] for c in table) / len(table) for i in range(len(ATTRIBUTES)))
     counts = ocean.attribute_counts()
     symbols = SYMBOL_WEIGHT * sum(counts[a] * points[i] for i, a in enumerate(ATTRIBUTES))
     links = 0

@@ -441,7 +441,8 @@ class GameState(State):
         if self.over:
             return super().evaluate(seat)
         from .agents import ocean_value
-        vals = [ocean_value(self, i, o) for i, o in enumerate(self.oceans)]
+        # another player's secret Priority Observation card is not looked at
+        vals = [ocean_value(self, i, o, own_card=i == seat) for i, o in enumerate(self.oceans)]
         others = [v for i, v in enumerate(vals) if i != seat]
         return vals[seat] - (max(others) if others else 0.0)
 

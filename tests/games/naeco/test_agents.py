@@ -58,3 +58,14 @@ def test_beats_random_in_at_least_80_percent_of_200_two_player_games():
             s.apply(agents[s.current_player].choose(s))
         wins += s.winners() == [me]
     assert wins / games >= 0.80, f"won {wins} of {games}"
+
+
+def test_evaluate_does_not_peek_at_other_priority_cards():
+    s = nl.new_game("naeco", players=3, seed=6)
+    s.apply(next(a for a in s.legal_actions() if not a.down and s.cards[a.card].attributes))
+    s.apply(s.legal_actions()[0])
+    before = s.evaluate(0)
+    s.priority[1], s.priority[2] = s.priority[2], s.priority[1]
+    assert s.evaluate(0) == before, "other players' cards are secret"
+    s.priority[0], s.priority[1] = s.priority[1], s.priority[0]
+    assert s.evaluate(0) != before, "the seat's own card matters"
