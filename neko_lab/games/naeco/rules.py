@@ -182,12 +182,11 @@ class GameState(State):
         return self.draw_options(top.seat)
 
     def play_options(self, seat: int) -> list[Play]:
+        """Every legal play: each hand card face-up where its value fits its neighbours, then face-down,
+        on the empty cells of its row touching the Ocean (any row with facedown_any_depth)."""
         ocean = self.oceans[seat]
         front = ocean.front
         get = ocean.cells.get
-        rows: tuple[list[tuple[int, int | None, int | None]], ...] = ([], [], [], [])
-        for p in front:
-            rows[p & 3].append((p >> 2, get(p - 4), get(p + 4)))
         out: list[Play] = []
         add = out.append
         new = tuple.__new__
@@ -196,17 +195,21 @@ class GameState(State):
         for cid in self.hands[seat]:
             card = cards[cid]
             name, depth, v = card[1], card[2], card[3]
-            row = rows[depth - 1]
-            for col, left, right in row:
+            row = depth - 1
+            down = []
+            for p in front:
+                if p & 3 != row:
+                    continue
+                col = p >> 2
+                left = get(p - 4)
+                right = get(p + 4)
                 if ((left is None or left <= 0 or left - v == 1 or v - left == 1)
                         and (right is None or right <= 0 or right - v == 1 or v - right == 1)):
                     add(new(Play, (cid, name, v, depth, col, False)))
+                down.append(new(Play, (cid, name, v, depth, col, True)))
             if any_row:
-                for p in front:
-                    add(new(Play, (cid, name, v, (p & 3) + 1, p >> 2, True)))
-            else:
-                for col, _, _ in row:
-                    add(new(Play, (cid, name, v, depth, col, True)))
+                down = [new(Play, (cid, name, v, (p & 3) + 1, p >> 2, True)) for p in front]
+            out += down
         return out
 
     def allowed_piles(self, seat: int) -> int:
