@@ -311,9 +311,9 @@ def legend_svg(x0: float, y0: float) -> tuple[str, float]:
         parts.append(f'<circle cx="{x + 6}" cy="{y0 + 8}" r="6" fill="{ITEM_FILL[item]}" stroke="#222"/>')
         parts.append(_t(x + 16, y0 + 12, item + (" (an icon = 2 coins)" if item == "coins" else ""), 10, "start", "#555"))
         x += 70 if item != "coins" else 140
-    parts.append(_t(x + 10, y0 + 12, "number = multiplier = die that activates it · white box = left half-hub "
-                                     "multiplier · green = where you may act", 10, "start", "#555"))
-    return "".join(parts), 18
+    parts.append(_t(x0, y0 + 28, "number on a hub = its multiplier = the die that activates it · white box = a "
+                                 "card's left half-hub multiplier · green = where you may act", 10, "start", "#555"))
+    return "".join(parts), 34
 
 
 def svg(state: "GameState", viewer: int | None = None, slots: Iterable[tuple[int, int]] = (),
@@ -342,7 +342,8 @@ def svg(state: "GameState", viewer: int | None = None, slots: Iterable[tuple[int
     parts.append(lg)
     y += lh + 4
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y:.0f}" '
-            f'viewBox="0 0 {width:.0f} {y:.0f}" font-family="sans-serif" style="background:#ffffff">'
+            f'viewBox="0 0 {width:.0f} {y:.0f}" font-family="sans-serif" '
+            f'style="background:#ffffff;max-width:100%;height:auto">'
             + "".join(parts) + "</svg>")
 
 
