@@ -231,7 +231,9 @@ class Ocean:
         while lines and not lines[-1].strip():
             lines.pop()
         if len(lines) != DEPTHS:
-            raise ValueError(f"an Ocean has {DEPTHS} lines (one per depth), not {len(lines)}")
+            where = f"line {DEPTHS + 1}" if len(lines) > DEPTHS else f"line {len(lines) + 1}"
+            raise ValueError(f"{where}, column 1: an Ocean has {DEPTHS} lines (one per depth), "
+                             f"not {len(lines)}")
         rows = [line.strip().split(" ") for line in lines]
         width = len(rows[0])
         cells: dict[int, int] = {}
@@ -240,8 +242,12 @@ class Ocean:
                 if tok not in _TOKEN:
                     raise ValueError(f"line {d}, column {c}: {tok!r} is not one of . S X 1 2 3 4 "
                                      f"(tokens are separated by single spaces)")
-            if len(tokens) != width:
-                raise ValueError(f"line {d}: {len(tokens)} columns where line 1 has {width}")
+            if len(tokens) > width:
+                raise ValueError(f"line {d}, column {width + 1}: one column too many "
+                                 f"(line 1 has {width} columns)")
+            if len(tokens) < width:
+                raise ValueError(f"line {d}, column {len(tokens) + 1}: missing "
+                                 f"(line 1 has {width} columns, this line {len(tokens)})")
             for c, tok in enumerate(tokens, start=1):
                 code = _TOKEN[tok]
                 if code is not None:

@@ -36,8 +36,10 @@ def test_surrounding_blank_lines_are_ignored():
 @pytest.mark.parametrize("text,where", [
     ("S 1\n. 5\n. .\nS .", "line 2, column 2"),
     ("S 1\n. .\n. .\nS  .", "line 4, column 2"),
-    ("S 1\n. . .\n. .\nS .", "line 2"),
-    ("S 1\n. .\nS .", "4 lines"),
+    ("S 1\n. . .\n. .\nS .", "line 2, column 3"),
+    ("S 1 2\n. .\n. . .\nS . .", "line 2, column 3"),
+    ("S 1\n. .\nS .", "line 4, column 1: an Ocean has 4 lines"),
+    ("S\n.\n.\nS\n.", "line 5"),
     ("S a\n. .\n. .\nS .", "line 1, column 2"),
 ])
 def test_bad_text_is_refused_naming_line_and_column(text, where):
