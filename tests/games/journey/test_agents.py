@@ -49,3 +49,29 @@ def test_beats_two_random_players_in_at_least_80_percent_of_three_player_games()
     assert first >= 0.8, f"finished first in only {first:.0%} of {SAMPLE} games"
     rivals = df[df.agent != "journey"].groupby("game").score.max()
     assert (mine.score > rivals).mean() >= 0.8
+
+
+def test_play_until_stops_at_a_decision_kind_or_stage_and_returns_the_new_events():
+    from neko_lab.games.journey.agents import play_until
+
+    s = game(seed=9)
+    agents = [JourneyAgent(seed=k) for k in range(3)]
+    n = len(s.log)
+    events = play_until(s, agents, "draft")
+    assert s.pending[-1].kind == "draft" and events == s.log[n:]
+    play_until(s, agents, "action")
+    assert s.stage == "action"
+    play_until(s, agents, lambda t: t.round == 2)
+    assert s.round == 2 and any(e.rule.endswith("Resolve Bidding") for e in s.log)
+
+
+def test_survey_describes_every_seat_of_every_game():
+    from neko_lab.games.journey.agents import survey
+
+    df = survey(2, players=3, agents=[JourneyAgent, "random", "random"], seed=3)
+    assert len(df) == 6 and sorted(df.agent.unique()) == ["journey", "random"]
+    assert (df.groupby("game").won.sum() >= 1).all()
+    cats = [c for c in df.columns if c.startswith("pts_")]
+    assert (df[cats].sum(axis=1) == df.score).all()
+    again = nl.play("journey", [JourneyAgent, "random", "random"], players=3, seed=3)
+    assert df[df.game == 0].score.tolist() == again.scores()

@@ -172,3 +172,13 @@ def test_bots_play_a_whole_game_on_the_button_and_the_log_cites_rules():
     assert re.search(r"<svg", board.picture_widget.value)
     board.undo_turn()
     assert not board.state.is_over()
+
+
+def test_events_rows_name_who_what_and_the_rule():
+    from neko_lab.games.journey.render import events
+
+    s = game()
+    rows = events(s)
+    assert len(rows) == len(s.log)
+    assert all(r["rule"].startswith("Journey › ") for r in rows)
+    assert events(s, 2)[0]["#"] == 2 and events(s, 2)[0]["what"] == s.log[2].text
