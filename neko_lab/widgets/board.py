@@ -16,7 +16,7 @@ IllegalAction message in the message area and leaves the state untouched.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Hashable, Mapping, Sequence
+from typing import Any, Hashable, Mapping, Sequence
 
 import ipywidgets as W
 

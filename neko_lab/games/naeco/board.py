@@ -104,7 +104,8 @@ def show_oceans(oceans: Mapping[str, Ocean] | Sequence[Ocean], per_row: int = 4)
     """Several Oceans side by side, each under its title (a dict title -> Ocean), for notebooks."""
     items = list(oceans.items()) if isinstance(oceans, Mapping) else [("", o) for o in oceans]
     cells = "".join(f"<div style='display:inline-block;vertical-align:top;margin:4px'>"
-                    f"<div style='max-width:240px;font-size:12px;font-weight:bold'>{escape(t)}</div>{ocean_html(o)}</div>"
+                    f"<div style='max-width:240px;font-size:12px;font-weight:bold'>{escape(t)}</div>"
+                    f"{ocean_html(o)}</div>"
                     for t, o in items)
     return Picture(f"<div class='neko-oceans'>{cells}</div>")
 
@@ -123,7 +124,8 @@ def piles_picture(state: GameState, seat: int | None, x: float, y: float) -> tup
             if card.effect:
                 fill, label, ink = "#f6c1de", "mission", "#5b0a36"
             else:
-                fill, label, ink = DEPTH_FILL[card.depth - 1], f"{card.value} · d{card.depth}", TEXT_ON[card.depth - 1]
+                fill, ink = DEPTH_FILL[card.depth - 1], TEXT_ON[card.depth - 1]
+                label = f"{card.value} · d{card.depth}"
             tip = str(card)
         else:
             fill, label, ink, tip = "#eeeeee", "empty", "#666", "an Empty Pile card shows"
@@ -278,7 +280,8 @@ class Board(GenericBoard):
         if s.is_over():
             text = "The game is over: see the scores."
         elif not mine:
-            text = f"P{s.current_player} (a bot) is to move: press <b>Bot move</b> or <b>Play bots until my turn</b>."
+            text = (f"P{s.current_player} (a bot) is to move: press <b>Bot move</b> or "
+                    f"<b>Play bots until my turn</b>.")
         elif kind == "play":
             text = (f"P{seat}: choose a card from your hand, then click a place in your Ocean"
                     + (" (green places accept it)." if self.selected is not None else "."))
