@@ -23,6 +23,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -148,11 +149,13 @@ class Lab:
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()           # our own server, by its process id
+            self.proc.terminate()           # our own server, by its process id; it shuts its kernels down
             try:
                 self.proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
-                self.proc.kill()
+                # the server started its own session, so its group holds only it and its kernels
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(timeout=5)
         self.proc = None
         if getattr(self, "_log", None) is not None:
