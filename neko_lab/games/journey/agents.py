@@ -287,6 +287,8 @@ class JourneyAgent(Agent):
                 continue
             rivals = max((sum(x) for s, x in enumerate(state.bids[i]) if s != seat), default=0)
             need_n = state.bid_need(i, seat) if hasattr(state, "bid_need") else 0
+            if mine and sum(mine) >= rivals + BID_MARGIN and len(mine) >= need_n:
+                continue                      # already leading comfortably: keep the dice
             total, n = sum(mine), len(mine)
             used = 0
             for d in dice:
