@@ -217,3 +217,17 @@ def test_solo_game_on_the_board():
     assert b.click_pile(0)
     assert b.state.current_player == 0 and len(b.state.hands[0]) == 3
     assert any(e.rule == "Naéco › Solo play variant" for e in b.state.log)
+
+
+def test_ocean_pictures_for_notebooks_draw_every_card_and_the_highlighted_places():
+    from neko_lab.games.naeco import Ocean
+    from neko_lab.games.naeco.board import ocean_html, show_oceans
+
+    ocean = Ocean.from_text("S 2 X 4\n. 3 . .\n. . . .\nS . . .")
+    svg = ocean_html(ocean, "example", highlight=[(2, 0), (2, 2)])
+    assert svg.count('fill="#8fdc8f"') == 2              # the two highlighted places
+    assert svg.count(">S</text>") == 2 and svg.count(">✕</text>") == 1
+    for value in ("2", "3", "4"):
+        assert f">{value}</text>" in svg
+    both = show_oceans({"first": ocean, "second": ocean})
+    assert both._repr_html_().count("<svg") == 2 and "second" in str(both)
