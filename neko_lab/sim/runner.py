@@ -68,10 +68,12 @@ def resolve_game(game: str | type[State]) -> type[State]:
 @dataclass(slots=True)
 class Recorder:
     """Collects scoring-curve points: at the start, after every action that changes round_number(),
-    and at the end of the game (each point gives every seat's score and breakdown)."""
+    and at the end of the game (each point gives every seat's score and breakdown); with
+    every_action=True after every action instead."""
 
     points: list[tuple] = field(default_factory=list)
     last_round: int | None = None
+    every_action: bool = False
 
     def record(self, state: State) -> None:
         rnd = state.round_number()
@@ -79,7 +81,7 @@ class Recorder:
         self.points.append((state.steps, rnd, state.breakdown()))
 
     def after_action(self, state: State) -> None:
-        if state.round_number() != self.last_round or state.is_over():
+        if self.every_action or state.round_number() != self.last_round or state.is_over():
             self.record(state)
 
 
@@ -133,7 +135,7 @@ class Batch:
     stop: int
     options: dict
     rotate: bool = True
-    trace: bool = False
+    trace: bool | str = False
 
 
 def run_batch(batch: Batch) -> tuple[list[dict], list[dict]]:
@@ -144,7 +146,7 @@ def run_batch(batch: Batch) -> tuple[list[dict], list[dict]]:
     for g in range(batch.start, batch.stop):
         seed = game_seed(batch.run_seed, g)
         idx = [(s + (g if batch.rotate else 0)) % len(batch.agents) for s in range(batch.players)]
-        recorder = Recorder() if batch.trace else None
+        recorder = Recorder(every_action=batch.trace == "action") if batch.trace else None
         state = play(batch.game, [batch.agents[i] for i in idx], batch.players, seed, recorder,
                      **batch.options)
         scores, parts, winners = state.scores(), state.breakdown(), set(state.winners())

@@ -141,6 +141,15 @@ def test_trace_records_scoring_curves(tmp_path):
     pd.testing.assert_frame_equal(df2, df)
 
 
+def test_trace_per_action_has_a_point_after_every_action():
+    df, tr = nl.simulate("toy", games=3, agents=["random"], seed=9, trace="action", progress=False)
+    per_game = tr.groupby("game")["step"].nunique()
+    steps = df.groupby("game")["steps"].first()
+    assert (per_game == steps + 1).all()
+    with pytest.raises(ConfigError, match="trace is True"):
+        nl.simulate("toy", games=1, trace="sometimes", progress=False)
+
+
 def test_options_reach_the_game_and_the_columns():
     df = nl.simulate("toy", games=4, agents=["random"], seed=0, short=True, progress=False)
     assert df["opt_short"].all()
