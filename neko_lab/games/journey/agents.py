@@ -4,8 +4,9 @@ It plays a simple, readable plan, decision by decision, from the public state on
 the bidding area, the discard area; never the decks or other seats' hidden draft picks):
 
 * **Cards are the engine of the game.** It bids on the card with the best worth for its price that it
-  can afford, putting in its highest dice until it leads by a margin, and places won cards where they
-  complete the richest hubs for the least gap cost (graph.placement_values).
+  can afford, putting in its highest dice until it leads by a margin (and no more once it leads a card
+  comfortably), and places won cards where they complete the richest hubs for the least gap cost
+  (graph.placement_values).
 * **Ships score the cards they cross**, so fuel goes into moving ships, goods into unfinished ports.
 * **Harbours score steeply** (1/3/6/11/19), so spare coins open harbours; in the last round every
   coin left goes to harbours and interference tiles.
@@ -21,10 +22,9 @@ from typing import Any, Hashable
 from neko_lab.agents.base import Agent
 
 from . import scoring as sc
-from .graph import hub_yield, placement_values
+from .graph import LANE_SHIFT, hub_yield, placement_values
 from .rules import ship_cost
 
-ITEM_WORTH = {"coins": 0.35, "fuel": 0.9, "good": 1.1, "fish": 0.6, "pp": 1.0}
 BID_MARGIN = 3          # lead wanted over the best rival total before the agent stops adding dice
 COIN_RESERVE = 6        # coins kept back for the cards it bids on (not in the last round)
 
@@ -97,7 +97,7 @@ class JourneyAgent(Agent):
             lane_cards = state.lane_cards(seat, p["lane"])
             # prefer filling a lane from the harbour: ships cannot cross gaps
             contiguous = all(lane_cards[:p["slot"]])
-            ships_here = sum(1 for s in b.ships if s // 32 == p["lane"])
+            ships_here = sum(1 for s in b.ships if s // LANE_SHIFT == p["lane"])
             v = (0.4 * p["total_yield"] - 1.0 * p["gap_cost"] + (1.5 if contiguous else 0.0)
                  + 0.3 * ships_here - 0.05 * p["slot"] - 0.01 * p["lane"])
             if v > best_v:
@@ -223,7 +223,7 @@ class JourneyAgent(Agent):
         ships = self._of(actions, "ship")
         if ships:
             lonely = [a for a in ships if any(state.lane_cards(seat, a.a))
-                      and not any(k // 32 == a.a for k in b.ships)]
+                      and not any(k // LANE_SHIFT == a.a for k in b.ships)]
             if lonely and b.coins - ship_cost(len(b.ships) + 1) >= (0 if last else COIN_RESERVE // 2):
                 return lonely[0]
         harbour = self._of(actions, "harbour")
@@ -250,7 +250,7 @@ class JourneyAgent(Agent):
 
     def _can_move_with_fuel(self, state: Any, seat: int) -> bool:
         b = state.boards[seat]
-        return any(state.next_position(seat, k // 32, k % 32) is not None for k in set(b.ships))
+        return any(state.next_position(seat, k // LANE_SHIFT, k % LANE_SHIFT) is not None for k in set(b.ships))
 
     def _main(self, state: Any, seat: int, actions: list) -> Hashable | None:
         b = state.boards[seat]
