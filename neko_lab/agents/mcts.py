@@ -38,8 +38,8 @@ class MCTSAgent(Agent):
 
     Parameters: iterations (default 200) or seconds (a time budget per decision; when given it replaces
     iterations, and results then depend on machine speed), exploration (the UCT constant, default 1.4),
-    max_rollout (cut random playouts after this many actions and score the position as it stands;
-    None plays to the end). A playout is worth 1 to each winner, shared equally on a tie, and 0 to the
+    max_rollout (cut random playouts after this many actions and count the seats that the game's
+    evaluate() hook rates best as winners; None plays to the end). A playout is worth 1 to each winner, shared equally on a tie, and 0 to the
     others. The move played is the most visited one (ties broken by self.rng).
     """
 
@@ -129,10 +129,10 @@ class MCTSAgent(Agent):
             steps += 1
         if sim.is_over():
             won = sim.winners()
-        else:
-            scores = sim.scores()
-            top = max(scores)
-            won = [i for i, v in enumerate(scores) if v == top]
+        else:   # cut short: the seats the game's evaluate() hook rates best count as winners
+            values = [sim.evaluate(i) for i in range(sim.players)]
+            top = max(values)
+            won = [i for i, v in enumerate(values) if v == top]
         share = 1.0 / len(won) if won else 0.0
         result = [0.0] * sim.players
         for i in won:

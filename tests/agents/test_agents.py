@@ -60,6 +60,18 @@ def test_mcts_finds_the_only_winning_move_on_the_last_turn():
     assert MCTSAgent(seed=0, iterations=60).choose(s) == ("play", 6)
 
 
+def test_mcts_with_short_playouts_judges_by_the_evaluate_hook(monkeypatch):
+    """With max_rollout=0 the search sees only the position after its own move: seat 0 holds 1 and 6,
+    and an evaluate() that prefers low played totals makes the 1 the better move."""
+    s = _last_turn_state()
+    s.turns, s.discard, s.deck = 0, s.discard + s.deck, []     # no drawing: play the 1 or the 6
+    s._legal = None
+    monkeypatch.setattr(toygame.ToyState, "evaluate", lambda self, seat: -self.played[seat])
+    assert MCTSAgent(seed=0, iterations=30, max_rollout=0).choose(s) == ("play", 1)
+    monkeypatch.undo()
+    assert MCTSAgent(seed=0, iterations=30, max_rollout=0).choose(s) == ("play", 6)
+
+
 def test_mcts_with_a_time_budget_returns_a_legal_action():
     s = nl.new_game("toy", players=3, seed=2)
     assert MCTSAgent(seed=0, seconds=0.05).choose(s) in s.legal_actions()
