@@ -147,3 +147,21 @@ def test_game_specific_agents_come_from_the_game_table(monkeypatch):
     monkeypatch.setattr(toygame.ToyState, "AGENTS", {"broken": "no_such_module:Agent"})
     with pytest.raises(ConfigError, match="cannot be loaded"):
         make_agent("broken", "toy", 0)
+
+
+@pytest.mark.parametrize("spec,calls", [("greedy", 1), (("mcts", {"iterations": 12}), 12)])
+def test_search_on_hidden_information_goes_through_determinize(monkeypatch, spec, calls):
+    """Greedy and MCTS search copies re-sampled for the seat to move, never the true hidden cards."""
+    seen = []
+    real = toygame.ToyState.determinize
+
+    def spy(self, seat, rng):
+        seen.append(seat)
+        return real(self, seat, rng)
+
+    monkeypatch.setattr(toygame.ToyState, "determinize", spy)
+    s = nl.new_game("toy", players=3, seed=6)
+    s.apply(s.legal_actions()[0])
+    mover = s.current_player
+    make_agent(spec, "toy", seed=1).choose(s)
+    assert seen == [mover] * calls
