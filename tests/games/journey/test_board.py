@@ -182,3 +182,23 @@ def test_events_rows_name_who_what_and_the_rule():
     assert len(rows) == len(s.log)
     assert all(r["rule"].startswith("Journey › ") for r in rows)
     assert events(s, 2)[0]["#"] == 2 and events(s, 2)[0]["what"] == s.log[2].text
+
+
+def test_ship_click_moves_it_for_two_fuel_and_collects_the_hub():
+    s = advance_to(game(7), {"turn"})
+    seat = s.current_player
+    put(s, seat, 0, 0, "Ocean Bank")
+    put(s, seat, 0, 1, "Blue Bar")
+    b = s.boards[seat]
+    b.fuel, b.goods = 4, 0
+    b.ships = [0]
+    s._legal = None
+    board = Board(s)
+    assert board.ship_buttons[(0, 0)].button_style == "success"
+    assert board.state.hub_at(seat, 0, 4) is not None          # the hub between the two cards
+    board.ship_buttons[(0, 0)].click()                         # harbour -> across the Ocean Bank onto that hub
+    assert board.state.boards[seat].ships == [4] and board.state.boards[seat].fuel <= 2 + 2
+    assert any(e.text.startswith("gains") and e.rule == "Journey › Free Actions" for e in board.state.log[-3:])
+    assert any(e.text.startswith("moves a ship") for e in board.state.log[-3:])
+    board.undo(1)
+    assert board.state.boards[seat].ships == [0] and board.state.boards[seat].fuel == 4
