@@ -8,6 +8,7 @@ State subclasses known to the registry) can be rebuilt, so a save file can never
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any, Callable, TypeVar
 
 from .errors import SaveError
@@ -31,18 +32,25 @@ def serializable(cls: C) -> C:
 serializable(Event)
 
 
-def _fields(obj: Any) -> list[str]:
-    if dataclasses.is_dataclass(obj):
-        return [f.name for f in dataclasses.fields(obj)]
-    if isinstance(obj, tuple) and hasattr(obj, "_fields"):
-        return list(obj._fields)
+def _fields(obj: Any) -> tuple[str, ...]:
+    names = _class_fields(type(obj))
+    if hasattr(obj, "__dict__"):
+        names += tuple(n for n in obj.__dict__ if n not in names)
+    return names
+
+
+@functools.lru_cache(maxsize=None)
+def _class_fields(cls: type) -> tuple[str, ...]:
+    """The stored fields of instances of `cls` (dataclass fields, NamedTuple fields or __slots__)."""
+    if dataclasses.is_dataclass(cls):
+        return tuple(f.name for f in dataclasses.fields(cls))
+    if issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        return tuple(cls._fields)
     names: list[str] = []
-    for klass in type(obj).__mro__:
+    for klass in cls.__mro__:
         slots = klass.__dict__.get("__slots__", ())
         names.extend([slots] if isinstance(slots, str) else slots)
-    if hasattr(obj, "__dict__"):
-        names.extend(obj.__dict__)
-    return [n for n in names if n not in ("__dict__", "__weakref__")]
+    return tuple(n for n in names if n not in ("__dict__", "__weakref__"))
 
 
 def encode(obj: Any) -> Any:
@@ -63,6 +71,8 @@ def encode(obj: Any) -> Any:
         return {"~s" if t is set else "~f": items}
     if t is Rng:
         return {"~r": str(obj.state)}
+    if t is Event:
+        return {"~e": [obj.text, obj.rule, obj.seat, encode(obj.data) if obj.data else None]}
     key = class_key(t)
     if key not in _CLASSES:
         raise TypeError(f"cannot save a {key}: decorate the class with neko_lab.core.serializable")
@@ -88,6 +98,9 @@ def decode(data: Any) -> Any:
         return frozenset(decode(v) for v in data["~f"])
     if "~r" in data:
         return Rng(int(data["~r"]))
+    if "~e" in data:
+        text, rule, seat, extra = data["~e"]
+        return Event(text, rule, seat, decode(extra) if extra is not None else {})
     if "~c" in data:
         cls = _CLASSES.get(data["~c"])
         if cls is None:

@@ -13,7 +13,7 @@ import random
 import pytest
 
 import neko_lab as nl
-from neko_lab.core import IllegalAction, Rng
+from neko_lab.core import IllegalAction, Rng, serial
 
 GAMES_PER_COUNT = 200
 NIGHTLY_GAMES = 2000
@@ -46,6 +46,11 @@ def play_random(state, rng: random.Random, check=True, limit=MAX_STEPS):
         if check:
             state.check_invariants()
     return taken
+
+
+def snapshot(state) -> dict:
+    """Everything a save would hold (the same encoding as to_json, without the JSON text)."""
+    return {k: serial.encode(v) for k, v in state.__dict__.items() if k != "_legal"}
 
 
 def check_final(state):
@@ -127,35 +132,33 @@ def test_save_and_load_mid_game_then_continue(game, players):
 
 @pytest.mark.parametrize("game,players", CASES)
 def test_clone_is_independent(game, players):
-    for seed in range(5):
-        rng = random.Random(seed)
-        state = nl.new_game(game, players=players, seed=seed)
-        while not state.is_over():
-            if rng.random() < 0.2:
-                before = state.to_json()
-                copy = state.clone()
-                assert copy.to_json() == before
-                play_random(copy, random.Random(rng.random()), check=False)
-                assert state.to_json() == before, "playing on a clone changed the original"
-            state.apply(rng.choice(state.legal_actions()))
+    for state in _sample_states(game, players, n_games=3, per_game=6):
+        if state.is_over():
+            continue
+        before = state.to_json()
+        copy = state.clone()
+        assert copy.to_json() == before
+        play_random(copy, random.Random(state.steps), check=False)
+        assert state.to_json() == before, "playing on a clone changed the original"
+        assert copy.is_over() and not state.is_over()
 
 
-def _sample_states(game, players, n_games=4, every=5):
+def _sample_states(game, players, n_games=4, per_game=12):
+    """Copies of positions spread evenly through a few seeded random games, ending with the final one."""
     for seed in range(n_games):
-        rng = random.Random(100 + seed)
         state = nl.new_game(game, players=players, seed=100 + seed)
-        step = 0
-        while not state.is_over():
-            if step % every == 0:
+        actions = play_random(state.clone(), random.Random(100 + seed), check=False)
+        marks = {len(actions) * k // per_game for k in range(per_game)}
+        for i, action in enumerate(actions):
+            if i in marks:
                 yield state.clone()
-            state.apply(rng.choice(state.legal_actions()))
-            step += 1
+            state.apply(action)
         yield state
 
 
 @pytest.mark.parametrize("game,players", CASES)
 def test_illegal_actions_are_refused_without_side_effects(game, players):
-    states = list(_sample_states(game, players))
+    states = list(_sample_states(game, players, n_games=2, per_game=10))
     pool = {a for s in states for a in s.legal_actions()}
     junk = [None, "nonsense", ("no-such-action", 1), 12345]
     refused = 0
@@ -163,12 +166,12 @@ def test_illegal_actions_are_refused_without_side_effects(game, players):
         legal = set(state.legal_actions())
         candidates = [a for a in pool if a not in legal][:10] + junk
         for action in candidates:
-            before = state.to_json()
+            before = snapshot(state)
             with pytest.raises(IllegalAction) as info:
                 state.apply(action)
             assert isinstance(info.value, ValueError)
             assert str(info.value), "an IllegalAction must say why"
-            assert state.to_json() == before, f"refusing {action!r} changed the state"
+            assert snapshot(state) == before, f"refusing {action!r} changed the state"
             refused += 1
     assert refused > len(states)
 
@@ -177,7 +180,7 @@ def test_illegal_actions_are_refused_without_side_effects(game, players):
 def test_observation_hides_what_the_rules_hide(game, players):
     cls = nl.GAMES[game]
     differing = 0
-    for state in _sample_states(game, players, n_games=2, every=7):
+    for state in _sample_states(game, players, n_games=2, per_game=8):
         for seat in range(players):
             obs = state.observation(seat)
             json.dumps(obs)  # plain data a widget or a program can use
@@ -196,7 +199,7 @@ def test_observation_hides_what_the_rules_hide(game, players):
 
 @pytest.mark.parametrize("game,players", CASES)
 def test_determinized_states_play_to_the_end(game, players):
-    for state in list(_sample_states(game, players, n_games=1, every=10))[:5]:
+    for state in _sample_states(game, players, n_games=1, per_game=5):
         if state.is_over():
             continue
         other = state.determinize(state.current_player, Rng(1))
