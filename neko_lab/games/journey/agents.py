@@ -302,6 +302,12 @@ class JourneyAgent(Agent):
             v = self.card_worth(state, seat, cid) - 0.45 * price - 0.6 * used
             if v > best_v:
                 best, best_v = a, v
+        for a in self._of(actions, "new_bid"):     # advanced game: a displayed card onto a free space
+            if not a.a or self._price(state, seat, a.a) + committed > free_coins:
+                continue                           # (a hidden deck card is not valued)
+            v = self.card_worth(state, seat, a.a) - 0.45 * self._price(state, seat, a.a) - 0.6
+            if v > best_v:
+                best, best_v = a, v
         return best
 
     def _bid_dice(self, state: Any, seat: int, actions: list) -> Hashable | None:
