@@ -355,12 +355,7 @@ class GameState(State):
     def setup(self, data: JourneyData) -> None:
         """Set Up: decks, revealed cards, scoring tiles, boards, turn order, starting bonus tiles."""
         self.data = data
-        top = max(c.id for c in data.cards)
-        table: list[Card | None] = [None] * (top + 1)
-        for c in data.cards:
-            table[c.id] = c
-        self.C: tuple = tuple(table)
-        self._all_ids: list[int] = sorted(c.id for c in data.cards)
+        self._index_cards()
         n = self.players
         self.decks: list[list[int]] = [[], [], []]
         advanced: list[int] = []
@@ -416,6 +411,30 @@ class GameState(State):
         self.over = False
         self.action_start_dice: list[int] = []
         self._advance()
+
+    # ================================================================== saving
+    _DERIVED = ("C", "_all_ids")     # rebuilt from `data` on load, so saves stay small
+
+    def _index_cards(self) -> None:
+        top = max(c.id for c in self.data.cards)
+        table: list[Card | None] = [None] * (top + 1)
+        for c in self.data.cards:
+            table[c.id] = c
+        self.C = tuple(table)
+        self._all_ids = sorted(c.id for c in self.data.cards)
+
+    def to_json(self) -> str:
+        saved = {k: self.__dict__.pop(k) for k in self._DERIVED}
+        try:
+            return super().to_json()
+        finally:
+            self.__dict__.update(saved)
+
+    @classmethod
+    def _from_body(cls, body: dict) -> "GameState":
+        obj = super()._from_body(body)
+        obj._index_cards()
+        return obj
 
     # ================================================================== helpers on cards and lanes
     def card(self, cid: int) -> Card:
