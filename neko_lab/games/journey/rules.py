@@ -412,6 +412,14 @@ class GameState(State):
         self.action_start_dice: list[int] = []
         self._advance()
 
+    def _repr_html_(self) -> str:
+        """The table as a picture in a notebook (drawn by render.py)."""
+        try:
+            from .render import html
+        except ImportError:
+            return super()._repr_html_()
+        return html(self)
+
     # ================================================================== saving
     _DERIVED = ("C", "_all_ids")     # rebuilt from `data` on load, so saves stay small
 
