@@ -128,3 +128,23 @@ def test_refusals_name_the_rule():
                       (A("end"), "Action Phase")):
         with pytest.raises(IllegalAction, match=rule):
             s.apply(act)
+
+
+def test_each_round_runs_its_phases_in_rulebook_order():
+    from neko_lab.games.journey import rules as R
+    s = new(4, seed=2)
+    rng = random.Random(2)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+    starts = [i for i, e in enumerate(s.log) if e.rule == R.R_COURSE] + [len(s.log)]
+    assert len(starts) == 5
+    order = [R.R_DRAFT, R.R_INCOME, R.R_REWARDS, R.R_ORDER, R.R_ACTION, R.R_PREPARE]
+    for r in range(4):
+        chunk = s.log[starts[r]:starts[r + 1]]
+        first = [next(i for i, e in enumerate(chunk) if e.rule == rule) for rule in order]
+        assert first == sorted(first), f"round {r + 1}: {first}"
+        market = [i for i, e in enumerate(chunk) if e.rule == R.R_MARKET]
+        assert all(i < first[0] for i in market)
+        if r in (0, 2):
+            assert not any(e.rule == R.R_MIDGAME for e in chunk)
+    assert s.log[-1].rule == R.R_FINAL
