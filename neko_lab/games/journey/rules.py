@@ -239,7 +239,7 @@ class Board:
     FIELDS = ("coins", "fuel", "goods", "fish", "interference", "harbours", "dice", "lanes", "ships",
               "hub_dice", "card_dice", "cargo", "names", "types", "pts", "tile_adjust", "tile_reroll",
               "park_takes", "lighthouse", "hospital_used", "harbour_div", "exchange_on", "exchange_used",
-              "church_left", "bid_side")
+              "church_left")
 
     def __init__(self) -> None:
         self.coins = 8
@@ -266,7 +266,6 @@ class Board:
         self.exchange_on = [False, False, False, False]
         self.exchange_used = [0, 0, 0, 0]
         self.church_left = CHURCH_DICE
-        self.bid_side = 0
         self.hub_cache: tuple | None = None
 
     def copy(self) -> "Board":
