@@ -82,6 +82,7 @@ R_ADVANCED = "Journey › Advanced Game"
 R_CARDS = "Journey › Card Reference Guide"
 
 CARDS_REVEALED = {2: 5, 3: 7, 4: 9}
+START_COINS, START_FUEL, START_HARBOURS = 8, 2, 1      # Set Up › Player Boards (plus one ship, six dice)
 ADVANCED_SPACES = 3
 ROUNDS = 4
 DICE = 6
@@ -242,12 +243,12 @@ class Board:
               "church_left")
 
     def __init__(self) -> None:
-        self.coins = 8
-        self.fuel = 2
+        self.coins = START_COINS
+        self.fuel = START_FUEL
         self.goods = 0
         self.fish = 0
         self.interference = 0
-        self.harbours = 1
+        self.harbours = START_HARBOURS
         self.dice: list[int] = []
         self.lanes: list[int] = [0] * (SLOTS * MAX_LANES)
         self.ships: list[int] = [0]
