@@ -96,9 +96,8 @@ class NaecoAgent(Agent):
         card = state.cards[cid]
         base = ocean_value(state, seat, ocean)
         best = -FACE_DOWN_COST
-        row = card.depth - 1
-        for p in ocean.front:
-            if p & 3 == row and ocean.fits(p, card.value):
+        for p in ocean.front[card.depth - 1]:
+            if ocean.fits(p, card.value):
                 new = ocean.copy()
                 new.put(card.depth, p >> 2, card.value, card)
                 best = max(best, ocean_value(state, seat, new) - base)

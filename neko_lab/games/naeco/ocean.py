@@ -76,8 +76,12 @@ class Ocean:
         self.cells: dict[int, int] = {} if cells is None else cells
         self.cards: dict[int, Card] = {} if cards is None else cards
         self.lo, self.hi = lo, hi
-        # the empty cells touching a card, sorted, kept up to date by put() (placement needs it every turn)
-        self.front: list[int] = sorted(self._compute_frontier())
+        # the empty cells touching a card, one sorted list per row, kept up to date by put()
+        # (placement needs them every turn)
+        rows: list[list[int]] = [[], [], [], []]
+        for q in sorted(self._compute_frontier()):
+            rows[q & 3].append(q)
+        self.front: list[list[int]] = rows
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -91,7 +95,8 @@ class Ocean:
         new.cells = self.cells.copy()
         new.cards = self.cards.copy()
         new.lo, new.hi = self.lo, self.hi
-        new.front = self.front.copy()
+        f = self.front
+        new.front = [f[0][:], f[1][:], f[2][:], f[3][:]]
         return new
 
     def put(self, depth: int, col: int, code: int, card: Card | None = None) -> None:
@@ -101,12 +106,14 @@ class Ocean:
         cells[p] = code
         if card is not None:
             self.cards[p] = card
-        front = self.front
+        fronts = self.front
+        front = fronts[depth - 1]
         i = bisect_left(front, p)
         if i < len(front) and front[i] == p:
             del front[i]
         for q in (p - 4, p + 4, p - 1 if depth > 1 else None, p + 1 if depth < DEPTHS else None):
             if q is not None and q not in cells:
+                front = fronts[q & 3]
                 i = bisect_left(front, q)
                 if i == len(front) or front[i] != q:
                     front.insert(i, q)
@@ -162,7 +169,8 @@ class Ocean:
     # ------------------------------------------------------------ placement rules
     def frontier(self) -> set[int]:
         """Empty cells orthogonally next to a card already in the Ocean ("Naéco › Gameplay")."""
-        return set(self.front)
+        f = self.front
+        return set(f[0] + f[1] + f[2] + f[3])
 
     def _compute_frontier(self) -> set[int]:
         cells = self.cells

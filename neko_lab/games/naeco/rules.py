@@ -185,7 +185,7 @@ class GameState(State):
         """Every legal play: each hand card face-up where its value fits its neighbours, then face-down,
         on the empty cells of its row touching the Ocean (any row with facedown_any_depth)."""
         ocean = self.oceans[seat]
-        front = ocean.front
+        fronts = ocean.front
         get = ocean.cells.get
         out: list[Play] = []
         add = out.append
@@ -195,11 +195,8 @@ class GameState(State):
         for cid in self.hands[seat]:
             card = cards[cid]
             name, depth, v = card[1], card[2], card[3]
-            row = depth - 1
             down = []
-            for p in front:
-                if p & 3 != row:
-                    continue
+            for p in fronts[depth - 1]:
                 col = p >> 2
                 left = get(p - 4)
                 right = get(p + 4)
@@ -208,7 +205,8 @@ class GameState(State):
                     add(new(Play, (cid, name, v, depth, col, False)))
                 down.append(new(Play, (cid, name, v, depth, col, True)))
             if any_row:
-                down = [new(Play, (cid, name, v, (p & 3) + 1, p >> 2, True)) for p in front]
+                down = [new(Play, (cid, name, v, (p & 3) + 1, p >> 2, True))
+                        for p in sorted(fronts[0] + fronts[1] + fronts[2] + fronts[3])]
             out += down
         return out
 
@@ -245,7 +243,7 @@ class GameState(State):
                 return f"{action} is not possible: depths are 1 to 4"
             if p in ocean.cells:
                 return f"{action} is not possible: that place is already taken ({RULE_PLAY})"
-            if p not in ocean.front:
+            if p not in ocean.front[p & 3]:
                 return (f"{action} is not possible: a card must touch a start card or a played card "
                         f"above, below, left or right ({RULE_PLAY})")
             if action.depth != card.depth and not (action.down and self.options["facedown_any_depth"]):
