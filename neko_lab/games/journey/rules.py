@@ -1179,6 +1179,12 @@ class GameState(State):
                 acts.append(Act("cargo", k // SLOTS, k % SLOTS))
         return acts
 
+    def _add_bid(self, space: int, seat: int, die: int) -> None:
+        # copy-on-write: clones share the bid lists, so a bid replaces them instead of appending
+        sp = self.bids[space][:]
+        sp[seat] = sp[seat] + [die]
+        self.bids[space] = sp
+
     def bid_need(self, space: int, seat: int) -> int:
         """The dice-count rule: dice a seat must have on a card at the end of a turn in which it bid there."""
         return max((len(x) for s, x in enumerate(self.bids[space]) if s != seat), default=0)
@@ -1441,7 +1447,7 @@ class GameState(State):
         if act.kind == "pass":
             return
         self.discard.remove(act.b)
-        self.bids[act.a][seat].append(act.b)
+        self._add_bid(act.a, seat, act.b)
         self.emit(f"Penguin Park Variant: a discarded {act.b} bids on {self.C[self.spaces[act.a]]}", R_CARDS, seat)
 
     def _do_final(self, seat: int, data: Any, act: Act) -> None:
@@ -1481,7 +1487,7 @@ class GameState(State):
             self.emit(f"starts a new bid on {self.C[cid]}", R_ADVANCED, seat, space=i)
         elif k == "bid_die":
             b.dice.remove(act.a)
-            self.bids[self.bid_space][seat].append(act.a)
+            self._add_bid(self.bid_space, seat, act.a)
             self.bid_placed += 1
             self.emit(f"bids a {act.a}", R_BID, seat, space=self.bid_space, die=act.a)
         elif k == "hub":
@@ -1702,27 +1708,27 @@ class GameState(State):
 
     # ================================================================== clone, invariants
     def clone(self) -> "GameState":
+        """A fast structural copy. Pending decisions, bid lists, options and the card table are shared:
+        the engine replaces them rather than mutating them in place."""
         new = object.__new__(GameState)
         d = self.__dict__.copy()
         d["rng"] = self.rng.copy()
-        d["log"] = list(self.log)
-        d["pending"] = [Pending(p.kind, p.seat, p.data[:] if type(p.data) is list else p.data)
-                        for p in self.pending]
+        d["log"] = self.log[:]
+        d["pending"] = self.pending[:]
         d["_legal"] = None
-        d["options"] = dict(self.options)
         d["boards"] = [b.copy() for b in self.boards]
-        d["decks"] = [x[:] for x in self.decks]
+        d["decks"] = [self.decks[0], self.decks[1][:], self.decks[2][:]]
         d["box"] = self.box[:]
         d["display"] = self.display[:]
         d["drawn"] = self.drawn[:]
         d["spaces"] = self.spaces[:]
-        d["bids"] = [[x[:] for x in sp] for sp in self.bids]
+        d["bids"] = self.bids[:]
         d["order"] = self.order[:]
         d["discard"] = self.discard[:]
         d["pools"] = [x[:] for x in self.pools]
         d["picks"] = self.picks[:]
         d["bonus_left"] = self.bonus_left[:]
-        d["res_queue"] = [x[:] for x in self.res_queue]
+        d["res_queue"] = self.res_queue[:]
         d["action_start_dice"] = self.action_start_dice[:]
         new.__dict__ = d
         return new
