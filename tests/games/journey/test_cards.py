@@ -273,3 +273,46 @@ def test_a_penguin_park_bought_before_the_action_phase_works_at_once():
     _buy(s, seat, "Penguin Park", skip=1)
     assert (b.tile_adjust, b.tile_reroll, b.park_takes) == (1, 1, 1)
     assert "tile_adjust" in kinds(s.legal_actions())
+
+
+def test_penguin_park_variant_owner_bids_a_discarded_die_before_each_resolution():
+    s, seat, b = _turn()
+    give(s, seat, "Penguin Park Variant")
+    for bd in s.boards:
+        bd.dice = []
+    s.discard[:] = [2, 5]
+    s.pending, s.stage, s.idx = [], "park_bids", 0
+    s._advance()
+    assert s.stage == "park_bids" and s.current_player == seat and s.pending[-1].kind == "park_bid"
+    space = next(i for i, c in enumerate(s.spaces) if c)
+    assert A("park_bid", space, 5) in s.legal_actions() and A("pass") in s.legal_actions()
+    s.apply(A("park_bid", space, 5))
+    assert s.pending[-1].kind == "win" and s.current_player == seat    # the lone bid wins at once
+
+
+def test_light_house_boosts_a_ship_too():
+    s, seat, b = _turn(dice=(3,), fuel=4, goods=0)
+    give(s, seat, "Fuel Platform", 0, 0)          # right half fuel
+    give(s, seat, "Ocean Bank", 0, 1)             # left multiplier 1
+    give(s, seat, "Light House", 0, 2)
+    s._legal = None
+    s.apply(A("lighthouse", 0, 4))
+    s.apply(A("move", 0, 0))
+    assert b.fuel == 4 - 2 + 3
+
+
+def test_post_office_in_the_advanced_setup_buys_from_the_display():
+    s = new(3, seed=2, advanced_setup=True)
+    seat = action_turn(s)
+    s.boards[seat].coins = 40
+    s.period = 2
+    s.display[:] = []
+    _buy(s, seat, "Post Office")
+    assert not s.pending or s.pending[-1].kind != "pick"   # an empty display: nothing to buy
+    s.display.append(card_id(s, "Ice Wall"))
+    detach_from = s.decks[2]
+    if s.display[-1] in detach_from:
+        detach_from.remove(s.display[-1])
+    s._start_direct_buy(seat, 2, "test")
+    s._legal = None
+    assert [a.a for a in s.legal_actions() if a.kind == "pick"] == s.display
