@@ -1662,6 +1662,7 @@ class GameState(State):
         obs = {
             "seat": seat, "round": self.round, "period": self.period, "stage": self.stage,
             "to_act": self.current_player, "order": list(self.order),
+            "decision": self.pending[-1].kind if self.pending and not self.over else None,
             "deck_sizes": [len(self.decks[1]), len(self.decks[2])],
             "spaces": list(self.spaces), "bids": [[list(x) for x in sp] for sp in self.bids],
             "display": list(self.display), "discard": sorted(self.discard),
