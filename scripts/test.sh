@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the tests need (the package with its test extras, and Debian's Chromium for the
 # real-browser tests), then runs every test: pytest over tests/ and nbval over every notebook.
-# Extra arguments go to pytest (e.g. scripts/test.sh --nightly).
+# Extra arguments go to the pytest run over tests/ (e.g. scripts/test.sh --nightly).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,5 +20,10 @@ fi
 
 export TQDM_DISABLE=1 NEKO_LAB_QUICK=1 PYTHONHASHSEED=0
 start=$(date +%s)
-python3 -m pytest -n 2 --dist loadgroup tests notebooks --nbval-lax --nbval-current-env "$@"
+status=0
+# Unit, rules, conformance, packaging and browser tests, spread over two processes.
+python3 -m pytest -n 2 --dist loadgroup tests "$@" || status=$?
+# Every notebook top to bottom; a notebook's cells must stay together in one kernel (loadfile).
+python3 -m pytest -n 2 --dist loadfile --nbval-lax --nbval-current-env notebooks || status=$?
 echo "test run took $(( $(date +%s) - start )) s"
+exit $status
