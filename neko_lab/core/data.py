@@ -7,9 +7,12 @@ raises DataError naming the file, the row (1 = first data row) and the field.
 from __future__ import annotations
 
 import csv
+import functools
 import json
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, TypeVar
+
+T = TypeVar("T")
 
 from .errors import DataError
 
@@ -33,6 +36,23 @@ def resolve(game: str, folder: str | Path | None) -> Path:
     if not path.is_dir():
         raise DataError(str(path), None, None, "no such dataset folder")
     return path
+
+
+def load_cached(loader: Callable[[Path], T], folder: Path) -> T:
+    """loader(folder), parsed once per process while the folder's files are unchanged.
+
+    The parsed data must be immutable (tuples, NamedTuples): every game built from it shares it.
+    The cache key includes each file's size and modification time, so an edited file is read again.
+    """
+    folder = Path(folder).resolve()
+    stamp = tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns)
+                  for p in sorted(folder.iterdir()) if p.is_file())
+    return _load_once(loader, folder, stamp)
+
+
+@functools.lru_cache(maxsize=32)
+def _load_once(loader: Callable[[Path], T], folder: Path, stamp: tuple) -> T:
+    return loader(folder)
 
 
 # ---------------------------------------------------------------- field parsers

@@ -60,3 +60,19 @@ def test_not_utf8_is_refused(tmp_path):
     p.write_bytes("name,value,tags,source\nOrca\xff,4,a,rulebook\n".encode("latin-1"))
     with pytest.raises(DataError, match="not UTF-8"):
         read_csv(p, SCHEMA)
+
+
+def test_cached_loading_reads_an_edited_file_again(tmp_path):
+    calls = []
+
+    def loader(folder):
+        calls.append(folder)
+        return tuple(read_csv(folder / "cards.csv", SCHEMA))
+
+    folder = tmp_path / "set"
+    folder.mkdir()
+    write(folder, "name,value,tags,source\nOrca,4,a,rulebook\n")
+    first = d.load_cached(loader, folder)
+    assert d.load_cached(loader, folder) is first and len(calls) == 1
+    write(folder, "name,value,tags,source\nOrca,4,a,rulebook\nKrill,1,,rulebook\n")
+    assert len(d.load_cached(loader, folder)) == 2 and len(calls) == 2

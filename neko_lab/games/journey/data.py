@@ -186,5 +186,5 @@ def load(folder: Path) -> JourneyData:
 
 
 def load_cached(folder: Any) -> JourneyData:
-    """Load a folder (None = the shipped dataset). Parsed files are cheap; no module-level cache is kept."""
-    return load(d.resolve("journey", folder))
+    """Load a folder (None = the shipped dataset), parsed once per process while its files are unchanged."""
+    return d.load_cached(load, d.resolve("journey", folder))

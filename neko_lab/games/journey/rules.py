@@ -303,6 +303,7 @@ class GameState(State):
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 4, 3
     OPTIONS = {"advanced_cards": False, "advanced_setup": False, "exchange_limit": 8,
                "blue_bar_on_direct_buys": False}
+    AGENTS = {"journey": "neko_lab.games.journey.agents:JourneyAgent"}
     OPTION_HELP = {
         "advanced_cards": "three advanced cards on the board, resolved first; free bidding spaces can start new bids",
         "advanced_setup": "every period card on display in sorted piles; bids start from the display",

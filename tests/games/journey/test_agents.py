@@ -82,3 +82,12 @@ def test_in_the_advanced_setup_it_starts_new_bids_on_displayed_cards():
     mine = [e for e in final.log if e.seat == 0 and e.text.startswith("starts a new bid")]
     assert mine and mine[0].rule == "Journey › Advanced Game"
     assert final.winners() == [0]
+
+
+def test_journey_agent_is_available_by_name():
+    import neko_lab as nl
+    from neko_lab.games.journey.agents import JourneyAgent
+
+    assert isinstance(nl.make_agent("journey", "journey", seed=1), JourneyAgent)
+    final = nl.play("journey", ["journey", "random", "random"], players=3, seed=5)
+    assert final.is_over()
