@@ -284,10 +284,9 @@ def header_svg(state: "GameState", x0: float, y0: float) -> tuple[str, float]:
                  f"P{state.current_player} to act"
     parts = [_t(x0, y0 + 16, status, 15, "start", "#0b2540", "bold"), _t(x0, y0 + 34, f"turn order: {order}", 11)]
     tiles = [state.data.tiles[t].name for t in state.tiles]
-    text = "mid-game scoring tiles — after round 2: " + ", ".join(tiles[:2]) + "; after round 4: " + \
-        ", ".join(tiles[2:])
-    parts.append(_t(x0 + 200, y0 + 34, text, 11))
-    return "".join(parts), 42
+    parts.append(_t(x0, y0 + 50, "mid-game scoring tiles — after round 2: " + ", ".join(tiles[:2]), 11))
+    parts.append(_t(x0, y0 + 65, "after round 4: " + ", ".join(tiles[2:]), 11))
+    return "".join(parts), 72
 
 
 def discard_svg(state: "GameState", x0: float, y0: float) -> tuple[str, float]:
