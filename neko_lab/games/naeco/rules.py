@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from neko_lab.core import ConfigError, Event, Pending, Rng, State, serializable
+from neko_lab.core.data import load_cached, resolve
 
 from . import data as naeco_data
 from . import scoring
@@ -120,7 +121,7 @@ class GameState(State):
     def load_data(cls, data: Any) -> naeco_data.NaecoData:
         if isinstance(data, naeco_data.NaecoData):
             return data
-        return naeco_data.load(data)
+        return load_cached(naeco_data.load, resolve("naeco", data))
 
     def setup(self, data: naeco_data.NaecoData) -> None:
         rng = self.rng
@@ -164,6 +165,7 @@ class GameState(State):
         self.missed: list[int] = [0] * n
         self.turn: int = 0
         self.end_seat: int | None = None
+        self.end_trigger: str | None = None   # "last Surface card" or "empty draw piles", once triggered
         self.final_left: int = 0
         self.over: bool = False
         self.emit(f"{n} player(s): 3 cards dealt to each, 7 draw piles formed", RULE_SETUP)
@@ -391,10 +393,12 @@ class GameState(State):
         elif self.token[seat] == LAST_POSITION or self.empty_piles() >= self.end_threshold():
             self.end_seat = seat
             self.final_left = self.players
-            why = ("reached the last Surface card" if self.token[seat] == LAST_POSITION
+            surface = self.token[seat] == LAST_POSITION
+            self.end_trigger = "last Surface card" if surface else "empty draw piles"
+            why = ("reached the last Surface card" if surface
                    else f"{self.empty_piles()} draw piles are empty")
             self.emit(f"the end is near: {why}; everyone plays one last turn, this player last",
-                      RULE_END, seat)
+                      RULE_END, seat, trigger=self.end_trigger)
         nxt = (seat + 1) % self.players
         while not self.hands[nxt]:
             # no card left to play (only possible in the last round, once supplies run dry): the turn passes
@@ -402,6 +406,7 @@ class GameState(State):
             self.turn += 1
             if self.end_seat is None:         # cannot happen with a 64-card deck; a safe stop anyway
                 self.end_seat, self.final_left = nxt, self.players
+                self.end_trigger = "no cards left"
                 self.emit("the supplies have run dry: everyone plays one last turn", RULE_END, nxt)
             else:
                 self.final_left -= 1

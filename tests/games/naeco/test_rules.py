@@ -216,6 +216,7 @@ def test_last_card_ends_the_game_after_one_last_turn_each(players, trigger, orde
     assert s.token[trigger] == 4
     rig.draw_first(s)
     assert s.end_seat == trigger and not s.is_over()
+    assert s.end_trigger == "last Surface card"
     played = []
     while not s.is_over():
         played.append(s.current_player)
@@ -235,7 +236,7 @@ def test_as_many_empty_piles_as_players_ends_the_game():
     s.apply(s.legal_actions()[0])
     assert [a.pile for a in s.legal_actions()] == [2, 3]
     s.apply(next(a for a in s.legal_actions() if a.pile == 2))
-    assert s.empty_piles() == 3 and s.end_seat == 0
+    assert s.empty_piles() == 3 and s.end_seat == 0 and s.end_trigger == "empty draw piles"
     assert any(e.rule == "Naéco › End of the game" for e in s.log)
     turns = 0
     while not s.is_over():
@@ -250,7 +251,7 @@ def test_two_empty_piles_are_not_enough_in_a_three_player_game():
     s.piles[0], s.piles[1] = (), ()
     s.apply(s.legal_actions()[0])
     rig.draw_first(s)
-    assert s.end_seat is None
+    assert s.end_seat is None and s.end_trigger is None
 
 
 def test_no_permitted_pile_left_means_playing_on_with_fewer_cards():
