@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import functools
 import json
+import os
 from pathlib import Path
 from typing import Any, Callable, Mapping, TypeVar
 
@@ -44,15 +45,19 @@ def load_cached(loader: Callable[[Path], T], folder: Path) -> T:
     The parsed data must be immutable (tuples, NamedTuples): every game built from it shares it.
     The cache key includes each file's size and modification time, so an edited file is read again.
     """
-    folder = Path(folder).resolve()
-    stamp = tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns)
-                  for p in sorted(folder.iterdir()) if p.is_file())
-    return _load_once(loader, folder, stamp)
+    stamp = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_file():
+                info = entry.stat()
+                stamp.append((entry.name, info.st_size, info.st_mtime_ns))
+    stamp.sort()
+    return _load_once(loader, str(folder), tuple(stamp))
 
 
 @functools.lru_cache(maxsize=32)
-def _load_once(loader: Callable[[Path], T], folder: Path, stamp: tuple) -> T:
-    return loader(folder)
+def _load_once(loader: Callable[[Path], T], folder: str, stamp: tuple) -> T:
+    return loader(Path(folder))
 
 
 # ---------------------------------------------------------------- field parsers
