@@ -129,6 +129,27 @@ class Board:
         from IPython.display import display
         display(self.widget)
 
+    # ------------------------------------------------------------------ who is looking
+    @property
+    def humans(self) -> list[int]:
+        """Seats played by people (no bot), in seat order."""
+        return [s for s in range(self.state.players) if s not in self.bots]
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose private view a game board shows: the seat to move unless a bot plays it,
+        then the first seat without a bot (seat 0 when bots play every seat)."""
+        seat = self.state.current_player
+        if seat is not None and seat not in self.bots:
+            return seat
+        humans = self.humans
+        return humans[0] if humans else (seat if seat is not None else 0)
+
+    def my_turn(self) -> bool:
+        """True when a person (not a bot) is to move and the board shows that person's view."""
+        s = self.state
+        return not s.is_over() and s.current_player == self.viewer and s.current_player not in self.bots
+
     # ------------------------------------------------------------------ what the player does
     def bot_to_move(self) -> bool:
         return not self.state.is_over() and self.state.current_player in self.bots
@@ -199,9 +220,8 @@ class Board:
         if not self.history:
             self.message.show("Nothing to undo.", "error")
             return False
-        humans = [s for s in range(self.state.players) if s not in self.bots]
         steps = 1
-        if humans:
+        if self.humans:
             for back, (before, _a) in enumerate(reversed(self.history), start=1):
                 if before.current_player not in self.bots:
                     steps = back

@@ -52,19 +52,6 @@ class Board(GenericBoard):
         super().__init__(state, agents=agents, names=names, seed=seed)
 
     # ------------------------------------------------------------------ who is looking
-    @property
-    def viewer(self) -> int:
-        """The seat whose dice, hubs and slots the buttons show: the seat to act unless a bot plays it,
-        then the first seat without a bot (seat 0 when bots play every seat)."""
-        seat = self.state.current_player
-        if seat is not None and seat not in self.bots:
-            return seat
-        humans = [s for s in range(self.state.players) if s not in self.bots]
-        return humans[0] if humans else (seat if seat is not None else 0)
-
-    def my_turn(self) -> bool:
-        s = self.state
-        return not s.is_over() and s.current_player == self.viewer and s.current_player not in self.bots
 
     def decision(self) -> str | None:
         s = self.state

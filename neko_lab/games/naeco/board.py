@@ -207,20 +207,6 @@ class Board(GenericBoard):
         self.selected: int | None = None
         super().__init__(state, agents=agents, names=names, seed=seed)
 
-    # ------------------------------------------------------------------ who is looking
-    @property
-    def viewer(self) -> int:
-        """The seat whose hand and Ocean the controls show: the seat to move unless a bot plays it,
-        then the first seat without a bot (or seat 0 when bots play every seat)."""
-        seat = self.state.current_player
-        if seat is not None and seat not in self.bots:
-            return seat
-        humans = [s for s in range(self.state.players) if s not in self.bots]
-        return humans[0] if humans else (seat if seat is not None else 0)
-
-    def my_turn(self) -> bool:
-        return self.state.current_player == self.viewer and self.state.current_player not in self.bots
-
     def decision(self) -> str | None:
         s = self.state
         if s.is_over() or not s.pending:
