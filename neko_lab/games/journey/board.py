@@ -51,8 +51,7 @@ class Board(GenericBoard):
             raise TypeError(f"the Journey board needs a Journey game, not {type(state).__name__}")
         super().__init__(state, agents=agents, names=names, seed=seed)
 
-    # ------------------------------------------------------------------ who is looking
-
+    # ------------------------------------------------------------------ what is being asked
     def decision(self) -> str | None:
         s = self.state
         if s.is_over() or not s.pending:
