@@ -145,6 +145,13 @@ class Board:
         humans = self.humans
         return humans[0] if humans else (seat if seat is not None else 0)
 
+    def decision(self) -> str | None:
+        """The kind of the open decision (the top of the state's pending stack), None once over."""
+        s = self.state
+        if s.is_over() or not s.pending:
+            return None
+        return s.pending[-1].kind
+
     def my_turn(self) -> bool:
         """True when a person (not a bot) is to move and the board shows that person's view."""
         s = self.state

@@ -51,13 +51,6 @@ class Board(GenericBoard):
             raise TypeError(f"the Journey board needs a Journey game, not {type(state).__name__}")
         super().__init__(state, agents=agents, names=names, seed=seed)
 
-    # ------------------------------------------------------------------ what is being asked
-    def decision(self) -> str | None:
-        s = self.state
-        if s.is_over() or not s.pending:
-            return None
-        return s.pending[-1].kind
-
     # ------------------------------------------------------------------ what may be clicked now
     def lit(self) -> tuple[list, list, list]:
         """(slots, hubs, spaces) the seat to act may click now, for the green outlines."""

@@ -207,12 +207,6 @@ class Board(GenericBoard):
         self.selected: int | None = None
         super().__init__(state, agents=agents, names=names, seed=seed)
 
-    def decision(self) -> str | None:
-        s = self.state
-        if s.is_over() or not s.pending:
-            return None
-        return s.pending[-1].kind
-
     # ------------------------------------------------------------------ hooks
     def picture(self) -> str:
         return table_svg(self.state, self.viewer, self.selected, self.face_down.value
