@@ -575,14 +575,20 @@ class GameState(State):
         while not self.pending and not self.over:
             getattr(self, "_stage_" + self.stage)()
 
+    def _ask_next_seat(self, kind: str, reverse: bool = False) -> bool:
+        """Ask the next seat in turn order (or reverse turn order) for a `kind` decision; False once
+        every seat has been asked in this step (self.idx counts the seats asked)."""
+        if self.idx >= self.players:
+            return False
+        seat = self.order[self.players - 1 - self.idx if reverse else self.idx]
+        self.idx += 1
+        self.pending.append(Pending(kind, seat))
+        return True
+
     def _stage_bonus(self) -> None:
         """Set Up 5: starting bonus tiles chosen in reverse turn order."""
-        if self.idx < self.players:
-            seat = self.order[self.players - 1 - self.idx]
-            self.idx += 1
-            self.pending.append(Pending("bonus", seat))
-            return
-        self._start_round()
+        if not self._ask_next_seat("bonus", reverse=True):
+            self._start_round()
 
     def _start_round(self) -> None:
         self.emit(f"round {self.round} begins (period {self.period})", R_COURSE)
@@ -642,12 +648,8 @@ class GameState(State):
 
     def _stage_income(self) -> None:
         """Obtain Income: in turn order, discard a die for coins, then income cards pay."""
-        if self.idx < self.players:
-            seat = self.order[self.idx]
-            self.idx += 1
-            self.pending.append(Pending("income", seat))
-            return
-        self.stage, self.idx = "rewards", 0
+        if not self._ask_next_seat("income"):
+            self.stage, self.idx = "rewards", 0
 
     def _income_cards(self, seat: int) -> None:
         ob, fp = self._count(seat, "ocean_bank"), self._count(seat, "fuel_platform")
@@ -660,12 +662,8 @@ class GameState(State):
 
     def _stage_rewards(self) -> None:
         """Get Rewards: in turn order, one reward by the lowest die."""
-        if self.idx < self.players:
-            seat = self.order[self.idx]
-            self.idx += 1
-            self.pending.append(Pending("reward", seat))
-            return
-        self.stage, self.idx = "post_office", 0
+        if not self._ask_next_seat("reward"):
+            self.stage, self.idx = "post_office", 0
 
     def _stage_post_office(self) -> None:
         """Set Turn Order: Post Office owners may first buy a card (two drawn, 2 coins off)."""
@@ -844,12 +842,8 @@ class GameState(State):
 
     def _stage_final_spend(self) -> None:
         """Game End: in turn order, a last chance to move ships and load goods."""
-        if self.idx < self.players:
-            seat = self.order[self.idx]
-            self.idx += 1
-            self.pending.append(Pending("final", seat))
-            return
-        self.final_scoring()
+        if not self._ask_next_seat("final"):
+            self.final_scoring()
 
     # ================================================================== scoring
     def measure(self, seat: int, what: str) -> int:
