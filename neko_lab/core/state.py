@@ -12,7 +12,8 @@ RULES) and writes:
     observation(seat) -> dict   what that seat may see (JSON-compatible)
     check_invariants()          raise AssertionError naming the broken rule
 
-and may override: winners() (tie-breaks), why_illegal() (a rule-specific reason), determinize()
+and may override: winners() (tie-breaks), visible_breakdown() (running points that would reveal a
+secret), why_illegal() (a rule-specific reason), determinize()
 (hidden information re-sampled for search), evaluate() (greedy agents' heuristic), clone() (speed),
 round_number() (for scoring curves), load_data() (datasets), _repr_html_() (a picture).
 """
@@ -166,6 +167,11 @@ class State:
 
     def scores(self) -> list[int]:
         return [sum(b.values()) for b in self.breakdown()]
+
+    def visible_breakdown(self, seat: int | None) -> list[dict[str, int | None]]:
+        """breakdown() as `seat` may see it at the table: a category that depends on another seat's
+        secret cards is None until the game ends. seat=None is the analyst's view (everything)."""
+        return self.breakdown()
 
     def winners(self) -> list[int]:
         if not self.is_over():

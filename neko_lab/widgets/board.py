@@ -256,7 +256,8 @@ class Board:
         self.picture_widget.value = self.picture()
         # in games with hidden information a bot's options would show its hand: keep them out of view
         self.picker.update(s, hidden=s.HIDDEN_INFORMATION and self.bot_to_move())
-        self.scores.update(s)
+        # people at the table see only what their seat may see; with bots on every seat, everything
+        self.scores.update(s, self.viewer if self.humans else None)
         self.log.update(s)
         self.controls.update(s, can_undo=bool(self.history), bot_to_move=self.bot_to_move())
         self.refresh_extra()

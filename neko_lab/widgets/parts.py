@@ -27,15 +27,19 @@ def seat_label(seat: int | None, names: Sequence[str] | None = None) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- HTML
-def score_table_html(state: State, names: Sequence[str] | None = None) -> str:
-    """Points by category (rows) and seat (columns), totals last; winners starred once the game ends."""
-    rows = state.breakdown()
+def score_table_html(state: State, names: Sequence[str] | None = None, viewer: int | None = None) -> str:
+    """Points by category (rows) and seat (columns), totals last; winners starred once the game ends.
+
+    With a `viewer` seat, points that would reveal another seat's secret cards show as "?" (the
+    game's visible_breakdown()); without one, everything is shown."""
+    rows = state.visible_breakdown(viewer)
     cats: list[str] = []
     for b in rows:
         for k in b:
             if k not in cats:
                 cats.append(k)
-    totals = state.scores()
+    totals = [str(sum(v for v in b.values() if v is not None)) + ("+?" if None in b.values() else "")
+              for b in rows]
     winners = set(state.winners()) if state.is_over() else set()
     current = state.current_player
     head = "".join(
@@ -44,7 +48,8 @@ def score_table_html(state: State, names: Sequence[str] | None = None) -> str:
         for i in range(state.players))
     body = "".join(
         f"<tr><td style='padding:2px 8px'>{html.escape(str(c))}</td>"
-        + "".join(f"<td style='text-align:right;padding:2px 8px'>{b.get(c, 0)}</td>" for b in rows)
+        + "".join(f"<td style='text-align:right;padding:2px 8px'>{'?' if b.get(c, 0) is None else b.get(c, 0)}</td>"
+                  for b in rows)
         + "</tr>" for c in cats)
     total = ("<tr style='font-weight:bold;border-top:1px solid #888'><td style='padding:2px 8px'>total</td>"
              + "".join(f"<td style='text-align:right;padding:2px 8px'>{t}</td>" for t in totals) + "</tr>")
@@ -166,8 +171,8 @@ class ScoreTable:
         self.names = names
         self.widget = W.HTML()
 
-    def update(self, state: State) -> None:
-        self.widget.value = score_table_html(state, self.names)
+    def update(self, state: State, viewer: int | None = None) -> None:
+        self.widget.value = score_table_html(state, self.names, viewer)
 
 
 class Controls:

@@ -184,11 +184,19 @@ def test_observation_hides_what_the_rules_hide(game, players):
         for seat in range(players):
             obs = state.observation(seat)
             json.dumps(obs)  # plain data a widget or a program can use
+            shown = state.visible_breakdown(seat)
+            full = state.breakdown()
+            assert [set(r) for r in shown] == [set(r) for r in full]
+            assert all(v is None or v == full[i][k] for i, r in enumerate(shown) for k, v in r.items())
+            if state.is_over():
+                assert shown == full, "at the end every seat sees every point"
             for k in range(3):
                 other = state.determinize(seat, Rng(k))
                 other.check_invariants()
                 assert other.observation(seat) == obs, \
                     "re-sampling what a seat cannot see must not change what it sees"
+                assert other.visible_breakdown(seat) == shown, \
+                    "the points a seat is shown must not depend on what it cannot see"
                 if other.to_json() != state.to_json():
                     differing += 1
     if cls.HIDDEN_INFORMATION:

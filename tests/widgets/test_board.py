@@ -243,3 +243,15 @@ def test_a_bot_s_options_stay_hidden_when_the_game_has_hidden_hands():
     assert b.picker.labels == [] and b.picker.play_button.disabled
     b.bot_move()
     assert b.picker.labels == [str(a) for a in b.state.legal_actions()]
+
+
+def test_score_table_hides_what_the_viewing_seat_may_not_see():
+    s = nl.new_game("naeco", players=2, seed=4)
+    s.apply(s.legal_actions()[0])
+    board = Board(s, agents={1: "random"})
+    html = board.scores.widget.value
+    assert board.viewer == 0
+    own = s.breakdown()[0]["priority"]
+    assert "?" in html and "+?" in html, "the other seat's priority points are hidden"
+    assert f">{own}</td>" in html
+    assert "?" not in score_table_html(s), "without a viewer (the analyst's view) everything shows"

@@ -173,10 +173,12 @@ def table_svg(state: GameState, viewer: int | None = None, selected: int | None 
         lit = [pos(a.depth, a.col) for a in state.legal_actions()
                if isinstance(a, Play) and a.card == selected and a.down == down]
     x, height = 4.0, 0.0
-    scores = state.scores()
+    shown = state.visible_breakdown(viewer)    # another seat's priority points stay secret
     for seat, ocean in enumerate(state.oceans):
         mark = " ◀ to play" if state.current_player == seat else ""
-        o, w, h = ocean_picture(ocean, x, y, f"P{seat}: {scores[seat]} pts{mark}",
+        known = shown[seat].values()
+        pts = f"{sum(v for v in known if v is not None)}{'+?' if None in known else ''}"
+        o, w, h = ocean_picture(ocean, x, y, f"P{seat}: {pts} pts{mark}",
                                 lit if seat == viewer else (), PLAYER_COLOURS[seat % 4])
         parts.append(o)
         x += w + 24

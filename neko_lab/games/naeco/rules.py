@@ -441,6 +441,14 @@ class GameState(State):
             out.append(row)
         return out
 
+    def visible_breakdown(self, seat: int | None) -> list[dict[str, int | None]]:
+        """Another player's running priority points would reveal their secret Priority Observation
+        card, so a seat sees only its own until the end (Naéco › Setup, › Scoring)."""
+        rows = self.breakdown()
+        if seat is None or self.over:
+            return rows
+        return [row if i == seat else {**row, "priority": None} for i, row in enumerate(rows)]
+
     def evaluate(self, seat: int) -> float:
         """Heuristic value for `seat` (greedy and search agents): the final score lead once the game is
         over, else the lead in the heuristic Ocean value of neko_lab.games.naeco.agents."""
@@ -481,6 +489,9 @@ class GameState(State):
             "decision": self.pending[-1].kind if self.pending and not self.over else None,
             "hand": list(self.hands[seat]), "hand_sizes": [len(h) for h in self.hands],
             "priority_card": list(self.priority_table[self.priority[seat]].points),
+            # every card is shown at the final scoring (Naéco › Scoring)
+            "priority_cards": ([list(self.priority_table[c].points) for c in self.priority]
+                               if self.over else None),
             "oceans": oceans,
             "piles": [[len(p), p[-1] if p else None] for p in self.piles],
             "tokens": list(self.token),
@@ -492,7 +503,8 @@ class GameState(State):
 
     def determinize(self, seat: int, rng: Rng) -> "GameState":
         """A copy where what `seat` cannot see is re-sampled: other hands, other players' face-down
-        cards, the cards under each pile's top, hidden objectives and other Priority Observation cards."""
+        cards, the cards under each pile's top, hidden objectives and, until the final scoring shows
+        them, the other Priority Observation cards."""
         s = self.clone()
         cards = self.cards
         pool: list[int] = []
@@ -535,6 +547,8 @@ class GameState(State):
         for k in range(4):
             if not self.revealed[k]:
                 s.objectives[k] = rng.randint(1, 4)
+        if self.over:              # the Priority Observation cards are shown at the final scoring
+            return s
         others = [c for c in range(len(self.priority_table)) if c != self.priority[seat]]
         rng.shuffle(others)
         for i in range(self.players):

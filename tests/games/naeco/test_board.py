@@ -231,3 +231,12 @@ def test_ocean_pictures_for_notebooks_draw_every_card_and_the_highlighted_places
         assert f">{value}</text>" in svg
     both = show_oceans({"first": ocean, "second": ocean})
     assert both._repr_html_().count("<svg") == 2 and "second" in str(both)
+
+
+def test_picture_keeps_other_seats_priority_points_secret():
+    import re
+
+    s = nl.new_game("naeco", players=2, seed=4)
+    s.apply(s.legal_actions()[0])
+    assert re.findall(r"P1: [^<]*pts", table_svg(s, 0, None, False)) == ["P1: -1+? pts"]
+    assert re.findall(r"P1: [^<]*pts", table_svg(s, None, None, False)) == [f"P1: {s.scores()[1]} pts"]

@@ -100,3 +100,27 @@ def test_clone_is_independent():
         c.apply(rng.choice(c.legal_actions()))
     assert s.to_json() == before
     assert c.to_json() != before
+
+
+def test_running_priority_points_of_others_stay_hidden_until_the_final_scoring():
+    s = _played(5, 20, players=3)
+    assert not s.is_over()
+    full = s.breakdown()
+    for seat in range(3):
+        shown = s.visible_breakdown(seat)
+        assert shown[seat] == full[seat], "a seat sees all of its own points"
+        for other in set(range(3)) - {seat}:
+            assert shown[other]["priority"] is None
+            assert {k: v for k, v in shown[other].items() if k != "priority"} == \
+                {k: v for k, v in full[other].items() if k != "priority"}
+    assert s.visible_breakdown(None) == full
+
+
+def test_final_scoring_shows_every_priority_card():
+    s = _played(5, 10_000, players=3)
+    assert s.is_over()
+    obs = s.observation(1)
+    assert obs["priority_cards"] == [list(s.priority_table[c].points) for c in s.priority]
+    assert s.visible_breakdown(1) == s.breakdown()
+    assert s.determinize(1, Rng(3)).priority == s.priority
+    assert _played(5, 20, players=3).observation(1)["priority_cards"] is None
