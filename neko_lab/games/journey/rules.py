@@ -1020,7 +1020,10 @@ class GameState(State):
                   card=cid, lane=lane, slot=slot, paid=price + gap)
         self._lightning(seat, c)
 
-    def _lightning(self, seat: int, c: Card) -> None:
+    def _repeatable_power(self, seat: int, c: Card) -> bool:
+        """The powers a card gives on arrival (lightning) and again when a die activates it; False for
+        other cards (Card Reference Guide: Ocean Bank and Fuel Platform variants, Research Station,
+        Neko Harbour)."""
         n = c.name
         if n == "Ocean Bank Variant":
             self._gain(seat, "coins", sc.ocean_bank_income(self._count(seat, "ocean_bank")), R_CARDS, n)
@@ -1028,10 +1031,18 @@ class GameState(State):
             self._gain(seat, "fuel", sc.fuel_platform_income(self._count(seat, "fuel_platform")), R_CARDS, n)
         elif n == "Research Station":
             self._research(seat)
-        elif n == "Hospital":
-            self._remove_interference(seat, 2, R_CARDS)
         elif n == "Neko Harbour":
             self.pending.append(Pending("neko", seat, self.hub_count(seat)))
+        else:
+            return False
+        return True
+
+    def _lightning(self, seat: int, c: Card) -> None:
+        n = c.name
+        if self._repeatable_power(seat, c):
+            return
+        if n == "Hospital":
+            self._remove_interference(seat, 2, R_CARDS)
         elif n == "Post Office":
             self._start_direct_buy(seat, sc.POST_OFFICE_DISCOUNT, R_CARDS)
         elif n == "Penguin Park Variant":
@@ -1504,15 +1515,9 @@ class GameState(State):
         n = c.name
         b = self.boards[seat]
         self.emit(f"activates {c} with a {die}", R_CARDS, seat, card=c.id)
-        if n == "Ocean Bank Variant":
-            self._gain(seat, "coins", sc.ocean_bank_income(self._count(seat, "ocean_bank")), R_CARDS, n)
-        elif n == "Fuel Platform Variant":
-            self._gain(seat, "fuel", sc.fuel_platform_income(self._count(seat, "fuel_platform")), R_CARDS, n)
-        elif n == "Research Station":
-            self._research(seat)
-        elif n == "Neko Harbour":
-            self.pending.append(Pending("neko", seat, self.hub_count(seat)))
-        elif n == "Seaside Town (Trader)":
+        if self._repeatable_power(seat, c):
+            return
+        if n == "Seaside Town (Trader)":
             b.exchange_on = [True, True, b.exchange_on[2], b.exchange_on[3]]
         elif n == "Seaside Town (Merchant)":
             b.exchange_on = [b.exchange_on[0], b.exchange_on[1], True, True]
