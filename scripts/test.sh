@@ -25,5 +25,5 @@ status=0
 python3 -m pytest -n 2 --dist loadgroup tests "$@" || status=$?
 # Every notebook top to bottom; a notebook's cells must stay together in one kernel (loadfile).
 python3 -m pytest -n 2 --dist loadfile --nbval-lax --nbval-current-env notebooks || status=$?
-echo "test run took $(( $(date +%s) - start )) s"
+echo "test run took $(( $(date +%s) - start )) s" >&2
 exit $status
