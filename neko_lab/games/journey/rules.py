@@ -249,25 +249,29 @@ class Board:
         self.fish = 0
         self.interference = 0
         self.harbours = START_HARBOURS
-        self.dice: list[int] = []
         self.lanes: list[int] = [0] * (SLOTS * MAX_LANES)
         self.ships: list[int] = [0]
-        self.hub_dice: dict[int, int] = {}
-        self.card_dice: dict[int, int] = {}
         self.cargo: list[int] = [0] * (SLOTS * MAX_LANES)
         self.names: dict[str, int] = {}
         self.types: dict[str, int] = {}
         self.pts: dict[str, int] = {c: 0 for c in CATEGORIES}
-        self.tile_adjust = 0
-        self.tile_reroll = 0
-        self.park_takes = 0
+        self.new_round()      # dice, dice on hubs and cards, once-per-round powers
+        self.hub_cache: tuple | None = None
+
+    def new_round(self) -> None:
+        """Prepare for next round: no dice out, and every once-per-round power ready again."""
+        self.dice: list[int] = []
+        self.hub_dice: dict[int, int] = {}
+        self.card_dice: dict[int, int] = {}
+        sets, takes = sc.penguin_park_powers(self.types.get("penguin_park", 0))
+        self.tile_adjust = self.tile_reroll = sets
+        self.park_takes = takes
         self.lighthouse = -1
         self.hospital_used = False
         self.harbour_div = 0
         self.exchange_on = [False, False, False, False]
         self.exchange_used = [0, 0, 0, 0]
         self.church_left = CHURCH_DICE
-        self.hub_cache: tuple | None = None
 
     def copy(self) -> "Board":
         # one dict copy, then fresh containers for the mutable parts (names, types, exchange_* and
@@ -790,18 +794,7 @@ class GameState(State):
     def _stage_prepare(self) -> None:
         """Prepare for next round: dice back, tiles refreshed, new cards; mid-game scoring after a period."""
         for b in self.boards:
-            b.dice = []
-            b.hub_dice = {}
-            b.card_dice = {}
-            sets, takes = sc.penguin_park_powers(b.types.get("penguin_park", 0))
-            b.tile_adjust = b.tile_reroll = sets
-            b.park_takes = takes
-            b.lighthouse = -1
-            b.hospital_used = False
-            b.harbour_div = 0
-            b.exchange_on = [False, False, False, False]
-            b.exchange_used = [0, 0, 0, 0]
-            b.church_left = CHURCH_DICE
+            b.new_round()
         self.discard = []
         for i in range(len(self.spaces)):
             self.bids[i] = [[] for _ in range(self.players)]
