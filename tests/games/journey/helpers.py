@@ -75,6 +75,19 @@ def action_turn(s: GameState, dice: dict[int, list[int]] | None = None) -> int:
     return s.current_player
 
 
+def turn_with(dice=(1, 2, 3, 4, 5), seed: int = 0, **resources):
+    """A three-player game at the first action turn, the seat to act holding `dice` and `resources`
+    (board attributes such as coins=10); returns (state, seat, board)."""
+    s = new(3, seed=seed)
+    seat = action_turn(s)
+    b = s.boards[seat]
+    b.dice = sorted(dice)
+    for k, v in resources.items():
+        setattr(b, k, v)
+    s._legal = None
+    return s, seat, b
+
+
 def kinds(acts) -> set[str]:
     return {a.kind for a in acts}
 

@@ -5,18 +5,7 @@ import pytest
 
 from neko_lab.games.journey import scoring as sc
 
-from .helpers import A, action_turn, card_id, detach, give, kinds, new
-
-
-def _turn(dice=(1, 2, 3, 4, 5), seed=0, **res):
-    s = new(3, seed=seed)
-    seat = action_turn(s)
-    b = s.boards[seat]
-    b.dice = sorted(dice)
-    for k, v in res.items():
-        setattr(b, k, v)
-    s._legal = None
-    return s, seat, b
+from .helpers import A, action_turn, card_id, detach, give, kinds, new, turn_with
 
 
 def _buy(s, seat, name, lane=0, slot=None, skip=0):
@@ -37,7 +26,7 @@ def test_income_sets_of_three():
 
 
 def test_ocean_bank_variant_pays_on_arrival_and_again_with_a_low_die():
-    s, seat, b = _turn(dice=(2, 5))
+    s, seat, b = turn_with(dice=(2, 5))
     give(s, seat, "Ocean Bank")
     coins = b.coins
     _buy(s, seat, "Ocean Bank Variant")
@@ -49,7 +38,7 @@ def test_ocean_bank_variant_pays_on_arrival_and_again_with_a_low_die():
 
 
 def test_fuel_platform_variant_pays_fuel_and_again_with_a_high_die():
-    s, seat, b = _turn(dice=(2, 5), fuel=0, goods=0)
+    s, seat, b = turn_with(dice=(2, 5), fuel=0, goods=0)
     _buy(s, seat, "Fuel Platform Variant")
     assert b.fuel == 2
     s.apply(A("card", 0, 0, 5))
@@ -57,7 +46,7 @@ def test_fuel_platform_variant_pays_fuel_and_again_with_a_high_die():
 
 
 def test_research_station_counts_banks_and_platforms():
-    s, seat, b = _turn(dice=(4,), fuel=0, goods=0)
+    s, seat, b = turn_with(dice=(4,), fuel=0, goods=0)
     give(s, seat, "Ocean Bank")
     give(s, seat, "Fuel Platform")
     give(s, seat, "Fuel Platform", skip=1)
@@ -69,7 +58,7 @@ def test_research_station_counts_banks_and_platforms():
 
 
 def test_hospital_removes_two_on_arrival_and_one_per_round_for_free():
-    s, seat, b = _turn(interference=4, coins=0)
+    s, seat, b = turn_with(interference=4, coins=0)
     _buy(s, seat, "Hospital")
     assert b.interference == 2
     s.apply(A("hospital"))
@@ -77,7 +66,7 @@ def test_hospital_removes_two_on_arrival_and_one_per_round_for_free():
 
 
 def test_neko_harbour_three_hubs_for_one_fuel():
-    s, seat, b = _turn(dice=(5,), fuel=0, goods=0)
+    s, seat, b = turn_with(dice=(5,), fuel=0, goods=0)
     for k in range(4):
         give(s, seat, "Ocean Bank", 0, k, skip=k)          # three hubs between four cards
     coins = b.coins
@@ -93,7 +82,7 @@ def test_neko_harbour_three_hubs_for_one_fuel():
 
 
 def test_post_office_lightning_buys_one_of_two_with_two_off():
-    s, seat, b = _turn(coins=20)
+    s, seat, b = turn_with(coins=20)
     s.period = 2
     _buy(s, seat, "Post Office")
     assert s.pending[-1].kind == "pick" and len(s.drawn) == 2
@@ -110,7 +99,7 @@ def test_penguin_park_tiles_adjust_and_reroll_once_per_round():
     assert sc.penguin_park_powers(2) == (1, 1)
     assert sc.penguin_park_powers(3) == (1, 2)
     assert sc.penguin_park_powers(4) == (2, 2)
-    s, seat, b = _turn(dice=(1, 4), fuel=0)
+    s, seat, b = turn_with(dice=(1, 4), fuel=0)
     give(s, seat, "Penguin Park")
     b.tile_adjust, b.tile_reroll = sc.penguin_park_powers(1)[0], 1
     s._legal = None
@@ -121,7 +110,7 @@ def test_penguin_park_tiles_adjust_and_reroll_once_per_round():
 
 
 def test_second_penguin_park_takes_a_discarded_die_but_only_one_per_turn():
-    s, seat, b = _turn(dice=(3,), fish=3)
+    s, seat, b = turn_with(dice=(3,), fish=3)
     b.park_takes = 1
     s.discard[:] = [5, 6]
     s._legal = None
@@ -142,7 +131,7 @@ def test_penguin_parks_refresh_at_the_next_round():
 
 
 def test_penguin_park_variant_adds_a_discarded_die_as_a_bid():
-    s, seat, b = _turn()
+    s, seat, b = turn_with()
     s.discard[:] = [4]
     _buy(s, seat, "Penguin Park Variant")
     assert s.pending[-1].kind == "park_bid"
@@ -152,7 +141,7 @@ def test_penguin_park_variant_adds_a_discarded_die_as_a_bid():
 
 
 def test_seaside_trader_exchanges_for_the_round():
-    s, seat, b = _turn(dice=(2,), coins=6, fuel=3, goods=0)
+    s, seat, b = turn_with(dice=(2,), coins=6, fuel=3, goods=0)
     give(s, seat, "Seaside Town (Trader)")
     s._legal = None
     assert "exchange" not in kinds(s.legal_actions())
@@ -164,7 +153,7 @@ def test_seaside_trader_exchanges_for_the_round():
 
 
 def test_seaside_merchant_fuel_for_coins_and_goods_for_points():
-    s, seat, b = _turn(dice=(5,), coins=0, fuel=2, goods=1)
+    s, seat, b = turn_with(dice=(5,), coins=0, fuel=2, goods=1)
     give(s, seat, "Seaside Town (Merchant)")
     s._legal = None
     s.apply(A("card", 0, 0, 5))
@@ -174,7 +163,7 @@ def test_seaside_merchant_fuel_for_coins_and_goods_for_points():
 
 
 def test_exchange_limit_bounds_the_coin_loop():
-    s, seat, b = _turn(dice=(2, 5), coins=3, fuel=0, goods=0)
+    s, seat, b = turn_with(dice=(2, 5), coins=3, fuel=0, goods=0)
     s.options["exchange_limit"] = 2
     give(s, seat, "Seaside Town (Trader)")
     give(s, seat, "Seaside Town (Merchant)")
@@ -188,7 +177,7 @@ def test_exchange_limit_bounds_the_coin_loop():
 
 
 def test_seaside_fish_market_two_fish_for_a_die():
-    s, seat, b = _turn(fish=2)
+    s, seat, b = turn_with(fish=2)
     give(s, seat, "Seaside Town (Fish Market)")
     s.discard[:] = [6]
     s._legal = None
@@ -197,7 +186,7 @@ def test_seaside_fish_market_two_fish_for_a_die():
 
 
 def test_seaside_lottery_reward_at_or_below_the_die():
-    s, seat, b = _turn(dice=(3,))
+    s, seat, b = turn_with(dice=(3,))
     give(s, seat, "Seaside Town (Lottery)")
     s._legal = None
     s.apply(A("card", 0, 0, 3))
@@ -208,7 +197,7 @@ def test_seaside_lottery_reward_at_or_below_the_die():
 
 
 def test_light_house_example_a_one_gives_three_fuel():
-    s, seat, b = _turn(dice=(1, 1), fuel=0, goods=0)
+    s, seat, b = turn_with(dice=(1, 1), fuel=0, goods=0)
     give(s, seat, "Fuel Platform", 0, 0)          # right half fuel
     give(s, seat, "Ocean Bank", 0, 1)             # left multiplier 1
     give(s, seat, "Light House", 0, 2)
@@ -220,14 +209,14 @@ def test_light_house_example_a_one_gives_three_fuel():
 
 
 def test_megaport_has_two_internal_hubs_on_the_path():
-    s, seat, b = _turn()
+    s, seat, b = turn_with()
     give(s, seat, "Megaport", 0, 0)
     assert s.lane_path(seat, 0) == [0, 1, 2, 4]
     assert [h.pos for h in s.lane_hubs(seat, 0)] == [1, 2]
 
 
 def test_port_internal_hub_pays_a_ship():
-    s, seat, b = _turn(fuel=4, goods=0)
+    s, seat, b = turn_with(fuel=4, goods=0)
     give(s, seat, 18, 0, 0)                       # internal hub 1 x fuel
     s._legal = None
     s.apply(A("move", 0, 0))
@@ -246,7 +235,7 @@ def test_every_named_card_is_in_the_dataset():
 
 def test_blue_bar_on_direct_buys_is_an_option():
     for option, expected in ((False, 0), (True, 2)):
-        s, seat, b = _turn(coins=30)
+        s, seat, b = turn_with(coins=30)
         s.options["blue_bar_on_direct_buys"] = option
         give(s, seat, "Blue Bar")
         s._start_direct_buy(seat, 0, "test")
@@ -266,7 +255,7 @@ def test_bad_option_values_are_refused():
 
 
 def test_a_penguin_park_bought_before_the_action_phase_works_at_once():
-    s, seat, b = _turn(dice=(2, 3))
+    s, seat, b = turn_with(dice=(2, 3))
     b.tile_adjust = b.tile_reroll = b.park_takes = 0
     _buy(s, seat, "Penguin Park")
     assert (b.tile_adjust, b.tile_reroll, b.park_takes) == (1, 1, 0)
@@ -276,7 +265,7 @@ def test_a_penguin_park_bought_before_the_action_phase_works_at_once():
 
 
 def test_penguin_park_variant_owner_bids_a_discarded_die_before_each_resolution():
-    s, seat, b = _turn()
+    s, seat, b = turn_with()
     give(s, seat, "Penguin Park Variant")
     for bd in s.boards:
         bd.dice = []
@@ -291,7 +280,7 @@ def test_penguin_park_variant_owner_bids_a_discarded_die_before_each_resolution(
 
 
 def test_light_house_boosts_a_ship_too():
-    s, seat, b = _turn(dice=(3,), fuel=4, goods=0)
+    s, seat, b = turn_with(dice=(3,), fuel=4, goods=0)
     give(s, seat, "Fuel Platform", 0, 0)          # right half fuel
     give(s, seat, "Ocean Bank", 0, 1)             # left multiplier 1
     give(s, seat, "Light House", 0, 2)

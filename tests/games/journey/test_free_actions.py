@@ -6,29 +6,18 @@ import pytest
 from neko_lab.core import IllegalAction
 from neko_lab.games.journey.rules import catch_fish_bonus, harbour_cost, ship_cost
 
-from .helpers import A, action_turn, give, kinds, new
-
-
-def _turn(dice=(1, 2, 3, 4, 5), **res):
-    s = new(3, seed=0)
-    seat = action_turn(s)
-    b = s.boards[seat]
-    b.dice = sorted(dice)
-    for k, v in res.items():
-        setattr(b, k, v)
-    s._legal = None
-    return s, seat, b
+from .helpers import A, give, kinds, turn_with
 
 
 def test_a_fish_for_two_coins_or_one_fuel():
-    s, seat, b = _turn(fish=2, coins=0, fuel=0, goods=0)
+    s, seat, b = turn_with(fish=2, coins=0, fuel=0, goods=0)
     s.apply(A("fish_coins"))
     s.apply(A("fish_fuel"))
     assert (b.fish, b.coins, b.fuel) == (0, 2, 1)
 
 
 def test_b_three_fish_for_a_discarded_die_keeping_its_value_once_per_turn():
-    s, seat, b = _turn(fish=7)
+    s, seat, b = turn_with(fish=7)
     s.discard[:] = [6, 2, 2]
     s._legal = None
     s.apply(A("take_die", 6, 0))
@@ -39,7 +28,7 @@ def test_b_three_fish_for_a_discarded_die_keeping_its_value_once_per_turn():
 
 
 def test_c_remove_interference_for_five_coins():
-    s, seat, b = _turn(coins=7, interference=2)
+    s, seat, b = turn_with(coins=7, interference=2)
     s.apply(A("unjam"))
     assert (b.coins, b.interference) == (2, 1)
     assert "unjam" not in kinds(s.legal_actions())
@@ -47,7 +36,7 @@ def test_c_remove_interference_for_five_coins():
 
 def test_d_ship_prices_and_the_ships_per_lane_limit():
     assert [ship_cost(n) for n in (2, 3, 4, 5)] == [3, 5, 7, 9]
-    s, seat, b = _turn(coins=100)
+    s, seat, b = turn_with(coins=100)
     assert "ship" not in kinds(s.legal_actions())   # one harbour: one ship per lane
     s.apply(A("harbour"))                       # 2 harbours: at most 2 ships per lane
     s.apply(A("ship", 0))
@@ -57,7 +46,7 @@ def test_d_ship_prices_and_the_ships_per_lane_limit():
 
 def test_e_harbour_prices_and_the_limit_of_five():
     assert [harbour_cost(n) for n in (2, 3, 4, 5)] == [5, 10, 15, 20]
-    s, seat, b = _turn(coins=100)
+    s, seat, b = turn_with(coins=100)
     for _ in range(4):
         s.apply(A("harbour"))
     assert b.harbours == 5 and b.coins == 50
@@ -66,7 +55,7 @@ def test_e_harbour_prices_and_the_limit_of_five():
 
 def test_amanda_opens_a_third_harbour_then_adds_a_ship_to_her_first_lane():
     # the example pays 5 coins for the ship, the price of a third ship (see the dataset README)
-    s, amanda, b = _turn(coins=15)
+    s, amanda, b = turn_with(coins=15)
     b.harbours = 2
     b.ships = [0, 0]
     s._legal = None
@@ -83,7 +72,7 @@ def test_harbour_city_prices():
 
 
 def test_mandel_buys_his_fourth_harbour_with_harbour_city():
-    s, mandel, b = _turn(dice=(2, 5), coins=8)
+    s, mandel, b = turn_with(dice=(2, 5), coins=8)
     b.harbours = 3
     give(s, mandel, "Harbour City")
     s._legal = None
@@ -94,7 +83,7 @@ def test_mandel_buys_his_fourth_harbour_with_harbour_city():
 
 
 def test_f_adjust_a_die_with_wrap_around():
-    s, seat, b = _turn(dice=(1, 6), fuel=3)
+    s, seat, b = turn_with(dice=(1, 6), fuel=3)
     s.apply(A("adjust", 1, -1))
     assert b.dice.count(6) == 2 and b.fuel == 2
     s.apply(A("adjust", 6, 1))
@@ -102,7 +91,7 @@ def test_f_adjust_a_die_with_wrap_around():
 
 
 def test_adjusting_is_bounded_by_fuel():
-    s, seat, b = _turn(dice=(3,), fuel=0, fish=0)
+    s, seat, b = turn_with(dice=(3,), fuel=0, fish=0)
     assert "adjust" not in kinds(s.legal_actions())
 
 
@@ -112,7 +101,7 @@ def _lane(s, seat, names, skips=None):
 
 
 def test_g_benno_moves_from_the_harbour_to_a_one_fuel_hub():
-    s, benno, b = _turn(fuel=4, goods=0)
+    s, benno, b = turn_with(fuel=4, goods=0)
     # Fuel Platform #5 (right: fuel) then Ocean Bank #1 (multiplier 1): a 1 x fuel hub
     _lane(s, benno, ["Fuel Platform", "Ocean Bank"])
     s._legal = None
@@ -122,7 +111,7 @@ def test_g_benno_moves_from_the_harbour_to_a_one_fuel_hub():
 
 
 def test_a_ship_on_a_half_hub_gets_nothing_and_stops_at_a_gap():
-    s, seat, b = _turn(fuel=6, goods=0)
+    s, seat, b = turn_with(fuel=6, goods=0)
     give(s, seat, "Ocean Bank", 0, 0)
     give(s, seat, "Blue Bar", 0, 2)
     s._legal = None
@@ -132,7 +121,7 @@ def test_a_ship_on_a_half_hub_gets_nothing_and_stops_at_a_gap():
 
 
 def test_h_goods_fill_cargo_in_order_and_benno_unlocks_his_port():
-    s, benno, b = _turn(goods=2, fuel=0)
+    s, benno, b = turn_with(goods=2, fuel=0)
     port = give(s, benno, 18)                      # Port: - | fuel 1 | coins 1 | -  (7 PP)
     b.cargo[0] = 2
     s._legal = None
@@ -161,7 +150,7 @@ def _fuel_hub(s, seat):
 
 
 def test_benno_moves_onto_a_hub_with_a_die_and_catches_a_fish():
-    s, benno, b = _turn(dice=(1, 4), fuel=4, goods=0, fish=0)
+    s, benno, b = turn_with(dice=(1, 4), fuel=4, goods=0, fish=0)
     _fuel_hub(s, benno)
     s.apply(A("hub", 0, 4))
     assert b.fuel == 5 and b.fish == 0
@@ -170,7 +159,7 @@ def test_benno_moves_onto_a_hub_with_a_die_and_catches_a_fish():
 
 
 def test_a_second_ship_onto_that_hub_catches_nothing():
-    s, seat, b = _turn(dice=(1, 4), fuel=6, goods=0, fish=0, harbours=2)
+    s, seat, b = turn_with(dice=(1, 4), fuel=6, goods=0, fish=0, harbours=2)
     b.ships = [0, 0]
     _fuel_hub(s, seat)
     s.apply(A("hub", 0, 4))
@@ -180,7 +169,7 @@ def test_a_second_ship_onto_that_hub_catches_nothing():
 
 
 def test_benno_places_a_die_under_two_ships_and_gets_one_fish():
-    s, benno, b = _turn(dice=(1, 4), fuel=0, goods=0, fish=0, harbours=2)
+    s, benno, b = turn_with(dice=(1, 4), fuel=0, goods=0, fish=0, harbours=2)
     _fuel_hub(s, benno)
     b.ships = [4, 4]
     s._legal = None
@@ -189,7 +178,7 @@ def test_benno_places_a_die_under_two_ships_and_gets_one_fish():
 
 
 def test_free_actions_need_the_turn():
-    s, seat, b = _turn(fish=3)
+    s, seat, b = turn_with(fish=3)
     other = (seat + 1) % 3
     assert s.current_player == seat
     assert all(isinstance(a.kind, str) for a in s.legal_actions())
@@ -205,7 +194,7 @@ def _good_hub(s, seat):
 
 
 def test_mandel_turns_a_two_into_a_one_for_the_good_hub():
-    s, mandel, b = _turn(dice=(2, 4), fuel=1, goods=0)
+    s, mandel, b = turn_with(dice=(2, 4), fuel=1, goods=0)
     _good_hub(s, mandel)
     assert A("hub", 0, 4) not in s.legal_actions()
     s.apply(A("adjust", 2, -1))
@@ -214,7 +203,7 @@ def test_mandel_turns_a_two_into_a_one_for_the_good_hub():
 
 
 def test_amanda_buys_a_discarded_six_and_turns_it_into_a_one():
-    s, amanda, b = _turn(dice=(3, 4), fuel=1, goods=0, fish=3)
+    s, amanda, b = turn_with(dice=(3, 4), fuel=1, goods=0, fish=3)
     _good_hub(s, amanda)
     s.discard[:] = [6]
     s._legal = None
@@ -225,7 +214,7 @@ def test_amanda_buys_a_discarded_six_and_turns_it_into_a_one():
 
 
 def test_benno_turns_a_six_into_a_one_for_one_good():
-    s, benno, b = _turn(dice=(6,), fuel=1, goods=0)
+    s, benno, b = turn_with(dice=(6,), fuel=1, goods=0)
     _good_hub(s, benno)
     s.apply(A("adjust", 6, 1))
     s.apply(A("hub", 0, 4))
