@@ -238,6 +238,12 @@ class NotebookPage:
             self.screenshot(f"error-{Path(self.path).stem}")
             raise AssertionError(f"{self.path}: a cell failed in JupyterLab: {status[:3000]}")
 
+    def last_board(self, timeout: float = 30.0):
+        """The last neko_lab board on the page (a notebook's final board), once it has rendered."""
+        board = self.page.locator(".neko-board").last
+        board.wait_for(timeout=timeout * 1000)
+        return board
+
     def screenshot(self, name: str, full_page: bool = True, locator=None) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"

@@ -17,8 +17,7 @@ def test_rules_notebook_runs_and_a_clicked_die_is_drafted():
     with Lab(notebooks={NOTEBOOK: REPO / NOTEBOOK}) as lab, browser_page(1500, 2200) as page:
         book = lab.open(page, NOTEBOOK)
         book.run_all()
-        board = page.locator(".neko-board").last
-        board.wait_for(timeout=30_000)
+        board = book.last_board()
         expect(board.locator(".neko-prompt")).to_contain_text("Draft")
         dice = board.locator("button.neko-die")
         dice.first.wait_for(timeout=20_000)

@@ -19,8 +19,7 @@ def test_rules_notebook_runs_and_a_clicked_card_lands_in_the_ocean():
     with Lab(notebooks={NOTEBOOK: REPO / NOTEBOOK}) as lab, browser_page(1500, 1900) as page:
         book = lab.open(page, NOTEBOOK)
         book.run_all()
-        board = page.locator(".neko-board").last
-        board.wait_for(timeout=30_000)
+        board = book.last_board()
         hand = board.locator(".widget-toggle-buttons button")
         assert hand.count() == 3                              # three cards in hand
         picture_before = board.locator(".widget-html svg").first.inner_html()
