@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from neko_lab.core import IllegalAction, Pending, State, register, serializable
+from neko_lab.core import Pending, State, register
 
 RULE_TURN = "Toy › Turn"
 RULE_BONUS = "Toy › Bonus"

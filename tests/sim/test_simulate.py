@@ -7,7 +7,7 @@ import pytest
 
 import neko_lab as nl
 from neko_lab.core import ConfigError
-from neko_lab.sim import runner, simulate as sim_module
+from neko_lab.sim import runner
 
 
 @pytest.fixture(scope="module")

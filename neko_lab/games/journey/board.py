@@ -25,7 +25,7 @@ explained in the message line and leaves the game unchanged.
 """
 from __future__ import annotations
 
-from typing import Any, Hashable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import ipywidgets as W
 

@@ -138,7 +138,7 @@ def lane_svg(state: "GameState", seat: int, lane: int, x0: float, y0: float,
                 note = f"loaded {b.cargo[k]}/{len(c.cargo)}"
             parts.append(card_svg(c, x, y0 + 14, note=note))
             if k in b.card_dice:
-                parts.append(die_svg(x + CW - 38, y0 + 16, b.card_dice[k], colour, f"die on the card this round"))
+                parts.append(die_svg(x + CW - 38, y0 + 16, b.card_dice[k], colour, "die on the card this round"))
             for j, (m, item) in enumerate(c.hubs):
                 pos = STEP * slot + j + 1
                 hx = pos_x(x0, pos, len(c.hubs))

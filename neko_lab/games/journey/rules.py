@@ -1121,7 +1121,6 @@ class GameState(State):
         return [Act("lottery", a.a) for a in self._reward_acts(1, data)]
 
     def _legal_pick(self, seat: int, data: list) -> list:
-        b = self.boards[seat]
         acts = []
         for cid in self._pick_options(seat, data):
             if self._placements(seat, self._price(seat, cid, data[0])):
@@ -1450,7 +1449,6 @@ class GameState(State):
         self.emit(f"Penguin Park Variant: a discarded {act.b} bids on {self.C[self.spaces[act.a]]}", R_CARDS, seat)
 
     def _do_final(self, seat: int, data: Any, act: Act) -> None:
-        b = self.boards[seat]
         if act.kind == "done":
             self.pending.pop()
         elif act.kind == "move":

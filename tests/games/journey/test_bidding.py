@@ -101,6 +101,7 @@ def test_benno_pays_one_coin_gap_placing_penguin_park_in_the_third_space():
     assert A("place", 0, 0) in acts and A("place", 0, 2) in acts
     s.apply(A("place", 0, 2))
     assert s.boards[benno].coins == 0                          # 6 for the card + 1 for the gap
+    assert s.lane_cards(benno, 0)[2] == park
 
 
 def test_amanda_blue_bar_discounts():

@@ -3,12 +3,9 @@ from __future__ import annotations
 
 import re
 
-import neko_lab as nl
-from neko_lab.agents.base import Agent
 from neko_lab.games.journey.agents import JourneyAgent
 from neko_lab.games.journey.board import Board
 from neko_lab.games.journey.render import svg
-from neko_lab.games.journey.rules import Act
 
 from .test_graph import game, put
 

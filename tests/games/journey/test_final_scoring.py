@@ -19,6 +19,7 @@ def test_cards_score_only_when_a_ship_passed_and_ports_only_when_unlocked():
     b = s.boards[0]
     bank = give(s, 0, "Ocean Bank", 0, 0)
     port = give(s, 0, 18, 0, 1)                   # 7 PP, four cargo spaces, one internal hub
+    assert s.card(port).points == 7
     bar = give(s, 0, "Blue Bar", 0, 2)
     b.ships = [4]                                 # crossed the bank only
     assert s.final_points(0)["cards"] == s.card(bank).points

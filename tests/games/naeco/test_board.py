@@ -6,7 +6,7 @@ import pytest
 import neko_lab as nl
 from neko_lab.agents.base import Agent
 from neko_lab.games.naeco.board import Board, table_svg
-from neko_lab.games.naeco.rules import Draw, Play
+from neko_lab.games.naeco.rules import Play
 
 
 class FirstPlay(Agent):
