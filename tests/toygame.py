@@ -10,15 +10,65 @@ player with fewer bonus points.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from neko_lab.core import Pending, State, register
+from neko_lab.core import Pending, State, register, serializable
+from neko_lab.core.decisions import gather
 
 RULE_TURN = "Toy › Turn"
 RULE_BONUS = "Toy › Bonus"
 RULE_END = "Toy › End"
 HAND_LIMIT = 4
 MAX_TURNS = 40
+
+
+@serializable
+class Move(NamedTuple):
+    """A toy action: ("play", value), ("draw", None), ("pass", None) or ("bonus", "points"/"draw")."""
+    verb: str
+    value: Any = None
+
+    def __str__(self) -> str:
+        return self.verb if self.value is None else f"{self.verb} {self.value}"
+
+
+# ---------------------------------------------------------------- "turn": play a card or draw
+def legal_turn(s: "ToyState", seat: int, data: Any) -> list:
+    hand = s.hands[seat]
+    acts: list = [Move("play", v) for v in sorted(set(hand))]
+    if s.deck and len(hand) < HAND_LIMIT:
+        acts.append(Move("draw"))
+    return acts or [Move("pass")]
+
+
+def take_turn(s: "ToyState", seat: int, data: Any, action: Move) -> None:
+    if action.verb == "play":
+        s.hands[seat].remove(action.value)
+        s.played[seat] += action.value
+        s.discard.append(action.value)
+        s.emit(f"plays {action.value}", RULE_TURN, seat, card=action.value)
+        if action.value == 6:
+            s.pending.append(Pending("bonus", seat))
+            return
+    elif action.verb == "draw":
+        s.hands[seat].append(s.deck.pop())
+        s.emit("draws", RULE_TURN, seat)
+    s.next_turn(seat)
+
+
+# ---------------------------------------------------------------- "bonus": after playing a 6
+def legal_bonus(s: "ToyState", seat: int, data: Any) -> list:
+    return [Move("bonus", "points"), Move("bonus", "draw")] if s.deck else [Move("bonus", "points")]
+
+
+def take_bonus(s: "ToyState", seat: int, data: Any, action: Move) -> None:
+    if action.value == "points":
+        s.bonus[seat] += 2
+        s.emit("takes 2 bonus points", RULE_BONUS, seat)
+    else:
+        s.hands[seat].append(s.deck.pop())
+        s.emit("draws a bonus card", RULE_BONUS, seat)
+    s.next_turn(seat)
 
 
 @register
@@ -42,47 +92,14 @@ class ToyState(State):
         self.over = False
         self.pending = [Pending("turn", 0)]
 
-    def _legal_actions(self) -> list:
-        top = self.pending[-1]
-        if top.kind == "bonus":
-            return [("bonus", "points"), ("bonus", "draw")] if self.deck else [("bonus", "points")]
-        hand = self.hands[top.seat]
-        acts: list = [("play", v) for v in sorted(set(hand))]
-        if self.deck and len(hand) < HAND_LIMIT:
-            acts.append(("draw",))
-        return acts or [("pass",)]
+    DECISIONS = gather({"turn": (legal_turn, take_turn), "bonus": (legal_bonus, take_bonus)})
 
     def _why_illegal(self, action: Any) -> str | None:
-        if isinstance(action, tuple) and action[:1] == ("play",) and self.pending[-1].kind == "turn":
+        if isinstance(action, Move) and action.verb == "play" and self.pending[-1].kind == "turn":
             return f"{action} is not legal: that card is not in player {self.current_player}'s hand"
         return None
 
-    def _apply(self, action: Any) -> None:
-        top = self.pending.pop()
-        seat = top.seat
-        if action[0] == "bonus":
-            if action[1] == "points":
-                self.bonus[seat] += 2
-                self.emit("takes 2 bonus points", RULE_BONUS, seat)
-            else:
-                self.hands[seat].append(self.deck.pop())
-                self.emit("draws a bonus card", RULE_BONUS, seat)
-            self._next_turn(seat)
-            return
-        if action[0] == "play":
-            self.hands[seat].remove(action[1])
-            self.played[seat] += action[1]
-            self.discard.append(action[1])
-            self.emit(f"plays {action[1]}", RULE_TURN, seat, card=action[1])
-            if action[1] == 6:
-                self.pending.append(Pending("bonus", seat))
-                return
-        elif action[0] == "draw":
-            self.hands[seat].append(self.deck.pop())
-            self.emit("draws", RULE_TURN, seat)
-        self._next_turn(seat)
-
-    def _next_turn(self, seat: int) -> None:
+    def next_turn(self, seat: int) -> None:
         self.turns += 1
         if (not self.deck and not any(self.hands)) or self.turns >= MAX_TURNS:
             self.over = True

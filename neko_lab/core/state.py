@@ -4,8 +4,10 @@ A game subclasses State, sets the class constants at the top (GAME, TITLE, playe
 RULES) and writes:
 
     setup(data)                 deal, shuffle (with self.rng) and push the first pending decision
-    _legal_actions() -> list    the answer to the one question on top of the pending stack
-    _apply(action)              carry out a legal action (only ever called with a legal one)
+    DECISIONS                   {kind: (legal, apply)} gathered from the rulebook-section modules
+                                (core.decisions.gather); the core dispatches on the kind on top of
+                                the pending stack: legal(state, seat, data) lists the legal actions,
+                                apply(state, seat, data, action) carries one out (already popped)
     is_over() -> bool
     current_player              property: seat to decide now, None once over
     breakdown() -> list[dict]   points by category per seat (sums to scores())
@@ -22,10 +24,12 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-from typing import Any, ClassVar, Hashable
+from typing import Any, Callable, ClassVar, Hashable
 
+from .decisions import Decision
 from .errors import ConfigError, IllegalAction, SaveError
 from .events import Event
+from .fast import new_event
 from .rng import Rng
 from . import serial
 
@@ -63,6 +67,10 @@ class State:
     RULES: ClassVar[dict[str, str]] = {}          # rule section cited by events -> what it covers
     AGENTS: ClassVar[dict[str, str]] = {}         # game-specific agent name -> "module:Class"
     HIDDEN_INFORMATION: ClassVar[bool] = False    # True when observation() must hide something
+    DECISIONS: ClassVar[dict[str, Decision]] = {}  # pending kind -> (legal, apply); see decisions.py
+    # The picture of a state (state -> HTML/SVG string). The rules never import their picture: the
+    # game's package wires it (neko_lab/games/<key>/__init__.py sets GameState.picture = render.html).
+    picture: ClassVar[Callable[["State"], str] | None] = None
 
     # ------------------------------------------------------------------ construction
     def __init__(self, players: int | None = None, seed: int | None = None,
@@ -108,10 +116,14 @@ class State:
         raise NotImplementedError
 
     def _legal_actions(self) -> list:
-        raise NotImplementedError
+        """The legal actions of the decision on top of the pending stack (the core's one dispatch)."""
+        top = self.pending[-1]
+        return self.DECISIONS[top.kind].legal(self, top.seat, top.data)
 
     def _apply(self, action: Hashable) -> None:
-        raise NotImplementedError
+        """Take the decision off the stack and carry out `action` (only ever called with a legal one)."""
+        top = self.pending.pop()
+        self.DECISIONS[top.kind].apply(self, top.seat, top.data, action)
 
     def is_over(self) -> bool:
         raise NotImplementedError
@@ -145,22 +157,31 @@ class State:
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self.is_over() else self._legal_actions()
-        if action not in legal:
+        own = _find(legal, action)
+        if own is None:
             raise IllegalAction(self.why_illegal(action))
         self._legal = None
-        self._apply(action)
+        self._apply(own)
         self.steps += 1
 
     def why_illegal(self, action: Any) -> str:
         """A sentence saying why `action` is refused. Games refine it through _why_illegal()."""
+        shown_action = _short(action)
         if self.is_over():
-            return f"{action} is not possible: the game is over"
-        reason = self._why_illegal(action)
+            return f"{shown_action} is not possible: the game is over"
+        legal = self.legal_actions()
+        if any(_lookalike(a, action) for a in legal):
+            return (f"{shown_action} is a {type(action).__name__}, not one of {self.GAME}'s actions: "
+                    f"pass an action from legal_actions() ({type(legal[0]).__name__})")
+        try:
+            reason = self._why_illegal(action)
+        except Exception:  # a malformed action object: say so instead of failing inside the game
+            reason = (f"{shown_action} is not a well-formed action of this game: pass one of "
+                      f"legal_actions()")
         if reason:
             return reason
-        legal = self.legal_actions()
         shown = ", ".join(str(a) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
-        return f"{action} is not legal now (player {self.current_player} must choose one of: {shown})"
+        return f"{shown_action} is not legal now (player {self.current_player} must choose one of: {shown})"
 
     def _why_illegal(self, action: Any) -> str | None:
         return None
@@ -202,7 +223,7 @@ class State:
         return new
 
     def emit(self, text: str, rule: str = "", seat: int | None = None, **data: Any) -> None:
-        self.log.append(Event(text, rule, seat, data))
+        self.log.append(new_event(text, rule, seat, data))
 
     # ------------------------------------------------------------------ saving
     def to_json(self) -> str:
@@ -225,10 +246,49 @@ class State:
         return f"<{self.TITLE or self.GAME}: {self.players} players, {state}, scores {self.scores()}>"
 
     def _repr_html_(self) -> str:
+        draw = type(self).picture
+        if draw is not None:
+            return draw(self)
         rows = "".join(f"<tr><td>P{i}</td><td>{s}</td></tr>" for i, s in enumerate(self.scores()))
         tail = "".join(f"<li>{html.escape(str(e))}</li>" for e in self.log[-5:])
         return (f"<div><b>{html.escape(self.TITLE or self.GAME)}</b>"
                 f"<table><tr><th>seat</th><th>score</th></tr>{rows}</table><ul>{tail}</ul></div>")
+
+
+def _lookalike(a: Any, b: Any) -> bool:
+    """a equals b but is of another class (a plain tuple passed for a NamedTuple action)."""
+    try:
+        return bool(a == b) and type(a) is not type(b)
+    except Exception:
+        return False
+
+
+def _find(legal: list, action: Any) -> Any:
+    """The legal action equal to `action` and of its very class (a plain tuple equal to a NamedTuple
+    action is not that action), or None. The game then carries out its own object, never the caller's."""
+    try:
+        i = legal.index(action)
+    except Exception:  # not found, or an object whose comparison fails
+        return None
+    own = legal[i]
+    if type(own) is type(action):
+        return own
+    for own in legal[i + 1:]:
+        try:
+            if type(own) is type(action) and own == action:
+                return own
+        except Exception:
+            return None
+    return None
+
+
+def _short(action: Any, limit: int = 80) -> str:
+    """str(action) for a message, shortened, and safe for objects whose str() fails."""
+    try:
+        text = str(action)
+    except Exception:
+        text = f"<{type(action).__name__} object>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def from_json(text: str) -> State:

@@ -8,6 +8,7 @@ from neko_lab.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent, agent_na
 from neko_lab.core import ConfigError, Pending
 
 import toygame
+from toygame import Move
 
 
 def win_share(first, second, games: int, seed: int = 0) -> float:
@@ -38,7 +39,7 @@ def test_greedy_takes_the_highest_card_and_the_bonus_points():
     s._legal = None
     g = GreedyAgent(seed=1)
     assert g.choose(s) == ("play", 6)
-    s.apply(("play", 6))
+    s.apply(Move("play", 6))
     assert g.choose(s) == ("bonus", "points")
 
 
@@ -79,7 +80,7 @@ def test_mcts_with_a_time_budget_returns_a_legal_action():
 
 def test_mcts_handles_the_pending_bonus_decision():
     s = _last_turn_state()
-    s.apply(("play", 6))          # the 6 opens a bonus choice for the same seat
+    s.apply(Move("play", 6))          # the 6 opens a bonus choice for the same seat
     assert s.current_player == 0 and s.pending[-1].kind == "bonus"
     assert MCTSAgent(seed=0, iterations=30).choose(s) in s.legal_actions()
 
@@ -134,7 +135,7 @@ class CautiousAgent(Agent):
 
     def choose(self, state):
         legal = state.legal_actions()
-        return ("draw",) if ("draw",) in legal else legal[0]
+        return Move("draw") if Move("draw") in legal else legal[0]
 
 
 def test_game_specific_agents_come_from_the_game_table(monkeypatch):
@@ -143,7 +144,7 @@ def test_game_specific_agents_come_from_the_game_table(monkeypatch):
     agent = make_agent("cautious", "toy", 3)
     assert isinstance(agent, CautiousAgent)
     s = nl.new_game("toy", players=2, seed=1)
-    assert agent.choose(s) == ("draw",)
+    assert agent.choose(s) == Move("draw")
     monkeypatch.setattr(toygame.ToyState, "AGENTS", {"broken": "no_such_module:Agent"})
     with pytest.raises(ConfigError, match="cannot be loaded"):
         make_agent("broken", "toy", 0)

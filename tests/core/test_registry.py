@@ -2,6 +2,7 @@ import pytest
 
 import neko_lab as nl
 from neko_lab.core import ConfigError, IllegalAction
+from toygame import Move
 
 
 def test_new_game_uses_the_registry():
@@ -39,7 +40,7 @@ def test_without_a_seed_games_differ_but_record_their_seed():
 def test_illegal_action_is_a_value_error_saying_why():
     s = nl.new_game("toy", players=2, seed=1)
     with pytest.raises(ValueError, match="not in player 0's hand"):
-        s.apply(("play", 99))
+        s.apply(Move("play", 99))
     assert issubclass(IllegalAction, ValueError)
 
 
