@@ -261,7 +261,7 @@ def read_csv(path: Path, schema: Mapping[str, Callable[[str], Any]],
             value = tuple(row[f] if f in row else raw_row.get(f) for f in key)
             if value in first:
                 shown = value[0] if len(value) == 1 else value
-                raise DataError(str(path), n, key[0], f"{_excerpt(shown)} is already used in row "
+                raise DataError(str(path), n, key[-1], f"{_excerpt(shown)} is already used in row "
                                 f"{first[value]}: rows {first[value]} and {n} have the same "
                                 f"{' and '.join(key)}")
             first[value] = n
