@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import (ConfigError, DataError, Event, GAMES, IllegalAction, Pending, SaveError, State,
-                   from_json, game_class, new_game, register)
+from .core import (ConfigError, DataError, Event, GAMES, IllegalAction, Pending, Replay, SaveError,
+                   State, from_json, game_class, new_game, register, replay)
 from .core.registry import load_builtin as _load_builtin
 
 __version__ = "0.1.0"
@@ -37,4 +37,4 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["ConfigError", "DataError", "Event", "GAMES", "IllegalAction", "Pending", "SaveError",
-           "State", "from_json", "game_class", "new_game", "register", *_LAZY]
+           "State", "from_json", "game_class", "new_game", "register", "replay", "Replay", *_LAZY]

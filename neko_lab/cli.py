@@ -68,6 +68,14 @@ _positive = _at_least(1)
 _natural = _at_least(0)
 
 
+def _seed(text: str) -> int:
+    """An argparse type: a seed, 0 <= seed < 2**64."""
+    value = _natural(text)
+    if value >= 1 << 64:
+        raise argparse.ArgumentTypeError(f"a seed is below 2**64, not {text[:30]}")
+    return value
+
+
 def parse_option(text: str, defaults: dict[str, Any]) -> tuple[str, Any]:
     """'name=value' -> (name, value), the value read as the type of the option's default."""
     name, eq, raw = text.partition("=")
@@ -118,7 +126,7 @@ def _parser() -> _Parser:
     s.add_argument("--games", type=_positive, default=1000, help="number of games (default 1000)")
     s.add_argument("--players", type=_positive, default=None, help="seats per game (default: the game's)")
     s.add_argument("--agents", default="greedy,random", help="comma-separated agents, rotated over seats")
-    s.add_argument("--seed", type=_natural, default=0)
+    s.add_argument("--seed", type=_seed, default=0, help="run seed, 0 <= seed < 2**64")
     s.add_argument("--workers", type=_positive, default=None, help="processes to play in parallel")
     s.add_argument("--out", default=None, help="folder to stream results to as Parquet")
     s.add_argument("--resume", action="store_true", help="continue the run already in --out")

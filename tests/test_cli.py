@@ -142,3 +142,52 @@ def test_lab_starts_jupyterlab_at_the_index_notebook(tmp_path):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def _one_line_error(capsys, args, needle):
+    assert cli.main(args) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("neko-lab: error: "), captured.err
+    assert needle in lines[0] and "Traceback" not in captured.err
+
+
+def test_out_that_is_a_file_gives_one_line(capsys, tmp_path):
+    target = tmp_path / "results.txt"
+    target.write_text("mine")
+    _one_line_error(capsys, ["simulate", "toy", "--games", "2", "--out", str(target)],
+                    "is a file: out names a folder")
+    assert target.read_text() == "mine"
+
+
+def test_out_that_cannot_be_written_gives_one_line(capsys, tmp_path):
+    blocker = tmp_path / "plain-file"
+    blocker.write_text("")
+    _one_line_error(capsys, ["simulate", "toy", "--games", "2", "--out", str(blocker / "run")],
+                    "cannot write the results to")
+    _one_line_error(capsys, ["simulate", "toy", "--games", "2", "--out", "/proc/neko-lab-run"],
+                    "cannot write the results to /proc/neko-lab-run")
+
+
+@pytest.mark.parametrize("damage", ["{not json", "[1, 2]", "\xff\xfe", ""])
+def test_resume_with_a_damaged_run_json_gives_one_line(capsys, tmp_path, damage):
+    out = tmp_path / "run"
+    assert cli.main(["simulate", "toy", "--games", "4", "--out", str(out), "--no-progress"]) == 0
+    capsys.readouterr()
+    (out / "run.json").write_bytes(damage.encode("latin-1"))
+    _one_line_error(capsys, ["simulate", "toy", "--games", "4", "--out", str(out), "--resume",
+                             "--no-progress"], "run.json is damaged")
+
+
+@pytest.mark.parametrize("seed,needle", [("-1", "expected a number >= 0"),
+                                         (str(2 ** 64), "a seed is below 2**64")])
+def test_seed_outside_the_range_gives_one_line(capsys, seed, needle):
+    _one_line_error(capsys, ["simulate", "toy", "--games", "2", "--seed", seed], needle)
+
+
+def test_the_damaged_run_json_through_the_real_command(tmp_path):
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "run.json").write_text("{oops")
+    res = run("simulate", "toy", "--games", "2", "--out", str(out), "--resume")
+    assert res.returncode == 2 and res.stderr.count("\n") == 1 and "Traceback" not in res.stderr

@@ -131,6 +131,7 @@ class ToyState(State):
 
     def determinize(self, seat: int, rng) -> "ToyState":
         s = self.clone()
+        s.rng = rng.spawn()          # future chance comes from rng, not from the real game
         unseen = s.deck + [c for i, h in enumerate(s.hands) if i != seat for c in h]
         rng.shuffle(unseen)
         for i, h in enumerate(s.hands):

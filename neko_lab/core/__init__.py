@@ -3,10 +3,12 @@ from .errors import ConfigError, DataError, IllegalAction, SaveError
 from .events import Event
 from .rng import Rng
 from .serial import serializable, fast_copy
-from .state import FORMAT, Pending, State, from_json
+from .state import Pending, State
+from .history import FORMAT
 from .data import dataset_dir, read_csv, read_json
 from .registry import GAMES, game_class, load_builtin, new_game, register
+from .saves import Replay, from_json, replay
 
 __all__ = ["ConfigError", "DataError", "IllegalAction", "SaveError", "Event", "Rng", "serializable",
-           "fast_copy", "FORMAT", "Pending", "State", "from_json", "GAMES", "game_class",
+           "fast_copy", "FORMAT", "Pending", "State", "from_json", "replay", "Replay", "GAMES", "game_class",
            "load_builtin", "new_game", "register", "dataset_dir", "read_csv", "read_json"]

@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import csv
 import functools
+import hashlib
+import io
 import json
 import os
+import re
 from pathlib import Path
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, TypeVar
+
+from .errors import ConfigError, DataError
+from .serial import serializable
 
 T = TypeVar("T")
-
-from .errors import DataError
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 SOURCES = ("rulebook", "reconstructed")
@@ -33,10 +37,112 @@ def resolve(game: str, folder: str | Path | None) -> Path:
     """The dataset folder to use: the shipped one when `folder` is None, else the user's folder."""
     if folder is None:
         return dataset_dir(game)
+    check_folder_arg(folder)
     path = Path(folder)
     if not path.is_dir():
         raise DataError(str(path), None, None, "no such dataset folder")
     return path
+
+
+def check_folder_arg(folder: Any) -> None:
+    """Refuse a `data=` argument that is not a folder path (str or os.PathLike)."""
+    if not isinstance(folder, (str, os.PathLike)):
+        raise ConfigError(f"data must be a dataset folder (a str or pathlib.Path) or None, not "
+                          f"{type(folder).__name__} {_excerpt(folder)}")
+
+
+def _excerpt(value: Any, limit: int = 40) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = "?"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+# ---------------------------------------------------------------- where a game's data came from
+DATA_SUFFIXES = (".csv", ".json")
+
+
+@serializable
+class DataOrigin(NamedTuple):
+    """The dataset a game was played with, for its save: the folder it was read from, whether that
+    is the shipped dataset, and the files' text when they came from a save (the folder is gone)."""
+    folder: str | None
+    shipped: bool
+    files: tuple[tuple[str, str], ...] | None = None
+
+
+NO_DATA = DataOrigin(None, True, None)
+
+
+@functools.lru_cache(maxsize=64)
+def shipped_dir(game: str) -> str | None:
+    try:
+        return str(dataset_dir(game))
+    except DataError:
+        return None
+
+
+def data_origin(game: str, data: Any, loaded: Any) -> DataOrigin:
+    """Where the data of a game being set up comes from (`data` as passed, `loaded` as parsed)."""
+    folder = getattr(loaded, "folder", None)
+    if data is None:
+        folder = folder if isinstance(folder, str) else shipped_dir(game)
+        return NO_DATA if folder is None else DataOrigin(folder, True)
+    if folder is None and isinstance(data, (str, os.PathLike)):
+        folder = os.fspath(data)
+    if not isinstance(folder, str):
+        return NO_DATA
+    shipped = shipped_dir(game)
+    same = shipped is not None and os.path.realpath(folder) == os.path.realpath(shipped)
+    return DataOrigin(folder, same)
+
+
+def data_files(folder: str | Path) -> tuple[tuple[str, str], ...]:
+    """(name, text) of every data file (CSV, JSON) of a dataset folder, by name."""
+    out = []
+    for path in sorted(Path(folder).iterdir()):
+        if path.is_file() and path.suffix.lower() in DATA_SUFFIXES:
+            raw = path.read_bytes()
+            try:
+                out.append((path.name, raw.decode("utf-8")))
+            except UnicodeDecodeError as exc:
+                raise DataError(str(path), _line_of(raw, exc.start), None,
+                                f"not UTF-8 text ({exc.reason})") from None
+    return tuple(out)
+
+
+def fingerprint(folder: str | Path | None, files: Iterable[tuple[str, str]] | None = None) -> str:
+    """A digest of a dataset's files (names and contents), to tell datasets apart."""
+    if files is None:
+        if folder is None:
+            return ""
+        return _folder_fingerprint(str(folder), _stamp(Path(folder)))
+    h = hashlib.sha256()
+    for name, text in sorted(files):
+        h.update(name.encode() + b"\0" + text.encode() + b"\0")
+    return h.hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=64)
+def _folder_fingerprint(folder: str, stamp: tuple) -> str:
+    return fingerprint(None, data_files(folder))
+
+
+def _stamp(folder: Path) -> tuple:
+    stamp = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_file():
+                info = entry.stat()
+                stamp.append((entry.name, info.st_size, info.st_mtime_ns))
+    stamp.sort()
+    return tuple(stamp)
+
+
+def _line_of(raw: bytes, offset: int) -> int:
+    """The data row (1 = the first after the header) holding byte `offset` of a file."""
+    return raw[:offset].count(b"\n")
 
 
 def load_cached(loader: Callable[[Path], T], folder: Path) -> T:
@@ -45,14 +151,7 @@ def load_cached(loader: Callable[[Path], T], folder: Path) -> T:
     The parsed data must be immutable (tuples, NamedTuples): every game built from it shares it.
     The cache key includes each file's size and modification time, so an edited file is read again.
     """
-    stamp = []
-    with os.scandir(folder) as entries:
-        for entry in entries:
-            if entry.is_file():
-                info = entry.stat()
-                stamp.append((entry.name, info.st_size, info.st_mtime_ns))
-    stamp.sort()
-    return _load_once(loader, str(folder), tuple(stamp))
+    return _load_once(loader, str(folder), _stamp(Path(folder)))
 
 
 @functools.lru_cache(maxsize=32)
@@ -61,12 +160,17 @@ def _load_once(loader: Callable[[Path], T], folder: str, stamp: tuple) -> T:
 
 
 # ---------------------------------------------------------------- field parsers
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
 def integer(lo: int | None = None, hi: int | None = None) -> Callable[[str], int]:
     def parse(text: str) -> int:
-        try:
-            value = int(text.strip())
-        except ValueError:
-            raise ValueError(f"{text!r} is not a whole number") from None
+        digits = text.strip()
+        if not _WHOLE.fullmatch(digits):   # int() would also take "٣", "1_000" or "²"
+            raise ValueError(f"{_excerpt(text)} is not a whole number written with the digits 0-9")
+        if len(digits) > 19:
+            raise ValueError(f"{_excerpt(text)} is far too large")
+        value = int(digits)
         if lo is not None and value < lo or hi is not None and value > hi:
             raise ValueError(f"{value} is outside {lo}..{hi}")
         return value
@@ -115,34 +219,53 @@ def boolean(value: str) -> bool:
 source = choice(*SOURCES)
 
 
-def read_csv(path: Path, schema: Mapping[str, Callable[[str], Any]]) -> list[dict[str, Any]]:
-    """Read a CSV file whose header names every field of `schema`, parsing each cell."""
+def read_csv(path: Path, schema: Mapping[str, Callable[[str], Any]],
+             unique: Iterable[str | tuple[str, ...]] = ()) -> list[dict[str, Any]]:
+    """Read a CSV file whose header names every field of `schema`, parsing each cell.
+
+    The file is UTF-8, with or without the byte-order mark spreadsheets write. `unique` names
+    fields (or tuples of fields) whose values identify a row: a value seen twice is refused, naming
+    both rows.
+    """
     path = Path(path)
     if not path.is_file():
         raise DataError(str(path), None, None, "file not found")
+    raw = path.read_bytes()
     try:
-        with path.open(newline="", encoding="utf-8") as fh:
-            reader = csv.DictReader(fh)
-            header = reader.fieldnames or []
-            missing = [f for f in schema if f not in header]
-            if missing:
-                raise DataError(str(path), None, missing[0], "column missing from the header")
-            rows = []
-            for n, raw in enumerate(reader, start=1):
-                if None in raw:
-                    raise DataError(str(path), n, None, "more cells than header fields")
-                row = {}
-                for field, parse in schema.items():
-                    cell = raw.get(field)
-                    if cell is None:
-                        raise DataError(str(path), n, field, "cell missing")
-                    try:
-                        row[field] = parse(cell)
-                    except ValueError as exc:
-                        raise DataError(str(path), n, field, str(exc)) from None
-                rows.append(row)
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise DataError(str(path), None, None, f"not UTF-8 text ({exc.reason})") from None
+        raise DataError(str(path), _line_of(raw, exc.start) or None, None,
+                        f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as "
+                        f"CSV UTF-8") from None
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    header = reader.fieldnames or []
+    missing = [f for f in schema if f not in header]
+    if missing:
+        raise DataError(str(path), None, missing[0], "column missing from the header")
+    keys = [(k,) if isinstance(k, str) else tuple(k) for k in unique]
+    seen: list[dict[tuple, int]] = [{} for _ in keys]
+    rows = []
+    for n, raw_row in enumerate(reader, start=1):
+        if None in raw_row:
+            raise DataError(str(path), n, None, "more cells than header fields")
+        row = {}
+        for field, parse in schema.items():
+            cell = raw_row.get(field)
+            if cell is None:
+                raise DataError(str(path), n, field, "cell missing")
+            try:
+                row[field] = parse(cell)
+            except ValueError as exc:
+                raise DataError(str(path), n, field, str(exc)) from None
+        for key, first in zip(keys, seen):
+            value = tuple(row[f] if f in row else raw_row.get(f) for f in key)
+            if value in first:
+                shown = value[0] if len(value) == 1 else value
+                raise DataError(str(path), n, key[-1], f"{_excerpt(shown)} is already used in row "
+                                f"{first[value]}: rows {first[value]} and {n} have the same "
+                                f"{' and '.join(key)}")
+            first[value] = n
+        rows.append(row)
     if not rows:
         raise DataError(str(path), None, None, "no data rows")
     return rows
@@ -153,6 +276,8 @@ def read_json(path: Path) -> Any:
     if not path.is_file():
         raise DataError(str(path), None, None, "file not found")
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(path.read_text(encoding="utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise DataError(str(path), None, None, f"not UTF-8 text ({exc.reason})") from None
     except json.JSONDecodeError as exc:
         raise DataError(str(path), exc.lineno, None, f"invalid JSON: {exc.msg}") from None

@@ -42,6 +42,11 @@ def load_builtin() -> None:
 
 
 def game_class(name: str) -> type[State]:
+    if not isinstance(name, str):
+        text = repr(name)
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise ConfigError(f"a game is named by a str (one of nl.GAMES), not {type(name).__name__} "
+                          f"{shown}")
     if name not in GAMES:
         load_builtin()
     if name not in GAMES:

@@ -11,6 +11,7 @@ import dataclasses
 import functools
 from typing import Any, Callable, TypeVar
 
+from .chain import History, chain
 from .errors import SaveError
 from .events import Event
 from .rng import Rng
@@ -30,6 +31,20 @@ def serializable(cls: C) -> C:
 
 
 serializable(Event)
+
+
+def is_registered(cls: type) -> bool:
+    return class_key(cls) in _CLASSES
+
+
+def registered(key: str) -> type | None:
+    """The class saved under `key`, if it was registered."""
+    return _CLASSES.get(key)
+
+
+def fields_of(cls: type) -> tuple[str, ...]:
+    """The fields a registered class is saved with, in order."""
+    return _class_fields(cls)
 
 
 def _fields(obj: Any) -> tuple[str, ...]:
@@ -71,6 +86,8 @@ def encode(obj: Any) -> Any:
         return {"~s" if t is set else "~f": items}
     if t is Rng:
         return {"~r": str(obj.state)}
+    if t is History:
+        return {"~h": [encode(a) for a in obj.actions()]}
     if t is Event:
         return {"~e": [obj.text, obj.rule, obj.seat, encode(obj.data) if obj.data else None]}
     key = class_key(t)
@@ -98,6 +115,8 @@ def decode(data: Any) -> Any:
         return frozenset(decode(v) for v in data["~f"])
     if "~r" in data:
         return Rng(int(data["~r"]))
+    if "~h" in data:
+        return chain([decode(v) for v in data["~h"]])
     if "~e" in data:
         text, rule, seat, extra = data["~e"]
         return Event(text, rule, seat, decode(extra) if extra is not None else {})
@@ -146,4 +165,4 @@ def fast_copy(obj: Any) -> Any:
     return new
 
 
-_ATOMIC = {int, str, float, bool, type(None), frozenset, Event}
+_ATOMIC = {int, str, float, bool, type(None), frozenset, Event, History}

@@ -21,19 +21,20 @@ round_number() (for scoring curves), load_data() (datasets), _repr_html_() (a pi
 """
 from __future__ import annotations
 
-import hashlib
 import html
-import json
 from typing import Any, Callable, ClassVar, Hashable
 
+from .chain import History, actions_of, extend
+from .data import check_folder_arg, data_origin
 from .decisions import Decision
-from .errors import ConfigError, IllegalAction, SaveError
+from .errors import ConfigError, IllegalAction
 from .events import Event
 from .fast import new_event
+from .history import dumps
 from .rng import Rng
 from . import serial
 
-FORMAT = "neko_lab-save/1"
+SEED_LIMIT = 1 << 64    # seeds are 0 <= seed < 2**64: the generator keeps 64 bits
 
 
 @serial.serializable
@@ -89,8 +90,11 @@ class State:
         if seed is None:
             import secrets
             seed = secrets.randbits(63)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ConfigError(f"seed must be an int, not {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+            raise ConfigError(f"seed must be a whole number with 0 <= seed < 2**64, not "
+                              f"{_short(seed, 40)}")
+        if data is not None and not hasattr(data, "folder"):
+            check_folder_arg(data)    # a folder path, or a game's already loaded dataset
         self.players: int = players
         self.seed: int = seed
         self.options: dict[str, Any] = {**cls.OPTIONS, **options}
@@ -99,8 +103,11 @@ class State:
         self.pending: list[Pending] = []
         self.steps: int = 0
         self._legal: list | None = None
+        self._history: History | None = None     # every action applied, shared by copies
         self.check_options()
-        self.setup(self.load_data(data))
+        loaded = self.load_data(data)
+        self._origin = data_origin(cls.GAME, data, loaded)
+        self.setup(loaded)
         self._legal = None
 
     # ------------------------------------------------------------------ hooks for games
@@ -163,6 +170,11 @@ class State:
         self._legal = None
         self._apply(own)
         self.steps += 1
+        self._history = extend(self._history, own)
+
+    def history(self) -> list:
+        """Every action applied since the set-up, in order (what a save holds)."""
+        return actions_of(self.__dict__.get("_history"))
 
     def why_illegal(self, action: Any) -> str:
         """A sentence saying why `action` is refused. Games refine it through _why_illegal()."""
@@ -208,8 +220,12 @@ class State:
         return sc[seat] - (max(others) if others else 0)
 
     def determinize(self, seat: int, rng: Rng) -> "State":
-        """A copy in which everything `seat` cannot see is re-sampled (perfect information: a clone)."""
-        return self.clone()
+        """A copy in which everything `seat` cannot see is re-sampled. Future chance is unseen too:
+        the copy's generator comes from `rng`, never from the game's own (a game overriding this
+        does the same: `s.rng = rng.spawn()`). Perfect information: a clone with a new generator."""
+        s = self.clone()
+        s.rng = rng.spawn()
+        return s
 
     def clone(self) -> "State":
         new = object.__new__(type(self))
@@ -226,19 +242,11 @@ class State:
         self.log.append(new_event(text, rule, seat, data))
 
     # ------------------------------------------------------------------ saving
-    def to_json(self) -> str:
-        body = {k: serial.encode(v) for k, v in sorted(self.__dict__.items()) if k != "_legal"}
-        text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-        return json.dumps({"format": FORMAT, "game": self.GAME, "checksum": digest,
-                           "state": body}, ensure_ascii=False, separators=(",", ":"))
-
-    @classmethod
-    def _from_body(cls, body: dict) -> "State":
-        obj = object.__new__(cls)
-        obj.__dict__.update({k: serial.decode(v) for k, v in body.items()})
-        obj._legal = None
-        return obj
+    def to_json(self, snapshot: bool = False) -> str:
+        """The save of this game: its settings and history, replayed by nl.from_json (see
+        core/history.py). snapshot=True saves the fields instead, for a position set up by hand;
+        loading a snapshot needs nl.from_json(text, trust=True)."""
+        return dumps(self, snapshot)
 
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:
@@ -289,37 +297,3 @@ def _short(action: Any, limit: int = 80) -> str:
     except Exception:
         text = f"<{type(action).__name__} object>"
     return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
-def from_json(text: str) -> State:
-    """Rebuild a state saved with State.to_json(). Refuses foreign, corrupted or unsupported saves."""
-    from .registry import game_class
-
-    try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as exc:
-        raise SaveError(f"not a neko_lab save: {exc}") from None
-    if not isinstance(doc, dict) or "format" not in doc:
-        raise SaveError("not a neko_lab save: no 'format' field")
-    if doc["format"] != FORMAT:
-        raise SaveError(f"unsupported save format {doc['format']!r}; this version reads {FORMAT!r}")
-    for key in ("game", "checksum", "state"):
-        if key not in doc:
-            raise SaveError(f"corrupted save: the '{key}' field is missing")
-    try:
-        cls = game_class(doc["game"])
-    except ConfigError as exc:
-        raise SaveError(f"save is for an unknown game: {exc}") from None
-    body = doc["state"]
-    canon = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    if hashlib.sha256(canon.encode()).hexdigest()[:16] != doc["checksum"]:
-        raise SaveError("corrupted save: the checksum does not match the saved state")
-    try:
-        state = cls._from_body(body)
-        state.check_invariants()
-    except SaveError:
-        raise
-    except (AssertionError, KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise SaveError(f"corrupted save: {type(exc).__name__}: {exc}") from None
-    return state
-

@@ -20,6 +20,16 @@ from ..core.registry import game_class
 from ..core.state import State
 
 _SEED_MASK = (1 << 63) - 1
+SEED_LIMIT = 1 << 64
+
+
+def check_seed(seed: object) -> int:
+    """A run or game seed: a whole number with 0 <= seed < 2**64 (no two seeds alias)."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        text = repr(seed)
+        raise ConfigError(f"seed must be a whole number with 0 <= seed < 2**64, not "
+                          f"{text if len(text) <= 40 else text[:37] + '...'}")
+    return seed
 
 
 def game_seed(run_seed: int, game: int) -> int:
@@ -99,8 +109,7 @@ def play(game: str | type[State], agents: Any, players: int | None = None, seed:
     if seed is None:
         import secrets
         seed = secrets.randbits(63)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ConfigError(f"seed must be an integer >= 0, not {seed!r}")
+    check_seed(seed)
     seats = players if isinstance(players, int) and players > 0 else 0
     state_seed, agent_seeds = seat_seeds(seed, seats)
     state = cls(players=players, seed=state_seed, **options)   # refuses a bad player count

@@ -114,10 +114,15 @@ class _Store:
     """A folder of Parquet part files, one per finished chunk, plus run.json."""
 
     def __init__(self, folder: str | os.PathLike, meta: dict, resume: bool):
+        if not isinstance(folder, (str, os.PathLike)):
+            raise ConfigError(f"out must be a folder path (str or pathlib.Path), not {type(folder).__name__}")
         self.folder = Path(folder)
+        if self.folder.exists() and not self.folder.is_dir():
+            raise ConfigError(f"out={str(self.folder)!r} is a file: out names a folder for the results "
+                              f"(created if missing)")
         meta_path = self.folder / META
         if meta_path.exists():
-            old = json.loads(meta_path.read_text(encoding="utf-8"))
+            old = self._read_meta(meta_path) if resume else None
             if not resume:
                 raise ConfigError(f"{self.folder} already holds a simulation; pass resume=True to "
                                   f"continue it or choose another folder")
@@ -130,12 +135,28 @@ class _Store:
         self.meta = meta
         self.meta_path = meta_path
 
+    def _read_meta(self, path: Path) -> dict:
+        try:
+            old = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            reason = getattr(exc, "msg", None) or type(exc).__name__
+            raise ConfigError(f"cannot resume {self.folder}: its {META} is damaged ({reason}); "
+                              f"move the folder away to start a new run there") from None
+        if not isinstance(old, dict) or not isinstance(old.get("chunk"), (int, type(None))):
+            raise ConfigError(f"cannot resume {self.folder}: its {META} is damaged (not a run "
+                              f"description); move the folder away to start a new run there")
+        return old
+
     def start(self) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        if not self.meta_path.exists():
-            tmp = self.meta_path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(self.meta, indent=1), encoding="utf-8")
-            os.replace(tmp, self.meta_path)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            if not self.meta_path.exists():
+                tmp = self.meta_path.with_suffix(".tmp")
+                tmp.write_text(json.dumps(self.meta, indent=1), encoding="utf-8")
+                os.replace(tmp, self.meta_path)
+        except OSError as exc:
+            raise ConfigError(f"cannot write the results to {self.folder}: "
+                              f"{exc.strerror or type(exc).__name__}") from None
 
     def part(self, start: int, kind: str = "part") -> Path:
         return self.folder / f"{kind}-{start:09d}.parquet"
@@ -151,8 +172,12 @@ class _Store:
     @staticmethod
     def _write(path: Path, df) -> None:
         tmp = path.with_name(path.name + ".tmp")
-        df.to_parquet(tmp, index=False)
-        os.replace(tmp, path)  # a part file is either whole or absent
+        try:
+            df.to_parquet(tmp, index=False)
+            os.replace(tmp, path)  # a part file is either whole or absent
+        except OSError as exc:
+            raise ConfigError(f"cannot write the results to {path.parent}: "
+                              f"{exc.strerror or type(exc).__name__}") from None
 
     def read(self, starts: Iterable[int], kind: str, fixed: list[str], sort: list[str]):
         import pandas as pd
@@ -180,7 +205,7 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
     if players is None:
         players = cls.DEFAULT_PLAYERS
     games = _int("games", games, 0)
-    seed = _int("seed", seed, 0)
+    seed = runner.check_seed(seed)
     probe = cls(players=players, seed=seed, **options)       # refuses bad players and options here
     agents = runner.check_agents(agents, players)
     for spec in agents:

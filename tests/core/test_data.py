@@ -76,3 +76,85 @@ def test_cached_loading_reads_an_edited_file_again(tmp_path):
     assert d.load_cached(loader, folder) is first and len(calls) == 1
     write(folder, "name,value,tags,source\nOrca,4,a,rulebook\nKrill,1,,rulebook\n")
     assert len(d.load_cached(loader, folder)) == 2 and len(calls) == 2
+
+
+def test_a_byte_order_mark_from_a_spreadsheet_is_accepted(tmp_path):
+    p = tmp_path / "cards.csv"
+    p.write_bytes(b"\xef\xbb\xbf" + "name,value,tags,source\nOrca,4,a,rulebook\n".encode())
+    assert read_csv(p, SCHEMA)[0]["name"] == "Orca"
+
+
+def test_a_file_that_is_not_utf8_names_the_row(tmp_path):
+    p = tmp_path / "cards.csv"
+    p.write_bytes("name,value,tags,source\nKrill,1,,rulebook\nOrca\xe9,4,a,rulebook\n".encode("latin-1"))
+    with pytest.raises(DataError, match=r"cards.csv, row 2: not UTF-8 text .*CSV UTF-8") as info:
+        read_csv(p, SCHEMA)
+    assert info.value.row == 2
+
+
+@pytest.mark.parametrize("cell", ["\u0663", "\uff14", "\u00b2", "1_0", "4.0", "9" * 30])
+def test_numbers_must_be_written_with_ascii_digits(tmp_path, cell):
+    p = write(tmp_path, f"name,value,tags,source\nOrca,{cell},a,rulebook\n")
+    with pytest.raises(DataError, match=r"row 1, field 'value'"):
+        read_csv(p, SCHEMA)
+
+
+def test_a_repeated_id_is_refused_naming_both_rows(tmp_path):
+    p = write(tmp_path, "name,value,tags,source\nOrca,4,a,rulebook\nKrill,1,,rulebook\nOrca,2,,rulebook\n")
+    with pytest.raises(DataError, match=r"row 3, field 'name': 'Orca' is already used in row 1: "
+                                        r"rows 1 and 3") as info:
+        read_csv(p, SCHEMA, unique=["name"])
+    assert info.value.row == 3
+    pair = write(tmp_path, "name,value,tags,source\nOrca,4,a,rulebook\nOrca,1,,rulebook\nOrca,4,,rulebook\n")
+    with pytest.raises(DataError, match=r"row 3, field 'value'.*rows 1 and 3 have the same name and value"):
+        read_csv(pair, SCHEMA, unique=[("name", "value")])
+
+
+def _copy(tmp_path, game):
+    import shutil
+    folder = tmp_path / game
+    shutil.copytree(d.dataset_dir(game), folder)
+    return folder
+
+
+def _repeat_row(path, row):
+    """Append a copy of data row `row` (1 = first) at the end of a CSV file."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    path.write_text("".join(lines) + lines[row], encoding="utf-8")
+    return len(lines)          # the new row's number (header excluded)
+
+
+@pytest.mark.parametrize("game,file,field", [
+    ("journey", "cards.csv", "id"), ("journey", "scoring_tiles.csv", "id"),
+    ("journey", "bonus_tiles.csv", "id"), ("journey", "dice_rewards.csv", "die"),
+    ("naeco", "species.csv", "name"), ("naeco", "missions.csv", "name"),
+    ("naeco", "priority_observations.csv", "card"), ("naeco", "objectives.csv", "index"),
+    ("naeco", "surface.csv", "position"),
+])
+def test_every_id_column_of_the_shipped_games_refuses_a_repeated_row(tmp_path, game, file, field):
+    import neko_lab as nl
+    folder = _copy(tmp_path, game)
+    new_row = _repeat_row(folder / file, 2)
+    with pytest.raises(DataError) as info:
+        nl.new_game(game, data=str(folder))
+    err = info.value
+    assert err.file.endswith(file) and err.row == new_row and err.field == field
+    assert f"rows 2 and {new_row}" in str(err)
+
+
+@pytest.mark.parametrize("game", ["journey", "naeco"])
+def test_the_shipped_games_read_files_saved_with_a_byte_order_mark(tmp_path, game):
+    import neko_lab as nl
+    folder = _copy(tmp_path, game)
+    for p in folder.glob("*.csv"):
+        p.write_bytes(b"\xef\xbb\xbf" + p.read_bytes())
+    a, b = nl.new_game(game, seed=3, data=str(folder)), nl.new_game(game, seed=3)
+    assert a.legal_actions() == b.legal_actions() and a.observation(0) == b.observation(0)
+
+
+@pytest.mark.parametrize("data", [1, [], 2.5, {"cards": []}])
+def test_data_that_is_not_a_folder_is_a_config_error(data):
+    import neko_lab as nl
+    for game in ("journey", "naeco", "toy"):
+        with pytest.raises(nl.ConfigError, match="data must be a dataset folder"):
+            nl.new_game(game, data=data)

@@ -75,3 +75,41 @@ def test_every_event_cites_a_rule_the_game_declares():
         s.apply(rng.choice(s.legal_actions()))
     assert s.log and all(e.rule in type(s).RULES for e in s.log)
     assert str(s.log[-1]).endswith("(Toy › End)")
+
+
+@pytest.mark.parametrize("seed", [-1, 2 ** 64, -(2 ** 64), 2 ** 200, 1.0, "7", True])
+def test_seeds_outside_0_to_2_pow_64_are_refused(seed):
+    with pytest.raises(ConfigError, match=r"seed must be a whole number with 0 <= seed < 2\*\*64"):
+        nl.new_game("toy", seed=seed)
+
+
+def test_the_largest_seeds_deal_games_of_their_own():
+    a, b = nl.new_game("toy", seed=2 ** 64 - 1), nl.new_game("toy", seed=0)
+    assert a.seed == 2 ** 64 - 1 and (a.hands, a.deck) != (b.hands, b.deck)
+    assert nl.from_json(a.to_json()).hands == a.hands
+
+
+@pytest.mark.parametrize("name", [["naeco"], None, 3, ("toy",)])
+def test_a_game_name_that_is_not_a_string_is_a_config_error(name):
+    with pytest.raises(ConfigError, match="a game is named by a str"):
+        nl.new_game(name)
+
+
+def test_a_plain_tuple_equal_to_a_legal_action_is_refused_and_changes_nothing():
+    s = nl.new_game("toy", players=2, seed=1)
+    legal = s.legal_actions()
+    before = s.to_json(snapshot=True)
+    with pytest.raises(IllegalAction, match=r"is a tuple, not one of toy's actions: pass an action "
+                                            r"from legal_actions\(\) \(Move\)"):
+        s.apply(tuple(legal[0]))
+    assert s.to_json(snapshot=True) == before and s.legal_actions() == legal
+
+
+@pytest.mark.parametrize("action", [Move(None), Move("play", "x"), Move("play", [1]), Move([], {}),
+                                    Move("bonus", 10 ** 30), object()])
+def test_a_malformed_action_gets_a_reason_not_a_crash(action):
+    s = nl.new_game("toy", players=2, seed=1)
+    before = s.to_json(snapshot=True)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(action)
+    assert str(info.value) and s.to_json(snapshot=True) == before

@@ -1,75 +1,241 @@
-"""Saving and loading: exact round trips and clear refusals."""
+"""Saving and loading: a save is the game's history, replayed through apply()."""
 import json
 import random
+import shutil
 
 import pytest
 
 import neko_lab as nl
-from neko_lab.core import FORMAT, SaveError
+from neko_lab.core import FORMAT, SaveError, dataset_dir, serial
+from neko_lab.core.history import checksum
 
 
-def _mid_game(seed=3, steps=15):
-    s = nl.new_game("toy", players=3, seed=seed)
+def _mid_game(seed=3, steps=15, game="toy", players=3):
+    s = nl.new_game(game, players=players, seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
         s.apply(rng.choice(s.legal_actions()))
     return s
 
 
-def test_round_trip_keeps_generator_state():
+def fields(state, without=("_origin",)):
+    return {k: serial.encode(v) for k, v in state.__dict__.items() if k != "_legal" and k not in without}
+
+
+def resign(doc: dict) -> str:
+    """The save text of an edited document, with its checksum recomputed (as a forger would)."""
+    body = {k: v for k, v in doc.items() if k != "checksum"}
+    return json.dumps({**body, "checksum": checksum(body)})
+
+
+def test_round_trip_rebuilds_every_field_and_the_generator():
     s = _mid_game()
     t = nl.from_json(s.to_json())
+    assert fields(t) == fields(s)
     assert t.rng == s.rng and t.log == s.log and t.pending == s.pending
-    # the next chance event (a draw from the shuffled deck) is the same after loading
+    # the next chance event is the same after loading
     assert s.rng.random() == t.rng.random()
 
 
-def test_save_names_format_and_game():
-    doc = json.loads(_mid_game().to_json())
-    assert doc["format"] == FORMAT and doc["game"] == "toy"
+def test_save_holds_the_settings_and_the_actions_not_the_fields():
+    s = _mid_game()
+    doc = json.loads(s.to_json())
+    assert doc["format"] == FORMAT and doc["kind"] == "history" and doc["game"] == "toy"
+    assert (doc["players"], doc["seed"], doc["options"]) == (3, 3, {"~d": {"short": False}})
+    assert len(doc["actions"]) == 15 and "hands" not in doc and "deck" not in doc
+    assert doc["classes"] == ["toygame:Move"]
+
+
+def test_history_is_every_applied_action_and_is_shared_by_clones():
+    s = nl.new_game("toy", seed=1)
+    taken = []
+    for _ in range(10):
+        a = s.legal_actions()[0]
+        s.apply(a)
+        taken.append(a)
+    assert s.history() == taken
+    c = s.clone()
+    assert c._history is s._history, "a clone shares the history instead of copying it"
+    c.apply(c.legal_actions()[0])
+    assert len(c.history()) == 11 and s.history() == taken
 
 
 @pytest.mark.parametrize("text,needle", [
-    ("not json at all", "not a neko_lab save"),
+    ("not json at all", "not a neko_lab save: not JSON"),
     ("[1, 2, 3]", "no 'format' field"),
     ('{"format": "chess-save/9"}', "unsupported save format"),
-    ('{"format": "' + FORMAT + '", "game": "toy", "state": {}}', "'checksum' field is missing"),
+    ('{"format": "' + FORMAT + '", "game": "toy", "kind": "history"}', "'checksum' field is missing"),
+    ("[" * 100_000, "nested too deeply"),
+    ('{"format": ' + "1" * 10_000 + "}", "number too long"),
+    (b"\xff\xfe{}", "not UTF-8"),
+    (None, "a save is text"),
+    (12, "a save is text"),
+    ({"format": FORMAT}, "a save is text"),
 ])
-def test_foreign_or_broken_saves_are_refused(text, needle):
-    with pytest.raises(SaveError, match=needle):
+def test_anything_that_is_not_a_save_gives_only_save_error(text, needle):
+    with pytest.raises(SaveError, match=needle) as info:
         nl.from_json(text)
+    assert len(str(info.value)) < 300
 
 
-def test_tampered_save_is_refused_by_checksum():
+def test_truncated_save_and_huge_input_are_refused_briefly():
     text = _mid_game().to_json()
-    doc = json.loads(text)
-    doc["state"]["turns"] = doc["state"]["turns"] + 1
-    with pytest.raises(SaveError, match="checksum"):
+    for cut in (1, len(text) // 3, len(text) - 1):
+        with pytest.raises(SaveError) as info:
+            nl.from_json(text[:cut])
+        assert len(str(info.value)) < 300
+    secret = "x" * 100_000
+    with pytest.raises(SaveError) as info:
+        nl.from_json('{"format": "' + secret + '"}')
+    assert len(str(info.value)) < 300 and secret[:200] not in str(info.value)
+
+
+def test_a_save_read_as_utf8_bytes_loads():
+    s = _mid_game()
+    assert fields(nl.from_json(s.to_json().encode())) == fields(s)
+
+
+def test_damaged_save_is_refused_by_checksum():
+    doc = json.loads(_mid_game().to_json())
+    doc["seed"] += 1
+    with pytest.raises(SaveError, match="checksum does not match"):
         nl.from_json(json.dumps(doc))
 
 
-def test_unknown_game_in_save_is_refused():
+def test_unknown_game_and_unknown_action_class_are_refused():
     doc = json.loads(_mid_game().to_json())
-    doc["game"] = "chess"
     with pytest.raises(SaveError, match="unknown game 'chess'"):
-        nl.from_json(json.dumps(doc))
+        nl.from_json(resign({**doc, "game": "chess"}))
+    with pytest.raises(SaveError, match="unknown action class 'os:system'"):
+        nl.from_json(resign({**doc, "classes": ["os:system"]}))
 
 
-def test_save_that_breaks_the_rules_is_refused():
-    import hashlib
+def test_edited_save_that_breaks_a_rule_names_the_step_and_the_reason():
+    s = _mid_game(steps=0)
+    s.apply(s.legal_actions()[0])
+    doc = json.loads(s.to_json())
+    doc["actions"].append([0, "play", 7])     # no card 7 exists: step 2 cannot be legal
+    with pytest.raises(SaveError, match=r"^step 2: play 7 is not legal: .*not in player 1's hand"):
+        nl.from_json(resign(doc))
+
+
+def test_edited_field_types_name_the_step():
     doc = json.loads(_mid_game().to_json())
-    doc["state"]["deck"].append(6)  # a seventh card 6 that does not exist
-    canon = json.dumps(doc["state"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    doc["checksum"] = hashlib.sha256(canon.encode()).hexdigest()[:16]
+    doc["actions"][4] = [0, "play"]               # a Move has two fields
+    with pytest.raises(SaveError, match=r"^step 5: a Move has 2 fields, not 1"):
+        nl.from_json(resign(doc))
+    doc["actions"][4] = [3, "play", 1]            # no class 3 in the table
+    with pytest.raises(SaveError, match=r"^step 5: .* names no action class"):
+        nl.from_json(resign(doc))
+    doc["actions"][4] = {"~r": "not a number"}
+    with pytest.raises(SaveError, match=r"^step 5: .* is not an action"):
+        nl.from_json(resign(doc))
+
+
+@pytest.mark.parametrize("edit,needle", [
+    ({"players": 9}, "settings are refused: toy is for 1 to 4 players"),
+    ({"players": "3"}, "'players' should be int"),
+    ({"seed": -1}, "settings are refused: seed must be"),
+    ({"options": {"~d": {"colour": True}}}, "has no option 'colour'"),
+    ({"options": [1]}, "'options' should be dict"),
+    ({"kind": "magic"}, "unknown save kind 'magic'"),
+])
+def test_edited_settings_are_refused(edit, needle):
+    doc = json.loads(_mid_game().to_json())
+    with pytest.raises(SaveError, match=needle):
+        nl.from_json(resign({**doc, **edit}))
+
+
+def test_a_save_made_with_other_shipped_data_is_refused():
+    doc = json.loads(_mid_game(game="naeco", players=2, steps=6).to_json())
+    assert doc["data"]["fingerprint"] and "files" not in doc["data"]
+    doc["data"]["fingerprint"] = "0123456789abcdef"
+    with pytest.raises(SaveError, match="played with other naeco card data"):
+        nl.from_json(resign(doc))
+
+
+def test_a_game_played_with_the_users_data_carries_it_and_loads_without_the_folder(tmp_path):
+    folder = tmp_path / "mydata"
+    shutil.copytree(dataset_dir("naeco"), folder)
+    surface = (folder / "surface.csv").read_text(encoding="utf-8").replace("\n0,-1,", "\n0,-2,")
+    (folder / "surface.csv").write_text(surface, encoding="utf-8")
+    s = nl.new_game("naeco", seed=4, data=str(folder))
+    rng = random.Random(4)
+    for _ in range(12):
+        s.apply(rng.choice(s.legal_actions()))
+    text = s.to_json()
+    assert "surface.csv" in json.loads(text)["data"]["files"]
+    shutil.rmtree(folder)
+    t = nl.from_json(text)
+    assert t.surface_values[0] == -2
+    assert fields(t, ("_origin", "data")) == fields(s, ("_origin", "data"))
+    assert t.to_json() == text, "a loaded game saves again the same, its data included"
+    doc = json.loads(text)
+    doc["data"]["files"]["surface.csv"] += "5,99,7,rulebook\n"
+    with pytest.raises(SaveError, match="do not match their fingerprint"):
+        nl.from_json(resign(doc))
+
+
+def test_a_position_set_up_by_hand_is_saved_as_a_snapshot_and_loads_only_when_trusted():
+    s = nl.new_game("toy", players=2, seed=5)
+    s.hands[0] = [6, 6, 6, 6]       # not reachable by play
+    s.deck = [c for c in s.deck if c != 6] + [6] * (s.deck.count(6) + sum(h.count(6) for h in s.hands[1:]) - 0)
+    s.deck = sorted(s.deck)
+    s.__dict__["hands"][1] = [1]
+    cards = sorted(s.deck + [c for h in s.hands for c in h])
+    need = [v for v in range(1, 7) for _ in range(4)]
+    for c in need:                   # make every card be in one place again
+        if cards.count(c) < need.count(c):
+            s.deck.append(c)
+            cards.append(c)
+    for c in list(s.deck):
+        if cards.count(c) > need.count(c):
+            s.deck.remove(c)
+            cards.remove(c)
+    s.check_invariants()
+    text = s.to_json(snapshot=True)
+    with pytest.raises(SaveError, match="snapshot.*trust=True"):
+        nl.from_json(text)
+    t = nl.from_json(text, trust=True)
+    assert t.hands == s.hands and fields(t) == fields(s)
+    assert t.to_json(snapshot=True) == text
+
+
+def test_a_snapshot_that_breaks_the_rules_is_refused_even_when_trusted():
+    s = _mid_game()
+    doc = json.loads(s.to_json(snapshot=True))
+    doc["state"]["deck"].append(6)
     with pytest.raises(SaveError, match="every card is in one place"):
-        nl.from_json(json.dumps(doc))
-
-
-def test_save_naming_an_unregistered_class_is_refused():
-    import hashlib
-    doc = json.loads(_mid_game().to_json())
+        nl.from_json(resign(doc), trust=True)
     doc["state"]["deck"] = {"~c": "os:system", "v": {}}
-    canon = json.dumps(doc["state"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    doc["checksum"] = hashlib.sha256(canon.encode()).hexdigest()[:16]
     with pytest.raises(SaveError, match="unknown class 'os:system'"):
-        nl.from_json(json.dumps(doc))
+        nl.from_json(resign(doc), trust=True)
+
+
+def test_replay_gives_every_position_in_order():
+    s = nl.new_game("toy", players=2, seed=8)
+    rng = random.Random(8)
+    positions = [s.clone()]
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+        positions.append(s.clone())
+    rp = nl.replay(s.to_json())
+    assert len(rp) == len(positions) == len(rp.actions) + 1
+    for i in (0, 1, 15, 16, 17, len(positions) - 2, len(positions) - 1):
+        assert fields(rp[i]) == fields(positions[i]), f"position {i}"
+    assert [p.steps for p in rp] == list(range(len(positions)))
+    assert fields(rp[-1]) == fields(s) and rp.final.is_over()
+    assert rp.describe(1) == str(rp.actions[0])
+    back = rp[3]
+    back.apply(back.legal_actions()[0])      # a position given is a copy one may play on
+    assert fields(rp[3]) == fields(positions[3])
+    assert fields(nl.replay(s)[5]) == fields(positions[5])
+    with pytest.raises(IndexError):
+        rp[len(positions)]
+
+
+def test_replay_of_an_edited_save_names_the_step():
+    doc = json.loads(_mid_game().to_json())
+    doc["actions"][2] = [0, "pass", None]
+    with pytest.raises(SaveError, match="^step 3: pass is not legal"):
+        nl.replay(resign(doc))

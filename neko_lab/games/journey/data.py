@@ -139,12 +139,9 @@ def load(folder: Path) -> JourneyData:
     """Read and cross-check the four files of a journey dataset folder."""
     folder = Path(folder)
     path = folder / "cards.csv"
-    rows = read_csv(path, CARD_SCHEMA)
-    cards, seen = [], set()
+    rows = read_csv(path, CARD_SCHEMA, unique=["id"])
+    cards = []
     for n, r in enumerate(rows, start=1):
-        if r["id"] in seen:
-            raise DataError(str(path), n, "id", f"id {r['id']} is used twice")
-        seen.add(r["id"])
         if r["name"] not in NAMES[r["type"]]:
             raise DataError(str(path), n, "name", f"{r['name']!r} is not a known {r['type']} card "
                             f"({', '.join(NAMES[r['type']])})")
@@ -163,21 +160,18 @@ def load(folder: Path) -> JourneyData:
             raise DataError(str(path), None, "period", f"period {period} needs at least {need} cards "
                             "(a four-player round reveals nine)")
     tpath = folder / "scoring_tiles.csv"
-    trows = read_csv(tpath, TILE_SCHEMA)
+    trows = read_csv(tpath, TILE_SCHEMA, unique=["id"])
     if len(trows) < 4:
         raise DataError(str(tpath), None, None, "at least four mid-game scoring tiles are needed")
     tiles = tuple(ScoringTile(**r) for r in trows)
     rpath = folder / "dice_rewards.csv"
-    rrows = read_csv(rpath, REWARD_SCHEMA)
+    rrows = read_csv(rpath, REWARD_SCHEMA, unique=["die"])
     faces = [r["die"] for r in rrows]
-    for n, r in enumerate(rrows, start=1):
-        if r["die"] in faces[:n - 1]:
-            raise DataError(str(rpath), n, "die", f"die face {r['die']} appears twice")
     if sorted(faces) != [1, 2, 3, 4, 5, 6]:
         raise DataError(str(rpath), None, "die", "the chart needs exactly one row per die face 1..6")
     rrows.sort(key=lambda r: r["die"])
     bpath = folder / "bonus_tiles.csv"
-    brows = read_csv(bpath, BONUS_SCHEMA)
+    brows = read_csv(bpath, BONUS_SCHEMA, unique=["id"])
     if len(brows) < 4:
         raise DataError(str(bpath), None, None, "four starting bonus tiles are needed (one per player)")
     return JourneyData(tuple(cards), tiles, tuple(r["reward"] for r in rrows),

@@ -52,14 +52,10 @@ def group_of(name: str) -> str:
 def _species(folder: Path) -> tuple[Card, ...]:
     path = folder / "species.csv"
     rows = d.read_csv(path, {"name": d.text(), "depth": d.integer(1, 4), "value": d.integer(1, 4),
-                             "attributes": d.tags(ATTRIBUTES), "source": d.source})
-    seen: dict[str, int] = {}
+                             "attributes": d.tags(ATTRIBUTES), "source": d.source}, unique=["name"])
     per_depth = [0] * 5
     cards = []
     for n, row in enumerate(rows, start=1):
-        if row["name"] in seen:
-            raise DataError(str(path), n, "name", f"{row['name']!r} already appears in row {seen[row['name']]}")
-        seen[row["name"]] = n
         attrs = row["attributes"]
         if len(attrs) > 2:
             raise DataError(str(path), n, "attributes", f"a species shows at most 2 symbols, not {len(attrs)}")
@@ -78,7 +74,7 @@ def _species(folder: Path) -> tuple[Card, ...]:
 def _missions(folder: Path, first_id: int) -> tuple[Card, ...]:
     path = folder / "missions.csv"
     rows = d.read_csv(path, {"name": d.text(), "effect": d.choice(*MISSION_EFFECTS), "text": d.text(),
-                             "source": d.source})
+                             "source": d.source}, unique=["name"])
     return tuple(Card(first_id + i, r["name"], 0, 0, (), "", r["effect"], r["source"])
                  for i, r in enumerate(rows))
 
@@ -86,13 +82,10 @@ def _missions(folder: Path, first_id: int) -> tuple[Card, ...]:
 def _objectives(folder: Path) -> dict[tuple[int, int], str]:
     path = folder / "objectives.csv"
     rows = d.read_csv(path, {"level": d.choice(*(str(lv) for lv in LEVELS)), "index": d.integer(1, 4),
-                             "text": d.text(), "source": d.source})
+                             "text": d.text(), "source": d.source}, unique=[("level", "index")])
     out: dict[tuple[int, int], str] = {}
-    for n, r in enumerate(rows, start=1):
-        key = (int(r["level"]), r["index"])
-        if key in out:
-            raise DataError(str(path), n, "index", f"objective {key[1]} of level {key[0]} appears twice")
-        out[key] = r["text"]
+    for r in rows:
+        out[(int(r["level"]), r["index"])] = r["text"]
     for lv in LEVELS:
         for i in range(1, 5):
             if (lv, i) not in out:
@@ -103,7 +96,7 @@ def _objectives(folder: Path) -> dict[tuple[int, int], str]:
 def _priority(folder: Path) -> tuple[PriorityCard, ...]:
     path = folder / "priority_observations.csv"
     schema = {"card": d.text(), **{a: d.integer(0, 20) for a in ATTRIBUTES}, "source": d.source}
-    rows = d.read_csv(path, schema)
+    rows = d.read_csv(path, schema, unique=["card"])
     if len(rows) < 4:
         raise DataError(str(path), None, "card", f"4 Priority Observation cards are needed, found {len(rows)}")
     return tuple(PriorityCard(r["card"], tuple(r[a] for a in ATTRIBUTES), r["source"]) for r in rows)
@@ -112,7 +105,7 @@ def _priority(folder: Path) -> tuple[PriorityCard, ...]:
 def _surface(folder: Path) -> tuple[tuple[int, ...], tuple[int, ...]]:
     path = folder / "surface.csv"
     rows = d.read_csv(path, {"position": d.integer(0, 4), "value": d.integer(-10, 20),
-                             "piles": d.integer(1, PILES), "source": d.source})
+                             "piles": d.integer(1, PILES), "source": d.source}, unique=["position"])
     if len(rows) != 5:
         raise DataError(str(path), None, "position", f"the Surface row has 5 cards, found {len(rows)}")
     for n, r in enumerate(rows, start=1):

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Size and time of saving and loading a finished game (to_json / nl.from_json).
+
+    python benchmarks/bench_save.py                    # journey 4 players, naeco 2 players
+    python benchmarks/bench_save.py naeco:2 toy:3 --games 5
+
+For each game, several seeded random games are played to the end; the table gives the median save
+size in KB and the median time of one to_json() and of one from_json() in milliseconds.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+import neko_lab as nl  # noqa: E402
+import toygame  # noqa: E402,F401  registers the "toy" game
+
+
+def finished(game: str, players: int, seed: int):
+    s = nl.new_game(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+def measure(game: str, players: int, games: int, repeat: int) -> tuple[float, float, float, int]:
+    sizes, saves, loads, steps = [], [], [], []
+    for seed in range(games):
+        s = finished(game, players, seed)
+        steps.append(s.steps)
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            text = s.to_json()
+            t1 = time.perf_counter()
+            nl.from_json(text)
+            t2 = time.perf_counter()
+            saves.append(t1 - t0)
+            loads.append(t2 - t1)
+        sizes.append(len(text.encode()))
+    return (statistics.median(sizes) / 1024, statistics.median(saves) * 1e3,
+            statistics.median(loads) * 1e3, int(statistics.median(steps)))
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("cases", nargs="*", default=["journey:4", "naeco:2"], help="game:players")
+    p.add_argument("--games", type=int, default=5)
+    p.add_argument("--repeat", type=int, default=3)
+    args = p.parse_args()
+    print(f"{'game':<10}{'players':>8}{'steps':>8}{'KB':>10}{'save ms':>10}{'load ms':>10}")
+    for case in args.cases:
+        game, _, players = case.partition(":")
+        kb, save, load, steps = measure(game, int(players or 2), args.games, args.repeat)
+        print(f"{game:<10}{players:>8}{steps:>8}{kb:>10.1f}{save:>10.1f}{load:>10.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""A game's history and the saves written from it (read back by core.saves).
+
+Every action `State.apply` accepts is added to an immutable chain, `History(action, previous)`,
+that copies of a state share: cloning never copies it, so it does not slow search agents down as a
+game grows. A save is that history plus what is needed to start the game again:
+
+    {"format": "neko_lab-save/2", "kind": "history", "game": "naeco", "players": 2, "seed": 42,
+     "options": {...}, "data": {"fingerprint": "..."}            # the shipped dataset
+                                                                 # or {"fingerprint", "files": {...}}
+     "classes": ["neko_lab.games.naeco.rules:Play", ...],         # the action classes used
+     "actions": [[0, 3, 1], ...],                                 # [class index, field values...]
+     "checksum": "..."}                                           # against accidents only
+
+Loading replays the actions through `apply`, so a save that breaks a rule cannot load. A snapshot
+(`to_json(snapshot=True)`) stores the state's fields instead: for positions set up by hand for
+teaching; reading one needs `from_json(text, trust=True)`.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import TYPE_CHECKING, Any, Iterator
+
+from . import serial
+from .chain import actions_of
+from .data import DataOrigin, data_files, fingerprint
+from .errors import SaveError
+
+if TYPE_CHECKING:
+    from .state import State
+
+FORMAT = "neko_lab-save/2"
+OLD_FORMATS = ("neko_lab-save/1",)
+
+
+# ---------------------------------------------------------------- writing
+def canonical(body: dict) -> str:
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def checksum(body: dict) -> str:
+    """The checksum of a save's fields (everything but "checksum" itself)."""
+    return hashlib.sha256(canonical(body).encode()).hexdigest()[:16]
+
+
+_PLAIN = {int, str, bool, float, type(None)}    # written to JSON as they are
+
+
+def encode_actions(actions: list) -> tuple[list[str], list]:
+    """(class table, encoded steps): a registered class's action is [class index, *fields]; any
+    other hashable value (an int, a str, a plain tuple) is written with serial.encode."""
+    classes: list[str] = []
+    index: dict[type, int] = {}
+    steps = []
+    for a in actions:
+        t = type(a)
+        if t in index or serial.is_registered(t):
+            i = index.get(t)
+            if i is None:
+                i = index[t] = len(classes)
+                classes.append(serial.class_key(t))
+            values = list(a) if isinstance(a, tuple) else [getattr(a, f) for f in serial.fields_of(t)]
+            for v in values:
+                if type(v) not in _PLAIN:
+                    values = [serial.encode(v) for v in values]
+                    break
+            steps.append([i, *values])
+        else:
+            steps.append(serial.encode(a))
+    return classes, steps
+
+
+def data_record(origin: DataOrigin | None) -> dict | None:
+    if origin is None or origin.folder is None and origin.files is None:
+        return None
+    files = origin.files
+    if files is None and not origin.shipped:
+        files = data_files(origin.folder)
+    record: dict[str, Any] = {"fingerprint": fingerprint(origin.folder, files)}
+    if not origin.shipped:
+        record["files"] = dict(files)
+    return record
+
+
+def dumps(state: "State", snapshot: bool = False) -> str:
+    """The save text of `state` (see the module docstring)."""
+    if snapshot:
+        body: dict[str, Any] = {"format": FORMAT, "kind": "snapshot", "game": state.GAME,
+                                "state": {k: serial.encode(v) for k, v in sorted(state.__dict__.items())
+                                          if k != "_legal"}}
+    else:
+        classes, steps = encode_actions(actions_of(state.__dict__.get("_history")))
+        body = {"format": FORMAT, "kind": "history", "game": state.GAME, "players": state.players,
+                "seed": state.seed, "options": serial.encode(dict(state.options)),
+                "data": data_record(state.__dict__.get("_origin")), "classes": classes,
+                "actions": steps}
+    text = canonical(body)
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return text[:-1] + f',"checksum":"{digest}"}}'

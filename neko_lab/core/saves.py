@@ -1,0 +1,318 @@
+"""Reading saves: nl.from_json() rebuilds a game by replaying its history, nl.replay() gives every
+position of a saved game in order (the writing side and the format are in core/history.py).
+
+Whatever the input, the only error is SaveError, and its message quotes at most a short excerpt.
+A history save that breaks a rule is refused naming the step (counted from 1) and the reason. A save
+made with another version of the shipped dataset is refused rather than replayed wrongly. Snapshot
+saves (fields, not history) cannot be checked by replaying: they load only with trust=True.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Iterator
+
+from . import serial
+from .chain import chain
+from .data import DataOrigin, fingerprint, shipped_dir
+from .errors import ConfigError, DataError, IllegalAction, SaveError
+from .history import FORMAT, OLD_FORMATS, checksum
+from .registry import game_class
+from .state import State, _short
+
+MAX_SAVE_CHARS = 64 * 1024 * 1024     # far more than any real game; refuses absurd input early
+CHECKPOINT_EVERY = 16                 # positions kept by a Replay (the others are replayed)
+
+
+def _excerpt(value: Any, limit: int = 60) -> str:
+    return _short(_safe_repr(value[:limit] if isinstance(value, str) else value), limit)
+
+
+def _safe_repr(value: Any) -> str:
+    try:
+        return repr(value)
+    except Exception:
+        return f"<{type(value).__name__}>"
+
+
+def parse(text: Any) -> dict:
+    """The JSON document of a save, checked for format and checksum; SaveError otherwise."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        if len(text) > MAX_SAVE_CHARS:
+            raise SaveError(f"not a neko_lab save: {len(text):,} bytes is far too large")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise SaveError(f"not a neko_lab save: not UTF-8 text (byte {exc.start})") from None
+    if not isinstance(text, str):
+        raise SaveError(f"a save is text (str or UTF-8 bytes), not {type(text).__name__}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveError(f"not a neko_lab save: {len(text):,} characters is far too large")
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"not a neko_lab save: not JSON ({exc.msg} at line {exc.lineno}, "
+                        f"column {exc.colno}), starting {_excerpt(text, 40)}") from None
+    except (RecursionError, ValueError, MemoryError) as exc:
+        raise SaveError(f"not a neko_lab save: {type(exc).__name__} reading it (nested too "
+                        f"deeply or a number too long)") from None
+    if not isinstance(doc, dict) or "format" not in doc:
+        raise SaveError(f"not a neko_lab save: no 'format' field in {_excerpt(text, 40)}")
+    fmt = doc["format"]
+    if fmt not in (FORMAT, *OLD_FORMATS):
+        raise SaveError(f"unsupported save format {_excerpt(fmt, 40)}; this version reads {FORMAT!r}")
+    if "checksum" not in doc:
+        raise SaveError("corrupted save: the 'checksum' field is missing")
+    body = {k: v for k, v in doc.items() if k != "checksum"}
+    if fmt in OLD_FORMATS:
+        body = doc.get("state")
+    try:
+        digest = checksum(body)
+    except (RecursionError, TypeError, ValueError):
+        raise SaveError("corrupted save: its content cannot be read back") from None
+    if digest != doc["checksum"]:
+        raise SaveError("corrupted save: the checksum does not match (the file was damaged or "
+                        "edited)")
+    return doc
+
+
+def _field(doc: dict, name: str, kind: type | tuple[type, ...]) -> Any:
+    if name not in doc:
+        raise SaveError(f"corrupted save: the '{name}' field is missing")
+    value = doc[name]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise SaveError(f"corrupted save: '{name}' should be {names}, not {_excerpt(value, 40)}")
+    return value
+
+
+def _game(doc: dict) -> type[State]:
+    name = _field(doc, "game", str)
+    try:
+        return game_class(name)
+    except ConfigError:
+        raise SaveError(f"save is for an unknown game {_excerpt(name, 40)}") from None
+
+
+# ---------------------------------------------------------------- history saves
+def start(doc: dict) -> State:
+    """The game of a history save as it was set up, before any action."""
+    cls = _game(doc)
+    players = _field(doc, "players", int)
+    seed = _field(doc, "seed", int)
+    raw_options = _field(doc, "options", dict)
+    try:
+        options = serial.decode(raw_options)
+    except (SaveError, RecursionError, TypeError, ValueError, KeyError, AttributeError):
+        raise SaveError("corrupted save: its options cannot be read") from None
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise SaveError("corrupted save: 'options' is not a table of option names")
+    record = doc.get("data")
+    try:
+        if record is None:
+            state = cls(players=players, seed=seed, **options)
+            if state._origin.folder is not None:
+                raise SaveError(f"this save names no dataset but {cls.GAME} reads one: it was not "
+                                f"written by neko_lab")
+            return state
+        if not isinstance(record, dict) or not isinstance(record.get("fingerprint"), str):
+            raise SaveError("corrupted save: 'data' should hold the dataset's fingerprint")
+        files = record.get("files")
+        if files is None:
+            return _with_shipped_data(cls, record["fingerprint"], players, seed, options)
+        return _with_embedded_data(cls, record["fingerprint"], files, players, seed, options)
+    except (ConfigError, DataError) as exc:
+        raise SaveError(f"the save's settings are refused: {exc}") from None
+
+
+def _with_shipped_data(cls: type[State], saved: str, players: int, seed: int, options: dict) -> State:
+    here = shipped_dir(cls.GAME)
+    current = fingerprint(here) if here else ""
+    if saved != current:
+        raise SaveError(f"this save was played with other {cls.GAME} card data (dataset "
+                        f"fingerprint {saved[:16]!r}) than the one installed here ({current!r}); "
+                        f"replaying it would give another game. Open it with the neko_lab version "
+                        f"that wrote it.")
+    return cls(players=players, seed=seed, **options)
+
+
+def _with_embedded_data(cls: type[State], saved: str, files: Any, players: int, seed: int,
+                        options: dict) -> State:
+    if not isinstance(files, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
+        raise SaveError("corrupted save: the embedded data files should be a table of file texts")
+    for name in files:
+        if name != os.path.basename(name) or name in ("", ".", "..") or "\0" in name:
+            raise SaveError(f"corrupted save: {_excerpt(name, 40)} is not a plain file name")
+    pairs = tuple(sorted(files.items()))
+    if fingerprint(None, pairs) != saved:
+        raise SaveError("corrupted save: the embedded data files do not match their fingerprint")
+    with tempfile.TemporaryDirectory(prefix=f"neko_lab-{cls.GAME}-") as tmp:
+        for name, text in pairs:
+            Path(tmp, name).write_text(text, encoding="utf-8")
+        state = cls(players=players, seed=seed, data=tmp, **options)
+    state._origin = DataOrigin(None, False, pairs)   # the folder is gone: keep the files to save again
+    return state
+
+
+def decode_steps(doc: dict) -> Iterator[tuple[int, Any]]:
+    """(step number from 1, action) of a history save, refusing a step that cannot be read."""
+    names = _field(doc, "classes", list)
+    classes = []
+    for key in names:
+        cls = serial.registered(key) if isinstance(key, str) else None
+        if cls is None:
+            raise SaveError(f"save names an unknown action class {_excerpt(key, 60)}")
+        classes.append(cls)
+    for n, raw in enumerate(_field(doc, "actions", list), start=1):
+        try:
+            yield n, _decode_action(raw, classes)
+        except SaveError as exc:
+            raise SaveError(f"step {n}: {exc}") from None
+        except (RecursionError, TypeError, ValueError, KeyError, AttributeError, IndexError):
+            raise SaveError(f"step {n}: {_excerpt(raw, 60)} is not an action this save can "
+                            f"describe") from None
+
+
+def _decode_action(raw: Any, classes: list[type]) -> Any:
+    if not isinstance(raw, list):
+        return serial.decode(raw)
+    if not raw or not isinstance(raw[0], int) or isinstance(raw[0], bool) or not (
+            0 <= raw[0] < len(classes)):
+        raise SaveError(f"{_excerpt(raw, 60)} names no action class of this save")
+    cls = classes[raw[0]]
+    values = [serial.decode(v) for v in raw[1:]]
+    fields = serial.fields_of(cls)
+    if len(values) != len(fields):
+        raise SaveError(f"a {cls.__name__} has {len(fields)} fields, not {len(values)}")
+    if issubclass(cls, tuple):
+        return cls(*values)
+    return serial._build(cls, dict(zip(fields, values)))
+
+
+def play_step(state: State, n: int, action: Any) -> None:
+    """Apply step n of a save, turning any refusal into a SaveError naming the step."""
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        shown = _short(action, 60)
+        reason = _short(str(exc), 300)
+        if not reason.startswith(shown):
+            reason = f"{shown} is not legal: {reason}"
+        raise SaveError(f"step {n}: {reason}") from None
+    except Exception as exc:
+        raise SaveError(f"step {n}: {_short(action, 60)} could not be replayed: "
+                        f"{type(exc).__name__}: {_short(str(exc), 200)}") from None
+
+
+def _snapshot(doc: dict, trust: bool) -> State:
+    if not trust:
+        raise SaveError("this save is a snapshot of a position, not a game's history, so it cannot "
+                        "be checked by replaying it: load it with from_json(text, trust=True) "
+                        "only if you trust where it comes from")
+    cls = _game(doc)
+    body = doc.get("state")
+    if not isinstance(body, dict):
+        raise SaveError("corrupted save: the 'state' field should be a table of fields")
+    try:
+        obj = object.__new__(cls)
+        obj.__dict__.update({k: serial.decode(v) for k, v in body.items()})
+        obj._legal = None
+        obj.__dict__.setdefault("_history", None)
+        obj.check_invariants()
+        obj.legal_actions()
+    except SaveError:
+        raise
+    except Exception as exc:
+        raise SaveError(f"corrupted snapshot: {type(exc).__name__}: {_short(str(exc), 200)}") from None
+    return obj
+
+
+def from_json(text: Any, trust: bool = False) -> State:
+    """Rebuild a game saved with State.to_json(), by replaying its history; SaveError for anything
+    that is not a valid save. trust=True also loads a snapshot save (see the module docstring)."""
+    doc = parse(text)
+    if doc["format"] in OLD_FORMATS or doc.get("kind") == "snapshot":
+        return _snapshot(doc, trust)
+    if doc.get("kind") != "history":
+        raise SaveError(f"unknown save kind {_excerpt(doc.get('kind'), 40)}")
+    state = start(doc)
+    for n, action in decode_steps(doc):
+        play_step(state, n, action)
+    return state
+
+
+# ---------------------------------------------------------------- replay
+class Replay(Sequence):
+    """Every position of a saved game in order: replay[0] is the set-up, replay[i] the position after
+    i actions, replay[-1] the end; replay.actions[i] leads from replay[i] to replay[i + 1].
+
+    Each position given is a fresh copy that may be played on. Every CHECKPOINT_EVERY-th position is
+    kept, so stepping forwards or back costs a few actions, not a replay from the start.
+    """
+
+    def __init__(self, first: State, actions: list, keep_every: int = CHECKPOINT_EVERY):
+        self.actions: tuple = tuple(actions)
+        self._every = keep_every
+        self._kept: list[State] = []
+        state = first
+        for n, action in enumerate(self.actions, start=1):
+            if (n - 1) % keep_every == 0:
+                self._kept.append(state.clone())
+            play_step(state, n, action)
+        if len(self.actions) % keep_every == 0:
+            self._kept.append(state.clone())
+        self._last = state
+
+    def __len__(self) -> int:
+        return len(self.actions) + 1
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if not isinstance(i, int):
+            raise TypeError(f"positions are numbered by int, not {type(i).__name__}")
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(f"position {i} of a game with {n} positions (0..{n - 1})")
+        if i == n - 1:
+            return self._last.clone()
+        state = self._kept[i // self._every].clone()
+        for action in self.actions[i - i % self._every:i]:
+            state.apply(action)
+        return state
+
+    def __iter__(self) -> Iterator[State]:
+        state = self._kept[0].clone()
+        yield state.clone()
+        for action in self.actions:
+            state.apply(action)
+            yield state.clone()
+
+    @property
+    def final(self) -> State:
+        return self[-1]
+
+    def describe(self, i: int) -> str:
+        """str() of the action leading to position i (i >= 1)."""
+        return str(self.actions[i - 1])
+
+    def __repr__(self) -> str:
+        return f"<Replay of {self._last.GAME}: {len(self.actions)} actions>"
+
+
+def replay(source: Any, trust: bool = False) -> Replay:
+    """Every position of a saved game (a save's text, or a State whose history to replay), in order."""
+    if isinstance(source, State):
+        source = source.to_json()
+    doc = parse(source)
+    if doc["format"] in OLD_FORMATS or doc.get("kind") == "snapshot":
+        return Replay(_snapshot(doc, trust), [])
+    if doc.get("kind") != "history":
+        raise SaveError(f"unknown save kind {_excerpt(doc.get('kind'), 40)}")
+    return Replay(start(doc), [a for _, a in decode_steps(doc)])

@@ -1,0 +1,52 @@
+"""Integrity of every registered game, checked by the fuzzers of fuzz.py: forged and malformed
+actions are refused with IllegalAction and change nothing; an edited save either names the step it
+breaks or is a valid game; a determinized copy cannot see the real game's future chance.
+`pytest --nightly` runs the fuzzers ten times larger."""
+from __future__ import annotations
+
+import pytest
+
+from fuzz import NIGHTLY, QUICK, determinized_futures, refusals, save_edits
+from test_contract import CASES
+
+# Games whose determinize() still hands the copy the real game's generator: their fix is under way
+# in the game's own folder; strict, so the mark must go when the fix lands.
+SEES_THE_FUTURE = {"journey", "naeco"}
+
+
+def _size(request) -> int:
+    return NIGHTLY if request.config.getoption("--nightly") else QUICK
+
+
+def _assert_clean(report) -> None:
+    assert report.tried > 0, f"{report.name}: nothing was tried"
+    assert not report.failures, (f"{report.name}: {len(report.failures)} of {report.tried} cases "
+                                 f"failed:\n" + "\n".join(report.failures[:10]))
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_forged_actions_are_refused_and_change_nothing(game, players, request):
+    _assert_clean(refusals(game, players, _size(request), "forged"))
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_malformed_actions_are_refused_with_a_reason_and_change_nothing(game, players, request):
+    _assert_clean(refusals(game, players, _size(request), "malformed"))
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_an_edited_save_names_the_step_it_breaks_or_is_a_valid_game(game, players, request):
+    _assert_clean(save_edits(game, players, _size(request)))
+
+
+def _future_cases():
+    for case in CASES:
+        game = case.values[0]
+        marks = [pytest.mark.xfail(strict=True, reason=f"{game}'s determinize keeps the real generator")
+                 ] if game in SEES_THE_FUTURE else []
+        yield pytest.param(*case.values, id=case.id, marks=marks)
+
+
+@pytest.mark.parametrize("game,players", list(_future_cases()))
+def test_a_determinized_copy_does_not_see_the_real_future(game, players, request):
+    _assert_clean(determinized_futures(game, players, _size(request)))
