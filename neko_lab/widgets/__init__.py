@@ -11,8 +11,10 @@ from typing import Any
 
 from ..core.state import State
 from .board import Board, resolve_agent
-from .parts import (ActionPicker, Controls, EventLog, MessageArea, ScoreTable, event_log_html,
-                    score_table_html, status_text)
+from .parts import (ActionPicker, ChoiceList, Controls, EventLog, MessageArea, ScoreTable, event_log_html,
+                    moves_html, score_table_html, status_text)
+from .picture import ClickPicture, target
+from .review import history_save, positions
 
 
 def board_class(game: State | type[State] | str) -> type[Board]:
@@ -33,5 +35,6 @@ def board(state: State, agents: Any = None, **kwargs: Any) -> Board:
     return board_class(state)(state, agents=agents, **kwargs)
 
 
-__all__ = ["Board", "board", "board_class", "resolve_agent", "ActionPicker", "Controls", "EventLog",
-           "MessageArea", "ScoreTable", "event_log_html", "score_table_html", "status_text"]
+__all__ = ["Board", "board", "board_class", "resolve_agent", "ActionPicker", "ChoiceList", "ClickPicture",
+           "Controls", "EventLog", "MessageArea", "ScoreTable", "event_log_html", "history_save",
+           "moves_html", "positions", "score_table_html", "status_text", "target"]
