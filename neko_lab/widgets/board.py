@@ -223,9 +223,11 @@ class Board:
         self.review_buttons = buttons
         self.review_label = W.HTML()
         self.review_button = W.Button(description="Review this game", icon="history",
+                                      layout=W.Layout(width="auto"),
                                       tooltip="Step through this game from its start")
         self.review_button.on_click(lambda _b: self.review_own_game())
         self.play_on_button = W.Button(description="Play on from here", icon="play",
+                                       layout=W.Layout(width="auto"),
                                        tooltip="Leave the review and play from this position")
         self.play_on_button.on_click(lambda _b: self.play_from_here())
         self.review_steps = W.HBox(buttons + [self.review_label])
@@ -514,7 +516,11 @@ class Board:
         rows = []
         for k in range(max(0, len(moves) - SHOWN_MOVES), len(moves)):
             before, action, after = moves[k]
-            rows.append((k, self.describe(before, action), [e.text for e in after.log[len(before.log):]]))
+            texts = [e.text for e in after.log[len(before.log):]]
+            head = self.describe(before, action)
+            if texts:       # the move in the game's own words, then what followed from it
+                head = f"{head.split(': ', 1)[0]}: {texts[0]}"
+            rows.append((k, head, texts[1:]))
         return rows
 
     def refresh(self, keep_message: bool = False) -> None:

@@ -250,6 +250,9 @@ def table_svg(state: "GameState", viewer: int | None = None, selected: int | Non
         o, w, h = ocean_svg(ocean, 4, y, title, cells if seat == viewer else (), PLAYER_COLOURS[seat % 4], tip,
                             f"play {name}{' face-down' if down else ''} here")
         parts.append(o)
+        if not state.is_over():         # research counts at the end, from the token's Surface card
+            parts.append(_t(12 + 8 * len(title), y + 14, f"· research {shown[seat].get('research', 0)} "
+                                                         f"at the end", 12, "#555"))
         y += h + 8
         width = max(width, w + 8)
     if viewer is not None:
