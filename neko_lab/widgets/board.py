@@ -22,6 +22,7 @@ controls), each bot move narrated in the last moves. ``lesson=`` guides a game s
 from __future__ import annotations
 
 import asyncio
+import html
 import random
 from typing import Any, Hashable, Mapping, Sequence
 
@@ -501,14 +502,23 @@ class Board:
 
     # ------------------------------------------------------------------ display
     def _lesson_text(self) -> str:
+        """What the lesson says now (HTML): its intro before the first move, the step's advice, the
+        finale once the game is over."""
         if self.lesson is None:
             return ""
+
+        def para(text: Any) -> str:
+            return html.escape(str(text)).replace("\n", "<br>")
+
         s = self.state
         if s.is_over():
-            return str(self.lesson.finale(s))
-        text = str(self._step.say) if self._step is not None else ""
+            return para(self.lesson.finale(s))
+        text = para(self._step.say) if self._step is not None else ""
+        number, total = getattr(self._step, "number", 0), getattr(self._step, "total", 0)
+        if text and number and total:
+            text = f"<b>Step {number} of {total}.</b> {text}"
         if not self.history:
-            text = f"{self.lesson.intro}<br>{text}" if text else str(self.lesson.intro)
+            text = f"{para(self.lesson.intro)}<br>{text}" if text else para(self.lesson.intro)
         return text
 
     def _move_rows(self) -> list[tuple[int, str, list[str]]]:

@@ -36,7 +36,9 @@ def positions(text: str) -> tuple[list[State], list[Hashable] | None]:
 
         replay = getattr(neko_lab, "replay", None)
         if replay is not None:                  # saves are the game's history: the core replays them
-            return list(replay(text)), None
+            game = replay(text)
+            actions = getattr(game, "actions", None)
+            return list(game), (list(actions) if actions is not None else None)
         return [from_json(text)], []
     state = from_json(doc["start"])
     states, actions = [state.clone()], []

@@ -252,3 +252,29 @@ class NotebookPage:
         else:
             self.page.screenshot(path=str(path), full_page=full_page)
         return path
+
+
+# a lit click target of a board's picture whose name starts with the given prefix ("hand:", "pile:", ...)
+LIT = ".neko-board .neko-picture [data-target^='{}'].neko-lit"
+
+
+def choose_a_card(page, board):
+    """Naéco: click hand cards until one has a green place (a card may fit nowhere face up); failing that,
+    switch to face-down, which fits next to any card."""
+    from playwright.sync_api import expect
+
+    hand = page.locator(LIT.format("hand:"))
+    for down in (False, True):
+        if down:
+            page.locator(LIT.format("facedown")).click()
+            expect(board.locator(".neko-picture svg").first).to_contain_text("face-down: on")
+        for k in range(hand.count()):
+            name = hand.nth(k).get_attribute("data-target")
+            hand.nth(k).click()
+            page.wait_for_function(
+                f"() => document.querySelector(\".neko-board [data-target='{name}'] rect[stroke='#d40']\")",
+                timeout=20_000, polling=100)                       # the card is shown as chosen
+            cells = page.locator(LIT.format("cell:"))
+            if cells.count():
+                return cells.first
+    raise AssertionError("no card in hand fits anywhere")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import nbformat
 import pytest
 
-from harness import Lab, browser_page, require_browser
+from harness import LIT, Lab, browser_page, choose_a_card, require_browser
 
 CELLS = [
     "import neko_lab as nl\nfrom neko_lab.games.naeco.board import Board",
@@ -14,33 +14,10 @@ CELLS = [
     "board.controls.speed.value = 'fast'\nboard",
 ]
 
-LIT = ".neko-board .neko-picture [data-target^='{}'].neko-lit"
 MY_TURN_OR_OVER = """() => {
   const b = document.querySelector('.neko-board');
   return !!b.querySelector(".neko-picture [data-target^='hand:'].neko-lit") || b.innerText.includes('Game over');
 }"""
-
-
-def choose_a_card(page, board):
-    """Click hand cards until one has a green place (a card may fit nowhere face up); failing that,
-    switch to face-down, which fits next to any card."""
-    from playwright.sync_api import expect
-
-    hand = page.locator(LIT.format("hand:"))
-    for down in (False, True):
-        if down:
-            page.locator(LIT.format("facedown")).click()
-            expect(board.locator(".neko-picture svg").first).to_contain_text("face-down: on")
-        for k in range(hand.count()):
-            name = hand.nth(k).get_attribute("data-target")
-            hand.nth(k).click()
-            page.wait_for_function(
-                f"() => document.querySelector(\".neko-board [data-target='{name}'] rect[stroke='#d40']\")",
-                timeout=20_000, polling=100)                       # the card is shown as chosen
-            cells = page.locator(LIT.format("cell:"))
-            if cells.count():
-                return cells.first
-    raise AssertionError("no card in hand fits anywhere")
 
 
 @pytest.mark.browser

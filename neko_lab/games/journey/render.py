@@ -90,10 +90,14 @@ def _wrap(text: str, limit: int) -> list[str]:
         " ".join(text.split()[:len(text.split()) // 2]), " ".join(text.split()[len(text.split()) // 2:])]
 
 
-def _click(markup: str, name: str, clicks: Mapping[str, str] | None) -> str:
+def _click(markup: str, name: str, clicks: Mapping[str, str] | None, ring: tuple | None = None) -> str:
     """`markup` as the click target `name` when the board offers it (clicks maps names to what a
-    click does), else as it is."""
+    click does), else as it is; `ring` (x, y, w, h) draws a green outline around a lit target."""
     if clicks and name in clicks:
+        if ring is not None:
+            x, y, w, h = ring
+            markup = (f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="{w + 6}" height="{h + 6}" rx="5" '
+                      f'fill="#dff3df" stroke="{LEGAL}" stroke-width="3"/>' + markup)
         return target(markup, name, clicks[name])
     return markup
 
@@ -220,7 +224,7 @@ def lane_svg(state: "GameState", seat: int, lane: int, x0: float, y0: float,
         edge, j = divmod(pos, STEP)
         hubs_in = len(state.card(cards[edge]).hubs) if j and edge < SLOTS and cards[edge] else 0
         hx = pos_x(x0, pos, hubs_in) if pos else x0 + HARBOUR_W / 2
-        parts.append(_click(ship_svg(hx, y0 + 10, colour, n), f"ship:{lane}:{pos}", clicks))
+        parts.append(_click(ship_svg(hx, y0 + 10, colour, n), f"ship:{lane}:{pos}", clicks, (hx - 10, y0 - 1, 20, 19)))
     return "".join(parts), CH + 36
 
 
@@ -256,7 +260,7 @@ def board_svg(state: "GameState", seat: int, x0: float, y0: float, width: float,
     dx += 36
     for v in sorted(b.dice):
         parts.append(_click(die_svg(dx, y, v, colour, f"a {v} in hand"), f"die:{v}",
-                            clicks if getattr(state, "stage", "") != "draft" else None))
+                            clicks if getattr(state, "stage", "") != "draft" else None, (dx, y, DIE, DIE)))
         dx += DIE + 5
     if not b.dice:
         parts.append(_t(dx, y + 13, "none", 12, "start", "#666"))
@@ -266,7 +270,8 @@ def board_svg(state: "GameState", seat: int, x0: float, y0: float, width: float,
         parts.append(_t(dx, y + 13, "draft pool:", 12))
         dx += 68
         for v in sorted(state.pools[seat]):
-            parts.append(_click(die_svg(dx, y, v, "#ffffff", f"a {v} to draft"), f"die:{v}", clicks))
+            parts.append(_click(die_svg(dx, y, v, "#ffffff", f"a {v} to draft"), f"die:{v}", clicks,
+                                (dx, y, DIE, DIE)))
             dx += DIE + 5
     y += DIE + 6
     tiles = []
