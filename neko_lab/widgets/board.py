@@ -231,8 +231,33 @@ class Board:
                                        layout=W.Layout(width="auto"),
                                        tooltip="Leave the review and play from this position")
         self.play_on_button.on_click(lambda _b: self.play_from_here())
+        self.load = W.FileUpload(accept=".json,.txt", multiple=False, description="Open a save",
+                                 layout=W.Layout(width="auto"))
+        self.load.observe(self._loaded, names="value")
         self.review_steps = W.HBox(buttons + [self.review_label])
-        self.review_bar = W.VBox([self.review_steps, W.HBox([self.review_button, self.play_on_button])])
+        self.review_bar = W.VBox([self.review_steps, W.HBox([self.review_button, self.play_on_button, self.load],
+                                                            layout=W.Layout(flex_flow="row wrap"))])
+
+    def _loaded(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        content = files[0]["content"] if isinstance(files, (list, tuple)) else next(iter(files.values()))["content"]
+        self.open_save(bytes(content).decode("utf-8", errors="replace"))
+
+    def open_save(self, text: str) -> bool:
+        """Review the game saved in `text` (what the "Open a save" control does); a bad save is
+        explained and changes nothing."""
+        try:
+            states, actions = positions(text)
+        except Exception as exc:            # SaveError, or a game this board does not play
+            self.message.show(f"This save cannot be opened: {exc}", "error")
+            return False
+        if type(states[0]) is not type(self.state):
+            self.message.show(f"This save is a game of {states[0].GAME}, not {self.state.GAME}.", "error")
+            return False
+        self.open_review(states, actions)
+        return True
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

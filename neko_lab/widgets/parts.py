@@ -1,5 +1,5 @@
-"""Small widget parts shared by every board: action picker, event log, score table, step/undo controls,
-message area. Each part only reads the public State contract, so it works for any game.
+"""Small widget parts shared by every board: the choices, the last moves, the event log, the score table,
+the bot/undo controls, the message area. Each part only reads the public State contract, so it works for any game.
 
 Every part renders through a pure function of the state (``*_html(state)``) that tests and notebooks can
 call directly; the widget classes only hold ipywidgets and forward clicks to callbacks.
@@ -116,42 +116,6 @@ class MessageArea:
 
     def clear(self) -> None:
         self.show("", "")
-
-
-class ActionPicker:
-    """The legal actions of the position as a list (readable str()), and a Play button."""
-
-    def __init__(self, on_play: Callback, label: Callable[[Hashable], str] = str, rows: int = 8):
-        self.label = label
-        self.select = W.Select(options=[], rows=rows, description="", layout=W.Layout(width="auto"))
-        self.play_button = W.Button(description="Play", button_style="primary", icon="play",
-                                    tooltip="Play the selected action")
-        self.play_button.on_click(lambda _b: on_play(self.selected()))
-        self.widget = W.VBox([W.HTML("<b>Legal actions</b>"), self.select, self.play_button],
-                             layout=W.Layout(width="100%"))
-
-    def update(self, state: State, hidden: bool = False) -> None:
-        """Show the legal actions; `hidden` shows none (a bot's choices in a game with hidden hands)."""
-        actions = [] if hidden else state.legal_actions()
-        # (label, value) pairs keep the actions themselves as values; labels are made unique
-        seen: dict[str, int] = {}
-        options = []
-        for a in actions:
-            text = self.label(a)
-            n = seen.get(text, 0)
-            seen[text] = n + 1
-            options.append((text if n == 0 else f"{text} ({n + 1})", a))
-        self.select.options = options
-        if options:
-            self.select.index = 0
-        self.select.disabled = self.play_button.disabled = not options
-
-    def selected(self) -> Hashable | None:
-        return self.select.value
-
-    @property
-    def labels(self) -> list[str]:
-        return [label for label, _ in self.select.options]
 
 
 class EventLog:

@@ -187,6 +187,17 @@ def browser_page(width: int = 1400, height: int = 1000) -> Iterator:
             browser.close()
 
 
+def write_notebook(path: Path, cells: list[str]) -> Path:
+    """A notebook of these code cells (Python 3 kernel), written to `path`."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+    return path
+
+
 def button(page, text: str, nth: int = 0):
     """The widget button whose label is exactly `text` (icons drawn by CSS are not part of it)."""
     pattern = re.compile(r"^\s*" + re.escape(text) + r"\s*$")

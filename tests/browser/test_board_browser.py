@@ -2,10 +2,9 @@
 replies by itself, its move told in words."""
 from __future__ import annotations
 
-import nbformat
 import pytest
 
-from harness import Lab, browser_page, require_browser
+from harness import Lab, browser_page, require_browser, write_notebook
 
 CELLS = [
     "import toygame\nimport neko_lab as nl",
@@ -18,11 +17,7 @@ def test_generic_board_plays_a_click_in_jupyterlab(tmp_path):
     require_browser()
     from playwright.sync_api import expect
 
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(c) for c in CELLS]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    path = tmp_path / "board.ipynb"
-    nbformat.write(nb, path)
+    path = write_notebook(tmp_path / "board.ipynb", CELLS)
     with Lab(notebooks={"board.ipynb": path}) as lab, browser_page() as page:
         book = lab.open(page, "board.ipynb")
         book.run_all()

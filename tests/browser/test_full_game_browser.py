@@ -3,10 +3,9 @@ then a green place, then an outlined pile, turn after turn, while the bot replie
 game is reviewed move by move with the review buttons."""
 from __future__ import annotations
 
-import nbformat
 import pytest
 
-from harness import LIT, Lab, browser_page, choose_a_card, require_browser
+from harness import LIT, Lab, browser_page, choose_a_card, require_browser, write_notebook
 
 CELLS = [
     "import neko_lab as nl\nfrom neko_lab.games.naeco.board import Board",
@@ -25,11 +24,7 @@ def test_a_whole_naeco_game_played_by_clicks_on_the_picture(tmp_path):
     require_browser()
     from playwright.sync_api import expect
 
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(c) for c in CELLS]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    path = tmp_path / "naeco-game.ipynb"
-    nbformat.write(nb, path)
+    path = write_notebook(tmp_path / "naeco-game.ipynb", CELLS)
     with Lab(notebooks={"naeco-game.ipynb": path}) as lab, browser_page(1280, 2000) as page:
         book = lab.open(page, "naeco-game.ipynb")
         book.run_all()

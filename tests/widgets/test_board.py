@@ -4,21 +4,12 @@ from __future__ import annotations
 import pytest
 
 import neko_lab as nl
-from neko_lab.agents.base import Agent, RandomAgent
+from neko_lab.agents.base import RandomAgent
 from neko_lab.widgets import Board, event_log_html, score_table_html
 
 import ipywidgets as W
 
-
-def toy(seed: int = 3, players: int = 2, **opts):
-    return nl.new_game("toy", players=players, seed=seed, **opts)
-
-
-class FirstAgent(Agent):
-    name = "first"
-
-    def choose(self, state):
-        return state.legal_actions()[0]
+from .helpers import FirstAgent, toy
 
 
 def test_action_list_shows_every_legal_action_readably():
@@ -160,7 +151,6 @@ def test_undo_button_takes_back_the_bot_replies_too():
     assert b.state.to_json() == before_my_move
     b.controls.undo_button.click()
     assert b.state.to_json() == start   # one more click: back before my first turn
-
 
 
 def test_restart_same_seed_replays_the_same_deal_and_new_seed_changes_it():

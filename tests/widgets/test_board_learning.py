@@ -3,26 +3,18 @@ and say what they did, "why?" and hints (through neko_lab.learn when present), a
 the review of a finished game move by move."""
 from __future__ import annotations
 
+import datetime
 import sys
 import types
 
 import pytest
 
 import neko_lab as nl
-from neko_lab.agents.base import Agent, RandomAgent
+from neko_lab.agents.base import RandomAgent
 from neko_lab.core.errors import SaveError
 from neko_lab.widgets import Board, ClickPicture, history_save, positions, target
 
-
-def toy(seed: int = 3, players: int = 2, **opts):
-    return nl.new_game("toy", players=players, seed=seed, **opts)
-
-
-class FirstAgent(Agent):
-    name = "first"
-
-    def choose(self, state):
-        return state.legal_actions()[0]
+from .helpers import FirstAgent, toy
 
 
 # ---------------------------------------------------------------------------------- the picture
@@ -248,3 +240,15 @@ def test_a_snapshot_save_opens_as_one_position():
     states, _ = positions(s.to_json()) if not hasattr(nl, "replay") else (list(nl.replay(s.to_json())), None)
     assert states[-1].to_json() == s.to_json()
     assert history_save(s, []).startswith('{"format": "neko-lab-history-1"')
+
+
+def test_the_open_a_save_control_reviews_a_saved_game_and_refuses_a_bad_one():
+    game = played()
+    b = Board(toy(seed=9))
+    b.load.value = ({"name": "game.json", "type": "application/json", "size": 1,
+                     "content": memoryview(game.save().encode()),
+                     "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)},)
+    assert b.review is not None and len(b.review) == len(game.history) + 1
+    assert b.open_save("{broken") is False and "cannot be opened" in b.message.text
+    other = nl.new_game("naeco", players=2, seed=1)
+    assert b.open_save(other.to_json()) is False and "game of naeco" in b.message.text

@@ -112,8 +112,10 @@ class Board(GenericBoard):
                      "good": f"{n} good(s)", "fish": f"{n} fish", "fuel": f"{n} fuel",
                      "coins": f"{n} coins"}.get(what, f"{n} {what}")
             return f"{action}: {gives}"
-        if kind in ("pick", "new_bid") and action.a:
-            card = s.card(action.a)
+        cid = action.a if kind in ("pick", "new_bid") else (
+            s.spaces[action.a] if kind in SPACE_KINDS and 0 <= action.a < len(s.spaces) else 0)
+        if cid:
+            card = s.card(cid)
             return f"{action}: {card.name} (cost {card.cost}, {card.points} PP)"
         return str(action)
 
