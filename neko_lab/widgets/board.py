@@ -145,7 +145,10 @@ class Board(Reviewing):
         if self.review is not None:
             return "Reviewing: step with ◀ ▶, or play on from this position."
         if not self.my_turn():
-            return f"{seat_label(s.current_player, self.names)} (a bot) is thinking…"
+            who = seat_label(s.current_player, self.names)
+            if self._timer is not None:
+                return f"{who} (a bot) is thinking…"
+            return f"{who} is a bot: press <b>Bot move</b> or <b>Bots to my turn</b>."
         return (f"{seat_label(s.current_player, self.names)}: click a green place on the picture, "
                 f"or one of your choices.")
 
@@ -334,6 +337,7 @@ class Board(Reviewing):
             self.play_bots()
             return
         self._timer = loop.call_later(delay, self._bot_tick)
+        self._show_prompt()
 
     def _bot_tick(self) -> None:
         self._timer = None
@@ -457,6 +461,10 @@ class Board(Reviewing):
             rows.append((k, head, texts[1:]))
         return rows
 
+    def _show_prompt(self) -> None:
+        self.prompt_box.value = (f"<div class='neko-prompt' style='font-size:14px;margin:4px 0'>"
+                                 f"{self.prompt_text()}</div>")
+
     def refresh(self, keep_message: bool = False) -> None:
         if not keep_message:
             self.message.clear()
@@ -470,8 +478,7 @@ class Board(Reviewing):
         if reviewing:
             head = f"Review · position {self.at + 1} of {len(self.review)} · " + head
         self.status.value = f"<b style='font-size:14px'>{head}</b>"
-        self.prompt_box.value = (f"<div class='neko-prompt' style='font-size:14px;margin:4px 0'>"
-                                 f"{self.prompt_text()}</div>")
+        self._show_prompt()
         self.picture_widget.value = self.picture()
         # in games with hidden information a bot's options would show its hand: keep them out of view
         bot = not reviewing and s.current_player in self.bots

@@ -252,3 +252,26 @@ def test_the_open_a_save_control_reviews_a_saved_game_and_refuses_a_bad_one():
     assert b.open_save("{broken") is False and "cannot be opened" in b.message.text
     other = nl.new_game("naeco", players=2, seed=1)
     assert b.open_save(other.to_json()) is False and "game of naeco" in b.message.text
+
+
+def test_in_a_notebook_the_bots_move_one_by_one_after_a_pause():
+    import asyncio
+
+    async def session():
+        b = Board(toy(players=3), agents={1: FirstAgent(), 2: FirstAgent()})
+        b.controls.speed.value = "fast"
+        b.play(b.state.legal_actions()[0])
+        while b.state.current_player == 0:
+            b.play(b.state.legal_actions()[0])
+        mine = len(b.history)
+        assert b.state.current_player == 1 and "thinking" in b.prompt_box.value   # not yet: a pause first
+        await asyncio.sleep(b.controls.delay * 1.6)
+        assert len(b.history) > mine                                             # one bot move, then the next
+        for _ in range(40):
+            if b.state.current_player == 0 or b.state.is_over():
+                break
+            await asyncio.sleep(b.controls.delay)
+        assert b.state.current_player == 0 or b.state.is_over()
+        assert "P2 (bot): " in b.moves.value and "P3 (bot): " in b.moves.value
+
+    asyncio.run(session())

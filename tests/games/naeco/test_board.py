@@ -152,7 +152,7 @@ def test_step_by_step_bots_and_the_pause():
     b.click_cell(a.depth, a.col)
     b.click_pile(0)
     assert b.state.current_player == 1 and b.controls.pause_button.description == "Resume"
-    assert lit(b) == [] and "thinking" in b.prompt_box.value
+    assert lit(b) == [] and "is a bot: press <b>Bot move</b>" in b.prompt_box.value
     b.controls.bot_button.click()                          # one step: the bot plays a card ...
     assert b.state.current_player == 1 and len(b.state.oceans[1].cells) == 3
     b.controls.pause_button.value = False                  # resume: it draws, and it is my turn
