@@ -73,6 +73,11 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+def _scrolled(body: str) -> str:
+    """A box beside the picture that never grows past 280 px (it scrolls instead), text at 13 px."""
+    return f"<div style='max-height:280px;overflow-y:auto;font-size:13px;line-height:1.35'>{body}</div>"
+
+
 class Board(Reviewing):
     """Play a game in a notebook: click the picture or a choice, let bots reply, ask why, undo, review.
 
@@ -410,15 +415,15 @@ class Board(Reviewing):
             self.message.show(f"There is no move {k + 1} to explain.", "error")
             return False
         before, action, after = moves[k]
-        self.why_box.value = explain_html(before, action, after, self.action_label(action),
-                                          seat_label(before.current_player, self.names))
+        self.why_box.value = _scrolled(explain_html(before, action, after, self.action_label(action),
+                                                    seat_label(before.current_player, self.names)))
         return True
 
     def show_hint(self) -> None:
         if not self.my_turn():
             self.hint_box.value = "<i>A hint is for your own move.</i>"
             return
-        self.hint_box.value = hints_html(self.state, self.choice_label)
+        self.hint_box.value = _scrolled(hints_html(self.state, self.choice_label))
 
     def _moves(self) -> list[tuple[State, Hashable, State]]:
         """(before, action, after) of every move played on this board, or of the game under review."""
@@ -442,9 +447,6 @@ class Board(Reviewing):
         if s.is_over():
             return para(self.lesson.finale(s))
         text = para(self._step.say) if self._step is not None else ""
-        number, total = getattr(self._step, "number", 0), getattr(self._step, "total", 0)
-        if text and number and total:
-            text = f"<b>Step {number} of {total}.</b> {text}"
         if not self.history:
             text = f"{para(self.lesson.intro)}<br>{text}" if text else para(self.lesson.intro)
         return text
