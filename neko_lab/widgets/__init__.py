@@ -30,8 +30,9 @@ from ..core.state import State
 from .board import Board, resolve_agent
 from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, event_log_html,
                     moves_html, score_table_html, status_text)
-from .picture import ClickPicture, target
+from .picture import ClickPicture
 from .review import history_save, positions
+from .targets import target
 
 
 def board_class(game: State | type[State] | str) -> type[Board]:

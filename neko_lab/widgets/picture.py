@@ -4,7 +4,8 @@ Any element with a ``data-target`` attribute is a click target; a click in the b
 target (a short string such as ``"pile:3"`` or ``"action:5"``) back to Python, where the board turns
 it into an action. Build targets with `target()`:
 
-    from neko_lab.widgets.picture import ClickPicture, target
+    from neko_lab.widgets.picture import ClickPicture
+    from neko_lab.widgets.targets import target
     pic = ClickPicture(on_click=lambda t: print("clicked", t))
     pic.value = f'<svg ...>{target("<rect .../>", "pile:1", "draw the top card of pile 1")}</svg>'
     pic.click("pile:1")        # what a click in the browser does (tests call this)
@@ -15,11 +16,13 @@ class ``neko-lit`` (a legal move now); the others are ``neko-off`` and ignore cl
 from __future__ import annotations
 
 import re
-from html import escape, unescape
+from html import unescape
 from typing import Any, Callable
 
 import anywidget
 import traitlets
+
+from .targets import target
 
 _ESM = """
 function render({ model, el }) {
@@ -43,17 +46,6 @@ _CSS = """
 .neko-picture div[data-target].neko-lit:hover { background: #e3f2e3; }
 .neko-picture svg { max-width: none; }
 """
-
-
-def target(inner: str, name: str, tip: str = "", lit: bool = True, tag: str = "g") -> str:
-    """Wrap SVG (or HTML, with tag="div"/"span") markup as the click target `name`; `tip` is what
-    hovering it says (an SVG <title>, or an HTML title attribute)."""
-    cls = "neko-target neko-lit" if lit else "neko-target neko-off"
-    if tag == "g":
-        title = f"<title>{escape(tip)}</title>" if tip else ""
-        return f'<g class="{cls}" data-target="{escape(name, quote=True)}">{title}{inner}</g>'
-    title = f' title="{escape(tip, quote=True)}"' if tip else ""
-    return f'<{tag} class="{cls}" data-target="{escape(name, quote=True)}"{title}>{inner}</{tag}>'
 
 
 class ClickPicture(anywidget.AnyWidget):

@@ -19,7 +19,8 @@ import ipywidgets as W
 
 from ..core import serial
 from ..core.errors import SaveError
-from ..core.state import State, from_json
+from ..core import from_json
+from ..core.state import State
 
 HISTORY_FORMAT = "neko-lab-history-1"
 
@@ -35,9 +36,9 @@ def positions(text: str) -> tuple[list[State], list[Hashable] | None]:
     (None when the save gives positions only). Raises SaveError for anything that is not a save."""
     doc = _history_doc(text)
     if doc is None:
-        import neko_lab
+        from .. import core
 
-        replay = getattr(neko_lab, "replay", None)
+        replay = getattr(core, "replay", None)
         if replay is not None:                  # saves are the game's history: the core replays them
             game = replay(text)
             actions = getattr(game, "actions", None)
