@@ -76,6 +76,10 @@ class Reviewing:
     review: list[State] | None
     review_actions: list[Hashable] | None
     at: int
+    state: State
+    history: list[tuple[State, Hashable]]
+    start: State
+    _live: tuple[State, list] | None
 
     @classmethod
     def from_save(cls, text: str, **kwargs: Any) -> Any:
@@ -134,9 +138,14 @@ class Reviewing:
 
     # ------------------------------------------------------------------ review
     def save(self) -> str:
-        """This board's game as text: its start and every action, so it can be reviewed move by move."""
-        return history_save(self.start if not self.history else self.history[0][0],
-                            [a for _b, a in self.history])
+        """This board's game as text that can be reviewed move by move: the core's save when saves
+        are the game's history (neko_lab.core.replay exists), else its start and every action."""
+        from .. import core
+
+        live, history = self._live if self.review is not None and self._live else (self.state, self.history)
+        if getattr(core, "replay", None) is not None:
+            return live.to_json()
+        return history_save(history[0][0] if history else self.start, [a for _b, a in history])
 
     def open_review(self, states: Sequence[State], actions: Sequence[Hashable] | None = None) -> None:
         """Review these positions (in order), starting at the first."""
