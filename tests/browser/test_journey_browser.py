@@ -26,10 +26,14 @@ def test_rules_notebook_runs_and_a_clicked_die_is_drafted():
         before = picture.inner_html()
         value = dice.last.get_attribute("data-target").split(":")[1]
         assert f"draft a {value}" in dice.last.locator("title").first.text_content()
+        moves_before = board.locator(".neko-moves").inner_text()
         dice.last.click()
-        page.wait_for_function(
-            "() => Array.from(document.querySelectorAll('.neko-msg, .neko-moves')).some(n => n.innerText.includes('P1: "
-            "') && n.innerText.includes('" + value + "'))", timeout=20_000)
+        page.wait_for_function(                                    # the picture is drawn anew ...
+            "(before) => { const b = document.querySelectorAll('.neko-board'); const svg = "
+            "b[b.length - 1].querySelector('.neko-picture svg'); return svg && svg.innerHTML !== before; }",
+            arg=before, timeout=20_000)
+        moves = board.locator(".neko-moves").inner_text()
+        assert moves != moves_before and "P1: " in moves          # ... and the move is listed beside it
         expect(board.locator(".neko-log")).to_contain_text("Journey › Preparation › Draft Dice")
         assert picture.inner_html() != before
         board.scroll_into_view_if_needed()
