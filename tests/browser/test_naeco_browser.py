@@ -28,7 +28,7 @@ def test_rules_notebook_runs_and_a_clicked_card_lands_in_the_ocean():
         page.wait_for_function(
             "() => Array.from(document.querySelectorAll('.neko-msg')).some(n => n.innerText.includes('P1: play '))",
             timeout=20_000)
-        assert board.locator(f"[data-target='{where}']").count() == 0   # the place now holds the card
+        board.locator(f"[data-target='{where}']").wait_for(state="detached", timeout=20_000)  # now a card
         expect(board.locator(".neko-prompt")).to_contain_text("draw a card")
         expect(board.locator(".neko-log")).to_contain_text("Naéco › Gameplay")
         assert picture.inner_html() != before
