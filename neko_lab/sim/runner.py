@@ -9,6 +9,9 @@ numpy.random.SeedSequence, so a game of a simulation is replayed exactly by
 """
 from __future__ import annotations
 
+import os
+import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -176,3 +179,41 @@ def run_batch(batch: Batch) -> tuple[list[dict], list[dict]]:
                     point.update({f"pts_{k}": v for k, v in bd[s].items()})
                     trace.append(point)
     return rows, trace
+
+
+# ---------------------------------------------------------------- worker processes
+UNGUARDED_EXIT = 86
+UNGUARDED_MESSAGE = ("simulate(workers=...) was called while its worker processes were starting: "
+                     "a script that uses workers must call it under `if __name__ == \"__main__\":`")
+
+
+def watch_parent(parent: int, every: float = 0.5) -> None:
+    """Pool initializer: end this worker as soon as the process that started it is gone (even after
+    kill -9, which gives the pool no chance to stop its workers)."""
+    try:                                   # Linux: the kernel sends SIGKILL when the parent dies
+        import ctypes
+        import signal
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)      # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:                   # everywhere: notice being handed to another parent
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="neko_lab-parent-watch", daemon=True).start()
+
+
+def refuse_while_bootstrapping() -> None:
+    """In a worker still importing the script that started it (a script without the __main__
+    guard calls simulate again at import): leave quietly with UNGUARDED_EXIT, so the parent can say
+    in one line what to change instead of every worker printing multiprocessing's traceback."""
+    import multiprocessing
+
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        raise SystemExit(UNGUARDED_EXIT)
