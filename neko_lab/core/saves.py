@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 from . import serial
 from .chain import chain
-from .data import DataOrigin, fingerprint, shipped_dir
+from .data import DataOrigin, data_origin, fingerprint, shipped_dir
 from .errors import ConfigError, DataError, IllegalAction, SaveError
 from .history import FORMAT, OLD_FORMATS, checksum
 from .registry import game_class
@@ -222,6 +222,7 @@ def _snapshot(doc: dict, trust: bool) -> State:
         obj.__dict__.update({k: serial.decode(v) for k, v in body.items()})
         obj._legal = None
         obj.__dict__.setdefault("_history", None)
+        obj.__dict__.setdefault("_origin", data_origin(cls.GAME, None, None))   # older snapshots
         obj.check_invariants()
         obj.legal_actions()
     except SaveError:
