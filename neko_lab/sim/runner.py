@@ -20,19 +20,10 @@ import numpy as np
 from ..agents import Agent, agent_label, make_agent
 from ..core.errors import ConfigError
 from ..core.registry import game_class
+from ..core.rng import check_seed
 from ..core.state import State
 
 _SEED_MASK = (1 << 63) - 1
-SEED_LIMIT = 1 << 64
-
-
-def check_seed(seed: object) -> int:
-    """A run or game seed: a whole number with 0 <= seed < 2**64 (no two seeds alias)."""
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
-        text = repr(seed)
-        raise ConfigError(f"seed must be a whole number with 0 <= seed < 2**64, not "
-                          f"{text if len(text) <= 40 else text[:37] + '...'}")
-    return seed
 
 
 def game_seed(run_seed: int, game: int) -> int:

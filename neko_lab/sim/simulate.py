@@ -44,6 +44,7 @@ from typing import Any, Sequence
 
 from ..agents import agent_label, make_agent
 from ..core.errors import ConfigError
+from ..core.rng import check_seed
 from . import runner
 from .results import Results
 from .runner import Batch
@@ -210,7 +211,7 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
     if players is None:
         players = cls.DEFAULT_PLAYERS
     games = _int("games", games, 0)
-    seed = runner.check_seed(seed)
+    seed = check_seed(seed)
     probe = cls(players=players, seed=seed, **options)       # refuses bad players and options here
     agents = runner.check_agents(agents, players)
     for spec in agents:
@@ -291,7 +292,10 @@ def _run_pool(workers: int, batches: list[Batch], collect, bar) -> None:
             del fut
             bar.update(batch.stop - batch.start)
     except BrokenProcessPool:
-        codes = [p.exitcode for p in list((pool._processes or {}).values())]
+        procs = list((pool._processes or {}).values())
+        for proc in procs:                    # the exit codes say why the pool broke
+            proc.join(timeout=2)
+        codes = [proc.exitcode for proc in procs]
         pool.shutdown(wait=False, cancel_futures=True)
         if runner.UNGUARDED_EXIT in codes:
             raise ConfigError(runner.UNGUARDED_MESSAGE) from None
