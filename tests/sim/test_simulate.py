@@ -90,6 +90,16 @@ def test_dask_client_gives_the_same_frame(serial):
     pd.testing.assert_frame_equal(df, serial)
 
 
+def test_dask_client_streaming_to_parquet_returns_the_same_rows(tmp_path, serial):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        res = nl.simulate("toy", games=40, agents=["greedy", "random"], seed=7, client=client, chunk=10,
+                          out=tmp_path / "d", progress=False)
+    assert isinstance(res, Results)
+    pd.testing.assert_frame_equal(res.to_pandas(), serial)
+
+
 def test_streaming_to_parquet_survives_an_interruption_and_resumes(tmp_path, monkeypatch, serial):
     out = tmp_path / "run"
     calls = []
