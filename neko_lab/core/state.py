@@ -16,8 +16,14 @@ RULES) and writes:
 
 and may override: winners() (tie-breaks), visible_breakdown() (running points that would reveal a
 secret), why_illegal() (a rule-specific reason), determinize()
-(hidden information re-sampled for search), evaluate() (greedy agents' heuristic), clone() (speed),
-round_number() (for scoring curves), load_data() (datasets), _repr_html_() (a picture).
+(hidden information re-sampled for search, and a generator of its own: `s.rng = rng.spawn()`),
+evaluate() (greedy agents' heuristic), clone() (speed), round_number() (for scoring curves),
+load_data() (datasets), _repr_html_() (a picture).
+
+The core keeps two attributes of its own in every state: `_history`, the immutable chain of the
+actions applied (history(); shared by copies, so a game's clone() that copies __dict__ carries it),
+and `_origin`, where the dataset came from. Saves are written from them (core/history.py) and read
+back by replaying the history (core/saves.py), so a game writes no saving code.
 """
 from __future__ import annotations
 
