@@ -160,14 +160,20 @@ def _load_once(loader: Callable[[Path], T], folder: str, stamp: tuple) -> T:
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
+def whole_number(text: str) -> int:
+    """A whole number written with the ASCII digits 0-9 (int() would also take "٣", "1_000" or
+    "²"); ValueError otherwise."""
+    digits = text.strip()
+    if not _WHOLE.fullmatch(digits):
+        raise ValueError(f"{_excerpt(text)} is not a whole number written with the digits 0-9")
+    if len(digits) > 19:
+        raise ValueError(f"{_excerpt(text)} is far too large")
+    return int(digits)
+
+
 def integer(lo: int | None = None, hi: int | None = None) -> Callable[[str], int]:
     def parse(text: str) -> int:
-        digits = text.strip()
-        if not _WHOLE.fullmatch(digits):   # int() would also take "٣", "1_000" or "²"
-            raise ValueError(f"{_excerpt(text)} is not a whole number written with the digits 0-9")
-        if len(digits) > 19:
-            raise ValueError(f"{_excerpt(text)} is far too large")
-        value = int(digits)
+        value = whole_number(text)
         if lo is not None and value < lo or hi is not None and value > hi:
             raise ValueError(f"{value} is outside {lo}..{hi}")
         return value
