@@ -171,5 +171,5 @@ def test_journey_cargo_and_hub_numbers_need_ascii_digits(tmp_path):
     item, _, amount = next(part for part in cargo.split("|") if ":" in part).partition(":")
     cells[head.index("cargo")] = cargo.replace(f"{item}:{amount}", f"{item}:\u0660{amount}", 1)
     (folder / "cards.csv").write_text(cards.replace(port, ",".join(cells)), encoding="utf-8")
-    with pytest.raises(DataError, match=r"cards.csv, row \d+, field 'cargo': cargo amount .* digits 0-9"):
+    with pytest.raises(DataError, match=r"cards.csv, row \d+, field 'cargo': cargo amount .*digits 0-9"):
         nl.new_game("journey", data=str(folder))
