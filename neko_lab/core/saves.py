@@ -187,7 +187,7 @@ def play_step(state: State, n: int, action: Any) -> None:
         state.apply(action)
     except IllegalAction as exc:
         shown = _short(action, 60)
-        reason = _short(str(exc), 300)
+        reason = _short(str(exc), 200)
         if not reason.startswith(shown):
             reason = f"{shown} is not legal: {reason}"
         raise SaveError(f"step {n}: {reason}") from None

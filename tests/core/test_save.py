@@ -244,7 +244,7 @@ def test_replay_of_an_edited_save_names_the_step():
 def test_deeply_nested_values_inside_a_valid_save_are_refused():
     doc = json.loads(_mid_game().to_json())
     deep = "x"
-    for _ in range(700):
+    for _ in range(300):
         deep = [deep]
     for edit in ({"actions": [[0, "play", deep]]}, {"options": {"~d": {"short": {"~t": [deep]}}}}):
         with pytest.raises(SaveError) as info:
