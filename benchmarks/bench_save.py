@@ -4,7 +4,7 @@
     python benchmarks/bench_save.py                    # journey 4 players, naeco 2 players
     python benchmarks/bench_save.py naeco:2 toy:3 --games 5
 
-For each game, several seeded random games are played to the end; the table gives the median save
+For each game, several seeded games (random moves, or --agents) are played to the end; the table gives the median save
 size in KB and the median time of one to_json() and of one from_json() in milliseconds.
 """
 from __future__ import annotations
@@ -22,7 +22,9 @@ import neko_lab as nl  # noqa: E402
 import toygame  # noqa: E402,F401  registers the "toy" game
 
 
-def finished(game: str, players: int, seed: int):
+def finished(game: str, players: int, seed: int, agents: list[str] | None = None):
+    if agents:
+        return nl.play(game, agents, players=players, seed=seed)
     s = nl.new_game(game, players=players, seed=seed)
     rng = random.Random(seed)
     while not s.is_over():
@@ -30,10 +32,11 @@ def finished(game: str, players: int, seed: int):
     return s
 
 
-def measure(game: str, players: int, games: int, repeat: int) -> tuple[float, float, float, int]:
+def measure(game: str, players: int, games: int, repeat: int,
+            agents: list[str] | None = None) -> tuple[float, float, float, int]:
     sizes, saves, loads, steps = [], [], [], []
     for seed in range(games):
-        s = finished(game, players, seed)
+        s = finished(game, players, seed, agents)
         steps.append(s.steps)
         for _ in range(repeat):
             t0 = time.perf_counter()
@@ -53,11 +56,13 @@ def main() -> None:
     p.add_argument("cases", nargs="*", default=["journey:4", "naeco:2"], help="game:players")
     p.add_argument("--games", type=int, default=5)
     p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--agents", default=None, help="e.g. greedy,greedy (default: uniformly random moves)")
     args = p.parse_args()
+    agents = args.agents.split(",") if args.agents else None
     print(f"{'game':<10}{'players':>8}{'steps':>8}{'KB':>10}{'save ms':>10}{'load ms':>10}")
     for case in args.cases:
         game, _, players = case.partition(":")
-        kb, save, load, steps = measure(game, int(players or 2), args.games, args.repeat)
+        kb, save, load, steps = measure(game, int(players or 2), args.games, args.repeat, agents)
         print(f"{game:<10}{players:>8}{steps:>8}{kb:>10.1f}{save:>10.1f}{load:>10.1f}")
 
 

@@ -196,6 +196,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     df = simulate(cls.GAME, games=args.games, players=args.players, agents=agents, seed=args.seed,
                   workers=args.workers, out=args.out, resume=args.resume, progress=not args.no_progress,
                   **options)
+    if args.out:      # a run streamed to Parquet is read back only for the columns summarised
+        df = df.to_pandas(columns=["agent", "score", "won", "players"])
     players = int(df["players"].iloc[0]) if len(df) else args.players
     print(f"{cls.TITLE or cls.GAME}: {args.games} games, {players} players, seed {args.seed}"
           + (f", options {options}" if options else ""))

@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, TypeVar
 
-from .errors import ConfigError, DataError
+from .errors import ConfigError, DataError, excerpt as _excerpt
 from .serial import serializable
 
 T = TypeVar("T")
@@ -49,14 +49,6 @@ def check_folder_arg(folder: Any) -> None:
     if not isinstance(folder, (str, os.PathLike)):
         raise ConfigError(f"data must be a dataset folder (a str or pathlib.Path) or None, not "
                           f"{type(folder).__name__} {_excerpt(folder)}")
-
-
-def _excerpt(value: Any, limit: int = 40) -> str:
-    try:
-        text = repr(value)
-    except Exception:
-        text = "?"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 # ---------------------------------------------------------------- where a game's data came from
@@ -101,7 +93,12 @@ def data_origin(game: str, data: Any, loaded: Any) -> DataOrigin:
 def data_files(folder: str | Path) -> tuple[tuple[str, str], ...]:
     """(name, text) of every data file (CSV, JSON) of a dataset folder, by name."""
     out = []
-    for path in sorted(Path(folder).iterdir()):
+    try:
+        paths = sorted(Path(folder).iterdir())
+    except OSError as exc:
+        raise DataError(str(folder), None, None, f"cannot read the dataset folder "
+                        f"({exc.strerror or type(exc).__name__})") from None
+    for path in paths:
         if path.is_file() and path.suffix.lower() in DATA_SUFFIXES:
             raw = path.read_bytes()
             try:
@@ -163,14 +160,20 @@ def _load_once(loader: Callable[[Path], T], folder: str, stamp: tuple) -> T:
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
+def whole_number(text: str) -> int:
+    """A whole number written with the ASCII digits 0-9 (int() would also take "٣", "1_000" or
+    "²"); ValueError otherwise."""
+    digits = text.strip()
+    if not _WHOLE.fullmatch(digits):
+        raise ValueError(f"{_excerpt(text)} is not a whole number written with the digits 0-9")
+    if len(digits) > 19:
+        raise ValueError(f"{_excerpt(text)} is far too large")
+    return int(digits)
+
+
 def integer(lo: int | None = None, hi: int | None = None) -> Callable[[str], int]:
     def parse(text: str) -> int:
-        digits = text.strip()
-        if not _WHOLE.fullmatch(digits):   # int() would also take "٣", "1_000" or "²"
-            raise ValueError(f"{_excerpt(text)} is not a whole number written with the digits 0-9")
-        if len(digits) > 19:
-            raise ValueError(f"{_excerpt(text)} is far too large")
-        value = int(digits)
+        value = whole_number(text)
         if lo is not None and value < lo or hi is not None and value > hi:
             raise ValueError(f"{value} is outside {lo}..{hi}")
         return value

@@ -1,6 +1,20 @@
 """Errors raised by neko_lab. Every one is a ValueError so callers can catch bad input in one place."""
 from __future__ import annotations
 
+from typing import Any
+
+
+def excerpt(value: Any, limit: int = 60, text: bool = False) -> str:
+    """repr(value) (str(value) with text=True) cut to `limit` characters, for a message that must
+    not echo a whole input; safe for objects whose repr or str fails."""
+    if isinstance(value, str) and not text:
+        value = value[:limit]
+    try:
+        shown = str(value) if text else repr(value)
+    except Exception:
+        shown = f"<{type(value).__name__} object>"
+    return shown if len(shown) <= limit else shown[:limit - 3] + "..."
+
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow here; the message says why. The state is left unchanged."""

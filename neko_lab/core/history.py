@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from . import serial
 from .chain import actions_of
 from .data import DataOrigin, data_files, fingerprint
-from .errors import SaveError
 
 if TYPE_CHECKING:
     from .state import State

@@ -4,7 +4,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .errors import ConfigError
+from .errors import ConfigError, excerpt
 from .state import State
 
 # Games shipped with neko_lab: key -> module that defines the State subclass as `GameState`.
@@ -43,10 +43,8 @@ def load_builtin() -> None:
 
 def game_class(name: str) -> type[State]:
     if not isinstance(name, str):
-        text = repr(name)
-        shown = text if len(text) <= 40 else text[:37] + "..."
         raise ConfigError(f"a game is named by a str (one of nl.GAMES), not {type(name).__name__} "
-                          f"{shown}")
+                          f"{excerpt(name, 40)}")
     if name not in GAMES:
         load_builtin()
     if name not in GAMES:

@@ -7,9 +7,21 @@ from __future__ import annotations
 
 from typing import MutableSequence, Sequence, TypeVar
 
+from .errors import ConfigError, excerpt
+
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+
+
+SEED_LIMIT = 1 << 64        # seeds are 0 <= seed < 2**64: the generator keeps 64 bits, so no two alias
+
+
+def check_seed(seed: object) -> int:
+    """A game or run seed: a whole number with 0 <= seed < 2**64; ConfigError otherwise."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        raise ConfigError(f"seed must be a whole number with 0 <= seed < 2**64, not {excerpt(seed, 40)}")
+    return seed
 
 
 class Rng:

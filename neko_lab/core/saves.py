@@ -16,26 +16,14 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from . import serial
-from .chain import chain
-from .data import DataOrigin, fingerprint, shipped_dir
-from .errors import ConfigError, DataError, IllegalAction, SaveError
+from .data import DataOrigin, data_origin, fingerprint, shipped_dir
+from .errors import ConfigError, DataError, IllegalAction, SaveError, excerpt as _excerpt
 from .history import FORMAT, OLD_FORMATS, checksum
 from .registry import game_class
 from .state import State, _short
 
 MAX_SAVE_CHARS = 64 * 1024 * 1024     # far more than any real game; refuses absurd input early
 CHECKPOINT_EVERY = 16                 # positions kept by a Replay (the others are replayed)
-
-
-def _excerpt(value: Any, limit: int = 60) -> str:
-    return _short(_safe_repr(value[:limit] if isinstance(value, str) else value), limit)
-
-
-def _safe_repr(value: Any) -> str:
-    try:
-        return repr(value)
-    except Exception:
-        return f"<{type(value).__name__}>"
 
 
 def parse(text: Any) -> dict:
@@ -199,7 +187,7 @@ def play_step(state: State, n: int, action: Any) -> None:
         state.apply(action)
     except IllegalAction as exc:
         shown = _short(action, 60)
-        reason = _short(str(exc), 300)
+        reason = _short(str(exc), 200)
         if not reason.startswith(shown):
             reason = f"{shown} is not legal: {reason}"
         raise SaveError(f"step {n}: {reason}") from None
@@ -222,6 +210,7 @@ def _snapshot(doc: dict, trust: bool) -> State:
         obj.__dict__.update({k: serial.decode(v) for k, v in body.items()})
         obj._legal = None
         obj.__dict__.setdefault("_history", None)
+        obj.__dict__.setdefault("_origin", data_origin(cls.GAME, None, None))   # older snapshots
         obj.check_invariants()
         obj.legal_actions()
     except SaveError:

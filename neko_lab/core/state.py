@@ -16,8 +16,14 @@ RULES) and writes:
 
 and may override: winners() (tie-breaks), visible_breakdown() (running points that would reveal a
 secret), why_illegal() (a rule-specific reason), determinize()
-(hidden information re-sampled for search), evaluate() (greedy agents' heuristic), clone() (speed),
-round_number() (for scoring curves), load_data() (datasets), _repr_html_() (a picture).
+(hidden information re-sampled for search, and a generator of its own: `s.rng = rng.spawn()`),
+evaluate() (greedy agents' heuristic), clone() (speed), round_number() (for scoring curves),
+load_data() (datasets), _repr_html_() (a picture).
+
+The core keeps two attributes of its own in every state: `_history`, the immutable chain of the
+actions applied (history(); shared by copies, so a game's clone() that copies __dict__ carries it),
+and `_origin`, where the dataset came from. Saves are written from them (core/history.py) and read
+back by replaying the history (core/saves.py), so a game writes no saving code.
 """
 from __future__ import annotations
 
@@ -27,14 +33,12 @@ from typing import Any, Callable, ClassVar, Hashable
 from .chain import History, actions_of, extend
 from .data import check_folder_arg, data_origin
 from .decisions import Decision
-from .errors import ConfigError, IllegalAction
+from .errors import ConfigError, IllegalAction, excerpt
 from .events import Event
 from .fast import new_event
 from .history import dumps
-from .rng import Rng
+from .rng import Rng, check_seed
 from . import serial
-
-SEED_LIMIT = 1 << 64    # seeds are 0 <= seed < 2**64: the generator keeps 64 bits
 
 
 @serial.serializable
@@ -90,9 +94,7 @@ class State:
         if seed is None:
             import secrets
             seed = secrets.randbits(63)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
-            raise ConfigError(f"seed must be a whole number with 0 <= seed < 2**64, not "
-                              f"{_short(seed, 40)}")
+        check_seed(seed)
         if data is not None and not hasattr(data, "folder"):
             check_folder_arg(data)    # a folder path, or a game's already loaded dataset
         self.players: int = players
@@ -292,8 +294,4 @@ def _find(legal: list, action: Any) -> Any:
 
 def _short(action: Any, limit: int = 80) -> str:
     """str(action) for a message, shortened, and safe for objects whose str() fails."""
-    try:
-        text = str(action)
-    except Exception:
-        text = f"<{type(action).__name__} object>"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return excerpt(action, limit, text=True)

@@ -9,6 +9,9 @@ numpy.random.SeedSequence, so a game of a simulation is replayed exactly by
 """
 from __future__ import annotations
 
+import os
+import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -17,19 +20,10 @@ import numpy as np
 from ..agents import Agent, agent_label, make_agent
 from ..core.errors import ConfigError
 from ..core.registry import game_class
+from ..core.rng import check_seed
 from ..core.state import State
 
 _SEED_MASK = (1 << 63) - 1
-SEED_LIMIT = 1 << 64
-
-
-def check_seed(seed: object) -> int:
-    """A run or game seed: a whole number with 0 <= seed < 2**64 (no two seeds alias)."""
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
-        text = repr(seed)
-        raise ConfigError(f"seed must be a whole number with 0 <= seed < 2**64, not "
-                          f"{text if len(text) <= 40 else text[:37] + '...'}")
-    return seed
 
 
 def game_seed(run_seed: int, game: int) -> int:
@@ -176,3 +170,41 @@ def run_batch(batch: Batch) -> tuple[list[dict], list[dict]]:
                     point.update({f"pts_{k}": v for k, v in bd[s].items()})
                     trace.append(point)
     return rows, trace
+
+
+# ---------------------------------------------------------------- worker processes
+UNGUARDED_EXIT = 86
+UNGUARDED_MESSAGE = ("simulate(workers=...) was called while its worker processes were starting: "
+                     "a script that uses workers must call it under `if __name__ == \"__main__\":`")
+
+
+def watch_parent(parent: int, every: float = 0.5) -> None:
+    """Pool initializer: end this worker as soon as the process that started it is gone (even after
+    kill -9, which gives the pool no chance to stop its workers)."""
+    try:                                   # Linux: the kernel sends SIGKILL when the parent dies
+        import ctypes
+        import signal
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)      # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:                   # everywhere: notice being handed to another parent
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="neko_lab-parent-watch", daemon=True).start()
+
+
+def refuse_while_bootstrapping() -> None:
+    """In a worker still importing the script that started it (a script without the __main__
+    guard calls simulate again at import): leave quietly with UNGUARDED_EXIT, so the parent can say
+    in one line what to change instead of every worker printing multiprocessing's traceback."""
+    import multiprocessing
+
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        raise SystemExit(UNGUARDED_EXIT)

@@ -26,7 +26,9 @@ trace="action" records after every action instead (finer curves, for fewer games
 
 Streaming (out=FOLDER): each finished chunk of games is written to FOLDER/part-NNNNN.parquet (and
 trace-NNNNN.parquet) next to a run.json describing the run, so an interrupted run keeps every finished
-chunk; simulate(..., out=FOLDER, resume=True) plays only the missing chunks.
+chunk; simulate(..., out=FOLDER, resume=True) plays only the missing chunks. Memory does not grow with
+the number of games: no finished chunk is kept, and the run returns a Results object (results.py)
+that reads the files only when asked: .to_pandas(columns=...), .dataset (pyarrow), .to_dask().
 
 Workers (process pool or Dask) import the game and the agents by name, so a game or an agent class
 written in a notebook cell cannot travel to them: put it in a module on the workers' path (or run
@@ -38,11 +40,13 @@ import json
 import math
 import os
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from ..agents import agent_label, make_agent
 from ..core.errors import ConfigError
+from ..core.rng import check_seed
 from . import runner
+from .results import Results
 from .runner import Batch
 
 FIXED = ["game", "seat", "agent", "score", "won", "steps", "rounds", "players", "seed"]
@@ -179,10 +183,8 @@ class _Store:
             raise ConfigError(f"cannot write the results to {path.parent}: "
                               f"{exc.strerror or type(exc).__name__}") from None
 
-    def read(self, starts: Iterable[int], kind: str, fixed: list[str], sort: list[str]):
-        import pandas as pd
-
-        return _concat([pd.read_parquet(self.part(s, kind)) for s in starts], fixed, sort)
+    def results(self, kind: str, fixed: list[str], sort: list[str]) -> Results:
+        return Results(self.folder, kind, lambda df: _concat([df], fixed, sort))
 
 
 def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Sequence[Any] = ("greedy", "random"),
@@ -199,13 +201,17 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
     resume: continue the run already in `out`; trace: also return scoring curves (True: a point per
     round; "action": a point per action); rotate: rotate
     agents over seats; chunk: games per chunk (default: sized from games and workers); options: game
-    options. Returns df, or (df, trace_df) with trace=True. See the module docstring for the columns.
+    options. Returns df, or (df, trace_df) with trace=True: pandas DataFrames, or with out= Results
+    read lazily from the folder (.to_pandas() gives the DataFrame). See the module docstring for the
+    columns.
     """
+    if workers is not None:
+        runner.refuse_while_bootstrapping()
     cls = runner.resolve_game(game)
     if players is None:
         players = cls.DEFAULT_PLAYERS
     games = _int("games", games, 0)
-    seed = runner.check_seed(seed)
+    seed = check_seed(seed)
     probe = cls(players=players, seed=seed, **options)       # refuses bad players and options here
     agents = runner.check_agents(agents, players)
     for spec in agents:
@@ -261,9 +267,8 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
                 bar.update(batch.stop - batch.start)
 
     if store is not None:
-        starts = [a for a, _ in plan]
-        df = store.read(starts, "part", FIXED, ["game", "seat"])
-        tr = store.read(starts, "trace", TRACE_FIXED, ["game", "step", "seat"]) if trace else None
+        df = store.results("part", FIXED, ["game", "seat"])
+        tr = store.results("trace", TRACE_FIXED, ["game", "step", "seat"]) if trace else None
     else:
         df = _concat(frames, FIXED, ["game", "seat"])
         tr = _concat(trace_frames, TRACE_FIXED, ["game", "step", "seat"]) if trace else None
@@ -273,15 +278,28 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
 def _run_pool(workers: int, batches: list[Batch], collect, bar) -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
 
-    # "spawn" starts clean interpreters: safe with threads (progress bars, notebooks) on every OS
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    # "spawn" starts clean interpreters: safe with threads (progress bars, notebooks) on every OS;
+    # each worker watches this process and exits when it dies
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=runner.watch_parent, initargs=(os.getpid(),))
     try:
         futures = {pool.submit(runner.run_batch, b): b for b in batches}
         for fut in as_completed(futures):
-            batch = futures[fut]
+            batch = futures.pop(fut)          # a collected chunk is not kept
             collect(batch, fut.result())
+            del fut
             bar.update(batch.stop - batch.start)
+    except BrokenProcessPool:
+        procs = list((pool._processes or {}).values())
+        for proc in procs:                    # the exit codes say why the pool broke
+            proc.join(timeout=2)
+        codes = [proc.exitcode for proc in procs]
+        pool.shutdown(wait=False, cancel_futures=True)
+        if runner.UNGUARDED_EXIT in codes:
+            raise ConfigError(runner.UNGUARDED_MESSAGE) from None
+        raise
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
         raise
@@ -293,11 +311,15 @@ def _run_dask(client: Any, batches: list[Batch], collect, bar) -> None:
 
     futures = client.map(runner.run_batch, batches, pure=False)
     index = {f.key: b for f, b in zip(futures, batches)}
+    pending = as_completed(futures)
+    del futures                               # a collected chunk is released on the cluster too
     try:
-        for fut in as_completed(futures):
-            batch = index[fut.key]
+        for fut in pending:
+            batch = index.pop(fut.key)
             collect(batch, fut.result())
+            fut.release()
+            del fut
             bar.update(batch.stop - batch.start)
     except BaseException:
-        client.cancel(futures)
+        client.cancel(list(pending.futures))
         raise

@@ -4,9 +4,13 @@ breaks or is a valid game; a determinized copy cannot see the real game's future
 `pytest --nightly` runs the fuzzers ten times larger."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from fuzz import NIGHTLY, QUICK, determinized_futures, refusals, save_edits
+import neko_lab as nl
+from fuzz import NIGHTLY, QUICK, determinized_futures, fields, positions, refusals, save_edits
+from neko_lab.core import SaveError, history
 from test_contract import CASES
 
 # Games whose determinize() still hands the copy the real game's generator: their fix is under way
@@ -50,3 +54,17 @@ def _future_cases():
 @pytest.mark.parametrize("game,players", list(_future_cases()))
 def test_a_determinized_copy_does_not_see_the_real_future(game, players, request):
     _assert_clean(determinized_futures(game, players, _size(request)))
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_a_snapshot_save_loads_only_when_trusted_and_keeps_every_field(game, players):
+    for state in list(positions(game, players, games=1, per_game=3, seed=40)):
+        text = history.dumps(state, snapshot=True)    # what state.to_json(snapshot=True) writes
+        with pytest.raises(SaveError, match="trust=True"):
+            nl.from_json(text)
+        loaded = nl.from_json(text, trust=True)
+        assert fields(loaded) == fields(state)
+        action = random.Random(state.steps).choice(state.legal_actions())
+        loaded.apply(action)
+        state.apply(action)
+        assert fields(loaded) == fields(state)

@@ -158,3 +158,18 @@ def test_data_that_is_not_a_folder_is_a_config_error(data):
     for game in ("journey", "naeco", "toy"):
         with pytest.raises(nl.ConfigError, match="data must be a dataset folder"):
             nl.new_game(game, data=data)
+
+
+def test_journey_cargo_and_hub_numbers_need_ascii_digits(tmp_path):
+    import neko_lab as nl
+    folder = _copy(tmp_path, "journey")
+    cards = (folder / "cards.csv").read_text(encoding="utf-8")
+    port = next(line for line in cards.splitlines() if ",port," in line and ":" in line)
+    head = cards.splitlines()[0].split(",")
+    cells = port.split(",")
+    cargo = cells[head.index("cargo")]
+    item, _, amount = next(part for part in cargo.split("|") if ":" in part).partition(":")
+    cells[head.index("cargo")] = cargo.replace(f"{item}:{amount}", f"{item}:\u0660{amount}", 1)
+    (folder / "cards.csv").write_text(cards.replace(port, ",".join(cells)), encoding="utf-8")
+    with pytest.raises(DataError, match=r"cards.csv, row \d+, field 'cargo': cargo amount .*digits 0-9"):
+        nl.new_game("journey", data=str(folder))

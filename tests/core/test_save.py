@@ -239,3 +239,18 @@ def test_replay_of_an_edited_save_names_the_step():
     doc["actions"][2] = [0, "pass", None]
     with pytest.raises(SaveError, match="^step 3: pass is not legal"):
         nl.replay(resign(doc))
+
+
+def test_deeply_nested_values_inside_a_valid_save_are_refused():
+    doc = json.loads(_mid_game().to_json())
+    deep = "x"
+    for _ in range(300):
+        deep = [deep]
+    for edit in ({"actions": [[0, "play", deep]]}, {"options": {"~d": {"short": {"~t": [deep]}}}}):
+        with pytest.raises(SaveError) as info:
+            nl.from_json(resign({**doc, **edit}))
+        assert len(str(info.value)) < 300
+    text = resign({**doc, "actions": [[0, "play", "@@"]]})
+    text = text.replace('"@@"', "[" * 3000 + '"x"' + "]" * 3000)
+    with pytest.raises(SaveError):
+        nl.from_json(text)

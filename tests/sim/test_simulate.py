@@ -2,11 +2,18 @@
 streaming with resume, and scoring curves."""
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pandas as pd
 import pytest
 
 import neko_lab as nl
 from neko_lab.core import ConfigError
+from neko_lab.sim.results import Results
 from neko_lab.sim import runner
 
 
@@ -83,6 +90,16 @@ def test_dask_client_gives_the_same_frame(serial):
     pd.testing.assert_frame_equal(df, serial)
 
 
+def test_dask_client_streaming_to_parquet_returns_the_same_rows(tmp_path, serial):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        res = nl.simulate("toy", games=40, agents=["greedy", "random"], seed=7, client=client, chunk=10,
+                          out=tmp_path / "d", progress=False)
+    assert isinstance(res, Results)
+    pd.testing.assert_frame_equal(res.to_pandas(), serial)
+
+
 def test_streaming_to_parquet_survives_an_interruption_and_resumes(tmp_path, monkeypatch, serial):
     out = tmp_path / "run"
     calls = []
@@ -116,7 +133,7 @@ def test_streaming_to_parquet_survives_an_interruption_and_resumes(tmp_path, mon
     df = nl.simulate("toy", games=40, agents=["greedy", "random"], seed=7, out=out, resume=True,
                      progress=False)
     assert played == [24, 32]                 # only the missing chunks are played
-    pd.testing.assert_frame_equal(df, serial)
+    pd.testing.assert_frame_equal(df.to_pandas(), serial)
 
 
 def test_trace_records_scoring_curves(tmp_path):
@@ -137,8 +154,8 @@ def test_trace_records_scoring_curves(tmp_path):
             assert curve["score"].is_monotonic_increasing
     df2, tr2 = nl.simulate("toy", games=6, agents=["greedy", "random"], seed=3, trace=True, progress=False,
                            out=tmp_path / "t", chunk=4)
-    pd.testing.assert_frame_equal(tr2, tr)
-    pd.testing.assert_frame_equal(df2, df)
+    pd.testing.assert_frame_equal(tr2.to_pandas(), tr)
+    pd.testing.assert_frame_equal(df2.to_pandas(), df)
 
 
 def test_trace_per_action_has_a_point_after_every_action():
@@ -165,6 +182,9 @@ def test_options_reach_the_game_and_the_columns():
     ({"games": -1}, "games must be an integer"),
     ({"workers": 0}, "workers must be an integer"),
     ({"resume": True}, "needs out="),
+    ({"seed": -1}, r"0 <= seed < 2\*\*64"),
+    ({"seed": 2 ** 64}, r"0 <= seed < 2\*\*64"),
+    ({"out": 5}, "out must be a folder path"),
 ])
 def test_bad_arguments_are_refused_before_any_game(kwargs, match):
     args = {"game": "toy", "games": 3, "players": 2, "agents": ["random"], "progress": False, **kwargs}
@@ -176,7 +196,7 @@ def test_play_returns_the_final_state():
     s = nl.play("toy", ["greedy", "random", "random"], players=3, seed=4, short=True)
     assert s.is_over() and s.players == 3 and s.options["short"]
     assert nl.play("toy", "random", players=2, seed=4).is_over()
-    with pytest.raises(ConfigError, match="seed must be an integer >= 0"):
+    with pytest.raises(ConfigError, match=r"seed must be a whole number with 0 <= seed < 2\*\*64"):
         nl.play("toy", "random", seed=-1)
     with pytest.raises(ConfigError, match="1 to 4 players"):
         nl.play("toy", "random", players=0, seed=1)
@@ -212,3 +232,100 @@ def test_tournament_table_is_the_pairwise_win_share():
     assert table.loc["random", "greedy"] == pytest.approx(expected)
     with pytest.raises(ConfigError, match="two agents with different names"):
         tournament("toy", ["random", "random"], games=2)
+
+
+def test_a_run_streamed_to_parquet_returns_results_read_lazily(tmp_path, serial):
+    res = nl.simulate("toy", games=40, agents=["greedy", "random"], seed=7, out=tmp_path / "r",
+                      chunk=8, progress=False)
+    assert isinstance(res, Results) and len(res.files) == 5
+    assert len(res) == len(serial) and res.columns[:4] == ["game", "seat", "agent", "score"]
+    pd.testing.assert_frame_equal(res.to_pandas(), serial)
+    part = res.to_pandas(columns=["agent", "won"])
+    assert list(part.columns) == ["agent", "won"] and part["won"].sum() == serial["won"].sum()
+    assert res.dataset.count_rows() == len(serial)
+    dd = pytest.importorskip("dask.dataframe")
+    assert int(res.to_dask()["score"].sum().compute()) == int(serial["score"].sum())
+
+
+def test_results_fill_a_category_missing_from_some_parts(tmp_path):
+    folder = tmp_path / "r"
+    res = nl.simulate("toy", games=8, agents=["random"], seed=1, out=folder, chunk=4, progress=False)
+    first = res.files[0]
+    pd.read_parquet(first).drop(columns=["pts_bonus"]).to_parquet(first, index=False)
+    df = res.to_pandas()
+    assert len(df) == 16 and (df.loc[df["game"] < 4, "pts_bonus"] == 0).all()
+    assert df["pts_bonus"].dtype == "int64"
+
+
+def test_a_pool_run_keeps_no_finished_chunk(tmp_path, monkeypatch):
+    """The process pool hands each chunk to collect() and drops it: nothing grows with the run."""
+    import gc
+    import importlib
+    import weakref
+    sim_module = importlib.import_module("neko_lab.sim.simulate")
+
+    class Row(dict):
+        pass
+
+    kept: list = []
+    still_alive: list[int] = []
+    original = sim_module._Store.write
+
+    def tracking_write(self, start, rows, trace):
+        gc.collect()
+        still_alive.append(sum(ref() is not None for ref in kept))   # earlier chunks still held
+        marker = Row(rows[0])
+        kept.append(weakref.ref(marker))
+        rows.append(marker)
+        original(self, start, rows[:-1], trace)
+
+    monkeypatch.setattr(sim_module._Store, "write", tracking_write)
+    nl.simulate("toy", games=24, agents=["random"], seed=2, workers=2, chunk=3, out=tmp_path / "p",
+                progress=False)
+    assert len(kept) == 8 and still_alive == [0] * 8
+
+
+def _script(tmp_path, body: str) -> Path:
+    path = tmp_path / "run_script.py"
+    path.write_text("import sys\nimport neko_lab as nl\nimport toygame\n" + body, encoding="utf-8")
+    return path
+
+
+def test_workers_exit_when_the_process_that_started_them_is_killed(tmp_path):
+    psutil = pytest.importorskip("psutil")
+    script = _script(tmp_path, 'if __name__ == "__main__":\n'
+                               '    nl.simulate("toy", games=10**7, workers=2, chunk=50, progress=False,\n'
+                               '                out=sys.argv[1])\n')
+    proc = subprocess.Popen([sys.executable, str(script), str(tmp_path / "out")], cwd=tmp_path)
+    try:
+        deadline, workers = time.monotonic() + 60, []
+        while time.monotonic() < deadline and len(workers) < 2:
+            workers = [c for c in psutil.Process(proc.pid).children()
+                       if "spawn_main" in " ".join(c.cmdline())]
+            time.sleep(0.2)
+        assert len(workers) == 2, "the run did not start its two workers"
+        while time.monotonic() < deadline and not list((tmp_path / "out").glob("part-*.parquet")):
+            time.sleep(0.2)                        # the workers are playing
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+        gone_by = time.monotonic() + 5
+        while time.monotonic() < gone_by:
+            alive = [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]
+            if not alive:
+                break
+            time.sleep(0.1)
+        assert not alive, f"workers {[w.pid for w in alive]} outlived the killed run"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def test_an_unguarded_script_with_workers_is_told_what_to_add(tmp_path):
+    script = _script(tmp_path, 'nl.simulate("toy", games=6, workers=2, progress=False)\n')
+    res = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                         cwd=tmp_path)
+    assert res.returncode != 0
+    last = res.stderr.strip().splitlines()[-1]
+    assert last.startswith("neko_lab.core.errors.ConfigError: ") and 'if __name__ == "__main__":' in last
+    assert "bootstrapping phase" not in res.stderr, "multiprocessing's own message is not shown"
+    assert res.stderr.count("Traceback") == 1

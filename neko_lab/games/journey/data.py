@@ -93,9 +93,9 @@ def _cargo(text: str) -> tuple:
         if item not in CARGO_REWARDS:
             raise ValueError(f"cargo reward {item!r} is not one of {', '.join(CARGO_REWARDS)}")
         try:
-            n = int(amount)
+            n = d.whole_number(amount)
         except ValueError:
-            raise ValueError(f"cargo amount {amount!r} is not a whole number") from None
+            raise ValueError(f"cargo amount {amount!r} is not a whole number (digits 0-9)") from None
         if not 1 <= n <= 5:
             raise ValueError(f"cargo amount {n} is outside 1..5")
         spaces.append((item, n))
@@ -109,9 +109,9 @@ def _hubs(text: str) -> tuple:
         if item not in ITEMS:
             raise ValueError(f"hub item {item!r} is not one of {', '.join(ITEMS)}")
         try:
-            m = int(mult)
+            m = d.whole_number(mult)
         except ValueError:
-            raise ValueError(f"hub multiplier {mult!r} is not a whole number") from None
+            raise ValueError(f"hub multiplier {mult!r} is not a whole number (digits 0-9)") from None
         if not 1 <= m <= 6:
             raise ValueError(f"hub multiplier {m} is outside 1..6")
         hubs.append((m, item))
