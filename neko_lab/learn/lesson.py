@@ -79,6 +79,18 @@ class Step:
         return f"That move is legal, but not the one this step teaches: {reason}. Try again."
 
 
+def _cited(text: str) -> str:
+    """The first section a text cites in parentheses ("(Game › Heading)"), or ""."""
+    start = text.find("(")
+    while start != -1:
+        end = text.find(")", start)
+        inner = text[start + 1:end] if end != -1 else ""
+        if " \u203a " in inner:
+            return inner
+        start = text.find("(", start + 1)
+    return ""
+
+
 def _same(a: Any, b: Any) -> bool:
     try:
         return type(a) is type(b) and a == b
@@ -105,8 +117,10 @@ class DeterministicBot:
         return self.choose(state)
 
 
-def _fingerprint(state: State) -> tuple:
-    return (state.steps, len(state.log), state.current_player, tuple(map(str, state.legal_actions())))
+def _fingerprint(state: State, seat: int) -> tuple:
+    """What identifies a position of the scripted game: the actions played, the log, and everything
+    the learner's seat can see."""
+    return (state.steps, len(state.log), state.current_player, repr(state.observation(seat)))
 
 
 class Lesson:
@@ -116,12 +130,14 @@ class Lesson:
     Player 1); bot: the agent spec for every other seat; intro: shown first; teach: the scripted
     decisions; free_say: what is said once the script is done; categories: breakdown category -> what
     it counts (with the section), for the finale; detail(state, seat, category): optional concrete
-    words for one player's category at the end."""
+    words for one player's category at the end; until(state): when given, the last Teach repeats for
+    every decision of the learner until it holds (e.g. "script the whole first round")."""
 
     def __init__(self, game: str, players: int, seed: int, intro: str, teach: Sequence[Teach],
                  free_say: str, categories: Mapping[str, str], seat: int = 0, bot: Any = None,
                  options: Mapping[str, Any] | None = None,
-                 detail: Callable[[State, int, str], str | None] | None = None, title: str = ""):
+                 detail: Callable[[State, int, str], str | None] | None = None, title: str = "",
+                 until: Callable[[State], bool] | None = None):
         self.game = game
         self.cls = game_class(game)
         self.players, self.seed, self.seat = players, seed, seat
@@ -132,6 +148,7 @@ class Lesson:
         self.categories = dict(categories)
         self.detail = detail
         self.title = title or f"A first game of {self.cls.TITLE or game}"
+        self.until = until
         own = list(getattr(self.cls, "AGENTS", {}) or {})
         spec = bot if bot is not None else (own[0] if own else "greedy")
         self.agents: dict[int, DeterministicBot] = {
@@ -164,26 +181,29 @@ class Lesson:
         line: dict[tuple, int] = {}
         self._steps: dict[int, int] = {}
         state = self.new_game()
-        for i, teach in enumerate(self.teach):
+        i = 0
+        while True:
             self.bots_move(state)
-            if state.is_over():
+            if state.is_over() or (i >= len(self.teach) and (self.until is None or self.until(state))):
                 break
+            teach = self.teach[min(i, len(self.teach) - 1)]
             legal = state.legal_actions()
             wanted = teach.pick(state, legal)
             if wanted is None or not any(_same(wanted, a) for a in legal):
                 raise ConfigError(f"lesson {self.game}: step {i + 1} ({teach.rule}) found no move to ask "
                                   f"for at this position")
-            line[_fingerprint(state)] = i
+            line[_fingerprint(state, self.seat)] = i
             self._wanted[i] = wanted
             self._steps[i] = state.steps
             state.apply(wanted)
+            i += 1
         self._line = line
 
     def on_script(self, state: State) -> int | None:
         """The index of the Teach that applies to this position, None off the script or after it."""
         self._build_line()
         assert self._line is not None
-        return self._line.get(_fingerprint(state))
+        return self._line.get(_fingerprint(state, self.seat))
 
     # ------------------------------------------------------------------ the protocol
     def step(self, state: State) -> Step | None:
@@ -196,14 +216,15 @@ class Lesson:
             say = self.free_say if done else (
                 "This position is not the lesson's scripted game any more (a different move was played): "
                 "play on freely; hints (neko_lab.hint) still explain the best moves. " + self.free_say)
-            return Step(say, "", None, 0, len(self.teach), state.clone(), None)
-        teach = self.teach[i]
+            return Step(say, "", None, 0, len(self._wanted), state.clone(), None)
+        teach = self.teach[min(i, len(self.teach) - 1)]
         wanted = self._wanted[i]
         say = teach.say(state, wanted)
-        if teach.rule and teach.rule not in say:
-            say += f" ({teach.rule})"
-        return Step(f"Step {i + 1} of {len(self.teach)}: {say}", teach.rule, wanted, i + 1, len(self.teach),
-                    state.clone(), teach.why_not)
+        rule = teach.rule or _cited(say)
+        if rule and rule not in say:
+            say += f" ({rule})"
+        total = len(self._wanted)
+        return Step(f"Step {i + 1} of {total}: {say}", rule, wanted, i + 1, total, state.clone(), teach.why_not)
 
     def _steps_done(self, state: State) -> bool:
         self._build_line()

@@ -134,6 +134,16 @@ def _neighbours(state: State, seat: int, a: Any) -> list[int]:
 
 
 # ---------------------------------------------------------------------------------- the script
+def _prefer(state: State, options: list, *wishes) -> Hashable | None:
+    """The best option of the first wish (a test of an option) that any option meets, else the best."""
+    seat = state.current_player
+    for wish in wishes:
+        chosen = [a for a in options if wish(a)]
+        if chosen:
+            return _best(state, chosen, seat)
+    return _best(state, options, seat)
+
+
 def pick_first(state: State, legal: list) -> Hashable | None:
     return _best(state, _plays(legal, down=False), state.current_player)
 
@@ -150,7 +160,6 @@ def say_first(state: State, a: Any) -> str:
 
 
 def say_draw(state: State, a: Any) -> str:
-    seat = state.current_player
     n = _allowed(state.legal_actions())
     return (f"Now refill your hand to three cards. You may draw only from the piles your token allows: "
             f"from its Surface card, piles 1 to {n}, counted from the left. Every pile shows its top card, "
@@ -161,12 +170,9 @@ def say_draw(state: State, a: Any) -> str:
 def pick_observe(state: State, legal: list) -> Hashable | None:
     """A face-up play that meets the objective above the token, else one beside another species."""
     seat = state.current_player
-    faceup = _plays(legal, down=False)
-    moving = [a for a in faceup if _token(_after(state, a), seat) > _token(state, seat)]
-    if moving:
-        return _best(state, moving, seat)
-    beside = [a for a in faceup if any(v > 0 for v in _neighbours(state, seat, a))]
-    return _best(state, beside or faceup, seat)
+    return _prefer(state, _plays(legal, down=False),
+                   lambda a: _token(_after(state, a), seat) > _token(state, seat),
+                   lambda a: any(v > 0 for v in _neighbours(state, seat, a)))
 
 
 def say_observe(state: State, a: Any) -> str:
@@ -196,26 +202,23 @@ def say_draw_again(state: State, a: Any) -> str:
 
 def pick_face_down(state: State, legal: list) -> Hashable | None:
     """A face-down play, preferably one that leaves room beside it in its row."""
-    seat = state.current_player
-    downs = _plays(legal, down=True)
-    cells = _ocean(state, seat)
-    roomy = [a for a in downs if (a.depth, a.col - 1) not in cells or (a.depth, a.col + 1) not in cells]
-    return _best(state, roomy or downs, seat)
+    cells = _ocean(state, state.current_player)
+    return _prefer(state, _plays(legal, down=True),
+                   lambda a: (a.depth, a.col - 1) not in cells or (a.depth, a.col + 1) not in cells)
+
+
+FACE_DOWN_WORDS = ("Any card may also be played face-down. It then shows no species: an unpopulated area. "
+                   "It still has to touch your Ocean and lie at its own depth, but from your next turn on a "
+                   "card of any value may go beside it, which frees you from the one-apart rule there.")
 
 
 def say_face_down(state: State, a: Any) -> str:
-    seat = state.current_player
-    return (f"Any card may also be played face-down. It then shows no species: an unpopulated area. It still "
-            f"has to touch your Ocean and lie at its own depth, but from your next turn on a card of any "
-            f"value may go beside it, which frees you from the one-apart rule there. Play "
-            f"{play_words(state, seat, a)}.")
+    return f"{FACE_DOWN_WORDS} Play {play_words(state, state.current_player, a)}."
 
 
 def pick_beside_empty(state: State, legal: list) -> Hashable | None:
     seat = state.current_player
-    faceup = _plays(legal, down=False)
-    beside = [a for a in faceup if -1 in _neighbours(state, seat, a)]
-    return _best(state, beside or faceup, seat)
+    return _prefer(state, _plays(legal, down=False), lambda a: -1 in _neighbours(state, seat, a))
 
 
 def say_beside_empty(state: State, a: Any) -> str:
