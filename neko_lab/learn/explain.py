@@ -297,6 +297,9 @@ def explain_move(before: State, action: Hashable, after: State, viewer: int | No
     rule = rules[0] if rules else ""
     head = f"{player(seat)}: {action}" + (f"  ({rule})" if rule else "")
     lines = [head, *why_allowed(before, action)]
+    covers = (getattr(type(before), "RULES", {}) or {}).get(rule)
+    if covers:
+        lines.append(f"The rule, {rule}: {covers}.")
     scores = score_changes(before, after, viewer)
     if scores:
         lines.append("Points it gave:")

@@ -128,13 +128,15 @@ class Lesson:
 
     game, players, seed, options: the fixed game everyone plays; seat: the learner's seat (0 =
     Player 1); bot: the agent spec for every other seat; intro: shown first; teach: the scripted
-    decisions; free_say: what is said once the script is done; categories: breakdown category -> what
+    decisions; free_say: what is said once the script is done (a text, or a function of the
+    position); categories: breakdown category -> what
     it counts (with the section), for the finale; detail(state, seat, category): optional concrete
     words for one player's category at the end; until(state): when given, the last Teach repeats for
     every decision of the learner until it holds (e.g. "script the whole first round")."""
 
     def __init__(self, game: str, players: int, seed: int, intro: str, teach: Sequence[Teach],
-                 free_say: str, categories: Mapping[str, str], seat: int = 0, bot: Any = None,
+                 free_say: str | Callable[[State], str], categories: Mapping[str, str], seat: int = 0,
+                 bot: Any = None,
                  options: Mapping[str, Any] | None = None,
                  detail: Callable[[State, int, str], str | None] | None = None, title: str = "",
                  until: Callable[[State], bool] | None = None):
@@ -213,9 +215,10 @@ class Lesson:
         i = self.on_script(state)
         if i is None:
             done = self._steps_done(state)
-            say = self.free_say if done else (
+            free = self.free_say(state) if callable(self.free_say) else self.free_say
+            say = free if done else (
                 "This position is not the lesson's scripted game any more (a different move was played): "
-                "play on freely; hints (neko_lab.hint) still explain the best moves. " + self.free_say)
+                "play on freely; hints (neko_lab.hint) still explain the best moves. " + free)
             return Step(say, "", None, 0, len(self._wanted), state.clone(), None)
         teach = self.teach[min(i, len(self.teach) - 1)]
         wanted = self._wanted[i]

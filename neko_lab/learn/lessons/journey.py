@@ -36,8 +36,9 @@ R = "Journey \u203a "
 SETUP, MARKET = R + "Set Up", R + "Morning Market Phase"
 DRAFT, INCOME = R + "Preparation \u203a Draft Dice", R + "Preparation \u203a Obtain Income"
 REWARDS, ORDER = R + "Preparation \u203a Get Rewards", R + "Preparation \u203a Set Turn Order"
-ACTION, FISH, BID = R + "Action Phase", R + "Action Phase \u203a Take Fish", R + "Action Phase \u203a Bid a Card"
-ACTIVATE = R + "Action Phase \u203a Activate a Hub or a Card Effect"
+ACTION = R + "Action Phase"
+FISH, BID = ACTION + " \u203a Take Fish", ACTION + " \u203a Bid a Card"
+ACTIVATE = ACTION + " \u203a Activate a Hub or a Card Effect"
 FREE, RESOLVE = R + "Free Actions", R + "End of a Round \u203a Resolve Bidding"
 PLACE = R + "End of a Round \u203a Place a card into your ship lane"
 MIDGAME, FINAL, CARDS = R + "Mid-Game Scoring", R + "Final Scoring", R + "Card Reference Guide"
@@ -99,9 +100,9 @@ def say(state: State, a: Any) -> str:
                 + ("Choose done to keep your fish." if k == "done" else f"Do it: {a}."))
     if kind == "draft":
         if _seen(state, seat, DRAFT) == 0:
-            return (f"Everyone has rolled six dice. Keep one, pass the rest to your neighbour, and repeat until "
-                    f"you hold six again ({DRAFT}). High dice win bids and pay income; your lowest die decides "
-                    f"which rewards you may choose; your total decides who plays first. Keep the {x}.")
+            return (f"Everyone has rolled six dice. Keep one, pass the rest to your neighbour, and repeat "
+                    f"until you hold six again ({DRAFT}). High dice win bids and pay income; your lowest die "
+                    f"decides which rewards you may choose; your total decides who plays first. Keep the {x}.")
         return f"Keep the {x} from the dice passed to you ({DRAFT})."
     if kind == "income":
         return (f"Obtain Income: give up one of your dice and take as many coins as it shows ({INCOME}). "
@@ -132,9 +133,10 @@ TURN_WORDS = {
             f"Morning Market. Discard the {{x}}.",
     "bid": f"Bid a Card: choose one card of the bidding area and put dice on it; at the end of the round the "
            f"highest total wins it ({BID}). Bid on {{card}}.",
-    "bid_die": f"Put a {{x}} on the card. Whoever bids on a card with dice on it must end the turn with at least "
-               f"as many dice there as any rival ({BID}).",
-    "hub": f"Activate: a die equal to a hub's number gives that hub's reward at once ({ACTIVATE}). Do it: {{a}}.",
+    "bid_die": f"Put a {{x}} on the card. Whoever bids on a card with dice on it must end the turn with at "
+               f"least as many dice there as any rival ({BID}).",
+    "hub": f"Activate: a die equal to a hub's number gives that hub's reward at once ({ACTIVATE}). "
+           f"Do it: {{a}}.",
     "card": f"Activate: a die that fits a card's space gives its effect at once ({ACTIVATE}). Do it: {{a}}.",
     "end": f"Your main action is done: end the turn ({ACTION}).",
     "move": f"A free action: spend 2 fuel to move a ship to the next hub in its lane; a hub it enters pays its "
@@ -157,12 +159,12 @@ def _say_turn(state: State, seat: int, a: Any, k: str, x: int, y: int, z: int) -
     return lead + text.format(x=x, a=a, card=card, lane=x + 1)
 
 
-def free_say() -> str:
-    return (f"That was a whole round; the next three go the same way. After rounds 2 and 4 the mid-game "
-            f"scoring pays the two scoring tiles of the period and the cards your ships crossed "
-            f"({MIDGAME}); after round 4 comes the final scoring: harbours, the cards your ships passed, "
-            f"end-game icons, goods, minus interference ({FINAL}). Play on yourself and ask for a hint when "
-            f"you are unsure.")
+def free_say(state: State) -> str:
+    return (f"Round {getattr(state, 'round', 1)} of 4. Round 1 showed every phase; the next rounds go the "
+            f"same way. After rounds 2 and 4 the mid-game scoring pays the two scoring tiles of the period "
+            f"and the cards your ships crossed ({MIDGAME}); after round 4 comes the final scoring: harbours, "
+            f"the cards your ships passed, end-game icons, goods, minus interference ({FINAL}). Play on "
+            f"yourself and ask for a hint when you are unsure.")
 
 
 def ask(state: State, a: Any) -> str:
@@ -172,7 +174,7 @@ def ask(state: State, a: Any) -> str:
     if k == "decline":
         return "decline"
     by_decision = {
-        "bonus": lambda: "take the starting bonus tile that gives {1} {0}".format(*getattr(state, "data").bonus[x]),
+        "bonus": lambda: "take the starting bonus tile that gives {1} {0}".format(*state.data.bonus[x]),
         "draft": lambda: f"keep the {x}", "income": lambda: f"spend the {x} for income",
         "reward": lambda: f"choose to {_reward(state, x)}", "pick": lambda: f"buy {_card_name(state, x)}",
         "place": lambda: f"place the card in lane {x + 1}, slot {y + 1}",
@@ -239,5 +241,5 @@ def LESSON(seed: int = SEED) -> Lesson:
              f"and resources ({R}Course of the Game). Every decision of round 1 is guided: each step says what "
              f"to do and why, and a different move is explained and can be retried. Then you play on with "
              f"hints, and the final scoring is explained category by category.")
-    return Lesson(GAME, PLAYERS, seed, intro, teach, free_say(), CATEGORIES, seat=0, bot="journey",
+    return Lesson(GAME, PLAYERS, seed, intro, teach, free_say, CATEGORIES, seat=0, bot="journey",
                   detail=detail, title="A Pleasant Journey to Neko: your first game", until=_round_one_over)

@@ -185,9 +185,9 @@ def say_observe(state: State, a: Any) -> str:
         parts.append(f"Two species side by side must differ by exactly one: a predator lies beside its prey. "
                      f"{a.name} is a {a.value}, so it may lie beside the {side[0]} ({GAMEPLAY}).")
     if goal and moves:
-        parts.append(f"The objective above your token asks for: \u201c{goal}\u201d. This card meets it, so your "
-                     f"token moves one Surface card to the right: that scores research and lets you draw from "
-                     f"one more pile ({OBSERVE}).")
+        parts.append(f"The objective above your token asks for: \u201c{goal}\u201d. This card meets it, so "
+                     f"your token moves one Surface card to the right: that scores research and lets you draw "
+                     f"from one more pile ({OBSERVE}).")
     elif goal:
         parts.append(f"Keep the objective above your token in mind: \u201c{goal}\u201d ({OBSERVE}).")
     return " ".join(parts) + f" Play {play_words(state, seat, a)}."
@@ -235,13 +235,16 @@ def say_last_draw(state: State, a: Any) -> str:
             f"yourself.")
 
 
-def free_say() -> str:
-    return (f"You know the whole turn now: play a card, meet objectives, draw. The game ends when a token "
-            f"reaches the last Surface card or when two piles are empty; then everyone plays one last turn "
-            f"({END}). At the end you score your token's Surface card, 4 points per card of your least "
-            f"common value if all four values are in your Ocean, and the points of your Priority "
-            f"Observation card for each symbol you have most of ({SCORING}). Ask for a hint whenever you "
-            f"are unsure.")
+def free_say(state: State) -> str:
+    goal = _objective(state, 0)
+    now = (f"The objective above your token now asks for: \u201c{goal}\u201d ({OBSERVE}). " if goal
+           else "Your token is on the last Surface card. ")
+    return now + (f"You know the whole turn now: play a card, meet objectives, draw. The game ends when a "
+                  f"token reaches the last Surface card or when two piles are empty; then everyone plays one "
+                  f"last turn ({END}). At the end you score your token's Surface card, 4 points per card of "
+                  f"your least common value if all four values are in your Ocean, and the points of your "
+                  f"Priority Observation card for each symbol you have most of ({SCORING}). Ask for a hint "
+                  f"whenever you are unsure.")
 
 
 def not_that_play(state: State, wanted: Any, action: Any) -> str | None:
@@ -295,7 +298,8 @@ def _symbols(state: State, seat: int) -> dict[str, int]:
 
 CATEGORIES = {
     "research": f"the value of the Surface card your token reached ({SCORING})",
-    "biodiversity": f"with all four values in your Ocean, 4 points per card of the least common value ({SCORING})",
+    "biodiversity": f"with all four values in your Ocean, 4 points per card of the least common value "
+                    f"({SCORING})",
     "priority": f"for each symbol you have most of (ties included), the points your Priority Observation card "
                 f"gives it ({SCORING})",
     "missions": "the Sea Shepherd France mission cards you took (Naéco › Sea Shepherd France variant)",
@@ -320,5 +324,5 @@ def LESSON(seed: int = SEED) -> Lesson:
              f"which symbols are worth most to you ({SETUP}). The first eight moves are guided: each step "
              f"says what to play and why, and a different move is explained and can be retried. Then you "
              f"finish the game yourself, with hints, and the final scoring is explained.")
-    return Lesson(GAME, PLAYERS, seed, intro, teach, free_say(), CATEGORIES, seat=0, bot="naeco",
+    return Lesson(GAME, PLAYERS, seed, intro, teach, free_say, CATEGORIES, seat=0, bot="naeco",
                   detail=detail, title="Naéco: your first game")

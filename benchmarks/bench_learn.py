@@ -1,0 +1,81 @@
+"""How long a learner waits: hint() and explain_move() on positions of seeded games, per game.
+
+    python benchmarks/bench_learn.py [naeco journey ...] [--games N] [--every K] [--seed S]
+
+Positions are taken every K actions of games the game's own agent plays against itself. Goal: a hint
+in under about a second on a typical position. Numbers, not a pass/fail test.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+import neko_lab as nl
+from neko_lab.learn import explain_move, hint
+
+
+def positions(game: str, games: int, every: int, seed: int) -> list:
+    out = []
+    for g in range(games):
+        s = nl.new_game(game, players=2, seed=seed + g)
+        agent = nl.make_agent(list(type(s).AGENTS)[0] if type(s).AGENTS else "greedy", s, seed=seed + g)
+        n = 0
+        while not s.is_over():
+            if n % every == 0:
+                out.append(s.clone())
+            s.apply(agent.choose(s))
+            n += 1
+    return out
+
+
+def timed(fn, items) -> list[float]:
+    times = []
+    for item in items:
+        start = time.perf_counter()
+        fn(item)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def explain_one(s) -> None:
+    a = s.legal_actions()[0]
+    after = s.clone()
+    after.apply(a)
+    explain_move(s, a, after)
+
+
+def row(name: str, times: list[float]) -> str:
+    ms = sorted(t * 1000 for t in times)
+    p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
+    return f"{name:<24}{len(ms):>6}{statistics.median(ms):>10.1f}{p90:>10.1f}{ms[-1]:>10.1f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games_", nargs="*", metavar="game", default=["naeco", "journey"])
+    parser.add_argument("--games", type=int, default=2, help="seeded games per game")
+    parser.add_argument("--every", type=int, default=5, help="take a position every this many actions")
+    parser.add_argument("--seed", type=int, default=0)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if args.games < 1 or args.every < 1:
+        print("bench_learn: --games and --every must be at least 1", file=sys.stderr)
+        return 2
+    print(f"{'what':<24}{'n':>6}{'median ms':>10}{'p90 ms':>10}{'max ms':>10}")
+    for game in args.games_:
+        try:
+            states = [s for s in positions(game, args.games, args.every, args.seed) if not s.is_over()]
+        except nl.ConfigError as exc:
+            print(f"bench_learn: {exc}", file=sys.stderr)
+            return 2
+        print(row(f"{game} hint(k=3)", timed(lambda s: hint(s, k=3), states)))
+        print(row(f"{game} explain_move", timed(explain_one, states)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
