@@ -58,13 +58,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2, help="seeded games per game")
     parser.add_argument("--every", type=int, default=5, help="take a position every this many actions")
     parser.add_argument("--seed", type=int, default=0)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return int(exc.code or 0)
+    args = parser.parse_args(argv)            # a bad argument exits 2 with one line
     if args.games < 1 or args.every < 1:
-        print("bench_learn: --games and --every must be at least 1", file=sys.stderr)
-        return 2
+        parser.error("--games and --every must be at least 1")
     print(f"{'what':<24}{'n':>6}{'median ms':>10}{'p90 ms':>10}{'max ms':>10}")
     for game in args.games_:
         try:
