@@ -249,11 +249,13 @@ class Lesson:
         lines = [head + "Here is how the final scoring adds up, category by category."]
         for cat in cats:
             what = self.categories.get(cat, "")
-            lines.append(f"\u2022 {words(cat).capitalize()}" + (f": {what}" if what else ""))
+            per_seat = []
             for seat, row in enumerate(rows):
-                text = f"{player(seat)}{' (you)' if seat == self.seat else ''}: {number(row.get(cat, 0))}"
                 more = self.detail(state, seat, cat) if self.detail else None
-                lines.append("    " + text + (f" \u2014 {more}" if more else ""))
+                per_seat.append(f"{player(seat)}{' (you)' if seat == self.seat else ''} "
+                                f"{number(row.get(cat, 0))}" + (f" ({more})" if more else ""))
+            lines.append(f"\u2022 {words(cat).capitalize()}" + (f", {what}" if what else "") + ": "
+                         + "; ".join(per_seat) + ".")
         totals = state.scores()
         lines.append("Totals: " + ", ".join(f"{player(s)} {number(t)}" for s, t in enumerate(totals)) + ".")
         if state.is_over():

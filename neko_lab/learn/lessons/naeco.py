@@ -280,7 +280,7 @@ def detail(state: State, seat: int, category: str) -> str | None:
         mine = _symbols(state, seat)
         best = [max(_symbols(state, s)[a] for s in range(state.players)) for a in ATTRIBUTE_WORDS]
         won = [ATTRIBUTE_WORDS[a] for i, a in enumerate(ATTRIBUTE_WORDS) if best[i] > 0 and mine[a] == best[i]]
-        return ("most (or tied) " + ", ".join(won) + " symbols") if won else "no majority of any symbol"
+        return ("the most, or equal most, symbols of: " + ", ".join(won)) if won else "no majority of any symbol"
     return None
 
 
