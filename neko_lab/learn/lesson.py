@@ -18,7 +18,8 @@ its own words. Bots are deterministic functions of the position, so the scripted
 everyone in a room, and a step is found from the position alone (undo works). After the last Teach
 the learner finishes the game freely, with hints (neko_lab.learn.hint); the lesson ends with the
 finale. The lessons themselves live in neko_lab/learn/lessons/<game>.py (a module exposing LESSON, a
-function returning the Lesson).
+function returning the Lesson); a game without one gets lessons/generic.py, which guides its first
+decisions through the game's own agent and the sections its moves cite.
 """
 from __future__ import annotations
 
@@ -274,16 +275,17 @@ class Lesson:
 
 
 def lesson_names() -> list[str]:
-    """The games that have a guided first game."""
+    """The games that have a guided first game of their own (every other game gets the generic one)."""
     return list(LESSONS)
 
 
 def make_lesson(game: str, **kwargs: Any) -> Lesson:
-    """The Lesson of `game` (keyword arguments go to the lesson's builder, e.g. seed=...)."""
-    if game not in LESSONS:
-        raise ConfigError(f"there is no lesson for {game!r}; lessons exist for: {', '.join(LESSONS)}")
-    module = importlib.import_module(f"{__package__}.lessons.{game}")
-    return module.LESSON(**kwargs)
+    """The Lesson of `game` (keyword arguments go to the lesson's builder, e.g. seed=...): its own
+    when it has one, else the generic lesson (lessons/generic.py) of any registered game."""
+    if game in LESSONS:
+        return importlib.import_module(f"{__package__}.lessons.{game}").LESSON(**kwargs)
+    game_class(game)          # an unknown game is refused here, naming the games there are
+    return importlib.import_module(f"{__package__}.lessons.generic").LESSON(game, **kwargs)
 
 
 def lesson(game: str, board: bool = True, **kwargs: Any) -> Any:

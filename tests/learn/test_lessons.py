@@ -31,14 +31,14 @@ def _learner_moves(les, state):
         state.apply(step.expected)
 
 
-@pytest.mark.parametrize("game", LESSONS)
+@pytest.mark.parametrize("game", [*LESSONS, "toy"])
 def test_the_whole_lesson_plays_through_to_the_finale(game):
-    les = make_lesson(game)
+    les = make_lesson(game)          # "toy" has no lesson of its own: the generic one
     s = les.new_game()
     asked = _learner_moves(les, s)
     assert asked == len(les.script()) >= 8
     # the learner finishes the game freely: any legal move is welcome
-    agent = nl.make_agent(game, s, seed=9)
+    agent = nl.make_agent(game if game in LESSONS else "greedy", s, seed=9)
     free = 0
     while not s.is_over():
         les.bots_move(s)
@@ -129,9 +129,19 @@ def test_bots_reply_the_same_way_every_time():
 def test_lesson_entry_points():
     assert nl.lesson("naeco", board=False).intro.startswith("Welcome to Naéco")
     assert nl.learn.lesson_names() == list(LESSONS)
-    with pytest.raises(ConfigError, match="lessons exist for: naeco, journey"):
+    with pytest.raises(ConfigError, match="unknown game 'chess'"):
         nl.learn.make_lesson("chess")
     assert callable(nl.hint) and callable(nl.explain_move)
+
+
+def test_a_game_without_its_own_lesson_gets_the_generic_one():
+    les = make_lesson("toy")
+    s = les.new_game()
+    step = les.step(s)
+    assert step.rule == "Toy › Turn" and "agent would play" in step.say
+    assert step.check(step.expected) is None
+    wrong = next(a for a in s.legal_actions() if a != step.expected)
+    assert "Try again" in step.check(wrong)
 
 
 @pytest.mark.parametrize("game", LESSONS)
