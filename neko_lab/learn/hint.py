@@ -27,7 +27,8 @@ from ..core.rng import Rng
 from ..core.state import State
 from .explain import MINUS, new_events, number, score_changes, signed, words
 
-TURN_LIMIT = 40        # actions a continuation may take to finish the seat's turn
+LOOKAHEAD_ACTIONS = 600   # at most this many look-ahead actions in all per hint: the horizon shrinks
+                          # when there are many legal actions, so a hint stays quick (and deterministic)
 
 
 @dataclass(slots=True)
@@ -142,8 +143,9 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
 
     Every legal action is tried on `playouts` copies of the position (each a fresh sample of what the
     seat cannot see), then the strong agent plays every seat for `horizon` more actions (default: 8 per
-    player, or the game's HINT_HORIZON) and the game's evaluate(seat) rates the result; the mean is
-    the hint's value. Actions are ranked by value; on equal values the agent's own choice comes first.
+    player, or the game's HINT_HORIZON, shortened so that all look-aheads together take at most
+    LOOKAHEAD_ACTIONS actions) and the game's evaluate(seat) rates the result; the mean is the hint's
+    value. Actions are ranked by value; on equal values the agent's own choice comes first.
     """
     seat = state.current_player
     if seat is None or state.is_over() or k < 1:
@@ -156,6 +158,7 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
                      ["the only legal action here", f"the {name} agent's own choice"], 1, True)]
     if horizon is None:
         horizon = int(getattr(type(state), "HINT_HORIZON", 8 * state.players))
+        horizon = max(2, min(horizon, LOOKAHEAD_ACTIONS // (len(legal) * max(1, playouts))))
     pick = bot.choose(state.clone())
     if state.HIDDEN_INFORMATION:
         bases = [state.determinize(seat, Rng(seed + i)) for i in range(max(1, playouts))]
