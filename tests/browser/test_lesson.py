@@ -1,10 +1,11 @@
 """The guided first games in a real JupyterLab and Chromium, played to the end by clicks.
 
 For each game a notebook shows `nl.lesson(game)`. The test keeps its own copy of the same lesson (the
-script and the bots are deterministic), so it knows which choice to click at every step: in the
-scripted part the move the step asks for (after a wrong click that must be explained and refused),
-then the Journey or Naéco agent's move for the free part, until the finale explains the scoring.
-Along the way it asks "why?" about a move and asks for a hint.
+script and the bots are deterministic), so it knows what to click at every step: in the scripted part
+the move the step asks for (on the Naéco picture itself: hand card, face-down switch, green place,
+pile; in Journey's list of choices), after a wrong click that must be explained and refused; then
+the game agent's move for the free part, until the finale explains the scoring. Along the way it
+asks "why?" about a move and asks for a hint.
 """
 from __future__ import annotations
 
@@ -46,6 +47,22 @@ def _click_choice(board, index: int) -> None:
     board.locator(f'.neko-choices [data-target="action:{index}"].neko-lit').click()
 
 
+def _click_picture(board, name: str) -> None:
+    board.locator(f'.neko-picture [data-target="{name}"].neko-lit').first.click()
+
+
+def _click_naeco_picture(board, action) -> None:
+    """A Naéco move the way a player makes it on the table: the hand card (and the face-down switch),
+    then the green place; or the pile."""
+    if type(action).__name__ == "Play":
+        _click_picture(board, f"hand:{action.card}")
+        if action.down:
+            _click_picture(board, "facedown")
+        _click_picture(board, f"cell:{action.depth}:{action.col}")
+    else:
+        _click_picture(board, f"pile:{action.pile}")
+
+
 def _play_lesson(page, board, game: str) -> dict:
     from playwright.sync_api import expect
 
@@ -75,7 +92,10 @@ def _play_lesson(page, board, game: str) -> dict:
                 seen["hint"] = True
             action = free_agent.choose(mirror)
             seen["free"] += 1
-        _click_choice(board, legal.index(action))
+        if game == "naeco" and step.scripted:
+            _click_naeco_picture(board, action)
+        else:
+            _click_choice(board, legal.index(action))
         mirror.apply(action)
         mine = mirror.steps
         les.bots_move(mirror)                  # the board's bots reply by themselves, the same way
