@@ -13,17 +13,23 @@ It reads the games only through the public State contract:
   with the optional hook ``resource_view(viewer) -> dict[str, float]``), and the events the move
   logged, each with the rulebook section it cites.
 
+The viewer decides what may be told: a seat sees its own secrets only; PUBLIC (the default) tells
+only what every seat sees, so explaining a bot's move on a shared board gives nothing away.
+
 Players are counted from 1 ("Player 1") in everything this module writes.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterable
+from typing import Any, Hashable, Iterable, Union
 
 from ..core.events import Event
 from ..core.state import State
 
 MINUS = "\u2212"
+PUBLIC = "public"            # viewer: what every seat at the table sees
+EVERYTHING = "all"           # viewer: the analyst's view, secrets included
+Viewer = Union[int, str]
 # observation keys that are bookkeeping, not resources (turn counters, who is to act, turn order)
 BOOKKEEPING = frozenset({"seat", "players", "to_act", "turn", "round", "period", "steps", "final_left",
                          "end_seat", "drawn_count", "my_pick", "idx", "order", "stage", "decision"})
@@ -94,9 +100,21 @@ class ScoreChange:
                 f"(was {number(self.total_before)})")
 
 
-def score_changes(before: State, after: State, viewer: int | None) -> list[ScoreChange]:
-    """The seats whose visible points changed, with their breakdowns before and after."""
-    old, new = before.visible_breakdown(viewer), after.visible_breakdown(viewer)
+def breakdown_seen(state: State, viewer: Viewer) -> list[dict[str, int | None]]:
+    """Points by category as `viewer` sees them: a seat's visible_breakdown(); PUBLIC, what every seat
+    sees (a category hidden from any seat is None); EVERYTHING, the analyst's full breakdown."""
+    if viewer == EVERYTHING:
+        return state.visible_breakdown(None)
+    if viewer == PUBLIC:
+        views = [state.visible_breakdown(v) for v in range(state.players)]
+        return [{cat: (None if any(view[s].get(cat) is None for view in views) else val)
+                 for cat, val in views[0][s].items()} for s in range(state.players)]
+    return state.visible_breakdown(viewer)
+
+
+def score_changes(before: State, after: State, viewer: Viewer) -> list[ScoreChange]:
+    """The seats whose points changed as `viewer` sees them, with their breakdowns before and after."""
+    old, new = breakdown_seen(before, viewer), breakdown_seen(after, viewer)
     out = []
     for seat, (a, b) in enumerate(zip(old, new)):
         change = ScoreChange(seat, dict(a), dict(b))
@@ -195,16 +213,33 @@ def _label(path: tuple) -> tuple[str, int | None]:
     return (f"{label} count" if path and path[-1] == _COUNT else label), seat
 
 
-def resource_changes(before: State, after: State, viewer: int) -> list[ResourceChange]:
-    """Every numeric field of observation(viewer) that changed (or the game's resource_view hook)."""
-    hook = getattr(type(before), "resource_view", None)
-    if callable(hook):
-        a, b = hook(before, viewer), hook(after, viewer)
-        return [ResourceChange(k, None, a.get(k, 0), b.get(k, 0))
-                for k in [*a, *[k for k in b if k not in a]] if a.get(k, 0) != b.get(k, 0)]
+def _seen_counts(state: State, viewer: Viewer, seat_lists: frozenset) -> dict[tuple, float]:
+    hook = getattr(type(state), "resource_view", None)
+
+    def view(seat: int | None) -> dict[tuple, float]:
+        if callable(hook):
+            return {(k,): v for k, v in hook(state, seat).items()}
+        return _leaves(state.observation(0 if seat is None else seat), seat_lists, state.players)
+    if viewer == PUBLIC:           # only what reads the same from every seat
+        views = [view(v) for v in range(state.players)]
+        return {p: v for p, v in views[0].items() if all(w.get(p, _MISSING) == v for w in views[1:])}
+    if viewer == EVERYTHING:
+        merged: dict[tuple, float] = {}
+        for v in range(state.players):
+            merged.update(view(v))
+        return merged
+    return view(viewer)
+
+
+_MISSING = object()
+
+
+def resource_changes(before: State, after: State, viewer: Viewer) -> list[ResourceChange]:
+    """Every numeric field of the observation that changed, as `viewer` sees it (a seat, PUBLIC or
+    EVERYTHING); a game may name its own counts with the resource_view(viewer) hook."""
     seat_lists = _seat_lists(type(before), before.players, tuple(before.options.items()))
-    old = _leaves(before.observation(viewer), seat_lists, before.players)
-    new = _leaves(after.observation(viewer), seat_lists, after.players)
+    old = _seen_counts(before, viewer, seat_lists)
+    new = _seen_counts(after, viewer, seat_lists)
     out = []
     for path in [*old, *[p for p in new if p not in old]]:
         if path in old and path in new and old[path] != new[path]:
@@ -281,14 +316,17 @@ def why_allowed(state: State, action: Hashable) -> list[str]:
     return lines
 
 
-def explain_move(before: State, action: Hashable, after: State, viewer: int | None = None) -> Explanation:
+def explain_move(before: State, action: Hashable, after: State, viewer: Viewer = PUBLIC) -> Explanation:
     """Explain `action`, played in `before` (a copy kept from before the move) giving `after`.
 
-    viewer: whose view of the table the numbers respect (hidden points stay hidden); by default the
-    seat that moved. The result's `.rule` is the section the move's events cite."""
+    viewer: whose view of the table the numbers respect: a seat (0 = Player 1: its own secret points
+    and cards count, nobody else's), PUBLIC (the default: only what every seat sees, so a bot's secrets
+    stay secret whoever reads) or EVERYTHING (the analyst's view). The result's `.rule` is the section
+    the move's events cite."""
+    if before is after:
+        raise ValueError("explain_move needs the position before the move: pass before=state.clone() "
+                         "taken before apply()")
     seat = before.current_player
-    if viewer is None:
-        viewer = seat if seat is not None else 0
     events = new_events(before, after)
     rules: list[str] = []
     for e in events:
@@ -301,9 +339,14 @@ def explain_move(before: State, action: Hashable, after: State, viewer: int | No
     if covers:
         lines.append(f"The rule, {rule}: {covers}.")
     scores = score_changes(before, after, viewer)
+    secret = [words(c) for c, v in (breakdown_seen(after, viewer)[seat] if seat is not None else {}).items()
+              if v is None]
     if scores:
         lines.append("Points it gave:")
         lines += ["  " + c.line() for c in scores]
+    elif secret:
+        lines.append(f"Points it gave: none that this view may show (the {', '.join(secret)} points stay "
+                     f"secret until the end).")
     else:
         lines.append("Points it gave: none yet (no score changed).")
     resources = resource_changes(before, after, viewer)
@@ -316,5 +359,5 @@ def explain_move(before: State, action: Hashable, after: State, viewer: int | No
     return Explanation(action, seat, rule, lines, rules, events, scores, resources)
 
 
-__all__ = ["Explanation", "ResourceChange", "ScoreChange", "explain_move", "new_events",
+__all__ = ["EVERYTHING", "PUBLIC", "Explanation", "ResourceChange", "ScoreChange", "explain_move", "new_events",
            "resource_changes", "score_changes", "why_allowed", "player"]

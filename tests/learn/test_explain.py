@@ -5,7 +5,7 @@ import re
 
 import neko_lab as nl
 from neko_lab.learn import explain_move
-from neko_lab.learn.explain import resource_changes, score_changes
+from neko_lab.learn.explain import EVERYTHING, resource_changes, score_changes
 
 from toygame import Move, ToyState
 
@@ -38,7 +38,7 @@ def test_a_card_that_meets_the_objective_shows_research_points_and_the_objective
     seat = s.current_player
     before = s.clone()
     s.apply(action)
-    ex = explain_move(before, action, s)
+    ex = explain_move(before, action, s, viewer=seat)
     assert ex.rule == "Naéco › Gameplay"
     assert "Naéco › Make ground-breaking observations!" in ex.rules
     old, new = before.visible_breakdown(seat)[seat], s.visible_breakdown(seat)[seat]
@@ -72,9 +72,12 @@ def test_another_players_secret_points_stay_hidden_from_the_viewer():
     action = _play_until(s, gives_priority)
     before = s.clone()
     s.apply(action)
-    seen_by_1 = explain_move(before, action, s, viewer=0)
-    assert not any(c.seat == 1 and "priority" in c.deltas() for c in seen_by_1.scores)
-    analyst = score_changes(before, s, None)
+    for shown in (explain_move(before, action, s, viewer=0), explain_move(before, action, s)):
+        assert not any(c.seat == 1 and "priority" in c.deltas() for c in shown.scores)
+        assert "hand count" not in str(shown)          # Player 2's hand is not Player 1's business
+    own = explain_move(before, action, s, viewer=1)
+    assert any(c.seat == 1 and "priority" in c.deltas() for c in own.scores)
+    analyst = score_changes(before, s, EVERYTHING)
     assert any(c.seat == 1 and "priority" in c.deltas() for c in analyst)
 
 
