@@ -8,14 +8,15 @@ Generic through the State contract and neko_lab.agents:
 * the strong agent is the game's own agent (the first of ``State.AGENTS``) or the generic greedy one;
 * every legal action is tried on a copy of the position (a determinized copy when the game hides
   information, so a hint never looks at cards the seat cannot see), the agent plays on for every seat
-  for a short horizon, and the game's ``evaluate(seat)`` rates the result: that is `Hint.value`, and
-  hints are ranked by it (a one-step search over the agent's play, which is stronger than the agent's
-  own choice; that choice is marked in the reasons);
+  for a short horizon, and the game's ``evaluate(seat)`` rates the result: that is `Hint.value`;
+  the first hint is the agent's own choice unless the look-ahead finds a move clearly better (by more
+  than MARGIN), the others follow by value. Against the games' own agents this choice won 9 of 12
+  Naéco games and 9 of 12 Journey games when this was written (benchmarks/bench_learn.py --match);
 * the reasons come from the same score and event machinery as explain_move (what the move scores
   now, which objectives it meets, how the evaluation moves), plus the game's own sentences when its
   state class defines the optional hook ``hint_reasons(action) -> list[str]``.
 
-Deterministic for a given seed. Measured in benchmarks/learn_hint.py, not asserted in tests.
+Deterministic for a given seed. Speed and strength are measured in benchmarks/bench_learn.py, never asserted in tests.
 """
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ from ..core.rng import Rng
 from ..core.state import State
 from .explain import MINUS, new_events, number, score_changes, signed, words
 
+MARGIN = 2.0              # the agent's own choice comes first unless the look-ahead rates another move
+                          # more than this much higher (a game may set HINT_MARGIN)
 LOOKAHEAD_ACTIONS = 600   # at most this many look-ahead actions in all per hint: the horizon shrinks
                           # when there are many legal actions, so a hint stays quick (and deterministic)
 
@@ -108,10 +111,11 @@ def _try(bases: list[State], action: Hashable, seat: int, agent: Any, horizon: i
 
 
 def _reasons(state: State, base: State, trial: _Trial, seat: int, start: float, best: float,
-             agent_name: str, agent_choice: bool, horizon: int) -> list[str]:
+             agent_name: str, agent_choice: bool, horizon: int, kept: bool = False) -> list[str]:
     out = []
     if agent_choice:
-        out.append(f"the {agent_name} agent's own choice")
+        out.append(f"the {agent_name} agent's own choice" + (
+            ": the look-ahead finds nothing clearly better" if kept else ""))
     for change in score_changes(base, trial.now, seat):
         if change.seat == seat:
             parts = ", ".join(f"{words(c)} {signed(d)}" for c, d in change.deltas().items())
@@ -128,7 +132,7 @@ def _reasons(state: State, base: State, trial: _Trial, seat: int, start: float, 
         out.append(f"the turn would go on with: {shown}")
     out.append(f"after it and {horizon} more moves played the {agent_name} agent's way, the game rates "
                f"your position {_value(trial.value)} (it rates it {_value(start)} now)")
-    if trial.value < best - 0.05:
+    if trial.value < best - 0.05 and not kept:
         out.append(f"{number(round(best - trial.value, 1))} below the best value found")
     hook = getattr(type(state), "hint_reasons", None)
     if callable(hook):
@@ -145,7 +149,8 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
     seat cannot see), then the strong agent plays every seat for `horizon` more actions (default: 8 per
     player, or the game's HINT_HORIZON, shortened so that all look-aheads together take at most
     LOOKAHEAD_ACTIONS actions) and the game's evaluate(seat) rates the result; the mean is the hint's
-    value. Actions are ranked by value; on equal values the agent's own choice comes first.
+    value. The agent's own choice comes first unless another move's value is more than MARGIN higher
+    (then the look-ahead's best does); the alternatives follow by value.
     """
     seat = state.current_player
     if seat is None or state.is_over() or k < 1:
@@ -180,8 +185,13 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
 
     trials.sort(key=lambda t: (-t.value, not is_pick(t), order.get(t.action, 0)))
     best = trials[0].value if trials else start
-    return [Hint(t.action, t.value,
-                 _reasons(state, bases[0], t, seat, start, best, name, is_pick(t), horizon), rank, is_pick(t))
+    margin = float(getattr(type(state), "HINT_MARGIN", MARGIN))
+    mine = next((t for t in trials if is_pick(t)), None)
+    if mine is not None and best <= mine.value + margin:   # nothing clearly better than the agent's plan
+        trials.remove(mine)
+        trials.insert(0, mine)
+    return [Hint(t.action, t.value, _reasons(state, bases[0], t, seat, start, best, name, is_pick(t), horizon,
+                                             rank == 1 and t is mine and best > t.value), rank, is_pick(t))
             for rank, t in enumerate(trials[:k], start=1)]
 
 
