@@ -16,7 +16,8 @@ Generic through the State contract and neko_lab.agents:
   now, which objectives it meets, how the evaluation moves), plus the game's own sentences when its
   state class defines the optional hook ``hint_reasons(action) -> list[str]``.
 
-Deterministic for a given seed. Speed and strength are measured in benchmarks/bench_learn.py, never asserted in tests.
+Deterministic for a given seed. Speed and strength are measured in benchmarks/bench_learn.py, never
+asserted in tests.
 """
 from __future__ import annotations
 
