@@ -297,8 +297,9 @@ def decision_of(state: State) -> tuple[str | None, int | None]:
     return top.kind, top.seat
 
 
-def why_allowed(state: State, action: Hashable) -> list[str]:
-    """Sentences saying which decision was open and why `action` answered it."""
+def why_allowed(state: State, action: Hashable, viewer: Viewer = PUBLIC) -> list[str]:
+    """Sentences saying which decision was open and why `action` answered it; the other answers are
+    named too when the viewer may know them (a hidden hand shows in its owner's choices)."""
     kind, seat = decision_of(state)
     legal = state.legal_actions()
     count = len(legal)
@@ -308,6 +309,10 @@ def why_allowed(state: State, action: Hashable) -> list[str]:
     if count == 1:
         lines[0] = (f"Why it was allowed: {player(seat)} had the open decision \u201c{words(kind)}\u201d and "
                     f"this was its only legal answer.")
+    others = [a for a in legal if not (a == action and type(a) is type(action))]
+    if others and (viewer == seat or viewer == EVERYTHING or not state.HIDDEN_INFORMATION):
+        shown = "; ".join(str(a) for a in others[:3]) + ("; ..." if len(others) > 3 else "")
+        lines.append(f"Other answers were: {shown}.")
     hook = getattr(type(state), "why_legal", None)
     if callable(hook):
         extra = hook(state, action)
@@ -334,7 +339,7 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
             rules.append(e.rule)
     rule = rules[0] if rules else ""
     head = f"{player(seat)}: {action}" + (f"  ({rule})" if rule else "")
-    lines = [head, *why_allowed(before, action)]
+    lines = [head, *why_allowed(before, action, viewer)]
     covers = (getattr(type(before), "RULES", {}) or {}).get(rule)
     if covers:
         lines.append(f"The rule, {rule}: {covers}.")

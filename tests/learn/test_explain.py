@@ -75,8 +75,10 @@ def test_another_players_secret_points_stay_hidden_from_the_viewer():
     for shown in (explain_move(before, action, s, viewer=0), explain_move(before, action, s)):
         assert not any(c.seat == 1 and "priority" in c.deltas() for c in shown.scores)
         assert "hand count" not in str(shown)          # Player 2's hand is not Player 1's business
+        assert "Other answers were" not in str(shown)  # nor the cards its other choices would name
     own = explain_move(before, action, s, viewer=1)
     assert any(c.seat == 1 and "priority" in c.deltas() for c in own.scores)
+    assert any(line.startswith("Other answers were: ") for line in own.lines)
     analyst = score_changes(before, s, EVERYTHING)
     assert any(c.seat == 1 and "priority" in c.deltas() for c in analyst)
 
