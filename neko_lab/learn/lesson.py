@@ -156,8 +156,9 @@ class Lesson:
         spec = bot if bot is not None else (own[0] if own else "greedy")
         self.agents: dict[int, DeterministicBot] = {
             s: DeterministicBot(spec, self.cls, seed + s) for s in range(players) if s != seat}
-        self._line: dict[tuple, int] | None = None       # position fingerprint -> Teach index
-        self._wanted: dict[int, Hashable] = {}
+        self._line: dict[tuple, int] | None = None       # position fingerprint -> step index
+        self._wanted: dict[int, Hashable] = {}            # step index -> the move it asks for
+        self._steps: dict[int, int] = {}                  # step index -> state.steps at that step
 
     # ------------------------------------------------------------------ the fixed game
     def new_game(self) -> State:
@@ -182,7 +183,6 @@ class Lesson:
         if self._line is not None:
             return
         line: dict[tuple, int] = {}
-        self._steps: dict[int, int] = {}
         state = self.new_game()
         i = 0
         while True:
