@@ -3,6 +3,23 @@ on it. `board(state, agents=...)` picks the game's own board when it has one:
 
     import neko_lab as nl
     nl.widgets.board(nl.new_game("naeco", players=2, seed=1), agents={1: "naeco"})
+    nl.widgets.Board.from_save(text)          # review a saved game move by move
+
+A game board makes its picture the thing you click: draw targets with `target()`, say what each
+stands for in `target_action` (or handle it in `on_target`), and the generic board does the rest
+(highlight on hover, refusals explained, bots replying and narrated, why?, hints, lessons, review):
+
+    from neko_lab.widgets import Board as GenericBoard, target
+
+    class Board(GenericBoard):
+        def picture(self):                    # lit targets: the legal moves of the person to act
+            moves = {f"loc:{a.loc}": a for a in self.state.legal_actions()} if self.my_turn() else {}
+            return "<svg ...>" + "".join(
+                target(f'<circle cx="{x}" cy="{y}" r="9"/>', name, str(moves[name]), lit=name in moves)
+                for name, (x, y) in PLACES.items()) + "</svg>"
+
+        def target_action(self, name):        # "loc:3" -> the action it plays, None for nothing
+            return {f"loc:{a.loc}": a for a in self.state.legal_actions()}.get(name)
 """
 from __future__ import annotations
 
@@ -11,8 +28,11 @@ from typing import Any
 
 from ..core.state import State
 from .board import Board, resolve_agent
-from .parts import (ActionPicker, Controls, EventLog, MessageArea, ScoreTable, event_log_html,
-                    score_table_html, status_text)
+from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, event_log_html,
+                    moves_html, score_table_html, status_text)
+from .picture import ClickPicture
+from .review import history_save, positions
+from .targets import target
 
 
 def board_class(game: State | type[State] | str) -> type[Board]:
@@ -33,5 +53,6 @@ def board(state: State, agents: Any = None, **kwargs: Any) -> Board:
     return board_class(state)(state, agents=agents, **kwargs)
 
 
-__all__ = ["Board", "board", "board_class", "resolve_agent", "ActionPicker", "Controls", "EventLog",
-           "MessageArea", "ScoreTable", "event_log_html", "score_table_html", "status_text"]
+__all__ = ["Board", "board", "board_class", "resolve_agent", "ChoiceList", "ClickPicture",
+           "Controls", "EventLog", "MessageArea", "ScoreTable", "event_log_html", "history_save",
+           "moves_html", "positions", "score_table_html", "status_text", "target"]

@@ -2,19 +2,27 @@
 
     import neko_lab as nl
     b = nl.widgets.Board(nl.new_game("naeco", players=2, seed=1), agents={1: "greedy"})
-    b            # shows the picture, legal actions, bot buttons, undo/restart, scores and the log
+    b            # the picture; beside it the prompt, your choices, the last moves; scores and the log
 
-Game boards subclass Board and override the hooks:
-    picture()            HTML of the table (default: the state's own _repr_html_())
-    extra_widgets()      widgets placed under the picture (click targets, hands, ...), built once
-    refresh_extra()      bring those widgets up to date after every change
-    action_label(a)      how an action reads in the list (default str(a))
-    assemble(...)        the final arrangement of all parts
-and call ``self.play(action)`` from their own click handlers: an illegal action is refused with its
-IllegalAction message in the message area and leaves the state untouched.
+The picture is the thing you click: a game board draws click targets into its SVG with
+``neko_lab.widgets.picture.target(markup, "name", "what a click does", lit=True)`` and maps a clicked
+name to an action in `target_action` (or handles it in `on_target`). Hooks for game boards:
+    picture()            HTML/SVG of the table with its targets (default: the state's _repr_html_())
+    target_action(name)  the action a clicked target stands for, None when it stands for nothing now
+    on_target(name)      what a click does (default: play target_action(name)); return True if it played
+    prompt_text()        what the seat to act is asked (HTML), shown beside the picture
+    action_label(a)      how an action reads (default str(a)); choice_label(a) what a choice gives
+    extra_widgets()      widgets placed under the picture, built once; refresh_extra() updates them
+    assemble()           the final arrangement of all parts
+and call ``self.play(action)``: an illegal action is refused with its IllegalAction message and leaves
+the state untouched. After a person's move the bots reply by themselves (speed and pause in the
+controls), each bot move narrated in the last moves. ``lesson=`` guides a game step by step;
+``Board.from_save(text)`` reviews a finished game position by position.
 """
 from __future__ import annotations
 
+import asyncio
+import html
 import random
 from typing import Any, Hashable, Mapping, Sequence
 
@@ -22,10 +30,14 @@ import ipywidgets as W
 
 from ..core.errors import IllegalAction
 from ..core.state import State
-from .parts import (ActionPicker, Controls, EventLog, MessageArea, ScoreTable, seat_label,
+from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, moves_html, seat_label,
                     status_text)
+from .picture import ClickPicture
+from .review import Reviewing
+from .teach import explain_html, hints_html, learn_module
 
-MAX_BOT_STEPS = 10_000  # "play bots" stops after this many actions in one click, whatever happens
+MAX_BOT_STEPS = 10_000  # "bots to my turn" stops after this many actions in one click, whatever happens
+SHOWN_MOVES = 12        # moves listed beside the picture (the full log is under the board)
 
 
 def resolve_agent(spec: Any, seat: int, seed: int | None = None, game: Any = None) -> Any:
@@ -52,20 +64,36 @@ def _choose(agent: Any, state: State) -> Hashable:
     return agent(state)
 
 
-class Board:
-    """Play a game in a notebook: pick legal actions, let bots move, read why things happened, undo.
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of the notebook kernel (bots then move one by one with a pause between them);
+    None in a plain script or test, where they move at once."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _scrolled(body: str) -> str:
+    """A box beside the picture that never grows past 280 px (it scrolls instead), text at 13 px."""
+    return f"<div style='max-height:280px;overflow-y:auto;font-size:13px;line-height:1.35'>{body}</div>"
+
+
+class Board(Reviewing):
+    """Play a game in a notebook: click the picture or a choice, let bots reply, ask why, undo, review.
 
     state:  the game to play (kept and mutated: ``board.state`` is always the live position)
     agents: seat -> agent (an Agent object or a name for neko_lab.agents.make_agent); seats not
-            listed are played by you through the action list (or the game board's click targets)
+            listed are played by you
     names:  optional seat names for the status line, score table and log
     seed:   seeds the bots built from names (default: the game's seed) and the seeds Restart draws
+    lesson: an optional guide (see neko_lab.widgets.teach): its step says what to do, wrong moves are
+            explained and not played, its finale closes the game
     """
 
-    log_limit: int = 30
+    log_limit: int = 40
 
     def __init__(self, state: State, agents: Mapping[int, Any] | Sequence[Any] | None = None,
-                 names: Sequence[str] | None = None, seed: int | None = None):
+                 names: Sequence[str] | None = None, seed: int | None = None, lesson: Any = None):
         self.state: State = state
         if agents is None:
             agents = {}
@@ -80,6 +108,14 @@ class Board:
                                      for s, spec in self.agent_specs.items()}
         self.names = list(names) if names is not None else None
         self.history: list[tuple[State, Hashable]] = []   # (position before, action taken there)
+        self.start: State = state.clone()                 # where this board's game began (for saves)
+        self.lesson = lesson
+        self._step: Any = None                            # the lesson's step for the position shown
+        self._timer: asyncio.TimerHandle | None = None
+        self.review: list[State] | None = None            # positions of a game under review
+        self.review_actions: list[Hashable] | None = None
+        self.at = 0
+        self._live: tuple[State, list] | None = None
         self._seeds = random.Random(state.seed if seed is None else seed)
         self._build()
         self.refresh()
@@ -90,8 +126,39 @@ class Board:
         html = getattr(self.state, "_repr_html_", None)
         return html() if html is not None else f"<pre>{self.state!r}</pre>"
 
+    def target_action(self, name: str) -> Hashable | None:
+        """The action a clicked picture target stands for; "action:<i>" is the i-th legal action."""
+        if name.startswith("action:"):
+            legal = self.state.legal_actions()
+            i = int(name.split(":", 1)[1])
+            return legal[i] if 0 <= i < len(legal) else None
+        return None
+
+    def on_target(self, name: str) -> bool:
+        """What clicking the target `name` of the picture does: play the action it stands for."""
+        action = self.target_action(name)
+        if action is None:
+            self.message.show("That is not a move you can make now.", "error")
+            return False
+        return self.play(action)
+
+    def prompt_text(self) -> str:
+        """What the board asks the person at the table now (HTML)."""
+        s = self.state
+        if s.is_over():
+            return "The game is over: see the scores, or review it move by move."
+        if self.review is not None:
+            return "Reviewing: step with ◀ ▶, or play on from this position."
+        if not self.my_turn():
+            who = seat_label(s.current_player, self.names)
+            if self._timer is not None:
+                return f"{who} (a bot) is thinking…"
+            return f"{who} is a bot: press <b>Bot move</b> or <b>Bots to my turn</b>."
+        return (f"{seat_label(s.current_player, self.names)}: click a green place on the picture, "
+                f"or one of your choices.")
+
     def extra_widgets(self) -> list[W.Widget]:
-        """Widgets a game board adds under the picture (click targets, hand, ...). Built once."""
+        """Widgets a game board adds under the picture. Built once."""
         return []
 
     def refresh_extra(self) -> None:
@@ -100,13 +167,21 @@ class Board:
     def action_label(self, action: Hashable) -> str:
         return str(action)
 
+    def choice_label(self, action: Hashable) -> str:
+        """A choice in the list: what it is and what it gives (default: action_label)."""
+        return self.action_label(action)
+
     def assemble(self) -> W.Widget:
-        left = W.VBox([self.title, self.status, self.picture_widget, self.extras, self.message.widget,
-                       self.controls.widget], layout=W.Layout(flex="2 1 0%", min_width="360px"))
-        right = W.VBox([self.picker.widget, W.HTML("<b>Scores</b>"), self.scores.widget],
-                       layout=W.Layout(flex="1 1 0%", min_width="240px"))
-        log = W.VBox([W.HTML("<b>What happened, and why</b>"), self.log.widget])
-        return W.VBox([W.HBox([left, right], layout=W.Layout(flex_flow="row wrap")), log],
+        side = W.VBox([self.lesson_box, self.prompt_box, self.message.widget, self.picker.widget,
+                       self.hint_row, self.hint_box, W.HTML("<b>Last moves</b>"), self.moves, self.why_box,
+                       self.review_bar, self.controls.widget, W.HTML("<b>Scores</b>"), self.scores.widget],
+                      layout=W.Layout(flex="1 1 270px", min_width="260px", max_width="460px"))
+        side.add_class("neko-side")
+        left = W.VBox([self.title, self.status, self.picture_widget, self.extras],
+                      layout=W.Layout(flex="0 1 auto", max_width="100%", overflow="visible"))
+        log = W.VBox([W.HTML("<b>Everything that happened, and why</b>"), self.log.widget])
+        return W.VBox([W.HBox([left, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                              grid_gap="12px")), log],
                       layout=W.Layout(width="100%"))
 
     # ------------------------------------------------------------------ construction
@@ -114,13 +189,25 @@ class Board:
         title = self.state.TITLE or self.state.GAME
         self.title = W.HTML(f"<h3 style='margin:2px 0'>{title}</h3>")
         self.status = W.HTML()
-        self.picture_widget = W.HTML()
+        self.picture_widget = ClickPicture(on_click=self.click)
+        self.lesson_box = W.HTML()
+        self.prompt_box = W.HTML()
         self.message = MessageArea()
-        self.picker = ActionPicker(self.play, label=self.action_label)
+        self.picker = ChoiceList(self._choose_index, label=self.choice_label)
+        self.hint_button = W.Button(description="Hint", icon="lightbulb-o",
+                                    tooltip="What a strong player would do here, and why")
+        self.hint_button.on_click(lambda _b: self.show_hint())
+        self.hint_row = W.HBox([self.hint_button])
+        if learn_module() is None or not hasattr(learn_module(), "hint"):
+            self.hint_row.layout.display = "none"
+        self.hint_box = W.HTML()
+        self.moves = ClickPicture(on_click=self.click)
+        self.why_box = W.HTML()
         self.log = EventLog(self.log_limit, self.names)
         self.scores = ScoreTable(self.names)
         self.controls = Controls(self.bot_move, self.play_bots, self.undo_turn, self.restart,
-                                 seed=self.state.seed)
+                                 seed=self.state.seed, on_pause=self._paused)
+        self._build_review_bar()
         self.extras = W.VBox(self.extra_widgets())
         self.widget = self.assemble()
         self.widget.add_class("neko-board")      # lets pages and browser tests find the board
@@ -153,19 +240,52 @@ class Board:
         return s.pending[-1].kind
 
     def my_turn(self) -> bool:
-        """True when a person (not a bot) is to move and the board shows that person's view."""
+        """True when a person (not a bot) is to move, the board shows that person's view, and no
+        game is under review."""
         s = self.state
-        return not s.is_over() and s.current_player == self.viewer and s.current_player not in self.bots
+        return (self.review is None and not s.is_over() and s.current_player == self.viewer
+                and s.current_player not in self.bots)
+
+    def bot_to_move(self) -> bool:
+        return self.review is None and not self.state.is_over() and self.state.current_player in self.bots
 
     # ------------------------------------------------------------------ what the player does
-    def bot_to_move(self) -> bool:
-        return not self.state.is_over() and self.state.current_player in self.bots
+    def click(self, name: str) -> bool:
+        """A click on a target of the picture (or of the last moves): "why:<k>" explains move k, the
+        rest goes to the game board's on_target."""
+        if name.startswith("why:"):
+            return self.explain(int(name.split(":", 1)[1]))
+        if self.review is not None:
+            self.message.show("You are reviewing a game: press “Play on from here” to play.", "error")
+            return False
+        if self.bot_to_move():
+            self.message.show(f"{seat_label(self.state.current_player, self.names)} is a bot: wait for "
+                              f"its move, or press Bot move.", "error")
+            return False
+        return self.on_target(name)
 
-    def play(self, action: Hashable | None) -> bool:
-        """Play `action` for the seat to move. Refused actions show why and change nothing."""
+    def _choose_index(self, index: int) -> None:
+        if self.review is not None or not self.my_turn():
+            self.message.show("These choices are not yours to play now.", "error")
+            return
+        legal = self.state.legal_actions()
+        if 0 <= index < len(legal):
+            self.play(legal[index])
+
+    def play(self, action: Hashable | None, by_bot: bool = False) -> bool:
+        """Play `action` for the seat to move. Refused actions show why and change nothing. A person's
+        move is first checked by the lesson (if any); afterwards the bots reply by themselves."""
         if action is None:
             self.message.show("Choose an action first.", "error")
             return False
+        if self.review is not None:
+            self.message.show("You are reviewing a game: press “Play on from here” to play.", "error")
+            return False
+        if not by_bot and self._step is not None:
+            wrong = self._step.check(action)
+            if wrong is not None:
+                self.message.show(wrong, "error")
+                return False
         before = self.state.clone()
         try:
             self.state.apply(action)
@@ -174,9 +294,17 @@ class Board:
             self.refresh(keep_message=True)
             return False
         self.history.append((before, action))
-        self.message.show(f"{seat_label(before.current_player, self.names)}: {self.action_label(action)}")
+        self.message.show(self.describe(before, action))
         self.refresh(keep_message=True)
+        if not by_bot:
+            self.schedule_bots()
         return True
+
+    def describe(self, before: State, action: Hashable) -> str:
+        """One move in words: who (and whether a bot) and what."""
+        seat = before.current_player
+        who = seat_label(seat, self.names) + (" (bot)" if seat in self.bots else "")
+        return f"{who}: {self.action_label(action)}"
 
     def bot_move(self) -> bool:
         """The bot of the seat to move plays one action (a single step)."""
@@ -188,30 +316,58 @@ class Board:
             self.message.show(f"{seat_label(seat, self.names)} is yours to play: choose an action.", "error")
             return False
         action = _choose(self.bots[seat], self.state)
-        return self.play(action)
+        return self.play(action, by_bot=True)
 
     def play_bots(self, limit: int = MAX_BOT_STEPS) -> int:
-        """Bots play until a seat without a bot must decide, or the game ends. Returns actions played."""
+        """Bots play until a seat without a bot must decide, or the game ends. Returns actions played;
+        every one of them is in the last moves, in words."""
+        self._cancel_timer()
         n = 0
         while self.bot_to_move() and n < limit:
-            seat = self.state.current_player
-            action = _choose(self.bots[seat], self.state)
-            before = self.state.clone()
-            try:
-                self.state.apply(action)
-            except IllegalAction as exc:
-                self.message.show(f"the bot of {seat_label(seat, self.names)} chose {action}: {exc}",
-                                  "error")
+            if not self.bot_move():
                 break
-            self.history.append((before, action))
             n += 1
-        else:
-            self.message.show(f"bots played {n} action{'s' if n != 1 else ''}")
-        self.refresh(keep_message=True)
         return n
 
+    # ------------------------------------------------------------------ bots by themselves
+    def schedule_bots(self) -> None:
+        """Let the bots reply: one move every `delay` seconds in a notebook (the picture shows each),
+        all at once with speed "instant", outside a notebook, or when no loop runs."""
+        self._cancel_timer()
+        if not self.controls.auto.value or self.controls.paused or not self.bot_to_move():
+            return
+        loop = _running_loop()
+        delay = self.controls.delay
+        if loop is None or delay <= 0:
+            self.play_bots()
+            return
+        self._timer = loop.call_later(delay, self._bot_tick)
+        self._show_prompt()
+
+    def _bot_tick(self) -> None:
+        self._timer = None
+        if self.controls.paused or not self.bot_to_move():
+            return
+        if self.bot_move() and self.bot_to_move():
+            self.schedule_bots()
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _paused(self, paused: bool) -> None:
+        if paused:
+            self._cancel_timer()
+            self.message.show("Bots paused: press Resume (or Bot move for one step).")
+        else:
+            self.schedule_bots()
+        self.refresh(keep_message=True)
+
+    # ------------------------------------------------------------------ undo, restart
     def undo(self, steps: int = 1) -> bool:
         """Take back the last `steps` actions (bot or human). False when there is nothing to undo."""
+        self._cancel_timer()
         if not self.history:
             self.message.show("Nothing to undo.", "error")
             return False
@@ -239,27 +395,112 @@ class Board:
 
     def restart(self, seed: int | None = None) -> None:
         """A new game with the same players and options: `seed` given, or a fresh one."""
+        self._cancel_timer()
+        self.close_review()
         if seed is None:
             seed = self._seeds.randrange(2 ** 62)
         s = self.state
         self.state = type(s)(players=s.players, seed=seed, **s.options)
+        self.start = self.state.clone()
         self.history.clear()
         self.message.show(f"New game (seed {seed}).")
         self.refresh(keep_message=True)
+        self.schedule_bots()
+
+    # ------------------------------------------------------------------ why, hints
+    def explain(self, k: int) -> bool:
+        """Explain move `k` of this board's game (0-based): why it was allowed, what it changed."""
+        moves = self._moves()
+        if not 0 <= k < len(moves):
+            self.message.show(f"There is no move {k + 1} to explain.", "error")
+            return False
+        before, action, after = moves[k]
+        self.why_box.value = _scrolled(explain_html(before, action, after, self.action_label(action),
+                                                    seat_label(before.current_player, self.names)))
+        return True
+
+    def show_hint(self) -> None:
+        if not self.my_turn():
+            self.hint_box.value = "<i>A hint is for your own move.</i>"
+            return
+        self.hint_box.value = _scrolled(hints_html(self.state, self.choice_label))
+
+    def _moves(self) -> list[tuple[State, Hashable, State]]:
+        """(before, action, after) of every move played on this board, or of the game under review."""
+        if self.review is not None:
+            acts = self.review_actions or []
+            return [(self.review[i], acts[i], self.review[i + 1]) for i in range(min(len(acts), self.at))]
+        afters = [b for b, _a in self.history[1:]] + [self.state]
+        return [(b, a, after) for (b, a), after in zip(self.history, afters)]
 
     # ------------------------------------------------------------------ display
+    def _lesson_text(self) -> str:
+        """What the lesson says now (HTML): its intro before the first move, the step's advice, the
+        finale once the game is over."""
+        if self.lesson is None:
+            return ""
+
+        def para(text: Any) -> str:
+            return html.escape(str(text)).replace("\n", "<br>")
+
+        s = self.state
+        if s.is_over():
+            return para(self.lesson.finale(s))
+        text = para(self._step.say) if self._step is not None else ""
+        if not self.history:
+            text = f"{para(self.lesson.intro)}<br>{text}" if text else para(self.lesson.intro)
+        return text
+
+    def _move_rows(self) -> list[tuple[int, str, list[str]]]:
+        moves = self._moves()
+        rows = []
+        for k in range(max(0, len(moves) - SHOWN_MOVES), len(moves)):
+            before, action, after = moves[k]
+            texts = [e.text for e in after.log[len(before.log):]]
+            head = self.describe(before, action)
+            if texts:       # the move in the game's own words, then what followed from it
+                head = f"{head.split(': ', 1)[0]}: {texts[0]}"
+            rows.append((k, head, texts[1:]))
+        return rows
+
+    def _show_prompt(self) -> None:
+        self.prompt_box.value = (f"<div class='neko-prompt' style='font-size:14px;margin:4px 0'>"
+                                 f"{self.prompt_text()}</div>")
+
     def refresh(self, keep_message: bool = False) -> None:
         if not keep_message:
             self.message.clear()
         s = self.state
-        self.status.value = f"<b>{status_text(s, self.names, self.bots)}</b>"
+        reviewing = self.review is not None
+        self._step = self.lesson.step(s) if (self.lesson is not None and self.my_turn()) else None
+        lesson = self._lesson_text()
+        self.lesson_box.value = (f"<div class='neko-lesson' style='background:#fff8e1;border-left:4px solid "
+                                 f"#e0a800;padding:4px 8px;font-size:14px'>{lesson}</div>") if lesson else ""
+        head = status_text(s, self.names, self.bots)
+        if reviewing:
+            head = f"Review · position {self.at + 1} of {len(self.review)} · " + head
+        self.status.value = f"<b style='font-size:14px'>{head}</b>"
+        self._show_prompt()
         self.picture_widget.value = self.picture()
         # in games with hidden information a bot's options would show its hand: keep them out of view
-        self.picker.update(s, hidden=s.HIDDEN_INFORMATION and self.bot_to_move())
+        bot = not reviewing and s.current_player in self.bots
+        self.picker.update(s, hidden=(s.HIDDEN_INFORMATION and bot) or reviewing or s.is_over(),
+                           enabled=self.my_turn(),
+                           heading="Your choices" if self.my_turn() else "Choices of the seat to act")
         # people at the table see only what their seat may see; with bots on every seat, everything
         self.scores.update(s, self.viewer if self.humans else None)
         self.log.update(s)
-        self.controls.update(s, can_undo=bool(self.history), bot_to_move=self.bot_to_move())
+        self.moves.value = moves_html(self._move_rows())
+        self.controls.update(s, can_undo=bool(self.history) and not reviewing, bot_to_move=self.bot_to_move())
+        self.hint_button.disabled = not self.my_turn()
+        self.review_steps.layout.display = "" if reviewing else "none"
+        self.play_on_button.layout.display = "" if reviewing else "none"
+        self.review_button.disabled = reviewing or not self.history
+        if reviewing:
+            n = len(self.review)
+            self.review_label.value = f"<span style='font-size:13px'>position {self.at + 1} of {n}</span>"
+            for b, off in zip(self.review_buttons, (self.at == 0, self.at == 0, self.at == n - 1, self.at == n - 1)):
+                b.disabled = off
         self.refresh_extra()
 
     def __repr__(self) -> str:

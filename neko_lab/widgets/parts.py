@@ -1,5 +1,5 @@
-"""Small widget parts shared by every board: action picker, event log, score table, step/undo controls,
-message area. Each part only reads the public State contract, so it works for any game.
+"""Small widget parts shared by every board: the choices, the last moves, the event log, the score table,
+the bot/undo controls, the message area. Each part only reads the public State contract, so it works for any game.
 
 Every part renders through a pure function of the state (``*_html(state)``) that tests and notebooks can
 call directly; the widget classes only hold ipywidgets and forward clicks to callbacks.
@@ -18,12 +18,12 @@ Callback = Callable[..., Any]
 
 
 def seat_label(seat: int | None, names: Sequence[str] | None = None) -> str:
-    """"P0", "P1", ... (the same names Event.__str__ uses), or the board's own seat names."""
+    """"P1", "P2", ... (seats count from 1 wherever a person reads them), or the board's own names."""
     if seat is None:
         return ""
     if names is not None and 0 <= seat < len(names):
         return names[seat]
-    return f"P{seat}"
+    return f"P{seat + 1}"
 
 
 # ---------------------------------------------------------------------------------------------- HTML
@@ -58,20 +58,21 @@ def score_table_html(state: State, names: Sequence[str] | None = None, viewer: i
 
 
 def event_rows(state: State, limit: int | None = None) -> list[tuple[int, Event]]:
-    """The last `limit` events of the log with their index, newest first."""
+    """The last `limit` events of the log with their index, in order: the newest last."""
     log = state.log
     start = 0 if limit is None else max(0, len(log) - limit)
-    return [(i, log[i]) for i in range(len(log) - 1, start - 1, -1)]
+    return [(i, log[i]) for i in range(start, len(log))]
 
 
 def event_log_html(state: State, limit: int | None = 30, names: Sequence[str] | None = None) -> str:
-    """Newest events first; each row says who, what, and why: the rulebook section and what it covers."""
+    """The last events, newest at the bottom; each row says who, what, and why: the rulebook section
+    and what it covers."""
     rules = getattr(state, "RULES", {}) or {}
     out = []
     for i, ev in event_rows(state, limit):
         rule = ev.rule or "—"
         covers = rules.get(ev.rule, "")
-        why = html.escape(rule) + (f"<br><small style='color:#666'>{html.escape(covers)}</small>"
+        why = html.escape(rule) + (f"<br><span style='color:#555;font-size:12px'>{html.escape(covers)}</span>"
                                    if covers else "")
         out.append(f"<tr style='vertical-align:top'><td style='color:#888;padding:1px 6px'>{i + 1}</td>"
                    f"<td style='padding:1px 6px'>{html.escape(seat_label(ev.seat, names))}</td>"
@@ -79,7 +80,7 @@ def event_log_html(state: State, limit: int | None = 30, names: Sequence[str] | 
                    f"<td style='padding:1px 6px' title='{html.escape(covers, quote=True)}'>{why}</td></tr>")
     if not out:
         out.append("<tr><td colspan='4' style='color:#888'>nothing has happened yet</td></tr>")
-    return ("<table class='neko-log' style='border-collapse:collapse;font-size:90%'>"
+    return ("<table class='neko-log' style='border-collapse:collapse;font-size:13px'>"
             "<tr><th>#</th><th>who</th><th>what</th><th style='text-align:left'>why? (rule)</th></tr>"
             + "".join(out) + "</table>")
 
@@ -117,51 +118,17 @@ class MessageArea:
         self.show("", "")
 
 
-class ActionPicker:
-    """The legal actions of the position as a list (readable str()), and a Play button."""
-
-    def __init__(self, on_play: Callback, label: Callable[[Hashable], str] = str, rows: int = 8):
-        self.label = label
-        self.select = W.Select(options=[], rows=rows, description="", layout=W.Layout(width="auto"))
-        self.play_button = W.Button(description="Play", button_style="primary", icon="play",
-                                    tooltip="Play the selected action")
-        self.play_button.on_click(lambda _b: on_play(self.selected()))
-        self.widget = W.VBox([W.HTML("<b>Legal actions</b>"), self.select, self.play_button],
-                             layout=W.Layout(width="100%"))
-
-    def update(self, state: State, hidden: bool = False) -> None:
-        """Show the legal actions; `hidden` shows none (a bot's choices in a game with hidden hands)."""
-        actions = [] if hidden else state.legal_actions()
-        # (label, value) pairs keep the actions themselves as values; labels are made unique
-        seen: dict[str, int] = {}
-        options = []
-        for a in actions:
-            text = self.label(a)
-            n = seen.get(text, 0)
-            seen[text] = n + 1
-            options.append((text if n == 0 else f"{text} ({n + 1})", a))
-        self.select.options = options
-        if options:
-            self.select.index = 0
-        self.select.disabled = self.play_button.disabled = not options
-
-    def selected(self) -> Hashable | None:
-        return self.select.value
-
-    @property
-    def labels(self) -> list[str]:
-        return [label for label, _ in self.select.options]
-
-
 class EventLog:
     """The log, newest first, each event with the rule that made it happen (the "why?")."""
 
     def __init__(self, limit: int = 30, names: Sequence[str] | None = None):
         self.limit, self.names = limit, names
-        self.widget = W.HTML(layout=W.Layout(max_height="260px", overflow="auto"))
+        self.widget = W.HTML()
 
     def update(self, state: State) -> None:
-        self.widget.value = event_log_html(state, self.limit, self.names)
+        # newest at the bottom, and the box opens scrolled to the bottom (column-reverse)
+        self.widget.value = (f"<div style='display:flex;flex-direction:column-reverse;max-height:260px;"
+                             f"overflow-y:auto'><div>{event_log_html(state, self.limit, self.names)}</div></div>")
 
 
 class ScoreTable:
@@ -175,33 +142,127 @@ class ScoreTable:
         self.widget.value = score_table_html(state, self.names, viewer)
 
 
+SPEEDS = {"slow": 1.5, "normal": 0.7, "fast": 0.25, "instant": 0.0}   # seconds between bot moves
+
+
 class Controls:
-    """Bot move (one step), play bots until a human seat is to act, undo, and restart."""
+    """Bots: move by themselves after yours (at a chosen speed, with a pause), or one step at a time;
+    undo, and restart."""
 
     def __init__(self, on_bot: Callback, on_bots: Callback, on_undo: Callback, on_restart: Callback,
-                 seed: int = 0):
+                 seed: int = 0, on_pause: Callback | None = None):
         self.bot_button = W.Button(description="Bot move", icon="step-forward",
                                    tooltip="The current seat's bot plays one action")
-        self.bots_button = W.Button(description="Play bots until my turn", icon="fast-forward",
-                                    layout=W.Layout(width="auto"),
+        self.bots_button = W.Button(description="Bots to my turn", icon="fast-forward",
                                     tooltip="Bots play until a human seat must decide or the game ends")
         self.undo_button = W.Button(description="Undo", icon="undo",
                                     tooltip="Go back to your previous decision")
         self.restart_button = W.Button(description="Restart", icon="refresh",
                                        tooltip="New game, same players and options")
+        self.auto = W.Checkbox(value=True, description="bots move by themselves", indent=False,
+                               layout=W.Layout(width="auto"))
+        self.speed = W.Dropdown(options=list(SPEEDS), value="normal", description="speed",
+                                layout=W.Layout(width="170px"), style={"description_width": "45px"})
+        self.pause_button = W.ToggleButton(value=False, description="Pause", icon="pause",
+                                           tooltip="Stop the bots; press again to let them go on")
         self.new_seed = W.Checkbox(value=True, description="new seed", indent=False,
                                    layout=W.Layout(width="auto"))
-        self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="160px"))
+        self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="150px"),
+                              style={"description_width": "35px"})
         self.bot_button.on_click(lambda _b: on_bot())
         self.bots_button.on_click(lambda _b: on_bots())
         self.undo_button.on_click(lambda _b: on_undo())
         self.restart_button.on_click(lambda _b: on_restart(None if self.new_seed.value else self.seed.value))
-        self.widget = W.VBox([W.HBox([self.bot_button, self.bots_button, self.undo_button]),
-                              W.HBox([self.restart_button, self.new_seed, self.seed])])
+        if on_pause is not None:
+            self.pause_button.observe(lambda c: on_pause(bool(c["new"])), names="value")
+        wrap = W.Layout(flex_flow="row wrap")
+        self.widget = W.VBox([W.HBox([self.auto, self.speed, self.pause_button], layout=wrap),
+                              W.HBox([self.bot_button, self.bots_button, self.undo_button], layout=wrap),
+                              W.HBox([self.restart_button, self.new_seed, self.seed], layout=wrap)])
+
+    @property
+    def delay(self) -> float:
+        """Seconds between two bot moves (0: all at once)."""
+        return SPEEDS[self.speed.value]
+
+    @property
+    def paused(self) -> bool:
+        return bool(self.pause_button.value)
 
     def update(self, state: State, can_undo: bool, bot_to_move: bool) -> None:
         over = state.is_over()
         self.bot_button.disabled = over or not bot_to_move
         self.bots_button.disabled = over or not bot_to_move
         self.undo_button.disabled = not can_undo
+        self.pause_button.description = "Resume" if self.paused else "Pause"
+        self.pause_button.icon = "play" if self.paused else "pause"
         self.seed.value = state.seed
+
+
+CHOICE_STYLE = ("display:block;margin:2px 0;padding:4px 8px;border:1px solid #9bc59b;border-radius:4px;"
+                "background:#f3faf3;font-size:13px;line-height:1.35;white-space:normal;overflow-wrap:anywhere")
+OFF_STYLE = CHOICE_STYLE.replace("#9bc59b", "#ccc").replace("#f3faf3", "#f6f6f6") + ";color:#666"
+
+
+class ChoiceList:
+    """The legal actions of the position, each a line you click (text wraps, nothing is cut)."""
+
+    def __init__(self, on_choose: Callable[[int], Any], label: Callable[[Hashable], str] = str,
+                 tip: Callable[[Hashable], str] | None = None):
+        from .picture import ClickPicture
+
+        self.label, self.tip = label, tip
+        self.actions: list[Hashable] = []
+        self.on_choose = on_choose
+        self.picture = ClickPicture(on_click=self._clicked)
+        self.heading = W.HTML("<b>Your choices</b>")
+        self.widget = W.VBox([self.heading, self.picture], layout=W.Layout(width="100%"))
+
+    def _clicked(self, name: str) -> None:
+        if name.startswith("action:"):
+            self.on_choose(int(name.split(":", 1)[1]))
+
+    def update(self, state: State, hidden: bool = False, enabled: bool = True, heading: str = "") -> None:
+        """Show the legal actions; `hidden` shows none (a bot's choices in a game with hidden hands),
+        `enabled` False shows them greyed (not yours to play)."""
+        from .picture import target
+
+        self.actions = [] if hidden else state.legal_actions()
+        self.heading.value = f"<b>{heading or 'Your choices'}</b>"
+        rows = []
+        for i, a in enumerate(self.actions):
+            text = html.escape(self.label(a))
+            tip = self.tip(a) if self.tip is not None else ""
+            rows.append(target(f"<span style='color:#888'>{i + 1}.</span> {text}", f"action:{i}", tip,
+                               lit=enabled, tag="div").replace("<div ", f"<div style='{CHOICE_STYLE if enabled else OFF_STYLE}' ", 1))
+        body = "".join(rows) or "<div style='color:#666;font-size:13px'>nothing to choose now</div>"
+        self.picture.value = f"<div class='neko-choices' style='max-height:300px;overflow-y:auto'>{body}</div>"
+
+    def choose(self, index: int) -> None:
+        """Click choice number `index` (0-based)."""
+        self.picture.click(f"action:{index}")
+
+    @property
+    def labels(self) -> list[str]:
+        return [self.label(a) for a in self.actions]
+
+
+def moves_html(rows: Sequence[tuple[int, str, Sequence[str]]], can_explain: bool = True) -> str:
+    """The last moves, newest at the bottom: (move number, who and what, the events it caused); each
+    with a "why?" target (``why:<move index>``)."""
+    from .picture import target
+
+    out = []
+    for k, head, events in rows:
+        why = target("why?", f"why:{k}", "explain this move", tag="span").replace(
+            "<span ", "<span style='color:#1b5e20;text-decoration:underline;margin-left:6px' ", 1) \
+            if can_explain else ""
+        items = "".join(f"<li>{html.escape(e)}</li>" for e in events)
+        out.append(f"<div class='neko-move' style='margin:3px 0'><span style='color:#888'>{k + 1}.</span> "
+                   f"{html.escape(head)}{why}"
+                   + (f"<ul style='margin:1px 0 1px 18px;padding:0;color:#333'>{items}</ul>" if items else "")
+                   + "</div>")
+    if not out:
+        out.append("<div style='color:#666'>no move yet</div>")
+    return ("<div style='display:flex;flex-direction:column-reverse;max-height:260px;overflow-y:auto;"
+            f"font-size:13px'><div class='neko-moves'>{''.join(out)}</div></div>")

@@ -187,6 +187,17 @@ def browser_page(width: int = 1400, height: int = 1000) -> Iterator:
             browser.close()
 
 
+def write_notebook(path: Path, cells: list[str]) -> Path:
+    """A notebook of these code cells (Python 3 kernel), written to `path`."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+    return path
+
+
 def button(page, text: str, nth: int = 0):
     """The widget button whose label is exactly `text` (icons drawn by CSS are not part of it)."""
     pattern = re.compile(r"^\s*" + re.escape(text) + r"\s*$")
@@ -252,3 +263,29 @@ class NotebookPage:
         else:
             self.page.screenshot(path=str(path), full_page=full_page)
         return path
+
+
+# a lit click target of a board's picture whose name starts with the given prefix ("hand:", "pile:", ...)
+LIT = ".neko-board .neko-picture [data-target^='{}'].neko-lit"
+
+
+def choose_a_card(page, board):
+    """Naéco: click hand cards until one has a green place (a card may fit nowhere face up); failing that,
+    switch to face-down, which fits next to any card."""
+    from playwright.sync_api import expect
+
+    hand = page.locator(LIT.format("hand:"))
+    for down in (False, True):
+        if down:
+            page.locator(LIT.format("facedown")).click()
+            expect(board.locator(".neko-picture svg").first).to_contain_text("face-down: on")
+        for k in range(hand.count()):
+            name = hand.nth(k).get_attribute("data-target")
+            hand.nth(k).click()
+            page.wait_for_function(
+                f"() => document.querySelector(\".neko-board [data-target='{name}'] rect[stroke='#d40']\")",
+                timeout=20_000, polling=100)                       # the card is shown as chosen
+            cells = page.locator(LIT.format("cell:"))
+            if cells.count():
+                return cells.first
+    raise AssertionError("no card in hand fits anywhere")

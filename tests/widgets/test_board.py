@@ -4,43 +4,37 @@ from __future__ import annotations
 import pytest
 
 import neko_lab as nl
-from neko_lab.agents.base import Agent, RandomAgent
+from neko_lab.agents.base import RandomAgent
 from neko_lab.widgets import Board, event_log_html, score_table_html
 
 import ipywidgets as W
 
-
-def toy(seed: int = 3, players: int = 2, **opts):
-    return nl.new_game("toy", players=players, seed=seed, **opts)
-
-
-class FirstAgent(Agent):
-    name = "first"
-
-    def choose(self, state):
-        return state.legal_actions()[0]
+from .helpers import FirstAgent, toy
 
 
 def test_action_list_shows_every_legal_action_readably():
     s = toy()
     b = Board(s)
     assert b.picker.labels == [str(a) for a in s.legal_actions()]
-    assert [v for _l, v in b.picker.select.options] == s.legal_actions()
+    assert b.picker.actions == s.legal_actions()
+    assert b.picker.picture.targets() == [f"action:{i}" for i in range(len(s.legal_actions()))]
+    for a in s.legal_actions():                       # every choice is there in full, nothing cut
+        assert str(a) in b.picker.picture.value
     assert b.picture_widget.value == s._repr_html_()
-    assert "P0 to act (you)" in b.status.value
+    assert "P1 to act (you)" in b.status.value        # seats count from 1
 
 
-def test_play_button_applies_the_selected_action():
+def test_clicking_a_choice_plays_it():
     s = toy()
     b = Board(s)
     action = s.legal_actions()[-1]
-    b.picker.select.value = action
-    b.picker.play_button.click()
+    b.picker.choose(len(s.legal_actions()) - 1)
+    assert b.history[-1][1] == action
     assert b.state.steps == 1
     assert b.state.log[-1].rule == "Toy › Turn"
     assert "Toy › Turn" in b.log.widget.value
     assert b.state.current_player == 1
-    assert "P1 to act" in b.status.value
+    assert "P2 to act" in b.status.value
     assert b.picture_widget.value == b.state._repr_html_()
     assert b.picker.labels == [str(a) for a in b.state.legal_actions()]
 
@@ -50,9 +44,9 @@ def test_illegal_action_shows_why_and_changes_nothing():
     b = Board(s)
     saved = s.to_json()
     assert b.play(("play", 99)) is False
-    assert "not in player 0's hand" in b.message.text
+    assert "is not legal now" in b.message.text and "play 1" in b.message.text
     assert b.message.kind == "error"
-    assert "not in player 0" in b.message.widget.value
+    assert "is not legal now" in b.message.widget.value
     assert b.state.to_json() == saved
     assert b.history == []
 
@@ -88,7 +82,8 @@ def test_score_table_breaks_points_down_by_category_and_seat():
 def test_bot_button_moves_the_bot_seat_only():
     s = toy()
     b = Board(s, agents={1: RandomAgent(seed=5)})
-    assert b.controls.bot_button.disabled          # P0 is the human
+    b.controls.auto.value = False                  # step by step: the bot waits for its button
+    assert b.controls.bot_button.disabled          # P1 is the human
     assert b.bot_move() is False
     assert "yours to play" in b.message.text
     b.play(s.legal_actions()[0])
@@ -103,6 +98,7 @@ def test_bot_button_moves_the_bot_seat_only():
 def test_play_bots_until_my_turn_stops_at_the_human_seat():
     s = toy(players=3)
     b = Board(s, agents={1: "random", 2: RandomAgent(seed=9)})
+    b.controls.auto.value = False
     b.play(s.legal_actions()[0])
     while b.state.current_player == 0:
         b.play(b.state.legal_actions()[0])
@@ -117,7 +113,7 @@ def test_all_bots_play_to_the_end_and_the_winner_is_shown():
     assert n == b.state.steps and b.state.is_over()
     assert "Game over" in b.status.value
     assert "★" in b.scores.widget.value
-    assert b.picker.select.options == () and b.picker.play_button.disabled
+    assert b.picker.labels == [] and b.picker.picture.targets() == []
 
 
 def test_undo_one_action_restores_the_position_exactly():
@@ -138,6 +134,7 @@ def test_undo_one_action_restores_the_position_exactly():
 def test_undo_button_takes_back_the_bot_replies_too():
     s = toy(players=3)
     b = Board(s, agents={1: FirstAgent(), 2: FirstAgent()})
+    b.controls.auto.value = False
     start = s.to_json()
     b.play(s.legal_actions()[0])
     while b.state.current_player == 0:
@@ -154,7 +151,6 @@ def test_undo_button_takes_back_the_bot_replies_too():
     assert b.state.to_json() == before_my_move
     b.controls.undo_button.click()
     assert b.state.to_json() == start   # one more click: back before my first turn
-
 
 
 def test_restart_same_seed_replays_the_same_deal_and_new_seed_changes_it():
@@ -238,9 +234,10 @@ def test_board_picks_the_game_s_own_board_when_there_is_one():
 def test_a_bot_s_options_stay_hidden_when_the_game_has_hidden_hands():
     s = toy()                                  # the toy game hides hands
     b = Board(s, agents={1: FirstAgent()})
-    b.play(("draw",))
+    b.controls.auto.value = False
+    b.play(next(a for a in s.legal_actions() if str(a) == "draw"))
     assert b.state.current_player == 1
-    assert b.picker.labels == [] and b.picker.play_button.disabled
+    assert b.picker.labels == [] and b.picker.picture.targets() == []
     b.bot_move()
     assert b.picker.labels == [str(a) for a in b.state.legal_actions()]
 

@@ -2,7 +2,7 @@
 
     from neko_lab.games.journey.render import svg
     svg(state)                      # the whole table
-    svg(state, viewer=0, slots=[(0, 2)], hubs=[(0, 4)], spaces=[1])   # with places lit in green
+    svg(state, viewer=0, clicks={"space:1": "bid on space 2"})   # click targets lit in green
 
 What it shows: the round, the stage and the turn order; the four mid-game scoring tiles; the bidding
 area with every card and every seat's dice on it; the discard area; then one board per seat with
@@ -11,12 +11,18 @@ lanes: harbour, cards in their slots, hubs (multiplier on an item colour), the d
 and cards this round, ships, and the cargo already loaded on ports. Hidden things (the draft picks of
 the current pass, cards drawn by another seat) are never drawn.
 
-Hover any card, hub or die for its details (SVG <title>).
+Hover any card, hub or die for its details (SVG <title>). With `clicks` (target name -> what a
+click does), the viewer's dice, hubs, slots and ships, the bidding cards and the end-turn button
+are click targets (neko_lab.widgets.picture): "die:<value>", "space:<i>", "hub:<lane>:<pos>",
+"slot:<lane>:<slot>", "ship:<lane>:<pos>", "end" (engine numbering from 0). Every text is drawn at
+11 px or more, and the table is drawn 560 px wide so it is shown at its drawn size beside the
+board's side column.
 """
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Mapping
+
 
 from .graph import LANE_SHIFT, SLOTS, STEP, hub_yield
 
@@ -31,14 +37,24 @@ ITEM_SHORT = {"fuel": "fuel", "coins": "coin", "good": "good", "fish": "fish"}
 TYPE_FILL = {"port": "#cfe3f5", "ocean_bank": "#fbe7a1", "blue_bar": "#bfd7ff", "fuel_platform": "#d9d9d9",
              "penguin_park": "#d8f0d0", "special": "#f4d6e8", "seaside_town": "#ffe0c2"}
 LEGAL = "#2e9e44"
-CW, CH, HG = 118, 72, 26        # card width, card height, gap between slots (where hubs sit)
-HARBOUR_W = 44
+CW, CH, HG = 84, 84, 14         # card width, card height, gap between slots (where hubs sit)
+HARBOUR_W = 30
 DIE = 18
+PER_ROW = 5                     # bidding spaces per row
+MIN_TEXT = 11
+WIDTH = 560
 
+
+
+def target(markup: str, name: str, tip: str = "", lit: bool = True) -> str:
+    """`markup` as the click target `name` (neko_lab.widgets.targets), loaded when a picture with
+    targets is drawn, so that the rules and their plain picture never load the widgets."""
+    from neko_lab.widgets.targets import target as wrap
+    return wrap(markup, name, tip, lit)
 
 def _t(x: float, y: float, text: str, size: int = 11, anchor: str = "start", fill: str = "#222",
        weight: str = "normal") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" fill="{fill}" '
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{max(size, MIN_TEXT)}" text-anchor="{anchor}" fill="{fill}" '
             f'font-weight="{weight}">{escape(text)}</text>')
 
 
@@ -56,8 +72,40 @@ def die_svg(x: float, y: float, value: int, colour: str = "#ffffff", tip: str = 
             f'fill="{colour}" stroke="#222"/>{_t(x + size / 2, y + size * 0.72, str(value), int(size * 0.65), "middle", ink, "bold")}</g>')
 
 
-def _short(name: str, limit: int = 19) -> str:
+def _short(name: str, limit: int = 13) -> str:
     return name if len(name) <= limit else name[:limit - 1] + "…"
+
+
+def _lines(name: str, limit: int = 13) -> list[str]:
+    """A card name on at most two lines of `limit` characters."""
+    words, lines, line = name.split(), [], ""
+    for w in words:
+        if line and len(line) + 1 + len(w) > limit:
+            lines.append(line)
+            line = w
+        else:
+            line = f"{line} {w}".strip()
+    lines.append(line)
+    if len(lines) > 2:
+        lines = [lines[0], _short(" ".join(lines[1:]), limit)]
+    return [_short(x, limit) for x in lines]
+
+
+def _wrap(text: str, limit: int) -> list[str]:
+    return _lines(text, limit) if len(text) <= 2 * limit else [
+        " ".join(text.split()[:len(text.split()) // 2]), " ".join(text.split()[len(text.split()) // 2:])]
+
+
+def _click(markup: str, name: str, clicks: Mapping[str, str] | None, ring: tuple | None = None) -> str:
+    """`markup` as the click target `name` when the board offers it (clicks maps names to what a
+    click does), else as it is; `ring` (x, y, w, h) draws a green outline around a lit target."""
+    if clicks and name in clicks:
+        if ring is not None:
+            x, y, w, h = ring
+            markup = (f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="{w + 6}" height="{h + 6}" rx="5" '
+                      f'fill="#dff3df" stroke="{LEGAL}" stroke-width="3"/>' + markup)
+        return target(markup, name, clicks[name])
+    return markup
 
 
 def card_svg(card: "Card", x: float, y: float, width: float = CW, height: float = CH, stroke: str = "#333",
@@ -69,27 +117,29 @@ def card_svg(card: "Card", x: float, y: float, width: float = CW, height: float 
            f"×{card.left}, right half-hub {card.right}" + (f"; cargo {len(card.cargo)}" if card.cargo else "")
            + (f"; own hubs {', '.join(f'{m}×{i}' for m, i in card.hubs)}" if card.hubs else ""))
     parts = [f'<g class="card"><title>{escape(tip)}</title>'
-             f'<rect x="{x:.1f}" y="{y:.1f}" width="{width}" height="{height}" rx="6" fill="{fill}" stroke="{stroke}"/>',
-             _t(x + width / 2, y + 14, _short(card.name), 10, "middle", "#111", "bold"),
-             _t(x + width / 2, y + height - 6, f"cost {card.cost} · {card.points} PP", 9, "middle", "#333")]
+             f'<rect x="{x:.1f}" y="{y:.1f}" width="{width}" height="{height}" rx="6" fill="{fill}" stroke="{stroke}"/>']
+    for j, line in enumerate(_lines(card.name)):
+        parts.append(_t(x + width / 2, y + 13 + 12 * j, line, 11, "middle", "#111", "bold"))
+    parts.append(_t(x + width / 2, y + height - 5, f"cost {card.cost} · {card.points} PP", 11, "middle", "#333"))
     # the half-hubs at the edges: the left multiplier, the right item
-    parts.append(f'<rect x="{x - 1:.1f}" y="{y + height / 2 - 9:.1f}" width="16" height="18" rx="3" fill="#ffffff" '
-                 f'stroke="#555"/>' + _t(x + 7, y + height / 2 + 4, str(card.left), 11, "middle", "#111", "bold"))
-    parts.append(f'<rect x="{x + width - 15:.1f}" y="{y + height / 2 - 9:.1f}" width="16" height="18" rx="3" '
+    mid = y + 40
+    parts.append(f'<rect x="{x - 1:.1f}" y="{mid - 9:.1f}" width="16" height="18" rx="3" fill="#ffffff" '
+                 f'stroke="#555"/>' + _t(x + 7, mid + 4, str(card.left), 11, "middle", "#111", "bold"))
+    parts.append(f'<rect x="{x + width - 15:.1f}" y="{mid - 9:.1f}" width="16" height="18" rx="3" '
                  f'fill="{ITEM_FILL[card.right]}" stroke="#555"/>'
-                 + _t(x + width - 7, y + height / 2 + 4, card.right[0].upper(), 10, "middle", ITEM_INK[card.right], "bold"))
+                 + _t(x + width - 7, mid + 4, card.right[0].upper(), 11, "middle", ITEM_INK[card.right], "bold"))
     if card.cargo:
-        parts.append(_t(x + width / 2, y + 26, "cargo " + " ".join("·" if s is None else f"{s[1]}{s[0][0]}"
-                                                                      for s in card.cargo), 8, "middle", "#234"))
+        parts.append(_t(x + width / 2, mid + 4, " ".join("·" if c is None else f"{c[1]}{c[0][0]}"
+                                                          for c in card.cargo), 11, "middle", "#234"))
     if note:
-        parts.append(_t(x + width / 2, y + 37, note, 9, "middle", "#234"))
+        parts.append(_t(x + width / 2, y + height - 18, note, 11, "middle", "#234"))
     parts.append("</g>")
     return "".join(parts)
 
 
-def hub_svg(x: float, y: float, mult: int, item: str, tip: str = "", lit: bool = False, r: float = 12) -> str:
+def hub_svg(x: float, y: float, mult: int, item: str, tip: str = "", lit: bool = False, r: float = 11) -> str:
     """A complete hub: a disc in the item's colour with the multiplier (= the die that activates it)."""
-    stroke = f'stroke="{LEGAL}" stroke-width="3"' if lit else 'stroke="#222"'
+    stroke = f'stroke="{LEGAL}" stroke-width="4"' if lit else 'stroke="#222"'
     return (f'<g class="hub"><title>{escape(tip or f"hub {mult}×{item}")}</title>'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{ITEM_FILL[item]}" {stroke}/>'
             + _t(x, y + 4, str(mult), 12, "middle", ITEM_INK[item], "bold") + "</g>")
@@ -100,7 +150,7 @@ def ship_svg(x: float, y: float, colour: str, count: int = 1) -> str:
     path = f"M{x - 9:.1f},{y:.1f} L{x + 9:.1f},{y:.1f} L{x + 5:.1f},{y + 7:.1f} L{x - 5:.1f},{y + 7:.1f} Z"
     mast = f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x:.1f}" y2="{y - 10:.1f}" stroke="#222"/>'
     sail = f'<path d="M{x:.1f},{y - 10:.1f} L{x + 7:.1f},{y - 3:.1f} L{x:.1f},{y - 3:.1f} Z" fill="#ffffff" stroke="#222"/>'
-    extra = _t(x + 11, y + 6, f"×{count}", 10, "start", "#111", "bold") if count > 1 else ""
+    extra = _t(x + 11, y + 6, f"×{count}", 11, "start", "#111", "bold") if count > 1 else ""
     return f'<g class="ship"><title>{label}</title><path d="{path}" fill="{colour}" stroke="#222"/>{mast}{sail}{extra}</g>'
 
 
@@ -114,17 +164,17 @@ def pos_x(x0: float, pos: int, hubs_in_card: int = 0) -> float:
 
 
 def lane_svg(state: "GameState", seat: int, lane: int, x0: float, y0: float,
-             slots: Iterable[tuple[int, int]] = (), hubs: Iterable[tuple[int, int]] = ()) -> tuple[str, float]:
-    """One ship lane: harbour, five slots, hubs, dice, ships and cargo. Returns (markup, height)."""
+             clicks: Mapping[str, str] | None = None) -> tuple[str, float]:
+    """One ship lane: harbour, five slots, hubs, dice, ships and cargo. Returns (markup, height).
+    With `clicks`, its slots, hubs and ships are click targets."""
     b = state.boards[seat]
     colour = PLAYER_COLOURS[seat % 4]
-    lit_slots = {s for (l, s) in slots if l == lane}
-    lit_hubs = {p for (l, p) in hubs if l == lane}
     cards = list(state.lane_cards(seat, lane))
-    cy = y0 + 14 + CH / 2            # the ships' path
-    parts = [f'<rect x="{x0:.1f}" y="{y0 + 14:.1f}" width="{HARBOUR_W}" height="{CH}" rx="6" fill="#8fb9d8" '
-             f'stroke="#234"><title>harbour of lane {lane}</title></rect>',
-             _t(x0 + HARBOUR_W / 2, y0 + 14 + CH / 2 + 4, f"H{lane + 1}", 12, "middle", "#0b2540", "bold"),
+    top = y0 + 14
+    cy = top + CH / 2            # the ships' path
+    parts = [f'<rect x="{x0:.1f}" y="{top:.1f}" width="{HARBOUR_W}" height="{CH}" rx="6" fill="#8fb9d8" '
+             f'stroke="#234"><title>harbour of lane {lane + 1}</title></rect>',
+             _t(x0 + HARBOUR_W / 2, cy + 4, f"H{lane + 1}", 12, "middle", "#0b2540", "bold"),
              f'<line x1="{x0 + HARBOUR_W:.1f}" y1="{cy:.1f}" x2="{pos_x(x0, STEP * SLOTS) + HG / 2:.1f}" '
              f'y2="{cy:.1f}" stroke="#8fb9d8" stroke-width="3" stroke-dasharray="6,4"/>']
     left = x0 + HARBOUR_W + HG
@@ -133,33 +183,36 @@ def lane_svg(state: "GameState", seat: int, lane: int, x0: float, y0: float,
         if cid:
             c = state.card(cid)
             k = lane * SLOTS + slot
-            note = ""
-            if c.cargo:
-                note = f"loaded {b.cargo[k]}/{len(c.cargo)}"
-            parts.append(card_svg(c, x, y0 + 14, note=note))
+            note = f"loaded {b.cargo[k]}/{len(c.cargo)}" if c.cargo else ""
+            parts.append(card_svg(c, x, top, note=note))
             if k in b.card_dice:
-                parts.append(die_svg(x + CW - 38, y0 + 16, b.card_dice[k], colour, "die on the card this round"))
+                parts.append(die_svg(x + CW - 20, top + 2, b.card_dice[k], colour, "die on the card this round"))
             for j, (m, item) in enumerate(c.hubs):
                 pos = STEP * slot + j + 1
                 hx = pos_x(x0, pos, len(c.hubs))
-                parts.append(hub_svg(hx, y0 + 14 + 50, m, item, f"port hub {m}×{item}: {hub_yield(m, item)} {item}",
-                                     pos in lit_hubs, r=9))
+                name = f"hub:{lane}:{pos}"
+                parts.append(_click(hub_svg(hx, top + 58, m, item, f"port hub {m}×{item}: {hub_yield(m, item)} {item}",
+                                            bool(clicks and name in clicks), r=10), name, clicks))
         else:
-            lit = slot in lit_slots
+            name = f"slot:{lane}:{slot}"
+            lit = bool(clicks and name in clicks)
             stroke = f'stroke="{LEGAL}" stroke-width="3"' if lit else 'stroke="#9ab" stroke-dasharray="4,3"'
             fill = "#dff3df" if lit else "#fbfdff"
             gap = state.gap_cost(seat, lane, slot) if hasattr(state, "gap_cost") else 0
-            parts.append(f'<rect x="{x:.1f}" y="{y0 + 14:.1f}" width="{CW}" height="{CH}" rx="6" fill="{fill}" {stroke}>'
-                         f'<title>empty slot {slot + 1} (gap cost {gap})</title></rect>')
-            parts.append(_t(x + CW / 2, y0 + 14 + CH / 2 - 6, f"slot {slot + 1}" + (f" · gap {gap}" if gap else ""),
-                            10, "middle", LEGAL if lit else "#89a"))
+            body = (f'<rect x="{x:.1f}" y="{top:.1f}" width="{CW}" height="{CH}" rx="6" fill="{fill}" {stroke}>'
+                    f'<title>empty slot {slot + 1} (gap cost {gap})</title></rect>'
+                    + _t(x + CW / 2, cy - 4, f"slot {slot + 1}", 12, "middle", LEGAL if lit else "#678")
+                    + (_t(x + CW / 2, cy + 12, f"gap +{gap}", 11, "middle", LEGAL if lit else "#678") if gap else ""))
+            parts.append(_click(body, name, clicks))
     for h in state.lane_hubs(seat, lane):
         if h.pos % STEP:
             continue              # drawn with its port
         hx = pos_x(x0, h.pos)
-        parts.append(hub_svg(hx, cy, h.multiplier, h.item,
-                             f"hub {h.multiplier}×{h.item}: a {h.multiplier} die or a ship gives "
-                             f"{hub_yield(h.multiplier, h.item)} {h.item}", h.pos in lit_hubs))
+        name = f"hub:{lane}:{h.pos}"
+        parts.append(_click(hub_svg(hx, cy, h.multiplier, h.item,
+                                    f"hub {h.multiplier}×{h.item}: a {h.multiplier} die or a ship gives "
+                                    f"{hub_yield(h.multiplier, h.item)} {h.item}", bool(clicks and name in clicks)),
+                            name, clicks))
     for key, value in sorted(b.hub_dice.items()):
         if key // LANE_SHIFT != lane:
             continue
@@ -167,7 +220,7 @@ def lane_svg(state: "GameState", seat: int, lane: int, x0: float, y0: float,
         edge, j = divmod(pos, STEP)
         n = len(state.card(cards[edge]).hubs) if j and cards[edge] else 0
         hx = pos_x(x0, pos, n)
-        dy = (y0 + 14 + 50 + 10) if j else (cy + 14)
+        dy = (top + 58 + 10) if j else (cy + 13)
         parts.append(die_svg(hx - DIE / 2, dy, value, colour, f"a {value} on this hub"))
     counts: dict[int, int] = {}
     for key in b.ships:
@@ -177,8 +230,8 @@ def lane_svg(state: "GameState", seat: int, lane: int, x0: float, y0: float,
         edge, j = divmod(pos, STEP)
         hubs_in = len(state.card(cards[edge]).hubs) if j and edge < SLOTS and cards[edge] else 0
         hx = pos_x(x0, pos, hubs_in) if pos else x0 + HARBOUR_W / 2
-        parts.append(ship_svg(hx, y0 + 10, colour, n))
-    return "".join(parts), CH + 34
+        parts.append(_click(ship_svg(hx, y0 + 10, colour, n), f"ship:{lane}:{pos}", clicks, (hx - 10, y0 - 1, 20, 19)))
+    return "".join(parts), CH + 36
 
 
 def resources_text(state: "GameState", seat: int) -> str:
@@ -187,106 +240,118 @@ def resources_text(state: "GameState", seat: int) -> str:
             f"interference {b.interference} · harbours {b.harbours} · ships {len(b.ships)}")
 
 
+def button_svg(x: float, y: float, label: str, width: float = 90) -> str:
+    return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{width}" height="22" rx="11" fill="#dff3df" stroke="{LEGAL}" '
+            f'stroke-width="2"/>' + _t(x + width / 2, y + 15, label, 12, "middle", "#0b3d0b", "bold"))
+
+
 def board_svg(state: "GameState", seat: int, x0: float, y0: float, width: float,
-              slots: Iterable[tuple[int, int]] = (), hubs: Iterable[tuple[int, int]] = (),
-              viewer: int | None = None) -> tuple[str, float]:
-    """One player's board: resources, dice (the draft pool while drafting), then every opened lane."""
+              clicks: Mapping[str, str] | None = None, viewer: int | None = None) -> tuple[str, float]:
+    """One player's board: resources, dice (the draft pool while drafting), then every opened lane.
+    With `clicks` (the viewer's board), dice, hubs, slots, ships and "end turn" are click targets."""
     b = state.boards[seat]
     colour = PLAYER_COLOURS[seat % 4]
     score = state.scores()[seat]
     to_act = state.current_player == seat
-    head = f"P{seat}" + (" ◀ to act" if to_act else "") + f" · {score} PP so far"
-    parts = [f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{width:.1f}" height="10" fill="none"/>',
-             f'<rect x="{x0:.1f}" y="{y0:.1f}" width="8" height="22" fill="{colour}"/>',
+    head = f"P{seat + 1}" + (" ◀ to act" if to_act else "") + f" · {score} PP so far"
+    res = resources_text(state, seat).split(" · interference")
+    parts = [f'<rect x="{x0:.1f}" y="{y0:.1f}" width="8" height="22" fill="{colour}"/>',
              _t(x0 + 14, y0 + 15, head, 14, "start", colour, "bold"),
-             _t(x0 + 220, y0 + 15, resources_text(state, seat), 11)]
-    y = y0 + 26
+             _t(x0 + 14, y0 + 32, res[0], 12), _t(x0 + 14, y0 + 47, "interference" + res[1], 12)]
+    if clicks and "end" in clicks:
+        parts.append(target(button_svg(x0 + width - 96, y0 + 1, "end turn"), "end", clicks["end"]))
+    y = y0 + 54
     dx = x0 + 14
-    parts.append(_t(x0 + 14, y + 13, "dice:", 11))
-    dx += 38
+    parts.append(_t(dx, y + 13, "dice:", 12))
+    dx += 36
     for v in sorted(b.dice):
-        parts.append(die_svg(dx, y, v, colour, f"a {v} in hand"))
-        dx += DIE + 4
+        parts.append(_click(die_svg(dx, y, v, colour, f"a {v} in hand"), f"die:{v}",
+                            clicks if getattr(state, "stage", "") != "draft" else None, (dx, y, DIE, DIE)))
+        dx += DIE + 5
     if not b.dice:
-        parts.append(_t(dx, y + 13, "none", 11, "start", "#888"))
+        parts.append(_t(dx, y + 13, "none", 12, "start", "#666"))
         dx += 36
     if getattr(state, "stage", "") == "draft" and state.pools[seat]:
         dx += 12
-        parts.append(_t(dx, y + 13, "draft pool in front:", 11))
-        dx += 118
+        parts.append(_t(dx, y + 13, "draft pool:", 12))
+        dx += 68
         for v in sorted(state.pools[seat]):
-            parts.append(die_svg(dx, y, v, "#ffffff", f"a {v} to draft"))
-            dx += DIE + 4
+            parts.append(_click(die_svg(dx, y, v, "#ffffff", f"a {v} to draft"), f"die:{v}", clicks,
+                                (dx, y, DIE, DIE)))
+            dx += DIE + 5
+    y += DIE + 6
     tiles = []
     if getattr(b, "tile_adjust", 0):
         tiles.append(f"+/-1 tile ×{b.tile_adjust}")
     if getattr(b, "tile_reroll", 0):
         tiles.append(f"reroll tile ×{b.tile_reroll}")
     if tiles:
-        parts.append(_t(dx + 12, y + 13, "Penguin Park: " + ", ".join(tiles), 10, "start", "#2a6a2a"))
-    y += DIE + 8
-    slots, hubs = list(slots), list(hubs)
+        parts.append(_t(x0 + 14, y + 12, "Penguin Park: " + ", ".join(tiles), 12, "start", "#2a6a2a"))
+        y += 16
     for lane in range(b.harbours):
-        part, h = lane_svg(state, seat, lane, x0 + 14, y, slots, hubs)
+        part, h = lane_svg(state, seat, lane, x0, y, clicks)
         parts.append(part)
         y += h
     return "".join(parts), y - y0 + 6
 
 
-def bidding_svg(state: "GameState", x0: float, y0: float, spaces: Iterable[int] = ()) -> tuple[str, float, float]:
-    """The bidding area: one card per space (left to right, resolved in that order) with every seat's dice."""
-    lit = set(spaces)
-    parts = [_t(x0, y0 + 13, "Bidding area (resolved left to right)", 13, "start", "#111", "bold")]
-    y = y0 + 20
-    w = CW + 10
+def bidding_svg(state: "GameState", x0: float, y0: float, clicks: Mapping[str, str] | None = None,
+                spaces: Iterable[int] = ()) -> tuple[str, float, float]:
+    """The bidding area: one card per space (left to right, then the next row; resolved in that order)
+    with every seat's dice; with `clicks`, the cards you may bid on are click targets."""
+    lit = set(spaces) | {int(k.split(":")[1]) for k in (clicks or {}) if k.startswith("space:")}
+    parts = [_t(x0, y0 + 14, "Bidding area (resolved in order 1, 2, …)", 14, "start", "#111", "bold")]
+    w = CW + 14
     n = state.players
+    row_h = CH + 18 + n * (DIE + 1) + 6
     for i, cid in enumerate(state.spaces):
-        x = x0 + i * w
+        x = x0 + (i % PER_ROW) * w
+        y = y0 + 22 + (i // PER_ROW) * row_h
         if cid:
-            stroke = LEGAL if i in lit else "#333"
-            parts.append(card_svg(state.card(cid), x, y, CW, CH, stroke=stroke))
+            card = card_svg(state.card(cid), x, y, CW, CH, stroke=LEGAL if i in lit else "#333")
             if i in lit:
-                parts.append(f'<rect x="{x - 2:.1f}" y="{y - 2:.1f}" width="{CW + 4}" height="{CH + 4}" rx="7" '
-                             f'fill="none" stroke="{LEGAL}" stroke-width="3"/>')
+                card += (f'<rect x="{x - 2:.1f}" y="{y - 2:.1f}" width="{CW + 4}" height="{CH + 4}" rx="7" '
+                         f'fill="none" stroke="{LEGAL}" stroke-width="3"/>')
+            parts.append(_click(card, f"space:{i}", clicks))
         else:
             parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{CW}" height="{CH}" rx="6" fill="none" '
                          f'stroke="#bbb" stroke-dasharray="4,3"><title>empty space</title></rect>')
-            parts.append(_t(x + CW / 2, y + CH / 2 + 4, "empty", 10, "middle", "#aaa"))
+            parts.append(_t(x + CW / 2, y + CH / 2 + 4, "empty", 11, "middle", "#888"))
         resolving = (not state.is_over() and state.pending and state.pending[-1].kind == "win"
                      and state.pending[-1].data == i)
         if resolving:
             parts.append(f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="{CW + 6}" height="{CH + 6}" rx="8" '
                          f'fill="none" stroke="#e07b00" stroke-width="3"><title>being resolved</title></rect>')
-        parts.append(_t(x + 2, y + CH + 12, f"space {i + 1}" + (" · being resolved" if resolving else ""), 9,
-                        "start", "#e07b00" if resolving else "#666"))
+        parts.append(_t(x + 2, y + CH + 13, f"space {i + 1}" + (" · now" if resolving else ""), 11,
+                        "start", "#b35c00" if resolving else "#555"))
         bids = state.bids[i]
         for seat in range(n):
             dice = bids[seat]
-            by = y + CH + 16 + seat * (DIE - 2)
+            by = y + CH + 17 + seat * (DIE + 1)
             colour = PLAYER_COLOURS[seat % 4]
             if dice:
-                parts.append(_t(x + 2, by + 12, f"P{seat}", 9, "start", colour, "bold"))
+                parts.append(_t(x, by + 13, f"P{seat + 1}", 11, "start", colour, "bold"))
                 for k, v in enumerate(dice):
-                    parts.append(die_svg(x + 20 + k * (DIE - 3), by, v, colour, f"P{seat} bids a {v}", DIE - 4))
-                parts.append(_t(x + CW - 2, by + 12, f"={sum(dice)}", 10, "end", colour, "bold"))
-    height = 20 + CH + 16 + n * (DIE - 2) + 4
-    return "".join(parts), max(1, len(state.spaces)) * w, height
+                    parts.append(die_svg(x + 18 + k * (DIE - 1), by, v, colour, f"P{seat + 1} bids a {v}", DIE - 1))
+                parts.append(_t(x + CW + 4, by + 13, f"={sum(dice)}", 11, "end", colour, "bold"))
+    rows = max(1, -(-len(state.spaces) // PER_ROW))
+    return "".join(parts), min(PER_ROW, max(1, len(state.spaces))) * w, 22 + rows * row_h
 
 
 def header_svg(state: "GameState", x0: float, y0: float) -> tuple[str, float]:
     stage = getattr(state, "stage", "")
-    order = " → ".join(f"P{s}" for s in state.order)
+    order = " → ".join(f"P{s + 1}" for s in state.order)
     if state.is_over():
-        won = ", ".join(f"P{s}" for s in state.winners())
+        won = ", ".join(f"P{s + 1}" for s in state.winners())
         status = f"Game over · winner(s): {won}"
     else:
-        status = f"Round {state.round_number()} of 4 · period {state.period} · {stage.replace('_', ' ')} · " \
-                 f"P{state.current_player} to act"
-    parts = [_t(x0, y0 + 16, status, 15, "start", "#0b2540", "bold"), _t(x0, y0 + 34, f"turn order: {order}", 11)]
+        status = f"Round {state.round_number()} of 4 · {stage.replace('_', ' ')} · P{state.current_player + 1} to act"
+    parts = [_t(x0, y0 + 16, status, 15, "start", "#0b2540", "bold"),
+             _t(x0, y0 + 33, f"period {state.period} · turn order: {order}", 12)]
     tiles = [state.data.tiles[t].name for t in state.tiles]
-    parts.append(_t(x0, y0 + 50, "mid-game scoring tiles — after round 2: " + ", ".join(tiles[:2]), 11))
-    parts.append(_t(x0, y0 + 65, "after round 4: " + ", ".join(tiles[2:]), 11))
-    return "".join(parts), 72
+    parts.append(_t(x0, y0 + 49, "scoring tiles after round 2: " + ", ".join(tiles[:2]), 12))
+    parts.append(_t(x0, y0 + 64, "after round 4: " + ", ".join(tiles[2:]), 12))
+    return "".join(parts), 70
 
 
 def discard_svg(state: "GameState", x0: float, y0: float) -> tuple[str, float]:
@@ -296,44 +361,45 @@ def discard_svg(state: "GameState", x0: float, y0: float) -> tuple[str, float]:
         parts.append(die_svg(dx, y0, v, "#eeeeee", f"a discarded {v}"))
         dx += DIE + 4
     if not state.discard:
-        parts.append(_t(dx, y0 + 13, "empty", 11, "start", "#888"))
+        parts.append(_t(dx, y0 + 13, "empty", 12, "start", "#666"))
     drawn = getattr(state, "drawn", [])
     if drawn:
-        parts.append(_t(dx + 20, y0 + 13, f"{len(drawn)} card(s) drawn to buy from", 11, "start", "#555"))
+        parts.append(_t(dx + 12, y0 + 13, f"{len(drawn)} card(s) drawn to buy from", 12, "start", "#444"))
     return "".join(parts), DIE + 8
 
 
 def legend_svg(x0: float, y0: float) -> tuple[str, float]:
-    parts = [_t(x0, y0 + 12, "hubs and right half-hubs:", 10, "start", "#555")]
-    x = x0 + 132
+    parts = [_t(x0, y0 + 12, "hubs:", 11, "start", "#444")]
+    x = x0 + 40
     for item in ("fuel", "coins", "good", "fish"):
         parts.append(f'<circle cx="{x + 6}" cy="{y0 + 8}" r="6" fill="{ITEM_FILL[item]}" stroke="#222"/>')
-        parts.append(_t(x + 16, y0 + 12, item + (" (an icon = 2 coins)" if item == "coins" else ""), 10, "start", "#555"))
-        x += 70 if item != "coins" else 140
-    parts.append(_t(x0, y0 + 28, "number on a hub = its multiplier = the die that activates it · white box = a "
-                                 "card's left half-hub multiplier · green = where you may act", 10, "start", "#555"))
-    return "".join(parts), 34
+        parts.append(_t(x + 16, y0 + 12, item + (" (an icon = 2 coins)" if item == "coins" else ""), 11, "start", "#444"))
+        x += 62 if item != "coins" else 150
+    lines = ["number on a hub = its multiplier = the die that activates it;",
+             "white box = a card's left half-hub multiplier; green = where you may click"]
+    for j, line in enumerate(lines):
+        parts.append(_t(x0, y0 + 28 + 14 * j, line, 11, "start", "#444"))
+    return "".join(parts), 20 + 14 * len(lines)
 
 
-def svg(state: "GameState", viewer: int | None = None, slots: Iterable[tuple[int, int]] = (),
-        hubs: Iterable[tuple[int, int]] = (), spaces: Iterable[int] = ()) -> str:
-    """The whole table as one SVG string. `slots` (lane, slot) and `hubs` (lane, pos) of `viewer`'s board
-    and bidding `spaces` are outlined in green (a board uses this for the places a click may act on)."""
-    width = 4 + HARBOUR_W + HG + SLOTS * (CW + HG) + 40
+def svg(state: "GameState", viewer: int | None = None, clicks: Mapping[str, str] | None = None,
+        spaces: Iterable[int] = ()) -> str:
+    """The whole table as one SVG string. `clicks` (target name -> what a click does) makes those
+    places of `viewer`'s board and of the bidding area click targets, outlined in green."""
+    width = WIDTH
     body, h = header_svg(state, 6, 4)
     parts = [body]
     y = 4 + h + 6
-    bid, bw, bh = bidding_svg(state, 6, y, spaces)
+    bid, bw, bh = bidding_svg(state, 6, y, clicks, spaces)
     parts.append(bid)
-    width = max(width, bw + 20)
+    width = max(width, bw + 12)
     y += bh + 4
     d, dh = discard_svg(state, 6, y)
     parts.append(d)
     y += dh + 8
-    slots, hubs = list(slots), list(hubs)
     for seat in range(state.players):
         mine = viewer is not None and seat == viewer
-        part, ph = board_svg(state, seat, 6, y, width - 12, slots if mine else (), hubs if mine else (), viewer)
+        part, ph = board_svg(state, seat, 6, y, width - 12, clicks if mine else None, viewer)
         parts.append(f'<line x1="6" y1="{y - 3:.1f}" x2="{width - 6:.1f}" y2="{y - 3:.1f}" stroke="#ccd"/>')
         parts.append(part)
         y += ph
@@ -342,14 +408,14 @@ def svg(state: "GameState", viewer: int | None = None, slots: Iterable[tuple[int
     y += lh + 4
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y:.0f}" '
             f'viewBox="0 0 {width:.0f} {y:.0f}" font-family="sans-serif" '
-            f'style="background:#ffffff;max-width:100%;height:auto">'
+            f'style="background:#ffffff">'
             + "".join(parts) + "</svg>")
 
 
 def events(state: "GameState", since: int = 0) -> list[dict]:
     """The log from event `since` on as rows (number, who, what, rule): pandas.DataFrame(events(s)) reads
     well in a notebook."""
-    return [{"#": i, "who": "" if e.seat is None else f"P{e.seat}", "what": e.text, "rule": e.rule}
+    return [{"#": i + 1, "who": "" if e.seat is None else f"P{e.seat + 1}", "what": e.text, "rule": e.rule}
             for i, e in enumerate(state.log[since:], start=since)]
 
 

@@ -1,4 +1,5 @@
-"""The Journey board driven by clicks (button.click()), its picture, bots and undo."""
+"""The Journey board driven by clicks on its picture (board.click(target), what a click in the browser
+sends), its picture, bots and undo."""
 from __future__ import annotations
 
 import re
@@ -23,6 +24,14 @@ def advance_to(state, kinds, agent=None, seat=None, limit=3000):
     raise AssertionError(f"never reached {kinds}")
 
 
+def lit(board, prefix=""):
+    return [t for t in board.picture_widget.targets() if t.startswith(prefix)]
+
+
+def click_last_die(board):
+    board.click(lit(board, "die:")[-1])
+
+
 def test_picture_is_an_svg_of_the_whole_table():
     s = game()
     pic = svg(s)
@@ -32,7 +41,7 @@ def test_picture_is_an_svg_of_the_whole_table():
         if cid:
             assert s.card(cid).name[:12] in pic
     for seat in range(s.players):
-        assert f"P{seat}" in pic and f"coins {s.boards[seat].coins}" in pic
+        assert f"P{seat + 1}" in pic and f"coins {s.boards[seat].coins}" in pic   # seats count from 1
     for t in s.tiles:
         assert s.data.tiles[t].name in pic
     assert svg(s) == pic                                    # a pure function of the state
@@ -59,9 +68,10 @@ def test_draft_by_clicking_dice_then_income():
     board = Board(s, agents={k: JourneyAgent(seed=k) for k in range(s.players) if k != s.current_player})
     seat = board.viewer
     pool = sorted(s.pools[seat])
-    assert [b.description for b in board.die_buttons] == [str(v) for v in pool]
-    assert "Draft" in board.prompt.value
-    board.die_buttons[-1].click()
+    assert lit(board, "die:") == [f"die:{v}" for v in pool]     # the pool's dice are the targets
+    assert "Draft" in board.prompt_box.value
+    assert f"draft a {pool[-1]}" in board.picture_widget.value  # hovering a die says what a click does
+    click_last_die(board)
     assert board.state.picks[seat] == pool[-1] or pool[-1] in board.state.boards[seat].dice
     assert board.message.kind != "error"
     # bots take every other seat's picks until it is our turn again
@@ -69,11 +79,11 @@ def test_draft_by_clicking_dice_then_income():
         if board.bot_to_move():
             board.play_bots()
         else:
-            board.die_buttons[-1].click()
+            click_last_die(board)
     assert len(board.state.boards[seat].dice) == 6
     coins = board.state.boards[seat].coins
     top = max(board.state.boards[seat].dice)
-    board.die_buttons[-1].click()
+    click_last_die(board)
     assert board.state.boards[seat].coins >= coins + top
     assert any(e.rule.endswith("Obtain Income") for e in board.state.log[-4:])
 
@@ -82,18 +92,18 @@ def test_bid_by_clicking_a_card_then_dice_and_end():
     s = advance_to(game(2), {"turn"})
     seat = s.current_player
     board = Board(s, agents={k: JourneyAgent(seed=k) for k in range(s.players) if k != seat})
-    space = next(i for i, b in enumerate(board.space_buttons) if b.button_style == "success")
-    assert "bid" in board.prompt.value
-    board.space_buttons[space].click()
+    space = int(lit(board, "space:")[0].split(":")[1])
+    assert "bid" in board.prompt_box.value
+    board.click(f"space:{space}")
     assert board.state.bid_space == space and board.message.kind != "error"
     die = max(board.state.boards[seat].dice)
     need = board.state.bid_need(space, seat)
     for _ in range(max(1, need)):
-        board.die_buttons[-1].click()
+        click_last_die(board)
     assert die in board.state.bids[space][seat]
-    assert board.end_button.button_style == "success"
+    assert lit(board, "end") == ["end"]
     n = len(board.state.log)
-    board.end_button.click()
+    board.click("end")
     assert any(e.seat == seat and e.text == "ends the turn" for e in board.state.log[n:])
 
 
@@ -102,7 +112,8 @@ def test_illegal_clicks_are_explained_and_change_nothing():
     seat = s.current_player
     board = Board(s)
     saved = board.state.to_json()
-    board.end_button.click()                                   # no main action yet
+    assert "end" not in lit(board)
+    board.click("end")                                         # no main action yet
     assert board.message.kind == "error" and "main action is mandatory" in board.message.text
     assert "Journey › Action Phase" in board.message.text
     assert board.state.to_json() == saved
@@ -118,7 +129,8 @@ def test_illegal_clicks_are_explained_and_change_nothing():
     board.state._legal = None
     board.refresh()
     saved = board.state.to_json()
-    board.hub_buttons[(0, hub.pos)].click()
+    assert f"hub:0:{hub.pos}" not in lit(board)
+    board.click(f"hub:0:{hub.pos}")
     assert board.message.kind == "error" and "multiplier" in board.message.text
     assert board.state.to_json() == saved
 
@@ -132,11 +144,11 @@ def test_hub_click_activates_it_with_the_matching_die():
     s.boards[seat].dice[0] = hub.multiplier
     s._legal = None
     board = Board(s)
-    assert board.hub_buttons[(0, hub.pos)].button_style == "success"
+    assert f"hub:0:{hub.pos}" in lit(board)
     assert "#2e9e44" in board.picture_widget.value             # lit in green in the picture
     before = getattr(board.state.boards[seat], {"coins": "coins", "fuel": "fuel", "good": "goods",
                                                  "fish": "fish"}[hub.item])
-    board.hub_buttons[(0, hub.pos)].click()
+    board.click(f"hub:0:{hub.pos}")
     assert board.message.kind != "error", board.message.text
     after = getattr(board.state.boards[seat], {"coins": "coins", "fuel": "fuel", "good": "goods",
                                                 "fish": "fish"}[hub.item])
@@ -148,11 +160,12 @@ def test_won_card_is_placed_by_clicking_a_slot_and_undo_takes_it_back():
     s = advance_to(game(5), {"win"})
     seat = s.current_player
     board = Board(s, agents={k: JourneyAgent(seed=k) for k in range(s.players) if k != seat})
-    green = [k for k, b in board.slot_buttons.items() if b.button_style == "success"]
-    assert green and "slot" in board.prompt.value
+    green = [tuple(int(x) for x in t.split(":")[1:]) for t in lit(board, "slot:")]
+    assert green and "slot" in board.prompt_box.value
     lane, slot = green[0]
     cid = board.state.spaces[board.state.pending[-1].data]
-    board.slot_buttons[(lane, slot)].click()
+    board.controls.auto.value = False
+    board.click(f"slot:{lane}:{slot}")
     assert board.state.lane_cards(seat, lane)[slot] == cid
     assert board.message.kind != "error"
     board.undo(1)
@@ -178,7 +191,7 @@ def test_events_rows_name_who_what_and_the_rule():
     rows = events(s)
     assert len(rows) == len(s.log)
     assert all(r["rule"].startswith("Journey › ") for r in rows)
-    assert events(s, 2)[0]["#"] == 2 and events(s, 2)[0]["what"] == s.log[2].text
+    assert events(s, 2)[0]["#"] == 3 and events(s, 2)[0]["what"] == s.log[2].text   # counted from 1
 
 
 def test_ship_click_moves_it_for_two_fuel_and_collects_the_hub():
@@ -191,9 +204,9 @@ def test_ship_click_moves_it_for_two_fuel_and_collects_the_hub():
     b.ships = [0]
     s._legal = None
     board = Board(s)
-    assert board.ship_buttons[(0, 0)].button_style == "success"
+    assert "ship:0:0" in lit(board)
     assert board.state.hub_at(seat, 0, 4) is not None          # the hub between the two cards
-    board.ship_buttons[(0, 0)].click()                         # harbour -> across the Ocean Bank onto that hub
+    board.click("ship:0:0")                                    # harbour -> across the Ocean Bank onto that hub
     mult, item = board.state.hub_at(seat, 0, 4)
     assert board.state.boards[seat].ships == [4]
     assert board.state.boards[seat].fuel == 4 - 2 + (mult if item == "fuel" else 0)
@@ -201,3 +214,21 @@ def test_ship_click_moves_it_for_two_fuel_and_collects_the_hub():
     assert any(e.text.startswith("moves a ship") for e in board.state.log[-3:])
     board.undo(1)
     assert board.state.boards[seat].ships == [0] and board.state.boards[seat].fuel == 4
+
+
+def test_every_text_is_at_least_11_px_at_the_drawn_width_of_560():
+    s = advance_to(game(2), {"turn"})
+    for seat_view in (None, s.current_player):
+        pic = svg(s, seat_view)
+        sizes = [float(x) for x in re.findall(r'font-size="([0-9.]+)"', pic)]
+        assert min(sizes) >= 11
+        assert re.match(r'<svg[^>]* width="560"', pic)
+
+
+def test_a_reward_choice_says_what_it_gives():
+    s = advance_to(game(1), {"reward"})
+    board = Board(s, agents={k: "random" for k in range(s.players) if k != s.current_player})
+    labels = [label for label in board.picker.labels if "dice reward" in label]
+    assert labels and all(": " in label for label in labels)
+    gives = {"fuel", "coins", "fish", "good(s)", "buy a card", "interference tile(s)"}
+    assert all(any(g in label for g in gives) for label in labels)

@@ -5,7 +5,8 @@ import pytest
 
 import neko_lab as nl
 from neko_lab.agents.base import Agent
-from neko_lab.games.naeco.board import Board, table_svg
+from neko_lab.games.naeco.board import Board
+from neko_lab.games.naeco.render import table_svg
 from neko_lab.games.naeco.rules import Play
 
 
@@ -24,23 +25,35 @@ def first_face_up(state):
     return next(a for a in state.legal_actions() if isinstance(a, Play) and not a.down)
 
 
+def lit(b):
+    return b.picture_widget.targets()
+
+
 def test_click_hand_card_then_cell_plays_it_into_the_ocean():
     s = game()
     b = Board(s, agents={1: FirstPlay()})
+    b.controls.auto.value = False
     target = first_face_up(s)
-    before = s.oceans[0].get(target.depth, target.col)
-    b.hand_buttons.value = target.card                      # click the card in the hand
-    assert b.cell_buttons[(target.depth, target.col)].button_style == "success"
+    assert f"hand:{target.card}" in lit(b)                   # the hand cards are the click targets
+    assert not any(t.startswith("cell:") for t in lit(b))     # no place lit before a card is chosen
+    b.picture_widget.click(f"hand:{target.card}")           # click the card in the hand
+    assert f"cell:{target.depth}:{target.col}" in lit(b)
     assert "#8fdc8f" in b.picture_widget.value               # its legal places are green in the picture
-    b.cell_buttons[(target.depth, target.col)].click()      # click the place
-    assert before is None
+    assert f"play {target.name} here (depth {target.depth}" in b.picture_widget.value   # what a click does
+    b.picture_widget.click(f"cell:{target.depth}:{target.col}")   # click the place
     assert b.state.oceans[0].get(target.depth, target.col) == target.value
-    assert b.cell_buttons[(target.depth, target.col)].description == str(target.value)
     assert target.card not in b.state.hands[0]
-    assert b.state.log[-1].rule == "Naéco › Gameplay" or any(
-        e.rule == "Naéco › Gameplay" and "plays" in e.text for e in b.state.log[-3:])
-    assert "draw a card" in b.prompt.value
-    assert b.hand_buttons.disabled and not b.pile_buttons[0].disabled
+    assert any(e.rule == "Naéco › Gameplay" for e in b.state.log[-3:])
+    assert "draw a card" in b.prompt_box.value
+    assert [t for t in lit(b) if not t.startswith("pile:")] == []      # now only piles are lit
+    assert sorted(lit(b)) == sorted(f"pile:{i}" for i in range(b.state.allowed_piles(0)))
+
+
+def test_the_picture_is_the_only_ocean_and_the_only_piles():
+    b = Board(game(players=3), agents={1: "random", 2: "random"})
+    assert b.extras.children == ()                           # no button grid, no pile buttons
+    assert b.picture_widget.value.count(">depth 4<") == 3    # each Ocean drawn once
+    assert b.picture_widget.value.count(">pile 7 (") == 1    # the piles drawn once
 
 
 def test_illegal_cell_shows_why_and_leaves_the_game_unchanged():
@@ -50,13 +63,13 @@ def test_illegal_cell_shows_why_and_leaves_the_game_unchanged():
     card = s.cards[s.hands[0][0]]
     wrong_depth = 1 if card.depth != 1 else 2
     b.select_card(card.id)
-    b.cell_buttons[(wrong_depth, 0 if wrong_depth == 2 else 1)].click()   # a place touching a start card
+    b.click(f"cell:{wrong_depth}:{0 if wrong_depth == 2 else 1}")   # a place touching a start card
     assert b.message.kind == "error"
     assert f"lives at depth {card.depth}" in b.message.text
     assert "Naéco › Gameplay" in b.message.text
     assert b.state.to_json() == saved
-    # a place touching no card at all
-    assert b.click_cell(card.depth, 5) is False
+    assert b.selected == card.id                             # the chosen card stays chosen
+    assert b.click_cell(card.depth, 5) is False              # a place touching no card at all
     assert "must touch" in b.message.text
     assert b.state.to_json() == saved
 
@@ -65,10 +78,10 @@ def test_start_card_place_is_taken_and_no_card_selected_is_explained():
     s = game()
     b = Board(s)
     saved = s.to_json()
-    b.cell_buttons[(1, 0)].click()
-    assert "Choose a card" in b.message.text
+    b.click("cell:1:0")
+    assert "Choose a card" in b.message.text or "not a move" in b.message.text
     b.select_card(s.hands[0][0])
-    b.cell_buttons[(1, 0)].click()
+    b.click_cell(1, 0)
     assert "already taken" in b.message.text
     assert b.state.to_json() == saved
 
@@ -98,35 +111,52 @@ def test_side_by_side_values_must_differ_by_one():
 
 def test_forbidden_pile_is_refused_and_allowed_pile_draws():
     s = game()
-    b = Board(s)
+    b = Board(s, agents={1: FirstPlay()})
+    b.controls.auto.value = False
     a = first_face_up(s)
     b.select_card(a.card)
     b.click_cell(a.depth, a.col)
     saved = b.state.to_json()
     allowed = b.state.allowed_piles(0)
-    assert [btn.button_style for btn in b.pile_buttons] == ["success"] * allowed + [""] * (7 - allowed)
-    b.pile_buttons[6].click()
+    assert lit(b) == [f"pile:{i}" for i in range(allowed)]
+    b.click("pile:6")
     assert "only from the first 4 piles" in b.message.text
     assert b.state.to_json() == saved
     top = b.state.piles[0][-1]
-    b.pile_buttons[0].click()
+    b.click("pile:0")
     assert top in b.state.hands[0] and len(b.state.hands[0]) == 3
     assert b.state.current_player == 1
 
 
-def test_bot_button_plays_a_whole_turn_for_the_bot_seat():
+def test_the_bot_replies_by_itself_and_each_move_is_narrated():
     s = game()
     b = Board(s, agents={1: "naeco"})
     a = first_face_up(s)
     b.select_card(a.card)
     b.click_cell(a.depth, a.col)
     b.click_pile(0)
-    assert "Bot move" in b.prompt.value and b.cell_buttons[(1, 0)].disabled
-    b.controls.bot_button.click()                 # the bot plays a card ...
+    assert b.state.current_player == 0 and len(b.state.oceans[1].cells) == 3   # the bot played and drew
+    moves = b.moves.value
+    assert moves.count("P2 (bot): ") == 2 and "P1: " in moves
+    assert moves.index("P1: ") < moves.index("P2 (bot): ")                     # newest at the bottom
+    assert "bots played" not in b.message.text
+    assert f"hand:{b.state.hands[0][0]}" in lit(b)
+
+
+def test_step_by_step_bots_and_the_pause():
+    s = game()
+    b = Board(s, agents={1: "naeco"})
+    b.controls.pause_button.value = True                   # paused: the bot waits
+    a = first_face_up(s)
+    b.select_card(a.card)
+    b.click_cell(a.depth, a.col)
+    b.click_pile(0)
+    assert b.state.current_player == 1 and b.controls.pause_button.description == "Resume"
+    assert lit(b) == [] and "is a bot: press <b>Bot move</b>" in b.prompt_box.value
+    b.controls.bot_button.click()                          # one step: the bot plays a card ...
     assert b.state.current_player == 1 and len(b.state.oceans[1].cells) == 3
-    b.controls.bots_button.click()                # ... and draws: back to me
+    b.controls.pause_button.value = False                  # resume: it draws, and it is my turn
     assert b.state.current_player == 0
-    assert not b.hand_buttons.disabled
 
 
 def test_undo_takes_back_my_turn_and_the_bot_reply():
@@ -137,40 +167,69 @@ def test_undo_takes_back_my_turn_and_the_bot_reply():
     b.select_card(a.card)
     b.click_cell(a.depth, a.col)
     b.click_pile(1)
-    b.play_bots()
     assert b.state.current_player == 0 and b.state.steps == 4
     b.controls.undo_button.click()                # back to my draw decision
     assert b.state.steps == 1 and b.state.pending[-1].kind == "draw"
     b.controls.undo_button.click()
     assert b.state.to_json() == start
-    assert b.hand_buttons.options and not b.hand_buttons.disabled
+    assert f"hand:{b.state.hands[0][0]}" in lit(b)
 
 
 def test_face_down_switch_plays_an_unpopulated_area():
     s = game()
     b = Board(s)
     a = next(x for x in s.legal_actions() if isinstance(x, Play) and x.down)
-    b.select_card(a.card)
-    b.face_down.value = True
-    assert b.cell_buttons[(a.depth, a.col)].button_style == "success"
-    assert b.click_cell(a.depth, a.col)
+    b.click(f"hand:{a.card}")
+    assert "facedown" in lit(b) and "play face-down: off" in b.picture_widget.value
+    b.click("facedown")
+    assert "play face-down: on" in b.picture_widget.value
+    assert f"cell:{a.depth}:{a.col}" in lit(b)
+    assert b.click(f"cell:{a.depth}:{a.col}")
     assert b.state.oceans[0].get(a.depth, a.col) == -1
-    assert b.cell_buttons[(a.depth, a.col)].description == "✕"
-    assert b.face_down.value is False
+    assert b.down is False
+
+
+def test_first_picture_counts_players_from_1_and_points_as_the_table_shows_them():
+    s = game()
+    svg = s._repr_html_()
+    assert "Player 1: 0 points (to play)" in svg and "Player 2: 0 points" in svg
+    assert "Player 0" not in svg and "-1 points" not in svg
+    assert "research adds -1 at the end" in svg              # where -1 comes from, on hover
 
 
 def test_picture_shows_surface_piles_oceans_and_the_hand():
     s = game(players=3)
     svg = table_svg(s, viewer=0)
     assert svg.startswith("<svg") and svg.endswith("</svg>")
-    assert svg.count('fill="#345">depth 4<') == 3                  # three Oceans with their depths
-    assert "Hand of P0" in svg
+    assert svg.count(">depth 4<") == 3                  # three Oceans with their depths
+    assert "Hand of Player 1" in svg
     for cid in s.hands[0]:
         assert s.cards[cid].name in svg
     assert svg.count('stroke="#1b7a1b" stroke-width="3"') == s.allowed_piles(0)
     assert s.objective_text[(-1, s.objectives[0])].split()[0] in svg
     b = Board(s, agents={1: "random", 2: "random"})
-    assert b.picture_widget.value == table_svg(s, 0, None, False)
+    assert b.picture_widget.value == table_svg(s, 0, None, False, targets=True)
+
+
+def _font_sizes(svg):
+    import re
+    return [float(x) for x in re.findall(r'font-size="([0-9.]+)"', svg)]
+
+
+def test_every_text_is_at_least_11_px_and_the_picture_fits_beside_the_side_column():
+    import random
+    import re
+
+    s = game(seed=3)
+    rng = random.Random(0)
+    widest = 0
+    while not s.is_over():
+        svg = table_svg(s, s.current_player, s.hands[s.current_player][0] if s.hands[s.current_player] else None,
+                        targets=True)
+        assert min(_font_sizes(svg)) >= 11
+        widest = max(widest, int(re.match(r'<svg[^>]* width="(\d+)"', svg).group(1)))
+        s.apply(rng.choice(s.legal_actions()))
+    assert widest <= 580                       # drawn at its shown size, beside a 260 px side column
 
 
 def test_whole_game_with_bots_ends_and_shows_the_winner():
@@ -178,9 +237,11 @@ def test_whole_game_with_bots_ends_and_shows_the_winner():
     b = Board(s, agents={0: "random", 1: "random"}, seed=2)
     b.play_bots()
     assert b.state.is_over()
-    assert "Game over" in b.status.value and "over" in b.prompt.value
-    assert all(btn.disabled for btn in b.pile_buttons)
+    assert "Game over" in b.status.value and "over" in b.prompt_box.value
+    assert lit(b) == []
+    assert "may draw" not in b.picture_widget.value          # the piles no longer say who may draw
     assert "Naéco › End of the game" in b.log.widget.value
+    assert f"Player 1: {b.state.scores()[0]} points" in b.picture_widget.value
 
 
 def test_the_board_is_for_naeco_games_only():
@@ -200,17 +261,18 @@ def test_a_mission_on_top_of_a_pile_is_taken_by_clicking_the_pile():
     a = first_face_up(s)
     b.select_card(a.card)
     b.click_cell(a.depth, a.col)
-    assert b.pile_buttons[pile].description.endswith("mission")
-    b.pile_buttons[pile].click()
+    assert f"pile:{pile}" in b.picture_widget.targets()
+    assert "take the mission on pile" in b.picture_widget.value
+    b.click(f"pile:{pile}")
     assert mission in b.state.missions[0]
     assert b.state.log[-1].rule == "Naéco › Sea Shepherd France variant"
     assert b.state.pending[-1].kind == "draw"          # then a species is drawn as usual
-    assert "draw a card" in b.prompt.value
+    assert "draw a card" in b.prompt_box.value
 
 
 def test_solo_game_on_the_board():
     b = Board(game(seed=2, players=1))
-    assert b.viewer == 0 and not b.hand_buttons.disabled
+    assert b.viewer == 0 and f"hand:{b.state.hands[0][0]}" in b.picture_widget.targets()
     a = first_face_up(b.state)
     b.select_card(a.card)
     assert b.click_cell(a.depth, a.col)
@@ -238,5 +300,7 @@ def test_picture_keeps_other_seats_priority_points_secret():
 
     s = nl.new_game("naeco", players=2, seed=4)
     s.apply(s.legal_actions()[0])
-    assert re.findall(r"P1: [^<]*pts", table_svg(s, 0, None, False)) == ["P1: -1+? pts"]
-    assert re.findall(r"P1: [^<]*pts", table_svg(s, None, None, False)) == [f"P1: {s.scores()[1]} pts"]
+    assert re.findall(r"Player 2: [^<]*points", table_svg(s, 0, None, False)) == ["Player 2: 0+? points"]
+    bd = s.breakdown()[1]
+    assert re.findall(r"Player 2: [^<]*points", table_svg(s, None, None, False)) == \
+        [f"Player 2: {bd['biodiversity'] + bd['priority']} points"]

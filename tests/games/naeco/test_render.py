@@ -22,7 +22,7 @@ def test_svg_is_well_formed_and_shows_oceans_surface_and_piles():
     text = _text(svg)
     for value in ("-1", "0", "1", "3", "5"):
         assert value in text.split()
-    assert "Player 0" in text and "Player 2" in text
+    assert "Player 1" in text and "Player 3" in text and "Player 0" not in text   # seats count from 1
     assert act.name in text                                  # the played card's tooltip
     assert text.count("pile ") >= 7
     assert s.objective_text[(-1, s.objectives[0])] .split()[0] in text
@@ -38,10 +38,12 @@ def test_svg_keeps_hidden_objectives_and_face_down_cards_secret():
     assert act.name not in text and "face-down" in text
 
 
-def test_ocean_svg_draws_one_cell_per_grid_position():
+def test_ocean_svg_draws_every_card_and_every_place_a_card_may_touch():
     o = nl.game_class("naeco")(seed=1).oceans[0]
     part, width, height = render.ocean_svg(o)
-    assert part.count("<rect") == 4 and width > 0 and height > 0
+    assert part.count(">S</text>") == 2                               # the two start cards
+    assert part.count("stroke-dasharray") == len(o.frontier())        # the empty places beside them
+    assert width > 0 and height > 0
 
 
 def test_svg_of_a_finished_game():

@@ -1,0 +1,189 @@
+"""Reviewing a game: every position of a save in order, so a board can step through it.
+
+    from neko_lab.widgets.review import positions, history_save
+    text = history_save(start_state, actions)      # a game as its start and the actions taken
+    states, actions = positions(text)              # every position in order (actions[i] led to states[i + 1])
+
+`Reviewing` gives a board its review: open a save (or its own game), step forwards and back, play
+on from any position. `positions` is the one place that knows how a save becomes a list of positions: when the core offers
+``neko_lab.replay(text)`` (a save that is the game's history) it is used; otherwise a history written
+by `history_save` is replayed here through `State.apply`, and a plain snapshot save gives its one
+position.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Hashable, Sequence
+
+import ipywidgets as W
+
+from ..core import serial
+from ..core.errors import SaveError
+from ..core import from_json
+from ..core.state import State
+
+HISTORY_FORMAT = "neko-lab-history-1"
+
+
+def history_save(start: State, actions: Sequence[Hashable]) -> str:
+    """A save of a game as its starting position and the actions taken from it, in order."""
+    return json.dumps({"format": HISTORY_FORMAT, "start": start.to_json(),
+                       "actions": [serial.encode(a) for a in actions]}, ensure_ascii=False)
+
+
+def positions(text: str) -> tuple[list[State], list[Hashable] | None]:
+    """Every position of the saved game in order, and the actions between them when known
+    (None when the save gives positions only). Raises SaveError for anything that is not a save."""
+    doc = _history_doc(text)
+    if doc is None:
+        from .. import core
+
+        replay = getattr(core, "replay", None)
+        if replay is not None:                  # saves are the game's history: the core replays them
+            game = replay(text)
+            actions = getattr(game, "actions", None)
+            return list(game), (list(actions) if actions is not None else None)
+        return [from_json(text)], []
+    state = from_json(doc["start"])
+    states, actions = [state.clone()], []
+    for step, raw in enumerate(doc["actions"], start=1):
+        action = serial.decode(raw)
+        try:
+            state.apply(action)
+        except Exception as exc:                # an edited history that breaks a rule
+            raise SaveError(f"step {step}: {str(action)[:80]} is not legal: {exc}") from None
+        states.append(state.clone())
+        actions.append(action)
+    return states, actions
+
+
+def _history_doc(text: str) -> dict | None:
+    try:
+        doc = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        raise SaveError("not a neko_lab save (not JSON)") from None
+    if isinstance(doc, dict) and doc.get("format") == HISTORY_FORMAT:
+        if not isinstance(doc.get("start"), str) or not isinstance(doc.get("actions"), list):
+            raise SaveError("a game history needs 'start' (a save) and 'actions' (a list)")
+        return doc
+    return None
+
+
+class Reviewing:
+    """The review part of a board (neko_lab.widgets.board.Board): the positions of a game under
+    review, the buttons that step through them, and the "Open a save" control."""
+
+    review: list[State] | None
+    review_actions: list[Hashable] | None
+    at: int
+    state: State
+    history: list[tuple[State, Hashable]]
+    start: State
+    _live: tuple[State, list] | None
+
+    @classmethod
+    def from_save(cls, text: str, **kwargs: Any) -> Any:
+        """A board reviewing a saved game: step through it forwards and back, then play on from any
+        position. Raises SaveError when `text` is not a save."""
+        states, actions = positions(text)
+        board = cls(states[-1].clone(), **kwargs)
+        board.open_review(states, actions)
+        return board
+
+    def _build_review_bar(self) -> None:
+        buttons = []
+        for icon, tip, step in (("fast-backward", "first position", "first"), ("step-backward", "one move back", -1),
+                                ("step-forward", "one move on", 1), ("fast-forward", "last position", "last")):
+            b = W.Button(icon=icon, tooltip=tip, layout=W.Layout(width="44px"))
+            b.add_class(f"neko-review-{step if isinstance(step, str) else ('back' if step < 0 else 'next')}")
+            b.on_click(lambda _b, step=step: self.review_go(step))
+            buttons.append(b)
+        self.review_buttons = buttons
+        self.review_label = W.HTML()
+        self.review_button = W.Button(description="Review this game", icon="history",
+                                      layout=W.Layout(width="auto"),
+                                      tooltip="Step through this game from its start")
+        self.review_button.on_click(lambda _b: self.review_own_game())
+        self.play_on_button = W.Button(description="Play on from here", icon="play",
+                                       layout=W.Layout(width="auto"),
+                                       tooltip="Leave the review and play from this position")
+        self.play_on_button.on_click(lambda _b: self.play_from_here())
+        self.load = W.FileUpload(accept=".json,.txt", multiple=False, description="Open a save",
+                                 layout=W.Layout(width="auto"))
+        self.load.observe(self._loaded, names="value")
+        self.review_steps = W.HBox(buttons + [self.review_label])
+        self.review_bar = W.VBox([self.review_steps, W.HBox([self.review_button, self.play_on_button, self.load],
+                                                            layout=W.Layout(flex_flow="row wrap"))])
+
+    def _loaded(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        content = files[0]["content"] if isinstance(files, (list, tuple)) else next(iter(files.values()))["content"]
+        self.open_save(bytes(content).decode("utf-8", errors="replace"))
+
+    def open_save(self, text: str) -> bool:
+        """Review the game saved in `text` (what the "Open a save" control does); a bad save is
+        explained and changes nothing."""
+        try:
+            states, actions = positions(text)
+        except Exception as exc:            # SaveError, or a game this board does not play
+            self.message.show(f"This save cannot be opened: {exc}", "error")
+            return False
+        if type(states[0]) is not type(self.state):
+            self.message.show(f"This save is a game of {states[0].GAME}, not {self.state.GAME}.", "error")
+            return False
+        self.open_review(states, actions)
+        return True
+
+    # ------------------------------------------------------------------ review
+    def save(self) -> str:
+        """This board's game as text that can be reviewed move by move: the core's save when saves
+        are the game's history (neko_lab.core.replay exists), else its start and every action."""
+        from .. import core
+
+        live, history = self._live if self.review is not None and self._live else (self.state, self.history)
+        if getattr(core, "replay", None) is not None:
+            return live.to_json()
+        return history_save(history[0][0] if history else self.start, [a for _b, a in history])
+
+    def open_review(self, states: Sequence[State], actions: Sequence[Hashable] | None = None) -> None:
+        """Review these positions (in order), starting at the first."""
+        self._cancel_timer()
+        if self.review is None:
+            self._live = (self.state, list(self.history))
+        self.review, self.review_actions = list(states), (list(actions) if actions is not None else None)
+        self.review_go("first")
+
+    def review_own_game(self) -> None:
+        states = [b for b, _a in self.history] + [self.state]
+        self.open_review([s.clone() for s in states], [a for _b, a in self.history])
+
+    def review_go(self, step: int | str) -> None:
+        """Go to the first/last position, or `step` moves on (negative: back)."""
+        if self.review is None:
+            return
+        n = len(self.review)
+        at = 0 if step == "first" else n - 1 if step == "last" else self.at + int(step)
+        self.at = max(0, min(n - 1, at))
+        self.state = self.review[self.at]
+        self.message.show(f"Position {self.at + 1} of {n}" + (" (the start)" if self.at == 0 else ""))
+        self.refresh(keep_message=True)
+
+    def play_from_here(self) -> None:
+        """Leave the review and play on from the position shown."""
+        if self.review is None:
+            return
+        states, acts, at = self.review, self.review_actions, self.at
+        self.review = None
+        self.state = states[at].clone()
+        self.history = ([(states[i].clone(), acts[i]) for i in range(at)] if acts is not None else [])
+        self.message.show(f"Playing on from position {at + 1}.")
+        self.refresh(keep_message=True)
+        self.schedule_bots()
+
+    def close_review(self) -> None:
+        if self.review is not None and self._live is not None:
+            self.state, self.history = self._live[0], self._live[1]
+        self.review, self._live = None, None
+

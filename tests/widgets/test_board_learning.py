@@ -1,0 +1,278 @@
+"""The generic board as a learner uses it: click targets on the picture, bots that reply by themselves
+and say what they did, "why?" and hints (through neko_lab.learn when present), a guided lesson, and
+the review of a finished game move by move."""
+from __future__ import annotations
+
+import datetime
+import sys
+import types
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.agents.base import RandomAgent
+from neko_lab.core.errors import SaveError
+from neko_lab.widgets import Board, ClickPicture, history_save, positions, target
+
+from .helpers import FirstAgent, toy
+
+
+# ---------------------------------------------------------------------------------- the picture
+def test_a_click_on_a_picture_target_reaches_python_and_only_lit_targets_are_listed():
+    got = []
+    pic = ClickPicture(on_click=got.append)
+    pic.value = ("<svg>" + target("<rect/>", "pile:1", "draw from pile 2") +
+                 target("<rect/>", "pile:2", "not now", lit=False) + "</svg>")
+    assert pic.targets() == ["pile:1"] and pic.targets(lit_only=False) == ["pile:1", "pile:2"]
+    assert "<title>draw from pile 2</title>" in pic.value         # hovering says what a click does
+    pic._receive(pic, {"target": "pile:1"}, [])                   # the message a browser click sends
+    assert got == ["pile:1"]
+
+
+class Picturing(Board):
+    """A game board whose picture offers every legal action as a target."""
+
+    def picture(self):
+        return "<svg>" + "".join(target("<rect/>", f"action:{i}", str(a), lit=self.my_turn())
+                                 for i, a in enumerate(self.state.legal_actions())) + "</svg>"
+
+
+def test_a_game_board_maps_picture_targets_to_actions():
+    b = Picturing(toy())
+    legal = b.state.legal_actions()
+    assert b.picture_widget.targets() == [f"action:{i}" for i in range(len(legal))]
+    b.picture_widget.click("action:1")
+    assert b.history[0][1] == legal[1] and b.state.steps == 1
+    assert b.click("nowhere") is False and "not a move you can make" in b.message.text
+
+
+# ---------------------------------------------------------------------------------- bots
+def test_bots_reply_by_themselves_and_each_move_is_told_in_words_newest_at_the_bottom():
+    b = Board(toy(players=3), agents={1: FirstAgent(), 2: FirstAgent()})
+    b.play(b.state.legal_actions()[0])
+    while b.state.current_player == 0 and not b.state.is_over() and len(b.history) < 3:
+        b.play(b.state.legal_actions()[0])
+    assert b.state.current_player == 0 or b.state.is_over()
+    moves = b.moves.value
+    assert "P2 (bot): " in moves and "P3 (bot): " in moves
+    assert moves.index("P1: ") < moves.index("P2 (bot): ") < moves.index("P3 (bot): ")
+    assert "bots played" not in moves + b.message.text
+    afters = [before for before, _a in b.history[1:]] + [b.state]
+    for (before, _action), after in zip(b.history, afters):   # each move in the game's own words
+        assert after.log[len(before.log)].text in moves
+
+
+def test_pause_stops_the_bots_and_resume_lets_them_go_on():
+    b = Board(toy(), agents={1: FirstAgent()})
+    b.controls.pause_button.value = True
+    b.play(b.state.legal_actions()[0])
+    while b.state.current_player == 0:
+        b.play(b.state.legal_actions()[0])
+    assert b.state.current_player == 1 and b.controls.pause_button.description == "Resume"
+    b.controls.pause_button.value = False
+    assert b.state.current_player == 0 or b.state.is_over()
+
+
+def test_speed_instant_and_turned_off_bots():
+    b = Board(toy(), agents={1: FirstAgent()})
+    assert b.controls.delay > 0 and b.controls.speed.options == ("slow", "normal", "fast", "instant")
+    b.controls.speed.value = "instant"
+    assert b.controls.delay == 0
+    b.controls.auto.value = False
+    b.play(b.state.legal_actions()[0])
+    while b.state.current_player == 0:
+        b.play(b.state.legal_actions()[0])
+    assert b.state.current_player == 1 and not b.controls.bot_button.disabled
+
+
+# ---------------------------------------------------------------------------------- why? and hints
+def test_why_without_the_learn_package_cites_the_rule_of_each_event(monkeypatch):
+    monkeypatch.setitem(sys.modules, "neko_lab.learn", None)     # as if neko_lab.learn were absent
+    b = Board(toy())
+    assert b.hint_row.layout.display == "none"
+    b.play(b.state.legal_actions()[0])
+    assert "why:0" in b.moves.targets()
+    b.moves.click("why:0")
+    assert "Why? P1:" in b.why_box.value and "Toy › Turn" in b.why_box.value
+    assert b.explain(5) is False and "no move 6" in b.message.text
+
+
+@pytest.fixture
+def learn(monkeypatch):
+    calls = []
+
+    class Explanation:
+        def __init__(self, rule, lines):
+            self.rule, self.lines = rule, lines
+
+    class Hint:
+        def __init__(self, action, value, reasons):
+            self.action, self.value, self.reasons = action, value, reasons
+
+    def explain_move(before, action, after):
+        calls.append((before.steps, action, after.steps))
+        return Explanation("Toy › Turn", [f"score {before.scores()[0]} -> {after.scores()[0]}"])
+
+    def hint(state, k=3):
+        return [Hint(a, 1.0 - i / 10, [f"reason {i + 1}"]) for i, a in enumerate(state.legal_actions()[:k])]
+
+    mod = types.ModuleType("neko_lab.learn")
+    mod.explain_move, mod.hint = explain_move, hint
+    monkeypatch.setitem(sys.modules, "neko_lab.learn", mod)
+    return calls
+
+
+def test_why_asks_the_learn_package_about_the_position_before_and_after_that_move(learn):
+    b = Board(toy(), agents={1: FirstAgent()})
+    first = b.state.legal_actions()[0]
+    b.play(first)
+    b.explain(0)
+    assert learn[-1] == (0, first, 1)
+    assert "rule: Toy › Turn" in b.why_box.value and "score 0 -&gt; " in b.why_box.value
+    b.explain(len(b.history) - 1)                 # the latest move (a bot's reply) can be asked too
+    assert learn[-1][0] == len(b.history) - 1
+
+
+def test_hint_shows_three_moves_with_value_and_reasons(learn):
+    b = Board(toy())
+    assert b.hint_row.layout.display != "none" and not b.hint_button.disabled
+    b.hint_button.click()
+    text = b.hint_box.value
+    legal = b.state.legal_actions()
+    assert text.count("<li>") == min(3, len(legal)) and "estimated value 1.00" in text
+    assert "reason 1" in text and str(legal[0]) in text
+
+
+# ---------------------------------------------------------------------------------- lessons
+class Step:
+    def __init__(self, want):
+        self.want = want
+        self.say = f"Play {want}: it is the move this step teaches."
+
+    def check(self, action):
+        return None if action == self.want else f"Not {action}: this step asks for {self.want}."
+
+
+class Lesson:
+    intro = "Welcome to your first game."
+
+    def __init__(self):
+        self.asked = []
+
+    def step(self, state):
+        self.asked.append(state.steps)
+        return Step(state.legal_actions()[-1])
+
+    def finale(self, state):
+        return f"Final scores: {state.scores()}"
+
+
+def test_a_lesson_says_what_to_do_refuses_a_wrong_move_and_ends_with_its_finale():
+    lesson = Lesson()
+    b = Board(toy(), agents={1: FirstAgent()}, lesson=lesson)
+    legal = b.state.legal_actions()
+    assert "Welcome to your first game." in b.lesson_box.value
+    assert f"Play {legal[-1]}" in b.lesson_box.value
+    saved = b.state.to_json()
+    assert b.play(legal[0]) is False                      # wrong: explained, not played, retry
+    assert f"this step asks for {legal[-1]}" in b.message.text and b.state.to_json() == saved
+    assert b.play(legal[-1]) is True
+    while not b.state.is_over():                          # the learner follows; the bot replies
+        assert b.play(b.lesson.step(b.state).want)
+    assert "Final scores" in b.lesson_box.value
+    assert any("(bot)" in row[1] for row in b._move_rows())
+
+
+# ---------------------------------------------------------------------------------- review
+def played(seed=5):
+    b = Board(toy(seed=seed), agents=[RandomAgent(seed=1), RandomAgent(seed=2)])
+    b.play_bots()
+    assert b.state.is_over()
+    return b
+
+
+def test_a_saved_game_opens_on_a_board_and_steps_forwards_and_back():
+    game = played()
+    text = game.save()
+    states, actions = positions(text)
+    assert len(states) == len(game.history) + 1 and actions == [a for _b, a in game.history]
+    assert [s.to_json() for s in states[:-1]] == [b.to_json() for b, _a in game.history]
+    b = Board.from_save(text)
+    assert b.review is not None and b.at == 0 and "position 1 of" in b.status.value
+    assert b.state.to_json() == game.history[0][0].to_json()
+    assert b.review_buttons[0].disabled and not b.review_buttons[2].disabled
+    b.review_buttons[2].click()                                  # one move on
+    assert b.at == 1 and b.state.to_json() == game.history[1][0].to_json()
+    assert "P1" in b.moves.value or "P2" in b.moves.value      # the move that led here, in words
+    b.review_buttons[3].click()                                  # to the end
+    assert b.state.is_over() and b.state.to_json() == game.state.to_json()
+    b.review_buttons[1].click()                                  # and one back
+    assert not b.state.is_over()
+    assert b.play(b.state.legal_actions()[0]) is False and "reviewing" in b.message.text
+    b.play_on_button.click()                                     # play on from that position
+    assert b.review is None and len(b.history) == b.at == len(states) - 2
+
+
+def test_a_board_reviews_its_own_game():
+    b = played()
+    end = b.state.to_json()
+    b.review_button.click()
+    assert b.at == 0 and len(b.review) == len(b.history) + 1
+    b.review_go("last")
+    assert b.state.to_json() == end
+
+
+def test_an_edited_history_is_refused_naming_the_step():
+    import json
+
+    game = played()
+    doc = json.loads(history_save(game.start, [a for _b, a in game.history]))
+    doc["actions"][2], doc["actions"][3] = doc["actions"][3], doc["actions"][2]
+    doc["actions"].insert(1, doc["actions"][0])
+    with pytest.raises(SaveError, match=r"step 2: .* is not legal"):
+        positions(json.dumps(doc))
+    with pytest.raises(SaveError):
+        Board.from_save("not a save")
+
+
+def test_a_snapshot_save_opens_as_one_position():
+    s = toy()
+    s.apply(s.legal_actions()[0])
+    states, _ = positions(s.to_json()) if not hasattr(nl, "replay") else (list(nl.replay(s.to_json())), None)
+    assert states[-1].to_json() == s.to_json()
+    assert history_save(s, []).startswith('{"format": "neko-lab-history-1"')
+
+
+def test_the_open_a_save_control_reviews_a_saved_game_and_refuses_a_bad_one():
+    game = played()
+    b = Board(toy(seed=9))
+    b.load.value = ({"name": "game.json", "type": "application/json", "size": 1,
+                     "content": memoryview(game.save().encode()),
+                     "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)},)
+    assert b.review is not None and len(b.review) == len(game.history) + 1
+    assert b.open_save("{broken") is False and "cannot be opened" in b.message.text
+    other = nl.new_game("naeco", players=2, seed=1)
+    assert b.open_save(other.to_json()) is False and "game of naeco" in b.message.text
+
+
+def test_in_a_notebook_the_bots_move_one_by_one_after_a_pause():
+    import asyncio
+
+    async def session():
+        b = Board(toy(players=3), agents={1: FirstAgent(), 2: FirstAgent()})
+        b.controls.speed.value = "fast"
+        b.play(b.state.legal_actions()[0])
+        while b.state.current_player == 0:
+            b.play(b.state.legal_actions()[0])
+        mine = len(b.history)
+        assert b.state.current_player == 1 and "thinking" in b.prompt_box.value   # not yet: a pause first
+        await asyncio.sleep(b.controls.delay * 1.6)
+        assert len(b.history) > mine                                             # one bot move, then the next
+        for _ in range(40):
+            if b.state.current_player == 0 or b.state.is_over():
+                break
+            await asyncio.sleep(b.controls.delay)
+        assert b.state.current_player == 0 or b.state.is_over()
+        assert "P2 (bot): " in b.moves.value and "P3 (bot): " in b.moves.value
+
+    asyncio.run(session())
