@@ -95,7 +95,7 @@ class ScoreChange:
     def line(self) -> str:
         parts = ", ".join(f"{words(c)} {signed(d)}" for c, d in self.deltas().items())
         hidden = None in self.after.values()
-        total = "total you can see" if hidden else "total"
+        total = "visible total" if hidden else "total"
         return (f"{player(self.seat)}: {parts} \u2192 {total} {number(self.total_after)} "
                 f"(was {number(self.total_before)})")
 
