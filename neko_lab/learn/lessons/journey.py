@@ -207,17 +207,18 @@ CATEGORIES = {
 }
 
 
+def _count(n: int, one: str, many: str, where: str = "") -> str:
+    return f"{n} {one if n == 1 else many}{where}"
+
+
 def detail(state: State, seat: int, category: str) -> str | None:
     b = state.observation(seat)["boards"][seat]
-    if category == "harbours":
-        return f"{b['harbours']} harbour{'s' if b['harbours'] != 1 else ''} open"
-    if category == "goods":
-        return f"{b['goods']} good{'s' if b['goods'] != 1 else ''} in the cabin"
-    if category == "interference":
-        return f"{b['interference']} interference tile{'s' if b['interference'] != 1 else ''}"
-    if category == "cards":
-        return f"{sum(1 for lane in b['lanes'] for c in lane if c)} cards in the ship lanes"
-    return None
+    cards = sum(1 for lane in b["lanes"] for c in lane if c)
+    said = {"harbours": lambda: _count(b["harbours"], "harbour", "harbours", " open"),
+            "goods": lambda: _count(b["goods"], "good", "goods", " in the cabin"),
+            "interference": lambda: _count(b["interference"], "interference tile", "interference tiles"),
+            "cards": lambda: _count(cards, "card", "cards", " in the ship lanes")}
+    return said[category]() if category in said else None
 
 
 def _round_one_over(state: State) -> bool:
