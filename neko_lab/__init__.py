@@ -23,6 +23,10 @@ _LAZY = {
     "viz": ("neko_lab.viz", None),
     "widgets": ("neko_lab.widgets", None),
     "make_agent": ("neko_lab.agents", "make_agent"),
+    "learn": ("neko_lab.learn", None),
+    "lesson": ("neko_lab.learn", "lesson"),
+    "explain_move": ("neko_lab.learn", "explain_move"),
+    "hint": ("neko_lab.learn", "hint"),
 }
 
 

@@ -1,0 +1,103 @@
+"""How long a learner waits: hint() and explain_move() on positions of seeded games, per game.
+
+    python benchmarks/bench_learn.py [naeco journey ...] [--games N] [--every K] [--seed S] [--match M]
+
+Positions are taken every K actions of games the game's own agent plays against itself. Goal: a hint
+in under about a second on a typical position. With --match M, M two-player games of "play the first
+hint" against the game's own agent (seats alternating) say how strong the hints are: wins, losses,
+ties and the mean score lead. Numbers, not a pass/fail test.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+import neko_lab as nl
+from neko_lab.learn import explain_move, hint
+
+
+def positions(game: str, games: int, every: int, seed: int) -> list:
+    out = []
+    for g in range(games):
+        s = nl.new_game(game, players=2, seed=seed + g)
+        agent = nl.make_agent(list(type(s).AGENTS)[0] if type(s).AGENTS else "greedy", s, seed=seed + g)
+        n = 0
+        while not s.is_over():
+            if n % every == 0:
+                out.append(s.clone())
+            s.apply(agent.choose(s))
+            n += 1
+    return out
+
+
+def timed(fn, items) -> list[float]:
+    times = []
+    for item in items:
+        start = time.perf_counter()
+        fn(item)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def explain_one(s) -> None:
+    a = s.legal_actions()[0]
+    after = s.clone()
+    after.apply(a)
+    explain_move(s, a, after)
+
+
+def match(game: str, games: int, seed: int) -> str:
+    """The first hint's player against the game's own agent, seats alternating."""
+    won = lost = tied = 0
+    lead = 0.0
+    for g in range(games):
+        s = nl.new_game(game, players=2, seed=seed + 100 + g)
+        mine = g % 2
+        agent = nl.make_agent(list(type(s).AGENTS)[0] if type(s).AGENTS else "greedy", s, seed=seed + g)
+        while not s.is_over():
+            s.apply(hint(s, k=1, seed=seed + g)[0].action if s.current_player == mine else agent.choose(s))
+        scores, winners = s.scores(), s.winners()
+        lead += scores[mine] - scores[1 - mine]
+        if winners == [mine]:
+            won += 1
+        elif mine in winners:
+            tied += 1
+        else:
+            lost += 1
+    return f"{game}: hints won {won}, lost {lost}, tied {tied} of {games}; mean lead {lead / games:+.1f}"
+
+
+def row(name: str, times: list[float]) -> str:
+    ms = sorted(t * 1000 for t in times)
+    p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
+    return f"{name:<24}{len(ms):>6}{statistics.median(ms):>10.1f}{p90:>10.1f}{ms[-1]:>10.1f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games_", nargs="*", metavar="game", default=["naeco", "journey"])
+    parser.add_argument("--games", type=int, default=2, help="seeded games per game")
+    parser.add_argument("--every", type=int, default=5, help="take a position every this many actions")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--match", type=int, default=0, help="games of hints against the game's agent")
+    args = parser.parse_args(argv)            # a bad argument exits 2 with one line
+    if args.games < 1 or args.every < 1 or args.match < 0:
+        parser.error("--games and --every must be at least 1, --match at least 0")
+    print(f"{'what':<24}{'n':>6}{'median ms':>10}{'p90 ms':>10}{'max ms':>10}")
+    for game in args.games_:
+        try:
+            states = [s for s in positions(game, args.games, args.every, args.seed) if not s.is_over()]
+        except nl.ConfigError as exc:
+            print(f"bench_learn: {exc}", file=sys.stderr)
+            return 2
+        print(row(f"{game} hint(k=3)", timed(lambda s: hint(s, k=3), states)))
+        print(row(f"{game} explain_move", timed(explain_one, states)))
+    for game in args.games_ if args.match else []:
+        print(match(game, args.match, args.seed))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

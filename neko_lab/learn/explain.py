@@ -1,0 +1,368 @@
+"""Why was that move allowed, and what did it change? `explain_move` answers for any game.
+
+    before = s.clone(); s.apply(action)
+    print(nl.explain_move(before, action, s))
+
+It reads the games only through the public State contract:
+
+* why it was allowed: the open decision (the kind on top of the pending stack and the seat deciding),
+  how many answers it had, and a sentence from the game when its state class defines the optional
+  hook ``why_legal(action) -> str | None``;
+* what it changed, with numbers: points by category from ``visible_breakdown(viewer)`` before and
+  after, every numeric field of ``observation(viewer)`` that moved (a game may name its own counts
+  with the optional hook ``resource_view(viewer) -> dict[str, float]``), and the events the move
+  logged, each with the rulebook section it cites.
+
+The viewer decides what may be told: a seat sees its own secrets only; PUBLIC (the default) tells
+only what every seat sees, so explaining a bot's move on a shared board gives nothing away.
+
+Players are counted from 1 ("Player 1") in everything this module writes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Iterable, Union
+
+from ..core.events import Event
+from ..core.state import State
+
+MINUS = "\u2212"
+PUBLIC = "public"            # viewer: what every seat at the table sees
+EVERYTHING = "all"           # viewer: the analyst's view, secrets included
+Viewer = Union[int, str]
+# observation keys that are bookkeeping, not resources (turn counters, who is to act, turn order)
+BOOKKEEPING = frozenset({"seat", "players", "to_act", "turn", "round", "period", "steps", "final_left",
+                         "end_seat", "drawn_count", "my_pick", "idx", "order", "stage", "decision"})
+# observation keys that repeat the score, which the breakdown already reports category by category
+SCORE_KEYS = frozenset({"points", "score", "scores", "breakdown"})
+
+
+def player(seat: int | None) -> str:
+    """How a seat reads: "Player 1" for seat 0."""
+    return "Nobody" if seat is None else f"Player {seat + 1}"
+
+
+def words(key: Any) -> str:
+    """An observation or breakdown key in words: "midgame_tiles" -> "midgame tiles"."""
+    return str(key).replace("_", " ")
+
+
+def signed(x: float) -> str:
+    """+4, −1, +0.5: a change with its sign (a true minus sign)."""
+    if isinstance(x, float) and not x.is_integer():
+        text = f"{abs(x):.1f}"
+    else:
+        text = str(int(abs(x)))
+    return ("+" if x >= 0 else MINUS) + text
+
+
+def number(x: float) -> str:
+    if isinstance(x, float) and not x.is_integer():
+        return f"{x:.1f}".replace("-", MINUS)
+    return str(int(x)).replace("-", MINUS)
+
+
+def event_line(e: Event) -> str:
+    who = "" if e.seat is None else f"{player(e.seat)} "
+    why = f" ({e.rule})" if e.rule else ""
+    return f"{who}{e.text}{why}"
+
+
+# ------------------------------------------------------------------------------------------- scores
+@dataclass(frozen=True, slots=True)
+class ScoreChange:
+    """One seat's points before and after a move, by category (None: hidden from the viewer)."""
+    seat: int
+    before: dict[str, int | None]
+    after: dict[str, int | None]
+
+    def deltas(self) -> dict[str, int]:
+        out = {}
+        for cat in [*self.before, *[c for c in self.after if c not in self.before]]:
+            a, b = self.before.get(cat, 0), self.after.get(cat, 0)
+            if a is not None and b is not None and a != b:
+                out[cat] = b - a
+        return out
+
+    @property
+    def total_before(self) -> int:
+        return sum(v for v in self.before.values() if v is not None)
+
+    @property
+    def total_after(self) -> int:
+        return sum(v for v in self.after.values() if v is not None)
+
+    def line(self) -> str:
+        parts = ", ".join(f"{words(c)} {signed(d)}" for c, d in self.deltas().items())
+        hidden = None in self.after.values()
+        total = "visible total" if hidden else "total"
+        return (f"{player(self.seat)}: {parts} \u2192 {total} {number(self.total_after)} "
+                f"(was {number(self.total_before)})")
+
+
+def breakdown_seen(state: State, viewer: Viewer) -> list[dict[str, int | None]]:
+    """Points by category as `viewer` sees them: a seat's visible_breakdown(); PUBLIC, what every seat
+    sees (a category hidden from any seat is None); EVERYTHING, the analyst's full breakdown."""
+    if viewer == EVERYTHING:
+        return state.visible_breakdown(None)
+    if viewer == PUBLIC:
+        views = [state.visible_breakdown(v) for v in range(state.players)]
+        return [{cat: (None if any(view[s].get(cat) is None for view in views) else val)
+                 for cat, val in views[0][s].items()} for s in range(state.players)]
+    return state.visible_breakdown(viewer)
+
+
+def score_changes(before: State, after: State, viewer: Viewer) -> list[ScoreChange]:
+    """The seats whose points changed as `viewer` sees them, with their breakdowns before and after."""
+    old, new = breakdown_seen(before, viewer), breakdown_seen(after, viewer)
+    out = []
+    for seat, (a, b) in enumerate(zip(old, new)):
+        change = ScoreChange(seat, dict(a), dict(b))
+        if change.deltas():
+            out.append(change)
+    return out
+
+
+# ---------------------------------------------------------------------------------------- resources
+@dataclass(frozen=True, slots=True)
+class ResourceChange:
+    """A numeric field of the observation that moved: its label in words, whose it is, old and new."""
+    label: str
+    seat: int | None
+    before: float
+    after: float
+
+    @property
+    def delta(self) -> float:
+        return self.after - self.before
+
+
+class _Seat(int):
+    """A list index known to be a seat (a per-seat list of the observation)."""
+
+
+_COUNT = "\0count"   # path end: the number of entries of a collection
+
+
+def _seat_lists(cls: type[State], players: int, options: tuple) -> frozenset[tuple]:
+    """Paths (list indices written "*") of the observation lists that hold one entry per seat: their
+    length follows the number of players, which is checked on a fresh game of another size."""
+    others = [p for p in (2, 3, 4, 1, 5, 6) if p != players and cls.MIN_PLAYERS <= p <= cls.MAX_PLAYERS]
+    try:
+        here = _list_lengths(cls(players=players, seed=0, **dict(options)).observation(0))
+        if not others:
+            return frozenset(p for p, n in here.items() if n == players)
+        there = _list_lengths(cls(players=others[0], seed=0, **dict(options)).observation(0))
+    except Exception:   # a game that cannot be set up this way: read lists of players' length as seats
+        return frozenset()
+    return frozenset(p for p, n in here.items() if n == players and there.get(p) == others[0])
+
+
+def _list_lengths(obs: Any, path: tuple = ()) -> dict[tuple, int]:
+    out: dict[tuple, int] = {}
+    if isinstance(obs, dict):
+        for k, v in obs.items():
+            out.update(_list_lengths(v, path + (k,)))
+    elif isinstance(obs, (list, tuple)):
+        out[path] = len(obs)
+        for v in obs:
+            out.update(_list_lengths(v, path + ("*",)))
+    return out
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _leaves(obs: Any, seat_lists: frozenset, players: int, path: tuple = ()) -> dict[tuple, float]:
+    out: dict[tuple, float] = {}
+    if isinstance(obs, dict):
+        for k, v in obs.items():
+            if k in BOOKKEEPING or k in SCORE_KEYS:
+                continue
+            if _is_number(v):
+                out[path + (k,)] = v
+            else:
+                out.update(_leaves(v, seat_lists, players, path + (k,)))
+    elif isinstance(obs, (list, tuple)):
+        pattern = tuple("*" if isinstance(p, int) else p for p in path)
+        per_seat = pattern in seat_lists or (not seat_lists and len(obs) == players
+                                            and all(isinstance(v, dict) for v in obs))
+        if per_seat:
+            for i, v in enumerate(obs):
+                if _is_number(v):
+                    out[path + (_Seat(i),)] = v
+                else:
+                    out.update(_leaves(v, seat_lists, players, path + (_Seat(i),)))
+        else:   # a collection (dice, cards, positions): how many it holds
+            out[path + (_COUNT,)] = len(obs)
+    return out
+
+
+def _label(path: tuple) -> tuple[str, int | None]:
+    seat = next((int(p) for p in path if isinstance(p, _Seat)), None)
+    parts = []
+    for i, p in enumerate(path):
+        if isinstance(p, _Seat) or p == _COUNT:
+            continue
+        # "boards", "oceans": the per-seat table a field sits in goes without saying
+        if i + 2 < len(path) and isinstance(path[i + 1], _Seat) and path[i + 2] != _COUNT:
+            continue
+        parts.append(f"#{p + 1}" if isinstance(p, int) else words(p))
+    label = " ".join(parts)
+    return (f"{label} count" if path and path[-1] == _COUNT else label), seat
+
+
+def _seen_counts(state: State, viewer: Viewer, seat_lists: frozenset) -> dict[tuple, float]:
+    hook = getattr(type(state), "resource_view", None)
+
+    def view(seat: int | None) -> dict[tuple, float]:
+        if callable(hook):
+            return {(k,): v for k, v in hook(state, seat).items()}
+        return _leaves(state.observation(0 if seat is None else seat), seat_lists, state.players)
+    if viewer == PUBLIC:           # only what reads the same from every seat
+        views = [view(v) for v in range(state.players)]
+        return {p: v for p, v in views[0].items() if all(w.get(p, _MISSING) == v for w in views[1:])}
+    if viewer == EVERYTHING:
+        merged: dict[tuple, float] = {}
+        for v in range(state.players):
+            merged.update(view(v))
+        return merged
+    return view(viewer)
+
+
+_MISSING = object()
+
+
+def resource_changes(before: State, after: State, viewer: Viewer) -> list[ResourceChange]:
+    """Every numeric field of the observation that changed, as `viewer` sees it (a seat, PUBLIC or
+    EVERYTHING); a game may name its own counts with the resource_view(viewer) hook."""
+    seat_lists = _seat_lists(type(before), before.players, tuple(before.options.items()))
+    old = _seen_counts(before, viewer, seat_lists)
+    new = _seen_counts(after, viewer, seat_lists)
+    out = []
+    for path in [*old, *[p for p in new if p not in old]]:
+        if path in old and path in new and old[path] != new[path]:
+            label, seat = _label(path)
+            out.append(ResourceChange(label, seat, old[path], new[path]))
+    return out
+
+
+def resource_lines(changes: Iterable[ResourceChange]) -> list[str]:
+    """One line per seat ("Player 2: coins +4 (8 → 12), fuel −2 (3 → 1)"), then the other counts."""
+    by_seat: dict[int | None, list[str]] = {}
+    for c in changes:
+        text = f"{c.label} {signed(c.delta)} ({number(c.before)} \u2192 {number(c.after)})"
+        by_seat.setdefault(c.seat, []).append(text)
+    lines = [f"{player(s)}: {', '.join(t)}" for s, t in sorted(
+        ((s, t) for s, t in by_seat.items() if s is not None), key=lambda st: st[0])]
+    if None in by_seat:
+        lines.append("Also: " + ", ".join(by_seat[None]))
+    return lines
+
+
+# -------------------------------------------------------------------------------------- explanation
+@dataclass(slots=True)
+class Explanation:
+    """Why a move was allowed and what it changed. `rule` is the rulebook section the move's events
+    cite ("Game › Heading"); `lines` the explanation in words; str() joins them."""
+    action: Hashable
+    seat: int | None
+    rule: str
+    lines: list[str]
+    rules: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    scores: list[ScoreChange] = field(default_factory=list)
+    resources: list[ResourceChange] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+    def _repr_html_(self) -> str:
+        import html
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in self.lines[1:])
+        return f"<div class='neko-explain'><b>{html.escape(self.lines[0])}</b><ul>{items}</ul></div>"
+
+
+def new_events(before: State, after: State) -> list[Event]:
+    """The events `after` logged since `before` (after must be `before` played on)."""
+    return list(after.log[len(before.log):])
+
+
+def decision_of(state: State) -> tuple[str | None, int | None]:
+    """(kind, seat) of the open decision: the top of the pending stack."""
+    if state.is_over() or not state.pending:
+        return None, None
+    top = state.pending[-1]
+    return top.kind, top.seat
+
+
+def why_allowed(state: State, action: Hashable, viewer: Viewer = PUBLIC) -> list[str]:
+    """Sentences saying which decision was open and why `action` answered it; the other answers are
+    named too when the viewer may know them (a hidden hand shows in its owner's choices)."""
+    kind, seat = decision_of(state)
+    legal = state.legal_actions()
+    count = len(legal)
+    lines = [f"Why it was allowed: {player(seat)} had the open decision \u201c{words(kind)}\u201d and this "
+             f"was one of its {count} legal answer{'s' if count != 1 else ''}."
+             if kind is not None else "Why it was allowed: the game was not waiting for anyone."]
+    if count == 1:
+        lines[0] = (f"Why it was allowed: {player(seat)} had the open decision \u201c{words(kind)}\u201d and "
+                    f"this was its only legal answer.")
+    others = [a for a in legal if not (a == action and type(a) is type(action))]
+    if others and (viewer == seat or viewer == EVERYTHING or not state.HIDDEN_INFORMATION):
+        shown = "; ".join(str(a) for a in others[:3]) + ("; ..." if len(others) > 3 else "")
+        lines.append(f"Other answers were: {shown}.")
+    hook = getattr(type(state), "why_legal", None)
+    if callable(hook):
+        extra = hook(state, action)
+        if extra:
+            lines.append(extra)
+    return lines
+
+
+def explain_move(before: State, action: Hashable, after: State, viewer: Viewer = PUBLIC) -> Explanation:
+    """Explain `action`, played in `before` (a copy kept from before the move) giving `after`.
+
+    viewer: whose view of the table the numbers respect: a seat (0 = Player 1: its own secret points
+    and cards count, nobody else's), PUBLIC (the default: only what every seat sees, so a bot's secrets
+    stay secret whoever reads) or EVERYTHING (the analyst's view). The result's `.rule` is the section
+    the move's events cite."""
+    if before is after:
+        raise ValueError("explain_move needs the position before the move: pass before=state.clone() "
+                         "taken before apply()")
+    seat = before.current_player
+    events = new_events(before, after)
+    rules: list[str] = []
+    for e in events:
+        if e.rule and e.rule not in rules:
+            rules.append(e.rule)
+    rule = rules[0] if rules else ""
+    head = f"{player(seat)}: {action}" + (f"  ({rule})" if rule else "")
+    lines = [head, *why_allowed(before, action, viewer)]
+    covers = (getattr(type(before), "RULES", {}) or {}).get(rule)
+    if covers:
+        lines.append(f"The rule, {rule}: {covers}.")
+    scores = score_changes(before, after, viewer)
+    secret = [words(c) for c, v in (breakdown_seen(after, viewer)[seat] if seat is not None else {}).items()
+              if v is None]
+    if scores:
+        lines.append("Points it gave:")
+        lines += ["  " + c.line() for c in scores]
+    elif secret:
+        lines.append(f"Points it gave: none that this view may show (the {', '.join(secret)} points stay "
+                     f"secret until the end).")
+    else:
+        lines.append("Points it gave: none yet (no score changed).")
+    resources = resource_changes(before, after, viewer)
+    if resources:
+        lines.append("What moved:")
+        lines += ["  " + line for line in resource_lines(resources)]
+    if events:
+        lines.append("What the game logged:")
+        lines += ["  " + event_line(e) for e in events]
+    return Explanation(action, seat, rule, lines, rules, events, scores, resources)
+
+
+__all__ = ["EVERYTHING", "PUBLIC", "Explanation", "ResourceChange", "ScoreChange", "explain_move", "new_events",
+           "resource_changes", "score_changes", "why_allowed", "player"]

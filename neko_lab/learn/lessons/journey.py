@@ -1,0 +1,246 @@
+"""A first game of A Pleasant Journey to Neko: two players, you (Player 1) against the Journey agent.
+
+A first game has to teach one whole round, since every round repeats it; the script guides every
+decision of yours in round 1, each step saying what to do and why, and citing its section:
+
+1. Journey › Set Up — a starting bonus tile, chosen in reverse turn order.
+2. Journey › Preparation › Draft Dice — keep one die, pass the rest, until you hold six.
+3. Journey › Preparation › Obtain Income — one die is spent for that many coins.
+4. Journey › Preparation › Get Rewards — the lowest die opens the reward chart from its value up
+   (buying a card is one of the rewards: Journey › End of a Round › Place a card into your ship lane,
+   with its gap cost and the hubs neighbouring cards make).
+5. Journey › Preparation › Set Turn Order — said when the Action Phase starts (the highest dice
+   total plays first and takes an interference tile).
+6. Journey › Action Phase — one main action per turn (Take Fish, Bid a Card with its dice-count rule,
+   Activate a Hub or a Card Effect) and any Free Actions (moving ships, opening harbours, ...), until
+   everyone's dice are spent.
+7. Journey › End of a Round › Resolve Bidding — the highest total wins a card and may buy and place it;
+   the others get a fish per die.
+
+From round 2 on you play yourself, with hints; Mid-Game Scoring and Final Scoring are told when the
+script hands over and explained category by category in the finale. The moves asked for are the
+Journey agent's own plan, read from each action's `kind` and numbers, never from its text; lanes and
+slots are said counting from 1.
+"""
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from ...core.state import State
+from ..lesson import DeterministicBot, Lesson, Teach
+
+GAME = "journey"
+SEED = 1
+PLAYERS = 2
+R = "Journey \u203a "
+SETUP, MARKET = R + "Set Up", R + "Morning Market Phase"
+DRAFT, INCOME = R + "Preparation \u203a Draft Dice", R + "Preparation \u203a Obtain Income"
+REWARDS, ORDER = R + "Preparation \u203a Get Rewards", R + "Preparation \u203a Set Turn Order"
+ACTION = R + "Action Phase"
+FISH, BID = ACTION + " \u203a Take Fish", ACTION + " \u203a Bid a Card"
+ACTIVATE = ACTION + " \u203a Activate a Hub or a Card Effect"
+FREE, RESOLVE = R + "Free Actions", R + "End of a Round \u203a Resolve Bidding"
+PLACE = R + "End of a Round \u203a Place a card into your ship lane"
+MIDGAME, FINAL, CARDS = R + "Mid-Game Scoring", R + "Final Scoring", R + "Card Reference Guide"
+REWARD_WORDS = {"buy_card": "buy one of two cards drawn from the deck", "good": "take {n} good",
+                "fish": "take {n} fish", "remove_interference": "remove an interference tile",
+                "fuel": "take {n} fuel", "coins": "take {n} coins"}
+ITEM_WORDS = {"good": "good", "coins": "coins", "fish": "fish", "fuel": "fuel"}
+
+
+def _kind(a: Any) -> str:
+    return str(getattr(a, "kind", type(a).__name__.lower()))
+
+
+def _nums(a: Any) -> tuple[int, int, int]:
+    return getattr(a, "a", 0), getattr(a, "b", 0), getattr(a, "c", 0)
+
+
+def _board(state: State, seat: int) -> dict:
+    return state.observation(seat)["boards"][seat]
+
+
+def _card_name(state: State, cid: int) -> str:
+    try:
+        c = state.card(cid)
+        return f"{c.name} (cost {c.cost}, {c.points} points)"
+    except Exception:
+        return f"card #{cid}"
+
+
+def _reward(state: State, face: int) -> str:
+    data = getattr(state, "data", None)
+    try:
+        kind, n = data.rewards[face - 1], data.reward_amounts[face - 1]
+    except Exception:
+        return f"the reward of face {face}"
+    return REWARD_WORDS.get(kind, kind.replace("_", " ")).format(n=n)
+
+
+def _seen(state: State, seat: int, *rules: str) -> int:
+    """How many events of the seat cite one of these sections so far (the log, not its wording)."""
+    return sum(1 for e in state.log if e.seat == seat and e.rule in rules)
+
+
+# ---------------------------------------------------------------------------------- what is said
+def say(state: State, a: Any) -> str:
+    """What to do and why, for whichever decision is open (see the module docstring)."""
+    seat = state.current_player
+    kind = state.pending[-1].kind
+    k = _kind(a)
+    x, y, z = _nums(a)
+    board = _board(state, seat)
+    if kind == "bonus":
+        item, n = getattr(state, "data").bonus[x]
+        return (f"Before round 1, each player takes one starting bonus tile, the last in turn order first "
+                f"({SETUP}). You start with 8 coins, 2 fuel, one harbour and one ship. Take the tile that "
+                f"gives {n} {ITEM_WORDS.get(item, item)}: coins pay for cards, harbours and ships.")
+    if kind == "market":
+        return (f"Morning Market: each fish you have may be sold for 4 coins, 2 fuel or 1 good ({MARKET}). "
+                + ("Choose done to keep your fish." if k == "done" else f"Do it: {a}."))
+    if kind == "draft":
+        if _seen(state, seat, DRAFT) == 0:
+            return (f"Everyone has rolled six dice. Keep one, pass the rest to your neighbour, and repeat "
+                    f"until you hold six again ({DRAFT}). High dice win bids and pay income; your lowest die "
+                    f"decides which rewards you may choose; your total decides who plays first. Keep the {x}.")
+        return f"Keep the {x} from the dice passed to you ({DRAFT})."
+    if kind == "income":
+        return (f"Obtain Income: give up one of your dice and take as many coins as it shows ({INCOME}). "
+                f"Spend the {x}: +{x} coins, leaving you five dice for the round.")
+    if kind == "reward":
+        low = min(board["dice"]) if board["dice"] else 1
+        return (f"Get Rewards: your lowest die is a {low}, so you may take any reward of the chart from face "
+                f"{low} up ({REWARDS}). Choose to {_reward(state, x)}.")
+    if kind == "pick":
+        if k == "decline":
+            return f"Neither card is worth its price to you now: decline ({REWARDS})."
+        return (f"Two cards were drawn for you; buy one or neither ({REWARDS}). Buy {_card_name(state, x)}.")
+    if kind in ("place", "win"):
+        if k == "decline":
+            return f"You may refuse a card you won; then nobody gets it ({RESOLVE}). Decline it."
+        lead = (f"You won the bid, so you may pay for the card and place it ({RESOLVE}). "
+                if kind == "win" else "")
+        return (f"{lead}A bought card goes straight into a ship lane; every empty slot between it and the "
+                f"harbour costs one coin more, and two neighbouring cards make a hub that dice and ships "
+                f"can use ({PLACE}). Place it in lane {x + 1}, slot {y + 1}.")
+    if kind == "turn":
+        return _say_turn(state, seat, a, k, x, y, z)
+    return f"Choose: {a}."
+
+
+TURN_WORDS = {
+    "fish": f"Take Fish: put dice in the discard area, one fish for each ({FISH}). Fish sell well at the next "
+            f"Morning Market. Discard the {{x}}.",
+    "bid": f"Bid a Card: choose one card of the bidding area and put dice on it; at the end of the round the "
+           f"highest total wins it ({BID}). Bid on {{card}}.",
+    "bid_die": f"Put a {{x}} on the card. Whoever bids on a card with dice on it must end the turn with at "
+               f"least as many dice there as any rival ({BID}).",
+    "hub": f"Activate: a die equal to a hub's number gives that hub's reward at once ({ACTIVATE}). "
+           f"Do it: {{a}}.",
+    "card": f"Activate: a die that fits a card's space gives its effect at once ({ACTIVATE}). Do it: {{a}}.",
+    "end": f"Your main action is done: end the turn ({ACTION}).",
+    "move": f"A free action: spend 2 fuel to move a ship to the next hub in its lane; a hub it enters pays its "
+            f"reward, and ships crossing cards score at mid-game and make the cards score at the end ({FREE}). "
+            f"Move your ship in lane {{lane}}.",
+    "harbour": f"A free action: open a harbour, which adds a ship lane for more cards and scores at the end "
+               f"(1, 3, 6, 11, 19 points for 1 to 5 harbours) ({FREE}). Open it.",
+    "ship": f"A free action: buy another ship for lane {{lane}} ({FREE}).",
+}
+
+
+def _say_turn(state: State, seat: int, a: Any, k: str, x: int, y: int, z: int) -> str:
+    lead = ""
+    if _seen(state, seat, ACTION, FISH, BID, ACTIVATE, FREE) == 0:
+        lead = (f"The turn order is set: the highest dice total plays first and takes an interference tile as "
+                f"a handicap ({ORDER}). Now, in turn order, each turn is one main action plus any free "
+                f"actions, until everyone's dice are spent ({ACTION}). ")
+    card = _card_name(state, getattr(state, "spaces", [0] * (x + 1))[x]) if k == "bid" else ""
+    text = TURN_WORDS.get(k, f"A free action: {{a}} ({FREE}).")
+    return lead + text.format(x=x, a=a, card=card, lane=x + 1)
+
+
+def free_say(state: State) -> str:
+    return (f"Round {getattr(state, 'round', 1)} of 4. Round 1 showed every phase; the next rounds go the "
+            f"same way. After rounds 2 and 4 the mid-game scoring pays the two scoring tiles of the period "
+            f"and the cards your ships crossed ({MIDGAME}); after round 4 comes the final scoring: harbours, "
+            f"the cards your ships passed, end-game icons, goods, minus interference ({FINAL}). Play on "
+            f"yourself and ask for a hint when you are unsure.")
+
+
+def ask(state: State, a: Any) -> str:
+    """The move a step asks for, in a few words."""
+    kind, k = state.pending[-1].kind, _kind(a)
+    x, y, _ = _nums(a)
+    if k == "decline":
+        return "decline"
+    by_decision = {
+        "bonus": lambda: "take the starting bonus tile that gives {1} {0}".format(*state.data.bonus[x]),
+        "draft": lambda: f"keep the {x}", "income": lambda: f"spend the {x} for income",
+        "reward": lambda: f"choose to {_reward(state, x)}", "pick": lambda: f"buy {_card_name(state, x)}",
+        "place": lambda: f"place the card in lane {x + 1}, slot {y + 1}",
+        "win": lambda: f"place the card in lane {x + 1}, slot {y + 1}"}
+    by_move = {
+        "fish": lambda: f"take a fish with the {x}", "bid_die": lambda: f"put a {x} on the card",
+        "end": lambda: "end the turn", "move": lambda: f"move your ship in lane {x + 1}",
+        "harbour": lambda: "open a harbour", "ship": lambda: f"buy a ship for lane {x + 1}",
+        "bid": lambda: f"bid on {_card_name(state, getattr(state, 'spaces', [0] * (x + 1))[x])}"}
+    words = by_decision.get(kind) or by_move.get(k)
+    return words() if words else str(a)
+
+
+def why_not(state: State, wanted: Any, action: Any) -> str | None:
+    if _kind(action) != _kind(wanted):
+        return f"this step asks you to {ask(state, wanted)}"
+    return f"the right kind of move, but this step asks you to {ask(state, wanted)}"
+
+
+# ---------------------------------------------------------------------------------- the finale
+CATEGORIES = {
+    "midgame_tiles": f"3 points for each mid-game scoring tile you met after rounds 2 and 4 ({MIDGAME})",
+    "ship_travel": f"points for the cards each ship had crossed at each mid-game scoring ({MIDGAME})",
+    "seaside_points": f"points bought with goods at a Seaside Town ({CARDS})",
+    "harbours": f"1, 3, 6, 11 or 19 points for 1 to 5 harbours ({FINAL})",
+    "cards": f"the points of every card a ship passed (a port only once filled) ({FINAL})",
+    "endgame_icons": f"cards that score at the end by their own count ({FINAL})",
+    "goods": f"1 point per good left in your cabin ({FINAL})",
+    "interference": f"minus points for interference tiles ({FINAL})",
+}
+
+
+def _count(n: int, one: str, many: str, where: str = "") -> str:
+    return f"{n} {one if n == 1 else many}{where}"
+
+
+def detail(state: State, seat: int, category: str) -> str | None:
+    b = state.observation(seat)["boards"][seat]
+    cards = sum(1 for lane in b["lanes"] for c in lane if c)
+    said = {"harbours": lambda: _count(b["harbours"], "harbour", "harbours", " open"),
+            "goods": lambda: _count(b["goods"], "good", "goods", " in the cabin"),
+            "interference": lambda: _count(b["interference"], "interference tile", "interference tiles"),
+            "cards": lambda: _count(cards, "card", "cards", " in the ship lanes")}
+    return said[category]() if category in said else None
+
+
+def _round_one_over(state: State) -> bool:
+    return getattr(state, "round", 1) >= 2
+
+
+def _agent_pick(agent: DeterministicBot):
+    def pick(state: State, legal: list) -> Hashable | None:
+        return agent.choose(state)
+    return pick
+
+
+def LESSON(seed: int = SEED) -> Lesson:
+    """The Journey lesson: every decision of yours in round 1 is guided, then you play on."""
+    from ...core.registry import game_class
+    guide = DeterministicBot("journey", game_class(GAME), seed + 100)
+    teach = [Teach("", _agent_pick(guide), say, why_not)]
+    intro = (f"Welcome to A Pleasant Journey to Neko. You are Player 1, travelling against the Journey agent "
+             f"(Player 2). The game lasts four rounds; each round has a Morning Market, a Preparation phase "
+             f"(draft dice, income, a reward, the turn order) and an Action Phase where dice buy cards, fish "
+             f"and resources ({R}Course of the Game). Every decision of round 1 is guided: each step says what "
+             f"to do and why, and a different move is explained and can be retried. Then you play on with "
+             f"hints, and the final scoring is explained category by category.")
+    return Lesson(GAME, PLAYERS, seed, intro, teach, free_say, CATEGORIES, seat=0, bot="journey",
+                  detail=detail, title="A Pleasant Journey to Neko: your first game", until=_round_one_over)

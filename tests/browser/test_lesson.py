@@ -1,0 +1,131 @@
+"""The guided first games in a real JupyterLab and Chromium, played to the end by clicks.
+
+For each game a notebook shows `nl.lesson(game)`. The test keeps its own copy of the same lesson (the
+script and the bots are deterministic), so it knows what to click at every step: in the scripted part
+the move the step asks for (on the Naéco picture itself: hand card, face-down switch, green place,
+pile; in Journey's list of choices), after a wrong click that must be explained and refused; then
+the game agent's move for the free part, until the finale explains the scoring. Along the way it
+asks "why?" about a move and asks for a hint.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from harness import Lab, browser_page, require_browser
+
+import neko_lab as nl
+from neko_lab.learn import make_lesson
+
+MOVES = "() => { const m = document.querySelectorAll('.neko-board .neko-move'); " \
+        "if (!m.length) return 0; return parseInt(m[m.length - 1].innerText); }"
+
+
+def _notebook(path, game: str) -> None:
+    cells = [
+        {"cell_type": "markdown", "metadata": {}, "source": [f"# Your first game of {game}"]},
+        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+         "source": ["import neko_lab as nl\n", f"board = nl.lesson({game!r})\n", "board"]},
+    ]
+    nb = {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                      "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(nb))
+
+
+def _moves_shown(page) -> int:
+    return int(page.evaluate(MOVES) or 0)
+
+
+def _wait_moves(page, n: int, timeout: float = 30.0) -> None:
+    page.wait_for_function(f"() => ({MOVES})() === {n}", timeout=timeout * 1000, polling=100)
+
+
+def _click_choice(board, index: int) -> None:
+    board.locator(f'.neko-choices [data-target="action:{index}"].neko-lit').click()
+
+
+def _click_picture(board, name: str) -> None:
+    board.locator(f'.neko-picture [data-target="{name}"].neko-lit').first.click()
+
+
+def _click_naeco_picture(board, action) -> None:
+    """A Naéco move the way a player makes it on the table: the hand card (and the face-down switch),
+    then the green place; or the pile."""
+    if type(action).__name__ == "Play":
+        _click_picture(board, f"hand:{action.card}")
+        if action.down:
+            _click_picture(board, "facedown")
+        _click_picture(board, f"cell:{action.depth}:{action.col}")
+    else:
+        _click_picture(board, f"pile:{action.pile}")
+
+
+def _play_lesson(page, board, game: str) -> dict:
+    from playwright.sync_api import expect
+
+    les = make_lesson(game)
+    mirror = les.new_game()
+    free_agent = nl.make_agent(game, mirror, seed=5)
+    lesson_box = board.locator(".neko-lesson")
+    seen = {"scripted": 0, "free": 0, "wrong": False, "why": False, "hint": False}
+    les.bots_move(mirror)
+    while not mirror.is_over():
+        step = les.step(mirror)
+        legal = mirror.legal_actions()
+        if step.scripted:
+            expect(lesson_box).to_contain_text(f"Step {step.number} of {step.total}")
+            if not seen["wrong"]:
+                wrong = next(i for i, a in enumerate(legal) if a != step.expected)
+                _click_choice(board, wrong)
+                expect(board.locator(".neko-msg")).to_contain_text("not the one this step teaches")
+                assert _moves_shown(page) == mirror.steps      # refused: nothing was played
+                seen["wrong"] = True
+            action = step.expected
+            seen["scripted"] += 1
+        else:
+            if not seen["hint"]:
+                board.locator(".jupyter-widgets button", has_text="Hint").first.click()
+                expect(board).to_contain_text("estimated value", timeout=30_000)
+                seen["hint"] = True
+            action = free_agent.choose(mirror)
+            seen["free"] += 1
+        if game == "naeco" and step.scripted:
+            _click_naeco_picture(board, action)
+        else:
+            _click_choice(board, legal.index(action))
+        mirror.apply(action)
+        mine = mirror.steps
+        les.bots_move(mirror)                  # the board's bots reply by themselves, the same way
+        _wait_moves(page, mirror.steps)
+        if not seen["why"] and step.scripted and step.number >= 3:
+            board.locator(f'[data-target="why:{mine - 1}"]').first.click()
+            expect(board).to_contain_text("Why it was allowed", timeout=20_000)
+            seen["why"] = True
+    expect(lesson_box).to_contain_text("Here is how the final scoring adds up", timeout=30_000)
+    totals = ", ".join(f"Player {i + 1} {t}" for i, t in enumerate(mirror.scores())).replace("-", "\u2212")
+    expect(lesson_box).to_contain_text(f"Totals: {totals}.")
+    return seen
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ["naeco", "journey"])
+def test_the_whole_lesson_by_clicks(game, tmp_path):
+    require_browser()
+    nb = tmp_path / f"lesson-{game}.ipynb"
+    _notebook(nb, game)
+    name = f"lesson-{game}.ipynb"
+    with Lab(notebooks={name: nb}) as lab, browser_page(1400, 1800) as page:
+        book = lab.open(page, name)
+        book.run_all()
+        board = book.last_board()
+        board.locator(".neko-lesson").wait_for(timeout=30_000)
+        assert re.search(r"Welcome to", board.locator(".neko-lesson").inner_text())
+        board.locator("select").first.select_option("instant")     # the bots' speed control
+        seen = _play_lesson(page, board, game)
+        assert seen["scripted"] == len(make_lesson(game).script())
+        assert seen["free"] > 0 and seen["wrong"] and seen["why"] and seen["hint"]
+        board.scroll_into_view_if_needed()
+        book.screenshot(f"lesson-{game}-finale", locator=board)

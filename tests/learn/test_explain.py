@@ -1,0 +1,149 @@
+"""explain_move: why a move was allowed and what it changed, with numbers, for any game."""
+from __future__ import annotations
+
+import re
+
+import neko_lab as nl
+from neko_lab.learn import explain_move
+from neko_lab.learn.explain import EVERYTHING, resource_changes, score_changes
+
+from toygame import Move, ToyState
+
+
+def _play_until(state, want, agents=None, limit=2000):
+    """Play (each seat's own agent) until want(state, action) holds for the next action; return the
+    action without playing it."""
+    agents = agents or {}
+    for _ in range(limit):
+        seat = state.current_player
+        agent = agents.setdefault(seat, nl.make_agent(type(state).GAME, state, seed=seat))
+        action = agent.choose(state)
+        if want(state, action):
+            return action
+        state.apply(action)
+    raise AssertionError("no such move in the game")
+
+
+def _moves_token(state, action):
+    if type(action).__name__ != "Play":
+        return False
+    child = state.clone()
+    child.apply(action)
+    return child.token[state.current_player] > state.token[state.current_player]
+
+
+def test_a_card_that_meets_the_objective_shows_research_points_and_the_objective_event():
+    s = nl.new_game("naeco", players=2, seed=1)
+    action = _play_until(s, _moves_token)
+    seat = s.current_player
+    before = s.clone()
+    s.apply(action)
+    ex = explain_move(before, action, s, viewer=seat)
+    assert ex.rule == "Naéco › Gameplay"
+    assert "Naéco › Make ground-breaking observations!" in ex.rules
+    old, new = before.visible_breakdown(seat)[seat], s.visible_breakdown(seat)[seat]
+    line = next(line for line in ex.lines if line.strip().startswith(f"Player {seat + 1}:") and "total" in line)
+    assert f"research +{new['research'] - old['research']}" in line
+    assert f"total {sum(new.values())} (was {sum(old.values())})".replace("-", "\u2212") in line
+    assert any("fulfils" in e.text for e in ex.events)
+    assert f"open decision \u201cplay\u201d" in str(ex)
+
+
+def test_players_are_counted_from_one():
+    s = nl.new_game("naeco", players=2, seed=3)
+    for _ in range(6):
+        a = s.legal_actions()[0]
+        before = s.clone()
+        s.apply(a)
+        text = str(explain_move(before, a, s))
+        assert f"Player {before.current_player + 1}: " in text
+        assert "Player 0" not in text and "[P" not in text
+
+
+def test_another_players_secret_points_stay_hidden_from_the_viewer():
+    s = nl.new_game("naeco", players=2, seed=1)
+    # a move of Player 2 that changes its priority points in the analyst's view
+    def gives_priority(state, action):
+        if state.current_player != 1 or type(action).__name__ != "Play":
+            return False
+        child = state.clone()
+        child.apply(action)
+        return child.breakdown()[1]["priority"] != state.breakdown()[1]["priority"]
+    action = _play_until(s, gives_priority)
+    before = s.clone()
+    s.apply(action)
+    for shown in (explain_move(before, action, s, viewer=0), explain_move(before, action, s)):
+        assert not any(c.seat == 1 and "priority" in c.deltas() for c in shown.scores)
+        assert "hand count" not in str(shown)          # Player 2's hand is not Player 1's business
+        assert "Other answers were" not in str(shown)  # nor the cards its other choices would name
+    own = explain_move(before, action, s, viewer=1)
+    assert any(c.seat == 1 and "priority" in c.deltas() for c in own.scores)
+    assert any(line.startswith("Other answers were: ") for line in own.lines)
+    analyst = score_changes(before, s, EVERYTHING)
+    assert any(c.seat == 1 and "priority" in c.deltas() for c in analyst)
+
+
+def test_journey_income_moves_coins_by_the_die_spent():
+    s = nl.new_game("journey", players=2, seed=1)
+    action = _play_until(s, lambda st, a: st.pending[-1].kind == "income" and st.current_player == 0)
+    before = s.clone()
+    s.apply(action)
+    ex = explain_move(before, action, s)
+    gained = s.observation(0)["boards"][0]["coins"] - before.observation(0)["boards"][0]["coins"]
+    assert gained == action.a
+    assert any(re.search(rf"Player 1: .*coins \+{gained} \(\d+ \u2192 \d+\)", line) for line in ex.lines)
+    assert ex.rule == "Journey › Preparation › Obtain Income"
+
+
+def test_per_seat_lists_are_told_apart_from_other_lists():
+    # journey's deck sizes have two entries in a 2-player game too, but they are not the players'
+    s = nl.new_game("journey", players=2, seed=1)
+    action = _play_until(s, lambda st, a: st.pending[-1].kind == "reward" and len(st.log) and
+                         st.data.rewards[a.a - 1] == "buy_card")
+    before = s.clone()
+    s.apply(action)
+    for change in resource_changes(before, s, before.current_player):
+        if "deck sizes" in change.label:
+            assert change.seat is None
+
+
+class ExplainedToy(ToyState):
+    GAME = "toy_explained"
+
+    def why_legal(self, action):
+        return f"In the toy, a {action.value} may always be played." if action.verb == "play" else None
+
+    def resource_view(self, viewer):
+        return {"cards left in the deck": len(self.deck)}
+
+
+def test_generic_through_the_contract_and_the_game_hooks():
+    s = ToyState(players=2, seed=5)
+    a = next(a for a in s.legal_actions() if a.verb == "play")
+    before = s.clone()
+    s.apply(a)
+    ex = explain_move(before, a, s)
+    assert ex.rule == "Toy › Turn"
+    assert any(f"played +{a.value}" in line for line in ex.lines)          # the score by category
+    assert any(line.strip().startswith("Player 1: played") for line in ex.lines)
+    h = ExplainedToy(players=2, seed=5)
+    draw = Move("draw")
+    assert draw in h.legal_actions()
+    before = h.clone()
+    h.apply(draw)
+    ex = explain_move(before, draw, h)
+    assert any("cards left in the deck \u22121" in line for line in ex.lines)
+    play = next(a for a in h.legal_actions() if a.verb == "play")
+    before = h.clone()
+    h.apply(play)
+    assert f"In the toy, a {play.value} may always be played." in explain_move(before, play, h).lines
+
+
+def test_explanation_reads_as_text_and_html():
+    s = nl.new_game("naeco", players=2, seed=2)
+    a = s.legal_actions()[0]
+    before = s.clone()
+    s.apply(a)
+    ex = nl.explain_move(before, a, s)
+    assert str(ex).splitlines() == ex.lines
+    assert "<li>" in ex._repr_html_()

@@ -1,0 +1,151 @@
+"""The guided first games, played through Lesson.step/check without a browser."""
+from __future__ import annotations
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.core import ConfigError, game_class
+from neko_lab.learn import hint, make_lesson
+
+LESSONS = ("naeco", "journey")
+
+
+def _learner_moves(les, state):
+    """The scripted moves are asked for one by one: each step cites a section of the game, accepts its
+    own move and explains a wrong one."""
+    rules = game_class(les.game).RULES
+    asked = 0
+    while True:
+        les.bots_move(state)
+        if state.is_over():
+            return asked
+        step = les.step(state)
+        assert step is not None
+        if not step.scripted:
+            return asked
+        asked += 1
+        assert step.number == asked and step.total == len(les.script())
+        assert step.rule in rules, f"step {asked} cites {step.rule!r}, not a section of the game"
+        assert step.rule in step.say
+        assert step.check(step.expected) is None
+        state.apply(step.expected)
+
+
+@pytest.mark.parametrize("game", [*LESSONS, "toy"])
+def test_the_whole_lesson_plays_through_to_the_finale(game):
+    les = make_lesson(game)          # "toy" has no lesson of its own: the generic one
+    s = les.new_game()
+    asked = _learner_moves(les, s)
+    assert asked == len(les.script()) >= 8
+    # the learner finishes the game freely: any legal move is welcome
+    agent = nl.make_agent(game if game in LESSONS else "greedy", s, seed=9)
+    free = 0
+    while not s.is_over():
+        les.bots_move(s)
+        if s.is_over():
+            break
+        step = les.step(s)
+        assert not step.scripted and step.check(s.legal_actions()[-1]) is None
+        action = hint(s, k=1)[0].action if game == "naeco" else agent.choose(s)
+        assert step.check(action) is None
+        s.apply(action)
+        free += 1
+    assert free > 0 and les.step(s) is None
+    text = les.finale(s)
+    rows = s.breakdown()
+    for cat in rows[0]:
+        assert cat.replace("_", " ").capitalize() in text
+    totals = ", ".join(f"Player {i + 1} {t}" for i, t in enumerate(s.scores())).replace("-", "\u2212")
+    assert f"Totals: {totals}." in text
+    won = s.winners()
+    assert ("You won" in text or "You share" in text) == (0 in won)
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_a_wrong_move_is_explained_and_refused(game):
+    les = make_lesson(game)
+    s = les.new_game()
+    les.bots_move(s)
+    step = les.step(s)
+    wrong = next(a for a in s.legal_actions() if a != step.expected)
+    why = step.check(wrong)
+    assert why and "Try again" in why and "not the one this step teaches" in why
+    # a move of another decision, not legal at all, is refused with the game's own reason
+    later = s.clone()
+    later.apply(step.expected)
+    les.bots_move(later)
+    other = next((a for a in later.legal_actions() if not any(a == b and type(a) is type(b)
+                                                              for b in s.legal_actions())), None)
+    if other is not None:
+        refusal = step.check(other)
+        assert refusal.startswith("That move is not allowed here: ") and s.why_illegal(other) in refusal
+
+
+def test_naeco_wrong_moves_say_what_to_play_instead():
+    les = make_lesson("naeco")
+    s = les.new_game()
+    step = les.step(s)
+    want = step.expected
+    other_card = next(a for a in s.legal_actions() if a.card != want.card and not a.down)
+    assert f"the card to use is {want.name}, not {other_card.name}" in step.check(other_card)
+    same_card_down = next(a for a in s.legal_actions() if a.card == want.card and a.down)
+    assert "face-up" in step.check(same_card_down)
+
+
+def test_the_script_is_the_same_for_everyone_and_survives_an_undo():
+    one, two = make_lesson("naeco"), make_lesson("naeco")
+    assert [(n, str(a)) for n, a in one.script()] == [(n, str(a)) for n, a in two.script()]
+    s = one.new_game()
+    first = one.step(s)
+    before = s.clone()
+    s.apply(first.expected)
+    one.bots_move(s)
+    assert one.step(s).number == 2
+    again = one.step(before)                  # the board's undo gives the earlier position back
+    assert again.number == 1 and again.say == first.say
+
+
+def test_leaving_the_script_turns_into_free_play():
+    les = make_lesson("naeco")
+    s = les.new_game()
+    step = les.step(s)
+    s.apply(next(a for a in s.legal_actions() if a != step.expected))
+    les.bots_move(s)
+    off = les.step(s)
+    assert not off.scripted and "not the lesson's scripted game" in off.say
+    assert off.check(s.legal_actions()[0]) is None
+
+
+def test_bots_reply_the_same_way_every_time():
+    logs = []
+    for _ in range(2):
+        les = make_lesson("journey")
+        s = les.new_game()
+        _learner_moves(les, s)
+        logs.append([(e.text, e.rule, e.seat) for e in s.log])
+    assert logs[0] == logs[1]
+
+
+def test_lesson_entry_points():
+    assert nl.lesson("naeco", board=False).intro.startswith("Welcome to Naéco")
+    assert nl.learn.lesson_names() == list(LESSONS)
+    with pytest.raises(ConfigError, match="unknown game 'chess'"):
+        nl.learn.make_lesson("chess")
+    assert callable(nl.hint) and callable(nl.explain_move)
+
+
+def test_a_game_without_its_own_lesson_gets_the_generic_one():
+    les = make_lesson("toy")
+    s = les.new_game()
+    step = les.step(s)
+    assert step.rule == "Toy › Turn" and "agent would play" in step.say
+    assert step.check(step.expected) is None
+    wrong = next(a for a in s.legal_actions() if a != step.expected)
+    assert "Try again" in step.check(wrong)
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_the_finale_before_the_end_says_so(game):
+    les = make_lesson(game)
+    s = les.new_game()
+    assert les.finale(s).startswith("The game is not over yet")
