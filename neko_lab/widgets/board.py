@@ -415,11 +415,15 @@ class Board(Reviewing):
             self.message.show(f"There is no move {k + 1} to explain.", "error")
             return False
         before, action, after = moves[k]
+        viewer = self.viewer if self.humans else "all"     # a person sees their own secrets, not others'
         self.why_box.value = _scrolled(explain_html(before, action, after, self.action_label(action),
-                                                    seat_label(before.current_player, self.names)))
+                                                    seat_label(before.current_player, self.names), viewer))
         return True
 
     def show_hint(self) -> None:
+        if self.state.is_over():
+            self.hint_box.value = "<i>The game is over: no more moves to hint.</i>"
+            return
         if not self.my_turn():
             self.hint_box.value = "<i>A hint is for your own move.</i>"
             return
@@ -477,6 +481,8 @@ class Board(Reviewing):
         self.lesson_box.value = (f"<div class='neko-lesson' style='background:#fff8e1;border-left:4px solid "
                                  f"#e0a800;padding:4px 8px;font-size:14px'>{lesson}</div>") if lesson else ""
         head = status_text(s, self.names, self.bots)
+        if s.is_over():
+            self.hint_box.value = ""       # hints of the last position no longer apply
         if reviewing:
             head = f"Review · position {self.at + 1} of {len(self.review)} · " + head
         self.status.value = f"<b style='font-size:14px'>{head}</b>"

@@ -28,15 +28,17 @@ def learn_module() -> ModuleType | None:
         return None
 
 
-def explain_html(before: State, action: Hashable, after: State, label: str, who: str) -> str:
+def explain_html(before: State, action: Hashable, after: State, label: str, who: str,
+                 viewer: Any = None) -> str:
     """Why this move was allowed and what it changed: the learn package's explanation when there is
-    one, otherwise the events it caused with the rule behind each."""
+    one, otherwise the events it caused with the rule behind each. `viewer` is whose view of the table
+    the numbers respect (a seat, or "all"; None leaves the learn package's public default)."""
     learn = learn_module()
     head = f"<b>Why? {html.escape(who)}: {html.escape(label)}</b>"
     explain = getattr(learn, "explain_move", None) if learn else None
     if explain is not None:
         try:
-            ex = explain(before, action, after)
+            ex = explain(before, action, after) if viewer is None else explain(before, action, after, viewer)
         except Exception as exc:     # an explanation must never break the board
             return f"{head}<div style='color:#b00020'>no explanation: {html.escape(str(exc))}</div>"
         rule = getattr(ex, "rule", "")

@@ -100,6 +100,7 @@ def test_why_without_the_learn_package_cites_the_rule_of_each_event(monkeypatch)
 @pytest.fixture
 def learn(monkeypatch):
     calls = []
+    viewers = []
 
     class Explanation:
         def __init__(self, rule, lines):
@@ -109,8 +110,9 @@ def learn(monkeypatch):
         def __init__(self, action, value, reasons):
             self.action, self.value, self.reasons = action, value, reasons
 
-    def explain_move(before, action, after):
+    def explain_move(before, action, after, viewer="public"):
         calls.append((before.steps, action, after.steps))
+        viewers.append(viewer)
         return Explanation("Toy › Turn", [f"score {before.scores()[0]} -> {after.scores()[0]}"])
 
     def hint(state, k=3):
@@ -118,6 +120,7 @@ def learn(monkeypatch):
 
     mod = types.ModuleType("neko_lab.learn")
     mod.explain_move, mod.hint = explain_move, hint
+    mod.viewers = viewers
     monkeypatch.setitem(sys.modules, "neko_lab.learn", mod)
     return calls
 
@@ -276,3 +279,17 @@ def test_in_a_notebook_the_bots_move_one_by_one_after_a_pause():
         assert "P2 (bot): " in b.moves.value and "P3 (bot): " in b.moves.value
 
     asyncio.run(session())
+
+
+def test_why_respects_the_person_s_own_view_and_hints_clear_at_the_end(learn):
+    b = Board(toy(), agents={1: FirstAgent()})
+    b.controls.auto.value = False
+    b.play(b.state.legal_actions()[0])
+    b.explain(0)
+    assert sys.modules["neko_lab.learn"].viewers[-1] == b.viewer   # the person's own secrets, nobody else's
+    b.hint_box.value = "<b>Hint</b> an old hint"
+    while not b.state.is_over():
+        b.play(b.state.legal_actions()[0])
+    assert b.hint_box.value == ""                                  # old hints no longer apply
+    b.show_hint()
+    assert "over" in b.hint_box.value
