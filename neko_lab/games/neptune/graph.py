@@ -1,0 +1,1 @@
+"""networkx models of Destination: Neptune."""
