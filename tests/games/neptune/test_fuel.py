@@ -1,5 +1,5 @@
-"""Fuel costs (rulebook › Fuel, › To calculate the Fuel Cost between two locations,
-› Fuel Cost Calculation Example) and speed (› Technology)."""
+"""Fuel costs and speed: the rulebook's Fuel section, its calculation rules and its Callisto example;
+speed bonuses from the Technology section."""
 from neko_lab.games.neptune import graph
 from neko_lab.games.neptune.rules import BuildAt, speed
 

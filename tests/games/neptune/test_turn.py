@@ -1,4 +1,4 @@
-"""Setup, Playing a Turn, Selling Cards to the Opportunity Track, Playing a Card, Generations."""
+"""Set-up, the three steps of a turn (selling, playing, drawing) and the four generations."""
 import pytest
 
 from neko_lab.core import IllegalAction

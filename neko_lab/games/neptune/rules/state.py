@@ -60,8 +60,8 @@ class GameState(State):
     AGENTS = {"neptune": "neko_lab.games.neptune.agents:NeptuneAgent"}
     HIDDEN_INFORMATION = True
 
-    DECISIONS = gather(turn, attract_investors, build, factories_produce, fuel_broker,
-                       research_missions, technology, scoring_card, any_time, events, awards)
+    DECISIONS = gather(turn, any_time, attract_investors, awards, build, events, factories_produce,
+                       fuel_broker, research_missions, scoring_card, technology)
 
     # the rulebook's flow between sections (turn.py), used by the card modules as s.finish_card() ...
     finish_card = turn.finish_card
