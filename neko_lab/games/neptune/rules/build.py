@@ -56,7 +56,7 @@ def ask(s, rnd: int, pos: int) -> None:
     """Ask the next player who has something to decide, or end the card after the third round."""
     while rnd < ROUNDS:
         seat = order(s, rnd)[pos]
-        if options(s, seat) or any_time.offers(s, seat):
+        if any_time.offers(s, seat) or options(s, seat):
             s.pending.append(Pending("build", seat, (rnd, pos)))
             return
         pos += 1
@@ -66,14 +66,13 @@ def ask(s, rnd: int, pos: int) -> None:
     s.finish_card()
 
 
-def sites(s, seat: int) -> list[tuple[int, str, int, int]]:
-    """What `seat` may build where, whichever team goes: (location, what, credits, extra fuel)."""
+def sites(s, seat: int, spd: int, own: list[int]) -> list[tuple[int, str, int, int]]:
+    """What `seat` (with this speed and these bases) may build where, whichever team goes:
+    (location, what, credits, extra fuel)."""
     out = []
     techs = s.techs
     bases = s.bases
     home = s.data.home
-    spd = seat_speed(s, seat)
-    own = seat_bases(s, seat)
     for loc in s.data.locations[1:]:
         i = loc.index
         if seat not in bases[i]:
@@ -92,7 +91,7 @@ def options(s, seat: int) -> list[BuildAt]:
     data = s.data
     spd = seat_speed(s, seat)
     own = seat_bases(s, seat)
-    where = sites(s, seat)
+    where = sites(s, seat, spd, own)
     out: list[BuildAt] = []
     seen: set = set()
     for t in range(TEAMS):

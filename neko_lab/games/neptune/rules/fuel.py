@@ -31,13 +31,24 @@ def trip_cost(data: NeptuneData, origin: int, dest: int, speed: int = 0, bases: 
     po, pd = locs[origin].planet, locs[dest].planet
     if po == pd:
         return 1
-    own = set(bases)
-    mask = 0
-    for b in own:
-        mask |= 1 << locs[b].planet
-    ends = (dest in own) + (origin in own or (origin == data.home and data.orbit in own))
-    best = min(dist - bin(mask & inner).count("1") for dist, inner in data.routes[po][pd])
-    return max(1, best - speed - ends)
+    routes = data.routes[po][pd]
+    best = routes[0][0]
+    if bases:
+        mask = ends = 0
+        for b in bases:
+            mask |= 1 << locs[b].planet
+        ends = (dest in bases) + (origin in bases or (origin == data.home and data.orbit in bases))
+        k = mask.bit_count()
+        if k:
+            best = 1 << 30
+            for dist, inner in routes:      # shortest first: stop once no route can do better
+                if dist - k >= best:
+                    break
+                v = dist - (mask & inner).bit_count()
+                if v < best:
+                    best = v
+        best -= ends
+    return max(1, best - speed)
 
 
 def distance(data: NeptuneData, origin: int, dest: int) -> int:
@@ -51,7 +62,11 @@ def distance(data: NeptuneData, origin: int, dest: int) -> int:
 # ---------------------------------------------------------------- a seat's view, on a game state
 def seat_speed(s, seat: int) -> int:
     techs = s.data.techs
-    return sum(techs[t].speed for t, holders in enumerate(s.techs) if seat in holders)
+    total = 0
+    for t, holders in enumerate(s.techs):
+        if seat in holders:
+            total += techs[t].speed
+    return total
 
 
 def seat_bases(s, seat: int) -> list[int]:

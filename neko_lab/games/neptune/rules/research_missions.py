@@ -11,7 +11,7 @@ from neko_lab.core import Pending, serializable
 
 from . import any_time
 from .base import MISSION_CREDITS, RULE_RESEARCH, Pass, access_price, clockwise, who
-from .fuel import cost_for
+from .fuel import seat_bases, seat_speed, trip_cost
 
 
 @serializable
@@ -43,10 +43,11 @@ def play(s, seat: int) -> None:
 def legal_launch(s, seat: int, data) -> list:
     out: list = []
     if s.credits[seat] >= MISSION_CREDITS:
-        home = s.data.home
-        for loc in s.data.locations:
+        data = s.data
+        spd, own = seat_speed(s, seat), seat_bases(s, seat)
+        for loc in data.locations:
             if loc.research and not s.missions[loc.index]:
-                fuel = cost_for(s, seat, home, loc.index)
+                fuel = trip_cost(data, data.home, loc.index, spd, own)
                 if fuel <= s.fuel[seat]:
                     out.append(Launch(loc.index, loc.name, MISSION_CREDITS, fuel))
     out.append(Pass("launch no more missions"))
