@@ -57,10 +57,19 @@ def test_a_base_needs_a_token_on_the_research_mission():
     s = game(3)
     resources(s)
     s.missions[loc(s, "Mars Mineral Beds")] = (BLUE,)
+    s.missions[loc(s, "Earth's Orbit")] = (RED,)
     play_card(s, RED, "build")
-    assert not [a for a in s.legal_actions() if type(a) is BuildAt]
+    assert [a.name for a in s.legal_actions() if type(a) is BuildAt] == ["Earth's Orbit"]
     with pytest.raises(IllegalAction):
         act(s, BuildAt(0, 0, loc(s, "Mars Mineral Beds"), "base", "Mars Mineral Beds", 1, 2))
+
+
+def test_a_player_without_any_mission_token_is_not_asked_to_build():
+    s = game(3)
+    resources(s)
+    s.missions[loc(s, "Mars Mineral Beds")] = (BLUE,)
+    play_card(s, RED, "build")
+    assert s.current_player == BLUE
 
 
 def test_technology_icons_are_required():

@@ -57,6 +57,8 @@ def test_access_bought_from_the_controller_at_a_payment_step():
 def test_nobody_controls_it_no_purchase():
     s = game(3)
     resources(s)
+    s.missions[loc(s, "Mars Polar Regions")] = (RED,)        # Insulation needed, nobody controls it
     play_card(s, RED, "build")
+    assert s.current_player == RED and not [a for a in s.legal_actions() if type(a) is BuildAt]
     assert not [a for a in s.legal_actions() if type(a) is BuyAccess]
     act(s, Pass("build nothing this round"))

@@ -3,7 +3,8 @@
 Fuel from the supply for 3 credits, and access to a technology another player controls for 1 credit
 (2 with two players) paid to that player. "At any time" would put these two purchases into every action
 list; the engine offers them only inside the decisions where a payment in fuel or a technology
-requirement follows and can be changed by them: each build step of a Build card and the launching of
+requirement follows and can be changed by them: each build step of a Build card (of a player with a
+token on some Research Mission: without one nothing can be built, bought or not) and the launching of
 Research Missions. There they stand beside the other choices as extra actions; taking one leaves the
 seat in the same decision, so it can buy several and then build or launch.
 """

@@ -56,7 +56,9 @@ def ask(s, rnd: int, pos: int) -> None:
     """Ask the next player who has something to decide, or end the card after the third round."""
     while rnd < ROUNDS:
         seat = order(s, rnd)[pos]
-        if any_time.offers(s, seat) or options(s, seat):
+        # a player without any token on a Research Mission can neither build nor move, whatever it
+        # buys: it is not asked
+        if any(seat in m for m in s.missions) and (options(s, seat) or any_time.offers(s, seat)):
             s.pending.append(Pending("build", seat, (rnd, pos)))
             return
         pos += 1
@@ -70,18 +72,18 @@ def sites(s, seat: int, spd: int, own: list[int]) -> list[tuple[int, str, int, i
     """What `seat` (with this speed and these bases) may build where, whichever team goes:
     (location, what, credits, extra fuel)."""
     out = []
-    techs = s.techs
-    bases = s.bases
+    have = {t for t, holders in enumerate(s.techs) if seat in holders}
+    bases, missions, factory, colony = s.bases, s.missions, s.factory, s.colony
     home = s.data.home
     for loc in s.data.locations[1:]:
         i = loc.index
         if seat not in bases[i]:
-            if seat in s.missions[i] and all(seat in techs[t] for t in loc.base_requires):
+            if seat in missions[i] and have.issuperset(loc.base_requires):
                 out.append((i, "base", BASE_CREDITS, 0))
             continue
-        if loc.factory and s.factory[i] < 0 and all(seat in techs[t] for t in loc.factory_requires):
+        if loc.factory and factory[i] < 0 and have.issuperset(loc.factory_requires):
             out.append((i, "factory", FACTORY_CREDITS, 0))
-        if loc.colony and s.colony[i] < 0 and all(seat in techs[t] for t in loc.colony_requires):
+        if loc.colony and colony[i] < 0 and have.issuperset(loc.colony_requires):
             out.append((i, "colony", loc.colony, trip_cost(s.data, home, i, spd, own)))
     return out
 
@@ -94,6 +96,14 @@ def options(s, seat: int) -> list[BuildAt]:
     where = sites(s, seat, spd, own)
     out: list[BuildAt] = []
     seen: set = set()
+    trips: dict[tuple[int, int], int] = {}
+
+    def trip(at: int, loc: int) -> int:
+        cost = trips.get((at, loc))
+        if cost is None:
+            cost = trips[at, loc] = trip_cost(data, at, loc, spd, own)
+        return cost
+
     for t in range(TEAMS):
         k = seat * TEAMS + t
         at, flags = s.teams[k], s.used[k]
@@ -103,17 +113,17 @@ def options(s, seat: int) -> list[BuildAt]:
         can_move = not flags & MOVED
         if not flags & BUILT:
             for loc, what, cost, extra in where:
-                if loc != at and not can_move:
+                if cost > credits or (loc != at and not can_move):
                     continue
-                trip = trip_cost(data, at, loc, spd, own)
-                if cost <= credits and trip + extra <= fuel:
-                    out.append(BuildAt(t, at, loc, what, data.locations[loc].name, cost, trip + extra))
+                fare = trip(at, loc) + extra
+                if fare <= fuel:
+                    out.append(BuildAt(t, at, loc, what, data.locations[loc].name, cost, fare))
         if can_move:
             for loc in own:
                 if loc != at:
-                    trip = trip_cost(data, at, loc, spd, own)
-                    if trip <= fuel:
-                        out.append(BuildAt(t, at, loc, "move", data.locations[loc].name, 0, trip))
+                    fare = trip(at, loc)
+                    if fare <= fuel:
+                        out.append(BuildAt(t, at, loc, "move", data.locations[loc].name, 0, fare))
     return out
 
 

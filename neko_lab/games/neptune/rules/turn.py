@@ -35,10 +35,12 @@ class Sell(NamedTuple):
     card: int
     title: str
     price: int
+    fame: int = 0
+    event: bool = False
 
     def __str__(self) -> str:
-        return f"sell {self.title} to the Opportunity Track for {self.price} credit" + (
-            "s" if self.price > 1 else "")
+        what = f"{self.title} ({self.fame} fame{', event' if self.event else ''})"
+        return f"sell {what} to the Opportunity Track for {self.price} credit" + ("s" if self.price > 1 else "")
 
 
 @serializable
@@ -48,11 +50,13 @@ class Play(NamedTuple):
     title: str
     fame: int
     place: int = -1
+    event: bool = False
 
     def __str__(self) -> str:
+        ev = ", event" if self.event else ""
         if self.place < 0:
-            return f"play {self.title} from hand (+{self.fame} fame)"
-        return f"play {self.title} from the Opportunity Track, place {self.place + 1} (no fame)"
+            return f"play {self.title} from hand (+{self.fame} fame{ev})"
+        return f"play {self.title} from the Opportunity Track, place {self.place + 1} (no fame{ev})"
 
 
 def begin_turn(s, seat: int) -> None:
@@ -76,7 +80,7 @@ def legal_sell(s, seat: int, data) -> list:
         key = (cards[c].kind, cards[c].fame, cards[c].event)
         if key not in seen:       # two copies of the same card are one choice
             seen.add(key)
-            out.append(Sell(c, cards[c].title, price))
+            out.append(Sell(c, cards[c].title, price, cards[c].fame, cards[c].event))
     return out
 
 
@@ -111,9 +115,9 @@ def legal_play(s, seat: int, data) -> list:
         key = (cards[c].kind, cards[c].fame, cards[c].event)
         if key not in seen:
             seen.add(key)
-            out.append(Play(c, cards[c].title, cards[c].fame))
+            out.append(Play(c, cards[c].title, cards[c].fame, -1, cards[c].event))
     for place, c in enumerate(s.track):
-        out.append(Play(c, cards[c].title, 0, place))
+        out.append(Play(c, cards[c].title, 0, place, cards[c].event))
     return out
 
 
