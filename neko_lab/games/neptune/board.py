@@ -22,6 +22,21 @@ from .render import html, targets
 from .rules import GameState
 
 
+# what each pending decision asks, in the words shown above the clickable locations
+ASKS = {
+    "sell": "may sell one hand card to the Opportunity Track",
+    "play": "plays a card from hand or from the Opportunity Track",
+    "investors": "may give up fame for credits (Attract Investors)",
+    "build": "may move one team and build once in this round (Build)",
+    "broker": "may buy fuel from the broker (Fuel Broker)",
+    "launch": "may launch Research Missions",
+    "mission_access": "may buy access to Research Missions",
+    "technology": "takes control of or free access to a technology",
+    "scoring_order": "names who buys victory points next (Scoring)",
+    "buy_vp": "may buy victory points once (Scoring)",
+}
+
+
 class Board(GenericBoard):
     def __init__(self, state: GameState, agents: Mapping[int, Any] | Sequence[Any] | None = None,
                  names: Sequence[str] | None = None, seed: int | None = None):
@@ -48,8 +63,13 @@ class Board(GenericBoard):
         if self.selected not in where:
             self.selected = None
         names = s.data.locations
-        self.prompt.value = ("<b>Click a framed location to see what you can do there.</b>" if where
-                             else "")
+        ask = ""
+        if not s.is_over():
+            top = s.pending[-1]
+            ask = (f"Player {top.seat + 1} {ASKS.get(top.kind, top.kind)}"
+                   f" (turn of player {s.active + 1}). ")
+        self.prompt.value = ask + ("<b>Click a framed location to see what you can do there.</b>"
+                                   if where else "")
         buttons = []
         for loc in where:
             b = W.Button(description=names[loc].name, layout=W.Layout(width="auto"),

@@ -19,6 +19,7 @@ def test_clicking_a_framed_location_then_a_choice_builds_there():
     b = _build_board()
     names = [btn.description for btn in b.location_row.children]
     assert names == ["Mars Mineral Beds"]
+    assert "Player 1 may move one team and build once" in b.prompt.value
     assert "#2ca02c" in b.picture_widget.value
     b.location_row.children[0].click()
     choices = [btn.description for btn in b.choice_row.children]
