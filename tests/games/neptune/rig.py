@@ -99,3 +99,17 @@ def resources(s, credits: int = 20, fuel: int = 20) -> None:
     s.credits[:] = [credits] * s.players
     s.fuel[:] = [fuel] * s.players
     s._legal = None
+
+
+def base(s, seat: int, name: str) -> int:
+    """Give `seat` a token on the mission and a base at location `name` (and the Diversification card
+    if nobody holds it), as if built earlier; return the location index."""
+    i = loc(s, name)
+    if seat not in s.missions[i]:
+        s.missions[i] = s.missions[i] + (seat,)
+    if seat not in s.bases[i]:
+        s.bases[i] = s.bases[i] + (seat,)
+    if s.diversification < 0:
+        s.diversification = seat
+    s._legal = None
+    return i

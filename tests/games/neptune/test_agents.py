@@ -21,13 +21,7 @@ def test_agent_is_listed_in_the_game_table():
 @pytest.mark.parametrize("players,opts", [(2, {}), (3, {"events": True}), (4, {})])
 def test_agent_plays_whole_games_legally_without_touching_the_state(players, opts):
     s = nl.new_game("neptune", players=players, seed=players, **opts)
-    agents = [NeptuneAgent(seed=i) for i in range(players)]
-    while not s.is_over():
-        before = s.to_json()
-        a = agents[s.current_player].choose(s)
-        assert s.to_json() == before
-        assert a in s.legal_actions()
-        s.apply(a)
+    _play(s, [NeptuneAgent(seed=i) for i in range(players)], check=True)
     s.check_invariants()
 
 
@@ -40,16 +34,25 @@ def test_value_counts_a_factory_more_early_than_late():
     assert early > value(s, RED)
 
 
+def _play(s, agents, check=False):
+    """Play `s` to the end with `agents` by seat; with check, every choice is legal and leaves the
+    position untouched."""
+    while not s.is_over():
+        before = s.to_json() if check else None
+        a = agents[s.current_player].choose(s)
+        if check:
+            assert s.to_json() == before and a in s.legal_actions()
+        s.apply(a)
+    return s
+
+
 def _wins(opponent, games, start):
     won = 0
     for g in range(start, start + games):
         seat = g % 3
         agents = [opponent(seed=g * 10 + i) for i in range(3)]
         agents[seat] = NeptuneAgent(seed=g)
-        s = nl.new_game("neptune", players=3, seed=g)
-        while not s.is_over():
-            s.apply(agents[s.current_player].choose(s))
-        won += s.winners() == [seat]
+        won += _play(nl.new_game("neptune", players=3, seed=g), agents).winners() == [seat]
     return won
 
 

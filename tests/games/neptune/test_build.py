@@ -4,7 +4,7 @@ import pytest
 from neko_lab.core import IllegalAction
 from neko_lab.games.neptune.rules import BuildAt, BuyFuel, Pass
 
-from .rig import BLUE, RED, YELLOW, act, build, game, loc, pick, play_card, resources, tokens
+from .rig import base, BLUE, RED, YELLOW, act, build, game, loc, pick, play_card, resources, tokens
 from .test_research_missions import research_example
 
 
@@ -117,10 +117,7 @@ def test_one_token_per_factory_circle_and_one_build_per_team_per_turn():
 def test_moving_without_building_needs_an_own_base_and_costs_at_least_one_fuel():
     s = game(3)
     resources(s)
-    m = loc(s, "Mars Mineral Beds")
-    s.missions[m] = (RED,)
-    s.bases[m] = (RED,)
-    s.diversification = RED
+    m = base(s, RED, "Mars Mineral Beds")
     play_card(s, RED, "build")
     moves = [a for a in s.legal_actions() if type(a) is BuildAt and a.what == "move"]
     assert [(a.dest, a.fuel) for a in moves] == [(m, 1)]

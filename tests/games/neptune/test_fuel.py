@@ -3,7 +3,7 @@ speed bonuses from the Technology section."""
 from neko_lab.games.neptune import graph
 from neko_lab.games.neptune.rules import BuildAt, speed
 
-from .rig import RED, act, build, game, loc, play_card, resources, tokens
+from .rig import base, RED, act, build, game, loc, play_card, resources, tokens
 
 
 def test_fuel_cost_calculation_example_callisto():
@@ -80,10 +80,7 @@ def test_distance_from_earth_is_unmodified_best_route():
 def test_colony_fuel_counts_from_earth_not_from_the_team():
     s = game(3)
     resources(s)
-    c = loc(s, "Ceres")
-    s.missions[c] = (RED,)
-    s.bases[c] = (RED,)
-    s.diversification = RED
+    c = base(s, RED, "Ceres")
     s.teams[0] = c
     tokens(s, RED, "fission", "graviton")
     play_card(s, RED, "build")
