@@ -58,7 +58,7 @@ def ask(s, rnd: int, pos: int) -> None:
         seat = order(s, rnd)[pos]
         # a player without any token on a Research Mission can neither build nor move, whatever it
         # buys: it is not asked
-        if any(seat in m for m in s.missions) and (options(s, seat) or any_time.offers(s, seat)):
+        if any(seat in m for m in s.missions) and (any_time.offers(s, seat) or options(s, seat)):
             s.pending.append(Pending("build", seat, (rnd, pos)))
             return
         pos += 1
@@ -96,14 +96,6 @@ def options(s, seat: int) -> list[BuildAt]:
     where = sites(s, seat, spd, own)
     out: list[BuildAt] = []
     seen: set = set()
-    trips: dict[tuple[int, int], int] = {}
-
-    def trip(at: int, loc: int) -> int:
-        cost = trips.get((at, loc))
-        if cost is None:
-            cost = trips[at, loc] = trip_cost(data, at, loc, spd, own)
-        return cost
-
     for t in range(TEAMS):
         k = seat * TEAMS + t
         at, flags = s.teams[k], s.used[k]
@@ -115,13 +107,13 @@ def options(s, seat: int) -> list[BuildAt]:
             for loc, what, cost, extra in where:
                 if cost > credits or (loc != at and not can_move):
                     continue
-                fare = trip(at, loc) + extra
+                fare = trip_cost(data, at, loc, spd, own) + extra
                 if fare <= fuel:
                     out.append(BuildAt(t, at, loc, what, data.locations[loc].name, cost, fare))
         if can_move:
             for loc in own:
                 if loc != at:
-                    fare = trip(at, loc)
+                    fare = trip_cost(data, at, loc, spd, own)
                     if fare <= fuel:
                         out.append(BuildAt(t, at, loc, "move", data.locations[loc].name, 0, fare))
     return out
