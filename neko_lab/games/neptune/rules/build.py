@@ -18,7 +18,7 @@ from neko_lab.core import Pending, serializable
 from . import any_time, awards
 from .base import (BASE_CREDITS, BUILT, FACTORY_CREDITS, FIRST_BASE_VP, FIRST_BASES, MOVED,
                    RULE_BUILD, RULE_BUILDING, TEAMS, Pass, clockwise, counter_clockwise)
-from .fuel import seat_bases, seat_speed, trip_cost
+from .fuel import fare, seat_view
 
 ROUNDS = 3
 WHAT = ("base", "factory", "colony", "move")
@@ -68,7 +68,7 @@ def ask(s, rnd: int, pos: int) -> None:
     s.finish_card()
 
 
-def sites(s, seat: int, spd: int, own: list[int]) -> list[tuple[int, str, int, int]]:
+def sites(s, seat: int, spd: int, own: list[int], mask: int) -> list[tuple[int, str, int, int]]:
     """What `seat` (with this speed and these bases) may build where, whichever team goes:
     (location, what, credits, extra fuel)."""
     out = []
@@ -84,16 +84,15 @@ def sites(s, seat: int, spd: int, own: list[int]) -> list[tuple[int, str, int, i
         if loc.factory and factory[i] < 0 and have.issuperset(loc.factory_requires):
             out.append((i, "factory", FACTORY_CREDITS, 0))
         if loc.colony and colony[i] < 0 and have.issuperset(loc.colony_requires):
-            out.append((i, "colony", loc.colony, trip_cost(s.data, home, i, spd, own)))
+            out.append((i, "colony", loc.colony, fare(s.data, home, i, spd, own, mask)))
     return out
 
 
 def options(s, seat: int) -> list[BuildAt]:
     credits, fuel = s.credits[seat], s.fuel[seat]
     data = s.data
-    spd = seat_speed(s, seat)
-    own = seat_bases(s, seat)
-    where = sites(s, seat, spd, own)
+    spd, own, mask = seat_view(s, seat)
+    where = sites(s, seat, spd, own, mask)
     out: list[BuildAt] = []
     seen: set = set()
     for t in range(TEAMS):
@@ -107,15 +106,15 @@ def options(s, seat: int) -> list[BuildAt]:
             for loc, what, cost, extra in where:
                 if cost > credits or (loc != at and not can_move):
                     continue
-                fare = trip_cost(data, at, loc, spd, own) + extra
-                if fare <= fuel:
-                    out.append(BuildAt(t, at, loc, what, data.locations[loc].name, cost, fare))
+                paid = fare(data, at, loc, spd, own, mask) + extra
+                if paid <= fuel:
+                    out.append(BuildAt(t, at, loc, what, data.locations[loc].name, cost, paid))
         if can_move:
             for loc in own:
                 if loc != at:
-                    fare = trip_cost(data, at, loc, spd, own)
-                    if fare <= fuel:
-                        out.append(BuildAt(t, at, loc, "move", data.locations[loc].name, 0, fare))
+                    paid = fare(data, at, loc, spd, own, mask)
+                    if paid <= fuel:
+                        out.append(BuildAt(t, at, loc, "move", data.locations[loc].name, 0, paid))
     return out
 
 

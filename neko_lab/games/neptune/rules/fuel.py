@@ -25,6 +25,22 @@ def speed(technologies: Iterable[str | int], data: NeptuneData | None = None) ->
 
 def trip_cost(data: NeptuneData, origin: int, dest: int, speed: int = 0, bases: Iterable[int] = ()) -> int:
     """Fuel to go from location `origin` to location `dest` with this speed and bases (location indices)."""
+    own = frozenset(bases)
+    return fare(data, origin, dest, speed, own, planet_mask(data, own))
+
+
+def planet_mask(data: NeptuneData, bases: Iterable[int]) -> int:
+    """The planets of these bases as a bitmask (bit p = planet p)."""
+    mask = 0
+    locs = data.locations
+    for b in bases:
+        mask |= 1 << locs[b].planet
+    return mask
+
+
+def fare(data: NeptuneData, origin: int, dest: int, speed: int, bases: frozenset[int] | list[int],
+         mask: int) -> int:
+    """trip_cost() with the traveller's bases and their planet mask worked out beforehand."""
     if origin == dest:
         return 0
     locs = data.locations
@@ -33,21 +49,16 @@ def trip_cost(data: NeptuneData, origin: int, dest: int, speed: int = 0, bases: 
         return 1
     routes = data.routes[po][pd]
     best = routes[0][0]
-    if bases:
-        mask = ends = 0
-        for b in bases:
-            mask |= 1 << locs[b].planet
-        ends = (dest in bases) + (origin in bases or (origin == data.home and data.orbit in bases))
+    if mask:
         k = mask.bit_count()
-        if k:
-            best = 1 << 30
-            for dist, inner in routes:      # shortest first: stop once no route can do better
-                if dist - k >= best:
-                    break
-                v = dist - (mask & inner).bit_count()
-                if v < best:
-                    best = v
-        best -= ends
+        best = 1 << 30
+        for dist, inner in routes:          # shortest first: stop once no route can do better
+            if dist - k >= best:
+                break
+            v = dist - (mask & inner).bit_count()
+            if v < best:
+                best = v
+        best -= (dest in bases) + (origin in bases or (origin == data.home and data.orbit in bases))
     return max(1, best - speed)
 
 
@@ -71,6 +82,12 @@ def seat_speed(s, seat: int) -> int:
 
 def seat_bases(s, seat: int) -> list[int]:
     return [loc for loc, holders in enumerate(s.bases) if seat in holders]
+
+
+def seat_view(s, seat: int) -> tuple[int, list[int], int]:
+    """(speed, bases, planet mask of the bases) of `seat`: what its fuel costs depend on."""
+    own = seat_bases(s, seat)
+    return seat_speed(s, seat), own, planet_mask(s.data, own)
 
 
 def cost_for(s, seat: int, origin: int, dest: int) -> int:

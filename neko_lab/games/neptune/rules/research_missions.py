@@ -11,7 +11,7 @@ from neko_lab.core import Pending, serializable
 
 from . import any_time
 from .base import MISSION_CREDITS, RULE_RESEARCH, Pass, access_price, clockwise, who
-from .fuel import seat_bases, seat_speed, trip_cost
+from .fuel import fare, seat_view
 
 
 @serializable
@@ -44,10 +44,10 @@ def legal_launch(s, seat: int, data) -> list:
     out: list = []
     if s.credits[seat] >= MISSION_CREDITS:
         data = s.data
-        spd, own = seat_speed(s, seat), seat_bases(s, seat)
+        spd, own, mask = seat_view(s, seat)
         for loc in data.locations:
             if loc.research and not s.missions[loc.index]:
-                fuel = trip_cost(data, data.home, loc.index, spd, own)
+                fuel = fare(data, data.home, loc.index, spd, own, mask)
                 if fuel <= s.fuel[seat]:
                     out.append(Launch(loc.index, loc.name, MISSION_CREDITS, fuel))
     out.append(Pass("launch no more missions"))
