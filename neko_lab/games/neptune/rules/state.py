@@ -190,14 +190,16 @@ class GameState(State):
     def clone(self) -> "GameState":
         new = object.__new__(GameState)
         d = self.__dict__.copy()
-        d["log"] = list(self.log)
-        d["pending"] = list(self.pending)      # Pending entries are never changed, only replaced
+        d["log"] = self.log[:]
+        d["pending"] = self.pending[:]         # Pending entries are never changed, only replaced
         d["rng"] = self.rng.copy()
         d["_legal"] = None
-        for k in ("hands", "decks", "credits", "fuel", "fame", "teams", "used", "missions", "bases",
-                  "factory", "colony", "techs"):
-            d[k] = list(d[k])                  # their items are ints or tuples, replaced on change
-        d["points"] = [list(p) for p in self.points]
+        # the items of these lists are ints or tuples, replaced (never changed) on change
+        d["hands"], d["decks"], d["teams"], d["used"] = self.hands[:], self.decks[:], self.teams[:], self.used[:]
+        d["credits"], d["fuel"], d["fame"] = self.credits[:], self.fuel[:], self.fame[:]
+        d["missions"], d["bases"], d["techs"] = self.missions[:], self.bases[:], self.techs[:]
+        d["factory"], d["colony"] = self.factory[:], self.colony[:]
+        d["points"] = [p[:] for p in self.points]
         new.__dict__ = d
         return new
 
