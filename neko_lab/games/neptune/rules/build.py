@@ -104,12 +104,17 @@ def options(s, seat: int) -> list[BuildAt]:
         can_move = not flags & MOVED
         if not flags & BUILT:
             for loc, what, cost, extra in where:
-                if cost > credits or (loc != at and not can_move):
+                if cost > credits or extra > fuel:
                     continue
-                paid = fare(data, at, loc, spd, own, mask) + extra
+                if loc != at:           # a trip costs at least 1
+                    if not can_move or extra >= fuel:
+                        continue
+                    paid = fare(data, at, loc, spd, own, mask) + extra
+                else:
+                    paid = extra
                 if paid <= fuel:
                     out.append(BuildAt(t, at, loc, what, data.locations[loc].name, cost, paid))
-        if can_move:
+        if can_move and fuel:
             for loc in own:
                 if loc != at:
                     paid = fare(data, at, loc, spd, own, mask)
