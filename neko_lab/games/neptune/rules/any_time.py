@@ -1,0 +1,75 @@
+"""Purchases allowed at any time (rulebook › Fuel; › Gaining Access to a Technology without a Card).
+
+Fuel from the supply for 3 credits, and access to a technology another player controls for 1 credit
+(2 with two players) paid to that player. "At any time" would put these two purchases into every action
+list; the engine offers them only inside the decisions where a payment in fuel or a technology
+requirement follows and can be changed by them: each build step of a Build card (of a player with a
+token on some Research Mission: without one nothing can be built, bought or not) and the launching of
+Research Missions. There they stand beside the other choices as extra actions; taking one leaves the
+seat in the same decision, so it can buy several and then build or launch.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from neko_lab.core import Pending, serializable
+
+from .base import FUEL_PRICE, RULE_FUEL, RULE_TECH_ACCESS, access_price, who
+
+
+@serializable
+class BuyFuel(NamedTuple):
+    """Buy one fuel counter from the supply."""
+    price: int = FUEL_PRICE
+
+    def __str__(self) -> str:
+        return f"buy 1 fuel for {self.price} credits"
+
+
+@serializable
+class BuyAccess(NamedTuple):
+    """Buy access to technology `tech` from its controller."""
+    tech: int
+    name: str
+    controller: int
+    price: int
+
+    def __str__(self) -> str:
+        return f"buy access to {self.name} from {who(self.controller)} for {self.price} credit" + (
+            "s" if self.price > 1 else "")
+
+
+def offers(s, seat: int) -> list:
+    """The purchases `seat` can afford now."""
+    out: list = []
+    credits = s.credits[seat]
+    if credits >= FUEL_PRICE:
+        out.append(BuyFuel())
+    price = access_price(s.players)
+    if credits >= price:
+        techs = s.data.techs
+        for t, holders in enumerate(s.techs):
+            if holders and seat not in holders:
+                out.append(BuyAccess(t, techs[t].name, holders[0], price))
+    return out
+
+
+def take(s, seat: int, kind: str, data, action) -> bool:
+    """Carry out `action` if it is a purchase, put the decision `kind` back and say True."""
+    if type(action) is BuyFuel:
+        s.credits[seat] -= action.price
+        s.fuel[seat] += 1
+        s.emit(f"buys 1 fuel for {action.price} credits", RULE_FUEL, seat)
+    elif type(action) is BuyAccess:
+        s.credits[seat] -= action.price
+        s.credits[action.controller] += action.price
+        s.techs[action.tech] = s.techs[action.tech] + (seat,)
+        s.emit(f"pays {who(action.controller)} {action.price} for access to {action.name}",
+               RULE_TECH_ACCESS, seat, tech=action.tech)
+    else:
+        return False
+    s.pending.append(Pending(kind, seat, data))
+    return True
+
+
+DECISIONS: dict = {}

@@ -1,0 +1,55 @@
+"""The Diversification and Intrepid Spacefarer cards and the end-of-game awards (rulebook
+› Diversification Card, › Intrepid Spacefarer Card, › End of Game Scoring (see page 4)).
+
+Each card moves only when another player strictly beats its holder: more planets with a base of theirs
+(Diversification), or a factory or colony at a location whose Research Mission they control that is
+further from Earth, by the unmodified fuel cost of the best route (Intrepid Spacefarer).
+"""
+from __future__ import annotations
+
+from .base import AWARD_CARDS, AWARD_VP, RULE_DIVERSIFICATION, RULE_END, RULE_INTREPID, who
+from .fuel import distance
+
+
+def planets_with_bases(s, seat: int) -> int:
+    locs = s.data.locations
+    return len({locs[loc].planet for loc, holders in enumerate(s.bases) if seat in holders})
+
+
+def after_base(s, seat: int) -> None:
+    """Diversification goes to `seat` if it now has bases on more planets than the holder."""
+    holder = s.diversification
+    if holder == seat:
+        return
+    mine = planets_with_bases(s, seat)
+    if holder < 0 or mine > planets_with_bases(s, holder):
+        s.diversification = seat
+        s.emit(f"takes the Diversification card (bases on {mine} planet" + ("s)" if mine > 1 else ")")
+               + ("" if holder < 0 else f" from {who(holder)}"), RULE_DIVERSIFICATION, seat)
+
+
+def after_factory_or_colony(s, seat: int, loc: int) -> None:
+    """Intrepid Spacefarer goes to `seat` if it controls the mission at `loc` and `loc` is further
+    from Earth than the holder's record."""
+    holders = s.missions[loc]
+    if not holders or holders[0] != seat:
+        return
+    far = distance(s.data, s.data.home, loc)
+    if s.intrepid >= 0 and far <= s.intrepid_distance:
+        return
+    before = s.intrepid
+    s.intrepid, s.intrepid_distance = seat, far
+    if before != seat:
+        s.emit(f"takes the Intrepid Spacefarer card ({s.data.locations[loc].name}, {far} from Earth)"
+               + ("" if before < 0 else f" from {who(before)}"), RULE_INTREPID, seat)
+
+
+def final_awards(s) -> None:
+    for seat, rule, name in ((s.diversification, RULE_DIVERSIFICATION, "Diversification"),
+                             (s.intrepid, RULE_INTREPID, "Intrepid Spacefarer")):
+        if seat >= 0:
+            s.points[seat][AWARD_CARDS] += AWARD_VP
+            s.emit(f"scores {AWARD_VP} VP for the {name} card", RULE_END, seat)
+
+
+DECISIONS: dict = {}

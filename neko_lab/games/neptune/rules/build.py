@@ -1,0 +1,170 @@
+"""Build (rulebook › Build, › Building): three rounds of building, clockwise from the active player,
+then counter-clockwise, then clockwise again; in each round every player may move one construction
+team and build with it once.
+
+Each team moves at most once and builds at most once a turn. A team pays the fuel of its trip; a team
+already at the location builds without moving. A team may also only move, to a location where its
+player has a base. Bases (1 credit) need a token on the location's Research Mission; factories
+(2 credits) and colonies (the number in the circle, plus the fuel cost from Earth paid in fuel) need
+a base of the builder there; every circle needs its technology icons; a factory or colony circle holds
+one token, a base circle any number. The first base at a location scores 1 VP.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from neko_lab.core import Pending, serializable
+
+from . import any_time, awards
+from .base import (BASE_CREDITS, BUILT, FACTORY_CREDITS, FIRST_BASE_VP, FIRST_BASES, MOVED,
+                   RULE_BUILD, RULE_BUILDING, TEAMS, Pass, clockwise, counter_clockwise)
+from .fuel import fare, seat_view
+
+ROUNDS = 3
+WHAT = ("base", "factory", "colony", "move")
+
+
+@serializable
+class BuildAt(NamedTuple):
+    """Team `team` (0-based, shown from 1) goes from `origin` to `dest` and builds `what` there
+    ("move" = move without building), paying `credits` and `fuel`."""
+    team: int
+    origin: int
+    dest: int
+    what: str
+    name: str
+    credits: int
+    fuel: int
+
+    def __str__(self) -> str:
+        where = f"to {self.name}" if self.origin != self.dest else f"at {self.name}"
+        if self.what == "move":
+            return f"team {self.team + 1} moves {where} ({self.fuel} fuel)"
+        return (f"team {self.team + 1} builds a {self.what} {where} "
+                f"({self.credits} credit{'s' if self.credits != 1 else ''}, {self.fuel} fuel)")
+
+
+def order(s, rnd: int) -> list[int]:
+    return (counter_clockwise if rnd == 1 else clockwise)(s.active, s.players)
+
+
+def play(s, seat: int) -> None:
+    ask(s, 0, 0)
+
+
+def ask(s, rnd: int, pos: int) -> None:
+    """Ask the next player who has something to decide, or end the card after the third round."""
+    while rnd < ROUNDS:
+        seat = order(s, rnd)[pos]
+        # a player without any token on a Research Mission can neither build nor move, whatever it
+        # buys: it is not asked
+        if any(seat in m for m in s.missions) and (any_time.offers(s, seat) or options(s, seat)):
+            s.pending.append(Pending("build", seat, (rnd, pos)))
+            return
+        pos += 1
+        if pos == s.players:
+            rnd, pos = rnd + 1, 0
+    s.used = [0] * (TEAMS * s.players)       # the teams stand upright again
+    s.finish_card()
+
+
+def sites(s, seat: int, spd: int, own: list[int], mask: int) -> list[tuple[int, str, int, int]]:
+    """What `seat` (with this speed and these bases) may build where, whichever team goes:
+    (location, what, credits, extra fuel)."""
+    out = []
+    have = {t for t, holders in enumerate(s.techs) if seat in holders}
+    bases, missions, factory, colony = s.bases, s.missions, s.factory, s.colony
+    home = s.data.home
+    for loc in s.data.locations[1:]:
+        i = loc.index
+        if seat not in bases[i]:
+            if seat in missions[i] and have.issuperset(loc.base_requires):
+                out.append((i, "base", BASE_CREDITS, 0))
+            continue
+        if loc.factory and factory[i] < 0 and have.issuperset(loc.factory_requires):
+            out.append((i, "factory", FACTORY_CREDITS, 0))
+        if loc.colony and colony[i] < 0 and have.issuperset(loc.colony_requires):
+            out.append((i, "colony", loc.colony, fare(s.data, home, i, spd, own, mask)))
+    return out
+
+
+def options(s, seat: int) -> list[BuildAt]:
+    credits, fuel = s.credits[seat], s.fuel[seat]
+    data = s.data
+    spd, own, mask = seat_view(s, seat)
+    where = sites(s, seat, spd, own, mask)
+    out: list[BuildAt] = []
+    seen: set = set()
+    for t in range(TEAMS):
+        k = seat * TEAMS + t
+        at, flags = s.teams[k], s.used[k]
+        if (at, flags) in seen:      # two teams in the same place and state are one choice
+            continue
+        seen.add((at, flags))
+        can_move = not flags & MOVED
+        if not flags & BUILT:
+            for loc, what, cost, extra in where:
+                if cost > credits or extra > fuel:
+                    continue
+                if loc != at:           # a trip costs at least 1
+                    if not can_move or extra >= fuel:
+                        continue
+                    paid = fare(data, at, loc, spd, own, mask) + extra
+                else:
+                    paid = extra
+                if paid <= fuel:
+                    out.append(BuildAt(t, at, loc, what, data.locations[loc].name, cost, paid))
+        if can_move and fuel:
+            for loc in own:
+                if loc != at:
+                    paid = fare(data, at, loc, spd, own, mask)
+                    if paid <= fuel:
+                        out.append(BuildAt(t, at, loc, "move", data.locations[loc].name, 0, paid))
+    return out
+
+
+def legal(s, seat: int, data) -> list:
+    return options(s, seat) + [Pass("build nothing this round")] + any_time.offers(s, seat)
+
+
+def take(s, seat: int, data, action) -> None:
+    if any_time.take(s, seat, "build", data, action):
+        return
+    if type(action) is BuildAt:
+        build(s, seat, action)
+    rnd, pos = data
+    pos += 1
+    if pos == s.players:
+        rnd, pos = rnd + 1, 0
+    ask(s, rnd, pos)
+
+
+def build(s, seat: int, a: BuildAt) -> None:
+    k = seat * TEAMS + a.team
+    if a.dest != a.origin:
+        s.used[k] |= MOVED
+        s.teams[k] = a.dest
+    s.credits[seat] -= a.credits
+    s.fuel[seat] -= a.fuel
+    if a.what == "move":
+        s.emit(f"moves team {a.team + 1} to {a.name} for {a.fuel} fuel", RULE_BUILDING, seat)
+        return
+    s.used[k] |= BUILT
+    s.emit(f"builds a {a.what} at {a.name} for {a.credits} credits and {a.fuel} fuel", RULE_BUILD, seat,
+           loc=a.dest, what=a.what)
+    if a.what == "base":
+        first = not s.bases[a.dest]
+        s.bases[a.dest] = s.bases[a.dest] + (seat,)
+        if first:
+            s.points[seat][FIRST_BASES] += FIRST_BASE_VP
+            s.emit(f"scores {FIRST_BASE_VP} VP for the first base at {a.name}", RULE_BUILDING, seat)
+        awards.after_base(s, seat)
+        return
+    if a.what == "factory":
+        s.factory[a.dest] = seat
+    else:
+        s.colony[a.dest] = seat
+    awards.after_factory_or_colony(s, seat, a.dest)
+
+
+DECISIONS = {"build": (legal, take)}

@@ -1,0 +1,71 @@
+"""The dataset: what the rulebook fixes, and bad files refused naming file, row and field."""
+import shutil
+
+import pytest
+
+from neko_lab.core import DataError
+from neko_lab.core.data import dataset_dir
+from neko_lab.games.neptune import data
+
+from .rig import game
+
+
+def test_shipped_counts_and_sources():
+    d = data.load()
+    assert len(d.planets) == 10 and len(d.locations) == 20 and len(d.techs) == 9
+    assert len(d.cards) == 73 and len(d.events) == 12 and len(d.location_cards) == 19
+    for path in dataset_dir("neptune").glob("*.csv"):
+        for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+            assert line.endswith((",rulebook", ",reconstructed")), (path.name, line)
+    roots = {t.key for t in d.techs if not t.prerequisites}
+    assert roots == {"insulation", "slingshots", "fission"}
+
+
+def test_the_rulebook_examples_constrain_the_map():
+    d = data.load()
+    tri = d.locations[d.location("Triton")]
+    key = {t.index: t.key for t in d.techs}
+    assert [key[t] for t in tri.base_requires] == ["insulation"]
+    assert [key[t] for t in tri.factory_requires] == ["fusion"]
+    assert sorted(key[t] for t in tri.colony_requires) == ["fusion", "graviton"]
+    mb = d.locations[d.location("Mars Mineral Beds")]
+    assert mb.base_requires == () and mb.factory_icon == "mineral" and mb.colony == 3
+
+
+def _copy(tmp_path):
+    folder = tmp_path / "neptune"
+    shutil.copytree(dataset_dir("neptune"), folder)
+    return folder
+
+
+def test_a_bad_cell_is_refused_naming_file_row_and_field(tmp_path):
+    folder = _copy(tmp_path)
+    path = folder / "distances.csv"
+    path.write_text(path.read_text().replace("Earth,Mars,2", "Earth,Mars,two"))
+    with pytest.raises(DataError, match=r"distances.csv, row 1, field 'fuel'"):
+        data.load(folder)
+
+
+def test_an_unknown_technology_icon_is_refused(tmp_path):
+    folder = _copy(tmp_path)
+    path = folder / "locations.csv"
+    path.write_text(path.read_text().replace("Triton,Neptune,yes,insulation", "Triton,Neptune,yes,warp"))
+    with pytest.raises(DataError, match=r"locations.csv, row 18, field 'base_requires'"):
+        data.load(folder)
+
+
+def test_a_prerequisite_must_come_first(tmp_path):
+    folder = _copy(tmp_path)
+    path = folder / "technologies.csv"
+    path.write_text(path.read_text().replace("thrust,High Thrust Propulsion,slingshots",
+                                             "thrust,High Thrust Propulsion,fusion2"))
+    with pytest.raises(DataError, match=r"technologies.csv, row 4, field 'prerequisites'"):
+        data.load(folder)
+
+
+def test_a_user_folder_plays(tmp_path):
+    folder = _copy(tmp_path)
+    path = folder / "distances.csv"
+    path.write_text(path.read_text().replace("Earth,Mars,2,rulebook", "Earth,Mars,3,reconstructed"))
+    s = game(3, data=str(folder))
+    assert s.data.folder == str(folder)

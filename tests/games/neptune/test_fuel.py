@@ -1,0 +1,91 @@
+"""Fuel costs and speed: the rulebook's Fuel section, its calculation rules and its Callisto example;
+speed bonuses from the Technology section."""
+from neko_lab.games.neptune import graph
+from neko_lab.games.neptune.rules import BuildAt, speed
+
+from .rig import base, RED, act, build, game, loc, play_card, resources, tokens
+
+
+def test_fuel_cost_calculation_example_callisto():
+    # 2 + 2 + 3 = 7, speed 4 from Slingshots and Fission: 3; the Mars base on the way: 2; the lunar base
+    # is not where the team starts and does not count
+    assert speed(["slingshots", "fission"]) == 4
+    assert graph.fuel_cost("Earth", "Callisto") == 7
+    assert graph.fuel_cost("Earth", "Callisto", speed=4) == 3
+    assert graph.fuel_cost("Earth", "Callisto", speed=4,
+                           bases=["Lunar Polar Regions", "Mars Mineral Beds"]) == 2
+
+
+def test_fuel_cost_calculation_example_played_through_a_build_card():
+    s = game(3)
+    resources(s, 5, 5)
+    tokens(s, RED, "slingshots", "fission")
+    for name in ("Lunar Polar Regions", "Mars Mineral Beds"):
+        s.missions[loc(s, name)] = (RED,)
+        s.bases[loc(s, name)] = (RED,)
+    s.diversification = RED
+    s.missions[loc(s, "Callisto")] = (RED,)
+    play_card(s, RED, "build")
+    a = build(s, RED, "base", "Callisto", origin=s.data.home)
+    assert (a.credits, a.fuel) == (1, 2)
+    assert (s.credits[RED], s.fuel[RED]) == (4, 3)
+    # the new base on Callisto now shortens a second team's trip there (to build a factory, say)
+    assert graph.fuel_cost("Earth", "Callisto", 4, ["Mars Mineral Beds", "Callisto"]) == 1
+
+
+def test_insulation_with_fission_gives_speed_one():
+    assert speed(["insulation", "fission"]) == 1
+    assert speed([]) == 0
+
+
+def test_two_locations_of_one_planet_are_always_one_apart():
+    assert graph.fuel_cost("Earth", "Earth's Orbit") == 1
+    assert graph.fuel_cost("Lunar Polar Regions", "Lunar Mineral Beds", speed=5) == 1
+    assert graph.fuel_cost("Callisto", "Europa") == 1
+
+
+def test_never_below_one():
+    assert graph.fuel_cost("Earth", "Mars Mineral Beds", speed=9, bases=["Mars Mineral Beds"]) == 1
+
+
+def test_a_base_in_earths_orbit_shortens_trips_from_earth_only():
+    assert graph.fuel_cost("Earth", "Ceres", bases=["Earth's Orbit"]) == 3
+    assert graph.fuel_cost("Lunar Mineral Beds", "Ceres", bases=["Earth's Orbit"]) == 4
+    # a lunar base helps only trips that start at that very location
+    assert graph.fuel_cost("Earth", "Ceres", bases=["Lunar Mineral Beds"]) == 4
+    assert graph.fuel_cost("Lunar Mineral Beds", "Ceres", bases=["Lunar Mineral Beds"]) == 3
+
+
+def test_one_base_per_planet_on_the_way():
+    assert graph.fuel_cost("Earth", "Callisto", bases=["Mars Mineral Beds", "Mars Polar Regions"]) == 6
+    assert graph.fuel_cost("Earth", "Callisto", bases=["Mars Mineral Beds", "Ceres"]) == 5
+
+
+def test_the_cheapest_route_is_taken_after_bases():
+    assert graph.fuel_cost("Earth", "Triton") == 16             # by Saturn (by Uranus: 17)
+    assert graph.fuel_cost("Earth", "Triton", bases=["Titania", "Miranda"]) == 16   # one per planet
+    # bases at Mars, Ceres and Titania: 17 - 3 by Uranus, 16 - 2 by Saturn, 18 - 3 by both
+    assert graph.fuel_cost("Earth", "Triton", bases=["Ceres", "Mars Mineral Beds", "Titania"]) == 14
+    # and a Titan base makes the Saturn route the cheapest: 16 - 3
+    assert graph.fuel_cost("Earth", "Triton", bases=["Ceres", "Mars Mineral Beds", "Titania", "Titan"]) == 13
+
+
+def test_distance_from_earth_is_unmodified_best_route():
+    assert graph.distance_from_earth("Earth's Orbit") == 1
+    assert graph.distance_from_earth("Mars Mineral Beds") == 2
+    assert graph.distance_from_earth("Callisto") == 7
+    assert graph.distance_from_earth("Triton") == 16
+
+
+def test_colony_fuel_counts_from_earth_not_from_the_team():
+    s = game(3)
+    resources(s)
+    c = base(s, RED, "Ceres")
+    s.teams[0] = c
+    tokens(s, RED, "fission", "graviton")
+    play_card(s, RED, "build")
+    a = next(a for a in s.legal_actions() if type(a) is BuildAt and a.what == "colony" and a.origin == c)
+    # 4 credits (the colony number); fuel from Earth 4 - speed 1 - the base at Ceres = 2; no trip
+    assert (a.credits, a.fuel) == (4, 2)
+    act(s, a)
+    assert s.colony[c] == RED

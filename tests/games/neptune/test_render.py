@@ -1,0 +1,60 @@
+"""The picture of a state: the map, the chart, the tracks, the Opportunity Track and the hand."""
+import random
+import re
+from html import escape
+
+from neko_lab.games.neptune import render
+from neko_lab.games.neptune.rules import BuildAt
+
+from .rig import RED, game, loc, play_card, resources
+
+
+def _mid_game(players=3, steps=150):
+    s = game(players, seed=3)
+    r = random.Random(1)
+    for _ in range(steps):
+        s.apply(r.choice(s.legal_actions()))
+    return s
+
+
+def test_picture_shows_every_location_and_technology_and_counts_from_one():
+    s = _mid_game(4)
+    text = s._repr_html_()
+    for l in s.data.locations:
+        assert escape(l.name[:15]) in text
+    for t in s.data.techs:
+        assert t.name.split()[0] in text
+    assert "player 0" not in text and "Player 0" not in text
+    for i in range(4):
+        assert f">{i + 1} " in text                      # the tracks number players from 1
+    assert "Opportunity Track (places 1 to 4" in text
+
+
+def test_text_is_at_least_eleven_pixels():
+    sizes = [int(v) for v in re.findall(r'font-size="(\d+)"', render.svg(_mid_game()))]
+    assert sizes and min(sizes) >= 11
+
+
+def test_fuel_from_earth_is_the_seats_own():
+    s = game(3)
+    s.techs[s.data.tech("slingshots")] = (RED,)
+    assert "fuel 4</text>" in render.svg(s, seat=RED)    # Callisto: 7 - 3
+    assert "fuel 7</text>" in render.svg(s, seat=1)
+
+
+def test_legal_targets_are_framed_green():
+    s = game(3)
+    resources(s)
+    s.missions[loc(s, "Mars Mineral Beds")] = (RED,)
+    play_card(s, RED, "build")
+    where = render.targets(s.legal_actions())
+    assert where == [loc(s, "Mars Mineral Beds")]
+    assert render.LEGAL in render.svg(s, RED, where) and render.LEGAL not in render.svg(s, RED)
+
+
+def test_the_hand_shown_is_the_seats_own():
+    s = game(3)
+    mine = render.svg(s, seat=0)
+    for c in s.hands[0]:
+        assert s.data.cards[c].title in mine
+    assert "Hand of player 1" in mine

@@ -1,0 +1,46 @@
+"""Scoring card and generation scoring (rulebook › Scoring, › Scoring & Victory)."""
+from neko_lab.games.neptune.rules import BuyVP, NextBuyer
+
+from .rig import BLUE, RED, YELLOW, act, game, loc, play_card
+
+
+def test_buildings_fame_and_one_purchase_in_the_order_the_active_player_chooses():
+    s = game(3)
+    m = loc(s, "Mars Mineral Beds")
+    s.missions[m] = (RED, YELLOW)
+    s.bases[m] = (RED, YELLOW)
+    s.factory[m] = RED
+    s.colony[m] = YELLOW
+    s.diversification = RED
+    s.fame[:] = [3, 5, 0]
+    s.credits[:] = [12, 0, 7]
+    card = play_card(s, BLUE, "scoring", fame=2)           # Blue now has 2 fame
+    assert [p[1] for p in s.points] == [1, 2, 0]           # 1 per factory, 2 per colony
+    assert [p[2] for p in s.points] == [1, 2, 0]           # most 2, second 1
+    assert s.current_player == BLUE and s.pending[-1].kind == "scoring_order"
+    assert s.legal_actions() == [NextBuyer(RED), NextBuyer(BLUE)]   # Yellow has no credits
+    act(s, NextBuyer(BLUE))
+    assert s.legal_actions()[-1] == BuyVP(6, 3)
+    act(s, BuyVP(6, 3))
+    assert s.current_player == RED
+    assert s.legal_actions()[-1] == BuyVP(10, 4)           # never more than 10 credits
+    act(s, BuyVP(10, 4))
+    assert [p[3] for p in s.points] == [4, 0, 3] and s.credits[:1] == [2]
+    assert s.active == RED and s.pending[-1].kind == "sell"
+
+
+def test_final_scoring_tie_for_most_fame_both_readings():
+    for option, each in ((3, 3), (2, 2)):
+        s = game(3, final_fame_tie_vp=option)
+        card = next(c for c in s.hands[0])
+        for g in range(4):
+            s.discard += s.decks[g]
+            s.decks[g] = ()
+        s.generation = 4
+        s.fame[:] = [6, 6, 1]
+        s.credits[:] = [0, 0, 0]
+        s.pending.clear()
+        from neko_lab.games.neptune.rules import scoring_card
+        scoring_card.start(s, 0, "final")
+        assert s.is_over()
+        assert [p[2] for p in s.points] == [each, each, 0]

@@ -1,0 +1,107 @@
+"""Set-up, the three steps of a turn (selling, playing, drawing) and the four generations."""
+import pytest
+
+from neko_lab.core import IllegalAction
+from neko_lab.games.neptune.rules import Pass, Play, Sell
+
+from .rig import act, game, give_card, start_turn
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup(players):
+    s = game(players, seed=5)
+    assert all(len(h) == 5 for h in s.hands)
+    assert all(s.data.cards[c].generation == 1 for h in s.hands for c in h)
+    assert all(s.data.cards[c].generation == g + 1 for g, d in enumerate(s.decks) for c in d)
+    assert s.credits == [5] * players and s.fuel == [5] * players and s.fame == [0] * players
+    assert s.scores() == [0] * players
+    assert s.teams == [s.data.home] * (3 * players)
+    assert s.current_player == s.first_player
+    firsts = {game(players, seed=k).first_player for k in range(30)}
+    assert firsts == set(range(players))                 # the first player is random
+
+
+def test_selling_enters_on_the_left_and_the_rightmost_falls_off():
+    s = game(3)
+    s.track = (s.decks[0][0], s.decks[0][1], s.decks[0][2])
+    s.decks[0] = s.decks[0][3:]
+    start_turn(s, 0)
+    old = s.track
+    card = s.hands[0][0]
+    act(s, next(a for a in s.legal_actions() if type(a) is Sell and a.card == card))
+    assert s.track == (card,) + old[:2]
+    assert s.discard[-1] == old[2]
+    assert s.credits[0] == 7
+
+
+def test_selling_pays_one_credit_with_two_players():
+    s = game(2)
+    start_turn(s, 0)
+    a = next(a for a in s.legal_actions() if type(a) is Sell)
+    assert a.price == 1
+    act(s, a)
+    assert s.credits[0] == 6 and len(s.track) == 1
+
+
+def test_play_from_hand_gains_fame_from_track_none():
+    s = game(3)
+    card = give_card(s, 0, "factories", fame=1)
+    start_turn(s, 0)
+    act(s, Pass("sell nothing"))
+    act(s, next(a for a in s.legal_actions() if type(a) is Play and a.card == card))
+    assert s.fame[0] == 1
+    s2 = game(3)
+    c2 = give_card(s2, 0, "factories", fame=1)
+    start_turn(s2, 0)
+    act(s2, next(a for a in s2.legal_actions() if type(a) is Sell and a.card == c2))
+    act(s2, next(a for a in s2.legal_actions() if type(a) is Play and a.card == c2))
+    assert s2.fame[0] == 0 and c2 in s2.discard
+
+
+def test_after_the_card_the_hand_is_filled_to_five_and_play_goes_clockwise():
+    s = game(3)
+    start_turn(s, 2)
+    act(s, next(a for a in s.legal_actions() if type(a) is Sell))
+    card = give_card(s, 2, "factories")
+    act(s, next(a for a in s.legal_actions() if type(a) is Play and a.card == card))
+    assert len(s.hands[2]) == 5 and s.active == 0 and s.current_player == 0
+
+
+def test_a_card_not_in_hand_cannot_be_played():
+    s = game(3)
+    start_turn(s, 0)
+    act(s, Pass("sell nothing"))
+    other = s.hands[1][0]
+    with pytest.raises(IllegalAction):
+        s.apply(Play(other, s.data.cards[other].title, s.data.cards[other].fame))
+
+
+def test_the_last_card_of_a_generation_ends_it_and_drawing_goes_on_into_the_next():
+    s = game(3)
+    s.discard += s.decks[0][1:]
+    s.decks[0] = s.decks[0][:1]          # one first-generation card left
+    start_turn(s, 0)
+    act(s, next(a for a in s.legal_actions() if type(a) is Sell))
+    card = give_card(s, 0, "factories")
+    act(s, next(a for a in s.legal_actions() if type(a) is Play and a.card == card))
+    gens = sorted(s.data.cards[c].generation for c in s.hands[0])
+    assert gens.count(2) >= 1 and len(gens) == 5 and s.generation == 1
+    assert any("generation 1 ends" in e.text for e in s.log)
+
+
+def test_the_last_card_of_the_fourth_generation_ends_the_game():
+    s = game(3)
+    card = give_card(s, 1, "factories")
+    for g in range(3):
+        s.discard += s.decks[g]
+        s.decks[g] = ()
+    s.discard += s.decks[3][1:]
+    s.decks[3] = s.decks[3][:1]
+    s.generation = 3
+    start_turn(s, 1)
+    act(s, Pass("sell nothing"))
+    act(s, next(a for a in s.legal_actions() if type(a) is Play and a.card == card))
+    while not s.is_over():
+        act(s, s.legal_actions()[0])
+    assert s.current_player is None and s.legal_actions() == []
+    assert any("generation 4 ends" in e.text for e in s.log)
