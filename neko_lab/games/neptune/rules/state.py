@@ -166,8 +166,9 @@ class GameState(State):
 
     def determinize(self, seat: int, rng: Rng) -> "GameState":
         """A copy in which the other hands (within each generation) and the order of every deck are
-        re-sampled: what `seat` cannot see."""
-        s = self.clone()
+        re-sampled: what `seat` cannot see. Future chance is unseen too: the copy's generator comes
+        from `rng` (the core's determinize)."""
+        s = super().determinize(seat, rng)
         cards = self.data.cards
         for g in range(len(self.decks)):
             pool = list(self.decks[g])
