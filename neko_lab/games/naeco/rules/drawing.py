@@ -3,7 +3,9 @@
 A token lets its player draw from the piles from the left edge up to the one under it (surface.csv,
 column `piles`; see "Places where the rulebook disagrees with itself" in datasets/naeco/README.md).
 With the Sea Shepherd France variant a mission card may lie on top: taking it is part of the draw, and a
-species draw follows. In solo play every draw is followed by the solo discard.
+species draw follows; when every permitted pile shows a mission, the player may also leave them and
+draw nothing (reading 8 of datasets/naeco/README.md). Only permitted piles offer their missions.
+In solo play every draw is followed by the solo discard.
 """
 from __future__ import annotations
 
@@ -38,6 +40,10 @@ class Draw(NamedTuple):
                     f"take it first ({RULE_MISSIONS})")
         return reason
 
+    def carry_out(self, s: "GameState", seat: int) -> None:
+        draw_a_card(s, seat, self.pile)
+        end_of_turn(s, seat)
+
 
 @serializable
 class TakeMission(NamedTuple):
@@ -51,6 +57,32 @@ class TakeMission(NamedTuple):
 
     def why_not(self, s: "GameState") -> str | None:
         return pile_problem(s, self)
+
+    def carry_out(self, s: "GameState", seat: int) -> None:
+        take_mission(s, seat, self.pile)
+        note_if_exhausted(s, self.pile)
+        ask_for_draw(s, seat)
+
+
+@serializable
+class LeaveMissions(NamedTuple):
+    """Sea Shepherd France variant: every permitted pile shows a mission; take none and draw nothing."""
+
+    def __str__(self) -> str:
+        return "leave the missions and draw nothing"
+
+    def why_not(self, s: "GameState") -> str | None:
+        top = s.pending[-1]
+        if top.kind != "draw":
+            return f"{self} is not possible now: player {top.seat} must first play a card ({RULE_PLAY})"
+        return (f"{self} is not possible: a species can be drawn, and missions are left by drawing "
+                f"it ({RULE_MISSIONS})")
+
+    def carry_out(self, s: "GameState", seat: int) -> None:
+        s.missed[seat] += 1
+        s.emit("takes none of the missions on offer and draws nothing: it plays on with fewer cards",
+               RULE_MISSIONS, seat, reading=8)
+        end_of_turn(s, seat)
 
 
 def allowed_piles(s: "GameState", seat: int) -> int:
@@ -75,16 +107,24 @@ def pile_problem(s: "GameState", action: Draw | TakeMission) -> str | None:
 
 
 def draw_options(s: "GameState", seat: int, data: Any = None) -> list:
-    """The top of every permitted pile that has one: a species to draw or a mission to take."""
+    """The top of every permitted pile that has one: a species to draw or a mission to take; when
+    only missions are on offer, leaving them is allowed too (reading 8)."""
     out: list = []
     cards = s.cards
     new = tuple.__new__
     piles = s.piles
+    species = False
     for i in range(s.surface_piles[s.token[seat]]):
         pile = piles[i]
         if pile:
             card = cards[pile[-1]]
-            out.append(new(TakeMission if card[6] else Draw, (i, card[0], card[1])))
+            if card[6]:
+                out.append(new(TakeMission, (i, card[0], card[1])))
+            else:
+                out.append(new(Draw, (i, card[0], card[1])))
+                species = True
+    if out and not species:
+        out.append(LeaveMissions())
     return out
 
 
@@ -101,17 +141,9 @@ def ask_for_draw(s: "GameState", seat: int) -> None:
     end_of_turn(s, seat)
 
 
-def draw_from_pile(s: "GameState", seat: int, data: Any, action: Draw | TakeMission) -> None:
-    """The top card of the chosen pile: a mission is taken and the draw asked again; a species goes
-    to the hand and ends the turn."""
-    i = action.pile
-    if s.cards[s.piles[i][-1]].effect:
-        take_mission(s, seat, i)
-        note_if_exhausted(s, i)
-        ask_for_draw(s, seat)
-        return
-    draw_a_card(s, seat, i)
-    end_of_turn(s, seat)
+def draw_from_pile(s: "GameState", seat: int, data: Any, action: Draw | TakeMission | LeaveMissions) -> None:
+    """Carry out the chosen draw: a species ends the turn, a mission asks for the draw again."""
+    action.carry_out(s, seat)
 
 
 def draw_a_card(s: "GameState", seat: int, i: int) -> None:
