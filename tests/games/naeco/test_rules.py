@@ -267,6 +267,31 @@ def test_no_permitted_pile_left_means_playing_on_with_fewer_cards():
     assert s.is_over()
 
 
+def test_running_out_cites_gameplay_and_names_the_reading_it_applies():
+    """Reading 7 is neko_lab's, not the rulebook's: the event cites the section it reads (the draw of
+    Naéco › Gameplay) and names the reading in its data."""
+    s = game()
+    s.end_seat, s.final_left = 1, 2
+    s.piles[6] = s.piles[0] + s.piles[1] + s.piles[2] + s.piles[3] + s.piles[6]
+    s.piles[0] = s.piles[1] = s.piles[2] = s.piles[3] = ()
+    s.apply(s.legal_actions()[0])
+    missed = s.log[-1]
+    assert "cannot draw" in missed.text
+    assert missed.rule == "Naéco › Gameplay" and missed.data == {"reading": 7}
+
+
+def test_the_final_scoring_cites_scoring_and_gives_the_scores():
+    s = game()
+    s.end_seat, s.final_left = 1, 1
+    s.apply(s.legal_actions()[0])
+    rig.draw_first(s)
+    assert s.is_over()
+    last = s.log[-1]
+    assert last.rule == "Naéco › Scoring" and "final scoring" in last.text
+    assert last.data["scores"] == s.scores()
+    assert "Naéco › Scoring" in s.RULES
+
+
 def test_random_games_always_end_and_keep_the_invariants():
     rng = random.Random(5)
     for g in range(20):
@@ -305,6 +330,7 @@ def test_a_player_without_cards_in_the_last_round_passes():
     rig.draw_first(s)
     assert s.is_over()
     assert "passes" in s.log[-2].text and s.log[-2].seat == 1
+    assert s.log[-2].rule == "Naéco › Gameplay" and s.log[-2].data == {"reading": 7}
     s.check_invariants()
 
 

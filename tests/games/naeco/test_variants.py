@@ -178,6 +178,16 @@ def test_solo_ends_with_two_empty_piles_then_one_last_turn():
     assert s.is_over()
 
 
+def test_solo_end_trigger_cites_the_solo_play_variant():
+    s = nl.new_game("naeco", players=1, seed=4)
+    s.piles[6] = s.piles[4] + s.piles[5] + s.piles[6]
+    s.piles[4], s.piles[5] = (), ()
+    s.apply(s.legal_actions()[0])
+    rig.draw_first(s)
+    trigger = next(e for e in s.log if e.data.get("trigger"))
+    assert trigger.rule == "Naéco › Solo play variant" and trigger.data["trigger"] == "empty draw piles"
+
+
 def test_solo_rating_is_reported_by_the_state():
     rng = random.Random(1)
     s = nl.new_game("naeco", players=1, seed=1)

@@ -137,7 +137,7 @@ def ask_for_draw(s: "GameState", seat: int) -> None:
         return
     s.missed[seat] += 1
     s.emit("cannot draw: every pile it may draw from is empty; it plays on with fewer cards",
-           RULE_PLAY, seat)
+           RULE_PLAY, seat, reading=7)
     end_of_turn(s, seat)
 
 
