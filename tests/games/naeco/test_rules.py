@@ -343,3 +343,21 @@ def test_green_first_turn_plays_a_3_then_draws_from_four_piles():
     assert len(s.legal_actions()) == 4 and {a.pile for a in s.legal_actions()} == {0, 1, 2, 3}
     rig.draw_first(s)
     assert len(s.hands[0]) == 3
+
+
+def test_placement_example_a_2_beside_a_1_or_a_3_and_a_4_only_beside_a_3():
+    """Naéco › Gameplay's example, played in a game: the 1 and the 3 stand apart in the top row."""
+    s = game()
+    rig.ocean(s, 0, "S 1 . . 3 .\n. X X X X .\n. . . . . .\nS . . . . .")
+    two, four, _ = rig.hand(s, 0, [(1, 2), (1, 4), (2, 1)])
+    faceup = {(a.card, a.col) for a in s.legal_actions() if not a.down and a.depth == 1}
+    beside_1, beside_3 = 2, {3, 5}            # the empty top-row cells next to the 1 and to the 3
+    assert {col for card, col in faceup if card == two} >= {beside_1} | beside_3
+    assert {col for card, col in faceup if card == four} & ({beside_1} | beside_3) == beside_3
+    before = s.to_json()
+    with pytest.raises(nl.IllegalAction, match="one value above or below"):
+        s.apply(rig.play(s, four, 1, beside_1))
+    assert s.to_json() == before
+    s.apply(rig.play(s, four, 1, 5))
+    assert s.oceans[0].get(1, 5) == 4
+    s.check_invariants()
