@@ -361,3 +361,21 @@ def test_placement_example_a_2_beside_a_1_or_a_3_and_a_4_only_beside_a_3():
     s.apply(rig.play(s, four, 1, 5))
     assert s.oceans[0].get(1, 5) == 4
     s.check_invariants()
+
+
+def test_every_cited_section_is_a_heading_of_the_rulebook():
+    """Event.rule and the RULES keys name "Naéco › <heading>", the heading listed in sections.txt."""
+    from pathlib import Path
+    lines = (Path(__file__).resolve().parents[3] / "datasets/naeco/sections.txt").read_text(encoding="utf-8")
+    headings = {f"Naéco › {h}" for h in lines.splitlines() if h}
+    assert set(GameState.RULES) <= headings
+    rng = random.Random(2)
+    cited = set()
+    for players, opts in [(1, {}), (2, {"sea_shepherd": True}), (4, {"sea_shepherd": True})]:
+        for seed in range(3):
+            s = game(players, seed, **opts)
+            while not s.is_over():
+                s.apply(rng.choice(s.legal_actions()))
+            cited |= {e.rule for e in s.log}
+    assert cited <= headings and cited <= set(GameState.RULES)
+    assert "Naéco › Scoring" in cited and "Naéco › Solo play variant" in cited
