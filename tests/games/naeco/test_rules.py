@@ -379,3 +379,25 @@ def test_every_cited_section_is_a_heading_of_the_rulebook():
             cited |= {e.rule for e in s.log}
     assert cited <= headings and cited <= set(GameState.RULES)
     assert "Naéco › Scoring" in cited and "Naéco › Solo play variant" in cited
+
+
+def test_what_a_person_reads_counts_from_1_piles_places_and_players():
+    s = game(seed=1)
+    hand = s.hands[0]
+    a = next(p for p in s.legal_actions() if not p.down and p.col == 1)
+    assert str(a).endswith(f"at depth {a.depth}, 1 column right of the start cards")
+    down = Play(a.card, a.name, a.value, 2, 0, True)
+    assert str(down) == f"play {a.name} face-down at depth 2, in the start cards' column"
+    assert str(Play(a.card, a.name, a.value, 1, -2, False)).endswith("depth 1, 2 columns left of the start cards")
+    s.apply(a)
+    assert s.log[-1].text.endswith("1 column right of the start cards") and s.log[-1].data["col"] == 1
+    with pytest.raises(nl.IllegalAction, match="Player 1 has played and must draw"):
+        s.apply(Play(hand[0], "x", 1, 1, -1, True))
+    draw = next(d for d in s.legal_actions() if d.pile == 0)
+    assert str(draw) == f"draw {draw.name} from pile 1"
+    with pytest.raises(nl.IllegalAction, match="Player 1 may draw only from the first 4 piles"):
+        s.apply(Draw(5, s.piles[5][-1], "x"))
+    s.apply(draw)
+    assert s.log[-1].text == f"draws {draw.name} from pile 1"
+    with pytest.raises(nl.IllegalAction, match="not in Player 2's hand"):
+        s.apply(Play(hand[0], "x", 1, 1, -1, True))           # a card of Player 1, not of Player 2

@@ -74,7 +74,7 @@ class LeaveMissions(NamedTuple):
     def why_not(self, s: "GameState") -> str | None:
         top = s.pending[-1]
         if top.kind != "draw":
-            return f"{self} is not possible now: player {top.seat} must first play a card ({RULE_PLAY})"
+            return f"{self} is not possible now: Player {top.seat + 1} must first play a card ({RULE_PLAY})"
         return (f"{self} is not possible: a species can be drawn, and missions are left by drawing "
                 f"it ({RULE_MISSIONS})")
 
@@ -95,12 +95,12 @@ def pile_problem(s: "GameState", action: Draw | TakeMission) -> str | None:
     top = s.pending[-1]
     seat = top.seat
     if top.kind != "draw":
-        return f"{action} is not possible now: player {seat} must first play a card ({RULE_PLAY})"
+        return f"{action} is not possible now: Player {seat + 1} must first play a card ({RULE_PLAY})"
     if not 0 <= action.pile < PILES:
         return f"{action} is not possible: there are {PILES} piles"
     if action.pile >= allowed_piles(s, seat):
-        return (f"{action} is not possible: from Surface card {s.surface_values[s.token[seat]]} "
-                f"player {seat} may draw only from the first {allowed_piles(s, seat)} piles ({RULE_PLAY})")
+        return (f"{action} is not possible: from Surface card {s.surface_values[s.token[seat]]} Player "
+                f"{seat + 1} may draw only from the first {allowed_piles(s, seat)} piles ({RULE_PLAY})")
     if not s.piles[action.pile]:
         return f"{action} is not possible: pile {action.pile + 1} is empty"
     return None

@@ -274,15 +274,15 @@ class GameState(State):
             self.options["sea_shepherd"] or len(cards) == self.n_species), \
             "mission cards are in play only in the Sea Shepherd France variant"
         for i, h in enumerate(self.hands):
-            assert all(not cards[c].effect for c in h), f"player {i} holds a mission card in hand"
+            assert all(not cards[c].effect for c in h), f"Player {i + 1} holds a mission card in hand"
             assert list(h) == sorted(h), "hands are kept sorted"
         for i, m in enumerate(self.missions):
-            assert all(cards[c].effect for c in m), f"player {i} has a species among its missions"
+            assert all(cards[c].effect for c in m), f"Player {i + 1} has a species among its missions"
         for i, k in enumerate(self.known):
             o = self.oceans[i]
             held = set(self.hands[i]) | {c.id for p, c in o.cards.items() if o.cells[p] == FACE_DOWN}
             assert set(k) <= held and list(k) == sorted(set(k)), \
-                f"player {i}: a card seen drawn is neither in hand nor face-down"
+                f"Player {i + 1}: a card seen drawn is neither in hand nor face-down"
         assert len(self.piles) == PILES, "there are 7 draw piles"
         # hand sizes: 3 at the start and end of every turn, less only after draws that were impossible
         top = self.pending[-1] if self.pending and not self.over else None
@@ -291,31 +291,31 @@ class GameState(State):
             if top is not None and top.seat == i and top.kind == "draw":
                 expected -= 1
             assert len(h) == max(0, expected), \
-                f"hand size: player {i} holds {len(h)} cards, expected {max(0, expected)}"
+                f"hand size: Player {i + 1} holds {len(h)} cards, expected {max(0, expected)}"
         # every Ocean obeys the placement rules
         any_row = self.options["facedown_any_depth"]
         for i, o in enumerate(self.oceans):
             starts = sorted(p for p, v in o.cells.items() if v == START)
-            assert starts == [pos(1, 0), pos(4, 0)], f"player {i}'s start cards moved"
+            assert starts == [pos(1, 0), pos(4, 0)], f"Player {i + 1}'s start cards moved"
             assert set(o.cards) == {p for p, v in o.cells.items() if v != START}, \
-                f"player {i}'s Ocean has a cell without a card"
+                f"Player {i + 1}'s Ocean has a cell without a card"
             for p, c in o.cards.items():
                 v = o.cells[p]
-                assert not c.effect, f"a mission card lies in player {i}'s Ocean"
+                assert not c.effect, f"a mission card lies in Player {i + 1}'s Ocean"
                 if v > 0:
                     assert v == c.value and (p & 3) + 1 == c.depth, \
-                        f"player {i}: {c.name} shows the wrong value or stands at the wrong depth"
+                        f"Player {i + 1}: {c.name} shows the wrong value or stands at the wrong depth"
                 else:
                     assert v == FACE_DOWN, "unknown cell code"
                     assert any_row or (p & 3) + 1 == c.depth, \
-                        f"player {i}: a face-down {c.name} stands outside its depth"
+                        f"Player {i + 1}: a face-down {c.name} stands outside its depth"
             problems = o.problems()
-            assert not problems, f"player {i}'s Ocean breaks the placement rules: {problems[0]}"
+            assert not problems, f"Player {i + 1}'s Ocean breaks the placement rules: {problems[0]}"
         # Surface positions only ever move right, one card at a time
         for i in range(n):
             t = self.trail[i]
-            assert t == tuple(range(len(t))), f"player {i}'s token moved left or jumped"
-            assert t[-1] == self.token[i], f"player {i}'s token is not where its trail ends"
+            assert t == tuple(range(len(t))), f"Player {i + 1}'s token moved left or jumped"
+            assert t[-1] == self.token[i], f"Player {i + 1}'s token is not where its trail ends"
             assert 0 <= self.token[i] <= LAST_POSITION
         best = max(self.token)
         for k in range(4):
