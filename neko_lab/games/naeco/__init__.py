@@ -11,4 +11,5 @@ from . import graph, objectives, render, scoring
 
 GameState.picture = render.svg          # the rules never import their picture (DESIGN.md › Layout)
 
-__all__ = ["Card", "Draw", "GameState", "LeaveMissions", "Ocean", "Play", "TakeMission", "graph", "objectives", "scoring"]
+__all__ = ["Card", "Draw", "GameState", "LeaveMissions", "Ocean", "Play", "TakeMission", "graph", "objectives",
+           "scoring"]

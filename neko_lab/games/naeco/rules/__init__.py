@@ -9,4 +9,5 @@ from .setup import HAND_SIZE, LAST_POSITION, PILES
 from .solo import Rating
 from .state import GameState
 
-__all__ = ["Draw", "GameState", "HAND_SIZE", "LAST_POSITION", "LeaveMissions", "PILES", "Play", "Rating", "TakeMission"]
+__all__ = ["Draw", "GameState", "HAND_SIZE", "LAST_POSITION", "LeaveMissions", "PILES", "Play", "Rating",
+           "TakeMission"]
