@@ -401,3 +401,21 @@ def test_what_a_person_reads_counts_from_1_piles_places_and_players():
     assert s.log[-1].text == f"draws {draw.name} from pile 1"
     with pytest.raises(nl.IllegalAction, match="not in Player 2's hand"):
         s.apply(Play(hand[0], "x", 1, 1, -1, True))           # a card of Player 1, not of Player 2
+
+
+def test_refusals_name_the_problem_of_an_action_that_only_looks_right():
+    s = game(seed=1)
+    a = s.legal_actions()[0]
+    before = s.to_json()
+    with pytest.raises(nl.IllegalAction, match=f"card {a.card} is {a.name}"):
+        s.apply(a._replace(name="Kraken"))
+    with pytest.raises(nl.IllegalAction, match="not an action of Naéco"):
+        s.apply("play the best card")
+    assert s.to_json() == before
+    s.apply(a)
+    d = s.legal_actions()[0]
+    top = s.cards[s.piles[d.pile][-1]]
+    with pytest.raises(nl.IllegalAction, match=f"shows {top.name} on top"):
+        s.apply(d._replace(card=d.card + 1))
+    with pytest.raises(nl.IllegalAction, match="shows a species on top"):
+        s.apply(TakeMission(d.pile, d.card + 1, d.name))

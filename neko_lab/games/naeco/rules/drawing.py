@@ -38,7 +38,7 @@ class Draw(NamedTuple):
         if reason is None and s.cards[s.piles[self.pile][-1]].effect:
             return (f"{self} is not possible: a mission card lies on top of pile {self.pile + 1}; "
                     f"take it first ({RULE_MISSIONS})")
-        return reason
+        return reason or top_problem(s, self)
 
     def carry_out(self, s: "GameState", seat: int) -> None:
         draw_a_card(s, seat, self.pile)
@@ -56,7 +56,10 @@ class TakeMission(NamedTuple):
         return f"take mission {self.name} from pile {self.pile + 1}"
 
     def why_not(self, s: "GameState") -> str | None:
-        return pile_problem(s, self)
+        reason = pile_problem(s, self)
+        if reason is None and not s.cards[s.piles[self.pile][-1]].effect:
+            return f"{self} is not possible: pile {self.pile + 1} shows a species on top, to be drawn"
+        return reason or top_problem(s, self)
 
     def carry_out(self, s: "GameState", seat: int) -> None:
         take_mission(s, seat, self.pile)
@@ -104,6 +107,12 @@ def pile_problem(s: "GameState", action: Draw | TakeMission) -> str | None:
     if not s.piles[action.pile]:
         return f"{action} is not possible: pile {action.pile + 1} is empty"
     return None
+
+
+def top_problem(s: "GameState", action: Draw | TakeMission) -> str:
+    """The pile may be drawn from, but the action names another card than its top."""
+    top = s.cards[s.piles[action.pile][-1]]
+    return f"{action} is not possible: pile {action.pile + 1} shows {top.name} on top (card {top.id})"
 
 
 def draw_options(s: "GameState", seat: int, data: Any = None) -> list:

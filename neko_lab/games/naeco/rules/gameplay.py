@@ -54,7 +54,9 @@ class Play(NamedTuple):
         if not self.down and not ocean.fits(p, card.value):
             return (f"{self} is not possible: a species beside another species must be one value "
                     f"above or below it ({RULE_PLAY})")
-        return None
+        if (self.name, self.value) != (card.name, card.value):
+            return f"{self} is not possible: card {self.card} is {card.name} ({card.value})"
+        return f"{self} is not one of the legal plays: pass one of legal_actions()"
 
 
 def play_options(s: "GameState", seat: int, data: Any = None) -> list[Play]:

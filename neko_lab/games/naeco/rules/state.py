@@ -88,7 +88,10 @@ class GameState(State):
     def _why_illegal(self, action: Any) -> str | None:
         """Each action class says why it is refused now (gameplay.Play, drawing.Draw, ...)."""
         why = getattr(type(action), "why_not", None)
-        return why(action, self) if why is not None and self.pending else None
+        if why is None:
+            return (f"a {type(action).__name__} is not an action of Naéco: pass one of legal_actions() "
+                    f"(a Play, Draw, TakeMission or LeaveMissions)")
+        return why(action, self) if self.pending else None
 
     # ================================================================== asked by boards and analyses
     def allowed_piles(self, seat: int) -> int:
