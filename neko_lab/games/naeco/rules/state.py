@@ -72,7 +72,8 @@ class GameState(State):
         self.missions: list[tuple[int, ...]] = [()] * n
         self.discards: tuple[int, ...] = ()        # solo discards, in order
         self.missed: list[int] = [0] * n           # draws a player could not make
-        self.known: list[tuple[int, ...]] = [()] * n   # drawn from a face-up pile top, still held
+        # drawn from a face-up pile top and still held, by seat; replaced, never mutated (clones share it)
+        self.known: tuple[tuple[int, ...], ...] = ((),) * n
         self.turn: int = 0
         self.end_seat: int | None = None
         self.end_trigger: str | None = None   # "last Surface card" or "empty draw piles", once triggered
@@ -261,7 +262,6 @@ class GameState(State):
         d["priority"] = list(self.priority)
         d["missions"] = list(self.missions)
         d["missed"] = list(self.missed)
-        d["known"] = list(self.known)
         new.__dict__ = d
         return new
 
