@@ -160,8 +160,7 @@ def draw_a_card(s: "GameState", seat: int, i: int) -> None:
     cid = pile[-1]
     s.piles[i] = pile[:-1]
     s.hands[seat] = tuple(sorted(s.hands[seat] + (cid,)))
-    known = s.known                                # everyone saw it on top of the pile
-    s.known = known[:seat] + (tuple(sorted(known[seat] + (cid,))),) + known[seat + 1:]
+    s.known[seat] += (cid,)                          # everyone saw it on top of the pile
     s.emit(f"draws {s.cards[cid].name} from pile {i + 1}", RULE_PLAY, seat, card=cid, pile=i)
     note_if_exhausted(s, i)
     if s.players == 1:

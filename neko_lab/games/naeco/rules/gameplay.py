@@ -96,9 +96,10 @@ def play_a_card(s: "GameState", seat: int, data: Any, action: Play) -> None:
     hand = list(s.hands[seat])
     hand.remove(action.card)
     s.hands[seat] = tuple(hand)
-    known = s.known
-    if not action.down and action.card in known[seat]:    # now in plain view in the Ocean
-        s.known = known[:seat] + (tuple(c for c in known[seat] if c != action.card),) + known[seat + 1:]
+    known = s.known[seat]
+    if not action.down and action.card in known:          # now in plain view in the Ocean
+        i = known.index(action.card)
+        s.known[seat] = known[:i] + known[i + 1:]
     ocean = s.oceans[seat].copy()
     ocean.put(action.depth, action.col, FACE_DOWN if action.down else card.value, card)
     s.oceans[seat] = ocean

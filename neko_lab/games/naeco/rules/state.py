@@ -72,8 +72,7 @@ class GameState(State):
         self.missions: list[tuple[int, ...]] = [()] * n
         self.discards: tuple[int, ...] = ()        # solo discards, in order
         self.missed: list[int] = [0] * n           # draws a player could not make
-        # drawn from a face-up pile top and still held, by seat; replaced, never mutated (clones share it)
-        self.known: tuple[tuple[int, ...], ...] = ((),) * n
+        self.known: list[tuple[int, ...]] = [()] * n   # drawn from a face-up pile top, still held
         self.turn: int = 0
         self.end_seat: int | None = None
         self.end_trigger: str | None = None   # "last Surface card" or "empty draw piles", once triggered
@@ -262,6 +261,7 @@ class GameState(State):
         d["priority"] = list(self.priority)
         d["missions"] = list(self.missions)
         d["missed"] = list(self.missed)
+        d["known"] = list(self.known)
         new.__dict__ = d
         return new
 
@@ -284,7 +284,7 @@ class GameState(State):
         for i, k in enumerate(self.known):
             o = self.oceans[i]
             held = set(self.hands[i]) | {c.id for p, c in o.cards.items() if o.cells[p] == FACE_DOWN}
-            assert set(k) <= held and list(k) == sorted(set(k)), \
+            assert set(k) <= held and len(set(k)) == len(k), \
                 f"Player {i + 1}: a card seen drawn is neither in hand nor face-down"
         assert len(self.piles) == PILES, "there are 7 draw piles"
         # hand sizes: 3 at the start and end of every turn, less only after draws that were impossible
