@@ -3,7 +3,9 @@
 A token lets its player draw from the piles from the left edge up to the one under it (surface.csv,
 column `piles`; see "Places where the rulebook disagrees with itself" in datasets/naeco/README.md).
 With the Sea Shepherd France variant a mission card may lie on top: taking it is part of the draw, and a
-species draw follows. In solo play every draw is followed by the solo discard.
+species draw follows; when every permitted pile shows a mission, the player may also leave them and
+draw nothing (reading 8 of datasets/naeco/README.md). Only permitted piles offer their missions.
+In solo play every draw is followed by the solo discard.
 """
 from __future__ import annotations
 
@@ -36,7 +38,11 @@ class Draw(NamedTuple):
         if reason is None and s.cards[s.piles[self.pile][-1]].effect:
             return (f"{self} is not possible: a mission card lies on top of pile {self.pile + 1}; "
                     f"take it first ({RULE_MISSIONS})")
-        return reason
+        return reason or top_problem(s, self)
+
+    def carry_out(self, s: "GameState", seat: int) -> None:
+        draw_a_card(s, seat, self.pile)
+        end_of_turn(s, seat)
 
 
 @serializable
@@ -50,7 +56,36 @@ class TakeMission(NamedTuple):
         return f"take mission {self.name} from pile {self.pile + 1}"
 
     def why_not(self, s: "GameState") -> str | None:
-        return pile_problem(s, self)
+        reason = pile_problem(s, self)
+        if reason is None and not s.cards[s.piles[self.pile][-1]].effect:
+            return f"{self} is not possible: pile {self.pile + 1} shows a species on top, to be drawn"
+        return reason or top_problem(s, self)
+
+    def carry_out(self, s: "GameState", seat: int) -> None:
+        take_mission(s, seat, self.pile)
+        note_if_exhausted(s, self.pile)
+        ask_for_draw(s, seat)
+
+
+@serializable
+class LeaveMissions(NamedTuple):
+    """Sea Shepherd France variant: every permitted pile shows a mission; take none and draw nothing."""
+
+    def __str__(self) -> str:
+        return "leave the missions and draw nothing"
+
+    def why_not(self, s: "GameState") -> str | None:
+        top = s.pending[-1]
+        if top.kind != "draw":
+            return f"{self} is not possible now: Player {top.seat + 1} must first play a card ({RULE_PLAY})"
+        return (f"{self} is not possible: a species can be drawn, and missions are left by drawing "
+                f"it ({RULE_MISSIONS})")
+
+    def carry_out(self, s: "GameState", seat: int) -> None:
+        s.missed[seat] += 1
+        s.emit("takes none of the missions on offer and draws nothing: it plays on with fewer cards",
+               RULE_MISSIONS, seat, reading=8)
+        end_of_turn(s, seat)
 
 
 def allowed_piles(s: "GameState", seat: int) -> int:
@@ -63,28 +98,42 @@ def pile_problem(s: "GameState", action: Draw | TakeMission) -> str | None:
     top = s.pending[-1]
     seat = top.seat
     if top.kind != "draw":
-        return f"{action} is not possible now: player {seat} must first play a card ({RULE_PLAY})"
+        return f"{action} is not possible now: Player {seat + 1} must first play a card ({RULE_PLAY})"
     if not 0 <= action.pile < PILES:
         return f"{action} is not possible: there are {PILES} piles"
     if action.pile >= allowed_piles(s, seat):
-        return (f"{action} is not possible: from Surface card {s.surface_values[s.token[seat]]} "
-                f"player {seat} may draw only from the first {allowed_piles(s, seat)} piles ({RULE_PLAY})")
+        return (f"{action} is not possible: from Surface card {s.surface_values[s.token[seat]]} Player "
+                f"{seat + 1} may draw only from the first {allowed_piles(s, seat)} piles ({RULE_PLAY})")
     if not s.piles[action.pile]:
         return f"{action} is not possible: pile {action.pile + 1} is empty"
     return None
 
 
+def top_problem(s: "GameState", action: Draw | TakeMission) -> str:
+    """The pile may be drawn from, but the action names another card than its top."""
+    top = s.cards[s.piles[action.pile][-1]]
+    return f"{action} is not possible: pile {action.pile + 1} shows {top.name} on top (card {top.id})"
+
+
 def draw_options(s: "GameState", seat: int, data: Any = None) -> list:
-    """The top of every permitted pile that has one: a species to draw or a mission to take."""
+    """The top of every permitted pile that has one: a species to draw or a mission to take; when
+    only missions are on offer, leaving them is allowed too (reading 8)."""
     out: list = []
     cards = s.cards
     new = tuple.__new__
     piles = s.piles
+    species = False
     for i in range(s.surface_piles[s.token[seat]]):
         pile = piles[i]
         if pile:
             card = cards[pile[-1]]
-            out.append(new(TakeMission if card[6] else Draw, (i, card[0], card[1])))
+            if card[6]:
+                out.append(new(TakeMission, (i, card[0], card[1])))
+            else:
+                out.append(new(Draw, (i, card[0], card[1])))
+                species = True
+    if out and not species:
+        out.append(LeaveMissions())
     return out
 
 
@@ -97,21 +146,13 @@ def ask_for_draw(s: "GameState", seat: int) -> None:
         return
     s.missed[seat] += 1
     s.emit("cannot draw: every pile it may draw from is empty; it plays on with fewer cards",
-           RULE_PLAY, seat)
+           RULE_PLAY, seat, reading=7)
     end_of_turn(s, seat)
 
 
-def draw_from_pile(s: "GameState", seat: int, data: Any, action: Draw | TakeMission) -> None:
-    """The top card of the chosen pile: a mission is taken and the draw asked again; a species goes
-    to the hand and ends the turn."""
-    i = action.pile
-    if s.cards[s.piles[i][-1]].effect:
-        take_mission(s, seat, i)
-        note_if_exhausted(s, i)
-        ask_for_draw(s, seat)
-        return
-    draw_a_card(s, seat, i)
-    end_of_turn(s, seat)
+def draw_from_pile(s: "GameState", seat: int, data: Any, action: Draw | TakeMission | LeaveMissions) -> None:
+    """Carry out the chosen draw: a species ends the turn, a mission asks for the draw again."""
+    action.carry_out(s, seat)
 
 
 def draw_a_card(s: "GameState", seat: int, i: int) -> None:
@@ -119,6 +160,7 @@ def draw_a_card(s: "GameState", seat: int, i: int) -> None:
     cid = pile[-1]
     s.piles[i] = pile[:-1]
     s.hands[seat] = tuple(sorted(s.hands[seat] + (cid,)))
+    s.known[seat] += (cid,)                          # everyone saw it on top of the pile
     s.emit(f"draws {s.cards[cid].name} from pile {i + 1}", RULE_PLAY, seat, card=cid, pile=i)
     note_if_exhausted(s, i)
     if s.players == 1:

@@ -1,15 +1,17 @@
 """Naéco › End of the game: a token on the last Surface card, or as many exhausted piles as players
-(two in solo play), starts the last round; everyone plays once more, the player who ended it last
-(readings 6 and 7 of datasets/naeco/README.md)."""
+(two in solo play, as the Solo play variant says, which is then cited), starts the last round; everyone
+plays once more, the player who ended it last (readings 6 and 7 of datasets/naeco/README.md). Events that
+apply a reading of neko_lab's own cite the section it reads and name the reading in their data."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from neko_lab.core import Pending
 
+from .final_scoring import score_the_game
 from .ocean import RULE_PLAY
 from .setup import LAST_POSITION
-from .solo import SOLO_EMPTY_PILES
+from .solo import RULE_SOLO, SOLO_EMPTY_PILES
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -39,8 +41,7 @@ def end_of_turn(s: "GameState", seat: int) -> None:
     if s.end_seat is not None:
         s.final_left -= 1
         if s.final_left <= 0:
-            s.over = True
-            s.emit("the last round is over: final scoring", RULE_END)
+            score_the_game(s)
             return
     elif s.token[seat] == LAST_POSITION or empty_piles(s) >= end_threshold(s):
         s.end_seat = seat
@@ -50,21 +51,20 @@ def end_of_turn(s: "GameState", seat: int) -> None:
         why = ("reached the last Surface card" if surface
                else f"{empty_piles(s)} draw piles are empty")
         s.emit(f"the end is near: {why}; everyone plays one last turn, this player last",
-               RULE_END, seat, trigger=s.end_trigger)
+               RULE_SOLO if s.players == 1 else RULE_END, seat, trigger=s.end_trigger)
     nxt = (seat + 1) % s.players
     while not s.hands[nxt]:
         # no card left to play (only possible in the last round, once supplies run dry): the turn passes
-        s.emit("has no card left and passes", RULE_PLAY, nxt)
+        s.emit("has no card left and passes", RULE_PLAY, nxt, reading=7)
         s.turn += 1
         if s.end_seat is None:         # cannot happen with a 64-card deck; a safe stop anyway
             s.end_seat, s.final_left = nxt, s.players
             s.end_trigger = "no cards left"
-            s.emit("the supplies have run dry: everyone plays one last turn", RULE_END, nxt)
+            s.emit("the supplies have run dry: everyone plays one last turn", RULE_END, nxt, reading=7)
         else:
             s.final_left -= 1
             if s.final_left <= 0:
-                s.over = True
-                s.emit("the last round is over: final scoring", RULE_END)
+                score_the_game(s)
                 return
         nxt = (nxt + 1) % s.players
     s.pending.append(Pending("play", nxt))

@@ -45,6 +45,14 @@ def breakdown(s: "GameState") -> list[dict[str, int]]:
     return out
 
 
+def score_the_game(s: "GameState") -> None:
+    """The last round is over: the game ends and every category is counted (the Priority
+    Observation cards are shown, see observation())."""
+    s.over = True
+    s.emit("the last round is over: final scoring", RULE_SCORING,
+           scores=[sum(row.values()) for row in breakdown(s)])
+
+
 def visible_breakdown(s: "GameState", seat: int | None) -> list[dict[str, int | None]]:
     """Another player's running priority points would reveal their secret Priority Observation card,
     so a seat sees only its own until the end (Naéco › Setup, › Scoring)."""

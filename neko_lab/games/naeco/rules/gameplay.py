@@ -12,7 +12,7 @@ from neko_lab.core import serializable
 
 from .drawing import ask_for_draw
 from .observations import make_observations
-from .ocean import FACE_DOWN, RULE_PLAY, pos
+from .ocean import FACE_DOWN, RULE_PLAY, pos, where
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -30,15 +30,15 @@ class Play(NamedTuple):
 
     def __str__(self) -> str:
         what = f"{self.name} face-down" if self.down else f"{self.name} ({self.value})"
-        return f"play {what} at depth {self.depth}, column {self.col}"
+        return f"play {what} at {where(self.depth, self.col)}"
 
     def why_not(self, s: "GameState") -> str | None:
         top = s.pending[-1]
         seat = top.seat
         if top.kind != "play":
-            return f"{self} is not possible now: player {seat} has played and must draw ({RULE_PLAY})"
+            return f"{self} is not possible now: Player {seat + 1} has played and must draw ({RULE_PLAY})"
         if self.card not in s.hands[seat]:
-            return f"{self} is not possible: that card is not in player {seat}'s hand"
+            return f"{self} is not possible: that card is not in Player {seat + 1}'s hand"
         card = s.cards[self.card]
         ocean = s.oceans[seat]
         p = pos(self.depth, self.col)
@@ -54,7 +54,9 @@ class Play(NamedTuple):
         if not self.down and not ocean.fits(p, card.value):
             return (f"{self} is not possible: a species beside another species must be one value "
                     f"above or below it ({RULE_PLAY})")
-        return None
+        if (self.name, self.value) != (card.name, card.value):
+            return f"{self} is not possible: card {self.card} is {card.name} ({card.value})"
+        return f"{self} is not one of the legal plays: pass one of legal_actions()"
 
 
 def play_options(s: "GameState", seat: int, data: Any = None) -> list[Play]:
@@ -94,14 +96,18 @@ def play_a_card(s: "GameState", seat: int, data: Any, action: Play) -> None:
     hand = list(s.hands[seat])
     hand.remove(action.card)
     s.hands[seat] = tuple(hand)
+    known = s.known[seat]
+    if not action.down and action.card in known:          # now in plain view in the Ocean
+        i = known.index(action.card)
+        s.known[seat] = known[:i] + known[i + 1:]
     ocean = s.oceans[seat].copy()
     ocean.put(action.depth, action.col, FACE_DOWN if action.down else card.value, card)
     s.oceans[seat] = ocean
     if action.down:
-        s.emit(f"plays a card face-down (an unpopulated area) at depth {action.depth}, "
-               f"column {action.col}", RULE_PLAY, seat, depth=action.depth, col=action.col, down=True)
+        s.emit(f"plays a card face-down (an unpopulated area) at {where(action.depth, action.col)}",
+               RULE_PLAY, seat, depth=action.depth, col=action.col, down=True)
     else:
-        s.emit(f"plays {card.name} ({card.value}) at depth {action.depth}, column {action.col}",
+        s.emit(f"plays {card.name} ({card.value}) at {where(action.depth, action.col)}",
                RULE_PLAY, seat, card=card.id, depth=action.depth, col=action.col, down=False)
     make_observations(s, seat)
     ask_for_draw(s, seat)

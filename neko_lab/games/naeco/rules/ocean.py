@@ -59,6 +59,16 @@ def pos(depth: int, col: int) -> int:
     return 4 * col + depth - 1
 
 
+def where(depth: int, col: int) -> str:
+    """A place as a person reads it: the depth (1 shallowest), and the column counted from 1 outwards
+    from the start cards' column, which never moves while an Ocean grows to either side."""
+    if col == 0:
+        return f"depth {depth}, in the start cards' column"
+    n = abs(col)
+    side = "right" if col > 0 else "left"
+    return f"depth {depth}, {n} column{'s' if n > 1 else ''} {side} of the start cards"
+
+
 def depth_col(p: int) -> tuple[int, int]:
     """(depth 1..4, column) of an internal cell number."""
     return (p & 3) + 1, p >> 2
@@ -207,12 +217,13 @@ class Ocean:
             d, c = depth_col(p)
             right = cells.get(p + 4)
             if v > 0 and right is not None and right > 0 and abs(right - v) != 1:
-                out.append(f"depth {d}, columns {c} and {c + 1}: values {v} and {right} are not one apart")
+                out.append(f"{where(d, c)} and the next column right: values {v} and {right} are not one "
+                           f"apart")
             card = self.cards.get(p)
             if v > 0 and card is not None and (card.depth != d or card.value != v):
-                out.append(f"depth {d}, column {c}: {card} stands at the wrong depth or shows the wrong value")
+                out.append(f"{where(d, c)}: {card} stands at the wrong depth or shows the wrong value")
             if v == FACE_DOWN and card is None and self.cards:
-                out.append(f"depth {d}, column {c}: face-down cell without a card")
+                out.append(f"{where(d, c)}: face-down cell without a card")
         starts = [p for p, v in cells.items() if v == START]
         seen = set(starts)
         todo = list(starts)
@@ -226,7 +237,7 @@ class Ocean:
         for p in cells:
             if p not in seen:
                 d, c = depth_col(p)
-                out.append(f"depth {d}, column {c}: not connected to an Exploration Start card")
+                out.append(f"{where(d, c)}: not connected to an Exploration Start card")
         return out
 
     # ------------------------------------------------------------ text form

@@ -72,6 +72,7 @@ class GameState(State):
         self.missions: list[tuple[int, ...]] = [()] * n
         self.discards: tuple[int, ...] = ()        # solo discards, in order
         self.missed: list[int] = [0] * n           # draws a player could not make
+        self.known: list[tuple[int, ...]] = [()] * n   # drawn from a face-up pile top, still held
         self.turn: int = 0
         self.end_seat: int | None = None
         self.end_trigger: str | None = None   # "last Surface card" or "empty draw piles", once triggered
@@ -87,7 +88,10 @@ class GameState(State):
     def _why_illegal(self, action: Any) -> str | None:
         """Each action class says why it is refused now (gameplay.Play, drawing.Draw, ...)."""
         why = getattr(type(action), "why_not", None)
-        return why(action, self) if why is not None and self.pending else None
+        if why is None:
+            return (f"a {type(action).__name__} is not an action of Naéco: pass one of legal_actions() "
+                    f"(a Play, Draw, TakeMission or LeaveMissions)")
+        return why(action, self) if self.pending else None
 
     # ================================================================== asked by boards and analyses
     def allowed_piles(self, seat: int) -> int:
@@ -146,44 +150,80 @@ class GameState(State):
             "objectives": [self.objectives[k] if self.revealed[k] else None for k in range(4)],
             "missions": [list(m) for m in self.missions], "discards": list(self.discards),
             "missed": list(self.missed), "turn": self.turn, "end_seat": self.end_seat,
+            # cards each player drew from a face-up pile top (the table saw them) and still holds
+            "known": [list(k) for k in self.known],
             "final_left": self.final_left, "over": self.over,
         }
     def determinize(self, seat: int, rng: Rng) -> "GameState":
-        """A copy where what `seat` cannot see is re-sampled: other hands, other players' face-down
-        cards, the cards under each pile's top, hidden objectives and, until the final scoring shows
-        them, the other Priority Observation cards."""
+        """A copy where what `seat` cannot see is re-sampled from `rng`: other hands, other players'
+        face-down cards, the cards under each pile's top, hidden objectives and, until the final scoring
+        shows them, the other Priority Observation cards. What the table saw stays: a card an opponent
+        drew from a face-up pile top is still that opponent's (in hand, or perhaps the card they turned
+        face-down since). The copy's own generator is seeded from `rng`, so its future is not the real
+        game's."""
+        try:
+            s = self._resampled(seat, rng.copy(), shuffle_known=True)
+        except (LookupError, StopIteration):   # the known cards cannot move without blocking a row
+            s = self._resampled(seat, rng.copy(), shuffle_known=False)
+        rng.state = s.rng.state
+        s.rng = rng.spawn()
+        return s
+
+    def _resampled(self, seat: int, rng: Rng, shuffle_known: bool) -> "GameState":
         s = self.clone()
+        s.rng = rng              # hands the generator back to determinize()
         cards = self.cards
+        any_row = self.options["facedown_any_depth"]
+        others = [i for i in range(self.players) if i != seat]
         pool: list[int] = []
-        for i in range(self.players):
-            if i != seat:
-                pool.extend(self.hands[i])
-        slots = []
-        for i, o in enumerate(self.oceans):
-            if i != seat:
-                for p, v in o.cells.items():
-                    if v == FACE_DOWN:
-                        slots.append((i, p))
-                        pool.append(o.cards[p].id)
+        for i in others:
+            known = self.known[i]
+            pool.extend(c for c in self.hands[i] if c not in known)
+            o = self.oceans[i]
+            pool.extend(c.id for p, c in o.cards.items() if o.cells[p] == FACE_DOWN and c.id not in known)
         for pile in self.piles:
             pool.extend(pile[:-1])
         rng.shuffle(pool)
-        any_row = self.options["facedown_any_depth"]
-        for i, p in sorted(slots):
-            row = p & 3
-            k = next(j for j, c in enumerate(pool)
-                     if not cards[c].effect and (any_row or cards[c].depth == row + 1))
-            cid = pool.pop(k)
-            if s.oceans[i] is self.oceans[i]:
-                s.oceans[i] = self.oceans[i].copy()
-            s.oceans[i].cards[p] = cards[cid]
+        hands: dict[int, list[int]] = {}
+        for i in others:
+            o = self.oceans[i]
+            downs = sorted(p for p, v in o.cells.items() if v == FACE_DOWN)
+            placed: dict[int, int] = {}            # face-down cell -> card
+            hand: list[int] = []
+            if shuffle_known:
+                known = list(self.known[i])
+                rng.shuffle(known)
+                free = len(self.hands[i])
+                for c in known:
+                    fits = [p for p in downs if p not in placed
+                            and (any_row or (p & 3) + 1 == cards[c].depth)]
+                    if not free + len(fits):
+                        raise LookupError("no place left for a known card")
+                    pick = rng.randrange(free + len(fits))
+                    if pick < free:
+                        hand.append(c)
+                        free -= 1
+                    else:
+                        placed[fits[pick - free]] = c
+            else:
+                hand = [c for c in self.hands[i] if c in self.known[i]]
+                placed = {p: o.cards[p].id for p in downs if o.cards[p].id in self.known[i]}
+            for p in downs:
+                if p not in placed:
+                    k = next(j for j, c in enumerate(pool)
+                             if not cards[c].effect and (any_row or cards[c].depth == (p & 3) + 1))
+                    placed[p] = pool.pop(k)
+            if downs:
+                s.oceans[i] = o = o.copy()
+                for p in downs:
+                    o.cards[p] = cards[placed[p]]
+            hands[i] = hand
         species = [c for c in pool if not cards[c].effect]
         rest = [c for c in pool if cards[c].effect]
-        for i in range(self.players):
-            if i != seat:
-                n = len(self.hands[i])
-                s.hands[i] = tuple(sorted(species[:n]))
-                del species[:n]
+        for i in others:
+            n = len(self.hands[i]) - len(hands[i])
+            s.hands[i] = tuple(sorted(hands[i] + species[:n]))
+            del species[:n]
         rest.extend(species)
         rng.shuffle(rest)
         for k, pile in enumerate(self.piles):
@@ -196,11 +236,10 @@ class GameState(State):
                 s.objectives[k] = rng.randint(1, 4)
         if self.over:              # the Priority Observation cards are shown at the final scoring
             return s
-        others = [c for c in range(len(self.priority_table)) if c != self.priority[seat]]
-        rng.shuffle(others)
-        for i in range(self.players):
-            if i != seat:
-                s.priority[i] = others.pop()
+        cards_left = [c for c in range(len(self.priority_table)) if c != self.priority[seat]]
+        rng.shuffle(cards_left)
+        for i in others:
+            s.priority[i] = cards_left.pop()
         return s
 
     # ================================================================== copying and checking
@@ -222,6 +261,7 @@ class GameState(State):
         d["priority"] = list(self.priority)
         d["missions"] = list(self.missions)
         d["missed"] = list(self.missed)
+        d["known"] = list(self.known)
         new.__dict__ = d
         return new
 
@@ -237,10 +277,15 @@ class GameState(State):
             self.options["sea_shepherd"] or len(cards) == self.n_species), \
             "mission cards are in play only in the Sea Shepherd France variant"
         for i, h in enumerate(self.hands):
-            assert all(not cards[c].effect for c in h), f"player {i} holds a mission card in hand"
+            assert all(not cards[c].effect for c in h), f"Player {i + 1} holds a mission card in hand"
             assert list(h) == sorted(h), "hands are kept sorted"
         for i, m in enumerate(self.missions):
-            assert all(cards[c].effect for c in m), f"player {i} has a species among its missions"
+            assert all(cards[c].effect for c in m), f"Player {i + 1} has a species among its missions"
+        for i, k in enumerate(self.known):
+            o = self.oceans[i]
+            held = set(self.hands[i]) | {c.id for p, c in o.cards.items() if o.cells[p] == FACE_DOWN}
+            assert set(k) <= held and len(set(k)) == len(k), \
+                f"Player {i + 1}: a card seen drawn is neither in hand nor face-down"
         assert len(self.piles) == PILES, "there are 7 draw piles"
         # hand sizes: 3 at the start and end of every turn, less only after draws that were impossible
         top = self.pending[-1] if self.pending and not self.over else None
@@ -249,31 +294,31 @@ class GameState(State):
             if top is not None and top.seat == i and top.kind == "draw":
                 expected -= 1
             assert len(h) == max(0, expected), \
-                f"hand size: player {i} holds {len(h)} cards, expected {max(0, expected)}"
+                f"hand size: Player {i + 1} holds {len(h)} cards, expected {max(0, expected)}"
         # every Ocean obeys the placement rules
         any_row = self.options["facedown_any_depth"]
         for i, o in enumerate(self.oceans):
             starts = sorted(p for p, v in o.cells.items() if v == START)
-            assert starts == [pos(1, 0), pos(4, 0)], f"player {i}'s start cards moved"
+            assert starts == [pos(1, 0), pos(4, 0)], f"Player {i + 1}'s start cards moved"
             assert set(o.cards) == {p for p, v in o.cells.items() if v != START}, \
-                f"player {i}'s Ocean has a cell without a card"
+                f"Player {i + 1}'s Ocean has a cell without a card"
             for p, c in o.cards.items():
                 v = o.cells[p]
-                assert not c.effect, f"a mission card lies in player {i}'s Ocean"
+                assert not c.effect, f"a mission card lies in Player {i + 1}'s Ocean"
                 if v > 0:
                     assert v == c.value and (p & 3) + 1 == c.depth, \
-                        f"player {i}: {c.name} shows the wrong value or stands at the wrong depth"
+                        f"Player {i + 1}: {c.name} shows the wrong value or stands at the wrong depth"
                 else:
                     assert v == FACE_DOWN, "unknown cell code"
                     assert any_row or (p & 3) + 1 == c.depth, \
-                        f"player {i}: a face-down {c.name} stands outside its depth"
+                        f"Player {i + 1}: a face-down {c.name} stands outside its depth"
             problems = o.problems()
-            assert not problems, f"player {i}'s Ocean breaks the placement rules: {problems[0]}"
+            assert not problems, f"Player {i + 1}'s Ocean breaks the placement rules: {problems[0]}"
         # Surface positions only ever move right, one card at a time
         for i in range(n):
             t = self.trail[i]
-            assert t == tuple(range(len(t))), f"player {i}'s token moved left or jumped"
-            assert t[-1] == self.token[i], f"player {i}'s token is not where its trail ends"
+            assert t == tuple(range(len(t))), f"Player {i + 1}'s token moved left or jumped"
+            assert t[-1] == self.token[i], f"Player {i + 1}'s token is not where its trail ends"
             assert 0 <= self.token[i] <= LAST_POSITION
         best = max(self.token)
         for k in range(4):
