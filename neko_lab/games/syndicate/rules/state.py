@@ -1,0 +1,250 @@
+"""The Neko Syndicate state: plain data, set-up, what each seat may see, copying and invariants.
+
+The rules live in the section modules, in the rulebook's order: setup (Game Set-up), command_phase
+(Command phase: the walk down the pyramid), lieutenants_card (Accountant, Chief Operations Officer),
+minions_cards (Fishmonger, Delivery lady, Subway operator, Cook, Storekeeper and sushi delivery),
+meeting (Kumichō's meeting), mission_cards (the 24 missions), final_scoring (Pyramidal Structure Points,
+Mission Points) and solo (CatANNA).
+
+A player's structure is stored flat for cheap copies: pyramid[seat][place] is a card id (-1 empty; place 0
+is the lieutenants card), cubes[seat][4 * n + colour] counts the loose cubes of neighbourhood n (2p upper,
+2p + 1 lower of place p), filled[seat][place] is a tuple of slot contents (colour, or -1 when empty).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from neko_lab.core import ConfigError, Rng, State
+from neko_lab.core.data import load_cached, resolve
+from neko_lab.core.decisions import gather
+
+from .. import data as sd
+from ..data import COLOURS, CUBES_PER_COLOUR, LEVEL_OF, LIEUTENANTS, MINIONS, PARENTS, PLACES, TURNS
+from . import command_phase, final_scoring, lieutenants_card, minions_cards, setup, solo
+from .rulebook import RULES, TITLE
+
+
+class GameState(State):
+    GAME = "syndicate"
+    TITLE = TITLE
+    MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 1, 4, 2
+    OPTIONS = {"simultaneous": True, "catanna": "medium", "catanna_cubes": None,
+               "catanna_markers": None, "catanna_wild": "plenty"}
+    OPTION_HELP = {
+        "simultaneous": "a seat sees the others' structures as they stood when the turn began "
+                        "(False: the rulebook's first-game way, everything in the open)",
+        "catanna": "solo difficulty: very easy, easy, medium, hard, very hard or nightmare",
+        "catanna_cubes": "solo: CatANNA's cubes per colour (6, 7 or 8), overriding the difficulty",
+        "catanna_markers": "solo: her three mission values, e.g. (12, 10, 8), overriding the difficulty",
+        "catanna_wild": "solo: colour of her wild slots, 'plenty' (most cubes left) or 'scarce' (fewest)",
+    }
+    RULES = RULES
+    AGENTS = {"syndicate": "neko_lab.games.syndicate.agents:SyndicateAgent"}
+    HIDDEN_INFORMATION = True
+    DECISIONS = gather(setup, command_phase, lieutenants_card, minions_cards)
+    ENTER = {**lieutenants_card.ENTER, **minions_cards.ENTER}   # action -> what entering its box does
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def load_data(cls, data: Any) -> sd.SyndicateData:
+        if isinstance(data, sd.SyndicateData):
+            return data
+        return load_cached(sd.load, resolve("syndicate", data))
+
+    def check_options(self) -> None:
+        o = self.options
+        if not isinstance(o["simultaneous"], bool):
+            raise ConfigError("simultaneous must be True or False")
+        if o["catanna_wild"] not in ("plenty", "scarce"):
+            raise ConfigError("catanna_wild must be 'plenty' or 'scarce'")
+        if o["catanna_cubes"] is not None and o["catanna_cubes"] not in (6, 7, 8):
+            raise ConfigError("catanna_cubes must be 6, 7 or 8 (cubes of each colour)")
+        marks = o["catanna_markers"]
+        if marks is not None:
+            if not (isinstance(marks, (list, tuple)) and len(marks) == 3
+                    and all(isinstance(v, int) for v in marks)):
+                raise ConfigError("catanna_markers must be three mission values, e.g. (12, 10, 8)")
+            o["catanna_markers"] = tuple(marks)
+
+    def setup(self, data: sd.SyndicateData) -> None:
+        self.cards: tuple[sd.Card, ...] = data.cards
+        self.path_values: tuple[int, ...] = data.path
+        self.mission_text: tuple[str, ...] = tuple(m.text for m in data.missions)
+        self.mission_type: tuple[str, ...] = tuple(m.type for m in data.missions)
+        n = self.players
+        self.pyramid: list[list[int]] = [[LIEUTENANTS] + [-1] * (PLACES - 1) for _ in range(n)]
+        self.cubes: list[list[int]] = [[0] * (4 * sd.NEIGHBOURHOODS) for _ in range(n)]
+        self.filled: list[list[tuple[int, ...]]] = [
+            [(-1,) * len(self.cards[LIEUTENANTS].slots)] + [()] * (PLACES - 1) for _ in range(n)]
+        self.warehouse: list[list[int]] = [[CUBES_PER_COLOUR] * 4 for _ in range(n)]
+        self.waiting: list[list[int]] = [[] for _ in range(n)]
+        self.opening: list[list[int]] = [[] for _ in range(n)]
+        self.mulligan: list[bool] = [False] * n
+        self.markers: list[list[int]] = [[0, 0, 0] for _ in range(n)]
+        self.path: list[list[int]] = [[] for _ in range(n)]
+        self.walked: list[int] = [0] * n
+        self.delivered: list[tuple] = [()] * n        # (place, slot, colour) in the order delivered
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.deck_known = False
+        self.turn = 0                                  # 0 during the opening draws, then 1..15
+        self.over = False
+        self.catanna: solo.Catanna | None = None
+        setup.game_setup(self, data)
+
+    # ------------------------------------------------------------------ the contract
+    def is_over(self) -> bool:
+        return self.over
+
+    def round_number(self) -> int:
+        return self.turn
+
+    def breakdown(self) -> list[dict[str, int]]:
+        return final_scoring.breakdown(self)
+
+    def visible_breakdown(self, seat: int | None) -> list[dict[str, int | None]]:
+        """Another seat that already walked this turn did so out of sight at a simultaneous table: its
+        structure points are None until the turn's meeting (its mission points are public)."""
+        rows = self.breakdown()
+        if seat is None or self.over or not self.options["simultaneous"]:
+            return rows
+        hidden = self.acted_unseen(seat)
+        return [{k: (None if i in hidden and k in final_scoring.STRUCTURE else v) for k, v in r.items()}
+                for i, r in enumerate(rows)]
+
+    def winners(self) -> list[int]:
+        """Seats with the best score after the tie-break (shared victory on a remaining tie). In solo
+        play the single seat is listed; whether it beat CatANNA is `solo_result()`."""
+        if not self.over:
+            return []
+        sc = self.scores()
+        return [i for i, v in enumerate(sc) if v == max(sc)]
+
+    def solo_result(self) -> str:
+        """'won', 'lost' or 'shared' against CatANNA, once a solo game is over."""
+        if self.players != 1:
+            raise ConfigError("CatANNA plays only in solo games (players=1)")
+        if not self.over:
+            return "playing"
+        me, her = self.scores()[0], self.catanna_score()
+        return "won" if me > her else "lost" if her > me else "shared"
+
+    def catanna_score(self) -> int:
+        return sum(final_scoring.catanna_breakdown(self).values())
+
+    def catanna_breakdown(self) -> dict[str, int]:
+        return final_scoring.catanna_breakdown(self)
+
+    def evaluate(self, seat: int) -> float:
+        return super().evaluate(seat) if self.players > 1 else self.scores()[0] - self.catanna_score()
+
+    # ------------------------------------------------------------------ what a seat sees
+    def acted_unseen(self, seat: int) -> set[int]:
+        """Seats whose moves this turn `seat` has not seen yet: at a simultaneous table everyone walks
+        at once, so a seat asked later must not learn what the earlier seats did."""
+        if self.over or not self.options["simultaneous"]:
+            return set()
+        return {j for j in range(self.players) if j != seat and self.walked[j] == self.turn}
+
+    def public_view(self, j: int) -> dict:
+        """Seat j's area as the table shows it."""
+        cubes = self.cubes[j]
+        return {"pyramid": list(self.pyramid[j]),
+                "cubes": [[n, c, cubes[4 * n + c]] for n in range(sd.NEIGHBOURHOODS) for c in range(4)
+                          if cubes[4 * n + c]],
+                "filled": [list(f) for f in self.filled[j]], "warehouse": list(self.warehouse[j]),
+                "waiting": list(self.waiting[j]), "markers": list(self.markers[j]),
+                "redrawn": self.mulligan[j]}
+
+    def refresh_view(self) -> None:
+        """Take the picture of every area that later seats of the coming turn will be shown."""
+        self.shown = [json.dumps(self.public_view(j), separators=(",", ":")) for j in range(self.players)]
+
+    def observation(self, seat: int) -> dict:
+        unseen = self.acted_unseen(seat)
+        areas = [json.loads(self.shown[j]) if j in unseen else self.public_view(j)
+                 for j in range(self.players)]
+        top = self.pending[-1] if self.pending and not self.over else None
+        return {"seat": seat, "players": self.players, "turn": self.turn, "kumicho": max(self.turn, 1),
+                "missions": list(self.missions), "to_act": self.current_player,
+                "decision": top.kind if top else None,
+                "deck": len(self.deck), "deck_order": list(self.deck) if self.deck_known else None,
+                "discard": list(self.discard), "areas": areas,
+                "opening": list(self.opening[seat]), "walk": list(self.path[seat]),
+                "catanna": self.catanna.view() if self.catanna else None, "over": self.over}
+
+    def determinize(self, seat: int, rng: Rng) -> "GameState":
+        """A copy with the drawing deck re-shuffled, unless it is the face-down discard pile whose order
+        the table saw."""
+        s = self.clone()
+        if not self.deck_known:
+            rng.shuffle(s.deck)
+        return s
+
+    # ------------------------------------------------------------------ helpers the sections share
+    def level_cards(self, seat: int, level: int) -> list[int]:
+        return [p for p in range(PLACES) if LEVEL_OF[p] == level and self.pyramid[seat][p] >= 0]
+
+    def card_at(self, seat: int, p: int) -> sd.Card:
+        return self.cards[self.pyramid[seat][p]]
+
+    # ------------------------------------------------------------------ copying and checking
+    def clone(self) -> "GameState":
+        new = object.__new__(GameState)
+        d = self.__dict__.copy()
+        d["log"] = list(self.log)
+        d["pending"] = list(self.pending)          # Pending entries are replaced, never changed
+        d["rng"] = self.rng.copy()
+        d["_legal"] = None
+        for key in ("pyramid", "cubes", "filled", "warehouse", "waiting", "opening", "markers", "path"):
+            d[key] = [list(x) for x in d[key]]
+        for key in ("mulligan", "walked", "delivered", "deck", "discard", "shown"):
+            d[key] = list(d[key])
+        if self.catanna is not None:
+            d["catanna"] = self.catanna.copy()
+        new.__dict__ = d
+        return new
+
+    def check_invariants(self) -> None:
+        cards = self.cards
+        for i in range(self.players):
+            total = sum(self.warehouse[i]) + sum(self.cubes[i]) + sum(
+                1 for f in self.filled[i] for c in f if c >= 0)
+            assert total == 4 * CUBES_PER_COLOUR, f"player {i + 1} has {total} cubes, not 32"
+            assert all(v >= 0 for v in self.warehouse[i] + self.cubes[i]), "a negative cube count"
+            pyr = self.pyramid[i]
+            assert pyr[0] == LIEUTENANTS, "the lieutenants card heads every structure"
+            for p in range(1, PLACES):
+                if pyr[p] >= 0:
+                    assert any(pyr[q] >= 0 for q in PARENTS[p]), \
+                        f"player {i + 1}: card {p + 1} hangs below no card (pyramid shape)"
+                    assert len(self.filled[i][p]) == len(cards[pyr[p]].slots), "slots follow the card"
+                else:
+                    assert self.filled[i][p] == () and not any(self.cubes[i][8 * p:8 * p + 8]), \
+                        f"player {i + 1}: cubes or deliveries on the empty place {p + 1}"
+            for p, k, c in self.delivered[i]:
+                kind, want = cards[pyr[p]].slots[k]
+                assert self.filled[i][p][k] == c and want in (c, sd.WILD), \
+                    f"player {i + 1}: a delivered cube moved or does not match its slot"
+            assert len(self.delivered[i]) == sum(1 for f in self.filled[i] for c in f if c >= 0), \
+                "every filled slot was delivered once"
+            assert len(self.waiting[i]) <= 5, "the Waiting Room holds at most 5 cards (2 + 3 drawn)"
+            assert self.walked[i] <= self.turn and self.walked[i] >= self.turn - 1 or self.turn == 0, \
+                "one walk per turn"
+            assert all(0 <= m <= max(self.turn, 0) for m in self.markers[i]), "markers on reached columns"
+            command_phase.check_walk(self, i)
+        places = (self.deck + self.discard + [c for w in self.waiting for c in w]
+                  + [c for o in self.opening for c in o]
+                  + [c for pyr in self.pyramid for c in pyr if 0 <= c < MINIONS])
+        if self.catanna is not None:
+            places += [c for c in self.catanna.pyramid[1:] if c >= 0]
+        assert sorted(places) == list(range(MINIONS)), \
+            f"minion conservation: {len(places)} cards found, {len(set(places))} different, 48 expected"
+        assert 0 <= self.turn <= TURNS, "15 turns"
+        assert self.over == (self.turn == TURNS and not self.pending), "the game ends after turn 15"
+        if self.players == 1:
+            solo.check(self)
+        assert len(self.missions) == 3 and [self.mission_type[m - 1] for m in self.missions] == \
+            list(sd.MISSION_TYPES), "one mission of each type"
+        assert COLOURS and (self.over or len(self.pending) == 1), "one decision at a time"
