@@ -30,6 +30,7 @@ def _release(s: GameState, card: int) -> None:
             p = pyr.index(card)
             clear(s, seat, p)
             pyr[p] = -1
+            s.filled[seat][p] = ()
             return
     raise LookupError(f"minion {card + 1} is nowhere")
 
