@@ -86,6 +86,17 @@ def place_name(p: int) -> str:
     return f"place {p + 1} (level {LEVEL_OF[p]})"
 
 
+def changed(t: tuple, i: int, value: object) -> tuple:
+    """`t` with item i replaced. A player's data are tuples, replaced instead of changed in place, so
+    that copies of a game share everything that did not change."""
+    return t[:i] + (value,) + t[i + 1:]
+
+
+def added(t: tuple, i: int, delta: int) -> tuple:
+    """A tuple of counts with count i changed by `delta`."""
+    return t[:i] + (t[i] + delta,) + t[i + 1:]
+
+
 # ---------------------------------------------------------------- cards
 @serializable
 class Card(NamedTuple):

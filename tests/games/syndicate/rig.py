@@ -7,7 +7,7 @@ from typing import Iterable
 
 import neko_lab as nl
 from neko_lab.core import Pending
-from neko_lab.games.syndicate.data import CHILD, LEVEL_OF, PARENTS, WILD, lower, upper
+from neko_lab.games.syndicate.data import CHILD, LEVEL_OF, PARENTS, WILD, added, changed, lower, upper
 from neko_lab.games.syndicate.rules import GameState
 
 
@@ -21,16 +21,21 @@ def started(players: int = 2, seed: int = 0, **options) -> GameState:
 
 def _release(s: GameState, card: int) -> None:
     """Take `card` out of wherever it is (deck, discard, a Waiting Room, a pyramid)."""
-    for pile in (s.deck, s.discard, *s.waiting, *s.opening):
+    for pile in (s.deck, s.discard):
         if card in pile:
             pile.remove(card)
             return
+    for rooms in (s.waiting, s.opening):
+        for seat, room in enumerate(rooms):
+            if card in room:
+                rooms[seat] = tuple(c for c in room if c != card)
+                return
     for seat, pyr in enumerate(s.pyramid):
         if card in pyr:
             p = pyr.index(card)
             clear(s, seat, p)
-            pyr[p] = -1
-            s.filled[seat][p] = ()
+            s.pyramid[seat] = changed(pyr, p, -1)
+            s.filled[seat] = changed(s.filled[seat], p, ())
             return
     raise LookupError(f"minion {card + 1} is nowhere")
 
@@ -39,13 +44,13 @@ def clear(s: GameState, seat: int, p: int) -> None:
     """Send the cubes of place p back to the warehouse and empty its slots."""
     for n in (upper(p), lower(p)):
         for c in range(4):
-            s.warehouse[seat][c] += s.cubes[seat][4 * n + c]
-            s.cubes[seat][4 * n + c] = 0
+            s.warehouse[seat] = added(s.warehouse[seat], c, s.cubes[seat][4 * n + c])
+            s.cubes[seat] = changed(s.cubes[seat], 4 * n + c, 0)
     for c in s.filled[seat][p]:
         if c >= 0:
-            s.warehouse[seat][c] += 1
+            s.warehouse[seat] = added(s.warehouse[seat], c, 1)
     s.delivered[seat] = tuple(d for d in s.delivered[seat] if d[0] != p)
-    s.filled[seat][p] = (-1,) * len(s.filled[seat][p])
+    s.filled[seat] = changed(s.filled[seat], p, (-1,) * len(s.filled[seat][p]))
 
 
 def build(s: GameState, seat: int, cards: dict[int, int]) -> None:
@@ -56,29 +61,29 @@ def build(s: GameState, seat: int, cards: dict[int, int]) -> None:
             continue
         if old >= 0:
             clear(s, seat, p)
-            s.pyramid[seat][p] = -1
+            s.pyramid[seat] = changed(s.pyramid[seat], p, -1)
             s.discard.append(old)
         _release(s, card)
-        s.pyramid[seat][p] = card
-        s.filled[seat][p] = (-1,) * len(s.cards[card].slots)
+        s.pyramid[seat] = changed(s.pyramid[seat], p, card)
+        s.filled[seat] = changed(s.filled[seat], p, (-1,) * len(s.cards[card].slots))
     s._legal = None
 
 
 def waiting(s: GameState, seat: int, cards: Iterable[int]) -> None:
     """Make `cards` the Waiting Room of `seat` (the old ones go to the discard pile)."""
     s.discard.extend(s.waiting[seat])
-    s.waiting[seat] = []
+    s.waiting[seat] = ()
     for c in cards:
         _release(s, c)
-        s.waiting[seat].append(c)
+        s.waiting[seat] += (c,)
     s._legal = None
 
 
 def put(s: GameState, seat: int, n: int, colour: int, count: int = 1) -> None:
     """Move `count` cubes of `colour` from the warehouse to neighbourhood n."""
     assert s.warehouse[seat][colour] >= count
-    s.warehouse[seat][colour] -= count
-    s.cubes[seat][4 * n + colour] += count
+    s.warehouse[seat] = added(s.warehouse[seat], colour, -count)
+    s.cubes[seat] = added(s.cubes[seat], 4 * n + colour, count)
     s._legal = None
 
 
@@ -87,10 +92,8 @@ def fill(s: GameState, seat: int, p: int, slot: int, colour: int | None = None) 
     want = s.cards[s.pyramid[seat][p]].slots[slot][1]
     c = want if want != WILD else (0 if colour is None else colour)
     assert s.warehouse[seat][c] > 0 and s.filled[seat][p][slot] < 0
-    s.warehouse[seat][c] -= 1
-    f = list(s.filled[seat][p])
-    f[slot] = c
-    s.filled[seat][p] = tuple(f)
+    s.warehouse[seat] = added(s.warehouse[seat], c, -1)
+    s.filled[seat] = changed(s.filled[seat], p, changed(s.filled[seat][p], slot, c))
     s.delivered[seat] = s.delivered[seat] + ((p, slot, c),)
     s._legal = None
 
@@ -140,7 +143,7 @@ def at_box(s: GameState, seat: int, p: int, action: str) -> None:
         q = next(q for q in PARENTS[cur] if s.pyramid[seat][q] >= 0)
         chain.insert(0, 2 * q + CHILD[q].index(cur))
         cur = q
-    s.path[seat] = chain
+    s.path[seat] = tuple(chain)
     s._legal = None
 
 

@@ -47,7 +47,7 @@ def test_walk_goes_to_the_card_below_the_box_and_ends_without_one():
     s.apply(s.legal_actions()[2])
     # no card below place 2's boxes: the walk is over, the next seat walks
     assert s.current_player == 1 and s.walked[0] == 1
-    assert s.path[0] == [0, 2 + side]
+    assert s.path[0] == (0, 2 + side)
 
 
 def test_a_card_placed_by_the_coo_is_walked_onto():

@@ -37,10 +37,10 @@ def test_mission_scoring_example():
     s.missions, s.turn, s.walked = (1, 9, 17), 10, [9] * 4
     col = {v: s.path_values.index(v) + 1 for v in (20, 18, 16, 14, 8, 6, 2)}
     red, blue, green, white = range(4)
-    s.markers[red] = [col[20], col[8], col[16]]
-    s.markers[blue] = [col[8], col[18], col[16]]
-    s.markers[green] = [col[2], 0, col[16]]
-    s.markers[white] = [col[14], 0, col[6]]
+    s.markers[red] = (col[20], col[8], col[16])
+    s.markers[blue] = (col[8], col[18], col[16])
+    s.markers[green] = (col[2], 0, col[16])
+    s.markers[white] = (col[14], 0, col[6])
     s.check_invariants()
     got = [b["mission path"] + b["mission order"] for b in s.breakdown()]
     assert got == [57, 53, 23, 26]

@@ -31,7 +31,7 @@ def test_empty_deck_becomes_the_discard_pile_turned_over_unshuffled():
     pile = list(s.discard)
     last = s.deck[0]
     accountant(s)
-    assert s.waiting[0][-3:] == [last, pile[0], pile[1]]      # the first card discarded comes up first
+    assert s.waiting[0][-3:] == (last, pile[0], pile[1])      # the first card discarded comes up first
     assert s.deck == pile[2:][::-1] and s.deck_known
     assert s.observation(1)["deck_order"] == s.deck
     s.check_invariants()

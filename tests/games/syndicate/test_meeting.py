@@ -31,9 +31,9 @@ def test_marker_goes_in_kumichos_column_after_every_walk():
     assert s.turn == 3
     empty_warehouse(s, 0)
     finish_walk(s, 0)
-    assert s.markers[0] == [0, 0, 0]           # the meeting comes after every seat has walked
+    assert s.markers[0] == (0, 0, 0)           # the meeting comes after every seat has walked
     finish_turn(s)
-    assert s.markers[0] == [3, 0, 0] and s.turn == 4
+    assert s.markers[0] == (3, 0, 0) and s.turn == 4
     assert "meets mission 1" in " ".join(e.text for e in s.log[-5:])
 
 
@@ -69,9 +69,7 @@ def test_a_marker_stays_when_the_mission_stops_being_met():
     empty_warehouse(s, 0)
     finish_turn(s)
     assert s.markers[0][0] == 1
-    for c in range(4):                        # cubes back home: no longer "at most 9 left"
-        s.warehouse[0][c] += s.cubes[0][4 * upper(0) + c]
-        s.cubes[0][4 * upper(0) + c] = 0
+    rig.clear(s, 0, 0)                        # cubes back home: no longer "at most 9 left"
     finish_turn(s)
     assert s.markers[0][0] == 1
 

@@ -13,7 +13,7 @@ from . import rig
 def test_deck_is_shuffled_and_holds_every_minion():
     a = nl.new_game("syndicate", players=2, seed=1)
     b = nl.new_game("syndicate", players=2, seed=2)
-    assert sorted(a.deck + a.opening[0] + a.opening[1]) == list(range(48))
+    assert sorted(a.deck + list(a.opening[0] + a.opening[1])) == list(range(48))
     assert a.deck != b.deck
     assert a.turn == 0 and a.observation(0)["kumicho"] == 1
 
@@ -27,8 +27,8 @@ def test_three_missions_one_of_each_type(seed):
 
 def test_warehouses_and_lieutenants_cards():
     s = nl.new_game("syndicate", players=4, seed=3)
-    assert s.warehouse == [[8, 8, 8, 8]] * 4
-    assert all(pyr[0] == 48 and pyr[1:] == [-1] * 9 for pyr in s.pyramid)
+    assert s.warehouse == [(8, 8, 8, 8)] * 4
+    assert all(pyr[0] == 48 and pyr[1:] == (-1,) * 9 for pyr in s.pyramid)
     assert [len(h) for h in s.opening] == [4] * 4
 
 
@@ -41,7 +41,7 @@ def test_opening_offers_every_pair_and_the_redraw():
     choice = Open(hand[2], hand[0])
     s.apply(choice)
     assert s.pyramid[0][1] == hand[2]            # below the Accountant, left of the lieutenants card
-    assert s.waiting[0] == [hand[0]]
+    assert s.waiting[0] == (hand[0],)
     assert sorted(s.discard) == sorted([hand[1], hand[3]])
     assert s.current_player == 1
 

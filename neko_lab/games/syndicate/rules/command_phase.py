@@ -61,7 +61,7 @@ def box(s: "GameState", seat: int, p: int, side: int) -> Box:
 
 
 def start_command(s: "GameState", seat: int) -> None:
-    s.path[seat] = []
+    s.path[seat] = ()
     s.pending.append(Pending("walk", seat, 0))
 
 
@@ -74,7 +74,7 @@ def legal_walk(s: "GameState", seat: int, p: int) -> list:
 
 
 def take_walk(s: "GameState", seat: int, p: int, action: Box) -> None:
-    s.path[seat].append(2 * action.place + action.side)
+    s.path[seat] += (2 * action.place + action.side,)
     s.emit(f"turn {s.turn}: leader on {action}", LIEUTENANTS if action.place == 0 else COMMAND, seat,
            place=action.place, side=action.side)
     act = s.card_at(seat, action.place).boxes[action.side][0]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from neko_lab.core import serializable
 
-from ..data import COLOURS, NIGIRI, PLACES, SASHIMI, SLOT_KINDS, WILD, upper
+from ..data import COLOURS, NIGIRI, PLACES, SASHIMI, SLOT_KINDS, WILD, added, changed, upper
 from .rulebook import COOK, DELIVERY_ZONE
 
 if TYPE_CHECKING:
@@ -55,10 +55,9 @@ def slot_options(s: "GameState", seat: int, kind: int, place: int | None = None,
 
 
 def deliver(s: "GameState", seat: int, a: Deliver) -> None:
-    s.cubes[seat][4 * upper(a.place) + a.colour] -= 1
-    f = list(s.filled[seat][a.place])
-    f[a.slot] = a.colour
-    s.filled[seat][a.place] = tuple(f)
+    s.cubes[seat] = added(s.cubes[seat], 4 * upper(a.place) + a.colour, -1)
+    filled = s.filled[seat]
+    s.filled[seat] = changed(filled, a.place, changed(filled[a.place], a.slot, a.colour))
     s.delivered[seat] = s.delivered[seat] + ((a.place, a.slot, a.colour),)
     s.emit(f"{a}", COOK if a.kind == NIGIRI else DELIVERY_ZONE, seat, place=a.place, slot=a.slot,
            colour=a.colour)

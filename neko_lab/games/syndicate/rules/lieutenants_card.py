@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from neko_lab.core import Pending, serializable
 
-from ..data import ACCOUNTANT, COO, LEVEL_OF, PARENTS, PLACES
+from ..data import ACCOUNTANT, COO, LEVEL_OF, PARENTS, PLACES, changed
 from .command_phase import after_box
 from .rulebook import ACCOUNTANT as RULE_ACCOUNTANT, COO as RULE_COO
 
@@ -56,7 +56,7 @@ def draw_card(s: "GameState") -> int | None:
 
 def enter_accountant(s: "GameState", seat: int, p: int, side: int) -> None:
     drawn = [c for c in (draw_card(s) for _ in range(ACCOUNTANT_DRAW)) if c is not None]
-    s.waiting[seat].extend(drawn)
+    s.waiting[seat] += tuple(drawn)
     s.emit(f"draws {len(drawn)} minions into the Waiting Room", RULE_ACCOUNTANT, seat, cards=len(drawn))
     more = min(ACCOUNTANT_DISCARD, len(s.waiting[seat]))
     if more:
@@ -70,7 +70,7 @@ def legal_discard(s: "GameState", seat: int, more: int) -> list:
 
 
 def take_discard(s: "GameState", seat: int, more: int, action: Discard) -> None:
-    s.waiting[seat].remove(action.card)
+    s.waiting[seat] = tuple(c for c in s.waiting[seat] if c != action.card)
     s.discard.append(action.card)
     s.emit(f"{action} face up", RULE_ACCOUNTANT, seat, card=action.card)
     if more > 1:
@@ -99,9 +99,9 @@ def legal_coo(s: "GameState", seat: int, data: Any) -> list:
 
 
 def take_coo(s: "GameState", seat: int, data: Any, action: Place) -> None:
-    s.waiting[seat].remove(action.card)
-    s.pyramid[seat][action.place] = action.card
-    s.filled[seat][action.place] = (-1,) * len(s.cards[action.card].slots)
+    s.waiting[seat] = tuple(c for c in s.waiting[seat] if c != action.card)
+    s.pyramid[seat] = changed(s.pyramid[seat], action.place, action.card)
+    s.filled[seat] = changed(s.filled[seat], action.place, (-1,) * len(s.cards[action.card].slots))
     s.emit(f"{action}", RULE_COO, seat, card=action.card, place=action.place)
     after_box(s, seat, 0, 1)
 

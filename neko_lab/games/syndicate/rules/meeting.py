@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..data import TURNS
+from ..data import TURNS, changed
 from . import final_scoring, mission_cards, solo
 from .rulebook import MEETING
 
@@ -23,7 +23,7 @@ def kumicho_meeting(s: "GameState") -> None:
                 continue
             f = f or mission_cards.facts(s, seat)
             if mission_cards.CHECKS[number](f):
-                s.markers[seat][k] = col
+                s.markers[seat] = changed(s.markers[seat], k, col)
                 s.emit(f"meets mission {number} ({s.mission_text[number - 1]}): marker in column {col}, "
                        f"worth {s.path_values[col - 1]}", MEETING, seat, mission=number, column=col)
     if s.turn == TURNS:

@@ -8,12 +8,13 @@ kept loose can still be delivered later, at the end of the walk (command_phase).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from itertools import compress
+from typing import TYPE_CHECKING, NamedTuple
 
 from neko_lab.core import Pending, serializable
 
 from ..data import (COLOURS, COOK, DELIVERY, FISHMONGER, LEVEL_OF, NEIGHBOURHOODS, NIGIRI, SASHIMI,
-                    STOREKEEPER, SUBWAY, VERTICAL, lower, neighbourhood_name)
+                    STOREKEEPER, SUBWAY, VERTICAL, added, lower, neighbourhood_name)
 from . import delivery_zone
 from .command_phase import Stop, after_box
 from .delivery_zone import Deliver
@@ -22,6 +23,8 @@ from .rulebook import STOREKEEPER as RULE_STOREKEEPER, SUBWAY as RULE_SUBWAY
 
 if TYPE_CHECKING:
     from .state import GameState
+
+CUBE_INDEX = range(4 * NEIGHBOURHOODS)
 
 
 @serializable
@@ -78,7 +81,7 @@ def enter_minion(s: "GameState", seat: int, p: int, side: int) -> None:
 
 def continue_box(s: "GameState", seat: int, kind: str, p: int, side: int, left: int) -> None:
     """Ask for the next use of the box, unless its uses are spent or none is possible."""
-    if left > 0:
+    if left > 0 and (kind == FISHMONGER or any(s.cubes[seat])):   # the others need a loose cube
         data = (p, side, left)
         if len(s.DECISIONS[kind].legal(s, seat, data)) > 1:
             s.pending.append(Pending(kind, seat, data))
@@ -107,8 +110,7 @@ def take_deliver(s: "GameState", seat: int, data: tuple, action: Deliver | Keep)
 
 def loose(s: "GameState", seat: int) -> list[tuple[int, int]]:
     """(neighbourhood, colour) of every kind of loose cube on the structure."""
-    cubes = s.cubes[seat]
-    return [(n, c) for n in range(NEIGHBOURHOODS) for c in range(4) if cubes[4 * n + c]]
+    return [(i >> 2, i & 3) for i in compress(CUBE_INDEX, s.cubes[seat])]
 
 
 def line_of(s: "GameState", seat: int, n: int) -> int:
@@ -127,8 +129,8 @@ def legal_fishmonger(s: "GameState", seat: int, data: tuple) -> list:
 def take_fishmonger(s: "GameState", seat: int, data: tuple, action: Take) -> None:
     p, side, _ = data
     if action.count:
-        s.warehouse[seat][action.colour] -= action.count
-        s.cubes[seat][4 * lower(p) + action.colour] += action.count
+        s.warehouse[seat] = added(s.warehouse[seat], action.colour, -action.count)
+        s.cubes[seat] = added(s.cubes[seat], 4 * lower(p) + action.colour, action.count)
         s.emit(f"Fishmonger: {action}", RULE_FISHMONGER, seat, count=action.count, colour=action.colour)
     after_box(s, seat, p, side)
 
@@ -141,8 +143,11 @@ def legal_delivery(s: "GameState", seat: int, data: tuple) -> list:
 
 
 def legal_subway(s: "GameState", seat: int, data: tuple) -> list:
-    pyr = s.pyramid[seat]
-    lines = {m: line_of(s, seat, m) for m in range(NEIGHBOURHOODS) if pyr[m // 2] >= 0 and m >= 2}
+    pyr, cards = s.pyramid[seat], s.cards
+    lines = {}
+    for p in range(1, len(pyr)):
+        if pyr[p] >= 0:
+            lines[2 * p], lines[2 * p + 1] = cards[pyr[p]].upper, cards[pyr[p]].lower
     acts: list = [Carry(n, m, c, True) for n, c in loose(s, seat) if n >= 2
                   for m, line in lines.items() if m != n and line == lines[n]]
     return acts + [Stop(SUBWAY)]
@@ -154,9 +159,8 @@ def take_carry(s: "GameState", seat: int, data: tuple, action: Carry | Stop) -> 
         after_box(s, seat, p, side)
         return
     kind = SUBWAY if action.subway else DELIVERY
-    cubes = s.cubes[seat]
-    cubes[4 * action.frm + action.colour] -= 1
-    cubes[4 * action.to + action.colour] += 1
+    s.cubes[seat] = added(added(s.cubes[seat], 4 * action.frm + action.colour, -1),
+                          4 * action.to + action.colour, 1)
     s.emit(f"{'Subway operator' if action.subway else 'Delivery lady'}: {action}",
            RULE_SUBWAY if action.subway else RULE_DELIVERY, seat, frm=action.frm, to=action.to,
            colour=action.colour)
@@ -189,11 +193,8 @@ def take_storekeeper(s: "GameState", seat: int, data: tuple, action: Swap | Stop
     if isinstance(action, Stop):
         after_box(s, seat, p, side)
         return
-    cubes, stock = s.cubes[seat], s.warehouse[seat]
-    cubes[4 * action.at + action.old] -= 1
-    stock[action.old] += 1
-    stock[action.new] -= 1
-    cubes[4 * action.at + action.new] += 1
+    s.cubes[seat] = added(added(s.cubes[seat], 4 * action.at + action.old, -1), 4 * action.at + action.new, 1)
+    s.warehouse[seat] = added(added(s.warehouse[seat], action.old, 1), action.new, -1)
     s.emit(f"Storekeeper: {action}", RULE_STOREKEEPER, seat, at=action.at, old=action.old, new=action.new)
     landed(s, seat, action.at, action.new, STOREKEEPER, p, side, left - 1)
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from neko_lab.core import Pending, serializable
 
-from ..data import MINIONS, MISSION_TYPES, SyndicateData
+from ..data import MINIONS, MISSION_TYPES, SyndicateData, changed
 from . import command_phase, lieutenants_card, solo
 from .rulebook import SETUP
 
@@ -65,9 +65,9 @@ def reveal_missions(s: "GameState", data: SyndicateData) -> tuple[int, ...]:
     return picked
 
 
-def draw_opening(s: "GameState") -> list[int]:
+def draw_opening(s: "GameState") -> tuple[int, ...]:
     hand = [lieutenants_card.draw_card(s) for _ in range(OPENING_DRAW)]
-    return [c for c in hand if c is not None]
+    return tuple(c for c in hand if c is not None)
 
 
 def legal_opening(s: "GameState", seat: int, data: Any) -> list:
@@ -86,12 +86,12 @@ def take_opening(s: "GameState", seat: int, data: Any, action: Open | Redraw) ->
         s.emit("discards the four opening minions and draws four new ones", SETUP, seat)
         s.pending.append(Pending("opening", seat))
         return
-    s.pyramid[seat][1] = action.under
-    s.filled[seat][1] = (-1,) * len(s.cards[action.under].slots)
-    s.waiting[seat] = [action.waiting]
+    s.pyramid[seat] = changed(s.pyramid[seat], 1, action.under)
+    s.filled[seat] = changed(s.filled[seat], 1, (-1,) * len(s.cards[action.under].slots))
+    s.waiting[seat] = (action.waiting,)
     rest = [c for c in hand if c not in action]
     s.discard.extend(rest)
-    s.opening[seat] = []
+    s.opening[seat] = ()
     s.emit(f"places {action}; discards " + " and ".join(f"minion {c + 1}" for c in rest) + " face up",
            SETUP, seat, under=action.under, waiting=action.waiting)
     if seat + 1 < s.players:

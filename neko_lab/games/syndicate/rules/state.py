@@ -12,7 +12,6 @@ is the lieutenants card), cubes[seat][4 * n + colour] counts the loose cubes of 
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from neko_lab.core import ConfigError, Rng, State
@@ -44,6 +43,8 @@ class GameState(State):
     HIDDEN_INFORMATION = True
     DECISIONS = gather(setup, command_phase, lieutenants_card, minions_cards)
     ENTER = {**lieutenants_card.ENTER, **minions_cards.ENTER}   # action -> what entering its box does
+    PER_SEAT = ("pyramid", "cubes", "filled", "warehouse", "waiting", "opening", "mulligan", "markers",
+                "path", "walked", "delivered", "shown")
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -73,16 +74,17 @@ class GameState(State):
         self.mission_text: tuple[str, ...] = tuple(m.text for m in data.missions)
         self.mission_type: tuple[str, ...] = tuple(m.type for m in data.missions)
         n = self.players
-        self.pyramid: list[list[int]] = [[LIEUTENANTS] + [-1] * (PLACES - 1) for _ in range(n)]
-        self.cubes: list[list[int]] = [[0] * (4 * sd.NEIGHBOURHOODS) for _ in range(n)]
-        self.filled: list[list[tuple[int, ...]]] = [
-            [(-1,) * len(self.cards[LIEUTENANTS].slots)] + [()] * (PLACES - 1) for _ in range(n)]
-        self.warehouse: list[list[int]] = [[CUBES_PER_COLOUR] * 4 for _ in range(n)]
-        self.waiting: list[list[int]] = [[] for _ in range(n)]
-        self.opening: list[list[int]] = [[] for _ in range(n)]
+        # per seat, tuples replaced (never changed in place: copies of the game share them)
+        self.pyramid: list[tuple[int, ...]] = [(LIEUTENANTS,) + (-1,) * (PLACES - 1)] * n
+        self.cubes: list[tuple[int, ...]] = [(0,) * (4 * sd.NEIGHBOURHOODS)] * n
+        self.filled: list[tuple[tuple[int, ...], ...]] = [
+            ((-1,) * len(self.cards[LIEUTENANTS].slots),) + ((),) * (PLACES - 1)] * n
+        self.warehouse: list[tuple[int, ...]] = [(CUBES_PER_COLOUR,) * 4] * n
+        self.waiting: list[tuple[int, ...]] = [()] * n
+        self.opening: list[tuple[int, ...]] = [()] * n
         self.mulligan: list[bool] = [False] * n
-        self.markers: list[list[int]] = [[0, 0, 0] for _ in range(n)]
-        self.path: list[list[int]] = [[] for _ in range(n)]
+        self.markers: list[tuple[int, ...]] = [(0, 0, 0)] * n
+        self.path: list[tuple[int, ...]] = [()] * n
         self.walked: list[int] = [0] * n
         self.delivered: list[tuple] = [()] * n        # (place, slot, colour) in the order delivered
         self.deck: list[int] = []
@@ -147,23 +149,30 @@ class GameState(State):
             return set()
         return {j for j in range(self.players) if j != seat and self.walked[j] == self.turn}
 
+    def area(self, j: int) -> tuple:
+        """Seat j's area as plain tuples (shared, never changed in place)."""
+        return (self.pyramid[j], self.cubes[j], self.filled[j], self.warehouse[j], self.waiting[j],
+                self.markers[j], self.mulligan[j])
+
+    @staticmethod
+    def area_view(area: tuple) -> dict:
+        pyramid, cubes, filled, warehouse, waiting, markers, redrawn = area
+        return {"pyramid": list(pyramid),
+                "cubes": [[i // 4, i % 4, v] for i, v in enumerate(cubes) if v],
+                "filled": [list(f) for f in filled], "warehouse": list(warehouse),
+                "waiting": list(waiting), "markers": list(markers), "redrawn": redrawn}
+
     def public_view(self, j: int) -> dict:
-        """Seat j's area as the table shows it."""
-        cubes = self.cubes[j]
-        return {"pyramid": list(self.pyramid[j]),
-                "cubes": [[n, c, cubes[4 * n + c]] for n in range(sd.NEIGHBOURHOODS) for c in range(4)
-                          if cubes[4 * n + c]],
-                "filled": [list(f) for f in self.filled[j]], "warehouse": list(self.warehouse[j]),
-                "waiting": list(self.waiting[j]), "markers": list(self.markers[j]),
-                "redrawn": self.mulligan[j]}
+        """Seat j's area as the table shows it now."""
+        return self.area_view(self.area(j))
 
     def refresh_view(self) -> None:
-        """Take the picture of every area that later seats of the coming turn will be shown."""
-        self.shown = [json.dumps(self.public_view(j), separators=(",", ":")) for j in range(self.players)]
+        """Keep the picture of every area that later seats of the coming turn will be shown."""
+        self.shown = [self.area(j) for j in range(self.players)]
 
     def observation(self, seat: int) -> dict:
         unseen = self.acted_unseen(seat)
-        areas = [json.loads(self.shown[j]) if j in unseen else self.public_view(j)
+        areas = [self.area_view(self.shown[j]) if j in unseen else self.public_view(j)
                  for j in range(self.players)]
         top = self.pending[-1] if self.pending and not self.over else None
         return {"seat": seat, "players": self.players, "turn": self.turn, "kumicho": max(self.turn, 1),
@@ -197,10 +206,10 @@ class GameState(State):
         d["pending"] = list(self.pending)          # Pending entries are replaced, never changed
         d["rng"] = self.rng.copy()
         d["_legal"] = None
-        for key in ("pyramid", "cubes", "filled", "warehouse", "waiting", "opening", "markers", "path"):
-            d[key] = [list(x) for x in d[key]]
-        for key in ("mulligan", "walked", "delivered", "deck", "discard", "shown"):
+        for key in self.PER_SEAT:
             d[key] = list(d[key])
+        d["deck"] = list(self.deck)
+        d["discard"] = list(self.discard)
         if self.catanna is not None:
             d["catanna"] = self.catanna.copy()
         new.__dict__ = d
