@@ -203,16 +203,18 @@ class SyndicateAgent(Agent):
     def best_walk(self, state: GameState, seat: int) -> tuple[float, list]:
         """(value, boxes to take) of the best way on from a walk decision of `seat`."""
         best: tuple[float, list] = (float("-inf"), [])
+        turn = state.turn
         for a in state.legal_actions():
             child = state.clone()
             child.apply(a)
-            v, rest = self.finish_walk(child, seat)
+            v, rest = self.finish_walk(child, seat, turn)
             if v > best[0]:
                 best = (v, [a] + rest)
         return best
 
-    def finish_walk(self, state: GameState, seat: int) -> tuple[float, list]:
-        while not state.over and state.current_player == seat:
+    def finish_walk(self, state: GameState, seat: int, turn: int) -> tuple[float, list]:
+        """Play `seat`'s walk of `turn` to its end (the next seat, or in solo the next turn, stops it)."""
+        while not state.over and state.current_player == seat and state.walked[seat] < turn:
             if state.pending[-1].kind == "walk":
                 return self.best_walk(state, seat)
             legal = state.legal_actions()

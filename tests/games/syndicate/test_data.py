@@ -79,3 +79,16 @@ def test_bad_file_names_file_row_and_field(tmp_path, name, row, field, value):
 def test_user_folder_plays():
     s = nl.new_game("syndicate", players=2, seed=1, data=str(FOLDER))
     assert s.legal_actions()
+
+
+def test_every_event_cites_a_rulebook_heading():
+    import random
+    headings = set((FOLDER / "sections.txt").read_text(encoding="utf-8").splitlines())
+    for players in (1, 2, 4):
+        s = nl.new_game("syndicate", players=players, seed=players)
+        r = random.Random(players)
+        while not s.is_over():
+            s.apply(r.choice(s.legal_actions()))
+        for e in s.log:
+            title, _, heading = e.rule.partition(" › ")
+            assert title == "Neko Syndicate" and heading in headings, e

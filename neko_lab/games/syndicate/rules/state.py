@@ -169,8 +169,8 @@ class GameState(State):
             if top.kind == sd.DELIVERY:
                 return (f"the Delivery lady moves a cube one step up or down: {sd.neighbourhood_name(m)} is "
                         f"not next to {sd.neighbourhood_name(n)} (Neko Syndicate › Delivery lady)")
-            return (f"the subway runs only between stations of one line, and the lieutenants card has "
-                    f"none (Neko Syndicate › Subway operator)")
+            return ("the subway runs only between stations of one line, and the lieutenants card has "
+                    "none (Neko Syndicate › Subway operator)")
         return None
 
     # ------------------------------------------------------------------ what a seat sees
