@@ -96,7 +96,7 @@ class ToyState(State):
 
     def _why_illegal(self, action: Any) -> str | None:
         if isinstance(action, Move) and action.verb == "play" and self.pending[-1].kind == "turn":
-            return f"{action} is not legal: that card is not in player {self.current_player}'s hand"
+            return f"{action} is not legal: that card is not in Player {self.current_player + 1}'s hand"
         return None
 
     def next_turn(self, seat: int) -> None:

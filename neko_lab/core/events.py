@@ -20,6 +20,6 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        who = "" if self.seat is None else f"[P{self.seat}] "
+        who = "" if self.seat is None else f"[Player {self.seat + 1}] "
         why = f"  ({self.rule})" if self.rule else ""
         return f"{who}{self.text}{why}"

@@ -195,7 +195,7 @@ class State:
         if reason:
             return reason
         shown = ", ".join(str(a) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
-        return f"{shown_action} is not legal now (player {self.current_player} must choose one of: {shown})"
+        return f"{shown_action} is not legal now (Player {self.current_player + 1} must choose one of: {shown})"
 
     def _why_illegal(self, action: Any) -> str | None:
         return None
@@ -252,7 +252,7 @@ class State:
 
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:
-        state = "over" if self.is_over() else f"player {self.current_player} to act"
+        state = "over" if self.is_over() else f"Player {self.current_player + 1} to act"
         return f"<{self.TITLE or self.GAME}: {self.players} players, {state}, scores {self.scores()}>"
 
     def _repr_html_(self) -> str:

@@ -39,7 +39,7 @@ def test_without_a_seed_games_differ_but_record_their_seed():
 
 def test_illegal_action_is_a_value_error_saying_why():
     s = nl.new_game("toy", players=2, seed=1)
-    with pytest.raises(ValueError, match="not in player 0's hand"):
+    with pytest.raises(ValueError, match="not in Player 1's hand"):
         s.apply(Move("play", 99))
     assert issubclass(IllegalAction, ValueError)
 
@@ -113,3 +113,14 @@ def test_a_malformed_action_gets_a_reason_not_a_crash(action):
     with pytest.raises(IllegalAction) as info:
         s.apply(action)
     assert str(info.value) and s.to_json(snapshot=True) == before
+
+
+def test_what_the_core_prints_counts_players_from_1():
+    s = nl.new_game("toy", players=2, seed=1)
+    assert "Player 1 to act" in repr(s)
+    s.apply(s.legal_actions()[0])
+    assert str(s.log[-1]).startswith("[Player 1] ")
+    with pytest.raises(IllegalAction, match=r"Player 2 must choose one of"):
+        s.apply(Move("bonus", "points"))
+    with pytest.raises(IllegalAction, match=r"not in Player 2's hand"):
+        s.apply(Move("play", 99))

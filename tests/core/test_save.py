@@ -115,7 +115,7 @@ def test_edited_save_that_breaks_a_rule_names_the_step_and_the_reason():
     s.apply(s.legal_actions()[0])
     doc = json.loads(s.to_json())
     doc["actions"].append([0, "play", 7])     # no card 7 exists: step 2 cannot be legal
-    with pytest.raises(SaveError, match=r"^step 2: play 7 is not legal: .*not in player 1's hand"):
+    with pytest.raises(SaveError, match=r"^step 2: play 7 is not legal: .*not in Player 2's hand"):
         nl.from_json(resign(doc))
 
 

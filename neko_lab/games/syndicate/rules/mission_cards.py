@@ -1,0 +1,111 @@
+"""Mission Cards: the 24 requirements, each a check on one player's structure ("at least" counts).
+
+Missions 1-8 (type "build") ask for a warehouse, boxes, lines or cubes; 9-16 ("deliver") for filled
+slots; 17-24 ("complete") for cards whose every slot is filled. Levels count from 1 (lieutenants card).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, NamedTuple
+
+from ..data import (CENTRAL, CORNERS_4, DELIVERY, FISHMONGER, LEVEL_OF, NIGIRI, PLACES, SUBWAY,
+                    upper, lower)
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+class Facts(NamedTuple):
+    """What the missions look at in one player's structure."""
+    stock: int                                 # cubes left in the warehouse
+    fish_levels: tuple[int, ...]               # level of each minion card with a Fishmonger box
+    carry_levels: tuple[int, ...]              # ... with a Subway operator and/or Delivery lady box
+    lines: tuple[int, int, int, int]           # neighbourhoods on lines A, B, C, D
+    top_cubes: int                             # cubes on levels 1 and 2, loose or delivered
+    delivered: tuple[tuple[int, int, int, int], ...]   # (place, level, colour, kind) per filled slot
+    complete: tuple[tuple[int, int, int, bool], ...]   # (place, level, upper line, only nigiri)
+
+
+def facts(s: "GameState", seat: int) -> Facts:
+    pyr, cubes, filled, cards = s.pyramid[seat], s.cubes[seat], s.filled[seat], s.cards
+    fish, carry, lines, top = [], [], [0, 0, 0, 0], 0
+    delivered, complete = [], []
+    for p in range(PLACES):
+        if pyr[p] < 0:
+            continue
+        card, lv = cards[pyr[p]], LEVEL_OF[p]
+        if p:
+            if card.has(FISHMONGER):
+                fish.append(lv)
+            if card.has(SUBWAY, DELIVERY):
+                carry.append(lv)
+            lines[card.upper] += 1
+            lines[card.lower] += 1
+        slots = filled[p]
+        for k, c in enumerate(slots):
+            if c >= 0:
+                delivered.append((p, lv, c, card.slots[k][0]))
+        if lv <= 2:
+            top += sum(cubes[4 * upper(p):4 * lower(p) + 4]) + sum(1 for c in slots if c >= 0)
+        if slots and all(c >= 0 for c in slots):
+            complete.append((p, lv, card.upper, card.only_nigiri))
+    return Facts(sum(s.warehouse[seat]), tuple(fish), tuple(carry), tuple(lines), top,
+                 tuple(delivered), tuple(complete))
+
+
+def _low(levels: tuple[int, ...]) -> int:
+    return sum(1 for lv in levels if lv >= 3)
+
+
+def _colours(f: Facts, low_only: bool = False) -> list[int]:
+    out = [0, 0, 0, 0]
+    for _, lv, c, _ in f.delivered:
+        if lv >= 3 or not low_only:
+            out[c] += 1
+    return out
+
+
+def _nigiri(f: Facts, low_only: bool = False) -> int:
+    return sum(1 for _, lv, _, k in f.delivered if k == NIGIRI and (lv >= 3 or not low_only))
+
+
+def _lines_of_complete(f: Facts) -> list[int]:
+    out = [0, 0, 0, 0]
+    for _, _, line, _ in f.complete:
+        if line >= 0:
+            out[line] += 1
+    return out
+
+
+CHECKS: dict[int, Callable[[Facts], bool]] = {
+    1: lambda f: f.stock <= 9,
+    2: lambda f: len(f.fish_levels) >= 5,
+    3: lambda f: _low(f.fish_levels) >= 3,
+    4: lambda f: len(f.carry_levels) >= 5,
+    5: lambda f: _low(f.carry_levels) >= 3,
+    6: lambda f: min(f.lines) >= 2,
+    7: lambda f: max(f.lines) >= 5,
+    8: lambda f: f.top_cubes >= 15,
+    9: lambda f: len(f.delivered) >= 10,
+    10: lambda f: _nigiri(f) >= 6,
+    11: lambda f: max(_colours(f)) >= 8,
+    12: lambda f: len({p for p, _, _, _ in f.delivered}) >= 6,
+    13: lambda f: sum(1 for d in f.delivered if d[1] >= 3) >= 6,
+    14: lambda f: _nigiri(f, low_only=True) >= 5,
+    15: lambda f: min(_colours(f)) >= 2,
+    16: lambda f: min(_colours(f, low_only=True)) >= 1,
+    17: lambda f: len(f.complete) >= 4,
+    18: lambda f: len({lv for _, lv, _, _ in f.complete}) >= 3,
+    19: lambda f: sum(1 for v in _lines_of_complete(f) if v) >= 3,
+    20: lambda f: max(_lines_of_complete(f)) >= 3,
+    21: lambda f: sum(1 for c in f.complete if c[3]) >= 2,
+    22: lambda f: sum(1 for c in f.complete if c[1] == 3) >= 2,
+    23: lambda f: sum(1 for c in f.complete if c[0] in CENTRAL) >= 2,
+    24: lambda f: any(c[0] in CORNERS_4 for c in f.complete),
+}
+
+
+def check(number: int, s: "GameState", seat: int) -> bool:
+    """Whether `seat`'s structure meets mission `number` (1..24) now."""
+    if number not in CHECKS:
+        raise ValueError(f"missions are numbered 1 to 24, not {number!r}")
+    return CHECKS[number](facts(s, seat))

@@ -1,0 +1,291 @@
+"""The Neko Syndicate state: plain data, set-up, what each seat may see, copying and invariants.
+
+The rules live in the section modules, in the rulebook's order: setup (Game Set-up), command_phase
+(Command phase: the walk down the pyramid), lieutenants_card (Accountant, Chief Operations Officer),
+minions_cards (Fishmonger, Delivery lady, Subway operator, Cook, Storekeeper and sushi delivery),
+meeting (Kumichō's meeting), mission_cards (the 24 missions), final_scoring (Pyramidal Structure Points,
+Mission Points) and solo (CatANNA).
+
+A player's structure is stored flat for cheap copies: pyramid[seat][place] is a card id (-1 empty; place 0
+is the lieutenants card), cubes[seat][4 * n + colour] counts the loose cubes of neighbourhood n (2p upper,
+2p + 1 lower of place p), filled[seat][place] is a tuple of slot contents (colour, or -1 when empty).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from neko_lab.core import ConfigError, Rng, State
+from neko_lab.core.data import load_cached, resolve
+from neko_lab.core.decisions import gather
+
+from .. import data as sd
+from ..data import COLOURS, CUBES_PER_COLOUR, LEVEL_OF, LIEUTENANTS, MINIONS, PARENTS, PLACES, TURNS
+from . import command_phase, final_scoring, lieutenants_card, minions_cards, setup, solo
+from .rulebook import RULES, TITLE
+
+
+class GameState(State):
+    GAME = "syndicate"
+    TITLE = TITLE
+    MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 1, 4, 2
+    OPTIONS = {"simultaneous": True, "catanna": "medium", "catanna_cubes": None,
+               "catanna_markers": None, "catanna_wild": "plenty"}
+    OPTION_HELP = {
+        "simultaneous": "a seat sees the others' structures as they stood when the turn began "
+                        "(False: the rulebook's first-game way, everything in the open)",
+        "catanna": "solo difficulty: very easy, easy, medium, hard, very hard or nightmare",
+        "catanna_cubes": "solo: CatANNA's cubes per colour (6, 7 or 8), overriding the difficulty",
+        "catanna_markers": "solo: her three mission values, e.g. (12, 10, 8), overriding the difficulty",
+        "catanna_wild": "solo: colour of her wild slots, 'plenty' (most cubes left) or 'scarce' (fewest)",
+    }
+    RULES = RULES
+    AGENTS = {"syndicate": "neko_lab.games.syndicate.agents:SyndicateAgent"}
+    HIDDEN_INFORMATION = True
+    DECISIONS = gather(setup, command_phase, lieutenants_card, minions_cards)
+    ENTER = {**lieutenants_card.ENTER, **minions_cards.ENTER}   # action -> what entering its box does
+    PER_SEAT = ("pyramid", "cubes", "filled", "warehouse", "waiting", "opening", "mulligan", "markers",
+                "path", "walked", "delivered", "shown")
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def load_data(cls, data: Any) -> sd.SyndicateData:
+        if isinstance(data, sd.SyndicateData):
+            return data
+        return load_cached(sd.load, resolve("syndicate", data))
+
+    def check_options(self) -> None:
+        o = self.options
+        if not isinstance(o["simultaneous"], bool):
+            raise ConfigError("simultaneous must be True or False")
+        if o["catanna_wild"] not in ("plenty", "scarce"):
+            raise ConfigError("catanna_wild must be 'plenty' or 'scarce'")
+        if o["catanna_cubes"] is not None and o["catanna_cubes"] not in (6, 7, 8):
+            raise ConfigError("catanna_cubes must be 6, 7 or 8 (cubes of each colour)")
+        marks = o["catanna_markers"]
+        if marks is not None:
+            if not (isinstance(marks, (list, tuple)) and len(marks) == 3
+                    and all(isinstance(v, int) for v in marks)):
+                raise ConfigError("catanna_markers must be three mission values, e.g. (12, 10, 8)")
+            o["catanna_markers"] = tuple(marks)
+
+    def setup(self, data: sd.SyndicateData) -> None:
+        self.cards: tuple[sd.Card, ...] = data.cards
+        self.path_values: tuple[int, ...] = data.path
+        self.mission_text: tuple[str, ...] = tuple(m.text for m in data.missions)
+        self.mission_type: tuple[str, ...] = tuple(m.type for m in data.missions)
+        n = self.players
+        # per seat, tuples replaced (never changed in place: copies of the game share them)
+        self.pyramid: list[tuple[int, ...]] = [(LIEUTENANTS,) + (-1,) * (PLACES - 1)] * n
+        self.cubes: list[tuple[int, ...]] = [(0,) * (4 * sd.NEIGHBOURHOODS)] * n
+        self.filled: list[tuple[tuple[int, ...], ...]] = [
+            ((-1,) * len(self.cards[LIEUTENANTS].slots),) + ((),) * (PLACES - 1)] * n
+        self.warehouse: list[tuple[int, ...]] = [(CUBES_PER_COLOUR,) * 4] * n
+        self.waiting: list[tuple[int, ...]] = [()] * n
+        self.opening: list[tuple[int, ...]] = [()] * n
+        self.mulligan: list[bool] = [False] * n
+        self.markers: list[tuple[int, ...]] = [(0, 0, 0)] * n
+        self.path: list[tuple[int, ...]] = [()] * n
+        self.walked: list[int] = [0] * n
+        self.delivered: list[tuple] = [()] * n        # (place, slot, colour) in the order delivered
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.deck_known = False
+        self.turn = 0                                  # 0 during the opening draws, then 1..15
+        self.over = False
+        self.catanna: solo.Catanna | None = None
+        setup.game_setup(self, data)
+
+    # ------------------------------------------------------------------ the contract
+    def is_over(self) -> bool:
+        return self.over
+
+    def round_number(self) -> int:
+        return self.turn
+
+    def breakdown(self) -> list[dict[str, int]]:
+        return final_scoring.breakdown(self)
+
+    def visible_breakdown(self, seat: int | None) -> list[dict[str, int | None]]:
+        """Another seat that already walked this turn did so out of sight at a simultaneous table: its
+        structure points are None until the turn's meeting (its mission points are public)."""
+        rows = self.breakdown()
+        if seat is None or self.over or not self.options["simultaneous"]:
+            return rows
+        hidden = self.acted_unseen(seat)
+        return [{k: (None if i in hidden and k in final_scoring.STRUCTURE else v) for k, v in r.items()}
+                for i, r in enumerate(rows)]
+
+    def winners(self) -> list[int]:
+        """Seats with the best score after the tie-break (shared victory on a remaining tie). In solo
+        play the single seat is listed; whether it beat CatANNA is `solo_result()`."""
+        if not self.over:
+            return []
+        sc = self.scores()
+        return [i for i, v in enumerate(sc) if v == max(sc)]
+
+    def solo_result(self) -> str:
+        """'won', 'lost' or 'shared' against CatANNA, once a solo game is over."""
+        if self.players != 1:
+            raise ConfigError("CatANNA plays only in solo games (players=1)")
+        if not self.over:
+            return "playing"
+        me, her = self.scores()[0], self.catanna_score()
+        return "won" if me > her else "lost" if her > me else "shared"
+
+    def catanna_score(self) -> int:
+        return sum(final_scoring.catanna_breakdown(self).values())
+
+    def catanna_breakdown(self) -> dict[str, int]:
+        return final_scoring.catanna_breakdown(self)
+
+    def evaluate(self, seat: int) -> float:
+        return super().evaluate(seat) if self.players > 1 else self.scores()[0] - self.catanna_score()
+
+    def _why_illegal(self, action: Any) -> str | None:
+        """The rule behind a refused walk or cube move, in a sentence."""
+        top = self.pending[-1]
+        seat = top.seat
+        if isinstance(action, command_phase.Box):
+            if top.kind != "walk":
+                return f"{action} is not possible now: player {seat + 1} is in the middle of a box"
+            if top.data == 0 and action.place == 0:
+                if action.side == 0:
+                    return "the Accountant may not be chosen with three minions already waiting " \
+                           "(Neko Syndicate › Accountant)"
+                return "the Chief Operations Officer needs a waiting minion (Neko Syndicate › Chief Operations Officer)"
+            return (f"the walk goes on to a box of the card right below, place {top.data + 1} "
+                    f"(Neko Syndicate › Command phase)")
+        if isinstance(action, minions_cards.Carry):
+            if top.kind not in (sd.DELIVERY, sd.SUBWAY):
+                return f"{action} is not possible now: no Delivery lady or Subway operator is at work"
+            n, m, c = action.frm, action.to, action.colour
+            if not (0 <= n < sd.NEIGHBOURHOODS and 0 <= m < sd.NEIGHBOURHOODS and 0 <= c < 4):
+                return f"{action} names a neighbourhood or colour that does not exist"
+            if not self.cubes[seat][4 * n + c]:
+                return (f"there is no loose {COLOURS[c]} cube in {sd.neighbourhood_name(n)} "
+                        "(a delivered cube never moves)")
+            if self.pyramid[seat][m // 2] < 0:
+                return f"there is no card at place {m // 2 + 1} yet"
+            if top.kind == sd.DELIVERY:
+                return (f"the Delivery lady moves a cube one step up or down: {sd.neighbourhood_name(m)} is "
+                        f"not next to {sd.neighbourhood_name(n)} (Neko Syndicate › Delivery lady)")
+            return ("the subway runs only between stations of one line, and the lieutenants card has "
+                    "none (Neko Syndicate › Subway operator)")
+        return None
+
+    # ------------------------------------------------------------------ what a seat sees
+    def acted_unseen(self, seat: int) -> set[int]:
+        """Seats whose moves this turn `seat` has not seen yet: at a simultaneous table everyone walks
+        at once, so a seat asked later must not learn what the earlier seats did."""
+        if self.over or not self.options["simultaneous"]:
+            return set()
+        return {j for j in range(self.players) if j != seat and self.walked[j] == self.turn}
+
+    def area(self, j: int) -> tuple:
+        """Seat j's area as plain tuples (shared, never changed in place)."""
+        return (self.pyramid[j], self.cubes[j], self.filled[j], self.warehouse[j], self.waiting[j],
+                self.markers[j], self.mulligan[j])
+
+    @staticmethod
+    def area_view(area: tuple) -> dict:
+        pyramid, cubes, filled, warehouse, waiting, markers, redrawn = area
+        return {"pyramid": list(pyramid),
+                "cubes": [[i // 4, i % 4, v] for i, v in enumerate(cubes) if v],
+                "filled": [list(f) for f in filled], "warehouse": list(warehouse),
+                "waiting": list(waiting), "markers": list(markers), "redrawn": redrawn}
+
+    def public_view(self, j: int) -> dict:
+        """Seat j's area as the table shows it now."""
+        return self.area_view(self.area(j))
+
+    def refresh_view(self) -> None:
+        """Keep the picture of every area that later seats of the coming turn will be shown."""
+        self.shown = [self.area(j) for j in range(self.players)]
+
+    def observation(self, seat: int) -> dict:
+        unseen = self.acted_unseen(seat)
+        areas = [self.area_view(self.shown[j]) if j in unseen else self.public_view(j)
+                 for j in range(self.players)]
+        top = self.pending[-1] if self.pending and not self.over else None
+        return {"seat": seat, "players": self.players, "turn": self.turn, "kumicho": max(self.turn, 1),
+                "missions": list(self.missions), "to_act": self.current_player,
+                "decision": top.kind if top else None,
+                "deck": len(self.deck), "deck_order": list(self.deck) if self.deck_known else None,
+                "discard": list(self.discard), "areas": areas,
+                "opening": list(self.opening[seat]), "walk": list(self.path[seat]),
+                "catanna": self.catanna.view() if self.catanna else None, "over": self.over}
+
+    def determinize(self, seat: int, rng: Rng) -> "GameState":
+        """A copy with the drawing deck re-shuffled, unless it is the face-down discard pile whose order
+        the table saw."""
+        s = self.clone()
+        if not self.deck_known:
+            rng.shuffle(s.deck)
+        return s
+
+    # ------------------------------------------------------------------ helpers the sections share
+    def level_cards(self, seat: int, level: int) -> list[int]:
+        return [p for p in range(PLACES) if LEVEL_OF[p] == level and self.pyramid[seat][p] >= 0]
+
+    def card_at(self, seat: int, p: int) -> sd.Card:
+        return self.cards[self.pyramid[seat][p]]
+
+    # ------------------------------------------------------------------ copying and checking
+    def clone(self) -> "GameState":
+        new = object.__new__(GameState)
+        d = self.__dict__.copy()
+        d["log"] = list(self.log)
+        d["pending"] = list(self.pending)          # Pending entries are replaced, never changed
+        d["rng"] = self.rng.copy()
+        d["_legal"] = None
+        for key in self.PER_SEAT:
+            d[key] = list(d[key])
+        d["deck"] = list(self.deck)
+        d["discard"] = list(self.discard)
+        if self.catanna is not None:
+            d["catanna"] = self.catanna.copy()
+        new.__dict__ = d
+        return new
+
+    def check_invariants(self) -> None:
+        cards = self.cards
+        for i in range(self.players):
+            total = sum(self.warehouse[i]) + sum(self.cubes[i]) + sum(
+                1 for f in self.filled[i] for c in f if c >= 0)
+            assert total == 4 * CUBES_PER_COLOUR, f"player {i + 1} has {total} cubes, not 32"
+            assert all(v >= 0 for v in self.warehouse[i] + self.cubes[i]), "a negative cube count"
+            pyr = self.pyramid[i]
+            assert pyr[0] == LIEUTENANTS, "the lieutenants card heads every structure"
+            for p in range(1, PLACES):
+                if pyr[p] >= 0:
+                    assert any(pyr[q] >= 0 for q in PARENTS[p]), \
+                        f"player {i + 1}: card {p + 1} hangs below no card (pyramid shape)"
+                    assert len(self.filled[i][p]) == len(cards[pyr[p]].slots), "slots follow the card"
+                else:
+                    assert self.filled[i][p] == () and not any(self.cubes[i][8 * p:8 * p + 8]), \
+                        f"player {i + 1}: cubes or deliveries on the empty place {p + 1}"
+            for p, k, c in self.delivered[i]:
+                kind, want = cards[pyr[p]].slots[k]
+                assert self.filled[i][p][k] == c and want in (c, sd.WILD), \
+                    f"player {i + 1}: a delivered cube moved or does not match its slot"
+            assert len(self.delivered[i]) == sum(1 for f in self.filled[i] for c in f if c >= 0), \
+                "every filled slot was delivered once"
+            assert len(self.waiting[i]) <= 5, "the Waiting Room holds at most 5 cards (2 + 3 drawn)"
+            assert self.walked[i] <= self.turn and self.walked[i] >= self.turn - 1 or self.turn == 0, \
+                "one walk per turn"
+            assert all(0 <= m <= max(self.turn, 0) for m in self.markers[i]), "markers on reached columns"
+            command_phase.check_walk(self, i)
+        places = (self.deck + self.discard + [c for w in self.waiting for c in w]
+                  + [c for o in self.opening for c in o]
+                  + [c for pyr in self.pyramid for c in pyr if 0 <= c < MINIONS])
+        if self.catanna is not None:
+            places += [c for c in self.catanna.pyramid[1:] if c >= 0]
+        assert sorted(places) == list(range(MINIONS)), \
+            f"minion conservation: {len(places)} cards found, {len(set(places))} different, 48 expected"
+        assert 0 <= self.turn <= TURNS, "15 turns"
+        assert self.over == (self.turn == TURNS and not self.pending), "the game ends after turn 15"
+        if self.players == 1:
+            solo.check(self)
+        assert len(self.missions) == 3 and [self.mission_type[m - 1] for m in self.missions] == \
+            list(sd.MISSION_TYPES), "one mission of each type"
+        assert COLOURS and (self.over or len(self.pending) == 1), "one decision at a time"

@@ -1,0 +1,94 @@
+"""The dataset: the shipped files load and obey the rulebook's constraints; bad files are refused naming
+the file, the row and the field."""
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.core import DataError
+from neko_lab.core.data import dataset_dir
+from neko_lab.games.syndicate import data
+
+FOLDER = dataset_dir("syndicate")
+
+
+def test_shipped_dataset():
+    d = data.load()
+    assert len(d.cards) == 49 and d.cards[48].name == "lieutenants"
+    assert sum(1 for c in d.cards[:48] for a, _ in c.boxes if a == data.FISHMONGER) > 0
+    assert all(c.source in ("rulebook", "reconstructed") for c in d.cards)
+    assert [m.type for m in d.missions] == ["build"] * 8 + ["deliver"] * 8 + ["complete"] * 8
+    assert len(d.path) == 15 and list(d.path) == sorted(d.path, reverse=True)
+    for v in (20, 18, 16, 14, 8, 6, 2):           # values in the rulebook's mission example
+        assert v in d.path
+    for _, _, marks in d.catanna:
+        assert all(v in d.path for v in marks)
+
+
+def test_every_file_has_a_source_column():
+    for path in FOLDER.glob("*.csv"):
+        rows = list(csv.DictReader(path.open(encoding="utf-8")))
+        assert rows and all(r["source"] in ("rulebook", "reconstructed") for r in rows), path.name
+
+
+def test_sections_are_rulebook_headings_and_events_cite_them():
+    headings = set((FOLDER / "sections.txt").read_text(encoding="utf-8").splitlines())
+    cls = nl.game_class("syndicate")
+    assert cls.TITLE == "Neko Syndicate"
+    for rule in cls.RULES:
+        title, _, heading = rule.partition(" › ")
+        assert title == cls.TITLE and heading in headings
+
+
+def edited(tmp_path: Path, name: str, row: int, field: str, value: str) -> Path:
+    folder = tmp_path / "data"
+    shutil.copytree(FOLDER, folder)
+    path = folder / name
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    rows[row - 1][field] = value
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    return folder
+
+
+@pytest.mark.parametrize("name,row,field,value", [
+    ("minions.csv", 3, "left_colour", ""),                 # a Fishmonger without its colour
+    ("minions.csv", 2, "right_colour", "tuna"),            # a colour on a box that is no Fishmonger
+    ("minions.csv", 5, "slots", "sashimi:gold"),
+    ("minions.csv", 1, "extra", "2"),                      # extra points without a nigiri slot
+    ("minions.csv", 4, "upper", "E"),
+    ("missions.csv", 7, "type", "other"),
+    ("path.csv", 5, "value", "30"),                        # later columns never score more
+    ("catanna.csv", 2, "markers", "11|8|6"),
+    ("lieutenants.csv", 1, "slots", ""),
+])
+def test_bad_file_names_file_row_and_field(tmp_path, name, row, field, value):
+    folder = edited(tmp_path, name, row, field, value)
+    with pytest.raises(DataError) as info:
+        nl.new_game("syndicate", players=2, seed=1, data=str(folder))
+    msg = str(info.value)
+    assert name in msg and f"row {row}" in msg and field in msg
+
+
+def test_user_folder_plays():
+    s = nl.new_game("syndicate", players=2, seed=1, data=str(FOLDER))
+    assert s.legal_actions()
+
+
+def test_every_event_cites_a_rulebook_heading():
+    import random
+    headings = set((FOLDER / "sections.txt").read_text(encoding="utf-8").splitlines())
+    for players in (1, 2, 4):
+        s = nl.new_game("syndicate", players=players, seed=players)
+        r = random.Random(players)
+        while not s.is_over():
+            s.apply(r.choice(s.legal_actions()))
+        for e in s.log:
+            title, _, heading = e.rule.partition(" › ")
+            assert title == "Neko Syndicate" and heading in headings, e

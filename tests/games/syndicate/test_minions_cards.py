@@ -1,0 +1,166 @@
+"""Minions cards: Fishmonger, Delivery lady, Subway operator, Cook and Storekeeper, and sushi delivery
+(optional, at any moment a matching cube stands in an upper neighbourhood with a free slot)."""
+from __future__ import annotations
+
+import pytest
+
+from neko_lab.core import IllegalAction
+from neko_lab.games.syndicate.data import (COOK, DELIVERY, FISHMONGER, NIGIRI, SASHIMI, STOREKEEPER,
+                                           SUBWAY, VERTICAL, WILD, lower, upper)
+from neko_lab.games.syndicate.rules.command_phase import Stop
+from neko_lab.games.syndicate.rules.delivery_zone import Deliver
+from neko_lab.games.syndicate.rules.minions_cards import Carry, Keep, Swap, Take
+
+from . import rig
+
+
+def three_levels(s, at3):
+    """Place 2 and 3 filled with spare cards, `at3` at place 5 (level 3)."""
+    spare = [c for c in s.deck[-4:] if c != at3]
+    rig.build(s, 0, {1: spare[0], 2: spare[1], 4: at3})
+
+
+def test_fishmonger_takes_up_to_its_level_into_its_own_lower_neighbourhood():
+    s = rig.started(seed=1)
+    fish = rig.find(s, action=FISHMONGER, colour=2)
+    three_levels(s, fish)
+    rig.at_box(s, 0, 4, FISHMONGER)
+    assert s.legal_actions() == [Take(k, 2, 4) for k in range(4)]
+    s.apply(Take(2, 2, 4))
+    assert s.cubes[0][4 * lower(4) + 2] == 2 and s.warehouse[0][2] == 6
+
+
+def test_fishmonger_limited_by_the_warehouse():
+    s = rig.started(seed=2)
+    fish = rig.find(s, action=FISHMONGER, colour=0)
+    three_levels(s, fish)
+    rig.put(s, 0, upper(1), 0, 7)
+    rig.at_box(s, 0, 4, FISHMONGER)
+    assert [a.count for a in s.legal_actions()] == [0, 1]
+
+
+def test_delivery_lady_moves_one_step_between_vertically_adjacent_neighbourhoods():
+    s = rig.started(seed=3)
+    lady = rig.find(s, action=DELIVERY)
+    three_levels(s, lady)
+    rig.put(s, 0, lower(4), 1)
+    rig.at_box(s, 0, 4, DELIVERY)
+    targets = {a.to for a in s.legal_actions() if isinstance(a, Carry)}
+    assert targets == {upper(4)}                       # nothing placed below place 5 yet
+    s.apply(Carry(lower(4), upper(4), 1, False))
+    if s.pending[-1].kind == "deliver":
+        s.apply(Keep(upper(4)))
+    # from place 5's upper neighbourhood: its lower one, and the lower ones of places 2 and 3 above it
+    assert {a.to for a in s.legal_actions() if isinstance(a, Carry) and a.frm == upper(4)} == \
+        {lower(4), lower(1), lower(2)}
+    assert VERTICAL[upper(4)] == (lower(1), lower(2), lower(4))
+
+
+def test_delivery_lady_never_moves_a_delivered_cube():
+    s = rig.started(seed=4)
+    lady = rig.find(s, action=DELIVERY)
+    three_levels(s, lady)
+    rig.fill(s, 0, 4, 0, 0)
+    rig.put(s, 0, lower(1), 3)
+    rig.at_box(s, 0, 4, DELIVERY)
+    assert {a.frm for a in s.legal_actions() if isinstance(a, Carry)} == {lower(1)}
+
+
+def test_subway_rides_between_neighbourhoods_of_the_same_line():
+    s = rig.started(seed=5)
+    sub = rig.find(s, action=SUBWAY)
+    line = s.cards[sub].upper
+    other = rig.find(s, lower_line=line, exclude=[sub])
+    far = rig.find(s, test=lambda c: line not in (c.upper, c.lower), exclude=[sub, other])
+    rig.build(s, 0, {1: other, 2: far, 4: sub})
+    rig.put(s, 0, upper(4), 3)
+    rig.put(s, 0, upper(2), 3)
+    rig.at_box(s, 0, 4, SUBWAY)
+    rides = [a for a in s.legal_actions() if isinstance(a, Carry)]
+    assert {(a.frm, a.to) for a in rides} == {(upper(4), lower(1))}
+    assert all(a.subway for a in rides)
+
+
+def test_cook_fills_nigiri_from_the_upper_neighbourhood():
+    s = rig.started(seed=6)
+    cook = rig.find(s, action=COOK)
+    nig = rig.find(s, test=lambda c: (NIGIRI, 1) in c.slots, exclude=[cook])
+    spare = [c for c in s.deck[-3:] if c not in (cook, nig)]
+    rig.build(s, 0, {1: nig, 2: spare[0], 4: cook})
+    k = s.cards[nig].slots.index((NIGIRI, 1))
+    rig.put(s, 0, upper(1), 1)
+    rig.put(s, 0, lower(1), 1)                       # a cube in the lower neighbourhood does not count
+    rig.at_box(s, 0, 4, COOK)
+    assert Deliver(1, k, 1, NIGIRI) in s.legal_actions()
+    assert all(a.place == 1 for a in s.legal_actions() if isinstance(a, Deliver))
+    s.apply(Deliver(1, k, 1, NIGIRI))
+    assert s.filled[0][1][k] == 1 and s.cubes[0][4 * upper(1) + 1] == 0
+
+
+def test_wild_nigiri_takes_any_colour():
+    s = rig.started(seed=7)
+    cook = rig.find(s, action=COOK)
+    wild = rig.find(s, test=lambda c: (NIGIRI, WILD) in c.slots and c.only_nigiri, exclude=[cook])
+    spare = [c for c in s.deck[-3:] if c not in (cook, wild)]
+    rig.build(s, 0, {1: wild, 2: spare[0], 4: cook})
+    rig.put(s, 0, upper(1), 3)
+    rig.at_box(s, 0, 4, COOK)
+    k = s.cards[wild].slots.index((NIGIRI, WILD))
+    assert Deliver(1, k, 3, NIGIRI) in s.legal_actions()
+
+
+def test_storekeeper_exchanges_for_another_colour_in_place():
+    s = rig.started(seed=8)
+    store = rig.find(s, action=STOREKEEPER)
+    three_levels(s, store)
+    rig.put(s, 0, lower(1), 0)
+    rig.put(s, 0, upper(4), 2, 8)                     # no sea bass left at home
+    rig.at_box(s, 0, 4, STOREKEEPER)
+    swaps = {(a.at, a.old, a.new) for a in s.legal_actions() if isinstance(a, Swap)}
+    assert (lower(1), 0, 1) in swaps and (lower(1), 0, 0) not in swaps and (lower(1), 0, 2) not in swaps
+    s.apply(Swap(lower(1), 0, 3))
+    assert s.cubes[0][4 * lower(1) + 3] == 1 and s.warehouse[0][0] == 8 and s.warehouse[0][3] == 7
+
+
+def test_sashimi_delivery_is_offered_not_forced():
+    s = rig.started(seed=9)
+    lady = rig.find(s, action=DELIVERY)
+    target = rig.find(s, test=lambda c: c.slots[0] == (SASHIMI, 2), exclude=[lady])
+    spare = [c for c in s.deck[-3:] if c not in (lady, target)]
+    rig.build(s, 0, {1: target, 2: spare[0], 4: lady})
+    rig.put(s, 0, lower(1), 2)
+    rig.at_box(s, 0, 4, DELIVERY)
+    s.apply(Carry(lower(1), upper(1), 2, False))
+    assert s.pending[-1].kind == "deliver"
+    assert s.legal_actions()[-1] == Keep(upper(1))
+    assert Deliver(1, 0, 2, SASHIMI) in s.legal_actions()
+    s.apply(Keep(upper(1)))
+    assert s.cubes[0][4 * upper(1) + 2] == 1 and s.pending[-1].kind == DELIVERY
+    # still deliverable: moving it on, or delivering it when the walk ends
+    s.apply(Stop(DELIVERY))
+    assert s.pending[-1].kind == "deliveries"
+
+
+def test_delivery_zone_is_no_step():
+    s = rig.started(seed=10)
+    target = rig.find(s, test=lambda c: c.slots[0] == (SASHIMI, 0))
+    lady = rig.find(s, action=DELIVERY, exclude=[target])
+    rig.build(s, 0, {1: lady, 3: target})
+    rig.put(s, 0, lower(1), 0, 2)
+    rig.at_box(s, 0, 1, DELIVERY)
+    s.apply(Carry(lower(1), upper(3), 0, False))      # one step lands next to the slot
+    s.apply(Deliver(3, 0, 0, SASHIMI))
+    assert s.filled[0][3][0] == 0
+    assert s.pending[-1].kind == DELIVERY and s.pending[-1].data[2] == 1   # one move left
+
+
+def test_illegal_move_is_refused_and_changes_nothing():
+    s = rig.started(seed=11)
+    lady = rig.find(s, action=DELIVERY)
+    three_levels(s, lady)
+    rig.put(s, 0, lower(4), 1)
+    rig.at_box(s, 0, 4, DELIVERY)
+    before = s.to_json()
+    with pytest.raises(IllegalAction):
+        s.apply(Carry(lower(4), upper(8), 1, False))          # not adjacent, not placed
+    assert s.to_json() == before

@@ -1,0 +1,53 @@
+"""The picture: pure (state -> HTML), every pyramid with places counted from 1, readable text sizes,
+wired as the state's own _repr_html_, CatANNA's pyramid once built."""
+from __future__ import annotations
+
+import random
+import re
+
+import neko_lab as nl
+from neko_lab.games.syndicate import render
+
+from . import rig
+
+
+def played(players=2, seed=1, steps=150):
+    s = nl.new_game("syndicate", players=players, seed=seed)
+    r = random.Random(seed)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        s.apply(r.choice(s.legal_actions()))
+    return s
+
+
+def test_picture_is_the_states_html_and_pure():
+    s = played()
+    before = s.to_json()
+    out = s._repr_html_()
+    assert out == render.html(s) and s.to_json() == before
+    assert out.count('class="syndicate-pyramid"') == 2 and "Kumichō" in out
+
+
+def test_text_is_at_least_11_px_and_places_count_from_1():
+    out = render.html(played())
+    sizes = [int(v) for v in re.findall(r'font-size="(\d+)"', out)]
+    assert sizes and min(sizes) >= 11
+    places = sorted({int(v) for v in re.findall(r'data-place="(\d+)"', out)})
+    assert places == list(range(1, 11))
+    assert 'data-seat="1"' in out and 'data-seat="0"' not in out
+
+
+def test_walk_and_next_boxes_drawn():
+    s = rig.started(seed=2)
+    s.apply(rig.named(s, "Accountant"))
+    while s.pending[-1].kind == "discard":
+        s.apply(s.legal_actions()[0])
+    out = render.pyramid_svg(s, 0)
+    assert render.ORANGE in out                   # the boxes of place 2 it may walk to
+    assert 'stroke="#111"' in out                 # the Accountant, walked
+
+
+def test_catanna_pyramid_after_the_end():
+    s = played(players=1, seed=3, steps=10_000)
+    assert s.is_over() and "CatANNA (" in render.html(s)

@@ -1,0 +1,106 @@
+"""Solo Mode and its Final Scoring: CatANNA's difficulty (markers and warehouse), her pyramid built from
+the shuffled discard pile, her deliveries in reading order, both scores and who won."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.core import ConfigError
+from neko_lab.games.syndicate.data import WILD
+from neko_lab.games.syndicate.rules import solo
+
+from . import rig
+
+
+def play_out(s, seed=0):
+    r = random.Random(seed)
+    while not s.is_over():
+        s.apply(r.choice(s.legal_actions()))
+    return s
+
+
+@pytest.mark.parametrize("name,cubes,values", [("very easy", 6, (6, 4, 2)), ("nightmare", 8, (16, 14, 12)),
+                                                ("medium", 7, (10, 8, 6))])
+def test_difficulty_sets_markers_and_warehouse(name, cubes, values):
+    s = nl.new_game("syndicate", players=1, seed=1, catanna=name)
+    c = s.catanna
+    assert c.cubes == cubes and c.warehouse == [cubes] * 4
+    assert tuple(s.path_values[col - 1] for col in c.markers) == values
+
+
+def test_raw_values_override_the_named_difficulty():
+    s = nl.new_game("syndicate", players=1, seed=1, catanna="very easy", catanna_cubes=8,
+                    catanna_markers=(14, 12, 10))
+    assert s.catanna.cubes == 8
+    assert [s.path_values[m - 1] for m in s.catanna.markers] == [14, 12, 10]
+
+
+@pytest.mark.parametrize("opts", [{"catanna": "impossible"}, {"catanna_cubes": 9},
+                                  {"catanna_markers": (15, 14, 12)}, {"catanna_wild": "random"}])
+def test_bad_difficulty_is_refused(opts):
+    with pytest.raises(ConfigError):
+        nl.new_game("syndicate", players=1, seed=1, **opts)
+
+
+def test_catanna_plays_no_turns_and_has_no_cards_before_the_end():
+    s = rig.started(players=1, seed=2)
+    assert s.catanna.pyramid[1:] == [-1] * 9 and not s.catanna.built
+    assert s.current_player == 0
+
+
+def test_her_pyramid_and_deliveries_at_the_end():
+    s = nl.new_game("syndicate", players=1, seed=3)
+    r = random.Random(3)
+    while not s.is_over():
+        before = s.clone()
+        s.apply(r.choice(s.legal_actions()))
+    c = s.catanna
+    pile = list(before.discard) if len(before.discard) >= 9 else None
+    placed = c.pyramid[1:]
+    assert all(card >= 0 for card in placed) and len(set(placed)) == 9
+    if pile is not None:
+        assert set(placed) <= set(pile)           # taken from the (shuffled) discard pile
+    # replay the filling rule: reading order, slot by slot, wild -> the colour she has most of
+    stock = [c.cubes] * 4
+    for p, card in enumerate(c.pyramid):
+        for k, (_, want) in enumerate(s.cards[card].slots):
+            colour = max((x for x in range(4) if stock[x]), key=lambda x: (stock[x], -x), default=None) \
+                if want == WILD else want
+            expect = colour if colour is not None and stock[colour] else -1
+            if expect >= 0:
+                stock[expect] -= 1
+            assert c.filled[p][k] == expect
+    assert c.box == sum(stock) and c.built
+    s.check_invariants()
+
+
+def test_wild_colour_option():
+    c = solo.Catanna(6, (3, 4, 5))
+    c.warehouse = [2, 5, 1, 0]
+    assert solo.wild_colour(c, "plenty") == 1 and solo.wild_colour(c, "scarce") == 2
+    c.warehouse = [0, 0, 0, 0]
+    assert solo.wild_colour(c, "plenty") is None
+
+
+def test_both_scores_and_the_result():
+    s = play_out(nl.new_game("syndicate", players=1, seed=4, catanna="very easy"))
+    me, her = s.scores()[0], s.catanna_score()
+    assert s.catanna_score() == sum(s.catanna_breakdown().values())
+    assert s.solo_result() == ("won" if me > her else "lost" if her > me else "shared")
+    assert "CatANNA" in " ".join(e.text for e in s.log[-6:])
+
+
+def test_her_markers_rank_against_the_player():
+    s = rig.started(players=1, seed=5, catanna="nightmare")     # markers in columns 3, 4, 5
+    s.turn, s.walked = 2, [1]
+    s.markers[0] = (2, 0, 0)
+    b, her = s.breakdown()[0], s.catanna_breakdown()
+    assert b["mission order"] == 5 and b["mission path"] == 18
+    assert her["mission order"] == 3 + 5 + 5 and her["mission path"] == 16 + 14 + 12
+
+
+def test_solo_result_only_in_solo():
+    with pytest.raises(ConfigError):
+        rig.started(players=2).solo_result()
