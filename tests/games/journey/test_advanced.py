@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from neko_lab.games.journey.rules.preparation import start_direct_buy
 
 from .helpers import A, action_turn, give, new, skip_turn_free
 
@@ -104,7 +105,7 @@ def test_advanced_setup_direct_buy_chooses_from_the_display():
     s = new(3, seed=2, advanced_setup=True)
     seat = action_turn(s)
     s.boards[seat].coins = 50
-    s._start_direct_buy(seat, 0, "test")
+    start_direct_buy(s, seat, 0, "test")
     s._legal = None
     picks = [a.a for a in s.legal_actions() if a.kind == "pick"]
     assert sorted(picks) == sorted(s.display)

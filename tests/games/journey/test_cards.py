@@ -4,6 +4,8 @@ from __future__ import annotations
 import pytest
 
 from neko_lab.games.journey import scoring as sc
+from neko_lab.games.journey.rules.placing import place_card
+from neko_lab.games.journey.rules.preparation import start_direct_buy
 
 from .helpers import A, action_turn, card_id, detach, give, kinds, new, turn_with
 
@@ -15,7 +17,7 @@ def _buy(s, seat, name, lane=0, slot=None, skip=0):
     b = s.boards[seat]
     if slot is None:
         slot = next(i for i in range(5) if not b.lanes[lane * 5 + i])
-    s._place_card(seat, cid, lane, slot, 0, "test")
+    place_card(s, seat, cid, lane, slot, 0, "test")
     s._legal = None
     return cid
 
@@ -238,7 +240,7 @@ def test_blue_bar_on_direct_buys_is_an_option():
         s, seat, b = turn_with(coins=30)
         s.options["blue_bar_on_direct_buys"] = option
         give(s, seat, "Blue Bar")
-        s._start_direct_buy(seat, 0, "test")
+        start_direct_buy(s, seat, 0, "test")
         cid = s.drawn[0]
         s._legal = None
         s.apply(A("pick", cid))
@@ -302,6 +304,6 @@ def test_post_office_in_the_advanced_setup_buys_from_the_display():
     detach_from = s.decks[2]
     if s.display[-1] in detach_from:
         detach_from.remove(s.display[-1])
-    s._start_direct_buy(seat, 2, "test")
+    start_direct_buy(s, seat, 2, "test")
     s._legal = None
     assert [a.a for a in s.legal_actions() if a.kind == "pick"] == s.display

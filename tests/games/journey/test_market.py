@@ -1,5 +1,6 @@
 """Journey › Morning Market Phase: fish sold for 4 coins, 2 fuel or 1 good; the freezer limit; skipping."""
 from __future__ import annotations
+from neko_lab.games.journey.rules.player_boards import gain
 
 from .helpers import A, new, play_until, skip_turn_free
 
@@ -61,6 +62,6 @@ def test_freezer_holds_at_most_eight_fish():
     s = new(2, seed=8)
     seat = s.current_player
     s.boards[seat].fish = 7
-    s._gain(seat, "fish", 3, "test")
+    gain(s, seat, "fish", 3, "test")
     assert s.boards[seat].fish == 8
     s.check_invariants()

@@ -1,0 +1,212 @@
+"""The facts of A Pleasant Journey to Neko that every rulebook section uses: the sections cited, the
+numbers the rulebook prints for set-up and limits, the pure helpers (costs, turn order, bid winner,
+catch-a-fish, reward choices) and the action value `Act` with its readable text.
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Sequence
+
+from neko_lab.core import Pending, serializable
+
+from .. import data as jdata
+from .. import scoring as sc
+
+# ------------------------------------------------------------------ facts
+GAME_RULES = "Journey"
+R_SETUP = "Journey › Set Up"
+R_COURSE = "Journey › Course of the Game"
+R_MARKET = "Journey › Morning Market Phase"
+R_DRAFT = "Journey › Preparation › Draft Dice"
+R_INCOME = "Journey › Preparation › Obtain Income"
+R_REWARDS = "Journey › Preparation › Get Rewards"
+R_ORDER = "Journey › Preparation › Set Turn Order"
+R_ACTION = "Journey › Action Phase"
+R_FISH = "Journey › Action Phase › Take Fish"
+R_BID = "Journey › Action Phase › Bid a Card"
+R_ACTIVATE = "Journey › Action Phase › Activate a Hub or a Card Effect"
+R_FREE = "Journey › Free Actions"
+R_CATCH = "Journey › Free Actions › Catch a Fish"
+R_RESOLVE = "Journey › End of a Round › Resolve Bidding"
+R_PLACE = "Journey › End of a Round › Place a card into your ship lane"
+R_PREPARE = "Journey › End of a Round › Prepare for next round"
+R_MIDGAME = "Journey › Mid-Game Scoring"
+R_GAME_END = "Journey › Game End"
+R_FINAL = "Journey › Final Scoring"
+R_ADVANCED = "Journey › Advanced Game"
+R_CARDS = "Journey › Card Reference Guide"
+
+# the sections cited, and what each covers (GameState.RULES)
+RULES = {
+    R_SETUP: "boards, 2 fuel, 1 harbour, 1 ship, 6 dice, 8 coins; cards revealed; scoring tiles; bonus tiles",
+    R_COURSE: "two periods of two rounds; three phases per round",
+    R_MARKET: "sell fish for 4 coins, 2 fuel or 1 good",
+    R_DRAFT: "roll six, keep one, pass the rest to the left",
+    R_INCOME: "discard a die for coins; Ocean Banks, Fuel Platforms, Southernmost City",
+    R_REWARDS: "one reward from the chart at the lowest die's face or higher",
+    R_ORDER: "highest dice total starts and takes an interference tile",
+    R_ACTION: "take turns until everyone's dice are spent",
+    R_FISH: "dice to the discard area for a fish each",
+    R_BID: "dice onto one card; the dice-count rule",
+    R_ACTIVATE: "a die that meets a hub or card",
+    R_FREE: "free actions a-h",
+    R_CATCH: "extra fish when a die and a ship meet on a hub",
+    R_RESOLVE: "bids resolved left to right; winner buys or declines; losers fish",
+    R_PLACE: "cards placed with the gap cost; lightning effects",
+    R_PREPARE: "dice back, new cards",
+    R_MIDGAME: "two scoring tiles and ship travel after rounds 2 and 4",
+    R_GAME_END: "last spending of fuel and goods",
+    R_FINAL: "harbours, cards passed, end-game icons, goods, interference",
+    R_ADVANCED: "advanced cards and advanced setup",
+    R_CARDS: "card effects",
+}
+
+CARDS_REVEALED = {2: 5, 3: 7, 4: 9}
+START_COINS, START_FUEL, START_HARBOURS = 8, 2, 1      # Set Up › Player Boards (plus one ship, six dice)
+ADVANCED_SPACES = 3
+ROUNDS = 4
+DICE = 6
+SLOTS = 5
+MAX_LANES = 5
+LANE_SHIFT = 32           # ships / hub dice are keyed lane * 32 + pos
+SHIP_SUPPLY = 24
+HARBOUR_SUPPLY = 20
+CHURCH_DICE = 2
+POSITIONS_PER_EDGE = 4
+EXCHANGES = (  # Seaside Town exchanges: (pay item, pay amount, get item, get amount)
+    ("coins", 3, "fuel", 1), ("fuel", 3, "good", 1), ("fuel", 1, "coins", 4), ("good", 1, "pp", 2))
+SELL_ITEMS = ("coins", "fuel", "good")
+CATEGORIES = ("midgame_tiles", "ship_travel", "seaside_points", "harbours", "cards", "endgame_icons",
+              "goods", "interference")
+ACTIVATION = {  # card name -> die faces that activate its space during the Action Phase
+    "Ocean Bank Variant": (1, 2, 3), "Fuel Platform Variant": (4, 5, 6),
+    "Research Station": (4, 5, 6), "Neko Harbour": (5, 6), "Seaside Town (Trader)": (1, 2, 3),
+    "Seaside Town (Merchant)": (4, 5, 6), "Seaside Town (Lottery)": (1, 2, 3, 4, 5, 6),
+    "Advanced Seaside Town": (1, 2, 3, 4, 5, 6), "Harbour City": (1, 2, 3),
+}
+
+
+# ------------------------------------------------------------------ public helpers
+def harbour_cost(nth: int, die: int | None = None) -> int:
+    """Coins to open the `nth` harbour (2nd..5th: 5/10/15/20); a Harbour City die divides, rounding up."""
+    base = sc.HARBOUR_STEP * (nth - 1)
+    if die:
+        return -(-base // die)
+    return base
+
+
+def ship_cost(nth: int) -> int:
+    """Coins for the `nth` ship (2nd: 3, 3rd: 5, 4th: 7, ...)."""
+    return 2 * nth - 1
+
+
+def next_turn_order(dice_totals: Sequence[int], previous_order: Sequence[int]) -> list[int]:
+    """Set Turn Order: highest dice total first; ties keep the earlier seat of the previous order."""
+    rank = {seat: i for i, seat in enumerate(previous_order)}
+    return sorted(previous_order, key=lambda seat: (-dice_totals[seat], rank[seat]))
+
+
+def bid_winner(bids: Sequence[Any], turn_order: Sequence[int]) -> int | None:
+    """Resolve Bidding: the seat with the highest dice total on a card, ties to the earlier turn order.
+
+    `bids[seat]` is that seat's list of dice (empty = no bid) or an int total (0 = no bid)."""
+    best, winner = -1, None
+    for seat in turn_order:
+        b = bids[seat]
+        if isinstance(b, int):
+            total, placed = b, b > 0
+        else:
+            total, placed = sum(b), len(b) > 0
+        if placed and total > best:
+            best, winner = total, seat
+    return winner
+
+
+def catch_fish_bonus(placing: str, hub_has_die: bool, ships_on_hub: int) -> int:
+    """The extra fish of the four catch-a-fish cases: `placing` is "ship" (a ship moves in) or "die"."""
+    if placing == "ship":
+        return 1 if hub_has_die and ships_on_hub == 0 else 0
+    if placing == "die":
+        return 1 if ships_on_hub > 0 else 0
+    raise ValueError(f"placing must be 'ship' or 'die', not {placing!r}")
+
+
+def reward_options(lowest_die: int, chart: Sequence[str] | None = None) -> list[str]:
+    """Get Rewards: the rewards a player whose lowest die is `lowest_die` may choose from (that face or higher)."""
+    if chart is None:
+        chart = jdata.load_cached(None).rewards
+    return [chart[f - 1] for f in range(max(1, lowest_die), 7)]
+
+
+def ask_next_seat(s: Any, kind: str, reverse: bool = False) -> bool:
+    """Play A Round: a step played in turn order (or reverse turn order) asks the next seat for a `kind`
+    decision; False once every seat has been asked in this step (s.idx counts the seats asked)."""
+    if s.idx >= s.players:
+        return False
+    seat = s.order[s.players - 1 - s.idx if reverse else s.idx]
+    s.idx += 1
+    s.pending.append(Pending(kind, seat))
+    return True
+
+
+def wrap(v: int) -> int:
+    return (v - 1) % 6 + 1
+
+
+# ------------------------------------------------------------------ plain data
+@serializable
+class Act(NamedTuple):
+    """An action: a kind and up to three small ints (meaning depends on the kind, see __str__)."""
+    kind: str
+    a: int = 0
+    b: int = 0
+    c: int = 0
+
+    def __str__(self) -> str:
+        k, a, b, c = self
+        if k == "sell":
+            item = SELL_ITEMS[a] if 0 <= a < len(SELL_ITEMS) else "?"
+            return f"sell a fish for {sc.MARKET_RATES.get(item, 0)} {item}"
+        if k == "exchange":
+            return "exchange {1} {0} for {3} {2}".format(*EXCHANGES[a]) if 0 <= a < 4 else "exchange"
+        if k in ("adjust", "tile_adjust"):
+            how = "spend a fuel to turn" if k == "adjust" else "use the +/-1 tile to turn"
+            return f"{how} a {a} into a {wrap(a + b)}"
+        if k == "take_die":
+            return f"take a discarded {a} ({'Penguin Park' if b else 'fish'})"
+        if k == "city":
+            return "take 5 coins" if a == 0 else "take 2 fuel"
+        return ACT_TEXT.get(k, k).format(a=a, b=b, c=c)
+
+
+ACT_TEXT = {
+    "bonus": "take starting bonus tile {a}", "done": "done", "draft": "draft a {a}",
+    "income": "discard a {a} for income", "reward": "dice reward of face {a}", "pick": "buy card #{a}",
+    "decline": "decline", "place": "place the card in lane {a}, slot {b}", "fish": "take a fish with a {a}",
+    "bid": "bid on space {a}", "bid_die": "bid a {a}", "new_bid": "start a new bid on card #{a}",
+    "hub": "activate hub {b} of lane {a}", "card": "activate the card in lane {a}, slot {b} with a {c}",
+    "end": "end turn", "fish_coins": "spend a fish for 2 coins", "fish_fuel": "spend a fish for 1 fuel",
+    "unjam": "pay 5 coins to remove an interference tile", "hospital": "remove an interference tile (Hospital)",
+    "ship": "buy a ship for lane {a}", "harbour": "open a harbour", "tile_reroll": "use the reroll tile on a {a}",
+    "move": "move the ship at {b} in lane {a}", "cargo": "load a good onto the port in lane {a}, slot {b}",
+    "lighthouse": "Light House on hub {b} of lane {a}", "neko": "Neko Harbour: {a} fuel, the rest coins",
+    "church": "Church: a losing die onto hub {b} of lane {a}", "keep_fish": "take fish",
+    "park_bid": "place a discarded {b} as a bid on space {a}", "pass": "pass",
+    "lottery": "Lottery reward of face {a}",
+}
+
+
+# Interned actions (speed: the common ones are built once): legal-action lists are rebuilt after every move, so the common ones are made once.
+A_FISH = tuple(Act("fish", v) for v in range(7))
+A_BID_DIE = tuple(Act("bid_die", v) for v in range(7))
+A_BID = tuple(Act("bid", i) for i in range(16))
+A_HUB = {lane * 32 + pos: Act("hub", lane, pos) for lane in range(5) for pos in range(24)}
+A_SHIP = tuple(Act("ship", lane) for lane in range(5))
+A_ADJUST = tuple((Act("adjust", v, 1), Act("adjust", v, -1)) for v in range(7))
+A_TILE_ADJUST = tuple((Act("tile_adjust", v, 1), Act("tile_adjust", v, -1)) for v in range(7))
+A_TILE_REROLL = tuple(Act("tile_reroll", v) for v in range(7))
+A_TAKE_DIE = tuple((Act("take_die", v, 0), Act("take_die", v, 1)) for v in range(7))
+A_MOVE = {lane * 32 + pos: Act("move", lane, pos) for lane in range(5) for pos in range(24)}
+A_EXCHANGE = tuple(Act("exchange", k) for k in range(4))
+A_END, A_FISH_COINS, A_FISH_FUEL = Act("end"), Act("fish_coins"), Act("fish_fuel")
+A_UNJAM, A_HOSPITAL, A_HARBOUR = Act("unjam"), Act("hospital"), Act("harbour")
+

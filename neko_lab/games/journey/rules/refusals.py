@@ -1,0 +1,61 @@
+"""Why an action is refused: a sentence naming the rulebook section that forbids it."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import scoring as sc
+from .facts import (R_ACTION, R_ACTIVATE, R_BID, R_DRAFT, R_FREE, R_INCOME, R_PLACE, R_REWARDS,
+                    harbour_cost, ship_cost)
+from .free_actions import die_fish_cost
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+def why_illegal(s: GameState, action: Any) -> str | None:
+    """Why an action that is not legal now is refused, naming the rule (None: the core's own message)."""
+    if not s.pending:
+        return None
+    top = s.pending[-1]
+    kind = getattr(action, "kind", None)
+    b = s.boards[top.seat]
+    if top.kind == "turn":
+        if kind == "end":
+            if s.main == 0:
+                return f"end is not legal: a main action is mandatory each turn ({R_ACTION})"
+            return (f"end is not legal: a bidder must finish the turn with no fewer dice on that card "
+                    f"than any rival slot holds ({R_BID})")
+        if kind == "take_die" and s.took_die:
+            return f"{action} is not legal: only one discarded die may be taken per turn ({R_FREE})"
+        if kind == "harbour":
+            return (f"{action} is not legal: harbours cost {harbour_cost(b.harbours + 1)} coins and at "
+                    f"most {sc.MAX_HARBOURS} may be opened ({R_FREE})")
+        if kind == "ship":
+            return (f"{action} is not legal: the next ship costs {ship_cost(len(b.ships) + 1)} coins and a "
+                    f"lane holds no more ships than harbours ({R_FREE})")
+        if kind in ("bid", "bid_die", "fish", "hub", "card") and s.main:
+            return f"{action} is not legal: only one main action per turn ({R_ACTION})"
+        if kind == "hub":
+            return (f"{action} is not legal: a hub needs a die equal to its multiplier and takes one die "
+                    f"per round ({R_ACTIVATE})")
+    if top.kind == "turn" or top.kind == "final":
+        if kind == "move":
+            return (f"{action} is not legal: moving a ship costs {sc.MOVE_SHIP_FUEL} fuel and needs a card "
+                    f"ahead of it in the lane ({R_FREE})")
+        if kind == "adjust":
+            return f"{action} is not legal: adjusting needs a fuel and a die of that value in hand ({R_FREE})"
+        if kind == "cargo":
+            return f"{action} is not legal: loading needs a good and a port with an open cargo space ({R_FREE})"
+        if kind == "take_die":
+            return (f"{action} is not legal: a discarded die of that value and {die_fish_cost(s, top.seat)} "
+                    f"fish (or a Penguin Park take) are needed ({R_FREE})")
+    if top.kind == "income" and kind == "income":
+        return f"{action} is not legal: discard one of your own dice ({R_INCOME})"
+    if top.kind == "reward" and kind == "reward":
+        return f"{action} is not legal: only rewards at or above your lowest die are open ({R_REWARDS})"
+    if top.kind in ("win", "place") and kind == "place":
+        return (f"{action} is not legal: the slot must be empty and you must afford the price plus one "
+                f"coin per gap ({R_PLACE})")
+    if top.kind == "draft" and kind == "draft":
+        return f"{action} is not legal: that value is not in the dice in front of you ({R_DRAFT})"
+    return None
