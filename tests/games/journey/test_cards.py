@@ -307,3 +307,22 @@ def test_post_office_in_the_advanced_setup_buys_from_the_display():
     start_direct_buy(s, seat, 2, "test")
     s._legal = None
     assert [a.a for a in s.legal_actions() if a.kind == "pick"] == s.display
+
+
+def test_penguin_park_variant_repeat_bid_is_for_later_rounds_only():
+    # bought before resolution (here in the Action Phase): the arrival bid, and no second bid this round
+    s, seat, b = turn_with()
+    s.discard[:] = [4, 2]
+    _buy(s, seat, "Penguin Park Variant")
+    space = next(i for i, c in enumerate(s.spaces) if c)
+    s.apply(A("park_bid", space, 4))
+    for bd in s.boards:
+        bd.dice = []
+    s.pending, s.stage, s.idx = [], "park_bids", 0
+    s._advance()
+    assert not any(p.kind == "park_bid" for p in s.pending) and s.stage == "resolve"
+    assert s.bids[space][seat] == [4] and s.discard == [2]
+    b.new_round()                                   # the next round: the repeat bid is offered again
+    s.pending, s.stage, s.idx, s.bids[space] = [], "park_bids", 0, [[] for _ in range(s.players)]
+    s._advance()
+    assert s.stage == "park_bids" and s.pending[-1].kind == "park_bid" and s.current_player == seat

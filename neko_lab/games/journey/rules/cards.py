@@ -137,11 +137,13 @@ def offer_park_bid(s: GameState, seat: int, first_space: int) -> None:
 
 
 def park_bids(s: GameState) -> None:
-    """Stage "park_bids": before resolution each owner (turn order) may add a discarded die as a bid."""
+    """Stage "park_bids": before resolution each owner (turn order) may add a discarded die as a bid,
+    once per Penguin Park Variant placed in an earlier round."""
     while s.idx < s.players:
         seat = s.order[s.idx]
         s.idx += 1
-        for _ in range(has(s, seat, "Penguin Park Variant")):
+        # a variant placed this round has had its arrival bid: the repeat is for later rounds
+        for _ in range(has(s, seat, "Penguin Park Variant") - s.boards[seat].park_new):
             offer_park_bid(s, seat, 0)
         if s.pending:
             return

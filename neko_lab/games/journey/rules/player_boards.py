@@ -22,7 +22,7 @@ class Board:
     FIELDS = ("coins", "fuel", "goods", "fish", "interference", "harbours", "dice", "lanes", "ships",
               "hub_dice", "card_dice", "cargo", "names", "types", "pts", "tile_adjust", "tile_reroll",
               "park_takes", "lighthouse", "hospital_used", "harbour_div", "exchange_on", "exchange_used",
-              "church_left")
+              "church_left", "park_new")
 
     def __init__(self) -> None:
         self.coins = START_COINS
@@ -54,6 +54,7 @@ class Board:
         self.exchange_on = [False, False, False, False]
         self.exchange_used = [0, 0, 0, 0]
         self.church_left = CHURCH_DICE
+        self.park_new = 0      # Penguin Park Variants placed this round (their repeat bid starts next round)
 
     def copy(self) -> "Board":
         # one dict copy, then fresh containers for the mutable parts (names, types, exchange_* and
