@@ -188,9 +188,24 @@ def test_post_office_buys_at_set_turn_order_with_two_off():
     while s.stage == "rewards":
         s.apply(s.legal_actions()[-1])
     assert s.stage == "post_office" and s.current_player == seat
+    assert s.legal_actions() == [A("post_office"), A("pass")]
+    s.apply(A("post_office"))
     assert s.pending[-1].kind == "pick"
     cid = s.legal_actions()[0].a
     s.apply(A("pick", cid))
     coins = s.boards[seat].coins
     s.apply(s.legal_actions()[0])
     assert s.boards[seat].coins == coins - max(1, s.card(cid).cost - 2)
+
+
+def test_post_office_use_at_set_turn_order_is_optional():
+    s = play_until(new(3, seed=0), "rewards", skip_turn_free)
+    seat = s.order[0]
+    give(s, seat, "Post Office")
+    while s.stage == "rewards":
+        s.apply(s.legal_actions()[-1])
+    deck = list(s.decks[s.period])
+    assert s.stage == "post_office" and s.pending[-1].kind == "post_office"
+    s.apply(A("pass"))
+    assert s.decks[s.period] == deck and s.drawn == []      # nothing drawn, the deck untouched
+    assert any(e.text == "does not use the Post Office" and e.seat == seat for e in s.log)

@@ -192,6 +192,7 @@ ACT_TEXT = {
     "church": "Church: a losing die onto hub {b} of lane {a}", "keep_fish": "take fish",
     "park_bid": "place a discarded {b} as a bid on space {a}", "pass": "pass",
     "lottery": "Lottery reward of face {a}",
+    "post_office": "use the Post Office: buy a card 2 coins cheaper",
 }
 
 

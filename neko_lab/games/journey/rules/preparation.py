@@ -153,6 +153,13 @@ def start_direct_buy(s: GameState, seat: int, discount: int, rule: str) -> None:
         s.pending.append(Pending("pick", seat, [discount, 0]))
 
 
+def direct_buy_possible(s: GameState) -> bool:
+    """Is there any card a direct buy could offer?"""
+    if s.options["advanced_setup"]:
+        return bool(s.display or advanced_unbid(s))
+    return bool(s.decks[s.period] or advanced_unbid(s))
+
+
 def advanced_unbid(s: GameState) -> list[int]:
     """Advanced cards on the board without any bid: open to direct buys in the advanced game."""
     return [s.spaces[i] for i in range(s.n_adv) if s.spaces[i] and not any(s.bids[i])]
@@ -198,16 +205,28 @@ def pick_card(s: GameState, seat: int, data: list, act: Act) -> None:
 
 # ---------------------------------------------------------------- 4) Set Turn Order
 def post_office(s: GameState) -> None:
-    """Stage "post_office": at the start of Set Turn Order each Post Office owner may buy a card."""
+    """Stage "post_office": at the start of Set Turn Order each Post Office owner is asked whether to
+    use it (when there is a card it could buy)."""
     while s.idx < s.players:
         seat = s.order[s.idx]
         s.idx += 1
-        if has(s, seat, "Post Office"):
-            s.emit("uses the Post Office", R_ORDER, seat)
-            start_direct_buy(s, seat, sc.POST_OFFICE_DISCOUNT, R_ORDER)
-            if s.pending:
-                return
+        if has(s, seat, "Post Office") and direct_buy_possible(s):
+            s.pending.append(Pending("post_office", seat))
+            return
     set_turn_order(s)
+
+
+def legal_post_office(s: GameState, seat: int, data: Any) -> list:
+    return [Act("post_office"), Act("pass")]
+
+
+def use_post_office(s: GameState, seat: int, data: Any, act: Act) -> None:
+    """Using it is optional: "pass" draws nothing."""
+    if act.kind == "pass":
+        s.emit("does not use the Post Office", R_ORDER, seat)
+        return
+    s.emit("uses the Post Office", R_ORDER, seat)
+    start_direct_buy(s, seat, sc.POST_OFFICE_DISCOUNT, R_ORDER)
 
 
 def set_turn_order(s: GameState) -> None:
@@ -224,4 +243,5 @@ def set_turn_order(s: GameState) -> None:
 STAGES = {"roll": roll_dice, "draft": draft_dice, "income": obtain_income, "rewards": get_rewards,
           "post_office": post_office}
 DECISIONS = {"draft": (legal_draft, pick_die), "income": (legal_income, discard_for_income),
-             "reward": (legal_reward, choose_reward), "pick": (legal_pick, pick_card)}
+             "reward": (legal_reward, choose_reward), "pick": (legal_pick, pick_card),
+             "post_office": (legal_post_office, use_post_office)}
