@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from neko_lab.games.journey.rules.preparation import start_direct_buy
 
 from .helpers import A, action_turn, give, new, skip_turn_free
@@ -109,6 +110,25 @@ def test_advanced_setup_direct_buy_chooses_from_the_display():
     s._legal = None
     picks = [a.a for a in s.legal_actions() if a.kind == "pick"]
     assert sorted(picks) == sorted(s.display)
+
+
+def test_advanced_game_direct_buy_may_choose_any_displayed_card_with_both_options():
+    # advanced cards and advanced setup together: the display and the unbid advanced cards are offered
+    s = new(3, seed=2, advanced_setup=True, advanced_cards=True)
+    seat = action_turn(s)
+    s.boards[seat].coins = 50
+    advanced = [s.spaces[i] for i in range(s.n_adv) if s.spaces[i] and not any(s.bids[i])]
+    assert advanced
+    start_direct_buy(s, seat, 0, "test")
+    s._legal = None
+    picks = [a.a for a in s.legal_actions() if a.kind == "pick"]
+    assert sorted(picks) == sorted(s.display + advanced)
+    space = s.spaces.index(advanced[0])
+    s.apply(A("pick", advanced[0]))
+    assert s.spaces[space] == 0 and s.pending[-1].kind == "place"
+    s.apply(s.legal_actions()[0])
+    assert advanced[0] in s.boards[seat].lanes
+    s.check_invariants()
 
 
 def test_advanced_setup_switches_to_the_second_period_display():

@@ -141,7 +141,7 @@ def take_reward(s: GameState, seat: int, face: int, rule: str) -> None:
 def start_direct_buy(s: GameState, seat: int, discount: int, rule: str) -> None:
     """Buy a card without bidding: two cards drawn from the period deck (the display when advanced)."""
     if s.options["advanced_setup"]:
-        if s.display:
+        if s.display or advanced_unbid(s):
             s.pending.append(Pending("pick", seat, [discount, 1]))
         return
     deck = s.decks[s.period]
@@ -166,7 +166,9 @@ def advanced_unbid(s: GameState) -> list[int]:
 
 
 def pick_options(s: GameState, seat: int, data: list) -> list[int]:
-    return s.display[:] if data[1] else s.drawn + advanced_unbid(s)
+    """The cards a direct buy offers: the display (advanced setup) or the two drawn, and in the
+    advanced game the advanced cards on the board that nobody bids on."""
+    return (s.display if data[1] else s.drawn) + advanced_unbid(s)
 
 
 def direct_price(s: GameState, seat: int, cid: int, discount: int) -> int:
@@ -191,7 +193,7 @@ def pick_card(s: GameState, seat: int, data: list, act: Act) -> None:
         s.emit("buys nothing", R_REWARDS, seat)
     else:
         cid = act.a
-        if data[1]:
+        if data[1] and cid in s.display:
             s.display.remove(cid)
         elif cid in s.drawn:
             s.drawn.remove(cid)
