@@ -141,14 +141,14 @@ def take_reward(s: GameState, seat: int, face: int, rule: str) -> None:
 def start_direct_buy(s: GameState, seat: int, discount: int, rule: str) -> None:
     """Buy a card without bidding: two cards drawn from the period deck (the display when advanced)."""
     if s.options["advanced_setup"]:
-        if s.display or advanced_unbid(s):
+        if s.display or unbid_on_board(s):
             s.pending.append(Pending("pick", seat, [discount, 1]))
         return
     deck = s.decks[s.period]
     for _ in range(2):
         if deck:
             s.drawn.append(deck.pop())
-    if s.drawn or advanced_unbid(s):
+    if s.drawn or unbid_on_board(s):
         s.emit(f"draws {len(s.drawn)} card(s) to buy from", rule, seat)
         s.pending.append(Pending("pick", seat, [discount, 0]))
 
@@ -156,19 +156,23 @@ def start_direct_buy(s: GameState, seat: int, discount: int, rule: str) -> None:
 def direct_buy_possible(s: GameState) -> bool:
     """Is there any card a direct buy could offer?"""
     if s.options["advanced_setup"]:
-        return bool(s.display or advanced_unbid(s))
-    return bool(s.decks[s.period] or advanced_unbid(s))
+        return bool(s.display or unbid_on_board(s))
+    return bool(s.decks[s.period] or unbid_on_board(s))
 
 
-def advanced_unbid(s: GameState) -> list[int]:
-    """Advanced cards on the board without any bid: open to direct buys in the advanced game."""
-    return [s.spaces[i] for i in range(s.n_adv) if s.spaces[i] and not any(s.bids[i])]
+def unbid_on_board(s: GameState) -> list[int]:
+    """With the advanced cards, a direct buy may take any card on the board that nobody bids on — an
+    advanced card or one of the bidding area — and a bidding space it empties is free for Start a New
+    Bid (datasets/journey/README.md, "Start a New Bid")."""
+    if not s.n_adv:
+        return []
+    return [cid for i, cid in enumerate(s.spaces) if cid and not any(s.bids[i])]
 
 
 def pick_options(s: GameState, seat: int, data: list) -> list[int]:
-    """The cards a direct buy offers: the display (advanced setup) or the two drawn, and in the
-    advanced game the advanced cards on the board that nobody bids on."""
-    return (s.display if data[1] else s.drawn) + advanced_unbid(s)
+    """The cards a direct buy offers: the display (advanced setup) or the two drawn, and with the
+    advanced cards every card on the board that nobody bids on."""
+    return (s.display if data[1] else s.drawn) + unbid_on_board(s)
 
 
 def direct_price(s: GameState, seat: int, cid: int, discount: int) -> int:
