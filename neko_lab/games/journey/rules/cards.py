@@ -12,11 +12,11 @@ from neko_lab.core import Pending
 from .. import scoring as sc
 from ..data import Card
 from .bidding import add_bid
-from .facts import LANE_SHIFT, R_CARDS, R_RESOLVE, Act
+from .facts import LANE_SHIFT, R_CARDS, R_RESOLVE, SLOTS, Act
 from .hubs import die_on_hub
 from .player_boards import count, gain, has, remove_interference
 from .preparation import reward_acts, start_direct_buy, take_reward
-from .ship_lanes import hub, hub_count, vacant_hubs
+from .ship_lanes import hub, hub_count, vacant_card_spaces, vacant_hubs
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -113,18 +113,34 @@ def loser_fish(s: GameState, seat: int) -> None:
     gain(s, seat, "fish", n, R_RESOLVE, "a losing bid die" + (" at the Fishing Spot" if n == 2 else ""))
 
 
+def church_can_place(s: GameState, seat: int) -> bool:
+    """Church: the owner has dice left to place this round and somewhere vacant to put one."""
+    return (has(s, seat, "Church") > 0 and s.boards[seat].church_left > 0
+            and bool(vacant_hubs(s, seat) or vacant_card_spaces(s, seat)))
+
+
 def legal_church(s: GameState, seat: int, die: int) -> list:
-    return [Act("church", k // LANE_SHIFT, k % LANE_SHIFT) for k in vacant_hubs(s, seat)] + [
-        Act("keep_fish")]
+    return ([Act("church", k // LANE_SHIFT, k % LANE_SHIFT) for k in vacant_hubs(s, seat)]
+            + [Act("church_card", k // SLOTS, k % SLOTS) for k in vacant_card_spaces(s, seat)]
+            + [Act("keep_fish")])
 
 
 def church(s: GameState, seat: int, die: int, act: Act) -> None:
-    """Church: a losing die goes onto a vacant hub, set to the hub's number, instead of a fish."""
+    """Church: a losing die goes onto a vacant hub, set to the hub's number, or onto a card's
+    activation space, instead of a fish. A card's space acts only in the Action Phase, so a die put
+    there now does nothing but occupy it for the rest of the round (the rule's note on dice placed in
+    the wrong phase)."""
     if act.kind == "keep_fish":
         loser_fish(s, seat)
         return
     b = s.boards[seat]
     b.church_left -= 1
+    if act.kind == "church_card":
+        k = act.a * SLOTS + act.b
+        b.card_dice[k] = die
+        s.emit(f"Church: a losing {die} goes onto {s.C[b.lanes[k]]} in lane {act.a}, slot {act.b}; "
+               "nothing happens, the card acts in the Action Phase", R_CARDS, seat)
+        return
     mult = hub(s, b.lanes, act.a, act.b)[0]
     s.emit(f"Church: a losing die becomes a {mult} on hub {act.b} of lane {act.a}", R_CARDS, seat)
     die_on_hub(s, seat, act.a, act.b, mult, R_CARDS)

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 from neko_lab.core import Pending
 
 from .. import scoring as sc
-from .cards import loser_fish
+from .cards import church_can_place, loser_fish
 from .facts import R_ADVANCED, R_PLACE, R_PREPARE, R_RESOLVE, R_SETUP, Act, bid_winner
-from .player_boards import count, has
+from .player_boards import count
 from .placing import place_card
-from .ship_lanes import placements, vacant_hubs
+from .ship_lanes import placements
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -54,8 +54,7 @@ def resolve_bidding(s: GameState) -> None:
 
 def loser_die(s: GameState, seat: int, die: int) -> None:
     """A losing die: the Church may place it on a hub; otherwise it pays a fish."""
-    b = s.boards[seat]
-    if has(s, seat, "Church") and b.church_left > 0 and vacant_hubs(s, seat):
+    if church_can_place(s, seat):
         s.pending.append(Pending("church", seat, die))
         return
     loser_fish(s, seat)

@@ -190,6 +190,7 @@ ACT_TEXT = {
     "move": "move the ship at {b} in lane {a}", "cargo": "load a good onto the port in lane {a}, slot {b}",
     "lighthouse": "Light House on hub {b} of lane {a}", "neko": "Neko Harbour: {a} fuel, the rest coins",
     "church": "Church: a losing die onto hub {b} of lane {a}", "keep_fish": "take fish",
+    "church_card": "Church: a losing die onto the card in lane {a}, slot {b} (it does nothing now)",
     "park_bid": "place a discarded {b} as a bid on space {a}", "pass": "pass",
     "lottery": "Lottery reward of face {a}",
     "post_office": "use the Post Office: buy a card 2 coins cheaper",

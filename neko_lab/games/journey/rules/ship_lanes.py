@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from neko_lab.core import serializable
 
-from .facts import LANE_SHIFT, POSITIONS_PER_EDGE, SLOTS, Act
+from .facts import ACTIVATION, LANE_SHIFT, POSITIONS_PER_EDGE, SLOTS, Act
 
 if TYPE_CHECKING:
     from .player_boards import Board
@@ -137,6 +137,14 @@ def vacant_hubs(s: GameState, seat: int) -> list[int]:
     b = s.boards[seat]
     return [lane * LANE_SHIFT + p for lane in range(b.harbours) for p in hub_positions(s, b.lanes, lane)
             if lane * LANE_SHIFT + p not in b.hub_dice]
+
+
+def vacant_card_spaces(s: GameState, seat: int) -> list[int]:
+    """Keys (lane * 5 + slot) of the seat's cards with an activation space and no die on it this round."""
+    b = s.boards[seat]
+    C = s.C
+    return [k for k in range(b.harbours * SLOTS)
+            if b.lanes[k] and k not in b.card_dice and C[b.lanes[k]].name in ACTIVATION]
 
 
 def ships_in_lane(s: GameState, seat: int, lane: int) -> list[int]:
