@@ -164,6 +164,19 @@ def test_seaside_merchant_fuel_for_coins_and_goods_for_points():
     assert (b.coins, b.fuel, b.goods, b.pts["seaside_points"]) == (4, 1, 0, 2)
 
 
+def test_exchange_limit_caps_only_a_player_who_has_the_loop():
+    # the Trader alone cannot loop: its exchanges stay open past the limit
+    s, seat, b = turn_with(coins=40, fuel=0, goods=0)
+    s.options["exchange_limit"] = 2
+    b.exchange_on = [True, True, False, False]
+    for _ in range(4):
+        s.apply(A("exchange", 0))
+    assert b.exchange_used[0] == 4 and b.fuel == 4 and A("exchange", 0) in s.legal_actions()
+    b.exchange_on = [True, True, True, True]        # with the Merchant too, the cap holds
+    s._legal = None
+    assert A("exchange", 0) not in s.legal_actions()
+
+
 def test_exchange_limit_bounds_the_coin_loop():
     s, seat, b = turn_with(dice=(2, 5), coins=3, fuel=0, goods=0)
     s.options["exchange_limit"] = 2

@@ -98,7 +98,9 @@ def legal_free_actions(s: GameState, seat: int, b: Board, vals: list[int], acts:
     if b.goods:                                                         # h)
         acts += cargo_acts(s, b)
     if b.exchange_on[0] or b.exchange_on[2]:                            # Seaside Town exchanges
-        limit = s.options["exchange_limit"]
+        # the cap exists for the one endless loop (Trader's coins -> fuel with Merchant's fuel -> coins):
+        # it applies only to a player who has both exchanges this round
+        limit = s.options["exchange_limit"] if b.exchange_on[0] and b.exchange_on[2] else None
         for k in range(4):
             if b.exchange_on[k] and (limit is None or b.exchange_used[k] < limit):
                 pay, amount, get, _ = EXCHANGES[k]

@@ -23,7 +23,7 @@ Termination
 Every free action spends something that only finite events replenish (fish, fuel, coins, a per-round
 tile or card use), so random play always reaches the end. The one loop the rulebook allows — Seaside
 Trader's 3 coins → 1 fuel with Seaside Merchant's 1 fuel → 4 coins — is capped by the option
-``exchange_limit`` (default 8 uses of each exchange per round).
+``exchange_limit`` (default 8 uses of each exchange per round), for a player who has both.
 """
 from __future__ import annotations
 
@@ -62,8 +62,9 @@ class GameState(State):
     OPTION_HELP = {
         "advanced_cards": "three advanced cards on the board, resolved first; free bidding spaces can start new bids",
         "advanced_setup": "every period card on display in sorted piles; bids start from the display",
-        "exchange_limit": "how often each Seaside Town exchange may be used per round (None = no limit; "
-                          "the rulebook sets none, but two Seaside Towns together make an endless coin loop)",
+        "exchange_limit": "how often each Seaside Town exchange may be used per round by a player who has "
+                          "both the Trader's and the Merchant's exchanges, which together make an endless "
+                          "coin loop (None = no limit; the rulebook sets none)",
         "blue_bar_on_direct_buys": "Blue Bars also discount cards bought without bidding (dice reward, "
                                    "Post Office, Lottery); by default they only discount cards won in bids",
     }
