@@ -44,6 +44,21 @@ def test_d_ship_prices_and_the_ships_per_lane_limit():
     assert A("ship", 0) not in s.legal_actions() and A("ship", 1) in s.legal_actions()
 
 
+def test_d_bought_ship_starts_on_the_first_card_so_slot_one_must_hold_it():
+    s, seat, b = turn_with(coins=100)
+    b.harbours = 2
+    give(s, seat, "Ocean Bank", 0, 2)            # lane 1: first card in slot 3
+    give(s, seat, "Fuel Platform", 1, 0)         # lane 2: first card in slot 1
+    s._legal = None
+    legal = s.legal_actions()
+    assert A("ship", 1) in legal and A("ship", 0) not in legal
+    with pytest.raises(IllegalAction, match="not in slot 1"):
+        s.apply(A("ship", 0))
+    s.apply(A("ship", 1))
+    assert sorted(b.ships) == [0, 32]            # on the first card's left half-hub of lane 2
+    assert s.next_position(seat, 1, 0) == 4
+
+
 def test_e_harbour_prices_and_the_limit_of_five():
     assert [harbour_cost(n) for n in (2, 3, 4, 5)] == [5, 10, 15, 20]
     s, seat, b = turn_with(coins=100)

@@ -31,6 +31,14 @@ def harbour_supply(s: GameState) -> int:
     return HARBOUR_SUPPLY - sum(b.harbours for b in s.boards)
 
 
+def ship_lane_open(b: Board, lane: int) -> bool:
+    """d) a bought ship starts on the left half-hub of the lane's first card (on the harbour while the
+    lane is empty). When that card is not in slot 1 the ship would start past empty slots, which it
+    would never have crossed: such a purchase is refused (datasets/journey/README.md)."""
+    base = lane * SLOTS
+    return bool(b.lanes[base]) or not any(b.lanes[base:base + SLOTS])
+
+
 def move_acts(s: GameState, b: Board) -> list:
     """g) every ship that has a next place to move to, when two fuel are there."""
     if b.fuel < sc.MOVE_SHIP_FUEL:
@@ -80,7 +88,7 @@ def legal_free_actions(s: GameState, seat: int, b: Board, vals: list[int], acts:
             for x in ships:
                 if x // LANE_SHIFT == lane:
                     n += 1
-            if n < b.harbours:
+            if n < b.harbours and ship_lane_open(b, lane):
                 acts.append(A_SHIP[lane])
     if b.harbours < sc.MAX_HARBOURS and b.coins >= harbour_cost(b.harbours + 1, b.harbour_div or None) \
             and harbour_supply(s) > 0:                                  # e)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 from .. import scoring as sc
 from .facts import (R_ACTION, R_ACTIVATE, R_BID, R_DRAFT, R_FREE, R_INCOME, R_PLACE, R_REWARDS,
                     harbour_cost, ship_cost)
-from .free_actions import die_fish_cost
+from .free_actions import die_fish_cost, ship_lane_open
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -30,6 +30,9 @@ def why_illegal(s: GameState, action: Any) -> str | None:
         if kind == "harbour":
             return (f"{action} is not legal: harbours cost {harbour_cost(b.harbours + 1)} coins and at "
                     f"most {sc.MAX_HARBOURS} may be opened ({R_FREE})")
+        if kind == "ship" and 0 <= getattr(action, "a", -1) < b.harbours and not ship_lane_open(b, action.a):
+            return (f"{action} is not legal: a bought ship starts on the first card of the lane, and the "
+                    f"first card of lane {action.a + 1} is not in slot 1 (fill slot 1 first) ({R_FREE})")
         if kind == "ship":
             return (f"{action} is not legal: the next ship costs {ship_cost(len(b.ships) + 1)} coins and a "
                     f"lane holds no more ships than harbours ({R_FREE})")
