@@ -4,7 +4,9 @@ from __future__ import annotations
 import pytest
 
 from neko_lab.core import IllegalAction
-from neko_lab.games.journey.rules import catch_fish_bonus, harbour_cost, ship_cost
+from neko_lab.games.journey import scoring as sc
+from neko_lab.games.journey.rules import (bid_winner, catch_fish_bonus, harbour_cost, next_turn_order,
+                                         reward_options, ship_cost)
 
 from .helpers import A, give, kinds, turn_with
 
@@ -66,6 +68,33 @@ def test_e_harbour_prices_and_the_limit_of_five():
         s.apply(A("harbour"))
     assert b.harbours == 5 and b.coins == 50
     assert "harbour" not in kinds(s.legal_actions())
+
+
+def test_harbour_cost_of_a_sixth_harbour_is_refused():
+    with pytest.raises(ValueError, match="2..5"):
+        harbour_cost(6)
+    with pytest.raises(ValueError):
+        harbour_cost(1)                          # the first harbour comes with the set-up
+    with pytest.raises(ValueError, match="a die"):
+        harbour_cost(3, 7)
+    s, seat, b = turn_with(coins=100)
+    b.harbours = 5
+    s._legal = None
+    with pytest.raises(IllegalAction, match="at most 5 harbours"):
+        s.apply(A("harbour"))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: ship_cost(1), lambda: ship_cost(0), lambda: ship_cost(2.5),
+    lambda: catch_fish_bonus("die", True, -1), lambda: reward_options(0), lambda: reward_options(7),
+    lambda: next_turn_order([3, 4], [0, 0]), lambda: bid_winner([[1], [2]], [0, 1, 2]),
+    lambda: sc.harbour_points(0), lambda: sc.harbour_points(6), lambda: sc.ship_travel_points(6),
+    lambda: sc.interference_points(-1), lambda: sc.ocean_bank_income(-1), lambda: sc.card_price(-2),
+    lambda: sc.penguin_park_powers(True), lambda: sc.neko_harbour_options(-3), lambda: sc.ice_wall_points(-1),
+])
+def test_pure_helpers_refuse_impossible_arguments(call):
+    with pytest.raises(ValueError):
+        call()
 
 
 def test_amanda_opens_a_third_harbour_then_adds_a_ship_to_her_first_lane():

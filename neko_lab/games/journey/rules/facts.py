@@ -87,20 +87,23 @@ ACTIVATION = {  # card name -> die faces that activate its space during the Acti
 
 # ------------------------------------------------------------------ public helpers
 def harbour_cost(nth: int, die: int | None = None) -> int:
-    """Coins to open the `nth` harbour (2nd..5th: 5/10/15/20); a Harbour City die divides, rounding up."""
-    base = sc.HARBOUR_STEP * (nth - 1)
-    if die:
-        return -(-base // die)
+    """Coins to open the `nth` harbour (2nd..5th: 5/10/15/20); a Harbour City die divides, rounding up.
+    The first harbour comes with the set-up and there is no sixth: other `nth` are a ValueError."""
+    base = sc.HARBOUR_STEP * (sc.whole(nth, "the harbour bought", 2, sc.MAX_HARBOURS) - 1)
+    if die is not None:
+        return -(-base // sc.whole(die, "a die", 1, 6))
     return base
 
 
 def ship_cost(nth: int) -> int:
-    """Coins for the `nth` ship (2nd: 3, 3rd: 5, 4th: 7, ...)."""
-    return 2 * nth - 1
+    """Coins for the `nth` ship (2nd: 3, 3rd: 5, 4th: 7, ...; the first comes with the set-up)."""
+    return 2 * sc.whole(nth, "the ship bought", 2, SHIP_SUPPLY) - 1
 
 
 def next_turn_order(dice_totals: Sequence[int], previous_order: Sequence[int]) -> list[int]:
     """Set Turn Order: highest dice total first; ties keep the earlier seat of the previous order."""
+    if sorted(previous_order) != list(range(len(dice_totals))):
+        raise ValueError(f"previous_order {list(previous_order)!r} must order the seats 0..{len(dice_totals) - 1}")
     rank = {seat: i for i, seat in enumerate(previous_order)}
     return sorted(previous_order, key=lambda seat: (-dice_totals[seat], rank[seat]))
 
@@ -109,6 +112,8 @@ def bid_winner(bids: Sequence[Any], turn_order: Sequence[int]) -> int | None:
     """Resolve Bidding: the seat with the highest dice total on a card, ties to the earlier turn order.
 
     `bids[seat]` is that seat's list of dice (empty = no bid) or an int total (0 = no bid)."""
+    if sorted(turn_order) != list(range(len(bids))):
+        raise ValueError(f"turn_order {list(turn_order)!r} must order the seats 0..{len(bids) - 1}")
     best, winner = -1, None
     for seat in turn_order:
         b = bids[seat]
@@ -123,6 +128,7 @@ def bid_winner(bids: Sequence[Any], turn_order: Sequence[int]) -> int | None:
 
 def catch_fish_bonus(placing: str, hub_has_die: bool, ships_on_hub: int) -> int:
     """The extra fish of the four catch-a-fish cases: `placing` is "ship" (a ship moves in) or "die"."""
+    sc.whole(ships_on_hub, "ships on the hub")
     if placing == "ship":
         return 1 if hub_has_die and ships_on_hub == 0 else 0
     if placing == "die":
@@ -132,9 +138,10 @@ def catch_fish_bonus(placing: str, hub_has_die: bool, ships_on_hub: int) -> int:
 
 def reward_options(lowest_die: int, chart: Sequence[str] | None = None) -> list[str]:
     """Get Rewards: the rewards a player whose lowest die is `lowest_die` may choose from (that face or higher)."""
+    sc.whole(lowest_die, "the lowest die", 1, 6)
     if chart is None:
         chart = jdata.load_cached(None).rewards
-    return [chart[f - 1] for f in range(max(1, lowest_die), 7)]
+    return [chart[f - 1] for f in range(lowest_die, 7)]
 
 
 def ask_next_seat(s: Any, kind: str, reverse: bool = False) -> bool:

@@ -27,9 +27,11 @@ def why_illegal(s: GameState, action: Any) -> str | None:
                     f"than any rival slot holds ({R_BID})")
         if kind == "take_die" and s.took_die:
             return f"{action} is not legal: only one discarded die may be taken per turn ({R_FREE})"
+        if kind == "harbour" and b.harbours >= sc.MAX_HARBOURS:
+            return f"{action} is not legal: at most {sc.MAX_HARBOURS} harbours may be opened ({R_FREE})"
         if kind == "harbour":
-            return (f"{action} is not legal: harbours cost {harbour_cost(b.harbours + 1)} coins and at "
-                    f"most {sc.MAX_HARBOURS} may be opened ({R_FREE})")
+            return (f"{action} is not legal: harbour {b.harbours + 1} costs "
+                    f"{harbour_cost(b.harbours + 1, b.harbour_div or None)} coins ({R_FREE})")
         if kind == "ship" and 0 <= getattr(action, "a", -1) < b.harbours and not ship_lane_open(b, action.a):
             return (f"{action} is not legal: a bought ship starts on the first card of the lane, and the "
                     f"first card of lane {action.a + 1} is not in slot 1 (fill slot 1 first) ({R_FREE})")
