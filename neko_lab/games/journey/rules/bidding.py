@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .facts import A_BID, R_ADVANCED, R_BID, Act
+from .facts import A_BID, R_BID, R_NEW_BID, Act
 
 if TYPE_CHECKING:
     from .player_boards import Board
@@ -77,7 +77,7 @@ def start_new_bid(s: GameState, seat: int, act: Act) -> None:
         cid = s.decks[s.period].pop()
     s.spaces[i] = cid
     s.main, s.bid_space, s.bid_placed = 2, i, 0
-    s.emit(f"starts a new bid on {s.C[cid]}", R_ADVANCED, seat, space=i)
+    s.emit(f"starts a new bid on {s.C[cid]}", R_NEW_BID, seat, space=i)
 
 
 def bid_die(s: GameState, seat: int, act: Act) -> None:

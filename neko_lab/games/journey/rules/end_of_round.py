@@ -10,7 +10,7 @@ from neko_lab.core import Pending
 
 from .. import scoring as sc
 from .cards import church_can_place, loser_fish
-from .facts import R_ADVANCED, R_PLACE, R_PREPARE, R_RESOLVE, R_SETUP, Act, bid_winner
+from .facts import R_ADV_SETUP, R_PLACE, R_PREPARE, R_RESOLVE, R_SETUP, Act, bid_winner
 from .player_boards import count
 from .placing import place_card
 from .ship_lanes import placements
@@ -125,7 +125,7 @@ def reveal_cards(s: GameState) -> None:
             s.display = deck[:]
             deck.clear()
             sort_display(s)
-            s.emit(f"every period {s.period} card goes on display", R_ADVANCED)
+            s.emit(f"every period {s.period} card goes on display", R_ADV_SETUP)
         return
     deck = s.decks[s.period]
     shown = []

@@ -13,19 +13,23 @@ from .. import scoring as sc
 
 # ------------------------------------------------------------------ facts
 GAME_RULES = "Journey"
+# Every citation is "Journey › heading" or "Journey › heading › subheading", each heading a heading of the
+# rulebook (without its number); datasets/journey/sections.txt lists them and a test checks both.
 R_SETUP = "Journey › Set Up"
 R_COURSE = "Journey › Course of the Game"
 R_MARKET = "Journey › Morning Market Phase"
-R_DRAFT = "Journey › Preparation › Draft Dice"
-R_INCOME = "Journey › Preparation › Obtain Income"
-R_REWARDS = "Journey › Preparation › Get Rewards"
-R_ORDER = "Journey › Preparation › Set Turn Order"
+R_DRAFT = "Journey › Preparation Phase › Draft Dice"
+R_INCOME = "Journey › Preparation Phase › Obtain Income"
+R_REWARDS = "Journey › Preparation Phase › Get Rewards"
+R_ORDER = "Journey › Preparation Phase › Set Turn Order"
 R_ACTION = "Journey › Action Phase"
 R_FISH = "Journey › Action Phase › Take Fish"
 R_BID = "Journey › Action Phase › Bid a Card"
+R_ON_BIDDING = "Journey › Action Phase › On Bidding"
 R_ACTIVATE = "Journey › Action Phase › Activate a Hub or a Card Effect"
 R_FREE = "Journey › Free Actions"
-R_CATCH = "Journey › Free Actions › Catch a Fish"
+R_SHIP_ON_DIE = "Journey › Free Actions › Move your ship"      # a ship meets a die: catch a fish
+R_DIE_ON_SHIP = R_ACTIVATE                                     # a die meets ships: catch a fish
 R_RESOLVE = "Journey › End of a Round › Resolve Bidding"
 R_PLACE = "Journey › End of a Round › Place a card into your ship lane"
 R_PREPARE = "Journey › End of a Round › Prepare for next round"
@@ -33,6 +37,9 @@ R_MIDGAME = "Journey › Mid-Game Scoring"
 R_GAME_END = "Journey › Game End"
 R_FINAL = "Journey › Final Scoring"
 R_ADVANCED = "Journey › Advanced Game"
+R_ADV_CARDS = "Journey › Advanced Game › Advanced Cards"
+R_NEW_BID = "Journey › Advanced Game › Start a New Bid"
+R_ADV_SETUP = "Journey › Advanced Game › Advanced Setup"
 R_CARDS = "Journey › Card Reference Guide"
 
 # the sections cited, and what each covers (GameState.RULES)
@@ -42,21 +49,25 @@ RULES = {
     R_MARKET: "sell fish for 4 coins, 2 fuel or 1 good",
     R_DRAFT: "roll six, keep one, pass the rest to the left",
     R_INCOME: "discard a die for coins; Ocean Banks, Fuel Platforms, Southernmost City",
-    R_REWARDS: "one reward from the chart at the lowest die's face or higher",
-    R_ORDER: "highest dice total starts and takes an interference tile",
-    R_ACTION: "take turns until everyone's dice are spent",
+    R_REWARDS: "one reward from the chart at the lowest die's face or higher; buying a card directly",
+    R_ORDER: "highest dice total starts and takes an interference tile; the Post Office's buy first",
+    R_ACTION: "take turns until everyone's dice are spent; one main action per turn",
     R_FISH: "dice to the discard area for a fish each",
-    R_BID: "dice onto one card; the dice-count rule",
-    R_ACTIVATE: "a die that meets a hub or card",
+    R_BID: "dice onto one card",
+    R_ON_BIDDING: "the dice-count rule: end the turn with as many dice on the card as its fullest slot",
+    R_ACTIVATE: "a die that meets a hub or card; a die placed under ships catches a fish",
     R_FREE: "free actions a-h",
-    R_CATCH: "extra fish when a die and a ship meet on a hub",
+    R_SHIP_ON_DIE: "two fuel move a ship one hub on; a ship joining a lone die there catches a fish",
     R_RESOLVE: "bids resolved left to right; winner buys or declines; losers fish",
     R_PLACE: "cards placed with the gap cost; lightning effects",
     R_PREPARE: "dice back, new cards",
     R_MIDGAME: "two scoring tiles and ship travel after rounds 2 and 4",
     R_GAME_END: "last spending of fuel and goods",
     R_FINAL: "harbours, cards passed, end-game icons, goods, interference",
-    R_ADVANCED: "advanced cards and advanced setup",
+    R_ADVANCED: "the advanced variants",
+    R_ADV_CARDS: "three advanced cards on the board, resolved first; direct buys from the board",
+    R_NEW_BID: "a free bidding space takes a new card",
+    R_ADV_SETUP: "every period card displayed in sorted piles",
     R_CARDS: "card effects",
 }
 

@@ -1,14 +1,13 @@
-"""Hubs meeting dice and ships: Hub Activation, and the rulebook's three questions "What will happen when
-your ship(s) move to a hub?", "... if your ship moves to a hub with a die?" and "... if you place a die
-already occupied by ship(s)?" — a hub pays whenever a die or a ship arrives, and a die and a ship
-meeting there catch a fish (the four cases are `catch_fish_bonus` in facts.py).
+"""Hubs meeting dice and ships (Hub Activation, and the three questions the rulebook asks after free
+action g about ships and dice arriving on a hub): a hub pays whenever a die or a ship arrives, and a die
+and a ship meeting there catch a fish (the four cases are `catch_fish_bonus` in facts.py).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .. import scoring as sc
-from .facts import LANE_SHIFT, R_CATCH, R_FREE, catch_fish_bonus
+from .facts import LANE_SHIFT, R_DIE_ON_SHIP, R_FREE, R_SHIP_ON_DIE, catch_fish_bonus
 from .player_boards import gain
 from .ship_lanes import hub, next_position
 
@@ -33,7 +32,7 @@ def die_on_hub(s: GameState, seat: int, lane: int, pos: int, die: int, rule: str
     b.hub_dice[key] = die
     hub_reward(s, seat, lane, pos, rule)
     if catch_fish_bonus("die", True, b.ships.count(key)):
-        gain(s, seat, "fish", 1, R_CATCH, "catch a fish")
+        gain(s, seat, "fish", 1, R_DIE_ON_SHIP, "catch a fish")
 
 
 def move_ship(s: GameState, seat: int, lane: int, pos: int) -> None:
@@ -51,4 +50,4 @@ def move_ship(s: GameState, seat: int, lane: int, pos: int) -> None:
     if hub(s, b.lanes, lane, new) is not None:
         hub_reward(s, seat, lane, new, R_FREE)
         if catch_fish_bonus("ship", nkey in b.hub_dice, others):
-            gain(s, seat, "fish", 1, R_CATCH, "catch a fish")
+            gain(s, seat, "fish", 1, R_SHIP_ON_DIE, "catch a fish")

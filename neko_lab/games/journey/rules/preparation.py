@@ -1,6 +1,6 @@
-"""2. Preparation Phase, in its four steps: 1) Draft Dice, 2) Obtain Income, 3) Get Rewards (including
-buying a card without bidding: two cards drawn, or any displayed card in the advanced game) and
-4) Set Turn Order (with the Post Office's buy at its start)."""
+"""2. Preparation Phase: drafting dice, income, one reward by the lowest die (including buying a card
+without bidding: two cards drawn, or any displayed card in the advanced game) and, last, setting the
+turn order (with the Post Office's buy at its start)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -142,7 +142,7 @@ def start_direct_buy(s: GameState, seat: int, discount: int, rule: str) -> None:
     """Buy a card without bidding: two cards drawn from the period deck (the display when advanced)."""
     if s.options["advanced_setup"]:
         if s.display or unbid_on_board(s):
-            s.pending.append(Pending("pick", seat, [discount, 1]))
+            s.pending.append(Pending("pick", seat, [discount, 1, rule]))
         return
     deck = s.decks[s.period]
     for _ in range(2):
@@ -150,7 +150,7 @@ def start_direct_buy(s: GameState, seat: int, discount: int, rule: str) -> None:
             s.drawn.append(deck.pop())
     if s.drawn or unbid_on_board(s):
         s.emit(f"draws {len(s.drawn)} card(s) to buy from", rule, seat)
-        s.pending.append(Pending("pick", seat, [discount, 0]))
+        s.pending.append(Pending("pick", seat, [discount, 0, rule]))
 
 
 def direct_buy_possible(s: GameState) -> bool:
@@ -192,9 +192,10 @@ def legal_pick(s: GameState, seat: int, data: list) -> list:
 
 
 def pick_card(s: GameState, seat: int, data: list, act: Act) -> None:
-    """The card bought is to be placed ("place"); the cards drawn and not bought go under the deck."""
+    """The card bought is to be placed ("place"); the cards drawn and not bought go under the deck.
+    data: [discount, 1 when choosing from the display, the rule that started the buy]."""
     if act.kind == "decline":
-        s.emit("buys nothing", R_REWARDS, seat)
+        s.emit("buys nothing", data[2], seat)
     else:
         cid = act.a
         if data[1] and cid in s.display:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import scoring as sc
-from .facts import (R_ACTION, R_ACTIVATE, R_BID, R_DRAFT, R_FREE, R_INCOME, R_PLACE, R_REWARDS,
+from .facts import (R_ACTION, R_ACTIVATE, R_ON_BIDDING, R_DRAFT, R_FREE, R_INCOME, R_PLACE, R_REWARDS,
                     harbour_cost, ship_cost)
 from .free_actions import die_fish_cost, ship_lane_open
 
@@ -24,7 +24,7 @@ def why_illegal(s: GameState, action: Any) -> str | None:
             if s.main == 0:
                 return f"end is not legal: a main action is mandatory each turn ({R_ACTION})"
             return (f"end is not legal: a bidder must finish the turn with no fewer dice on that card "
-                    f"than any rival slot holds ({R_BID})")
+                    f"than any rival slot holds ({R_ON_BIDDING})")
         if kind == "take_die" and s.took_die:
             return f"{action} is not legal: only one discarded die may be taken per turn ({R_FREE})"
         if kind == "harbour" and b.harbours >= sc.MAX_HARBOURS:

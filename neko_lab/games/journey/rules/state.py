@@ -40,7 +40,7 @@ from . import (actions, cards, end_of_round, market, placing, preparation, refus
                set_up, ship_lanes)
 from .bidding import bid_need
 from .end_of_round import reveal_cards
-from .facts import ADVANCED_SPACES, CARDS_REVEALED, DICE, LANE_SHIFT, MAX_LANES, R_ADVANCED, R_SETUP, \
+from .facts import ADVANCED_SPACES, CARDS_REVEALED, DICE, LANE_SHIFT, MAX_LANES, R_ADV_CARDS, R_SETUP, \
     RULES, SLOTS
 from .player_boards import Board
 from .ship_lanes import Hub
@@ -114,7 +114,7 @@ class GameState(State):
             self.rng.shuffle(advanced)
             for i in range(self.n_adv):
                 self.spaces[i] = advanced.pop()
-            self.emit("three advanced cards go on the board", R_ADVANCED)
+            self.emit("three advanced cards go on the board", R_ADV_CARDS)
         self.box.extend(advanced)
         self.round = 1
         self.period = 1
