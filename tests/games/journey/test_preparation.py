@@ -7,7 +7,7 @@ from neko_lab.core import Rng
 from neko_lab.games.journey import scoring as sc
 from neko_lab.games.journey.rules import next_turn_order, reward_options
 
-from .helpers import A, give, new, play_until, skip_turn_free
+from .helpers import A, choice, give, new, play_until, skip_turn_free
 
 
 def _at_draft(players=3, seed=0):
@@ -139,7 +139,7 @@ def test_amanda_removes_an_interference_tile_as_reward():
     b.interference = 3
     s._legal = None
     assert [a.a for a in s.legal_actions()] == [4, 5, 6]
-    s.apply(A("reward", 4))
+    s.apply(choice(s, "reward", 4))
     assert b.interference == 2
 
 
@@ -151,7 +151,7 @@ def test_buying_a_card_as_reward_draws_two_and_returns_the_other_to_the_bottom()
     b.coins = 30
     top_two = s.decks[1][-2:]
     s._legal = None
-    s.apply(A("reward", 1))
+    s.apply(choice(s, "reward", 1))
     assert sorted(s.drawn) == sorted(top_two)
     assert s.observation(seat)["drawn"] == s.drawn
     assert s.observation((seat + 1) % 3)["drawn"] == []

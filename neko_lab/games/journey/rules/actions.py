@@ -10,7 +10,7 @@ from neko_lab.core import Pending
 from . import bidding, free_actions
 from .bidding import bid_finished, bid_spaces
 from .cards import activate_card
-from .facts import A_BID_DIE, A_END, A_FISH, A_HUB, ACTIVATION, R_ACTION, R_ACTIVATE, R_FISH, SLOTS, Act
+from .facts import A_BID_DIE, A_END, A_FISH, A_HUB, ACTIVATION, R_ACTION, R_ACTIVATE, R_FISH, SLOTS, Act, where
 from .free_actions import legal_free_actions
 from .hubs import die_on_hub
 from .player_boards import gain
@@ -104,7 +104,7 @@ def activate_hub(s: GameState, seat: int, act: Act) -> None:
     b = s.boards[seat]
     mult = hub(s, b.lanes, act.a, act.b)[0]
     b.dice.remove(mult)
-    s.emit(f"places a {mult} on hub {act.b} of lane {act.a}", R_ACTIVATE, seat)
+    s.emit(f"places a {mult} on {where(act.b)} of lane {act.a + 1}", R_ACTIVATE, seat)
     die_on_hub(s, seat, act.a, act.b, mult, R_ACTIVATE)
 
 

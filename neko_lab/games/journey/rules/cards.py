@@ -12,7 +12,7 @@ from neko_lab.core import Pending
 from .. import scoring as sc
 from ..data import Card
 from .bidding import add_bid
-from .facts import LANE_SHIFT, R_CARDS, R_RESOLVE, SLOTS, Act
+from .facts import LANE_SHIFT, R_CARDS, R_RESOLVE, SLOTS, Act, where
 from .hubs import die_on_hub
 from .player_boards import count, gain, has, remove_interference
 from .preparation import reward_acts, start_direct_buy, take_reward
@@ -138,11 +138,11 @@ def church(s: GameState, seat: int, die: int, act: Act) -> None:
     if act.kind == "church_card":
         k = act.a * SLOTS + act.b
         b.card_dice[k] = die
-        s.emit(f"Church: a losing {die} goes onto {s.C[b.lanes[k]]} in lane {act.a}, slot {act.b}; "
+        s.emit(f"Church: a losing {die} goes onto {s.C[b.lanes[k]]} in lane {act.a + 1}, slot {act.b + 1}; "
                "nothing happens, the card acts in the Action Phase", R_CARDS, seat)
         return
     mult = hub(s, b.lanes, act.a, act.b)[0]
-    s.emit(f"Church: a losing die becomes a {mult} on hub {act.b} of lane {act.a}", R_CARDS, seat)
+    s.emit(f"Church: a losing die becomes a {mult} on {where(act.b)} of lane {act.a + 1}", R_CARDS, seat)
     die_on_hub(s, seat, act.a, act.b, mult, R_CARDS)
 
 

@@ -10,7 +10,7 @@ from neko_lab.core import Pending
 
 from .. import scoring as sc
 from .cards import church_can_place, loser_fish
-from .facts import R_ADV_SETUP, R_PLACE, R_PREPARE, R_RESOLVE, R_SETUP, Act, bid_winner
+from .facts import R_ADV_SETUP, R_PLACE, R_PREPARE, R_RESOLVE, R_SETUP, Act, bid_winner, player
 from .player_boards import count
 from .placing import place_card
 from .ship_lanes import placements
@@ -44,7 +44,8 @@ def resolve_bidding(s: GameState) -> None:
                 s.spaces[i] = 0
             continue
         totals = [sum(x) for x in bids]
-        s.emit(f"{s.C[cid]} goes to P{winner} (dice totals {totals})", R_RESOLVE, winner,
+        shown = ", ".join(f"{player(x)} {t}" for x, t in enumerate(totals) if bids[x])
+        s.emit(f"{s.C[cid]} goes to {player(winner)} (dice totals: {shown})", R_RESOLVE, winner,
                card=cid, totals=totals)
         s.res_queue = [[x, d] for x in s.order if x != winner for d in bids[x]]
         s.pending.append(Pending("win", winner, i))

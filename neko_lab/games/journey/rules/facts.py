@@ -171,9 +171,37 @@ def wrap(v: int) -> int:
 
 
 # ------------------------------------------------------------------ plain data
+def player(seat: int) -> str:
+    """How a person reads a seat: "Player 1" for seat 0."""
+    return f"Player {seat + 1}"
+
+
+def where(pos: int) -> str:
+    """How a person reads a position in a lane (slots counted from 1)."""
+    edge, j = divmod(pos, POSITIONS_PER_EDGE)
+    if j:
+        return f"hub {j} inside the port in slot {edge + 1}"
+    if edge == 0:
+        return "the harbour"
+    if edge == SLOTS:
+        return "the end of the lane"
+    return f"the hub between slots {edge} and {edge + 1}"
+
+
+def reward_text(kind: str, amount: int) -> str:
+    """What a reward of the dice reward chart gives, in words."""
+    if kind == "buy_card":
+        return "buy a card"
+    if kind == "remove_interference":
+        return f"remove {amount} interference tile{'s' if amount != 1 else ''}"
+    return f"take {amount} {kind}{'s' if kind == 'good' and amount != 1 else ''}"
+
+
 @serializable
 class Act(NamedTuple):
-    """An action: a kind and up to three small ints (meaning depends on the kind, see __str__)."""
+    """An action: a kind and up to three small ints (meaning depends on the kind, see __str__). Lanes,
+    slots, spaces and tiles are 0-based here and read from 1 in str(). A reward or bonus tile carries
+    what it gives (b: index in data.REWARDS / data.ITEMS, c: amount) so that it can say so."""
     kind: str
     a: int = 0
     b: int = 0
@@ -192,30 +220,39 @@ class Act(NamedTuple):
         if k == "take_die":
             return f"take a discarded {a} ({'Penguin Park' if b else 'fish'})"
         if k == "city":
-            return "take 5 coins" if a == 0 else "take 2 fuel"
-        return ACT_TEXT.get(k, k).format(a=a, b=b, c=c)
+            return "Southernmost City: take 5 coins" if a == 0 else "Southernmost City: take 2 fuel"
+        if k in ("reward", "lottery") and 0 <= b < len(jdata.REWARDS):
+            head = "dice reward" if k == "reward" else "Lottery reward"
+            return f"{head} of face {a}: {reward_text(jdata.REWARDS[b], c)}"
+        if k == "bonus" and 0 <= b < len(jdata.ITEMS):
+            return f"take starting bonus tile {a + 1}: {c} {jdata.ITEMS[b]}"
+        if k in ("hub", "lighthouse", "church", "move"):
+            return ACT_TEXT[k].format(lane=a + 1, at=where(b))
+        if k == "new_bid" and not a:
+            return "start a new bid on the top card of the deck"
+        return ACT_TEXT.get(k, k).format(a=a, b=b, c=c, a1=a + 1, b1=b + 1)
 
 
 ACT_TEXT = {
-    "bonus": "take starting bonus tile {a}", "done": "done", "draft": "draft a {a}",
+    "bonus": "take starting bonus tile {a1}", "done": "done", "draft": "draft a {a}",
     "income": "discard a {a} for income", "reward": "dice reward of face {a}", "pick": "buy card #{a}",
-    "decline": "decline", "place": "place the card in lane {a}, slot {b}", "fish": "take a fish with a {a}",
-    "bid": "bid on space {a}", "bid_die": "bid a {a}", "new_bid": "start a new bid on card #{a}",
-    "hub": "activate hub {b} of lane {a}", "card": "activate the card in lane {a}, slot {b} with a {c}",
+    "decline": "decline", "place": "place the card in lane {a1}, slot {b1}", "fish": "take a fish with a {a}",
+    "bid": "bid on space {a1}", "bid_die": "bid a {a}", "new_bid": "start a new bid on card #{a}",
+    "hub": "activate {at} of lane {lane}", "card": "activate the card in lane {a1}, slot {b1} with a {c}",
     "end": "end turn", "fish_coins": "spend a fish for 2 coins", "fish_fuel": "spend a fish for 1 fuel",
     "unjam": "pay 5 coins to remove an interference tile", "hospital": "remove an interference tile (Hospital)",
-    "ship": "buy a ship for lane {a}", "harbour": "open a harbour", "tile_reroll": "use the reroll tile on a {a}",
-    "move": "move the ship at {b} in lane {a}", "cargo": "load a good onto the port in lane {a}, slot {b}",
-    "lighthouse": "Light House on hub {b} of lane {a}", "neko": "Neko Harbour: {a} fuel, the rest coins",
-    "church": "Church: a losing die onto hub {b} of lane {a}", "keep_fish": "take fish",
-    "church_card": "Church: a losing die onto the card in lane {a}, slot {b} (it does nothing now)",
-    "park_bid": "place a discarded {b} as a bid on space {a}", "pass": "pass",
+    "ship": "buy a ship for lane {a1}", "harbour": "open a harbour", "tile_reroll": "use the reroll tile on a {a}",
+    "move": "move the ship at {at} in lane {lane}", "cargo": "load a good onto the port in lane {a1}, slot {b1}",
+    "lighthouse": "Light House on {at} of lane {lane}", "neko": "Neko Harbour: {a} fuel, the rest coins",
+    "church": "Church: a losing die onto {at} of lane {lane}", "keep_fish": "take fish",
+    "church_card": "Church: a losing die onto the card in lane {a1}, slot {b1} (it does nothing now)",
+    "park_bid": "place a discarded {b} as a bid on space {a1}", "pass": "pass",
     "lottery": "Lottery reward of face {a}",
     "post_office": "use the Post Office: buy a card 2 coins cheaper",
 }
 
 
-# Interned actions (speed: the common ones are built once): legal-action lists are rebuilt after every move, so the common ones are made once.
+# Interned actions (speed): legal-action lists are rebuilt after every move, so the common ones are made once.
 A_FISH = tuple(Act("fish", v) for v in range(7))
 A_BID_DIE = tuple(Act("bid_die", v) for v in range(7))
 A_BID = tuple(Act("bid", i) for i in range(16))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .. import scoring as sc
 from .facts import (A_ADJUST, A_EXCHANGE, A_FISH_COINS, A_FISH_FUEL, A_HARBOUR, A_HOSPITAL, A_MOVE,
                     A_SHIP, A_TAKE_DIE, A_TILE_ADJUST, A_TILE_REROLL, A_UNJAM, EXCHANGES, HARBOUR_SUPPLY,
-                    LANE_SHIFT, R_CARDS, R_FREE, SHIP_SUPPLY, SLOTS, Act, harbour_cost, ship_cost, wrap)
+                    LANE_SHIFT, R_CARDS, R_FREE, SHIP_SUPPLY, SLOTS, Act, harbour_cost, ship_cost, where, wrap)
 from .hubs import move_ship
 from .player_boards import gain, has, remove_interference
 from .ship_lanes import board_hubs, next_position
@@ -160,7 +160,7 @@ def buy_ship(s: GameState, seat: int, act: Act) -> None:
     cost = ship_cost(len(b.ships) + 1)
     b.coins -= cost
     b.ships.append(act.a * LANE_SHIFT)
-    s.emit(f"buys a ship for {cost} coins (lane {act.a})", R_FREE, seat)
+    s.emit(f"buys a ship for {cost} coins (lane {act.a + 1})", R_FREE, seat)
 
 
 def open_harbour(s: GameState, seat: int, act: Act) -> None:
@@ -235,7 +235,7 @@ def exchange(s: GameState, seat: int, act: Act) -> None:
 
 def light_house(s: GameState, seat: int, act: Act) -> None:
     s.boards[seat].lighthouse = act.a * LANE_SHIFT + act.b
-    s.emit(f"Light House boosts hub {act.b} of lane {act.a} this round", R_CARDS, seat)
+    s.emit(f"Light House boosts {where(act.b)} of lane {act.a + 1} this round", R_CARDS, seat)
 
 
 # the turn's actions this section carries out (see actions.py)

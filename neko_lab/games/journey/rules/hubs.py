@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import scoring as sc
-from .facts import LANE_SHIFT, R_DIE_ON_SHIP, R_FREE, R_SHIP_ON_DIE, catch_fish_bonus
+from .facts import LANE_SHIFT, R_DIE_ON_SHIP, R_FREE, R_SHIP_ON_DIE, catch_fish_bonus, where
 from .player_boards import gain
 from .ship_lanes import hub, next_position
 
@@ -46,7 +46,7 @@ def move_ship(s: GameState, seat: int, lane: int, pos: int) -> None:
     b.ships.remove(key)
     b.ships.append(nkey)
     b.fuel -= sc.MOVE_SHIP_FUEL
-    s.emit(f"moves a ship in lane {lane} from {pos} to {new}", R_FREE, seat, lane=lane, to=new)
+    s.emit(f"moves a ship in lane {lane + 1} from {where(pos)} to {where(new)}", R_FREE, seat, lane=lane, to=new)
     if hub(s, b.lanes, lane, new) is not None:
         hub_reward(s, seat, lane, new, R_FREE)
         if catch_fish_bonus("ship", nkey in b.hub_dice, others):

@@ -31,7 +31,7 @@ def place_card(s: GameState, seat: int, cid: int, lane: int, slot: int, price: i
         b.park_takes += t1 - t0
     if c.name == "Penguin Park Variant":
         b.park_new += 1
-    s.emit(f"pays {price + gap} and places {c} in lane {lane}, slot {slot}", R_PLACE, seat,
+    s.emit(f"pays {price + gap} and places {c} in lane {lane + 1}, slot {slot + 1}", R_PLACE, seat,
            card=cid, lane=lane, slot=slot, paid=price + gap)
     lightning(s, seat, c)
 

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from neko_lab.core import Pending
 
+from .. import data as jdata
 from .. import scoring as sc
-from .facts import (DICE, R_DRAFT, R_INCOME, R_ORDER, R_REWARDS, Act, ask_next_seat,
-                    next_turn_order)
+from .facts import (DICE, R_DRAFT, R_INCOME, R_ORDER, R_REWARDS, Act, ask_next_seat, next_turn_order,
+                    player, reward_text)
 from .player_boards import count, gain, has, remove_interference
 from .ship_lanes import placements
 
@@ -48,7 +49,7 @@ def pass_dice_left(s: GameState) -> None:
     for seat in range(n):
         s.pools[seat].remove(s.picks[seat])
         s.boards[seat].dice.append(s.picks[seat])
-    s.emit("picks revealed: " + ", ".join(f"P{x} kept {s.picks[x]}" for x in range(n)), R_DRAFT,
+    s.emit("picks revealed: " + ", ".join(f"{player(x)} kept {s.picks[x]}" for x in range(n)), R_DRAFT,
            picks=list(s.picks))
     s.pools = [s.pools[(x - 1) % n] for x in range(n)]   # pass to the left (clockwise)
     s.picks = [0] * n
@@ -114,7 +115,7 @@ def reward_acts(s: GameState, lo: int, hi: int, kind: str = "reward") -> list:
         key = (s.data.rewards[face - 1], s.data.reward_amounts[face - 1])
         if key not in seen:
             seen.add(key)
-            acts.append(Act(kind, face))
+            acts.append(Act(kind, face, jdata.REWARDS.index(key[0]), key[1]))
     return acts
 
 
@@ -128,7 +129,7 @@ def choose_reward(s: GameState, seat: int, data: Any, act: Act) -> None:
 
 def take_reward(s: GameState, seat: int, face: int, rule: str) -> None:
     kind, amount = s.data.rewards[face - 1], s.data.reward_amounts[face - 1]
-    s.emit(f"chooses the reward of face {face}: {kind}", rule, seat, reward=kind)
+    s.emit(f"chooses the reward of face {face}: {reward_text(kind, amount)}", rule, seat, reward=kind)
     if kind == "buy_card":
         start_direct_buy(s, seat, 0, rule)
     elif kind == "remove_interference":
@@ -242,8 +243,9 @@ def set_turn_order(s: GameState) -> None:
     s.order = next_turn_order(totals, s.order)
     first = s.order[0]
     s.boards[first].interference += 1
-    s.emit(f"new turn order {s.order} by dice totals {totals}; P{first} starts and takes an "
-           "interference tile", R_ORDER, first, order=list(s.order), totals=totals)
+    s.emit(f"new turn order {', '.join(map(player, s.order))} by dice totals "
+           f"{', '.join(f'{player(x)} {t}' for x, t in enumerate(totals))}; {player(first)} starts and "
+           "takes an interference tile", R_ORDER, first, order=list(s.order), totals=totals)
     s.stage = "action_phase"
 
 

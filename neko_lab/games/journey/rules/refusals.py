@@ -4,8 +4,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import scoring as sc
-from .facts import (R_ACTION, R_ACTIVATE, R_ON_BIDDING, R_DRAFT, R_FREE, R_INCOME, R_PLACE, R_REWARDS,
-                    harbour_cost, ship_cost)
+from .facts import (R_ACTION, R_ACTIVATE, R_CARDS, R_COURSE, R_DRAFT, R_FREE, R_GAME_END, R_INCOME,
+                    R_MARKET, R_ON_BIDDING, R_ORDER, R_PLACE, R_RESOLVE, R_REWARDS, R_SETUP, harbour_cost,
+                    player, ship_cost)
 from .free_actions import die_fish_cost, ship_lane_open
 
 if TYPE_CHECKING:
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
 
 
 def why_illegal(s: GameState, action: Any) -> str | None:
-    """Why an action that is not legal now is refused, naming the rule (None: the core's own message)."""
+    """Why an action that is not legal now is refused, always naming the section that decides it."""
     if not s.pending:
         return None
     top = s.pending[-1]
@@ -63,4 +64,25 @@ def why_illegal(s: GameState, action: Any) -> str | None:
                 f"coin per gap ({R_PLACE})")
     if top.kind == "draft" and kind == "draft":
         return f"{action} is not legal: that value is not in the dice in front of you ({R_DRAFT})"
-    return None
+    rule = top.data[2] if top.kind == "pick" else DECISION_RULES.get(top.kind, R_COURSE)
+    legal = s.legal_actions()
+    shown = ", ".join(map(str, legal[:8])) + (", ..." if len(legal) > 8 else "")
+    return (f"{action} is not legal now: {player(top.seat)} is deciding {DECISION_TEXT.get(top.kind, top.kind)} "
+            f"and may choose {shown} ({rule})")
+
+
+# the section behind each decision, and what it is about, for refusals of any other action
+DECISION_RULES = {
+    "bonus": R_SETUP, "market": R_MARKET, "draft": R_DRAFT, "income": R_INCOME, "city": R_CARDS,
+    "reward": R_REWARDS, "post_office": R_ORDER, "place": R_PLACE, "turn": R_ACTION, "lottery": R_CARDS,
+    "neko": R_CARDS, "park_bid": R_CARDS, "win": R_RESOLVE, "church": R_CARDS, "final": R_GAME_END,
+}
+DECISION_TEXT = {
+    "bonus": "a starting bonus tile", "market": "what to sell at the Morning Market",
+    "draft": "which die to keep", "income": "which die to discard for income",
+    "city": "the Southernmost City's income", "reward": "a dice reward", "post_office": "whether to use the Post Office",
+    "pick": "which card to buy", "place": "where to place the card", "turn": "the actions of a turn",
+    "lottery": "a Lottery reward", "neko": "Neko Harbour's coins and fuel", "park_bid": "a Penguin Park Variant bid",
+    "win": "whether to buy the card won", "church": "where the Church puts a losing die",
+    "final": "a last spending of fuel and goods",
+}

@@ -9,7 +9,7 @@ from neko_lab.core import Pending
 
 from .. import scoring as sc
 from .facts import (LANE_SHIFT, MAX_LANES, POSITIONS_PER_EDGE, R_FINAL, R_GAME_END, R_MIDGAME, ROUNDS,
-                    SLOTS, Act, ask_next_seat)
+                    SLOTS, Act, ask_next_seat, player)
 from .free_actions import cargo_acts, load_cargo, move_acts
 from .hubs import move_ship
 from .ship_lanes import crossed
@@ -139,7 +139,7 @@ def final_scoring(s: GameState) -> None:
         s.emit("final scoring: " + ", ".join(f"{k} {v}" for k, v in pts.items()), R_FINAL, x, **pts)
     s.over = True
     s.stage = "over"
-    s.emit(f"the game is over; winner(s): {s.winners()}", R_FINAL)
+    s.emit(f"the game is over; winner(s): {', '.join(map(player, s.winners()))}", R_FINAL)
 
 
 STAGES = {"midgame": midgame_stage, "game_end": game_end, "final_spend": final_spend}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .. import data as jdata
 from .facts import R_SETUP, Act, ask_next_seat
 from .player_boards import gain
 
@@ -18,7 +19,8 @@ def choose_bonus_tiles(s: GameState) -> None:
 
 
 def legal_bonus(s: GameState, seat: int, data: Any) -> list:
-    return [Act("bonus", i) for i in s.bonus_left]
+    tiles = s.data.bonus
+    return [Act("bonus", i, jdata.ITEMS.index(tiles[i][0]), tiles[i][1]) for i in s.bonus_left]
 
 
 def take_bonus(s: GameState, seat: int, data: Any, act: Act) -> None:

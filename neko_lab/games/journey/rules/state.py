@@ -41,7 +41,7 @@ from . import (actions, cards, end_of_round, market, placing, preparation, refus
 from .bidding import bid_need
 from .end_of_round import reveal_cards
 from .facts import ADVANCED_SPACES, CARDS_REVEALED, DICE, LANE_SHIFT, MAX_LANES, R_ADV_CARDS, R_SETUP, \
-    RULES, SLOTS
+    RULES, SLOTS, player
 from .player_boards import Board
 from .ship_lanes import Hub
 
@@ -126,7 +126,7 @@ class GameState(State):
         self.boards: list[Board] = [Board() for _ in range(n)]
         self.order: list[int] = list(range(n))
         self.rng.shuffle(self.order)
-        self.emit(f"turn order {self.order}", R_SETUP)
+        self.emit(f"turn order {', '.join(map(player, self.order))}", R_SETUP)
         self.discard: list[int] = []
         self.pools: list[list[int]] = [[] for _ in range(n)]
         self.picks: list[int] = [0] * n
@@ -346,14 +346,14 @@ class GameState(State):
                 where.setdefault(cid, []).append(label)
         for i, cid in enumerate(self.spaces):
             if cid:
-                where.setdefault(cid, []).append(f"space {i}")
+                where.setdefault(cid, []).append(f"space {i + 1}")
         for p in self.pending:
             if p.kind == "place":
                 where.setdefault(p.data[0], []).append("being placed")
         for s, b in enumerate(self.boards):
             for k, cid in enumerate(b.lanes):
                 if cid:
-                    where.setdefault(cid, []).append(f"P{s} lane {k // SLOTS}")
+                    where.setdefault(cid, []).append(f"{player(s)} lane {k // SLOTS + 1}")
         return where
 
     def check_invariants(self) -> None:
@@ -363,25 +363,25 @@ class GameState(State):
         ids += [c for c in self.spaces if c]
         ids += [p.data[0] for p in self.pending if p.kind == "place"]
         for s, b in enumerate(self.boards):
-            assert 0 <= b.fish <= sc.FISH_LIMIT, f"P{s} fish {b.fish}: the freezer holds at most 8"
-            assert b.fuel + b.goods <= sc.CABIN_LIMIT, f"P{s} cabin {b.cabin}: at most 8 fuel and goods"
-            assert min(b.coins, b.fuel, b.goods, b.interference) >= 0, f"P{s} has a negative resource"
+            assert 0 <= b.fish <= sc.FISH_LIMIT, f"{player(s)} fish {b.fish}: the freezer holds at most 8"
+            assert b.fuel + b.goods <= sc.CABIN_LIMIT, f"{player(s)} cabin {b.cabin}: at most 8 fuel and goods"
+            assert min(b.coins, b.fuel, b.goods, b.interference) >= 0, f"{player(s)} has a negative resource"
             h = b.harbours
-            assert 1 <= h <= sc.MAX_HARBOURS, f"P{s} has {h} harbours (1..5)"
+            assert 1 <= h <= sc.MAX_HARBOURS, f"{player(s)} has {h} harbours (1..5)"
             lanes = b.lanes
-            assert not any(lanes[h * SLOTS:]), f"P{s} has cards in a lane without a harbour"
+            assert not any(lanes[h * SLOTS:]), f"{player(s)} has cards in a lane without a harbour"
             if len(b.ships) > h:
                 per = [0] * MAX_LANES
                 for x in b.ships:
                     per[x // LANE_SHIFT] += 1
-                assert max(per) <= h, f"P{s} has {max(per)} ships in one lane but {h} harbours"
-            assert all(x // LANE_SHIFT < h for x in b.ships), f"P{s} has a ship in a lane without a harbour"
+                assert max(per) <= h, f"{player(s)} has {max(per)} ships in one lane but {h} harbours"
+            assert all(x // LANE_SHIFT < h for x in b.ships), f"{player(s)} has a ship in a lane without a harbour"
             if any(b.cargo):
                 for k, n in enumerate(b.cargo):
                     if n:
-                        assert lanes[k] and n <= len(self.C[lanes[k]].cargo), f"P{s} cargo on slot {k} is wrong"
+                        assert lanes[k] and n <= len(self.C[lanes[k]].cargo), f"{player(s)} cargo on lane {k // SLOTS + 1}, slot {k % SLOTS + 1} is wrong"
             ids += [c for c in lanes if c]
-            assert all(1 <= v <= 6 for v in b.dice), f"P{s} has a die that is not 1..6"
+            assert all(1 <= v <= 6 for v in b.dice), f"{player(s)} has a die that is not 1..6"
         ids.sort()
         if ids != self._all_ids:
             bad = {cid: w for cid, w in self.card_places().items() if len(w) != 1}
