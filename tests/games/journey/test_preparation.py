@@ -77,6 +77,17 @@ def test_determinize_reshuffles_the_deck_only():
     assert d.observation(0) == s.observation(0)
 
 
+def test_determinize_does_not_keep_the_real_games_future_dice():
+    s = play_until(new(3, seed=2), "action", skip_turn_free)
+    copies = [s.determinize(0, Rng(k)) for k in range(3)]
+    for game in [s] + copies:                     # the same choices to the next round's draft
+        while not (game.stage == "draft" and game.round == 2):
+            game.apply(skip_turn_free(game.legal_actions()))
+    pools = [sorted(map(sorted, g.pools)) for g in copies]
+    assert all(p != sorted(map(sorted, s.pools)) for p in pools)
+    assert copies[0].rng != s.rng and len({repr(p) for p in pools}) > 1
+
+
 # ------------------------------------------------------------------ income
 def _at_income(players=3, seed=0):
     s = play_until(new(players, seed=seed), "income", skip_turn_free)

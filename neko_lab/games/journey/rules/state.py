@@ -293,9 +293,11 @@ class GameState(State):
         return obs
 
     def determinize(self, seat: int, rng: Rng) -> "GameState":
-        """A copy where what `seat` cannot see is re-sampled: deck order, other seats' drawn cards and
-        their draft picks of the current pass."""
+        """A copy where what `seat` cannot see is re-sampled: deck order, other seats' drawn cards,
+        their draft picks of the current pass, and the future: the copy's own generator is re-seeded
+        from `rng`, so its dice and rerolls are not the real game's."""
         s = self.clone()
+        s.rng = rng.spawn()
         if s.drawn and not (s.pending and s.pending[-1].seat == seat):
             for i, cid in enumerate(s.drawn):
                 deck = s.decks[int(s.C[cid].period)]
