@@ -189,3 +189,18 @@ def test_losers_fish_respect_the_freezer():
     _to_resolution(s, {0: {a: [6], b: [1, 1, 1]}})
     s.apply(A("decline"))
     assert s.boards[b].fish == 8
+
+
+def test_benno_wins_a_blue_bar_then_pays_three_for_the_fuel_platform():
+    s = _setup()
+    benno = s.order[1]
+    put_in_space(s, "Blue Bar", 0)
+    put_in_space(s, "Fuel Platform", 1)
+    s.boards[benno].coins = 5 + 3
+    _to_resolution(s, {0: {benno: [4]}, 1: {benno: [5]}})
+    assert s.current_player == benno and s.pending[-1].data == 0
+    s.apply(A("place", 0, 0))
+    assert s.boards[benno].coins == 3                     # the Blue Bar's own price: 5
+    assert s.current_player == benno and s.pending[-1].data == 1
+    s.apply(A("place", 0, 1))
+    assert s.boards[benno].coins == 0                     # already discounted: 5 - 2 = 3

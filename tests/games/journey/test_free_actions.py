@@ -115,6 +115,17 @@ def test_harbour_city_prices():
     assert harbour_cost(4, 2) == 8                # Mandel's fourth harbour
 
 
+def test_harbour_city_third_harbour_for_ten_over_three_through_the_engine():
+    s, seat, b = turn_with(dice=(3, 5), coins=4)
+    b.harbours = 2
+    give(s, seat, "Harbour City")
+    s._legal = None
+    assert "harbour" not in kinds(s.legal_actions())      # 10 coins without the card
+    s.apply(A("card", 0, 0, 3))
+    s.apply(A("harbour"))
+    assert b.coins == 0 and b.harbours == 3               # 10 / 3 = 4, rounded up
+
+
 def test_mandel_buys_his_fourth_harbour_with_harbour_city():
     s, mandel, b = turn_with(dice=(2, 5), coins=8)
     b.harbours = 3
@@ -213,12 +224,15 @@ def test_a_second_ship_onto_that_hub_catches_nothing():
 
 
 def test_benno_places_a_die_under_two_ships_and_gets_one_fish():
-    s, benno, b = turn_with(dice=(1, 4), fuel=0, goods=0, fish=0, harbours=2)
-    _fuel_hub(s, benno)
+    # the example's own hub: two fuel (a 2 x fuel hub), so a "2" die, with two ships standing on it
+    s, benno, b = turn_with(dice=(2, 4), fuel=0, goods=0, fish=0, harbours=2)
+    give(s, benno, 2, 0, 0)                       # Ocean Bank #2: right half fuel
+    give(s, benno, 6, 0, 1)                       # Fuel Platform #6: left multiplier 2
+    assert s.hub_at(benno, 0, 4) == (2, "fuel")
     b.ships = [4, 4]
     s._legal = None
     s.apply(A("hub", 0, 4))
-    assert b.fish == 1 and b.fuel == 1
+    assert b.fuel == 2 and b.fish == 1 and b.dice == [4]
 
 
 def test_free_actions_need_the_turn():

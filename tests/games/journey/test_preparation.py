@@ -182,6 +182,21 @@ def test_amanda_turn_order_example():
     assert next_turn_order(totals, [mandel, benno, amanda]) == [amanda, mandel, benno]
 
 
+def test_amanda_turn_order_example_through_the_engine():
+    amanda, benno, mandel = 0, 1, 2
+    s = play_until(new(3, seed=0), "rewards", skip_turn_free)
+    for seat, dice in ((amanda, [1, 2, 4, 4, 6]), (benno, [1, 2, 3, 4, 5]), (mandel, [3, 3, 3, 3, 3])):
+        s.boards[seat].dice = dice                        # totals 17, 15 and 15
+    tiles = [b.interference for b in s.boards]
+    s.order = [mandel, benno, amanda]                     # Mandel started the round before
+    s.pending, s.stage, s.idx = [], "post_office", s.players
+    s._advance()
+    assert s.order == [amanda, mandel, benno] and s.current_player == amanda
+    assert [b.interference for b in s.boards] == [tiles[0] + 1, tiles[1], tiles[2]]
+    order_event = next(e for e in reversed(s.log) if e.text.startswith("new turn order"))
+    assert order_event.data["order"] == [amanda, mandel, benno] and "Player 1 starts" in order_event.text
+
+
 def test_new_starting_player_takes_an_interference_tile():
     s = play_until(new(3, seed=6), "action", skip_turn_free)
     totals = [sum(b.dice) for b in s.boards]
