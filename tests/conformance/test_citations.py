@@ -1,8 +1,9 @@
 """Every rule a game cites is a heading of its rulebook (DESIGN.md: Event.rule names the section).
 
 A game opts in with `datasets/<game>/sections.txt`: a header comment line holding `source=rulebook` and
-`title=<Title>`, then one rulebook heading per line, written as it stands on a line of its own in the
-rulebook (a leading number such as "1) " or "2. " or a letter such as "a) " may be left out). Then:
+`title=<Title>` (without it, the title is the one the game's RULES share), then one rulebook heading
+per line, written as it stands on a line of its own in the rulebook (a leading number such as "1) "
+or "2. " or a letter such as "a) " may be left out). Then:
 
 - every key of the game's RULES and every Event.rule met in a few seeded random games reads
   "Title › Heading" or "Title › Heading › Subheading", each heading a line of sections.txt;
@@ -33,17 +34,23 @@ def _games_with_sections() -> list[str]:
 
 
 def read_sections(game: str) -> tuple[str, list[str]]:
-    """(title, headings) of datasets/<game>/sections.txt; refuses a file without its header."""
+    """(title, headings) of datasets/<game>/sections.txt. A header comment, when there is one, must say
+    source=rulebook; the title is its title=..., or else the first part shared by the game's RULES."""
     path = ROOT / "datasets" / game / "sections.txt"
     lines = [line.rstrip() for line in path.read_text(encoding="utf-8").splitlines()]
-    header = lines[0] if lines else ""
-    assert header.startswith("#") and "source=rulebook" in header, (
-        f"{path}, row 1: the header comment must say source=rulebook")
+    header = lines[0] if lines and lines[0].startswith("#") else ""
+    if header:
+        assert "source=rulebook" in header, f"{path}, row 1: the header comment must say source=rulebook"
     found = re.search(r"title=(\S+)", header)
-    assert found, f"{path}, row 1: the header comment must name the citations' title=..."
-    headings = [line for line in lines[1:] if line and not line.startswith("#")]
+    if found:
+        title = found.group(1)
+    else:
+        titles = {rule.split(SEP)[0] for rule in nl.game_class(game).RULES}
+        assert len(titles) == 1, f"{path}: no title=..., and the RULES of {game} use {sorted(titles)}"
+        title = titles.pop()
+    headings = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
     assert len(headings) == len(set(headings)), f"{path}: a heading is listed twice"
-    return found.group(1), headings
+    return title, headings
 
 
 def bad_citation(rule: str, title: str, headings: set[str]) -> str | None:
