@@ -34,7 +34,7 @@ def test_rules_notebook_runs_and_a_clicked_die_is_drafted():
             arg=before, timeout=20_000)
         moves = board.locator(".neko-moves").inner_text()
         assert moves != moves_before and "P1: " in moves          # ... and the move is listed beside it
-        expect(board.locator(".neko-log")).to_contain_text("Journey › Preparation › Draft Dice")
+        expect(board.locator(".neko-log")).to_contain_text("Journey › Preparation Phase › Draft Dice")
         assert picture.inner_html() != before
         board.scroll_into_view_if_needed()
         shot = book.screenshot("journey-board", locator=board)
