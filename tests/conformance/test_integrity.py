@@ -13,10 +13,6 @@ from fuzz import NIGHTLY, QUICK, determinized_futures, fields, positions, refusa
 from neko_lab.core import SaveError, history
 from test_contract import CASES
 
-# Games whose determinize() still hands the copy the real game's generator: their fix is under way
-# in the game's own folder; strict, so the mark must go when the fix lands.
-SEES_THE_FUTURE = {"journey"}
-
 
 def _size(request) -> int:
     return NIGHTLY if request.config.getoption("--nightly") else QUICK
@@ -43,15 +39,7 @@ def test_an_edited_save_names_the_step_it_breaks_or_is_a_valid_game(game, player
     _assert_clean(save_edits(game, players, _size(request)))
 
 
-def _future_cases():
-    for case in CASES:
-        game = case.values[0]
-        marks = [pytest.mark.xfail(strict=True, reason=f"{game}'s determinize keeps the real generator")
-                 ] if game in SEES_THE_FUTURE else []
-        yield pytest.param(*case.values, id=case.id, marks=marks)
-
-
-@pytest.mark.parametrize("game,players", list(_future_cases()))
+@pytest.mark.parametrize("game,players", CASES)
 def test_a_determinized_copy_does_not_see_the_real_future(game, players, request):
     _assert_clean(determinized_futures(game, players, _size(request)))
 

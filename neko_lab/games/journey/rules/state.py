@@ -161,9 +161,7 @@ class GameState(State):
     def _why_illegal(self, action: Any) -> str | None:
         return refusals.why_illegal(self, action)
 
-    # ================================================================== saving
-    _DERIVED = ("C", "_all_ids")     # rebuilt from `data` on load, so saves stay small
-
+    # ================================================================== the card table
     def _index_cards(self) -> None:
         top = max(c.id for c in self.data.cards)
         table: list[Card | None] = [None] * (top + 1)
@@ -171,19 +169,6 @@ class GameState(State):
             table[c.id] = c
         self.C = tuple(table)
         self._all_ids = sorted(c.id for c in self.data.cards)
-
-    def to_json(self) -> str:
-        saved = {k: self.__dict__.pop(k) for k in self._DERIVED}
-        try:
-            return super().to_json()
-        finally:
-            self.__dict__.update(saved)
-
-    @classmethod
-    def _from_body(cls, body: dict) -> "GameState":
-        obj = super()._from_body(body)
-        obj._index_cards()
-        return obj
 
     # ================================================================== cards and lanes (see ship_lanes.py)
     def card(self, cid: int) -> Card:
@@ -296,8 +281,7 @@ class GameState(State):
         """A copy where what `seat` cannot see is re-sampled: deck order, other seats' drawn cards,
         their draft picks of the current pass, and the future: the copy's own generator is re-seeded
         from `rng`, so its dice and rerolls are not the real game's."""
-        s = self.clone()
-        s.rng = rng.spawn()
+        s = super().determinize(seat, rng)
         if s.drawn and not (s.pending and s.pending[-1].seat == seat):
             for i, cid in enumerate(s.drawn):
                 deck = s.decks[int(s.C[cid].period)]
