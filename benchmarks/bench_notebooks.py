@@ -7,13 +7,16 @@
 
 Each notebook runs in a fresh kernel from a temporary copy (the committed file is not touched), with the
 working directory set to the notebook's folder as JupyterLab does. Reported: wall time from kernel start to
-the last cell, the kernel start-up alone, and the slowest cell. The notebooks promise less than 60 s each
+the last cell; the CPU time the kernel used (on a shared machine wall time follows the load, CPU time
+does not: a notebook whose CPU time is under 60 s runs in under a minute on two free cores); the kernel
+start-up alone; and the slowest cell. The notebooks promise less than 60 s each
 on two cores; this script measures the promise, the test suite never asserts it.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import time
 from datetime import datetime
@@ -27,6 +30,7 @@ NOTEBOOKS = ROOT / "notebooks"
 class Timing(NamedTuple):
     notebook: str
     seconds: float
+    cpu: float
     startup: float
     slowest_cell: int
     slowest_seconds: float
@@ -42,6 +46,11 @@ def _cell_seconds(cell) -> float:
     return (parse(end) - parse(start)).total_seconds()
 
 
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run(path: Path, limit: float) -> Timing:
     import nbformat
     from nbclient import NotebookClient
@@ -51,6 +60,7 @@ def run(path: Path, limit: float) -> Timing:
     client = NotebookClient(nb, timeout=int(limit), kernel_name="python3", record_timing=True,
                             resources={"metadata": {"path": str(path.parent)}})
     status = "ok"
+    cpu0 = _children_cpu()
     t0 = time.perf_counter()
     startup = 0.0
     try:
@@ -68,9 +78,10 @@ def run(path: Path, limit: float) -> Timing:
     except DeadKernelError:
         status = "error: the kernel died"
     seconds = time.perf_counter() - t0
+    cpu = _children_cpu() - cpu0          # the kernel's CPU time, once it has exited
     cells = [(_cell_seconds(c), i) for i, c in enumerate(nb.cells) if c.cell_type == "code"]
     slow_s, slow_i = max(cells, default=(0.0, -1))
-    return Timing(str(path.relative_to(NOTEBOOKS).with_suffix("")), seconds, startup, slow_i, slow_s, status)
+    return Timing(str(path.relative_to(NOTEBOOKS).with_suffix("")), seconds, cpu, startup, slow_i, slow_s, status)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -90,10 +101,10 @@ def main(argv: list[str] | None = None) -> int:
     paths = ([NOTEBOOKS / f"{name.removesuffix('.ipynb')}.ipynb" for name in args.notebooks]
              or sorted(NOTEBOOKS.rglob("*.ipynb")))
     paths = [q for q in paths if ".ipynb_checkpoints" not in q.parts]
-    print(f"{'notebook':<24} {'seconds':>8} {'kernel':>7} {'slowest cell':>14}  status", flush=True)
+    print(f"{'notebook':<24} {'seconds':>8} {'cpu s':>6} {'kernel':>7} {'slowest cell':>14}  status", flush=True)
     for path in paths:
         t = run(path, args.limit)
-        print(f"{t.notebook:<24} {t.seconds:8.1f} {t.startup:7.1f} {f'[{t.slowest_cell}] {t.slowest_seconds:.1f} s':>14}"
+        print(f"{t.notebook:<24} {t.seconds:8.1f} {t.cpu:6.1f} {t.startup:7.1f} {f'[{t.slowest_cell}] {t.slowest_seconds:.1f} s':>14}"
               f"  {t.status}", flush=True)
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}, "
           f"{'NEKO_LAB_QUICK=1' if args.quick else 'default sizes'}, {datetime.now():%Y-%m-%d %H:%M}")
