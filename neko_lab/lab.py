@@ -9,15 +9,24 @@ Which notebooks:
   learner's edits are kept and never touch the installed package. Later starts copy only the notebooks
   the folder does not have yet; nothing the user changed is overwritten.
 
+The notebooks are committed executed, so their pictures show before anything runs; JupyterLab draws the
+HTML/SVG outputs of a notebook only when it is trusted, so `neko-lab lab` signs (`jupyter trust`) the
+notebooks of the checkout or of the user's copy. A folder given on the command line is not signed.
+
 Which port: `--port P` (1-65535) is used as given, and refused in one line if something already listens
 there. Without it, 8888 if free, else any free port the system offers. The address is printed once
 the server answers, so it is the address of the server that actually started.
 
-JupyterLab's news pop-up and update check are turned off, as on Binder.
+JupyterLab's news pop-up and update check are turned off, as on Binder: the server gets
+`--LabApp.news_url=None` and, through a configuration folder of its own prepended to JUPYTER_CONFIG_PATH,
+a default of `fetchNews: "false"` for the notification settings (a labconfig default_setting_overrides, so a
+choice the user made in their own settings still wins). Nothing in the user's or the environment's Jupyter
+configuration is written.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import secrets
 import shutil
@@ -25,12 +34,14 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Callable, NamedTuple
 
+NO_NEWS = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false"}}
 PREFERRED_PORT = 8888
 START_TIMEOUT = 90.0   # seconds for JupyterLab to answer; slow shared machines need about 10
 HOME_VARIABLE = "NEKO_LAB_HOME"
@@ -182,6 +193,16 @@ def jupyter_command(folder: Path, ip: str, port: int, token: str) -> list[str]:
     return cmd
 
 
+def server_environment(config_dir: Path) -> dict[str, str]:
+    """The environment for JupyterLab: ours plus a config folder whose labconfig turns the news pop-up off."""
+    labconfig = config_dir / "labconfig"
+    labconfig.mkdir(parents=True, exist_ok=True)
+    (labconfig / "default_setting_overrides.json").write_text(json.dumps(NO_NEWS, indent=1))
+    env = dict(os.environ)
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(filter(None, [str(config_dir), env.get("JUPYTER_CONFIG_PATH")]))
+    return env
+
+
 def address(folder: Path, ip: str, port: int, token: str) -> str:
     host = f"[{ip}]" if ":" in ip else ip
     start = "lab/tree/index.ipynb" if (folder / "index.ipynb").is_file() else "lab"
@@ -220,17 +241,44 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def trust(folder: Path) -> int:
+    """Sign every notebook under `folder` as trusted (what `jupyter trust` does); returns how many."""
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    notary, signed = NotebookNotary(), 0
+    for path in sorted(folder.rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        try:
+            nb = nbformat.read(path, as_version=4)
+            if not notary.check_signature(nb):
+                notary.sign(nb)
+            signed += 1
+        except Exception:      # an unreadable notebook, or no signature database: it just shows untrusted
+            continue
+    return signed
+
+
 def _serve(args: argparse.Namespace, open_browser: Callable[[str], object] | None) -> int:
     if args.path is not None and args.dir is not None and Path(args.path) != Path(args.dir):
         raise LabError(f"two folders given ({args.path} and --dir {args.dir}); give one")
     folder = notebooks_folder(args.path if args.path is not None else args.dir)
     if folder.how == "copied":
         print(f"neko-lab: copied the notebooks to {folder.path} (your own copy: edit freely)", file=sys.stderr)
+    if folder.how != "given":
+        trust(folder.path)
+    with tempfile.TemporaryDirectory(prefix="neko-lab-config-") as config_dir:
+        return _serve_from(folder, args, open_browser, server_environment(Path(config_dir)))
+
+
+def _serve_from(folder: Folder, args: argparse.Namespace, open_browser: Callable[[str], object] | None,
+                env: dict[str, str]) -> int:
     attempts = 1 if args.port is not None else 3
     for attempt in range(attempts):
         port = choose_port(args.port, args.ip)
         token = secrets.token_hex(16)
-        proc = subprocess.Popen(jupyter_command(folder.path, args.ip, port, token), stdin=subprocess.DEVNULL)
+        proc = subprocess.Popen(jupyter_command(folder.path, args.ip, port, token), stdin=subprocess.DEVNULL, env=env)
         try:
             started = wait_until_serving(proc, args.ip, port, token)
         except KeyboardInterrupt:

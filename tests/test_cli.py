@@ -174,6 +174,20 @@ def test_an_installation_copies_its_notebooks_to_the_users_folder_once(tmp_path,
     assert lab.notebooks_folder(None, pkg) == lab.Folder(home, "user copy")
 
 
+def test_lab_trusts_the_notebooks_it_ships_so_their_pictures_show(tmp_path, monkeypatch):
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "nb"
+    folder.mkdir()
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")])
+    nbformat.write(nb, folder / "index.ipynb")
+    assert not NotebookNotary().check_signature(nbformat.read(folder / "index.ipynb", as_version=4))
+    assert lab.trust(folder) == 1
+    assert NotebookNotary().check_signature(nbformat.read(folder / "index.ipynb", as_version=4))
+
+
 def test_the_wheel_configuration_ships_the_notebooks():
     text = (REPO / "pyproject.toml").read_text()
     assert '"notebooks" = "neko_lab/notebooks"' in text
@@ -183,7 +197,8 @@ def test_lab_starts_jupyterlab_on_a_free_port_and_prints_its_address(tmp_path):
     folder = tmp_path / "mine"
     folder.mkdir()
     (folder / "index.ipynb").write_text((REPO / "notebooks" / "index.ipynb").read_text())
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"), "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg")}
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"), "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"),
+           "JUPYTER_DATA_DIR": str(tmp_path / "data")}
     proc = subprocess.Popen([sys.executable, "-m", "neko_lab", "lab", "--no-browser", "--dir", str(folder)],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     try:
@@ -200,7 +215,11 @@ def test_lab_starts_jupyterlab_on_a_free_port_and_prints_its_address(tmp_path):
                                     timeout=5) as r:
             assert json.load(r)["type"] == "notebook"
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/lab?token={token}", timeout=5) as r:
-            assert '"news": {"disabled": true}' in r.read().decode()     # no news pop-up
+            assert '"news": {"disabled": true}' in r.read().decode()     # no news fetched ...
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/lab/api/settings/"
+                                    f"@jupyterlab/apputils-extension:notification?token={token}", timeout=5) as r:
+            fetch_news = json.load(r)["schema"]["properties"]["fetchNews"]
+        assert fetch_news["default"] == "false"           # ... and no pop-up asking whether to fetch it
     finally:
         proc.terminate()
         try:
