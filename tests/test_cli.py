@@ -221,12 +221,7 @@ def test_lab_starts_jupyterlab_on_a_free_port_and_prints_its_address(tmp_path):
             fetch_news = json.load(r)["schema"]["properties"]["fetchNews"]
         assert fetch_news["default"] == "false"           # ... and no pop-up asking whether to fetch it
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        lab._stop(proc)
     # stopping neko-lab stops the JupyterLab it started
     deadline = time.monotonic() + 20
     while not lab.port_is_free(port) and time.monotonic() < deadline:
