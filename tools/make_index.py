@@ -60,7 +60,7 @@ rules engine that explains itself (each event names the rulebook section behind 
 its structure, computer players, an interactive board and notebooks.
 
 Run the cells from top to bottom (Shift+Enter, or Run › Run All Cells). **Time:** about 15 seconds in all;
-the longest cell plays 100 games in about 5 seconds."""),
+the longest cell plays 100 games in about 3 seconds."""),
         md("## The games\n\n" + games_table() + """
 
 Every game follows one contract: `nl.new_game(key, players=, seed=)` gives a state with
@@ -115,7 +115,7 @@ Board(nl.new_game("naeco", players=2, seed=7), agents={1: "random"})""", "NBVAL_
 seat: score, every scoring category, whether the seat won, the agent and the options. Add `workers=` for
 a process pool, `client=` for a Dask cluster, `out=` to stream results to Parquet.
 
-`GAMES = 100` takes about 5 seconds; 1,000 games take about a minute."""),
+`GAMES = 100` takes about 3 seconds; 1,000 games take about half a minute."""),
         code("""GAMES = 100
 df = nl.simulate("naeco", games=GAMES, players=2, agents=["greedy", "random"], seed=0, progress=False)
 summary = df.groupby("agent").agg(seats=("score", "size"), mean_score=("score", "mean"), win_rate=("won", "mean"))
