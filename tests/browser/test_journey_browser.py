@@ -28,7 +28,7 @@ def test_rules_notebook_runs_and_a_clicked_die_is_drafted():
         page.wait_for_function(
             "() => Array.from(document.querySelectorAll('.neko-msg')).some(n => n.innerText.includes('P0: draft a "
             + value + "'))", timeout=20_000)
-        expect(board.locator(".neko-log")).to_contain_text("Journey › Preparation › Draft Dice")
+        expect(board.locator(".neko-log")).to_contain_text("Journey › Preparation Phase › Draft Dice")
         assert board.locator(".widget-html svg").first.inner_html() != picture_before
         board.scroll_into_view_if_needed()
         shot = book.screenshot("journey-board", locator=board)

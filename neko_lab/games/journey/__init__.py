@@ -1,1 +1,6 @@
-"""A Pleasant Journey to Neko: rules engine (rules.py), scoring tables (scoring.py) and data (data.py)."""
+"""A Pleasant Journey to Neko: the rules engine (rules/, one module per rulebook section), scoring tables
+(scoring.py) and data (data.py). The rules never import their picture: it is wired here."""
+from . import render
+from .rules import GameState
+
+GameState.picture = render.html

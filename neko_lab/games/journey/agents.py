@@ -153,6 +153,11 @@ class JourneyAgent(Agent):
             return by["good"]
         return by.get("coins", actions[-1])
 
+    def _post_office(self, state: Any, seat: int, actions: list) -> Hashable | None:
+        """Use the Post Office when there are coins to buy with."""
+        use = self._of(actions, "post_office")
+        return use[0] if use and state.boards[seat].coins >= COIN_RESERVE else None
+
     def _pick(self, state: Any, seat: int, actions: list) -> Hashable | None:
         picks = self._of(actions, "pick")
         if not picks:

@@ -53,46 +53,54 @@ END_GAME_ICON_RATES: dict[str, int] = {
 ICE_WALL_COINS: int = 3
 
 
+def whole(n: int, what: str, lo: int = 0, hi: int | None = None) -> int:
+    """`n` if it is a whole number in lo..hi; otherwise the ValueError an impossible argument deserves."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < lo or (hi is not None and n > hi):
+        span = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
+        raise ValueError(f"{what} must be a whole number {span}, not {n!r}")
+    return n
+
+
 def _sets(n: int, table: tuple[int, ...]) -> int:
-    full, rest = divmod(max(0, n), SET_SIZE)
+    full, rest = divmod(n, SET_SIZE)
     return full * table[SET_SIZE] + table[rest]
 
 
 def harbour_points(n: int) -> int:
     """Final Scoring: points for `n` opened harbours (1..5)."""
-    return HARBOUR_POINTS[max(0, min(n, MAX_HARBOURS))]
+    return HARBOUR_POINTS[whole(n, "harbours", 1, MAX_HARBOURS)]
 
 
 def interference_points(n: int) -> int:
     """Final Scoring: the (negative) points for holding `n` interference tiles."""
-    if n <= 5:
-        return INTERFERENCE_POINTS[max(0, n)]
+    if whole(n, "interference tiles") <= 5:
+        return INTERFERENCE_POINTS[n]
     return INTERFERENCE_POINTS[5] + INTERFERENCE_EXTRA * (n - 5)
 
 
 def ship_travel_points(crossed: int) -> int:
     """Mid-Game Scoring: points of one ship that has completely crossed `crossed` cards."""
-    return SHIP_TRAVEL_POINTS[max(0, min(crossed, 5))]
+    return SHIP_TRAVEL_POINTS[whole(crossed, "cards crossed", 0, 5)]
 
 
 def ocean_bank_income(n: int) -> int:
     """Obtain Income: coins from `n` Ocean Banks, counted in sets of three (4/7/10 per set)."""
-    return _sets(n, OCEAN_BANK_SET)
+    return _sets(whole(n, "Ocean Banks"), OCEAN_BANK_SET)
 
 
 def fuel_platform_income(n: int) -> int:
     """Obtain Income: fuel from `n` Fuel Platforms, counted in sets of three (2/4/6 per set)."""
-    return _sets(n, FUEL_PLATFORM_SET)
+    return _sets(whole(n, "Fuel Platforms"), FUEL_PLATFORM_SET)
 
 
 def blue_bar_discount(n: int) -> int:
     """Bidding resolution: coins off each won card for `n` Blue Bars (2/3/5 per set of three)."""
-    return _sets(n, BLUE_BAR_SET)
+    return _sets(whole(n, "Blue Bars"), BLUE_BAR_SET)
 
 
 def card_price(cost: int, blue_bars: int = 0) -> int:
     """Price of a won card after the Blue Bar discount; never below one coin."""
-    return max(1, cost - blue_bar_discount(blue_bars))
+    return max(1, whole(cost, "a card cost") - blue_bar_discount(blue_bars))
 
 
 def penguin_park_powers(n: int) -> tuple[int, int]:
@@ -100,15 +108,16 @@ def penguin_park_powers(n: int) -> tuple[int, int]:
 
     Each started set of three gives one pair of tiles (+/-1 and reroll); the 2nd and 3rd park of a set
     each give one discarded die per round."""
-    sets = -(-max(0, n) // SET_SIZE)
-    takes = sum(min(SET_SIZE, n - i) - 1 for i in range(0, max(0, n), SET_SIZE))
+    sets = -(-whole(n, "Penguin Parks") // SET_SIZE)
+    takes = sum(min(SET_SIZE, n - i) - 1 for i in range(0, n, SET_SIZE))
     return sets, takes
 
 
 def neko_harbour_options(hubs: int) -> list[tuple[int, int]]:
     """Neko Harbour: the (coins, fuel) splits of `hubs` complete hubs: a coin per hub or a fuel per three."""
-    return [(hubs - 3 * f, f) for f in range(hubs // 3 + 1)]
+    return [(hubs - 3 * f, f) for f in range(whole(hubs, "complete hubs") // 3 + 1)]
 
 
 def ice_wall_points(coins: int) -> int:
-    return coins // ICE_WALL_COINS
+    """Ice Wall: a point per three coins."""
+    return whole(coins, "coins") // ICE_WALL_COINS

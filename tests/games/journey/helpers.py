@@ -95,6 +95,11 @@ def kinds(acts) -> set[str]:
 A = Act
 
 
+def choice(s: GameState, kind: str, a: int) -> Act:
+    """The legal action of that kind and first value (rewards and bonus tiles also carry what they give)."""
+    return next(x for x in s.legal_actions() if x.kind == kind and x.a == a)
+
+
 def put_in_space(s: GameState, name_or_id, space: int, skip: int = 0) -> int:
     """Put a named card on a bidding space; the card that was there goes to the bottom of its deck."""
     cid = name_or_id if isinstance(name_or_id, int) else card_id(s, name_or_id, skip)

@@ -5,6 +5,8 @@ import random
 
 import pytest
 
+from neko_lab.games.journey.rules.preparation import start_direct_buy
+
 from .helpers import A, action_turn, give, new, skip_turn_free
 
 
@@ -104,10 +106,29 @@ def test_advanced_setup_direct_buy_chooses_from_the_display():
     s = new(3, seed=2, advanced_setup=True)
     seat = action_turn(s)
     s.boards[seat].coins = 50
-    s._start_direct_buy(seat, 0, "test")
+    start_direct_buy(s, seat, 0, "test")
     s._legal = None
     picks = [a.a for a in s.legal_actions() if a.kind == "pick"]
     assert sorted(picks) == sorted(s.display)
+
+
+def test_advanced_game_direct_buy_may_choose_any_displayed_card_with_both_options():
+    # advanced cards and advanced setup together: the display and the unbid advanced cards are offered
+    s = new(3, seed=2, advanced_setup=True, advanced_cards=True)
+    seat = action_turn(s)
+    s.boards[seat].coins = 50
+    advanced = [s.spaces[i] for i in range(len(s.spaces)) if s.spaces[i] and not any(s.bids[i])]
+    assert advanced
+    start_direct_buy(s, seat, 0, "test")
+    s._legal = None
+    picks = [a.a for a in s.legal_actions() if a.kind == "pick"]
+    assert sorted(picks) == sorted(s.display + advanced)
+    space = s.spaces.index(advanced[0])
+    s.apply(A("pick", advanced[0]))
+    assert s.spaces[space] == 0 and s.pending[-1].kind == "place"
+    s.apply(s.legal_actions()[0])
+    assert advanced[0] in s.boards[seat].lanes
+    s.check_invariants()
 
 
 def test_advanced_setup_switches_to_the_second_period_display():
@@ -126,3 +147,37 @@ def test_advanced_setup_switches_to_the_second_period_display():
 def test_random_advanced_games_finish(players, opts):
     s = _random_to_end(new(players, seed=players, **opts), players)
     assert s.is_over() and len(s.winners()) >= 1
+
+
+def test_start_a_new_bid_opens_a_space_freed_by_a_direct_buy():
+    # with the advanced cards, a direct buy may take an unbid card of the bidding area; its space is
+    # then free, and a later turn can start a new bid there with the deck's top card
+    s = new(3, seed=4, advanced_cards=True)
+    seat = action_turn(s)
+    s.boards[seat].coins = 50
+    space = s.n_adv
+    cid = s.spaces[space]
+    start_direct_buy(s, seat, 0, "test")
+    s._legal = None
+    assert A("pick", cid) in s.legal_actions()
+    s.apply(A("pick", cid))
+    s.apply(s.legal_actions()[0])
+    assert s.spaces[space] == 0 and cid in s.boards[seat].lanes
+    top = s.decks[s.period][-1]
+    assert A("new_bid", 0) in s.legal_actions()
+    s.apply(A("new_bid", 0))
+    assert s.spaces[space] == top and s.bid_space == space
+
+
+def test_start_a_new_bid_comes_up_in_random_advanced_games():
+    turns = new_bid_turns = 0
+    for seed in range(6):
+        s = new(3, seed=seed, advanced_cards=True)
+        rng = random.Random(seed)
+        while not s.is_over():
+            acts = s.legal_actions()
+            if s.pending[-1].kind == "turn" and s.main == 0:
+                turns += 1
+                new_bid_turns += any(a.kind == "new_bid" for a in acts)
+            s.apply(rng.choice(acts))
+    assert turns > 0 and new_bid_turns > 0

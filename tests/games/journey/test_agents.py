@@ -80,7 +80,7 @@ def test_survey_describes_every_seat_of_every_game():
 def test_in_the_advanced_setup_it_starts_new_bids_on_displayed_cards():
     final = nl.play("journey", [JourneyAgent, "random", "random"], players=3, seed=4, advanced_setup=True)
     mine = [e for e in final.log if e.seat == 0 and e.text.startswith("starts a new bid")]
-    assert mine and mine[0].rule == "Journey › Advanced Game"
+    assert mine and mine[0].rule == "Journey › Advanced Game › Start a New Bid"
     assert final.winners() == [0]
 
 

@@ -164,6 +164,24 @@ def test_church_places_up_to_two_losing_dice_on_vacant_hubs():
     assert not s.pending or s.pending[-1].kind != "church"
 
 
+def test_church_die_may_go_on_a_card_activation_space():
+    s = _setup()
+    a, b, c = s.order
+    give(s, b, "Church", 0, 0)
+    give(s, b, "Harbour City", 0, 2)        # an activation space; no two cards touch, so no hub
+    bd = s.boards[b]
+    fish, coins = bd.fish, bd.coins
+    _to_resolution(s, {0: {a: [6], b: [1]}, 1: {a: [5]}})
+    s.apply(A("decline"))
+    assert s.current_player == b
+    assert s.legal_actions() == [A("church_card", 0, 2), A("keep_fish")]
+    s.apply(A("church_card", 0, 2))
+    assert s.pending[-1].kind == "win" and s.current_player == a     # resolution goes on
+    assert bd.card_dice == {2: 1} and bd.church_left == 1
+    assert (bd.fish, bd.coins, bd.harbour_div) == (fish, coins, 0)   # the wrong phase: nothing happens
+    assert any("nothing happens" in e.text and e.seat == b for e in s.log[-3:])
+
+
 def test_losers_fish_respect_the_freezer():
     s = _setup()
     a, b, c = s.order
@@ -171,3 +189,18 @@ def test_losers_fish_respect_the_freezer():
     _to_resolution(s, {0: {a: [6], b: [1, 1, 1]}})
     s.apply(A("decline"))
     assert s.boards[b].fish == 8
+
+
+def test_benno_wins_a_blue_bar_then_pays_three_for_the_fuel_platform():
+    s = _setup()
+    benno = s.order[1]
+    put_in_space(s, "Blue Bar", 0)
+    put_in_space(s, "Fuel Platform", 1)
+    s.boards[benno].coins = 5 + 3
+    _to_resolution(s, {0: {benno: [4]}, 1: {benno: [5]}})
+    assert s.current_player == benno and s.pending[-1].data == 0
+    s.apply(A("place", 0, 0))
+    assert s.boards[benno].coins == 3                     # the Blue Bar's own price: 5
+    assert s.current_player == benno and s.pending[-1].data == 1
+    s.apply(A("place", 0, 1))
+    assert s.boards[benno].coins == 0                     # already discounted: 5 - 2 = 3

@@ -4,8 +4,10 @@ from __future__ import annotations
 import pytest
 
 from neko_lab.games.journey import scoring as sc
+from neko_lab.games.journey.rules.placing import place_card
+from neko_lab.games.journey.rules.preparation import start_direct_buy
 
-from .helpers import A, action_turn, card_id, detach, give, kinds, new, turn_with
+from .helpers import A, action_turn, card_id, choice, detach, give, kinds, new, turn_with
 
 
 def _buy(s, seat, name, lane=0, slot=None, skip=0):
@@ -15,7 +17,7 @@ def _buy(s, seat, name, lane=0, slot=None, skip=0):
     b = s.boards[seat]
     if slot is None:
         slot = next(i for i in range(5) if not b.lanes[lane * 5 + i])
-    s._place_card(seat, cid, lane, slot, 0, "test")
+    place_card(s, seat, cid, lane, slot, 0, "test")
     s._legal = None
     return cid
 
@@ -162,6 +164,19 @@ def test_seaside_merchant_fuel_for_coins_and_goods_for_points():
     assert (b.coins, b.fuel, b.goods, b.pts["seaside_points"]) == (4, 1, 0, 2)
 
 
+def test_exchange_limit_caps_only_a_player_who_has_the_loop():
+    # the Trader alone cannot loop: its exchanges stay open past the limit
+    s, seat, b = turn_with(coins=40, fuel=0, goods=0)
+    s.options["exchange_limit"] = 2
+    b.exchange_on = [True, True, False, False]
+    for _ in range(4):
+        s.apply(A("exchange", 0))
+    assert b.exchange_used[0] == 4 and b.fuel == 4 and A("exchange", 0) in s.legal_actions()
+    b.exchange_on = [True, True, True, True]        # with the Merchant too, the cap holds
+    s._legal = None
+    assert A("exchange", 0) not in s.legal_actions()
+
+
 def test_exchange_limit_bounds_the_coin_loop():
     s, seat, b = turn_with(dice=(2, 5), coins=3, fuel=0, goods=0)
     s.options["exchange_limit"] = 2
@@ -190,9 +205,11 @@ def test_seaside_lottery_reward_at_or_below_the_die():
     give(s, seat, "Seaside Town (Lottery)")
     s._legal = None
     s.apply(A("card", 0, 0, 3))
-    assert s.legal_actions() == [A("lottery", 1), A("lottery", 2), A("lottery", 3)]
+    assert [str(a) for a in s.legal_actions()] == [
+        "Lottery reward of face 1: buy a card", "Lottery reward of face 2: take 1 good",
+        "Lottery reward of face 3: take 2 fish"]
     fish = b.fish
-    s.apply(A("lottery", 3))
+    s.apply(choice(s, "lottery", 3))
     assert b.fish == fish + 2
 
 
@@ -238,7 +255,7 @@ def test_blue_bar_on_direct_buys_is_an_option():
         s, seat, b = turn_with(coins=30)
         s.options["blue_bar_on_direct_buys"] = option
         give(s, seat, "Blue Bar")
-        s._start_direct_buy(seat, 0, "test")
+        start_direct_buy(s, seat, 0, "test")
         cid = s.drawn[0]
         s._legal = None
         s.apply(A("pick", cid))
@@ -302,6 +319,25 @@ def test_post_office_in_the_advanced_setup_buys_from_the_display():
     detach_from = s.decks[2]
     if s.display[-1] in detach_from:
         detach_from.remove(s.display[-1])
-    s._start_direct_buy(seat, 2, "test")
+    start_direct_buy(s, seat, 2, "test")
     s._legal = None
     assert [a.a for a in s.legal_actions() if a.kind == "pick"] == s.display
+
+
+def test_penguin_park_variant_repeat_bid_is_for_later_rounds_only():
+    # bought before resolution (here in the Action Phase): the arrival bid, and no second bid this round
+    s, seat, b = turn_with()
+    s.discard[:] = [4, 2]
+    _buy(s, seat, "Penguin Park Variant")
+    space = next(i for i, c in enumerate(s.spaces) if c)
+    s.apply(A("park_bid", space, 4))
+    for bd in s.boards:
+        bd.dice = []
+    s.pending, s.stage, s.idx = [], "park_bids", 0
+    s._advance()
+    assert not any(p.kind == "park_bid" for p in s.pending) and s.stage == "resolve"
+    assert s.bids[space][seat] == [4] and s.discard == [2]
+    b.new_round()                                   # the next round: the repeat bid is offered again
+    s.pending, s.stage, s.idx, s.bids[space] = [], "park_bids", 0, [[] for _ in range(s.players)]
+    s._advance()
+    assert s.stage == "park_bids" and s.pending[-1].kind == "park_bid" and s.current_player == seat

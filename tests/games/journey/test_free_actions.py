@@ -4,7 +4,9 @@ from __future__ import annotations
 import pytest
 
 from neko_lab.core import IllegalAction
-from neko_lab.games.journey.rules import catch_fish_bonus, harbour_cost, ship_cost
+from neko_lab.games.journey import scoring as sc
+from neko_lab.games.journey.rules import (bid_winner, catch_fish_bonus, harbour_cost, next_turn_order,
+                                         reward_options, ship_cost)
 
 from .helpers import A, give, kinds, turn_with
 
@@ -44,6 +46,21 @@ def test_d_ship_prices_and_the_ships_per_lane_limit():
     assert A("ship", 0) not in s.legal_actions() and A("ship", 1) in s.legal_actions()
 
 
+def test_d_bought_ship_starts_on_the_first_card_so_slot_one_must_hold_it():
+    s, seat, b = turn_with(coins=100)
+    b.harbours = 2
+    give(s, seat, "Ocean Bank", 0, 2)            # lane 1: first card in slot 3
+    give(s, seat, "Fuel Platform", 1, 0)         # lane 2: first card in slot 1
+    s._legal = None
+    legal = s.legal_actions()
+    assert A("ship", 1) in legal and A("ship", 0) not in legal
+    with pytest.raises(IllegalAction, match="not in slot 1"):
+        s.apply(A("ship", 0))
+    s.apply(A("ship", 1))
+    assert sorted(b.ships) == [0, 32]            # on the first card's left half-hub of lane 2
+    assert s.next_position(seat, 1, 0) == 4
+
+
 def test_e_harbour_prices_and_the_limit_of_five():
     assert [harbour_cost(n) for n in (2, 3, 4, 5)] == [5, 10, 15, 20]
     s, seat, b = turn_with(coins=100)
@@ -51,6 +68,33 @@ def test_e_harbour_prices_and_the_limit_of_five():
         s.apply(A("harbour"))
     assert b.harbours == 5 and b.coins == 50
     assert "harbour" not in kinds(s.legal_actions())
+
+
+def test_harbour_cost_of_a_sixth_harbour_is_refused():
+    with pytest.raises(ValueError, match="2..5"):
+        harbour_cost(6)
+    with pytest.raises(ValueError):
+        harbour_cost(1)                          # the first harbour comes with the set-up
+    with pytest.raises(ValueError, match="a die"):
+        harbour_cost(3, 7)
+    s, seat, b = turn_with(coins=100)
+    b.harbours = 5
+    s._legal = None
+    with pytest.raises(IllegalAction, match="at most 5 harbours"):
+        s.apply(A("harbour"))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: ship_cost(1), lambda: ship_cost(0), lambda: ship_cost(2.5),
+    lambda: catch_fish_bonus("die", True, -1), lambda: reward_options(0), lambda: reward_options(7),
+    lambda: next_turn_order([3, 4], [0, 0]), lambda: bid_winner([[1], [2]], [0, 1, 2]),
+    lambda: sc.harbour_points(0), lambda: sc.harbour_points(6), lambda: sc.ship_travel_points(6),
+    lambda: sc.interference_points(-1), lambda: sc.ocean_bank_income(-1), lambda: sc.card_price(-2),
+    lambda: sc.penguin_park_powers(True), lambda: sc.neko_harbour_options(-3), lambda: sc.ice_wall_points(-1),
+])
+def test_pure_helpers_refuse_impossible_arguments(call):
+    with pytest.raises(ValueError):
+        call()
 
 
 def test_amanda_opens_a_third_harbour_then_adds_a_ship_to_her_first_lane():
@@ -69,6 +113,17 @@ def test_amanda_opens_a_third_harbour_then_adds_a_ship_to_her_first_lane():
 def test_harbour_city_prices():
     assert harbour_cost(3, 3) == 4                # 10 / 3 rounded up
     assert harbour_cost(4, 2) == 8                # Mandel's fourth harbour
+
+
+def test_harbour_city_third_harbour_for_ten_over_three_through_the_engine():
+    s, seat, b = turn_with(dice=(3, 5), coins=4)
+    b.harbours = 2
+    give(s, seat, "Harbour City")
+    s._legal = None
+    assert "harbour" not in kinds(s.legal_actions())      # 10 coins without the card
+    s.apply(A("card", 0, 0, 3))
+    s.apply(A("harbour"))
+    assert b.coins == 0 and b.harbours == 3               # 10 / 3 = 4, rounded up
 
 
 def test_mandel_buys_his_fourth_harbour_with_harbour_city():
@@ -169,12 +224,15 @@ def test_a_second_ship_onto_that_hub_catches_nothing():
 
 
 def test_benno_places_a_die_under_two_ships_and_gets_one_fish():
-    s, benno, b = turn_with(dice=(1, 4), fuel=0, goods=0, fish=0, harbours=2)
-    _fuel_hub(s, benno)
+    # the example's own hub: two fuel (a 2 x fuel hub), so a "2" die, with two ships standing on it
+    s, benno, b = turn_with(dice=(2, 4), fuel=0, goods=0, fish=0, harbours=2)
+    give(s, benno, 2, 0, 0)                       # Ocean Bank #2: right half fuel
+    give(s, benno, 6, 0, 1)                       # Fuel Platform #6: left multiplier 2
+    assert s.hub_at(benno, 0, 4) == (2, "fuel")
     b.ships = [4, 4]
     s._legal = None
     s.apply(A("hub", 0, 4))
-    assert b.fish == 1 and b.fuel == 1
+    assert b.fuel == 2 and b.fish == 1 and b.dice == [4]
 
 
 def test_free_actions_need_the_turn():

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 import neko_lab as nl
 from neko_lab.core import IllegalAction, Rng
 
-from .helpers import A, new
+from .helpers import A, new, play_until, skip_turn_free
 
 
 def _play(s, seed, check=True, limit=5000):
@@ -148,3 +149,54 @@ def test_each_round_runs_its_phases_in_rulebook_order():
         if r in (0, 2):
             assert not any(e.rule == R.R_MIDGAME for e in chunk)
     assert s.log[-1].rule == R.R_FINAL
+
+
+def test_a_reward_choice_says_what_it_gives():
+    s = play_until(new(3, seed=0), "rewards", skip_turn_free)
+    s.boards[s.current_player].dice = [1, 2, 3, 4, 5]
+    s._legal = None
+    assert [str(a) for a in s.legal_actions()] == [
+        "dice reward of face 1: buy a card", "dice reward of face 2: take 1 good",
+        "dice reward of face 3: take 2 fish", "dice reward of face 4: remove 1 interference tile",
+        "dice reward of face 5: take 2 fuel", "dice reward of face 6: take 5 coins"]
+    bonus = new(3, seed=0).legal_actions()
+    assert [str(a) for a in bonus] == ["take starting bonus tile 1: 1 good", "take starting bonus tile 2: 4 coins",
+                                       "take starting bonus tile 3: 1 fish", "take starting bonus tile 4: 2 fuel"]
+
+
+def test_what_a_person_reads_counts_from_one():
+    assert str(A("place", 0, 0)) == "place the card in lane 1, slot 1"
+    assert str(A("bid", 0)) == "bid on space 1"
+    assert str(A("hub", 1, 4)) == "activate the hub between slots 1 and 2 of lane 2"
+    assert str(A("move", 0, 0)) == "move the ship at the harbour in lane 1"
+    assert str(A("move", 0, 5)) == "move the ship at hub 1 inside the port in slot 2 in lane 1"
+    assert str(A("card", 0, 2, 3)) == "activate the card in lane 1, slot 3 with a 3"
+    s = play_until(new(3, seed=6), "action", skip_turn_free)
+    texts = [e.text for e in s.log]
+    assert any(t.startswith("turn order Player ") for t in texts)
+    assert any(t.startswith("picks revealed: Player 1 kept ") for t in texts)
+    assert any(t.startswith("new turn order Player ") and "starts and takes" in t for t in texts)
+    assert not any(re.search(r"\bP\d", t) for t in texts)
+    s.boards[s.current_player].coins = 30
+    s._legal = None
+    s.apply(A("bid", 0))
+    assert s.log[-1].data["space"] == 0                  # data stays 0-based for programs
+
+
+def test_every_refusal_names_its_rulebook_section():
+    cited = re.compile(r"\(Journey › [^)]+\)$")
+    rng = random.Random(5)
+    s = new(3, seed=5)
+    foreign = [A("bid", 15), A("place", 4, 4), A("church", 0, 4), A("end"), A("harbour"), A("done"),
+               A("reward", 9), A("draft", 7), A("pick", 999), A("post_office")]
+    refused = 0
+    while not s.is_over():
+        legal = s.legal_actions()
+        for bad in foreign:
+            if bad not in legal:
+                with pytest.raises(IllegalAction) as err:
+                    s.apply(bad)
+                assert cited.search(str(err.value)), str(err.value)
+                refused += 1
+        s.apply(rng.choice(legal))
+    assert refused > 1000

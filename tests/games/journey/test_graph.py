@@ -1,5 +1,6 @@
 """The lane graph and placement values of Journey, on positions arranged through the engine's lanes
-("Journey › Place a card into your ship lane", "Journey › Action Phase › Activate a Hub or a Card Effect")."""
+("Journey › End of a Round › Place a card into your ship lane",
+ "Journey › Action Phase › Activate a Hub or a Card Effect")."""
 from __future__ import annotations
 
 import networkx as nx

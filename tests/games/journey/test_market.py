@@ -1,7 +1,8 @@
 """Journey › Morning Market Phase: fish sold for 4 coins, 2 fuel or 1 good; the freezer limit; skipping."""
 from __future__ import annotations
+from neko_lab.games.journey.rules.player_boards import gain
 
-from .helpers import A, new, play_until, skip_turn_free
+from .helpers import A, choice, new, play_until, skip_turn_free
 
 
 def _market_with_fish(fish: dict[int, int], players: int = 3):
@@ -51,8 +52,8 @@ def test_a_good_costs_one_fish_and_needs_cabin_room():
 
 def test_market_is_skipped_when_nobody_has_fish():
     s = new(2, seed=8)
-    s.apply(A("bonus", 1))                        # coins
-    s.apply(A("bonus", 3))                        # fuel
+    s.apply(choice(s, "bonus", 1))                        # coins
+    s.apply(choice(s, "bonus", 3))                        # fuel
     assert s.stage == "draft"
     assert any("Morning Market is skipped" in e.text for e in s.log)
 
@@ -61,6 +62,6 @@ def test_freezer_holds_at_most_eight_fish():
     s = new(2, seed=8)
     seat = s.current_player
     s.boards[seat].fish = 7
-    s._gain(seat, "fish", 3, "test")
+    gain(s, seat, "fish", 3, "test")
     assert s.boards[seat].fish == 8
     s.check_invariants()

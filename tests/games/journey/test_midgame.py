@@ -5,6 +5,8 @@ import pytest
 
 from neko_lab.games.journey import scoring as sc
 
+from neko_lab.games.journey.rules import scoring_steps
+
 from .helpers import give, new
 
 
@@ -75,7 +77,7 @@ def test_benno_scores_nine_at_the_end_of_the_first_period():
     give(s, benno, "Fuel Platform", 1, 1, skip=1)
     s.boards[benno].ships = [12, 32 + 8]           # crossed 3 and 2 cards
     s.round = 2
-    s.midgame_scoring()
+    scoring_steps.midgame_scoring(s)
     assert s.boards[benno].pts["midgame_tiles"] == 6
     assert s.boards[benno].pts["ship_travel"] == 3
     assert s.scores()[benno] == 9
@@ -83,17 +85,16 @@ def test_benno_scores_nine_at_the_end_of_the_first_period():
 
 def test_midgame_scoring_happens_after_rounds_two_and_four(monkeypatch):
     import random
-    from neko_lab.games.journey.rules import GameState
     seen = []
-    original = GameState.midgame_scoring
+    original = scoring_steps.midgame_scoring
 
-    def record(self):
-        seen.append((self.round, self.stage))
-        original(self)
+    def record(s):
+        seen.append((s.round, s.stage))
+        original(s)
 
-    monkeypatch.setattr(GameState, "midgame_scoring", record)
+    monkeypatch.setattr(scoring_steps, "midgame_scoring", record)
     s = new(3, seed=21)
     rng = random.Random(21)
     while not s.is_over():
         s.apply(rng.choice(s.legal_actions()))
-    assert seen == [(2, "prepare"), (4, "prepare")]
+    assert seen == [(2, "midgame"), (4, "midgame")]

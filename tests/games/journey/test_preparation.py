@@ -7,7 +7,7 @@ from neko_lab.core import Rng
 from neko_lab.games.journey import scoring as sc
 from neko_lab.games.journey.rules import next_turn_order, reward_options
 
-from .helpers import A, give, new, play_until, skip_turn_free
+from .helpers import A, choice, give, new, play_until, skip_turn_free
 
 
 def _at_draft(players=3, seed=0):
@@ -77,6 +77,17 @@ def test_determinize_reshuffles_the_deck_only():
     assert d.observation(0) == s.observation(0)
 
 
+def test_determinize_does_not_keep_the_real_games_future_dice():
+    s = play_until(new(3, seed=2), "action", skip_turn_free)
+    copies = [s.determinize(0, Rng(k)) for k in range(3)]
+    for game in [s] + copies:                     # the same choices to the next round's draft
+        while not (game.stage == "draft" and game.round == 2):
+            game.apply(skip_turn_free(game.legal_actions()))
+    pools = [sorted(map(sorted, g.pools)) for g in copies]
+    assert all(p != sorted(map(sorted, s.pools)) for p in pools)
+    assert copies[0].rng != s.rng and len({repr(p) for p in pools}) > 1
+
+
 # ------------------------------------------------------------------ income
 def _at_income(players=3, seed=0):
     s = play_until(new(players, seed=seed), "income", skip_turn_free)
@@ -139,7 +150,7 @@ def test_amanda_removes_an_interference_tile_as_reward():
     b.interference = 3
     s._legal = None
     assert [a.a for a in s.legal_actions()] == [4, 5, 6]
-    s.apply(A("reward", 4))
+    s.apply(choice(s, "reward", 4))
     assert b.interference == 2
 
 
@@ -151,7 +162,7 @@ def test_buying_a_card_as_reward_draws_two_and_returns_the_other_to_the_bottom()
     b.coins = 30
     top_two = s.decks[1][-2:]
     s._legal = None
-    s.apply(A("reward", 1))
+    s.apply(choice(s, "reward", 1))
     assert sorted(s.drawn) == sorted(top_two)
     assert s.observation(seat)["drawn"] == s.drawn
     assert s.observation((seat + 1) % 3)["drawn"] == []
@@ -171,6 +182,21 @@ def test_amanda_turn_order_example():
     assert next_turn_order(totals, [mandel, benno, amanda]) == [amanda, mandel, benno]
 
 
+def test_amanda_turn_order_example_through_the_engine():
+    amanda, benno, mandel = 0, 1, 2
+    s = play_until(new(3, seed=0), "rewards", skip_turn_free)
+    for seat, dice in ((amanda, [1, 2, 4, 4, 6]), (benno, [1, 2, 3, 4, 5]), (mandel, [3, 3, 3, 3, 3])):
+        s.boards[seat].dice = dice                        # totals 17, 15 and 15
+    tiles = [b.interference for b in s.boards]
+    s.order = [mandel, benno, amanda]                     # Mandel started the round before
+    s.pending, s.stage, s.idx = [], "post_office", s.players
+    s._advance()
+    assert s.order == [amanda, mandel, benno] and s.current_player == amanda
+    assert [b.interference for b in s.boards] == [tiles[0] + 1, tiles[1], tiles[2]]
+    order_event = next(e for e in reversed(s.log) if e.text.startswith("new turn order"))
+    assert order_event.data["order"] == [amanda, mandel, benno] and "Player 1 starts" in order_event.text
+
+
 def test_new_starting_player_takes_an_interference_tile():
     s = play_until(new(3, seed=6), "action", skip_turn_free)
     totals = [sum(b.dice) for b in s.boards]
@@ -188,9 +214,24 @@ def test_post_office_buys_at_set_turn_order_with_two_off():
     while s.stage == "rewards":
         s.apply(s.legal_actions()[-1])
     assert s.stage == "post_office" and s.current_player == seat
+    assert s.legal_actions() == [A("post_office"), A("pass")]
+    s.apply(A("post_office"))
     assert s.pending[-1].kind == "pick"
     cid = s.legal_actions()[0].a
     s.apply(A("pick", cid))
     coins = s.boards[seat].coins
     s.apply(s.legal_actions()[0])
     assert s.boards[seat].coins == coins - max(1, s.card(cid).cost - 2)
+
+
+def test_post_office_use_at_set_turn_order_is_optional():
+    s = play_until(new(3, seed=0), "rewards", skip_turn_free)
+    seat = s.order[0]
+    give(s, seat, "Post Office")
+    while s.stage == "rewards":
+        s.apply(s.legal_actions()[-1])
+    deck = list(s.decks[s.period])
+    assert s.stage == "post_office" and s.pending[-1].kind == "post_office"
+    s.apply(A("pass"))
+    assert s.decks[s.period] == deck and s.drawn == []      # nothing drawn, the deck untouched
+    assert any(e.text == "does not use the Post Office" and e.seat == seat for e in s.log)

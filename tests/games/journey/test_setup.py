@@ -7,7 +7,7 @@ import neko_lab as nl
 from neko_lab.core import ConfigError
 from neko_lab.games.journey.rules import GameState
 
-from .helpers import A, new
+from .helpers import choice, new
 
 
 @pytest.mark.parametrize("players,shown", [(2, 5), (3, 7), (4, 9)])
@@ -59,7 +59,7 @@ def test_starting_bonus_tiles_are_chosen_in_reverse_turn_order():
 def test_starting_bonus_gives_its_items(tile, field, amount):
     s = new(2, seed=2)
     seat = s.current_player
-    s.apply(A("bonus", tile))
+    s.apply(choice(s, "bonus", tile))
     assert getattr(s.boards[seat], field) == amount
 
 

@@ -1,0 +1,127 @@
+"""Set Up › Player Boards: what each player owns (coins, cabin, freezer, harbours, ship lanes, dice) and
+taking from or giving back to the general supply within the limits the rulebook sets: at most 8 fish
+in the freezer and 8 fuel and goods together in the cabin.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from neko_lab.core import serializable
+
+from .. import scoring as sc
+from .facts import CATEGORIES, CHURCH_DICE, MAX_LANES, SLOTS, START_COINS, START_FUEL, START_HARBOURS
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+@serializable
+class Board:
+    """One player's board, cabin, freezer and ship lanes (the layout of lanes and ships: see ship_lanes.py)."""
+    # a plain __dict__ (not __slots__): copying one dict is what makes clone() fast
+    FIELDS = ("coins", "fuel", "goods", "fish", "interference", "harbours", "dice", "lanes", "ships",
+              "hub_dice", "card_dice", "cargo", "names", "types", "pts", "tile_adjust", "tile_reroll",
+              "park_takes", "lighthouse", "hospital_used", "harbour_div", "exchange_on", "exchange_used",
+              "church_left", "park_new")
+
+    def __init__(self) -> None:
+        self.coins = START_COINS
+        self.fuel = START_FUEL
+        self.goods = 0
+        self.fish = 0
+        self.interference = 0
+        self.harbours = START_HARBOURS
+        self.lanes: list[int] = [0] * (SLOTS * MAX_LANES)
+        self.ships: list[int] = [0]
+        self.cargo: list[int] = [0] * (SLOTS * MAX_LANES)
+        self.names: dict[str, int] = {}
+        self.types: dict[str, int] = {}
+        self.pts: dict[str, int] = {c: 0 for c in CATEGORIES}
+        self.new_round()      # dice, dice on hubs and cards, once-per-round powers
+        self.hub_cache: tuple | None = None
+
+    def new_round(self) -> None:
+        """Prepare for next round: no dice out, and every once-per-round power ready again."""
+        self.dice: list[int] = []
+        self.hub_dice: dict[int, int] = {}
+        self.card_dice: dict[int, int] = {}
+        sets, takes = sc.penguin_park_powers(self.types.get("penguin_park", 0))
+        self.tile_adjust = self.tile_reroll = sets
+        self.park_takes = takes
+        self.lighthouse = -1
+        self.hospital_used = False
+        self.harbour_div = 0
+        self.exchange_on = [False, False, False, False]
+        self.exchange_used = [0, 0, 0, 0]
+        self.church_left = CHURCH_DICE
+        self.park_new = 0      # Penguin Park Variants placed this round (their repeat bid starts next round)
+
+    def copy(self) -> "Board":
+        # one dict copy, then fresh containers for the mutable parts (names, types, exchange_* and
+        # hub_cache are replaced, never mutated, so copies share them)
+        n = object.__new__(Board)
+        d = self.__dict__.copy()
+        d["dice"] = self.dice[:]
+        d["lanes"] = self.lanes[:]
+        d["ships"] = self.ships[:]
+        d["hub_dice"] = self.hub_dice.copy()
+        d["card_dice"] = self.card_dice.copy()
+        d["cargo"] = self.cargo[:]
+        d["pts"] = self.pts.copy()
+        n.__dict__ = d
+        return n
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and all(getattr(self, s) == getattr(other, s) for s in self.FIELDS)
+
+    @property
+    def cabin(self) -> int:
+        return self.fuel + self.goods
+
+    def cards(self) -> list[int]:
+        return [c for c in self.lanes if c]
+
+
+def gain(s: GameState, seat: int, item: str, n: int, rule: str, why: str = "") -> None:
+    """Take `n` of `item` from the supply; what the freezer or cabin cannot hold goes back."""
+    b = s.boards[seat]
+    if n <= 0:
+        return
+    lost = 0
+    if item == "coins":
+        b.coins += n
+    elif item == "fish":
+        got = min(n, sc.FISH_LIMIT - b.fish)
+        b.fish += got
+        lost = n - got
+    elif item in ("fuel", "good"):
+        got = min(n, sc.CABIN_LIMIT - b.cabin)
+        if item == "fuel":
+            b.fuel += got
+        else:
+            b.goods += got
+        lost = n - got
+    elif item == "pp":
+        b.pts["seaside_points"] += n
+    text = f"gains {n} {item}" + (f" ({why})" if why else "")
+    if lost:
+        text += f", {lost} over the limit go back to the supply"
+    s.emit(text, rule, seat, item=item, amount=n - lost)
+
+
+def remove_interference(s: GameState, seat: int, n: int, rule: str) -> None:
+    b = s.boards[seat]
+    k = min(n, b.interference)
+    b.interference -= k
+    if k:
+        s.emit(f"removes {k} interference tile(s)", rule, seat)
+
+
+def count(s: GameState, seat: int, ctype: str) -> int:
+    """How many cards of a type (ocean_bank, blue_bar, ...) the seat has in its lanes."""
+    return s.boards[seat].types.get(ctype, 0)
+
+
+def has(s: GameState, seat: int, name: str) -> int:
+    """How many cards of that name the seat has in its lanes."""
+    return s.boards[seat].names.get(name, 0)

@@ -1,0 +1,127 @@
+"""Every rule a game cites is a heading of its rulebook (DESIGN.md: Event.rule names the section).
+
+A game opts in with `datasets/<game>/sections.txt`: a header comment line holding `source=rulebook` and
+`title=<Title>`, then one rulebook heading per line, written as it stands on a line of its own in the
+rulebook (a leading number such as "1) " or "2. " or a letter such as "a) " may be left out). Then:
+
+- every key of the game's RULES and every Event.rule met in a few seeded random games reads
+  "Title › Heading" or "Title › Heading › Subheading", each heading a line of sections.txt;
+- where the rulebook itself is at hand (/work/shared/rulebooks/<game>.txt, or ../shared/rulebooks
+  beside the repository), every line of sections.txt is a heading of it.
+"""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.core.registry import GAMES, load_builtin
+
+ROOT = Path(__file__).resolve().parents[2]
+SEP = " › "
+NUMBERED = re.compile(r"^(\d+[.)]|[a-z]\))\s+")
+RULEBOOKS = (Path("/work/shared/rulebooks"), ROOT.parent / "shared" / "rulebooks")
+SEEDS = 3
+
+
+def _games_with_sections() -> list[str]:
+    load_builtin()
+    return sorted(g for g in GAMES if (ROOT / "datasets" / g / "sections.txt").is_file())
+
+
+def read_sections(game: str) -> tuple[str, list[str]]:
+    """(title, headings) of datasets/<game>/sections.txt; refuses a file without its header."""
+    path = ROOT / "datasets" / game / "sections.txt"
+    lines = [line.rstrip() for line in path.read_text(encoding="utf-8").splitlines()]
+    header = lines[0] if lines else ""
+    assert header.startswith("#") and "source=rulebook" in header, (
+        f"{path}, row 1: the header comment must say source=rulebook")
+    found = re.search(r"title=(\S+)", header)
+    assert found, f"{path}, row 1: the header comment must name the citations' title=..."
+    headings = [line for line in lines[1:] if line and not line.startswith("#")]
+    assert len(headings) == len(set(headings)), f"{path}: a heading is listed twice"
+    return found.group(1), headings
+
+
+def bad_citation(rule: str, title: str, headings: set[str]) -> str | None:
+    """Why `rule` is not "Title › Heading[ › Subheading]" with listed headings, or None."""
+    parts = rule.split(SEP)
+    if not 2 <= len(parts) <= 3:
+        return f"{rule!r} is not 'Title › Heading' or 'Title › Heading › Subheading'"
+    if parts[0] != title:
+        return f"{rule!r} does not start with the title {title!r}"
+    missing = [p for p in parts[1:] if p not in headings]
+    if missing:
+        return f"{rule!r}: {missing[0]!r} is not a line of sections.txt"
+    return None
+
+
+def cited_rules(game: str) -> set[str]:
+    """Every Event.rule of a few seeded random games (options at their defaults, then every boolean
+    option switched on), at each player count."""
+    cls = nl.game_class(game)
+    on = {k: True for k, v in cls.OPTIONS.items() if isinstance(v, bool)}
+    rules: set[str] = set()
+    for players in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
+        for options in ({}, on):
+            for seed in range(SEEDS):
+                s = nl.new_game(game, players=players, seed=seed, **options)
+                rng = random.Random(seed)
+                while not s.is_over():
+                    s.apply(rng.choice(s.legal_actions()))
+                rules.update(e.rule for e in s.log)
+    return rules
+
+
+def rulebook_headings(text: str) -> set[str]:
+    """Every line of the rulebook, as written and without a leading number or letter."""
+    out = set()
+    for line in text.splitlines():
+        line = line.strip()
+        if line:
+            out.add(line)
+            out.add(NUMBERED.sub("", line))
+    return out
+
+
+GAMES_WITH_SECTIONS = _games_with_sections()
+
+
+def test_some_game_lists_its_rulebook_sections():
+    assert GAMES_WITH_SECTIONS, "no datasets/<game>/sections.txt found"
+
+
+def test_bad_citations_are_named():
+    headings = {"Set Up", "Free Actions", "Take Fish"}
+    assert bad_citation("Journey › Set Up", "Journey", headings) is None
+    assert bad_citation("Journey › Free Actions › Take Fish", "Journey", headings) is None
+    assert "not a line" in bad_citation("Journey › Free Actions › Catch a Fish", "Journey", headings)
+    assert "title" in bad_citation("Neko › Set Up", "Journey", headings)
+    assert "is not 'Title" in bad_citation("Journey", "Journey", headings)
+    assert "is not 'Title" in bad_citation("", "Journey", headings)
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_SECTIONS)
+def test_rules_and_events_cite_listed_rulebook_headings(game):
+    title, headings = read_sections(game)
+    listed = set(headings)
+    cls = nl.game_class(game)
+    bad = [why for rule in sorted(cls.RULES) if (why := bad_citation(rule, title, listed))]
+    assert not bad, f"{game} RULES: " + "; ".join(bad)
+    met = cited_rules(game)
+    bad = [why for rule in sorted(met) if (why := bad_citation(rule, title, listed))]
+    assert not bad, f"{game} events: " + "; ".join(bad)
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_SECTIONS)
+def test_every_listed_section_is_a_heading_of_the_rulebook(game):
+    book = next((d / f"{game}.txt" for d in RULEBOOKS if (d / f"{game}.txt").is_file()), None)
+    if book is None:
+        pytest.skip(f"the {game} rulebook is not at hand ({', '.join(map(str, RULEBOOKS))})")
+    _, headings = read_sections(game)
+    known = rulebook_headings(book.read_text(encoding="utf-8"))
+    missing = [h for h in headings if h not in known]
+    assert not missing, f"{game}: not headings of {book}: {missing}"
