@@ -4,8 +4,12 @@
     ocean = naeco.Ocean.from_text(text); naeco.objectives.check(-1, 3, ocean); naeco.scoring.biodiversity(ocean)
     naeco.graph.food_web(ocean)
 """
-from . import graph, objectives, scoring
-from .ocean import Card, Ocean
-from .rules import Draw, GameState, Play, TakeMission
+# the rules first: the data, scoring and graph modules read the Ocean and objectives from them
+from .rules import Draw, GameState, LeaveMissions, Play, TakeMission
+from .rules.ocean import Card, Ocean
+from . import graph, objectives, render, scoring
 
-__all__ = ["Card", "Draw", "GameState", "Ocean", "Play", "TakeMission", "graph", "objectives", "scoring"]
+GameState.picture = render.svg          # the rules never import their picture (DESIGN.md › Layout)
+
+__all__ = ["Card", "Draw", "GameState", "LeaveMissions", "Ocean", "Play", "TakeMission", "graph", "objectives",
+           "scoring"]

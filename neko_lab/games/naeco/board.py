@@ -20,7 +20,7 @@ import ipywidgets as W
 
 from neko_lab.widgets.board import Board as GenericBoard
 
-from .ocean import FACE_DOWN, START, Ocean, pos
+from .rules.ocean import FACE_DOWN, START, Ocean, pos
 from .render import DEPTH_FILL, PLAYER_COLOURS, surface_svg
 from .rules import PILES, Draw, GameState, Play, TakeMission
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .ocean import FACE_DOWN, START, Ocean, depth_col
+from .rules.ocean import FACE_DOWN, START, Ocean, depth_col
 
 if TYPE_CHECKING:
     import networkx

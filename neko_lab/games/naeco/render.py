@@ -7,8 +7,8 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from .objectives import LEVELS
-from .ocean import FACE_DOWN, START, Ocean
+from .rules.objectives import LEVELS
+from .rules.ocean import FACE_DOWN, START, Ocean
 
 if TYPE_CHECKING:
     from .rules import GameState

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from .graph import balanced_chain_in_row
-from .ocean import ATTRIBUTES, Ocean
+from .rules.ocean import ATTRIBUTES, Ocean
 
 RULE_SCORING = "Naéco › Scoring"
 RULE_MISSIONS = "Naéco › Sea Shepherd France variant"

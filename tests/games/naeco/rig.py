@@ -70,3 +70,22 @@ def card_of(state: GameState, seat: int, depth: int, value: int) -> int:
 
 def draw_first(state: GameState) -> None:
     state.apply(state.legal_actions()[0])
+
+
+def column(state: GameState, seat: int, col: int, wanted: list[tuple[str, ...]]) -> list[int]:
+    """Give `seat` one species at each depth 1-4 of column `col` (any values: vertical neighbours are
+    free), the one at depth d carrying exactly the symbols wanted[d - 1]; taken from the piles."""
+    placed = []
+    ocean = state.oceans[seat].copy()
+    for depth, symbols in enumerate(wanted, start=1):
+        cid = next(c for pile in state.piles for c in pile
+                   if not state.cards[c].effect and state.cards[c].depth == depth
+                   and sorted(state.cards[c].attributes) == sorted(symbols))
+        i = next(k for k, pile in enumerate(state.piles) if cid in pile)
+        state.piles[i] = tuple(c for c in state.piles[i] if c != cid)
+        card = state.cards[cid]
+        ocean.put(depth, col, card.value, card)
+        placed.append(cid)
+    state.oceans[seat] = ocean
+    state._legal = None
+    return placed

@@ -124,3 +124,48 @@ def test_final_scoring_shows_every_priority_card():
     assert s.visible_breakdown(1) == s.breakdown()
     assert s.determinize(1, Rng(3)).priority == s.priority
     assert _played(5, 20, players=3).observation(1)["priority_cards"] is None
+
+
+def test_determinize_draws_the_future_from_rng_not_the_game_seed():
+    s = _played(11, 12, players=3)
+    a = s.determinize(0, Rng(1))
+    b = s.determinize(0, Rng(2))
+    assert a.rng != s.rng and b.rng != s.rng and a.rng != b.rng
+    future = s.rng.copy()
+    assert [a.rng.random() for _ in range(5)] != [future.random() for _ in range(5)]
+    again = s.determinize(0, Rng(1))
+    assert again.to_json() == s.determinize(0, Rng(1)).to_json(), "the same rng gives the same copy"
+
+
+def test_observation_records_the_cards_seen_drawn_from_a_pile_top():
+    s = nl.new_game("naeco", players=2, seed=12)
+    s.apply(s.legal_actions()[0])
+    top = s.piles[2][-1]
+    s.apply(next(a for a in s.legal_actions() if a.pile == 2))
+    assert s.log[-1].data == {"card": top, "pile": 2}
+    assert s.observation(1)["known"] == [[top], []] == s.observation(0)["known"]
+    # once played face-up it is in plain view and no longer listed
+    s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
+    play = next(a for a in s.legal_actions() if a.card == top and not a.down)
+    s.apply(play)
+    assert top not in s.observation(1)["known"][0]
+
+
+def test_determinize_keeps_the_cards_an_opponent_took_from_a_pile_top():
+    rng = random.Random(13)
+    checked = 0
+    for seed in range(8):
+        s = _played(seed, 20 + seed, players=2 + seed % 3, sea_shepherd=seed % 2 == 0)
+        for seat in range(s.players):
+            for k in range(3):
+                d = s.determinize(seat, Rng(rng.getrandbits(64)))
+                for i in range(s.players):
+                    if i == seat:
+                        continue
+                    o = d.oceans[i]
+                    held = set(d.hands[i]) | {c.id for p, c in o.cards.items() if o.cells[p] < 0}
+                    assert set(s.known[i]) <= held, f"seed {seed}: player {i}'s seen cards were re-sampled"
+                    checked += len(s.known[i])
+                d.check_invariants()
+    assert checked > 50

@@ -267,6 +267,31 @@ def test_no_permitted_pile_left_means_playing_on_with_fewer_cards():
     assert s.is_over()
 
 
+def test_running_out_cites_gameplay_and_names_the_reading_it_applies():
+    """Reading 7 is neko_lab's, not the rulebook's: the event cites the section it reads (the draw of
+    Naéco › Gameplay) and names the reading in its data."""
+    s = game()
+    s.end_seat, s.final_left = 1, 2
+    s.piles[6] = s.piles[0] + s.piles[1] + s.piles[2] + s.piles[3] + s.piles[6]
+    s.piles[0] = s.piles[1] = s.piles[2] = s.piles[3] = ()
+    s.apply(s.legal_actions()[0])
+    missed = s.log[-1]
+    assert "cannot draw" in missed.text
+    assert missed.rule == "Naéco › Gameplay" and missed.data == {"reading": 7}
+
+
+def test_the_final_scoring_cites_scoring_and_gives_the_scores():
+    s = game()
+    s.end_seat, s.final_left = 1, 1
+    s.apply(s.legal_actions()[0])
+    rig.draw_first(s)
+    assert s.is_over()
+    last = s.log[-1]
+    assert last.rule == "Naéco › Scoring" and "final scoring" in last.text
+    assert last.data["scores"] == s.scores()
+    assert "Naéco › Scoring" in s.RULES
+
+
 def test_random_games_always_end_and_keep_the_invariants():
     rng = random.Random(5)
     for g in range(20):
@@ -305,6 +330,7 @@ def test_a_player_without_cards_in_the_last_round_passes():
     rig.draw_first(s)
     assert s.is_over()
     assert "passes" in s.log[-2].text and s.log[-2].seat == 1
+    assert s.log[-2].rule == "Naéco › Gameplay" and s.log[-2].data == {"reading": 7}
     s.check_invariants()
 
 
@@ -317,3 +343,79 @@ def test_green_first_turn_plays_a_3_then_draws_from_four_piles():
     assert len(s.legal_actions()) == 4 and {a.pile for a in s.legal_actions()} == {0, 1, 2, 3}
     rig.draw_first(s)
     assert len(s.hands[0]) == 3
+
+
+def test_placement_example_a_2_beside_a_1_or_a_3_and_a_4_only_beside_a_3():
+    """Naéco › Gameplay's example, played in a game: the 1 and the 3 stand apart in the top row."""
+    s = game()
+    rig.ocean(s, 0, "S 1 . . 3 .\n. X X X X .\n. . . . . .\nS . . . . .")
+    two, four, _ = rig.hand(s, 0, [(1, 2), (1, 4), (2, 1)])
+    faceup = {(a.card, a.col) for a in s.legal_actions() if not a.down and a.depth == 1}
+    beside_1, beside_3 = 2, {3, 5}            # the empty top-row cells next to the 1 and to the 3
+    assert {col for card, col in faceup if card == two} >= {beside_1} | beside_3
+    assert {col for card, col in faceup if card == four} & ({beside_1} | beside_3) == beside_3
+    before = s.to_json()
+    with pytest.raises(nl.IllegalAction, match="one value above or below"):
+        s.apply(rig.play(s, four, 1, beside_1))
+    assert s.to_json() == before
+    s.apply(rig.play(s, four, 1, 5))
+    assert s.oceans[0].get(1, 5) == 4
+    s.check_invariants()
+
+
+def test_every_cited_section_is_a_heading_of_the_rulebook():
+    """Event.rule and the RULES keys name "Naéco › <heading>", the heading listed in sections.txt."""
+    from pathlib import Path
+    lines = (Path(__file__).resolve().parents[3] / "datasets/naeco/sections.txt").read_text(encoding="utf-8")
+    headings = {f"Naéco › {h}" for h in lines.splitlines() if h}
+    assert set(GameState.RULES) <= headings
+    rng = random.Random(2)
+    cited = set()
+    for players, opts in [(1, {}), (2, {"sea_shepherd": True}), (4, {"sea_shepherd": True})]:
+        for seed in range(3):
+            s = game(players, seed, **opts)
+            while not s.is_over():
+                s.apply(rng.choice(s.legal_actions()))
+            cited |= {e.rule for e in s.log}
+    assert cited <= headings and cited <= set(GameState.RULES)
+    assert "Naéco › Scoring" in cited and "Naéco › Solo play variant" in cited
+
+
+def test_what_a_person_reads_counts_from_1_piles_places_and_players():
+    s = game(seed=1)
+    hand = s.hands[0]
+    a = next(p for p in s.legal_actions() if not p.down and p.col == 1)
+    assert str(a).endswith(f"at depth {a.depth}, 1 column right of the start cards")
+    down = Play(a.card, a.name, a.value, 2, 0, True)
+    assert str(down) == f"play {a.name} face-down at depth 2, in the start cards' column"
+    assert str(Play(a.card, a.name, a.value, 1, -2, False)).endswith("depth 1, 2 columns left of the start cards")
+    s.apply(a)
+    assert s.log[-1].text.endswith("1 column right of the start cards") and s.log[-1].data["col"] == 1
+    with pytest.raises(nl.IllegalAction, match="Player 1 has played and must draw"):
+        s.apply(Play(hand[0], "x", 1, 1, -1, True))
+    draw = next(d for d in s.legal_actions() if d.pile == 0)
+    assert str(draw) == f"draw {draw.name} from pile 1"
+    with pytest.raises(nl.IllegalAction, match="Player 1 may draw only from the first 4 piles"):
+        s.apply(Draw(5, s.piles[5][-1], "x"))
+    s.apply(draw)
+    assert s.log[-1].text == f"draws {draw.name} from pile 1"
+    with pytest.raises(nl.IllegalAction, match="not in Player 2's hand"):
+        s.apply(Play(hand[0], "x", 1, 1, -1, True))           # a card of Player 1, not of Player 2
+
+
+def test_refusals_name_the_problem_of_an_action_that_only_looks_right():
+    s = game(seed=1)
+    a = s.legal_actions()[0]
+    before = s.to_json()
+    with pytest.raises(nl.IllegalAction, match=f"card {a.card} is {a.name}"):
+        s.apply(a._replace(name="Kraken"))
+    with pytest.raises(nl.IllegalAction, match="not an action of Naéco"):
+        s.apply("play the best card")
+    assert s.to_json() == before
+    s.apply(a)
+    d = s.legal_actions()[0]
+    top = s.cards[s.piles[d.pile][-1]]
+    with pytest.raises(nl.IllegalAction, match=f"shows {top.name} on top"):
+        s.apply(d._replace(card=d.card + 1))
+    with pytest.raises(nl.IllegalAction, match="shows a species on top"):
+        s.apply(TakeMission(d.pile, d.card + 1, d.name))

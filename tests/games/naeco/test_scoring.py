@@ -19,6 +19,15 @@ def test_two_species_with_the_least_represented_value_score_8():
     assert scoring.biodiversity(o) == 8
 
 
+def test_biodiversity_example_2_x_4_is_8_in_a_game():
+    """The same Ocean built in a game: breakdown() counts 2 species of the least represented value."""
+    s = nl.new_game("naeco", players=2, seed=5)
+    rig.ocean(s, 0, "S 1 2 3 4\n1 2 3 4 .\n. 2 3 . .\nS . . . .")
+    s.check_invariants()
+    assert s.breakdown()[0]["biodiversity"] == 2 * 4
+    assert s.breakdown()[1]["biodiversity"] == 0
+
+
 def test_biodiversity_needs_all_four_values():
     assert scoring.biodiversity(Ocean.from_text("S 1 2 3\n1 2 3 .\n. . . .\nS . . .")) == 0
     assert scoring.biodiversity([1, 2, 3, 4]) == 4
@@ -37,6 +46,20 @@ def test_well_known_and_insufficiently_known_majorities_score_3_plus_1():
     theirs = {"well_known": 1, "insufficiently_known": 1, "endangered": 3, "least_concern": 2}
     other_card = load().priority[1].as_dict()
     assert scoring.priority([mine, theirs], [card_a, other_card])[0] == 4
+
+
+def test_priority_example_3_plus_1_in_a_game():
+    """Played out: player 1 holds card A and has the most Well known and Insufficiently known symbols,
+    player 2 the most Endangered and Least concern; breakdown() gives player 1 3 + 1 = 4."""
+    s = nl.new_game("naeco", players=2, seed=5)
+    s.priority[0], s.priority[1] = 0, 1                   # card A, card B
+    rig.column(s, 0, 1, [("well_known",), ("insufficiently_known",), ("well_known",), ()])
+    rig.column(s, 1, 1, [("endangered",), ("least_concern",), ("well_known",), ("endangered",)])
+    s.check_invariants()
+    assert s.oceans[0].attribute_counts() == {"insufficiently_known": 1, "well_known": 2,
+                                              "endangered": 0, "least_concern": 0}
+    card_b = s.priority_table[1].as_dict()
+    assert [row["priority"] for row in s.breakdown()] == [3 + 1, card_b["endangered"] + card_b["least_concern"]]
 
 
 def test_tied_majorities_all_score_their_own_card():

@@ -6,7 +6,7 @@ import random
 import pytest
 
 import neko_lab as nl
-from neko_lab.games.naeco.rules import Draw, GameState, TakeMission
+from neko_lab.games.naeco.rules import Draw, GameState, LeaveMissions, TakeMission
 
 from . import rig
 
@@ -53,6 +53,50 @@ def test_taking_a_mission_is_a_choice_then_a_species_is_drawn():
     s.apply(next(a for a in s.legal_actions() if isinstance(a, Draw)))
     assert len(s.hands[0]) == 3 and s.current_player == 1
     assert "missions" in s.breakdown()[0]
+
+
+def test_sea_shepherd_penalty_missions_are_optional_when_only_missions_show():
+    """Reading 8: with a mission on every permitted pile, the player may take none and draw nothing."""
+    s = nl.new_game("naeco", seed=3, sea_shepherd=True)
+    effects = ["turtles", "dolphins", "chain_deepest", "chain_shallowest"]
+    mids = [_mission_on_top(s, pile, effect) for pile, effect in enumerate(effects)]
+    s.apply(s.legal_actions()[0])
+    acts = s.legal_actions()
+    assert [a.card for a in acts if isinstance(a, TakeMission)] == mids
+    assert not any(isinstance(a, Draw) for a in acts) and acts[-1] == LeaveMissions()
+    s.apply(LeaveMissions())
+    assert s.missions[0] == () and len(s.hands[0]) == 2 and s.missed[0] == 1
+    assert s.current_player == 1 and s.pending[-1].kind == "play"
+    assert s.log[-1].rule == "Naéco › Sea Shepherd France variant" and s.log[-1].seat == 0
+    assert all(s.piles[p][-1] == m for p, m in enumerate(mids)), "the missions stay on their piles"
+    s.check_invariants()
+
+
+def test_taking_one_of_the_missions_on_offer_is_still_allowed_and_a_draw_follows():
+    s = nl.new_game("naeco", seed=3, sea_shepherd=True)
+    effects = ["turtles", "dolphins", "chain_deepest", "chain_shallowest"]
+    mids = [_mission_on_top(s, pile, effect) for pile, effect in enumerate(effects)]
+    s.apply(s.legal_actions()[0])
+    s.apply(next(a for a in s.legal_actions() if isinstance(a, TakeMission) and a.pile == 0))
+    acts = s.legal_actions()
+    assert s.missions[0] == (mids[0],)
+    assert any(isinstance(a, Draw) and a.pile == 0 for a in acts), "the species under it is on offer"
+    assert LeaveMissions() not in acts, "a species can be drawn: nothing to leave"
+    with pytest.raises(nl.IllegalAction, match="a species can be drawn"):
+        s.apply(LeaveMissions())
+    s.check_invariants()
+
+
+def test_missions_on_piles_the_player_may_not_draw_from_cannot_be_taken():
+    s = nl.new_game("naeco", seed=3, sea_shepherd=True)
+    mid = _mission_on_top(s, 5, "dolphins")
+    s.apply(s.legal_actions()[0])
+    assert s.allowed_piles(0) == 4
+    assert not any(isinstance(a, TakeMission) for a in s.legal_actions())
+    before = s.to_json()
+    with pytest.raises(nl.IllegalAction, match="only from the first 4 piles"):
+        s.apply(TakeMission(5, mid, "Dolphin ByCatch"))
+    assert s.to_json() == before
 
 
 def test_missions_are_scored_or_penalised_as_a_breakdown_category():
@@ -132,6 +176,16 @@ def test_solo_ends_with_two_empty_piles_then_one_last_turn():
     s.apply(s.legal_actions()[0])
     rig.draw_first(s)
     assert s.is_over()
+
+
+def test_solo_end_trigger_cites_the_solo_play_variant():
+    s = nl.new_game("naeco", players=1, seed=4)
+    s.piles[6] = s.piles[4] + s.piles[5] + s.piles[6]
+    s.piles[4], s.piles[5] = (), ()
+    s.apply(s.legal_actions()[0])
+    rig.draw_first(s)
+    trigger = next(e for e in s.log if e.data.get("trigger"))
+    assert trigger.rule == "Naéco › Solo play variant" and trigger.data["trigger"] == "empty draw piles"
 
 
 def test_solo_rating_is_reported_by_the_state():

@@ -1,0 +1,172 @@
+"""Naéco › Gameplay, second step: draw the top card of a permitted pile, back to three in hand.
+
+A token lets its player draw from the piles from the left edge up to the one under it (surface.csv,
+column `piles`; see "Places where the rulebook disagrees with itself" in datasets/naeco/README.md).
+With the Sea Shepherd France variant a mission card may lie on top: taking it is part of the draw, and a
+species draw follows; when every permitted pile shows a mission, the player may also leave them and
+draw nothing (reading 8 of datasets/naeco/README.md). Only permitted piles offer their missions.
+In solo play every draw is followed by the solo discard.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from neko_lab.core import Pending, serializable
+
+from .end_of_game import end_of_turn, note_if_exhausted
+from .ocean import RULE_PLAY
+from .sea_shepherd import RULE_MISSIONS, take_mission
+from .setup import PILES
+from .solo import solo_discard
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+@serializable
+class Draw(NamedTuple):
+    """Draw the species on top of pile `pile` (0-based; shown 1-7)."""
+    pile: int
+    card: int
+    name: str
+
+    def __str__(self) -> str:
+        return f"draw {self.name} from pile {self.pile + 1}"
+
+    def why_not(self, s: "GameState") -> str | None:
+        reason = pile_problem(s, self)
+        if reason is None and s.cards[s.piles[self.pile][-1]].effect:
+            return (f"{self} is not possible: a mission card lies on top of pile {self.pile + 1}; "
+                    f"take it first ({RULE_MISSIONS})")
+        return reason or top_problem(s, self)
+
+    def carry_out(self, s: "GameState", seat: int) -> None:
+        draw_a_card(s, seat, self.pile)
+        end_of_turn(s, seat)
+
+
+@serializable
+class TakeMission(NamedTuple):
+    """Take the mission card on top of pile `pile` (Sea Shepherd France variant), then draw."""
+    pile: int
+    card: int
+    name: str
+
+    def __str__(self) -> str:
+        return f"take mission {self.name} from pile {self.pile + 1}"
+
+    def why_not(self, s: "GameState") -> str | None:
+        reason = pile_problem(s, self)
+        if reason is None and not s.cards[s.piles[self.pile][-1]].effect:
+            return f"{self} is not possible: pile {self.pile + 1} shows a species on top, to be drawn"
+        return reason or top_problem(s, self)
+
+    def carry_out(self, s: "GameState", seat: int) -> None:
+        take_mission(s, seat, self.pile)
+        note_if_exhausted(s, self.pile)
+        ask_for_draw(s, seat)
+
+
+@serializable
+class LeaveMissions(NamedTuple):
+    """Sea Shepherd France variant: every permitted pile shows a mission; take none and draw nothing."""
+
+    def __str__(self) -> str:
+        return "leave the missions and draw nothing"
+
+    def why_not(self, s: "GameState") -> str | None:
+        top = s.pending[-1]
+        if top.kind != "draw":
+            return f"{self} is not possible now: Player {top.seat + 1} must first play a card ({RULE_PLAY})"
+        return (f"{self} is not possible: a species can be drawn, and missions are left by drawing "
+                f"it ({RULE_MISSIONS})")
+
+    def carry_out(self, s: "GameState", seat: int) -> None:
+        s.missed[seat] += 1
+        s.emit("takes none of the missions on offer and draws nothing: it plays on with fewer cards",
+               RULE_MISSIONS, seat, reading=8)
+        end_of_turn(s, seat)
+
+
+def allowed_piles(s: "GameState", seat: int) -> int:
+    """How many piles, from the left, the seat's token lets it draw from."""
+    return s.surface_piles[s.token[seat]]
+
+
+def pile_problem(s: "GameState", action: Draw | TakeMission) -> str | None:
+    """Why drawing from action.pile is refused now, or None."""
+    top = s.pending[-1]
+    seat = top.seat
+    if top.kind != "draw":
+        return f"{action} is not possible now: Player {seat + 1} must first play a card ({RULE_PLAY})"
+    if not 0 <= action.pile < PILES:
+        return f"{action} is not possible: there are {PILES} piles"
+    if action.pile >= allowed_piles(s, seat):
+        return (f"{action} is not possible: from Surface card {s.surface_values[s.token[seat]]} Player "
+                f"{seat + 1} may draw only from the first {allowed_piles(s, seat)} piles ({RULE_PLAY})")
+    if not s.piles[action.pile]:
+        return f"{action} is not possible: pile {action.pile + 1} is empty"
+    return None
+
+
+def top_problem(s: "GameState", action: Draw | TakeMission) -> str:
+    """The pile may be drawn from, but the action names another card than its top."""
+    top = s.cards[s.piles[action.pile][-1]]
+    return f"{action} is not possible: pile {action.pile + 1} shows {top.name} on top (card {top.id})"
+
+
+def draw_options(s: "GameState", seat: int, data: Any = None) -> list:
+    """The top of every permitted pile that has one: a species to draw or a mission to take; when
+    only missions are on offer, leaving them is allowed too (reading 8)."""
+    out: list = []
+    cards = s.cards
+    new = tuple.__new__
+    piles = s.piles
+    species = False
+    for i in range(s.surface_piles[s.token[seat]]):
+        pile = piles[i]
+        if pile:
+            card = cards[pile[-1]]
+            if card[6]:
+                out.append(new(TakeMission, (i, card[0], card[1])))
+            else:
+                out.append(new(Draw, (i, card[0], card[1])))
+                species = True
+    if out and not species:
+        out.append(LeaveMissions())
+    return out
+
+
+def ask_for_draw(s: "GameState", seat: int) -> None:
+    """Ask for the draw, or note that no permitted pile offers a card (reading 7: running out)."""
+    options = draw_options(s, seat)
+    if options:
+        s.pending.append(Pending("draw", seat))
+        s._legal = options        # the answer to the next question, already computed
+        return
+    s.missed[seat] += 1
+    s.emit("cannot draw: every pile it may draw from is empty; it plays on with fewer cards",
+           RULE_PLAY, seat, reading=7)
+    end_of_turn(s, seat)
+
+
+def draw_from_pile(s: "GameState", seat: int, data: Any, action: Draw | TakeMission | LeaveMissions) -> None:
+    """Carry out the chosen draw: a species ends the turn, a mission asks for the draw again."""
+    action.carry_out(s, seat)
+
+
+def draw_a_card(s: "GameState", seat: int, i: int) -> None:
+    pile = s.piles[i]
+    cid = pile[-1]
+    s.piles[i] = pile[:-1]
+    s.hands[seat] = tuple(sorted(s.hands[seat] + (cid,)))
+    s.known[seat] += (cid,)                          # everyone saw it on top of the pile
+    s.emit(f"draws {s.cards[cid].name} from pile {i + 1}", RULE_PLAY, seat, card=cid, pile=i)
+    note_if_exhausted(s, i)
+    if s.players == 1:
+        j = solo_discard(s, i)
+        if j is not None:
+            note_if_exhausted(s, j)
+
+
+DECISIONS = {"draw": (draw_options, draw_from_pile)}

@@ -1,0 +1,336 @@
+"""Naéco's GameState: the table as plain data, set up, seen from one seat, copied and checked.
+
+The rules live in one module per rulebook section, in the rulebook's order: setup.py, gameplay.py
+(play a card), drawing.py (draw a card), observations.py ("Make ground-breaking observations!", with the
+objectives in objectives.py), end_of_game.py, final_scoring.py ("Scoring"), sea_shepherd.py and solo.py
+(the variants). A turn is two decisions on the pending stack, "play" then "draw"; the core dispatches
+them through DECISIONS. Readings of unclear rules are listed in datasets/naeco/README.md.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from neko_lab.core import ConfigError, Rng, State
+from neko_lab.core.data import load_cached, resolve
+from neko_lab.core.decisions import gather
+
+from .. import data as naeco_data
+from . import drawing, end_of_game, final_scoring, gameplay, observations, sea_shepherd, solo
+from . import setup as setting_up
+from .ocean import FACE_DOWN, START, Card, Ocean, depth_col, pos
+from .setup import HAND_SIZE, LAST_POSITION, PILES
+
+
+class GameState(State):
+    GAME = "naeco"
+    TITLE = "Naéco"
+    MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 1, 4, 2
+    OPTIONS = {"sea_shepherd": False, "facedown_any_depth": False}
+    OPTION_HELP = {
+        "sea_shepherd": "Sea Shepherd France variant: 4 mission cards shuffled into the draw piles",
+        "facedown_any_depth": "a face-down card may go in any row (default: the row of its own depth)",
+    }
+    RULES = {
+        setting_up.RULE_SETUP: "Surface row, objectives, dealing, draw piles, priority cards, start cards",
+        gameplay.RULE_PLAY: "play one card into your Ocean, then draw from a permitted pile",
+        observations.RULE_OBJECTIVES: "fulfil the objective above your token to move it right",
+        end_of_game.RULE_END: "value-5 Surface card or enough empty piles, then one last turn each",
+        final_scoring.RULE_SCORING: "research progress, biodiversity, priority observations",
+        sea_shepherd.RULE_MISSIONS: "mission cards in the draw piles, scored at the end",
+        solo.RULE_SOLO: "discard after each draw, 2 empty piles end the game, a rating scale",
+    }
+    AGENTS = {"naeco": "neko_lab.games.naeco.agents:NaecoAgent"}
+    HIDDEN_INFORMATION = True
+    DECISIONS = gather(setting_up, gameplay, drawing, observations, end_of_game, final_scoring,
+                       sea_shepherd, solo)
+
+    # ================================================================== the table
+    @classmethod
+    def load_data(cls, data: Any) -> naeco_data.NaecoData:
+        if isinstance(data, naeco_data.NaecoData):
+            return data
+        return load_cached(naeco_data.load, resolve("naeco", data))
+
+    def setup(self, data: naeco_data.NaecoData) -> None:
+        n = self.players
+        self.cards: tuple[Card, ...] = data.species + (data.missions if self.options["sea_shepherd"] else ())
+        self.n_species: int = len(data.species)
+        self.objective_text: dict[tuple[int, int], str] = dict(data.objectives)
+        self.priority_table = data.priority
+        self.surface_values: tuple[int, ...] = data.surface_values
+        self.surface_piles: tuple[int, ...] = data.surface_piles
+        # dealt by setup.set_up
+        self.objectives: list[int] = []            # objective index (1-4) above each Surface card
+        self.revealed: list[bool] = []
+        self.token: list[int] = []                 # Surface card under each player's token
+        self.trail: list[tuple[int, ...]] = []     # every Surface card each token has stood on
+        self.oceans: list[Ocean] = []
+        self.hands: list[tuple[int, ...]] = []
+        self.piles: list[tuple[int, ...]] = []     # bottom first, the top card last
+        self.priority: list[int] = []              # each player's Priority Observation card
+        # what happens in play
+        self.missions: list[tuple[int, ...]] = [()] * n
+        self.discards: tuple[int, ...] = ()        # solo discards, in order
+        self.missed: list[int] = [0] * n           # draws a player could not make
+        self.known: list[tuple[int, ...]] = [()] * n   # drawn from a face-up pile top, still held
+        self.turn: int = 0
+        self.end_seat: int | None = None
+        self.end_trigger: str | None = None   # "last Surface card" or "empty draw piles", once triggered
+        self.final_left: int = 0
+        self.over: bool = False
+        setting_up.set_up(self)
+
+    def check_options(self) -> None:
+        for key in self.OPTIONS:
+            if not isinstance(self.options[key], bool):
+                raise ConfigError(f"option {key} must be True or False, not {self.options[key]!r}")
+
+    def _why_illegal(self, action: Any) -> str | None:
+        """Each action class says why it is refused now (gameplay.Play, drawing.Draw, ...)."""
+        why = getattr(type(action), "why_not", None)
+        if why is None:
+            return (f"a {type(action).__name__} is not an action of Naéco: pass one of legal_actions() "
+                    f"(a Play, Draw, TakeMission or LeaveMissions)")
+        return why(action, self) if self.pending else None
+
+    # ================================================================== asked by boards and analyses
+    def allowed_piles(self, seat: int) -> int:
+        return drawing.allowed_piles(self, seat)
+
+    def empty_piles(self) -> int:
+        return end_of_game.empty_piles(self)
+
+    def end_threshold(self) -> int:
+        return end_of_game.end_threshold(self)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def round_number(self) -> int:
+        return self.turn // self.players
+
+    def breakdown(self) -> list[dict[str, int]]:
+        return final_scoring.breakdown(self)
+
+    def visible_breakdown(self, seat: int | None) -> list[dict[str, int | None]]:
+        return final_scoring.visible_breakdown(self, seat)
+
+    def evaluate(self, seat: int) -> float:
+        """The final score lead once the game is over, else the lead in final_scoring.ocean_value."""
+        if self.over:
+            return super().evaluate(seat)
+        return final_scoring.estimated_lead(self, seat)
+
+    def discard_counts(self) -> dict[str, int]:
+        return solo.discard_counts(self)
+
+    def rating(self) -> solo.Rating:
+        return solo.rating(self)
+
+    # ================================================================== hidden information
+    def observation(self, seat: int) -> dict:
+        oceans = []
+        for i, o in enumerate(self.oceans):
+            cells = sorted([*depth_col(p), v] for p, v in o.cells.items())
+            known = sorted([*depth_col(p), c.id] for p, c in o.cards.items()
+                           if i == seat or o.cells[p] > 0)
+            oceans.append({"cells": cells, "cards": known})
+        return {
+            "seat": seat, "players": self.players, "options": dict(self.options),
+            "to_act": self.current_player,
+            "decision": self.pending[-1].kind if self.pending and not self.over else None,
+            "hand": list(self.hands[seat]), "hand_sizes": [len(h) for h in self.hands],
+            "priority_card": list(self.priority_table[self.priority[seat]].points),
+            # every card is shown at the final scoring (Naéco › Scoring)
+            "priority_cards": ([list(self.priority_table[c].points) for c in self.priority]
+                               if self.over else None),
+            "oceans": oceans,
+            "piles": [[len(p), p[-1] if p else None] for p in self.piles],
+            "tokens": list(self.token),
+            "objectives": [self.objectives[k] if self.revealed[k] else None for k in range(4)],
+            "missions": [list(m) for m in self.missions], "discards": list(self.discards),
+            "missed": list(self.missed), "turn": self.turn, "end_seat": self.end_seat,
+            # cards each player drew from a face-up pile top (the table saw them) and still holds
+            "known": [list(k) for k in self.known],
+            "final_left": self.final_left, "over": self.over,
+        }
+    def determinize(self, seat: int, rng: Rng) -> "GameState":
+        """A copy where what `seat` cannot see is re-sampled from `rng`: other hands, other players'
+        face-down cards, the cards under each pile's top, hidden objectives and, until the final scoring
+        shows them, the other Priority Observation cards. What the table saw stays: a card an opponent
+        drew from a face-up pile top is still that opponent's (in hand, or perhaps the card they turned
+        face-down since). The copy's own generator is seeded from `rng`, so its future is not the real
+        game's."""
+        try:
+            s = self._resampled(seat, rng.copy(), shuffle_known=True)
+        except (LookupError, StopIteration):   # the known cards cannot move without blocking a row
+            s = self._resampled(seat, rng.copy(), shuffle_known=False)
+        rng.state = s.rng.state
+        s.rng = rng.spawn()
+        return s
+
+    def _resampled(self, seat: int, rng: Rng, shuffle_known: bool) -> "GameState":
+        s = self.clone()
+        s.rng = rng              # hands the generator back to determinize()
+        cards = self.cards
+        any_row = self.options["facedown_any_depth"]
+        others = [i for i in range(self.players) if i != seat]
+        pool: list[int] = []
+        for i in others:
+            known = self.known[i]
+            pool.extend(c for c in self.hands[i] if c not in known)
+            o = self.oceans[i]
+            pool.extend(c.id for p, c in o.cards.items() if o.cells[p] == FACE_DOWN and c.id not in known)
+        for pile in self.piles:
+            pool.extend(pile[:-1])
+        rng.shuffle(pool)
+        hands: dict[int, list[int]] = {}
+        for i in others:
+            o = self.oceans[i]
+            downs = sorted(p for p, v in o.cells.items() if v == FACE_DOWN)
+            placed: dict[int, int] = {}            # face-down cell -> card
+            hand: list[int] = []
+            if shuffle_known:
+                known = list(self.known[i])
+                rng.shuffle(known)
+                free = len(self.hands[i])
+                for c in known:
+                    fits = [p for p in downs if p not in placed
+                            and (any_row or (p & 3) + 1 == cards[c].depth)]
+                    if not free + len(fits):
+                        raise LookupError("no place left for a known card")
+                    pick = rng.randrange(free + len(fits))
+                    if pick < free:
+                        hand.append(c)
+                        free -= 1
+                    else:
+                        placed[fits[pick - free]] = c
+            else:
+                hand = [c for c in self.hands[i] if c in self.known[i]]
+                placed = {p: o.cards[p].id for p in downs if o.cards[p].id in self.known[i]}
+            for p in downs:
+                if p not in placed:
+                    k = next(j for j, c in enumerate(pool)
+                             if not cards[c].effect and (any_row or cards[c].depth == (p & 3) + 1))
+                    placed[p] = pool.pop(k)
+            if downs:
+                s.oceans[i] = o = o.copy()
+                for p in downs:
+                    o.cards[p] = cards[placed[p]]
+            hands[i] = hand
+        species = [c for c in pool if not cards[c].effect]
+        rest = [c for c in pool if cards[c].effect]
+        for i in others:
+            n = len(self.hands[i]) - len(hands[i])
+            s.hands[i] = tuple(sorted(hands[i] + species[:n]))
+            del species[:n]
+        rest.extend(species)
+        rng.shuffle(rest)
+        for k, pile in enumerate(self.piles):
+            if pile:
+                n = len(pile) - 1
+                s.piles[k] = tuple(rest[:n]) + (pile[-1],)
+                del rest[:n]
+        for k in range(4):
+            if not self.revealed[k]:
+                s.objectives[k] = rng.randint(1, 4)
+        if self.over:              # the Priority Observation cards are shown at the final scoring
+            return s
+        cards_left = [c for c in range(len(self.priority_table)) if c != self.priority[seat]]
+        rng.shuffle(cards_left)
+        for i in others:
+            s.priority[i] = cards_left.pop()
+        return s
+
+    # ================================================================== copying and checking
+    def clone(self) -> "GameState":
+        new = object.__new__(GameState)
+        d = self.__dict__.copy()
+        d["log"] = list(self.log)
+        d["pending"] = list(self.pending)      # Pending entries are never mutated, only replaced
+        d["rng"] = self.rng.copy()
+        d["_legal"] = None
+        # Oceans, hands and piles are replaced (never mutated) when they change: shallow copies suffice
+        d["oceans"] = list(self.oceans)
+        d["hands"] = list(self.hands)
+        d["piles"] = list(self.piles)
+        d["token"] = list(self.token)
+        d["trail"] = list(self.trail)
+        d["objectives"] = list(self.objectives)
+        d["revealed"] = list(self.revealed)
+        d["priority"] = list(self.priority)
+        d["missions"] = list(self.missions)
+        d["missed"] = list(self.missed)
+        d["known"] = list(self.known)
+        new.__dict__ = d
+        return new
+
+    def check_invariants(self) -> None:
+        n = self.players
+        cards = self.cards
+        everywhere = [c for h in self.hands for c in h] + [c for p in self.piles for c in p]
+        everywhere += [c.id for o in self.oceans for c in o.cards.values()]
+        everywhere += [c for m in self.missions for c in m] + list(self.discards)
+        assert sorted(everywhere) == list(range(len(cards))), \
+            f"card conservation: {len(everywhere)} cards found where the game has {len(cards)}"
+        assert all(c.effect for c in cards[self.n_species:]) and (
+            self.options["sea_shepherd"] or len(cards) == self.n_species), \
+            "mission cards are in play only in the Sea Shepherd France variant"
+        for i, h in enumerate(self.hands):
+            assert all(not cards[c].effect for c in h), f"Player {i + 1} holds a mission card in hand"
+            assert list(h) == sorted(h), "hands are kept sorted"
+        for i, m in enumerate(self.missions):
+            assert all(cards[c].effect for c in m), f"Player {i + 1} has a species among its missions"
+        for i, k in enumerate(self.known):
+            o = self.oceans[i]
+            held = set(self.hands[i]) | {c.id for p, c in o.cards.items() if o.cells[p] == FACE_DOWN}
+            assert set(k) <= held and len(set(k)) == len(k), \
+                f"Player {i + 1}: a card seen drawn is neither in hand nor face-down"
+        assert len(self.piles) == PILES, "there are 7 draw piles"
+        # hand sizes: 3 at the start and end of every turn, less only after draws that were impossible
+        top = self.pending[-1] if self.pending and not self.over else None
+        for i, h in enumerate(self.hands):
+            expected = HAND_SIZE - self.missed[i]
+            if top is not None and top.seat == i and top.kind == "draw":
+                expected -= 1
+            assert len(h) == max(0, expected), \
+                f"hand size: Player {i + 1} holds {len(h)} cards, expected {max(0, expected)}"
+        # every Ocean obeys the placement rules
+        any_row = self.options["facedown_any_depth"]
+        for i, o in enumerate(self.oceans):
+            starts = sorted(p for p, v in o.cells.items() if v == START)
+            assert starts == [pos(1, 0), pos(4, 0)], f"Player {i + 1}'s start cards moved"
+            assert set(o.cards) == {p for p, v in o.cells.items() if v != START}, \
+                f"Player {i + 1}'s Ocean has a cell without a card"
+            for p, c in o.cards.items():
+                v = o.cells[p]
+                assert not c.effect, f"a mission card lies in Player {i + 1}'s Ocean"
+                if v > 0:
+                    assert v == c.value and (p & 3) + 1 == c.depth, \
+                        f"Player {i + 1}: {c.name} shows the wrong value or stands at the wrong depth"
+                else:
+                    assert v == FACE_DOWN, "unknown cell code"
+                    assert any_row or (p & 3) + 1 == c.depth, \
+                        f"Player {i + 1}: a face-down {c.name} stands outside its depth"
+            problems = o.problems()
+            assert not problems, f"Player {i + 1}'s Ocean breaks the placement rules: {problems[0]}"
+        # Surface positions only ever move right, one card at a time
+        for i in range(n):
+            t = self.trail[i]
+            assert t == tuple(range(len(t))), f"Player {i + 1}'s token moved left or jumped"
+            assert t[-1] == self.token[i], f"Player {i + 1}'s token is not where its trail ends"
+            assert 0 <= self.token[i] <= LAST_POSITION
+        best = max(self.token)
+        for k in range(4):
+            assert self.revealed[k] == (k == 0 or best >= k), f"objective {k} revealed wrongly"
+        assert all(1 <= x <= 4 for x in self.objectives)
+        # end of the game
+        if top is not None and top.kind == "play" and self.end_seat is None:
+            assert max(self.token) < LAST_POSITION, "a token on the last card must start the last round"
+            assert self.empty_piles() < self.end_threshold(), "enough empty piles must start the last round"
+        if self.over:
+            assert self.end_seat is not None and self.final_left == 0, "the game ended without its last round"
+        else:
+            assert len(self.pending) == 1, "one decision at a time"
+            assert 0 < self.final_left <= n if self.end_seat is not None else self.final_left == 0
+
