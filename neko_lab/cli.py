@@ -4,7 +4,7 @@
     neko-lab rules GAME                          the rulebook sections the engine cites, and the options
     neko-lab simulate GAME --games N --players P --agents a,b --seed S [--workers W] [--out DIR]
                       [--option k=v ...]         play many games, print a summary by agent
-    neko-lab lab [--no-browser] [--port P]       open JupyterLab at notebooks/index.ipynb
+    neko-lab lab [PATH] [--no-browser] [--port P]  open JupyterLab at the notebooks (neko_lab.lab says which)
 
 Bad arguments give one line on stderr and exit status 2. Games defined outside neko_lab can be
 made visible to the command by naming their modules in NEKO_LAB_PLUGINS (comma-separated); importing
@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
+from . import lab as lab_command
 from .core.errors import ConfigError, DataError, SaveError
 
 USAGE_ERROR = 2
@@ -133,10 +134,7 @@ def _parser() -> _Parser:
     s.add_argument("--option", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
                    help="game options (repeat the flag or list several)")
     s.add_argument("--no-progress", action="store_true", help="hide the progress bar")
-    lab = sub.add_parser("lab", help="open JupyterLab at the notebooks")
-    lab.add_argument("--no-browser", action="store_true", help="print the address instead of opening it")
-    lab.add_argument("--port", type=_positive, default=8888)
-    lab.add_argument("--ip", default="127.0.0.1")
+    lab_command.add_parser(sub)
     return p
 
 
@@ -208,40 +206,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def notebooks_folder() -> Path | None:
-    """notebooks/ next to the package in a checkout (or shipped beside it), if present."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent / "notebooks", here / "notebooks"):
-        if (candidate / "index.ipynb").exists() or candidate.is_dir():
-            return candidate
-    return None
-
-
 def cmd_lab(args: argparse.Namespace) -> int:
-    import secrets
-
-    folder = notebooks_folder()
-    if folder is not None:
-        root, path = folder.parent, f"lab/tree/{folder.name}/index.ipynb"
-    else:
-        root, path = Path.cwd(), "lab"
-        print("neko-lab: no notebooks folder found next to the package; opening JupyterLab here",
-              file=sys.stderr)
-    token = secrets.token_hex(16)
-    cmd = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.ip={args.ip}",
-           f"--ServerApp.port={args.port}", "--ServerApp.port_retries=0", f"--ServerApp.root_dir={root}",
-           f"--IdentityProvider.token={token}", f"--ServerApp.default_url=/{path}"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")   # containers often run as root
-    url = f"http://{args.ip}:{args.port}/{path}?token={token}"
-    if args.no_browser:
-        cmd.append("--no-browser")
-        print(url, flush=True)
-    else:
-        print(f"opening {url}", flush=True)
-    sys.stderr.flush()
-    os.execv(sys.executable, cmd)  # JupyterLab takes over this process; Ctrl-C stops it
-    return 0  # pragma: no cover
+    try:
+        return lab_command.run(args)
+    except lab_command.LabError as exc:
+        raise _Usage(str(exc)) from None
 
 
 COMMANDS = {"games": cmd_games, "rules": cmd_rules, "simulate": cmd_simulate, "lab": cmd_lab}

@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 
 import neko_lab as nl
-from neko_lab import cli
+from neko_lab import cli, lab
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -113,35 +113,120 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_lab_starts_jupyterlab_at_the_index_notebook(tmp_path):
-    port = _free_port()
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path), "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg")}
-    proc = subprocess.Popen([sys.executable, "-m", "neko_lab", "lab", "--no-browser", "--port", str(port)],
+@pytest.mark.parametrize("port", ["70000", "0", "-1", "http"])
+def test_lab_refuses_a_port_outside_1_to_65535(capsys, port):
+    assert cli.main(["lab", "--no-browser", "--port", port]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "a port is a whole number from 1 to 65535" in err[0]
+
+
+def test_lab_refuses_a_port_already_in_use_in_one_line(capsys):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert cli.main(["lab", "--no-browser", "--port", str(port)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"port {port} is already in use" in err[0] and "leave out --port" in err[0]
+
+
+def test_lab_takes_another_free_port_when_the_usual_one_is_busy():
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        chosen = lab.choose_port(None, preferred=taken)
+        assert chosen != taken and lab.port_is_free(chosen)
+    free = _free_port()
+    assert lab.choose_port(None, preferred=free) == free
+    assert lab.choose_port(free) == free
+
+
+@pytest.mark.parametrize("make,message", [
+    (lambda tmp: tmp / "missing", "no such folder"),
+    (lambda tmp: (tmp / "file.txt").write_text("x") and tmp / "file.txt", "not a folder"),
+])
+def test_lab_refuses_a_folder_that_is_not_one(capsys, tmp_path, make, message):
+    assert cli.main(["lab", "--no-browser", str(make(tmp_path))]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0]
+
+
+def test_lab_serves_the_checkout_notebooks_or_the_folder_given(tmp_path):
+    assert lab.notebooks_folder(None) == lab.Folder(REPO / "notebooks", "checkout")
+    assert lab.notebooks_folder(str(tmp_path)) == lab.Folder(tmp_path.resolve(), "given")
+
+
+def test_an_installation_copies_its_notebooks_to_the_users_folder_once(tmp_path, monkeypatch):
+    pkg = tmp_path / "site-packages" / "neko_lab"          # an installed package: no pyproject.toml beside it
+    (pkg / "notebooks" / "naeco").mkdir(parents=True)
+    (pkg / "notebooks" / "index.ipynb").write_text("shipped index")
+    (pkg / "notebooks" / "naeco" / "01-rules.ipynb").write_text("shipped rules")
+    home = tmp_path / "home"
+    monkeypatch.setenv(lab.HOME_VARIABLE, str(home))
+    assert lab.notebooks_folder(None, pkg) == lab.Folder(home, "copied")
+    assert (home / "naeco" / "01-rules.ipynb").read_text() == "shipped rules"
+    # the learner's edits survive the next start; a notebook new in the installation is added
+    (home / "index.ipynb").write_text("my notes")
+    (pkg / "notebooks" / "naeco" / "02-food-web.ipynb").write_text("new")
+    assert lab.notebooks_folder(None, pkg) == lab.Folder(home, "copied")
+    assert (home / "index.ipynb").read_text() == "my notes" and (home / "naeco" / "02-food-web.ipynb").exists()
+    assert lab.notebooks_folder(None, pkg) == lab.Folder(home, "user copy")
+
+
+def test_lab_trusts_the_notebooks_it_ships_so_their_pictures_show(tmp_path, monkeypatch):
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "nb"
+    folder.mkdir()
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")])
+    nbformat.write(nb, folder / "index.ipynb")
+    assert not NotebookNotary().check_signature(nbformat.read(folder / "index.ipynb", as_version=4))
+    assert lab.trust(folder) == 1
+    assert NotebookNotary().check_signature(nbformat.read(folder / "index.ipynb", as_version=4))
+
+
+def test_the_wheel_configuration_ships_the_notebooks():
+    text = (REPO / "pyproject.toml").read_text()
+    assert '"notebooks" = "neko_lab/notebooks"' in text
+
+
+def test_lab_starts_jupyterlab_on_a_free_port_and_prints_its_address(tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "index.ipynb").write_text((REPO / "notebooks" / "index.ipynb").read_text())
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"), "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"),
+           "JUPYTER_DATA_DIR": str(tmp_path / "data")}
+    proc = subprocess.Popen([sys.executable, "-m", "neko_lab", "lab", "--no-browser", "--dir", str(folder)],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     try:
-        url = proc.stdout.readline().strip()
-        assert url.startswith(f"http://127.0.0.1:{port}/lab/tree/notebooks/index.ipynb?token=")
+        lines = [proc.stdout.readline().strip(), proc.stdout.readline().strip()]
+        assert lines[0] == f"JupyterLab serves {folder.resolve()}", lines
+        url = lines[1]
+        assert url.startswith("http://127.0.0.1:") and "/lab/tree/index.ipynb?token=" in url
+        port = int(url.split(":")[2].split("/")[0])
         token = url.rsplit("token=", 1)[1]
-        deadline, status = time.monotonic() + 40, None
-        while time.monotonic() < deadline and status is None:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=2) as r:
-                    status = json.load(r)
-            except OSError:
-                assert proc.poll() is None, "JupyterLab exited early"
-                time.sleep(0.3)
-        assert status is not None and "started" in status
-        # the notebook the URL points to is served
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents/notebooks/index.ipynb"
-                                    f"?content=0&token={token}", timeout=5) as r:
+        # the address is printed once the server answers: it is this server, at once
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=5) as r:
+            assert "started" in json.load(r)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents/index.ipynb?content=0&token={token}",
+                                    timeout=5) as r:
             assert json.load(r)["type"] == "notebook"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/lab?token={token}", timeout=5) as r:
+            assert '"news": {"disabled": true}' in r.read().decode()     # no news fetched ...
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/lab/api/settings/"
+                                    f"@jupyterlab/apputils-extension:notification?token={token}", timeout=5) as r:
+            fetch_news = json.load(r)["schema"]["properties"]["fetchNews"]
+        assert fetch_news["default"] == "false"           # ... and no pop-up asking whether to fetch it
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        lab._stop(proc)
+    # stopping neko-lab stops the JupyterLab it started
+    deadline = time.monotonic() + 20
+    while not lab.port_is_free(port) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert lab.port_is_free(port)
 
 
 def _one_line_error(capsys, args, needle):

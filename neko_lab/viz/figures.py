@@ -25,13 +25,42 @@ def _by(df: pd.DataFrame, by: str | Sequence[str]) -> list[str]:
     return cols
 
 
+WORDS = {"midgame": "mid-game", "endgame": "end-game", "pts": "points"}
+CONFIDENCE_NOTE = ("Whiskers: {level} Wilson interval, the true win rates these games cannot rule out "
+                   "(more games, narrower).")
+
+
+def words(column: str) -> str:
+    """A column name as a reader says it: "pts_midgame_tiles" -> "mid-game tiles"."""
+    name = column.removeprefix("pts_").removeprefix("opt_")
+    return " ".join(WORDS.get(part, part) for part in name.split("_"))
+
+
+def _label(column: str, value) -> str:
+    """One part of a group label: seats count from 1 ("seat 1"); agents are their own name."""
+    if column == "seat":
+        return f"seat {int(value) + 1}"
+    if column in ("players", "game") or column.startswith("opt_"):
+        return f"{words(column)} {value}"
+    return str(value)
+
+
 def _groups(df: pd.DataFrame, cols: list[str]):
     """(label, rows) for each group, in sorted order; labels read "greedy" or "greedy · seat 1"."""
     for key, rows in df.groupby(cols, sort=True, observed=True):
         key = key if isinstance(key, tuple) else (key,)
-        parts = [f"{c} {k}" if c in ("seat", "players", "game") or c.startswith("opt_") else str(k)
-                 for c, k in zip(cols, key)]
-        yield " · ".join(parts), rows
+        yield " · ".join(_label(c, k) for c, k in zip(cols, key)), rows
+
+
+def _transparent(colour: str, alpha: float) -> str:
+    """'#4C78A8' -> 'rgba(76, 120, 168, alpha)'."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({r}, {g}, {b}, {alpha})"
+
+
+def _whole_numbers(axis: dict) -> dict:
+    """Axis settings that put ticks on whole numbers only (rounds, players)."""
+    return {**axis, "tickmode": "linear", "dtick": 1, "tickformat": "d"}
 
 
 def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -61,7 +90,7 @@ def score_distribution(df: pd.DataFrame, by: str | Sequence[str] = "agent", kind
         else:
             fig.add_trace(go.Box(y=rows["score"].to_numpy(), name=label, marker_color=colour,
                                  boxmean=True))
-    fig.update_layout(title=title or f"Final scores by {' and '.join(cols)}", barmode="overlay",
+    fig.update_layout(title=title or f"Final scores by {' and '.join(map(words, cols))}", barmode="overlay",
                       xaxis_title="score" if kind == "histogram" else None,
                       yaxis_title="games" if kind == "histogram" else "score", template="plotly_white")
     return fig
@@ -93,9 +122,17 @@ def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.
         customdata=table[["wins", "seats", "low", "high"]].to_numpy(),
         hovertemplate="%{x}: %{y:.1%} (%{customdata[0]} of %{customdata[1]}; "
                       "%{customdata[2]:.1%} to %{customdata[3]:.1%})<extra></extra>"))
-    fig.update_layout(title=title or f"Win rate by {' and '.join(cols)} ({z:g}σ Wilson interval)",
-                      yaxis=dict(title="win rate", tickformat=".0%", range=[0, 1]), template="plotly_white")
+    level = f"{confidence(z):.0%}"
+    fig.update_layout(title=dict(text=title or f"Win rate by {' and '.join(map(words, cols))}",
+                                 subtitle=dict(text=CONFIDENCE_NOTE.format(level=level))),
+                      margin=dict(t=90), yaxis=dict(title="share of seats that won", tickformat=".0%",
+                                                    range=[0, 1]), template="plotly_white")
     return fig
+
+
+def confidence(z: float) -> float:
+    """The two-sided confidence level of a z value: 1.96 -> 0.95."""
+    return math.erf(z / math.sqrt(2))
 
 
 def breakdown(df: pd.DataFrame, by: str | Sequence[str] = "agent", title: str | None = None) -> go.Figure:
@@ -110,9 +147,10 @@ def breakdown(df: pd.DataFrame, by: str | Sequence[str] = "agent", title: str | 
         means.append(rows[cats].mean())
     fig = go.Figure()
     for i, cat in enumerate(cats):
-        fig.add_trace(go.Bar(x=labels, y=[float(m[cat]) for m in means], name=cat[4:],
+        fig.add_trace(go.Bar(x=labels, y=[float(m[cat]) for m in means], name=words(cat),
                              marker_color=PALETTE[i % len(PALETTE)]))
-    fig.update_layout(barmode="relative", title=title or f"Mean points by category and {' and '.join(cols)}",
+    fig.update_layout(barmode="relative",
+                      title=title or f"Mean points by category, by {' and '.join(map(words, cols))}",
                       yaxis_title="mean points", template="plotly_white")
     return fig
 
@@ -148,14 +186,18 @@ def scoring_curves(trace: pd.DataFrame, by: str | Sequence[str] = "agent", value
         colour = PALETTE[i % len(PALETTE)]
         x = part["round"].tolist()
         fig.add_trace(go.Scatter(x=x + x[::-1], y=part["q75"].tolist() + part["q25"].tolist()[::-1],
-                                 fill="toself", fillcolor=colour, opacity=0.2, line=dict(width=0),
+                                 mode="lines", fill="toself", fillcolor=_transparent(colour, 0.18),
+                                 line=dict(width=0),
                                  hoverinfo="skip", showlegend=False, name=f"{label} IQR",
                                  legendgroup=label))
         fig.add_trace(go.Scatter(x=x, y=part["median"].tolist(), mode="lines+markers", name=label,
                                  line=dict(color=colour), legendgroup=label))
-    name = "score" if value == "score" else value.removeprefix("pts_")
-    fig.update_layout(title=title or f"Median {name} by round (band: middle half of games)",
-                      xaxis_title="round", yaxis_title=name, template="plotly_white")
+    name = "score" if value == "score" else f"points from {words(value)}"
+    fig.update_layout(title=dict(text=title or f"Median {name} by round",
+                                 subtitle=dict(text="Line: the median game. Band: the middle half of games "
+                                                    "(from the 25th to the 75th percentile).")),
+                      margin=dict(t=90), xaxis=_whole_numbers(dict(title="round")), yaxis_title=name,
+                      template="plotly_white")
     return fig
 
 

@@ -37,7 +37,7 @@ def test_score_distribution_has_one_histogram_per_group(sims):
     for t in fig.data:
         assert sorted(t.x) == sorted(df[df["agent"] == t.name]["score"])
     box = score_distribution(df, by="seat", kind="box")
-    assert [t.name for t in box.data] == ["seat 0", "seat 1"]
+    assert [t.name for t in box.data] == ["seat 1", "seat 2"]          # seats count from 1 for readers
     assert sorted(box.data[1].y) == sorted(df[df["seat"] == 1]["score"])
 
 
@@ -52,7 +52,7 @@ def test_win_rates_bars_and_wilson_error_bars(sims):
         low, high = wilson_interval(rows["won"].sum(), len(rows))
         assert rate + plus == pytest.approx(high) and rate - minus == pytest.approx(low)
     two = who_won(df, by=["agent", "seat"])
-    assert list(two["group"]) == ["greedy · seat 0", "greedy · seat 1", "random · seat 0", "random · seat 1"]
+    assert list(two["group"]) == ["greedy · seat 1", "greedy · seat 2", "random · seat 1", "random · seat 2"]
     assert two["seats"].sum() == len(df)
 
 
@@ -165,3 +165,31 @@ def test_win_matrix_shows_the_table():
     heat = win_matrix(table).data[0]
     assert list(heat.x) == ["a", "b"] and list(heat.y) == ["a", "b"]
     assert heat.z[1][0] == 0.75 and heat.text[0][1] == "25%" and heat.text[0][0] == ""
+
+
+def test_rounds_are_whole_numbers_on_the_axis(sims):
+    _, tr = sims
+    axis = scoring_curves(tr, by="agent").layout.xaxis
+    assert (axis.tickmode, axis.dtick, axis.tickformat) == ("linear", 1, "d")   # no tick at round 1.5
+
+
+def test_titles_and_legends_are_in_words():
+    from neko_lab.viz.figures import words
+
+    assert words("pts_midgame_tiles") == "mid-game tiles" and words("opt_sea_shepherd") == "sea shepherd"
+    tr = pd.DataFrame({"game": [0, 0], "step": [0, 1], "round": [1, 2], "seat": [0, 0], "agent": ["a", "a"],
+                       "score": [0, 3], "pts_midgame_tiles": [0, 3]})
+    fig = scoring_curves(tr, by="agent", value="pts_midgame_tiles")
+    assert fig.layout.title.text == "Median points from mid-game tiles by round"
+    assert fig.layout.yaxis.title.text == "points from mid-game tiles"
+    df = pd.DataFrame({"agent": ["a", "b"], "seat": [0, 1], "score": [3, 4], "won": [False, True],
+                       "pts_midgame_tiles": [3, 4]})
+    assert [t.name for t in breakdown(df).data] == ["mid-game tiles"]
+    assert "midgame" not in breakdown(df, by="seat").layout.title.text
+
+
+def test_win_rate_figure_says_what_the_interval_means(sims):
+    df, _ = sims
+    note = win_rates(df, by="agent").layout.title.subtitle.text
+    assert "95% Wilson interval" in note and "cannot rule out" in note
+    assert "90% Wilson interval" in win_rates(df, by="agent", z=1.645).layout.title.subtitle.text

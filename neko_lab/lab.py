@@ -1,0 +1,319 @@
+"""`neko-lab lab`: JupyterLab on the neko_lab notebooks, on a free port, at the address that really started.
+
+Which notebooks:
+- `neko-lab lab PATH` (or `--dir PATH`) serves that folder.
+- In a checkout (the package sits next to pyproject.toml and notebooks/), the checkout's notebooks/ folder,
+  so edits are made in the repository.
+- In an installation, the notebooks shipped inside the wheel (neko_lab/notebooks) are copied on the first
+  start to a folder of the user's own, ~/neko-lab-notebooks (or $NEKO_LAB_HOME), and served from there, so a
+  learner's edits are kept and never touch the installed package. Later starts copy only the notebooks
+  the folder does not have yet; nothing the user changed is overwritten.
+
+The notebooks are committed executed, so their pictures show before anything runs; JupyterLab draws the
+HTML/SVG outputs of a notebook only when it is trusted, so `neko-lab lab` signs (`jupyter trust`) the
+notebooks of the checkout or of the user's copy. A folder given on the command line is not signed.
+
+Which port: `--port P` (1-65535) is used as given, and refused in one line if something already listens
+there. Without it, 8888 if free, else any free port the system offers. The address is printed once
+the server answers, so it is the address of the server that actually started.
+
+JupyterLab's news pop-up and update check are turned off, as on Binder: the server gets
+`--LabApp.news_url=None` and, through a configuration folder of its own prepended to JUPYTER_CONFIG_PATH,
+a default of `fetchNews: "false"` for the notification settings (a labconfig default_setting_overrides, so a
+choice the user made in their own settings still wins). Nothing in the user's or the environment's Jupyter
+configuration is written.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+NO_NEWS = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false"}}
+PREFERRED_PORT = 8888
+START_TIMEOUT = 90.0   # seconds for JupyterLab to answer; slow shared machines need about 10
+HOME_VARIABLE = "NEKO_LAB_HOME"
+USER_FOLDER = "neko-lab-notebooks"
+
+
+class LabError(Exception):
+    """A bad `lab` request: printed as one line, exit status 2."""
+
+
+class Folder(NamedTuple):
+    path: Path
+    how: str          # "given", "checkout", "copied" or "user copy"
+
+
+def port_number(text: str) -> int:
+    """An argparse type: a TCP port, 1-65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535, not {text!r}") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535, not {value}")
+    return value
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    lab = sub.add_parser("lab", help="open JupyterLab at the notebooks",
+                         description="Open JupyterLab at the neko_lab notebooks (or at PATH).")
+    lab.add_argument("path", nargs="?", default=None, metavar="PATH",
+                     help="folder of notebooks to serve (default: this checkout's or installation's)")
+    lab.add_argument("--dir", dest="dir", default=None, metavar="PATH", help="the same as PATH")
+    lab.add_argument("--no-browser", action="store_true", help="print the address instead of opening it")
+    lab.add_argument("--port", type=port_number, default=None,
+                     help=f"port to serve on, 1-65535 (default: {PREFERRED_PORT} if free, else any free port)")
+    lab.add_argument("--ip", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    return lab
+
+
+# --- which folder -----------------------------------------------------------------------------------
+
+def package_dir() -> Path:
+    return Path(__file__).resolve().parent
+
+
+def checkout_notebooks(pkg: Path | None = None) -> Path | None:
+    """notebooks/ of the checkout this package belongs to, if it runs from a checkout."""
+    root = (pkg or package_dir()).parent
+    folder = root / "notebooks"
+    if (root / "pyproject.toml").is_file() and (folder / "index.ipynb").is_file():
+        return folder
+    return None
+
+
+def shipped_notebooks(pkg: Path | None = None) -> Path | None:
+    """The notebooks the wheel carries (neko_lab/notebooks), if this is an installation."""
+    folder = (pkg or package_dir()) / "notebooks"
+    return folder if (folder / "index.ipynb").is_file() else None
+
+
+def user_folder() -> Path:
+    home = os.environ.get(HOME_VARIABLE)
+    return Path(home).expanduser() if home else Path.home() / USER_FOLDER
+
+
+def copy_missing(source: Path, target: Path) -> list[Path]:
+    """Copy every file of `source` that `target` lacks; never overwrite. Returns what was copied."""
+    copied = []
+    for src in sorted(source.rglob("*")):
+        rel = src.relative_to(source)
+        if not src.is_file() or "__pycache__" in rel.parts or ".ipynb_checkpoints" in rel.parts:
+            continue
+        dst = target / rel
+        if not dst.exists():
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
+            copied.append(dst)
+    return copied
+
+
+def notebooks_folder(requested: str | None, pkg: Path | None = None) -> Folder:
+    """The folder `neko-lab lab` serves (see the module docstring)."""
+    if requested is not None:
+        path = Path(requested).expanduser()
+        if not path.exists():
+            raise LabError(f"no such folder: {requested}")
+        if not path.is_dir():
+            raise LabError(f"not a folder: {requested} (give the folder that holds the notebooks)")
+        return Folder(path.resolve(), "given")
+    checkout = checkout_notebooks(pkg)
+    if checkout is not None:
+        return Folder(checkout, "checkout")
+    shipped = shipped_notebooks(pkg)
+    if shipped is None:
+        raise LabError("this installation carries no notebooks; give a folder: neko-lab lab PATH")
+    target = user_folder()
+    try:
+        copied = copy_missing(shipped, target)
+    except OSError as exc:
+        raise LabError(f"cannot copy the notebooks to {target}: {exc.strerror or exc}; "
+                       f"set {HOME_VARIABLE} to a folder you can write, or give one: neko-lab lab PATH") from None
+    return Folder(target, "copied" if copied else "user copy")
+
+
+# --- which port -------------------------------------------------------------------------------------
+
+def _socket(ip: str) -> socket.socket:
+    s = socket.socket(socket.AF_INET6 if ":" in ip else socket.AF_INET)
+    # as the server will: a port left in TIME_WAIT by finished connections counts as free
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    return s
+
+
+def port_is_free(port: int, ip: str = "127.0.0.1") -> bool:
+    with _socket(ip) as s:
+        try:
+            s.bind((ip, port))
+        except OSError:
+            return False
+    return True
+
+
+def choose_port(requested: int | None, ip: str = "127.0.0.1", preferred: int = PREFERRED_PORT) -> int:
+    """The requested port if free (else LabError); without one, `preferred` if free, else a free port."""
+    if requested is not None:
+        if not port_is_free(requested, ip):
+            raise LabError(f"port {requested} is already in use on {ip}; "
+                           "leave out --port to take a free one")
+        return requested
+    if port_is_free(preferred, ip):
+        return preferred
+    with _socket(ip) as s:
+        s.bind((ip, 0))
+        return s.getsockname()[1]
+
+
+# --- the server -------------------------------------------------------------------------------------
+
+def jupyter_command(folder: Path, ip: str, port: int, token: str) -> list[str]:
+    start = "/lab/tree/index.ipynb" if (folder / "index.ipynb").is_file() else "/lab"
+    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--ServerApp.ip={ip}",
+           f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--ServerApp.root_dir={folder}",
+           f"--IdentityProvider.token={token}", f"--ServerApp.default_url={start}",
+           # no news pop-up and no update check: a workshop room sees the notebook, nothing else
+           "--LabApp.news_url=None",
+           "--LabApp.check_for_updates_class=jupyterlab.handlers.announcements.NeverCheckForUpdate"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")   # containers often run as root
+    return cmd
+
+
+def server_environment(config_dir: Path) -> dict[str, str]:
+    """The environment for JupyterLab: ours plus a config folder whose labconfig turns the news pop-up off."""
+    labconfig = config_dir / "labconfig"
+    labconfig.mkdir(parents=True, exist_ok=True)
+    (labconfig / "default_setting_overrides.json").write_text(json.dumps(NO_NEWS, indent=1))
+    env = dict(os.environ)
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(filter(None, [str(config_dir), env.get("JUPYTER_CONFIG_PATH")]))
+    return env
+
+
+def address(folder: Path, ip: str, port: int, token: str) -> str:
+    host = f"[{ip}]" if ":" in ip else ip
+    start = "lab/tree/index.ipynb" if (folder / "index.ipynb").is_file() else "lab"
+    return f"http://{host}:{port}/{start}?token={token}"
+
+
+def wait_until_serving(proc: subprocess.Popen, ip: str, port: int, token: str,
+                       timeout: float = START_TIMEOUT) -> bool:
+    """True once the server at ip:port answers /api/status; False if the process ends first."""
+    host = f"[{ip}]" if ":" in ip else ("127.0.0.1" if ip in ("0.0.0.0", "") else ip)
+    url = f"http://{host}:{port}/api/status?token={token}"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            return False
+        try:
+            with urllib.request.urlopen(url, timeout=2) as reply:
+                if reply.status == 200:
+                    return True
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.25)
+    return False
+
+
+def run(args: argparse.Namespace, open_browser: Callable[[str], object] | None = None) -> int:
+    """Serve the notebooks until Ctrl-C (or SIGTERM), which stops JupyterLab too."""
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        return _serve(args, open_browser)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def trust(folder: Path) -> int:
+    """Sign every notebook under `folder` as trusted (what `jupyter trust` does); returns how many."""
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    notary, signed = NotebookNotary(), 0
+    for path in sorted(folder.rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        try:
+            nb = nbformat.read(path, as_version=4)
+            if not notary.check_signature(nb):
+                notary.sign(nb)
+            signed += 1
+        except Exception:      # an unreadable notebook, or no signature database: it just shows untrusted
+            continue
+    return signed
+
+
+def _serve(args: argparse.Namespace, open_browser: Callable[[str], object] | None) -> int:
+    if args.path is not None and args.dir is not None and Path(args.path) != Path(args.dir):
+        raise LabError(f"two folders given ({args.path} and --dir {args.dir}); give one")
+    folder = notebooks_folder(args.path if args.path is not None else args.dir)
+    if folder.how == "copied":
+        print(f"neko-lab: copied the notebooks to {folder.path} (your own copy: edit freely)", file=sys.stderr)
+    if folder.how != "given":
+        trust(folder.path)
+    with tempfile.TemporaryDirectory(prefix="neko-lab-config-") as config_dir:
+        return _serve_from(folder, args, open_browser, server_environment(Path(config_dir)))
+
+
+def _serve_from(folder: Folder, args: argparse.Namespace, open_browser: Callable[[str], object] | None,
+                env: dict[str, str]) -> int:
+    attempts = 1 if args.port is not None else 3
+    for attempt in range(attempts):
+        port = choose_port(args.port, args.ip)
+        token = secrets.token_hex(16)
+        proc = subprocess.Popen(jupyter_command(folder.path, args.ip, port, token), stdin=subprocess.DEVNULL, env=env)
+        try:
+            started = wait_until_serving(proc, args.ip, port, token)
+        except KeyboardInterrupt:
+            _stop(proc)
+            raise
+        if started:
+            break
+        _stop(proc)
+        if proc.returncode not in (None, 0) and attempt + 1 < attempts and not port_is_free(port, args.ip):
+            continue      # another program took the free port between the choice and the start
+        raise LabError(f"JupyterLab did not start on {args.ip}:{port} (its messages are above)")
+    url = address(folder.path, args.ip, port, token)
+    print(f"JupyterLab serves {folder.path}", flush=True)
+    print(url, flush=True)
+    if not args.no_browser:
+        (open_browser or _open_browser)(url)
+    print("Press Ctrl-C to stop it.", file=sys.stderr, flush=True)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        _stop(proc)
+        print("neko-lab: JupyterLab stopped", file=sys.stderr)
+        return 0
+
+
+def _open_browser(url: str) -> None:
+    import webbrowser
+    webbrowser.open(url)
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
