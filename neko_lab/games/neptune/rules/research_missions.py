@@ -42,7 +42,7 @@ def play(s, seat: int) -> None:
 
 def legal_launch(s, seat: int, data) -> list:
     out: list = []
-    if s.credits[seat] >= MISSION_CREDITS:
+    if s.credits[seat] >= MISSION_CREDITS and s.fuel[seat]:        # every launch costs 1 fuel or more
         data = s.data
         spd, own, mask = seat_view(s, seat)
         for loc in data.locations:
