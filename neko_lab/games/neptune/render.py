@@ -230,11 +230,11 @@ def cards_svg(s, top: float, seat: int, moves: Mapping[str, list] | None = None)
         parts.append(_spot(inner, f"track:{k}", moves, f"place {k + 1} of the Opportunity Track"))
     parts.append(_t(8, top + 66, f"Hand of player {seat + 1}:", 12, "bold"))
     for k, c in enumerate(s.hands[seat]):
-        x = 8 + k * 176
+        x = 8 + k * 200
         card = cards[c]
         ev = ", event" if card.event else ""
         lit = bool(moves and moves.get(f"hand:{c}"))
-        inner = (f'<g><rect x="{x}" y="{top + 74}" width="170" height="24" rx="4" fill="{"#dff3df" if lit else "#eef"}" '
+        inner = (f'<g><rect x="{x}" y="{top + 74}" width="194" height="24" rx="4" fill="{"#dff3df" if lit else "#eef"}" '
                  f'stroke="{LEGAL if lit else "#669"}" stroke-width="{3 if lit else 1}"/>'
                  f'{_t(x + 4, top + 90, f"{card.title} ({card.fame} fame){ev}", 11)}</g>')
         parts.append(_spot(inner, f"hand:{c}", moves, card.title))
