@@ -4,6 +4,9 @@
   dataclass constructor (events are built on every action of every simulated game).
 - `fast_copy` is the structural copy of plain game data (re-exported from serial).
 - `copy_slots` copies the named attributes of a __slots__ object without running __init__.
+- `keep_legal` hands the engine the legal actions of the decision a game has just pushed, when the
+  game had to work them out anyway to decide whether to ask at all (State.legal_actions then does
+  not compute them a second time). Only valid if nothing changes the state before the next action.
 """
 from __future__ import annotations
 
@@ -40,4 +43,10 @@ def copy_slots(obj: T, fields: Iterable[str], deep: Iterable[str] = ()) -> T:
     return new
 
 
-__all__ = ["new_event", "fast_copy", "copy_slots"]
+def keep_legal(state: Any, actions: list) -> None:
+    """Record `actions` as the legal actions of `state`'s newest pending decision (the list the
+    engine would compute for it now), so that they are not computed again."""
+    state._legal = actions
+
+
+__all__ = ["new_event", "fast_copy", "copy_slots", "keep_legal"]

@@ -4,11 +4,16 @@
     b = Board(nl.new_game("neptune", players=3, seed=1), agents={1: "neptune", 2: "greedy"})
     b
 
-The picture is the table as the seat to act sees it, with the locations it may build at or send a
-mission to framed in green. Under it, one button per framed location: clicking it lists the choices
-there (which team, which building) as buttons, and clicking one plays it. Everything else — the full
-list of legal actions, bots, undo, restart, scores, the log with the rule behind each line — comes
-from the generic board; an illegal action is refused with the engine's reason.
+The picture is the thing you click. At its top, the decisions panel says who decides what now and who
+is still to come on the card being played (the build rounds, the fuel broker, investors, mission
+access, victory-point purchases), with "buy 1 fuel" and "pass" buttons when they are legal. While you
+are to act, every place with a legal choice is framed in green and its hover text says what a click
+does: a location (build, move, launch or buy mission access), a hand card (sell or play it), a place of
+the Opportunity Track, a technology (take it, or buy access), a player's row of the tracks (name who
+buys next; your own row for investors, the broker and victory points). A place with one choice plays
+it; a place with several lists them as buttons under the picture. A click the rules refuse is
+explained in the message line and changes nothing. Bots, undo, why?, hints, the log with its rules
+and the review of a finished game come from the generic board.
 """
 from __future__ import annotations
 
@@ -18,76 +23,99 @@ import ipywidgets as W
 
 from neko_lab.widgets.board import Board as GenericBoard
 
-from .render import html, targets
+from .render import ASKS, groups, html
 from .rules import GameState
 
-
-# what each pending decision asks, in the words shown above the clickable locations
-ASKS = {
-    "sell": "may sell one hand card to the Opportunity Track",
-    "play": "plays a card from hand or from the Opportunity Track",
-    "investors": "may give up fame for credits (Attract Investors)",
-    "build": "may move one team and build once in this round (Build)",
-    "broker": "may buy fuel from the broker (Fuel Broker)",
-    "launch": "may launch Research Missions",
-    "mission_access": "may buy access to Research Missions",
-    "technology": "takes control of or free access to a technology",
-    "scoring_order": "names who buys victory points next (Scoring)",
-    "buy_vp": "may buy victory points once (Scoring)",
-}
+ASKS = ASKS          # re-exported: what each decision asks, in words
 
 
 class Board(GenericBoard):
+    """Destination: Neptune in a notebook: click a green place on the picture; bots reply."""
+
     def __init__(self, state: GameState, agents: Mapping[int, Any] | Sequence[Any] | None = None,
-                 names: Sequence[str] | None = None, seed: int | None = None):
+                 names: Sequence[str] | None = None, seed: int | None = None, lesson: Any = None):
         if not isinstance(state, GameState):
             raise TypeError(f"the Destination: Neptune board needs a Neptune game, not {type(state).__name__}")
-        self.selected: int | None = None
-        super().__init__(state, agents=agents, names=names, seed=seed)
+        self.selected: str | None = None
+        super().__init__(state, agents=agents, names=names, seed=seed, lesson=lesson)
+
+    # ------------------------------------------------------------------ hooks
+    def lit_moves(self) -> dict[str, list]:
+        """Target name -> the legal actions a click there stands for (none when it is not your move)."""
+        return groups(self.state.legal_actions()) if self.my_turn() else {}
 
     def targets(self) -> list[int]:
-        return [] if self.state.is_over() else targets(self.state.legal_actions())
+        """The locations framed in green (the legal targets on the map)."""
+        return [int(n[4:]) for n in self.lit_moves() if n.startswith("loc:")]
 
     def picture(self) -> str:
-        return html(self.state, self.viewer, self.targets())
+        return html(self.state, self.viewer, self.lit_moves())
 
+    def prompt_text(self) -> str:
+        if not self.my_turn():
+            return super().prompt_text()
+        top = self.state.pending[-1]
+        return (f"Player {top.seat + 1} {ASKS.get(top.kind, top.kind)}: click a green place on the "
+                f"picture (hover it to see what a click does), or one of your choices.")
+
+    def target_action(self, name: str) -> Hashable | None:
+        acts = self.lit_moves().get(name, [])
+        return acts[0] if len(acts) == 1 else super().target_action(name)
+
+    def on_target(self, name: str) -> bool:
+        acts = self.lit_moves().get(name)
+        if not acts:
+            self.message.show(self.refusal(name), "error")
+            return False
+        if len(acts) == 1:
+            self.selected = None
+            return self.play(acts[0])
+        self.selected = name
+        self.refresh_extra()
+        return False
+
+    def refusal(self, name: str) -> str:
+        """Why a click on `name` does nothing now, in the words of the decision open."""
+        s = self.state
+        if s.is_over():
+            return "The game is over: nothing more can be played."
+        top = s.pending[-1]
+        kind, _, rest = name.partition(":")
+        what = {"loc": lambda i: s.data.locations[int(i)].name, "tech": lambda i: s.data.techs[int(i)].name,
+                "hand": lambda i: s.data.cards[int(i)].title,
+                "track": lambda i: f"place {int(i) + 1} of the Opportunity Track",
+                "player": lambda i: f"player {int(i) + 1}" if i.isdigit() else "your row"}
+        try:
+            place = what[kind](rest) if kind in what else name
+        except (ValueError, IndexError):
+            place = name
+        return (f"Nothing to do at {place} now: player {top.seat + 1} {ASKS.get(top.kind, top.kind)}, "
+                f"and no choice of it is there (the green places are the legal ones).")
+
+    # ------------------------------------------------------------------ the choices of a place
     def extra_widgets(self) -> list[W.Widget]:
-        self.prompt = W.HTML()
-        self.location_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.choice_head = W.HTML()
         self.choice_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        return [self.prompt, self.location_row, self.choice_row]
+        return [self.choice_head, self.choice_row]
 
     def refresh_extra(self) -> None:
-        s = self.state
-        where = self.targets()
-        if self.selected not in where:
+        moves = self.lit_moves()
+        acts = moves.get(self.selected or "", [])
+        if not acts:
             self.selected = None
-        names = s.data.locations
-        ask = ""
-        if not s.is_over():
-            top = s.pending[-1]
-            ask = (f"Player {top.seat + 1} {ASKS.get(top.kind, top.kind)}"
-                   f" (turn of player {s.active + 1}). ")
-        self.prompt.value = ask + ("<b>Click a framed location to see what you can do there.</b>"
-                                   if where else "")
+        self.choice_head.value = (f"<span style='font-size:13px'><b>{len(acts)} choices there</b> — "
+                                  f"click one:</span>") if acts else ""
         buttons = []
-        for loc in where:
-            b = W.Button(description=names[loc].name, layout=W.Layout(width="auto"),
-                         button_style="success" if loc == self.selected else "")
-            b.on_click(lambda _b, loc=loc: self.select(loc))
+        for a in acts:
+            b = W.Button(description=str(a), tooltip=f"click: {a}", layout=W.Layout(width="auto"))
+            b.on_click(lambda _b, a=a: self.choose_here(a))
             buttons.append(b)
-        self.location_row.children = buttons
-        choices = []
-        if self.selected is not None:
-            for a in self.choices_at(self.selected):
-                b = W.Button(description=str(a), layout=W.Layout(width="auto"))
-                b.on_click(lambda _b, a=a: self.play(a))
-                choices.append(b)
-        self.choice_row.children = choices
+        self.choice_row.children = buttons
 
-    def choices_at(self, loc: int) -> list[Hashable]:
-        return [a for a in self.state.legal_actions() if loc in targets([a])]
+    def choices_at(self, name: str) -> list[Hashable]:
+        """The legal actions a click on the target `name` stands for."""
+        return self.lit_moves().get(name, [])
 
-    def select(self, loc: int) -> None:
-        self.selected = loc
-        self.refresh_extra()
+    def choose_here(self, action: Hashable) -> None:
+        self.selected = None
+        self.play(action)

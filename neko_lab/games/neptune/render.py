@@ -1,24 +1,29 @@
 """The picture of a Destination: Neptune state (pure: state -> SVG inside HTML).
 
-    html(state, seat=None, highlight=())   the whole table as seen by `seat` (default: the player to act)
+    html(state, seat=None, moves=None)   the whole table as seen by `seat` (default: the player to act)
+    groups(legal_actions)                the click target each action belongs to ("loc:5", "hand:12", ...)
 
 From top to bottom: the solar system (planets left to right with their distance markers, and under
 each planet its locations with the Research Mission tokens, the base circle, the factory and colony
 circles with their technology icons and owners, the construction teams, and the fuel the seat would
 pay from Earth); the technology chart with controllers (ringed) and access; the players' tracks;
-the Opportunity Track; the seat's hand. Players and places count from 1. `highlight` names locations
-drawn with a green frame (a board's legal targets).
+the Opportunity Track; the seat's hand. Players and places count from 1. `moves` (target name ->
+the legal actions there, see `groups`) makes those places click targets, framed in green, whose hover
+text says what a click does; everything else is drawn as an unlit target.
 """
 from __future__ import annotations
 
 from html import escape
-from typing import Iterable
+from typing import Hashable, Iterable, Mapping, Sequence
 
+from neko_lab.widgets.targets import target
+
+from .rules.build import ROUNDS, order
 from .rules.fuel import seat_bases, seat_speed, trip_cost
 
 COLOURS = ("#d62728", "#d4a300", "#1f77b4", "#2ca02c")
 NAMES = ("Red", "Yellow", "Blue", "Green")
-COL_W, BOX_W, BOX_H = 104, 98, 100
+COL_W, BOX_W, BOX_H = 104, 98, 112
 MAP_TOP = 70
 ICON = {"insulation": "Ins", "slingshots": "Sli", "fission": "Fis", "thrust": "Thr", "shields": "Shd",
         "fusion": "Fu", "floating": "Flt", "graviton": "Grv", "fusion2": "Fu2"}
@@ -40,92 +45,154 @@ def _icons(s, techs: Iterable[int]) -> str:
     return " ".join(ICON.get(s.data.techs[t].key, s.data.techs[t].key[:3]) for t in techs)
 
 
-def _location(s, loc, x: float, y: float, seat: int, spd: int, own: list[int], lit: bool) -> str:
+def groups(actions: Iterable[Hashable]) -> dict[str, list]:
+    """The legal actions by the picture target a click on which stands for them: a location
+    ("loc:<i>": builds, moves, missions, mission access), a hand card ("hand:<card>": sell or play),
+    a place of the Opportunity Track ("track:<k>"), a technology ("tech:<t>": take it, or buy access),
+    a player's row of the tracks ("player:<i>": investors, broker, victory points, who buys next),
+    "fuel" (buy 1 fuel) and "pass" (decline this step)."""
+    out: dict[str, list] = {}
+    for a in actions:
+        kind = type(a).__name__
+        if kind in ("BuildAt", "Launch", "MissionAccess"):
+            name = f"loc:{getattr(a, 'dest', getattr(a, 'loc', -1))}"
+        elif kind == "Sell" or (kind == "Play" and a.place < 0):
+            name = f"hand:{a.card}"
+        elif kind == "Play":
+            name = f"track:{a.place}"
+        elif kind in ("TakeTech", "BuyAccess"):
+            name = f"tech:{a.tech}"
+        elif kind == "NextBuyer":
+            name = f"player:{a.seat}"
+        elif kind in ("CashFame", "BrokerFuel", "BuyVP"):
+            name = "player:me"
+        elif kind == "BuyFuel":
+            name = "fuel"
+        else:
+            name = "pass"
+        out.setdefault(name, []).append(a)
+    return out
+
+
+def tip(name: str, actions: Sequence[Hashable], where: str = "") -> str:
+    """What clicking the target says on hover: the one action, or the list of choices it opens."""
+    if len(actions) == 1:
+        return f"click: {actions[0]}"
+    return (f"click to choose among {len(actions)} choices{' at ' + where if where else ''}: "
+            + "; ".join(str(a) for a in actions))
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` characters, broken between words (at most two lines)."""
+    lines: list[str] = [""]
+    for word in text.split():
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}".strip()
+    return lines[:2]
+
+
+def _spot(inner: str, name: str, moves: Mapping[str, list] | None, where: str = "") -> str:
+    """`inner` as the click target `name`: lit (with its hover text) when `moves` has choices there."""
+    if moves is None:
+        return inner
+    acts = moves.get(name)
+    return target(inner, name, tip(name, acts, where) if acts else where, lit=bool(acts))
+
+
+def _location(s, loc, x: float, y: float, seat: int, spd: int, own: list[int],
+              moves: Mapping[str, list] | None) -> str:
     i = loc.index
-    out = [f'<g><title>{escape(loc.name)}</title>'
-           f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="6" fill="#f6f8fc" '
+    lit = bool(moves and moves.get(f"loc:{i}"))
+    out = [f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="6" fill="{"#e8f6e8" if lit else "#f6f8fc"}" '
            f'stroke="{LEGAL if lit else "#99a"}" stroke-width="{3 if lit else 1}"/>']
-    out.append(_t(x + 4, y + 14, loc.name if len(loc.name) <= 16 else loc.name[:15] + "…", 11, "bold"))
+    for n, line in enumerate(_wrap(loc.name, 15)):
+        out.append(_t(x + 4, y + 14 + n * 13, line, 11, "bold"))
     if i == s.data.home:
-        out.append(_t(x + 4, y + 32, "teams start here", 11, fill="#555"))
+        out.append(_t(x + 4, y + 44, "teams start here", 11, fill="#555"))
     else:
         fuel = trip_cost(s.data, s.data.home, i, spd, own)
-        out.append(_t(x + 4, y + 28, f"fuel {fuel}", 11, fill="#555"))
+        out.append(_t(x + 4, y + 42, f"fuel {fuel}", 11, fill="#555"))
         for k, p in enumerate(s.missions[i]):
-            out.append(_dot(x + 84 - k * 11, y + 24, p, 5, ring=k == 0))
-        out.append(_t(x + 4, y + 44, "base " + _icons(s, loc.base_requires), 11))
+            out.append(_dot(x + 84 - k * 11, y + 38, p, 5, ring=k == 0))
+        out.append(_t(x + 4, y + 58, "base " + _icons(s, loc.base_requires), 11))
         for k, p in enumerate(s.bases[i]):
-            out.append(_dot(x + 84 - k * 11, y + 40, p, 5))
+            out.append(_dot(x + 84 - k * 11, y + 54, p, 5))
         if loc.factory:
             mark = {"mineral": " ◆", "fusion_fuel": " ⚛"}.get(loc.factory_icon, "")
-            out.append(_t(x + 4, y + 60, f"factory{mark} " + _icons(s, loc.factory_requires), 11))
+            out.append(_t(x + 4, y + 74, f"factory{mark} " + _icons(s, loc.factory_requires), 11))
             if s.factory[i] >= 0:
-                out.append(_dot(x + 88, y + 56, s.factory[i], 6))
+                out.append(_dot(x + 88, y + 70, s.factory[i], 6))
         if loc.colony:
-            out.append(_t(x + 4, y + 76, f"colony {loc.colony} " + _icons(s, loc.colony_requires), 11))
+            out.append(_t(x + 4, y + 90, f"colony {loc.colony} " + _icons(s, loc.colony_requires), 11))
             if s.colony[i] >= 0:
-                out.append(_dot(x + 88, y + 72, s.colony[i], 6))
+                out.append(_dot(x + 88, y + 86, s.colony[i], 6))
     teams = [k for k, at in enumerate(s.teams) if at == i]
     for n, k in enumerate(teams):
         tx, ty = x + 6 + n * 14, y + BOX_H - 6
         out.append(f'<polygon points="{tx},{ty} {tx + 10},{ty} {tx + 5},{ty - 10}" '
                    f'fill="{COLOURS[k // 3]}" stroke="#000" stroke-width="0.5"><title>'
                    f'team {k % 3 + 1} of player {k // 3 + 1}</title></polygon>')
-    out.append("</g>")
-    return "".join(out)
+    return _spot("<g>" + "".join(out) + "</g>", f"loc:{i}", moves, loc.name) if moves is not None else \
+        f"<g><title>{escape(loc.name)}</title>{''.join(out)}</g>"
 
 
-def map_svg(s, seat: int, highlight: Iterable[int] = ()) -> tuple[str, float]:
+def map_svg(s, seat: int, moves: Mapping[str, list] | None = None, top: float = 0) -> tuple[str, float]:
     data = s.data
-    lit = set(highlight)
     spd, own = seat_speed(s, seat), seat_bases(s, seat)
-    parts = [_t(8, 18, f"The solar system: fuel for a mission from Earth as player {seat + 1} pays it "
+    mt = top + MAP_TOP
+    parts = [_t(8, top + 18, f"The solar system: fuel for a mission from Earth as player {seat + 1} pays it "
                        f"(speed {spd})", 13, "bold")]
     cx = {p: 8 + k * COL_W + BOX_W / 2 for k, p in enumerate(range(len(data.planets)))}
     for a, b, fuel in data.edges:
         x1, x2 = cx[a], cx[b]
         if abs(a - b) == 1:
-            parts.append(f'<line x1="{x1}" y1="{MAP_TOP - 18}" x2="{x2}" y2="{MAP_TOP - 18}" stroke="#888"/>')
-            parts.append(_t((x1 + x2) / 2, MAP_TOP - 22, f"{fuel}", 12, "bold", "#b35900", "middle"))
+            parts.append(f'<line x1="{x1}" y1="{mt - 18}" x2="{x2}" y2="{mt - 18}" stroke="#888"/>')
+            parts.append(_t((x1 + x2) / 2, mt - 22, f"{fuel}", 12, "bold", "#b35900", "middle"))
         else:
             mid = (x1 + x2) / 2
-            parts.append(f'<path d="M{x1},{MAP_TOP - 26} Q{mid},{MAP_TOP - 52} {x2},{MAP_TOP - 26}" '
+            parts.append(f'<path d="M{x1},{mt - 26} Q{mid},{mt - 52} {x2},{mt - 26}" '
                          f'fill="none" stroke="#bbb" stroke-dasharray="4 3"/>')
-            parts.append(_t(mid, MAP_TOP - 40, f"{fuel}", 12, "bold", "#b35900", "middle"))
+            parts.append(_t(mid, mt - 40, f"{fuel}", 12, "bold", "#b35900", "middle"))
     height = 0.0
     for p, name in enumerate(data.planets):
         x = 8 + p * COL_W
-        parts.append(f'<circle cx="{cx[p]}" cy="{MAP_TOP - 18}" r="5" fill="#335"/>')
-        parts.append(_t(cx[p], MAP_TOP - 2, name, 12, "bold", "#224", "middle"))
-        y = MAP_TOP + 6
+        parts.append(f'<circle cx="{cx[p]}" cy="{mt - 18}" r="5" fill="#335"/>')
+        parts.append(_t(cx[p], mt - 2, name, 12, "bold", "#224", "middle"))
+        y = mt + 6
         for loc in data.locations:
             if loc.planet == p:
-                parts.append(_location(s, loc, x, y, seat, spd, own, loc.index in lit))
+                parts.append(_location(s, loc, x, y, seat, spd, own, moves))
                 y += BOX_H + 6
         height = max(height, y)
     return "".join(parts), height
 
 
-def tech_svg(s, top: float) -> tuple[str, float]:
+def tech_svg(s, top: float, moves: Mapping[str, list] | None = None) -> tuple[str, float]:
     parts = [_t(8, top + 14, "Technology chart (ringed token: controller)", 13, "bold")]
     w = 108
     for t in s.data.techs:
         x, y = 8 + t.index * (w + 4), top + 22
         pre = ", ".join(ICON.get(s.data.techs[q].key, "") for q in t.prerequisites) or "none"
-        parts.append(f'<g><title>{escape(t.name)}</title><rect x="{x}" y="{y}" width="{w}" height="86" rx="5" '
-                     f'fill="#eef3e8" stroke="#889"/></g>')
+        lit = bool(moves and moves.get(f"tech:{t.index}"))
+        box = [f'<rect x="{x}" y="{y}" width="{w}" height="86" rx="5" fill="{"#dff3df" if lit else "#eef3e8"}" '
+               f'stroke="{LEGAL if lit else "#889"}" stroke-width="{3 if lit else 1}"/>']
         words = t.name.split()
         half = (len(words) + 1) // 2
-        parts.append(_t(x + 4, y + 14, f"{ICON.get(t.key, t.key)}  speed +{t.speed}", 11, "bold"))
-        parts.append(_t(x + 4, y + 28, " ".join(words[:half]), 11))
-        parts.append(_t(x + 4, y + 41, " ".join(words[half:]), 11))
-        parts.append(_t(x + 4, y + 55, f"needs {pre}", 11, fill="#555"))
+        box.append(_t(x + 4, y + 14, f"{ICON.get(t.key, t.key)}  speed +{t.speed}", 11, "bold"))
+        box.append(_t(x + 4, y + 28, " ".join(words[:half]), 11))
+        box.append(_t(x + 4, y + 41, " ".join(words[half:]), 11))
+        box.append(_t(x + 4, y + 55, f"needs {pre}", 11, fill="#555"))
         for k, p in enumerate(s.techs[t.index]):
-            parts.append(_dot(x + 10 + k * 14, y + 72, p, 6, ring=k == 0))
+            box.append(_dot(x + 10 + k * 14, y + 72, p, 6, ring=k == 0))
+        inner = "<g>" + "".join(box) + "</g>"
+        parts.append(_spot(inner, f"tech:{t.index}", moves, t.name) if moves is not None
+                     else f"<g><title>{escape(t.name)}</title>{inner[3:]}")
     return "".join(parts), top + 116
 
 
-def tracks_svg(s, top: float, seat: int) -> tuple[str, float]:
+def tracks_svg(s, top: float, seat: int, moves: Mapping[str, list] | None = None) -> tuple[str, float]:
     heads = ("player", "VP", "fame", "credits", "fuel", "speed", "planets with a base", "award cards")
     xs = (8, 120, 170, 225, 295, 345, 400, 560)
     parts = [_t(x, top + 14, h, 12, "bold") for x, h in zip(xs, heads)]
@@ -138,12 +205,16 @@ def tracks_svg(s, top: float, seat: int) -> tuple[str, float]:
         mark = " (to act)" if s.current_player == i else ""
         row = (f"{i + 1} {NAMES[i]}{mark}", scores[i], s.fame[i], s.credits[i], s.fuel[i],
                seat_speed(s, i), planets, ", ".join(cards) or "-")
-        for x, v in zip(xs, row):
-            parts.append(_t(x, y, str(v), 11, fill=COLOURS[i] if x == 8 else "#222"))
+        name = "player:me" if i == s.current_player and moves and "player:me" in moves else f"player:{i}"
+        lit = bool(moves and moves.get(name))
+        cells = [f'<rect x="4" y="{y - 13}" width="{xs[-1] + 200}" height="17" rx="3" '
+                 f'fill="{"#dff3df" if lit else "#fff"}" stroke="{LEGAL if lit else "none"}"/>']
+        cells += [_t(x, y, str(v), 11, fill=COLOURS[i] if x == 8 else "#222") for x, v in zip(xs, row)]
+        parts.append(_spot("<g>" + "".join(cells) + "</g>", name, moves, f"player {i + 1}"))
     return "".join(parts), top + 36 + s.players * 18
 
 
-def cards_svg(s, top: float, seat: int) -> tuple[str, float]:
+def cards_svg(s, top: float, seat: int, moves: Mapping[str, list] | None = None) -> tuple[str, float]:
     cards = s.data.cards
     gen = min(s.generation + 1, len(s.decks))
     parts = [_t(8, top + 14, f"Generation {gen}; cards left in its deck: "
@@ -153,43 +224,102 @@ def cards_svg(s, top: float, seat: int) -> tuple[str, float]:
         x = 8 + k * 130
         c = s.track[k] if k < len(s.track) else None
         label = f"{k + 1}: " + (cards[c].title if c is not None else "empty")
-        parts.append(f'<rect x="{x}" y="{top + 22}" width="124" height="24" rx="4" fill="#fff7e6" stroke="#b80"/>')
-        parts.append(_t(x + 4, top + 38, label, 11))
+        lit = bool(moves and moves.get(f"track:{k}"))
+        inner = (f'<g><rect x="{x}" y="{top + 22}" width="124" height="24" rx="4" fill="#fff7e6" '
+                 f'stroke="{LEGAL if lit else "#b80"}" stroke-width="{3 if lit else 1}"/>{_t(x + 4, top + 38, label, 11)}</g>')
+        parts.append(_spot(inner, f"track:{k}", moves, f"place {k + 1} of the Opportunity Track"))
     parts.append(_t(8, top + 66, f"Hand of player {seat + 1}:", 12, "bold"))
     for k, c in enumerate(s.hands[seat]):
-        x = 8 + k * 176
+        x = 8 + k * 200
         card = cards[c]
         ev = ", event" if card.event else ""
-        parts.append(f'<rect x="{x}" y="{top + 74}" width="170" height="24" rx="4" fill="#eef" stroke="#669"/>')
-        parts.append(_t(x + 4, top + 90, f"{card.title} ({card.fame} fame){ev}", 11))
+        lit = bool(moves and moves.get(f"hand:{c}"))
+        inner = (f'<g><rect x="{x}" y="{top + 74}" width="194" height="24" rx="4" fill="{"#dff3df" if lit else "#eef"}" '
+                 f'stroke="{LEGAL if lit else "#669"}" stroke-width="{3 if lit else 1}"/>'
+                 f'{_t(x + 4, top + 90, f"{card.title} ({card.fame} fame){ev}", 11)}</g>')
+        parts.append(_spot(inner, f"hand:{c}", moves, card.title))
     return "".join(parts), top + 106
 
 
 def targets(actions: Iterable) -> list[int]:
     """The locations the given actions aim at (a build's or a mission's destination)."""
-    out: list[int] = []
-    for a in actions:
-        loc = getattr(a, "dest", getattr(a, "loc", None))
-        if isinstance(loc, int) and loc not in out:
-            out.append(loc)
-    return out
+    return [int(name[4:]) for name in groups(actions) if name.startswith("loc:")]
 
 
-def svg(s, seat: int | None = None, highlight: Iterable[int] = ()) -> str:
+# what each pending decision asks, in the words of the decisions panel
+ASKS = {
+    "sell": "may sell one hand card to the Opportunity Track",
+    "play": "plays a card from hand or from the Opportunity Track",
+    "investors": "may give up fame for credits (Attract Investors)",
+    "build": "may move one team and build once in this round (Build)",
+    "broker": "may buy fuel from the broker (Fuel Broker)",
+    "launch": "may launch Research Missions",
+    "mission_access": "may buy access to Research Missions",
+    "technology": "takes control of or free access to a technology",
+    "scoring_order": "names who buys victory points next (Scoring)",
+    "buy_vp": "may buy victory points once (Scoring)",
+}
+
+
+def _players(seats: Iterable[int]) -> str:
+    return ", ".join(f"player {i + 1}" for i in seats)
+
+
+def decisions(s) -> list[str]:
+    """Every decision pending now and still to come on the card being played, in words."""
+    if s.is_over() or not s.pending:
+        return ["The game is over."]
+    top = s.pending[-1]
+    lines = [f"Now: player {top.seat + 1} {ASKS.get(top.kind, top.kind)} — turn of player {s.active + 1}."]
+    if top.kind == "build":
+        rnd, pos = top.data
+        rest = order(s, rnd)[pos + 1:]
+        lines.append(f"Build round {rnd + 1} of {ROUNDS}" + (f"; still to come this round: {_players(rest)}"
+                                                           if rest else "; last in this round")
+                     + "; players with nothing to do are skipped.")
+    elif top.kind in ("investors", "broker", "mission_access") and top.data:
+        lines.append(f"Still to come on this card: {_players(top.data)}.")
+    elif top.kind in ("scoring_order", "buy_vp") and top.data and top.data[1]:
+        lines.append(f"Still to buy victory points: {_players(top.data[1])}.")
+    return lines
+
+
+def panel_svg(s, seat: int, moves: Mapping[str, list] | None) -> tuple[str, float]:
+    """The decisions panel, and the buttons for buying fuel and passing when they are legal."""
+    parts = [_t(8, 16 + 16 * n, line, 13 if n == 0 else 12, "bold" if n == 0 else "normal")
+             for n, line in enumerate(decisions(s))]
+    y = 16 + 16 * len(parts)
+    x = 8
+    for name in ("fuel", "pass"):
+        acts = (moves or {}).get(name)
+        if acts:
+            label = str(acts[0])
+            w = 12 + 6.5 * len(label)
+            inner = (f'<g><rect x="{x}" y="{y - 10}" width="{w:.0f}" height="22" rx="4" fill="#dff3df" '
+                     f'stroke="{LEGAL}" stroke-width="2"/>{_t(x + 6, y + 5, label, 12)}</g>')
+            parts.append(target(inner, name, tip(name, acts)))
+            x += w + 10
+    return "".join(parts), y + (18 if x > 8 else 0)
+
+
+def svg(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -> str:
+    """The table as `seat` sees it; `moves` (from `groups`) lights and names the click targets."""
     if seat is None:
         seat = s.current_player if s.current_player is not None else 0
-    body, y = map_svg(s, seat, highlight)
-    more, y = tech_svg(s, y + 4)
+    body, y = panel_svg(s, seat, moves)
+    more, y = map_svg(s, seat, moves, y)
     body += more
-    more, y = tracks_svg(s, y + 4, seat)
+    more, y = tech_svg(s, y + 4, moves)
     body += more
-    more, y = cards_svg(s, y + 4, seat)
+    more, y = tracks_svg(s, y + 4, seat, moves)
+    body += more
+    more, y = cards_svg(s, y + 4, seat, moves)
     body += more
     width = 8 + len(s.data.planets) * COL_W
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y + 8:.0f}" '
             f'viewBox="0 0 {width} {y + 8:.0f}" font-family="sans-serif">{body}</svg>')
 
 
-def html(s, seat: int | None = None, highlight: Iterable[int] = ()) -> str:
+def html(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -> str:
     status = "the game is over" if s.is_over() else f"player {s.current_player + 1} to decide"
-    return f'<div><b>Destination: Neptune</b> — {status}<br/>{svg(s, seat, highlight)}</div>'
+    return f'<div><b>Destination: Neptune</b> — {status}<br/>{svg(s, seat, moves)}</div>'

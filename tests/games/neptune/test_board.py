@@ -1,38 +1,131 @@
-"""The Destination: Neptune board: framed targets, clicking a location and a choice, bots, refusals."""
+"""The Destination: Neptune board: the picture is clicked — lit targets, hover texts, choices of a
+place, refusals explained, every pending decision shown, review of a finished game."""
+import re
+
 import pytest
 
 from neko_lab.games.neptune.board import Board
-from neko_lab.games.neptune.rules import BuildAt
+from neko_lab.games.neptune.rules import BuildAt, Pass, Play, Sell
 
-from .rig import RED, game, loc, play_card, resources
+from .rig import RED, YELLOW, BLUE, game, loc, play_card, resources, start_turn
 
 
 def _build_board():
+    """Player 1 plays Build with a mission token on the Mars Mineral Beds, one team in Earth's Orbit
+    and two on Earth: a base there can be built by a team from either place."""
     s = game(3)
     resources(s)
     s.missions[loc(s, "Mars Mineral Beds")] = (RED,)
+    s.teams[RED * 3] = loc(s, "Earth's Orbit")
     play_card(s, RED, "build")
     return Board(s, agents={1: "random", 2: "random"})
 
 
-def test_clicking_a_framed_location_then_a_choice_builds_there():
+def _tips(svg: str) -> dict[str, str]:
+    return dict(re.findall(r'data-target="([^"]*)"><title>([^<]*)</title>', svg))
+
+
+def test_the_lit_targets_are_the_legal_places_and_hovering_says_what_a_click_does():
     b = _build_board()
-    names = [btn.description for btn in b.location_row.children]
-    assert names == ["Mars Mineral Beds"]
-    assert "Player 1 may move one team and build once" in b.prompt.value
-    assert "#2ca02c" in b.picture_widget.value
-    b.location_row.children[0].click()
+    mars = loc(b.state, "Mars Mineral Beds")
+    lit = b.picture_widget.targets()
+    assert f"loc:{mars}" in lit and "pass" in lit and "fuel" in lit
+    assert b.targets() == [mars]
+    tips = _tips(b.picture_widget.value)
+    assert tips["pass"] == "click: build nothing this round"
+    assert tips["fuel"] == "click: buy 1 fuel for 3 credits"
+    builds = [a for a in b.state.legal_actions() if type(a) is BuildAt and a.dest == mars]
+    assert len(builds) == 2
+    assert tips[f"loc:{mars}"].startswith(f"click to choose among {len(builds)} choices at Mars Mineral Beds")
+    assert "Player 1 may move one team and build once" in b.prompt_box.value
+
+
+def test_clicking_a_place_with_several_choices_lists_them_and_a_choice_builds_there():
+    b = _build_board()
+    mars = loc(b.state, "Mars Mineral Beds")
+    assert not b.click(f"loc:{mars}")                 # several choices: listed, nothing played yet
     choices = [btn.description for btn in b.choice_row.children]
     assert choices and all("Mars Mineral Beds" in c for c in choices)
+    assert b.state.bases[mars] == ()
     b.choice_row.children[0].click()
-    assert b.state.bases[loc(b.state, "Mars Mineral Beds")] == (RED,)
+    assert b.state.bases[mars] == (RED,)
+    assert b.choice_row.children == ()
 
 
-def test_an_illegal_action_is_explained_and_changes_nothing():
+def test_clicking_a_place_with_one_choice_plays_it():
+    b = _build_board()
+    fuel = b.state.fuel[RED]
+    assert b.click("fuel")
+    assert b.state.fuel[RED] == fuel + 1 and b.decision() == "build"
+    assert b.click("pass")                          # build nothing: the bots play on to player 1
+    assert b.state.current_player == RED
+
+
+def test_hand_cards_are_sold_and_played_by_clicking_them():
+    s = game(3)
+    start_turn(s, RED)
+    b = Board(s, agents={1: "random", 2: "random"})
+    card = s.hands[RED][0]
+    assert f"hand:{card}" in b.picture_widget.targets()
+    sells = [a for a in s.legal_actions() if type(a) is Sell and a.card == card]
+    assert _tips(b.picture_widget.value)[f"hand:{card}"] == f"click: {sells[0]}"
+    assert b.click(f"hand:{card}")
+    assert b.state.track == (card,) and b.decision() == "play"
+    plays = {f"track:{a.place}" if a.place >= 0 else f"hand:{a.card}" for a in b.state.legal_actions()
+             if type(a) is Play}
+    assert plays == set(b.picture_widget.targets()) - {"pass"}
+    assert "track:0" in plays                       # the card just sold may be played from the track
+
+
+def test_a_click_the_rules_refuse_is_explained_and_changes_nothing():
     b = _build_board()
     before = b.state.to_json()
+    polar = loc(b.state, "Mars Polar Regions")
+    assert f"loc:{polar}" not in b.picture_widget.targets()
+    assert f'data-target="loc:{polar}"' in b.picture_widget.value       # drawn, but not lit
+    assert not b.click(f"loc:{polar}")
+    assert "Nothing to do at Mars Polar Regions now: player 1 may move one team" in b.message.widget.value
     assert not b.play(BuildAt(0, 0, 5, "colony", "Mars Polar Regions", 3, 2))
     assert b.state.to_json() == before
+
+
+def test_every_pending_decision_is_shown_with_who_is_still_to_come():
+    b = _build_board()
+    svg = b.picture_widget.value
+    assert "Now: player 1 may move one team and build once in this round (Build)" in svg
+    assert "Build round 1 of 3; still to come this round: player 2, player 3" in svg
+    assert "player 0" not in svg and "round 0" not in svg
+
+
+def test_nothing_is_lit_when_a_bot_is_to_move():
+    s = game(3)
+    start_turn(s, YELLOW)
+    b = Board(s, agents={YELLOW: "random", BLUE: "random"})
+    assert b.picture_widget.targets() == [] and not b.click("pass")
+    assert b.state.current_player == YELLOW
+
+
+def test_text_is_at_least_eleven_pixels_and_the_picture_fits_a_notebook():
+    b = _build_board()
+    svg = b.picture_widget.value
+    assert min(int(v) for v in re.findall(r'font-size="(\d+)"', svg)) >= 11
+    width = int(re.search(r'<svg [^>]*width="(\d+)"', svg).group(1))
+    assert width <= 1100                    # a 1,280 px notebook shows it whole, unscaled
+
+
+def test_a_finished_game_is_reviewed_step_by_step():
+    b = Board(game(3, seed=2), agents={0: "random", 1: "random", 2: "neptune"})
+    b.play_bots()
+    assert b.state.is_over()
+    b.review_own_game()
+    assert b.at == 0 and b.picture_widget.targets() == []
+    assert "Now: player" in b.picture_widget.value
+    b.review_go(1)
+    assert b.at == 1
+    b.review_go("last")
+    assert "The game is over." in b.picture_widget.value
+    b.close_review()
+    assert b.state.is_over()
 
 
 def test_the_board_needs_a_neptune_game():

@@ -49,7 +49,10 @@ def test_legal_targets_are_framed_green():
     play_card(s, RED, "build")
     where = render.targets(s.legal_actions())
     assert where == [loc(s, "Mars Mineral Beds")]
-    assert render.LEGAL in render.svg(s, RED, where) and render.LEGAL not in render.svg(s, RED)
+    moves = render.groups(s.legal_actions())
+    assert render.LEGAL in render.svg(s, RED, moves) and render.LEGAL not in render.svg(s, RED)
+    lit = re.findall(r'class="neko-target neko-lit" data-target="([^"]*)"', render.svg(s, RED, moves))
+    assert sorted(lit) == sorted(moves) and f"loc:{where[0]}" in lit
 
 
 def test_the_hand_shown_is_the_seats_own():

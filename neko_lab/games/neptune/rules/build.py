@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from neko_lab.core import Pending, serializable
+from neko_lab.core.fast import keep_legal
 
 from . import any_time, awards
 from .base import (BASE_CREDITS, BUILT, FACTORY_CREDITS, FIRST_BASE_VP, FIRST_BASES, MOVED,
@@ -58,9 +59,12 @@ def ask(s, rnd: int, pos: int) -> None:
         seat = order(s, rnd)[pos]
         # a player without any token on a Research Mission can neither build nor move, whatever it
         # buys: it is not asked
-        if any(seat in m for m in s.missions) and (any_time.offers(s, seat) or options(s, seat)):
-            s.pending.append(Pending("build", seat, (rnd, pos)))
-            return
+        if any(seat in m for m in s.missions):
+            acts = legal(s, seat, None)
+            if len(acts) > 1:              # more than "build nothing"
+                s.pending.append(Pending("build", seat, (rnd, pos)))
+                keep_legal(s, acts)
+                return
         pos += 1
         if pos == s.players:
             rnd, pos = rnd + 1, 0
@@ -73,12 +77,14 @@ def sites(s, seat: int, spd: int, own: list[int], mask: int) -> list[tuple[int, 
     (location, what, credits, extra fuel)."""
     out = []
     have = {t for t, holders in enumerate(s.techs) if seat in holders}
-    bases, missions, factory, colony = s.bases, s.missions, s.factory, s.colony
-    home = s.data.home
-    for loc in s.data.locations[1:]:
-        i = loc.index
+    bases, factory, colony = s.bases, s.factory, s.colony
+    locations, home = s.data.locations, s.data.home
+    for i, tokens in enumerate(s.missions):
+        if seat not in tokens:          # no mission token: no base, hence nothing at all, here
+            continue
+        loc = locations[i]
         if seat not in bases[i]:
-            if seat in missions[i] and have.issuperset(loc.base_requires):
+            if have.issuperset(loc.base_requires):
                 out.append((i, "base", BASE_CREDITS, 0))
             continue
         if loc.factory and factory[i] < 0 and have.issuperset(loc.factory_requires):

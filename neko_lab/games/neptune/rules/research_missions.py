@@ -42,12 +42,16 @@ def play(s, seat: int) -> None:
 
 def legal_launch(s, seat: int, data) -> list:
     out: list = []
-    if s.credits[seat] >= MISSION_CREDITS:
+    if s.credits[seat] >= MISSION_CREDITS and s.fuel[seat]:        # every launch costs 1 fuel or more
         data = s.data
         spd, own, mask = seat_view(s, seat)
+        by_planet: dict[int, int] = {}
         for loc in data.locations:
             if loc.research and not s.missions[loc.index]:
-                fuel = fare(data, data.home, loc.index, spd, own, mask)
+                # no mission there, so nobody's base: the fare depends only on the planet
+                fuel = by_planet.get(loc.planet)
+                if fuel is None:
+                    fuel = by_planet[loc.planet] = fare(data, data.home, loc.index, spd, own, mask)
                 if fuel <= s.fuel[seat]:
                     out.append(Launch(loc.index, loc.name, MISSION_CREDITS, fuel))
     out.append(Pass("launch no more missions"))

@@ -59,6 +59,9 @@ class GameState(State):
     }
     AGENTS = {"neptune": "neko_lab.games.neptune.agents:NeptuneAgent"}
     HIDDEN_INFORMATION = True
+    # hints look 12 actions ahead (about the rest of a turn: a card and its build rounds), not 8 per
+    # player: the Neptune agent resolves whole cards to choose one, and a hint must come within a second
+    HINT_HORIZON = 12
 
     DECISIONS = gather(turn, any_time, attract_investors, awards, build, events, factories_produce,
                        fuel_broker, research_missions, scoring_card, technology)
