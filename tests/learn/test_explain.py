@@ -92,7 +92,7 @@ def test_journey_income_moves_coins_by_the_die_spent():
     gained = s.observation(0)["boards"][0]["coins"] - before.observation(0)["boards"][0]["coins"]
     assert gained == action.a
     assert any(re.search(rf"Player 1: .*coins \+{gained} \(\d+ \u2192 \d+\)", line) for line in ex.lines)
-    assert ex.rule == "Journey › Preparation › Obtain Income"
+    assert ex.rule == "Journey › Preparation Phase › Obtain Income"
 
 
 def test_per_seat_lists_are_told_apart_from_other_lists():

@@ -4,12 +4,12 @@ A first game has to teach one whole round, since every round repeats it; the scr
 decision of yours in round 1, each step saying what to do and why, and citing its section:
 
 1. Journey › Set Up — a starting bonus tile, chosen in reverse turn order.
-2. Journey › Preparation › Draft Dice — keep one die, pass the rest, until you hold six.
-3. Journey › Preparation › Obtain Income — one die is spent for that many coins.
-4. Journey › Preparation › Get Rewards — the lowest die opens the reward chart from its value up
+2. Journey › Preparation Phase › Draft Dice — keep one die, pass the rest, until you hold six.
+3. Journey › Preparation Phase › Obtain Income — one die is spent for that many coins.
+4. Journey › Preparation Phase › Get Rewards — the lowest die opens the reward chart from its value up
    (buying a card is one of the rewards: Journey › End of a Round › Place a card into your ship lane,
    with its gap cost and the hubs neighbouring cards make).
-5. Journey › Preparation › Set Turn Order — said when the Action Phase starts (the highest dice
+5. Journey › Preparation Phase › Set Turn Order — said when the Action Phase starts (the highest dice
    total plays first and takes an interference tile).
 6. Journey › Action Phase — one main action per turn (Take Fish, Bid a Card with its dice-count rule,
    Activate a Hub or a Card Effect) and any Free Actions (moving ships, opening harbours, ...), until
@@ -34,8 +34,8 @@ SEED = 1
 PLAYERS = 2
 R = "Journey \u203a "
 SETUP, MARKET = R + "Set Up", R + "Morning Market Phase"
-DRAFT, INCOME = R + "Preparation \u203a Draft Dice", R + "Preparation \u203a Obtain Income"
-REWARDS, ORDER = R + "Preparation \u203a Get Rewards", R + "Preparation \u203a Set Turn Order"
+DRAFT, INCOME = R + "Preparation Phase \u203a Draft Dice", R + "Preparation Phase \u203a Obtain Income"
+REWARDS, ORDER = R + "Preparation Phase \u203a Get Rewards", R + "Preparation Phase \u203a Set Turn Order"
 ACTION = R + "Action Phase"
 FISH, BID = ACTION + " \u203a Take Fish", ACTION + " \u203a Bid a Card"
 ACTIVATE = ACTION + " \u203a Activate a Hub or a Card Effect"
