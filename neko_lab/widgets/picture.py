@@ -5,7 +5,7 @@ target (a short string such as ``"pile:3"`` or ``"action:5"``) back to Python, w
 it into an action. Build targets with `target()`:
 
     from neko_lab.widgets.picture import ClickPicture
-    from neko_lab.widgets.targets import target
+    from neko_lab.core.svg import target
     pic = ClickPicture(on_click=lambda t: print("clicked", t))
     pic.value = f'<svg ...>{target("<rect .../>", "pile:1", "draw the top card of pile 1")}</svg>'
     pic.click("pile:1")        # what a click in the browser does (tests call this)

@@ -1,22 +1,4 @@
-"""Click targets in a picture: markup that names the action it stands for (pure strings, no widgets).
+"""Click targets in a picture: see neko_lab.core.svg (pure markup, shared by every game's render.py)."""
+from neko_lab.core.svg import target
 
-    from neko_lab.widgets.targets import target
-    target('<rect x="0" y="0" width="40" height="40"/>', "pile:1", "draw the top card of pile 2")
-
-A game's render.py draws its targets with `target()`; the board shows the picture in a ClickPicture
-(neko_lab.widgets.picture), which sends a click on a lit target back to Python by its name.
-"""
-from __future__ import annotations
-
-from html import escape
-
-
-def target(inner: str, name: str, tip: str = "", lit: bool = True, tag: str = "g") -> str:
-    """Wrap SVG (or HTML, with tag="div"/"span") markup as the click target `name`; `tip` is what
-    hovering it says (an SVG <title>, or an HTML title attribute)."""
-    cls = "neko-target neko-lit" if lit else "neko-target neko-off"
-    if tag == "g":
-        title = f"<title>{escape(tip)}</title>" if tip else ""
-        return f'<g class="{cls}" data-target="{escape(name, quote=True)}">{title}{inner}</g>'
-    title = f' title="{escape(tip, quote=True)}"' if tip else ""
-    return f'<{tag} class="{cls}" data-target="{escape(name, quote=True)}"{title}>{inner}</{tag}>'
+__all__ = ["target"]

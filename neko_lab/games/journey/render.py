@@ -23,6 +23,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Iterable, Mapping
 
+from neko_lab.core.svg import target
 
 from .graph import LANE_SHIFT, SLOTS, STEP, hub_yield
 
@@ -46,11 +47,6 @@ WIDTH = 560
 
 
 
-def target(markup: str, name: str, tip: str = "", lit: bool = True) -> str:
-    """`markup` as the click target `name` (neko_lab.widgets.targets), loaded when a picture with
-    targets is drawn, so that the rules and their plain picture never load the widgets."""
-    from neko_lab.widgets.targets import target as wrap
-    return wrap(markup, name, tip, lit)
 
 def _t(x: float, y: float, text: str, size: int = 11, anchor: str = "start", fill: str = "#222",
        weight: str = "normal") -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Sequence
 
+from neko_lab.core.svg import target
 
 from .objectives import LEVELS
 from .ocean import FACE_DOWN, START, Ocean, pos
@@ -35,11 +36,6 @@ MIN_TEXT = 11
 
 
 
-def target(markup: str, name: str, tip: str = "", lit: bool = True) -> str:
-    """`markup` as the click target `name` (neko_lab.widgets.targets), loaded when a picture with
-    targets is drawn, so that the rules and their plain picture never load the widgets."""
-    from neko_lab.widgets.targets import target as wrap
-    return wrap(markup, name, tip, lit)
 
 def _t(x: float, y: float, text: str, size: int = 12, fill: str = "#222", anchor: str = "start",
        weight: str = "normal") -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from html import escape
 from typing import Hashable, Iterable, Mapping, Sequence
 
-from neko_lab.widgets.targets import target
+from neko_lab.core.svg import target
 
 from .rules.build import ROUNDS, order
 from .rules.fuel import seat_bases, seat_speed, trip_cost
