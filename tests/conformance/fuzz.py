@@ -20,8 +20,13 @@ import sys
 from typing import Any, Callable, Iterator
 
 import neko_lab as nl
-from neko_lab.core import IllegalAction, Rng, SaveError, serial
+from neko_lab.core import IllegalAction, Rng, SaveError
 from neko_lab.core.history import checksum
+
+try:
+    from statecheck import fields
+except ImportError:         # run as `python -m tests.conformance.fuzz`: tests/ is not on the path
+    from tests.statecheck import fields
 
 QUICK, NIGHTLY = 1, 10          # size factors
 MAX_REASON = 600                # a reason longer than this is not readable
@@ -39,10 +44,6 @@ class Report:
             self.failures.append(text[:300])
         else:
             self.failures.append("...")
-
-
-def fields(state) -> dict:
-    return {k: serial.encode(v) for k, v in state.__dict__.items() if k != "_legal"}
 
 
 def play_random(state, rng: random.Random, limit: int = 50_000) -> list:

@@ -13,7 +13,8 @@ import random
 import pytest
 
 import neko_lab as nl
-from neko_lab.core import IllegalAction, Rng, serial
+from neko_lab.core import IllegalAction, Rng
+from statecheck import fields
 
 GAMES_PER_COUNT = 200
 NIGHTLY_GAMES = 2000
@@ -46,11 +47,6 @@ def play_random(state, rng: random.Random, check=True, limit=MAX_STEPS):
         if check:
             state.check_invariants()
     return taken
-
-
-def snapshot(state, without=()) -> dict:
-    """Every field of a state (the encoding of a snapshot save), to compare two states."""
-    return {k: serial.encode(v) for k, v in state.__dict__.items() if k != "_legal" and k not in without}
 
 
 def check_final(state):
@@ -102,11 +98,11 @@ def test_legal_actions_are_stable_hashable_and_readable(game, players):
 def test_same_seed_same_actions_same_game(game, players):
     a = nl.new_game(game, players=players, seed=11)
     b = nl.new_game(game, players=players, seed=11)
-    assert snapshot(a) == snapshot(b)
+    assert fields(a) == fields(b)
     actions = play_random(a, random.Random(3), check=False)
     for act in actions:
         b.apply(act)
-    assert a.to_json() == b.to_json() and snapshot(a) == snapshot(b)
+    assert a.to_json() == b.to_json() and fields(a) == fields(b)
     assert [str(e) for e in a.log] == [str(e) for e in b.log]
 
 
@@ -123,12 +119,12 @@ def test_save_and_load_mid_game_then_continue(game, players):
         loaded = nl.from_json(text)
         assert type(loaded) is type(state)
         assert loaded.to_json() == text
-        assert snapshot(loaded, ["_origin"]) == snapshot(state, ["_origin"]), \
+        assert fields(loaded, ["_origin"]) == fields(state, ["_origin"]), \
             "replaying the save must rebuild every field of the game"
         for act in full[cut:]:
             state.apply(act)
             loaded.apply(act)
-        assert snapshot(loaded, ["_origin"]) == snapshot(state, ["_origin"])
+        assert fields(loaded, ["_origin"]) == fields(state, ["_origin"])
         assert loaded.scores() == state.scores() and loaded.winners() == state.winners()
 
 
@@ -137,11 +133,11 @@ def test_clone_is_independent(game, players):
     for state in _sample_states(game, players, n_games=3, per_game=6):
         if state.is_over():
             continue
-        before = snapshot(state)
+        before = fields(state)
         copy = state.clone()
-        assert snapshot(copy) == before
+        assert fields(copy) == before
         play_random(copy, random.Random(state.steps), check=False)
-        assert snapshot(state) == before, "playing on a clone changed the original"
+        assert fields(state) == before, "playing on a clone changed the original"
         assert copy.is_over() and not state.is_over()
 
 
@@ -168,12 +164,12 @@ def test_illegal_actions_are_refused_without_side_effects(game, players):
         legal = set(state.legal_actions())
         candidates = [a for a in pool if a not in legal][:10] + junk
         for action in candidates:
-            before = snapshot(state)
+            before = fields(state)
             with pytest.raises(IllegalAction) as info:
                 state.apply(action)
             assert isinstance(info.value, ValueError)
             assert str(info.value), "an IllegalAction must say why"
-            assert snapshot(state) == before, f"refusing {action!r} changed the state"
+            assert fields(state) == before, f"refusing {action!r} changed the state"
             refused += 1
     assert refused > len(states)
 
@@ -199,7 +195,7 @@ def test_observation_hides_what_the_rules_hide(game, players):
                     "re-sampling what a seat cannot see must not change what it sees"
                 assert other.visible_breakdown(seat) == shown, \
                     "the points a seat is shown must not depend on what it cannot see"
-                if snapshot(other, ["rng"]) != snapshot(state, ["rng"]):
+                if fields(other, ["rng"]) != fields(state, ["rng"]):
                     differing += 1
     if cls.HIDDEN_INFORMATION:
         assert differing > 0, "a game with hidden information never had anything to re-sample"

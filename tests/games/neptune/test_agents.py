@@ -9,6 +9,7 @@ from neko_lab.agents.greedy import GreedyAgent
 from neko_lab.games.neptune.agents import NeptuneAgent, value
 from neko_lab.games.neptune.rules import GameState
 
+from statecheck import fingerprint
 from .rig import RED, game, loc
 
 
@@ -38,10 +39,10 @@ def _play(s, agents, check=False):
     """Play `s` to the end with `agents` by seat; with check, every choice is legal and leaves the
     position untouched."""
     while not s.is_over():
-        before = s.to_json() if check else None
+        before = fingerprint(s) if check else None
         a = agents[s.current_player].choose(s)
         if check:
-            assert s.to_json() == before and a in s.legal_actions()
+            assert fingerprint(s) == before and a in s.legal_actions()
         s.apply(a)
     return s
 
