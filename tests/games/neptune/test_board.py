@@ -6,6 +6,7 @@ import pytest
 
 from neko_lab.games.neptune.board import Board
 from neko_lab.games.neptune.rules import BuildAt, Pass, Play, Sell
+from statecheck import fingerprint
 
 from .rig import RED, YELLOW, BLUE, game, loc, play_card, resources, start_turn
 
@@ -79,14 +80,14 @@ def test_hand_cards_are_sold_and_played_by_clicking_them():
 
 def test_a_click_the_rules_refuse_is_explained_and_changes_nothing():
     b = _build_board()
-    before = b.state.to_json()
+    before = fingerprint(b.state)
     polar = loc(b.state, "Mars Polar Regions")
     assert f"loc:{polar}" not in b.picture_widget.targets()
     assert f'data-target="loc:{polar}"' in b.picture_widget.value       # drawn, but not lit
     assert not b.click(f"loc:{polar}")
     assert "Nothing to do at Mars Polar Regions now: player 1 may move one team" in b.message.widget.value
     assert not b.play(BuildAt(0, 0, 5, "colony", "Mars Polar Regions", 3, 2))
-    assert b.state.to_json() == before
+    assert fingerprint(b.state) == before
 
 
 def test_every_pending_decision_is_shown_with_who_is_still_to_come():
