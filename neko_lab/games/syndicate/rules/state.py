@@ -118,9 +118,11 @@ class GameState(State):
 
     def winners(self) -> list[int]:
         """Seats with the best score after the tie-break (shared victory on a remaining tie). In solo
-        play the single seat is listed; whether it beat CatANNA is `solo_result()`."""
+        play the one seat wins or shares the victory against CatANNA ([0]), or CatANNA wins ([])."""
         if not self.over:
             return []
+        if self.players == 1:
+            return [] if self.solo_result() == "lost" else [0]
         sc = self.scores()
         return [i for i, v in enumerate(sc) if v == max(sc)]
 
