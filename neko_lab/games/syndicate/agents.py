@@ -5,7 +5,8 @@ is re-shuffled, so it never peeks at cards it could not know), playing each box'
 the best value after the use, and keeps the walk that ends best. Inside a box it takes the use with the
 best value. The value of a position for a seat is its running score, with every loose cube counted
 not as a penalty but as the points it could still earn: the best free slot it fits, discounted by the
-moves it needs to reach it; and each placed card is worth a little more the earlier it comes.
+moves it needs to reach it (less early in the game, when the walks left can carry it a long way); and
+each placed card is worth a little more the earlier it comes.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from .rules.minions_cards import Carry, Swap
 from .scoring import level_points
 
 DISCOUNT = 0.8          # per move a loose cube still needs
+EARLY = 0.1             # added to DISCOUNT, times the share of the game left: early on, moves are cheap
 CARD_BONUS = 2.5        # per placed minion, times the share of the game left
 SLOT_BONUS = 0.5        # per slot on placed cards, times the share of the game left
 HORIZON = 4.0          # turns before the end when loose cubes start to count as lost
@@ -127,7 +129,7 @@ def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> f
                 for j, (u, col, gain) in enumerate(free):
                     if (col == c or col == WILD) and dist[n][u] < 99:
                         d = dist[n][u]
-                        reach = DISCOUNT ** d * soon if state.turn < TURNS else float(d == 0)
+                        reach = (DISCOUNT + EARLY * left) ** d * soon if state.turn < TURNS else float(d == 0)
                         offers.append((gain * 0.9 * reach + 2 * loose[k] * reach, k, j))
         offers.sort(reverse=True)
         taken_cube, taken_slot = set(), set()

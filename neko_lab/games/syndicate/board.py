@@ -1,28 +1,29 @@
-"""The Neko Syndicate board, a thin layer on the generic board (neko_lab.widgets.board).
+"""The Neko Syndicate board: the picture is the thing you click.
 
     from neko_lab.games.syndicate.board import Board
     b = Board(nl.new_game("syndicate", players=2, seed=1), agents={1: "syndicate"})
     b
 
-The picture (render.html) shows Kumichō's path and every pyramid, with the walk so far in bold and the
-boxes or places the current decision may take outlined in orange. Under it: what is being decided and
-how many uses of the box are left; one button per box the walk may take next; a cube mover (from,
-colour, to) for the Delivery lady and the Subway operator, whose refusals say which rule forbids the
-move; and, once the game is over, a slider to review it position by position. The generic board adds
-the list of legal actions, bots, undo/restart, the scores and the log with the rule of every event.
+The picture (render.html) shows Kumichō's path and every pyramid, with the walk so far in bold. While
+you are to act, what you may click is outlined in orange and hovering it says what a click does: the
+boxes the walk may take next (click one to walk on), the empty places a waiting minion may go (click a
+minion of the Waiting Room, then a place), and, for the Delivery lady or the Subway operator, the loose
+cubes that may move (click one; the neighbourhoods it may reach light up; click one of them). Anything
+the rules refuse is explained in the message line and leaves the game unchanged. Every other decision
+(how many cubes a Fishmonger takes, deliveries, stop) is in the list of choices. The generic board adds
+bots, undo/restart, the scores, the log with the rule of every event and the review of a finished game.
 """
 from __future__ import annotations
 
 from typing import Hashable
 
-import ipywidgets as W
-
 from neko_lab.widgets.board import Board as GenericBoard
 
-from .data import COLOURS, DELIVERY, LEVEL_OF, NEIGHBOURHOODS, SUBWAY, neighbourhood_name
+from .data import DELIVERY, LEVEL_OF, SUBWAY
 from .render import html
 from .rules import GameState
 from .rules.command_phase import Box
+from .rules.lieutenants_card import Place
 from .rules.minions_cards import Carry
 
 MOVERS = (DELIVERY, SUBWAY)
@@ -31,19 +32,21 @@ MOVERS = (DELIVERY, SUBWAY)
 def prompt(state: GameState) -> str:
     """One sentence on the open decision, counting from 1."""
     if state.is_over():
-        return "The game is over: review it with the slider."
+        return "The game is over: review it move by move."
     top = state.pending[-1]
     who = f"Player {top.seat + 1}"
     if top.kind == "opening":
         return f"{who}: keep one opening minion below the Accountant and one in the Waiting Room."
     if top.kind == "walk":
-        return (f"{who}, turn {state.turn}: choose the first box of the walk" if top.data == 0 else
-                f"{who}, turn {state.turn}: walk on to a box of place {top.data + 1}")
+        return (f"{who}, turn {state.turn}: click the first box of the walk (outlined)" if top.data == 0 else
+                f"{who}, turn {state.turn}: click a box of place {top.data + 1} to walk on")
     if isinstance(top.data, tuple) and len(top.data) == 3:
         p, side, left = top.data
+        more = " — click a cube, then where it goes" if top.kind in MOVERS else ""
         return (f"{who}: {state.card_at(top.seat, p).box_text(side)} at place {p + 1} — "
-                f"{left} of {LEVEL_OF[p]} uses left")
-    names = {"discard": "discard from the Waiting Room", "coo": "place a waiting minion",
+                f"{left} of {LEVEL_OF[p]} uses left{more}")
+    names = {"discard": "discard from the Waiting Room",
+             "coo": "click a minion of the Waiting Room, then an outlined place",
              "deliver": "deliver the cube that just arrived, or keep it loose",
              "deliveries": "deliveries still possible before the walk ends"}
     return f"{who}: {names.get(top.kind, top.kind)}"
@@ -52,58 +55,69 @@ def prompt(state: GameState) -> str:
 class Board(GenericBoard):
     """Play Neko Syndicate in a notebook (see the module docstring)."""
 
-    def picture(self) -> str:
-        if self.state.is_over() and self.history and self.review.value < len(self.history):
-            return html(self.history[self.review.value][0])
-        return html(self.state)
+    def __init__(self, state: GameState, *args, **kwargs):
+        if not isinstance(state, GameState):
+            raise TypeError(f"the Neko Syndicate board needs a Neko Syndicate game, not {type(state).__name__}")
+        self.selected: tuple | None = None        # (neighbourhood, colour) of a cube, or ("wait", card)
+        super().__init__(state, *args, **kwargs)
 
-    def extra_widgets(self) -> list[W.Widget]:
-        self.prompt = W.HTML()
-        self.walk_buttons = W.HBox([])
-        options = [(neighbourhood_name(n), n) for n in range(NEIGHBOURHOODS)]
-        self.frm = W.Dropdown(options=options, description="from", layout=W.Layout(width="180px"))
-        self.colour = W.Dropdown(options=[(c, i) for i, c in enumerate(COLOURS)], description="cube",
-                                 layout=W.Layout(width="180px"))
-        self.to = W.Dropdown(options=options, description="to", layout=W.Layout(width="180px"))
-        self.move = W.Button(description="move the cube")
-        self.move.on_click(lambda _b: self.try_move(self.frm.value, self.to.value, self.colour.value))
-        self.mover = W.HBox([self.frm, self.colour, self.to, self.move])
-        self.review = W.IntSlider(min=0, max=0, description="review", disabled=True)
-        self.review.observe(lambda _c: self._show_review(), names="value")
-        return [self.prompt, self.walk_buttons, self.mover, self.review]
+    def picture(self) -> str:
+        return html(self.state, clickable=self.my_turn(), selected=self.selected)
+
+    def prompt_text(self) -> str:
+        if self.review is not None or not self.my_turn():
+            return super().prompt_text()
+        return prompt(self.state)
+
+    # ------------------------------------------------------------------ clicks
+    def target_action(self, name: str) -> Hashable | None:
+        kind, _, rest = name.partition(":")
+        legal = self.state.legal_actions()
+        if kind == "box":
+            place, side = (int(x) for x in rest.split(":"))
+            return next((a for a in legal if isinstance(a, Box) and (a.place, a.side) == (place, side)),
+                        Box(place, side, "", LEVEL_OF[place]))
+        if kind == "place":
+            place = int(rest)
+            here = [a for a in legal if isinstance(a, Place) and a.place == place]
+            if self.selected and self.selected[0] == "wait":
+                return Place(self.selected[1], place)
+            return here[0] if len(here) == 1 else None
+        if kind == "to" and self.selected and self.selected[0] != "wait":
+            frm, colour = self.selected
+            return Carry(frm, int(rest), colour, self.decision() == SUBWAY)
+        return super().target_action(name)
+
+    def on_target(self, name: str) -> bool:
+        kind, _, rest = name.partition(":")
+        if kind == "cube":
+            n, c = (int(x) for x in rest.split(":"))
+            self.selected = None if self.selected == (n, c) else (n, c)
+            self.refresh()
+            return False
+        if kind == "wait":
+            card = int(rest)
+            self.selected = None if self.selected == ("wait", card) else ("wait", card)
+            self.refresh()
+            return False
+        if kind == "place" and self.target_action(name) is None:
+            self.message.show("Click a minion of your Waiting Room first, then the place.", "error")
+            return False
+        if kind == "to" and self.target_action(name) is None:
+            self.message.show("Click a loose cube first, then where it goes.", "error")
+            return False
+        ok = super().on_target(name)
+        if ok:
+            self.selected = None
+            self.refresh(keep_message=True)
+        return ok
 
     def try_move(self, frm: int, to: int, colour: int) -> bool:
-        """Move a loose cube with the Delivery lady or Subway operator now being used; a refused move
-        leaves the game as it was and the message says why."""
-        return self.play(Carry(frm, to, colour, self.decision() == SUBWAY))
+        """Move a loose cube with the Delivery lady or Subway operator now being used (what clicking the
+        cube, then a neighbourhood does); a refused move leaves the game as it was and says why."""
+        self.selected = (frm, colour)
+        return self.click(f"to:{to}")
 
     def walk_to(self, place: int, side: int) -> bool:
-        """Click on a box (place and side count from 0 here, as in the engine)."""
-        for a in self.state.legal_actions():
-            if isinstance(a, Box) and (a.place, a.side) == (place, side):
-                return self.play(a)
-        return self.play(Box(place, side, "", LEVEL_OF[place]))
-
-    def refresh_extra(self) -> None:
-        s = self.state
-        self.prompt.value = f"<b>{prompt(s)}</b>"
-        buttons = []
-        if self.decision() == "walk" and self.my_turn():
-            for a in s.legal_actions():
-                b = W.Button(description=str(a), layout=W.Layout(width="auto"))
-                b.on_click(lambda _b, a=a: self.play(a))
-                buttons.append(b)
-        self.walk_buttons.children = buttons
-        self.mover.layout.display = "" if self.decision() in MOVERS and self.my_turn() else "none"
-        over = s.is_over()
-        self.review.disabled = not over
-        self.review.max = len(self.history)
-        if not over:
-            self.review.value = len(self.history)
-
-    def _show_review(self) -> None:
-        self.picture_widget.value = self.picture()
-
-    def action_label(self, action: Hashable) -> str:
-        return str(action)
-
+        """What clicking a box does (place and side count from 0 here, as in the engine)."""
+        return self.click(f"box:{place}:{side}")

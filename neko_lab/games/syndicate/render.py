@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, NamedTuple
 
-from .data import COLOURS, LEVEL_OF, LINES, PLACES, ROW_OF, SASHIMI, WILD, lower, upper
+from .data import COLOURS, DELIVERY, LEVEL_OF, LINES, PLACES, ROW_OF, SASHIMI, SUBWAY, WILD, lower, neighbourhood_name, upper
 
 if TYPE_CHECKING:
     from .rules import GameState
@@ -34,18 +34,48 @@ def card_origin(p: int, x0: float, y0: float) -> tuple[float, float]:
     return x0 + ((4 - lv) / 2 + ROW_OF[p]) * CW, y0 + (lv - 1) * CH
 
 
-def _cubes(counts: tuple[int, ...], x: float, y: float) -> str:
+def target(inner: str, name: str, tip: str) -> str:
+    """A lit click target of the board's picture (neko_lab.widgets.targets, imported only when drawn)."""
+    from neko_lab.widgets.targets import target as wrap
+    return wrap(inner, name, tip)
+
+
+class Clicks(NamedTuple):
+    """What the picture lets the person to act click: cubes that may move (neighbourhood, colour), the
+    neighbourhoods the selected cube may reach, waiting minions, and the selected cube."""
+    cubes: frozenset = frozenset()
+    to: dict = {}
+    waiting: frozenset = frozenset()
+    selected: tuple | None = None
+
+
+def _cubes(counts: tuple[int, ...], x: float, y: float, n: int = -1, clicks: Clicks = Clicks()) -> str:
     out = []
-    for c, n in enumerate(counts):
-        if n:
-            out.append(f'<g><title>{n} loose {COLOURS[c]}</title><rect x="{x}" y="{y}" width="15" height="15" '
-                       f'rx="2" fill="{SUSHI[c]}" stroke="#222"/><text x="{x + 7.5}" y="{y + 12}" '
-                       f'font-size="11" text-anchor="middle" fill="#fff">{n}</text></g>')
+    for c, k in enumerate(counts):
+        if k:
+            chosen = clicks.selected == (n, c)
+            body = (f'<rect x="{x}" y="{y}" width="15" height="15" rx="2" fill="{SUSHI[c]}" '
+                    f'stroke="{ORANGE if chosen else "#222"}" stroke-width="{3 if chosen else 1}"/>'
+                    f'<text x="{x + 7.5}" y="{y + 12}" font-size="11" text-anchor="middle" fill="#fff">{k}</text>')
+            if (n, c) in clicks.cubes:
+                out.append(target(body, f"cube:{n}:{c}", f"{k} loose {COLOURS[c]} in {neighbourhood_name(n)}: "
+                                  "click to move one"))
+            else:
+                out.append(f'<g><title>{k} loose {COLOURS[c]}</title>{body}</g>')
             x += 18
     return "".join(out)
 
 
-def _card(area: "Area", p: int, x: float, y: float, walked: set[int], boxes_lit: set[int]) -> str:
+def _reach(n: int, x: float, y: float, clicks: Clicks) -> str:
+    """A lit half card: where the selected cube may go (clicking it moves the cube)."""
+    if n not in clicks.to:
+        return ""
+    return target(f'<rect x="{x + 36}" y="{y}" width="{CW - 72}" height="{CH / 2 - 4}" rx="4" fill="#fde9c4" '
+                  f'stroke="{ORANGE}" stroke-width="2"/>', f"to:{n}", clicks.to[n])
+
+
+def _card(area: "Area", p: int, x: float, y: float, walked: set[int], boxes_lit: set[int],
+          clicks: Clicks = Clicks()) -> str:
     card = area.cards[area.pyramid[p]]
     cubes = area.cubes
     lieut = p == 0
@@ -61,11 +91,15 @@ def _card(area: "Area", p: int, x: float, y: float, walked: set[int], boxes_lit:
         stroke = ORANGE if key in boxes_lit else ("#111" if key in walked else "#888")
         width = 3 if key in boxes_lit or key in walked else 1
         fill = SUSHI[colour] if colour >= 0 else "#e8e4da"
-        out.append(f'<g class="box" data-box="{p + 1}{"LR"[side]}"><title>{escape(card.box_text(side))}, '
-                   f'up to {LEVEL_OF[p]}x</title><rect x="{bx}" y="{y + 8}" width="30" height="{CH - 16}" '
-                   f'rx="4" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'
-                   f'<text x="{bx + 15}" y="{y + CH / 2 + 4}" font-size="11" text-anchor="middle" '
-                   f'transform="rotate(-90 {bx + 15} {y + CH / 2})">{escape(box_name(action, -1))}</text></g>')
+        tip = f"{card.box_text(side)} at place {p + 1}, up to {LEVEL_OF[p]} uses"
+        body = (f'<rect x="{bx}" y="{y + 8}" width="30" height="{CH - 16}" '
+                f'rx="4" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'
+                f'<text x="{bx + 15}" y="{y + CH / 2 + 4}" font-size="11" text-anchor="middle" '
+                f'transform="rotate(-90 {bx + 15} {y + CH / 2})">{escape(box_name(action, -1))}</text>')
+        if key in boxes_lit and clicks is not NO_CLICKS:
+            out.append(target(body, f"box:{p}:{side}", f"walk to {tip}: click"))
+        else:
+            out.append(f'<g class="box" data-box="{p + 1}{"LR"[side]}"><title>{escape(tip)}</title>{body}</g>')
     mid = x + 38
     up_line = "" if card.upper < 0 else LINES[card.upper]
     low_line = "" if card.lower < 0 else LINES[card.lower]
@@ -86,9 +120,10 @@ def _card(area: "Area", p: int, x: float, y: float, walked: set[int], boxes_lit:
     if card.extra:
         out.append(f'<text x="{x + CW - 38}" y="{y + CH / 2 + 16}" font-size="11" fill="#555" '
                    f'text-anchor="end"><title>extra points once every slot is filled</title>+{card.extra}</text>')
-    out.append(_cubes(cubes[4 * upper(p):4 * upper(p) + 4], mid, y + 28))
+    out.append(_reach(upper(p), x, y + 26, clicks) + _reach(lower(p), x, y + CH / 2 + 2, clicks))
+    out.append(_cubes(cubes[4 * upper(p):4 * upper(p) + 4], mid, y + 28, upper(p), clicks))
     out.append(f'<text x="{mid}" y="{y + CH / 2 + 16}" font-size="12" fill="#555">{low_line}</text>')
-    out.append(_cubes(cubes[4 * lower(p):4 * lower(p) + 4], mid + 14, y + CH / 2 + 22))
+    out.append(_cubes(cubes[4 * lower(p):4 * lower(p) + 4], mid + 14, y + CH / 2 + 22, lower(p), clicks))
     out.append("</g>")
     return "".join(out)
 
@@ -104,6 +139,26 @@ def lit(state: "GameState", seat: int) -> tuple[set[int], set[int]]:
     if kind == "coo":
         return set(), {a.place for a in acts}
     return set(), set()
+
+
+NO_CLICKS = Clicks()
+
+
+def clicks_for(state: "GameState", seat: int, selected: tuple | None) -> Clicks:
+    """The click targets of `seat`'s pyramid while that seat is to act (see Clicks)."""
+    if state.over or not state.pending or state.current_player != seat:
+        return Clicks(selected=None)
+    kind = state.pending[-1].kind
+    acts = state.legal_actions()
+    if kind in (DELIVERY, SUBWAY):
+        moves = [a for a in acts if hasattr(a, "frm")]
+        cubes = frozenset((a.frm, a.colour) for a in moves)
+        sel = selected if selected in cubes else None
+        to = {a.to: str(a) + ": click" for a in moves if sel == (a.frm, a.colour)}
+        return Clicks(cubes, to, frozenset(), sel)
+    if kind == "coo":
+        return Clicks(waiting=frozenset(a.card for a in acts if hasattr(a, "card")), selected=selected)
+    return Clicks(selected=None)
 
 
 class Area(NamedTuple):
@@ -122,14 +177,16 @@ def player_area(state: "GameState", seat: int) -> Area:
                 tuple(state.warehouse[seat]), tuple(state.waiting[seat]), tuple(state.path[seat]))
 
 
-def pyramid_svg(state: "GameState", seat: int) -> str:
+def pyramid_svg(state: "GameState", seat: int, clickable: bool = False, selected: tuple | None = None) -> str:
     boxes_lit, places_lit = lit(state, seat)
     head = f"Player {seat + 1}" + (" (to play)" if state.current_player == seat else "")
-    return area_svg(player_area(state, seat), head, PLAYER[seat % len(PLAYER)], boxes_lit, places_lit, seat)
+    clicks = clicks_for(state, seat, selected) if clickable else NO_CLICKS
+    return area_svg(player_area(state, seat), head, PLAYER[seat % len(PLAYER)], boxes_lit, places_lit, seat,
+                    clicks)
 
 
 def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset(),
-             places_lit: set[int] = frozenset(), seat: int | None = None) -> str:
+             places_lit: set[int] = frozenset(), seat: int | None = None, clicks: Clicks = NO_CLICKS) -> str:
     walked = set(area.walked)
     width, height = 4 * CW + 200, 4 * CH + 60
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -139,14 +196,19 @@ def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset
     for p in range(PLACES):
         x, y = card_origin(p, 4, y0)
         if area.pyramid[p] >= 0:
-            out.append(_card(area, p, x, y, walked, boxes_lit))
+            out.append(_card(area, p, x, y, walked, boxes_lit, clicks))
         else:
             stroke = ORANGE if p in places_lit else "#ccc"
-            out.append(f'<g class="place" data-place="{p + 1}"><title>place {p + 1} (level {LEVEL_OF[p]}), '
-                       f'empty</title><rect x="{x + 6}" y="{y + 6}" width="{CW - 12}" height="{CH - 12}" '
-                       f'rx="6" fill="none" stroke="{stroke}" stroke-width="{3 if p in places_lit else 1}" '
-                       f'stroke-dasharray="5,4"/><text x="{x + CW / 2}" y="{y + CH / 2 + 4}" font-size="12" '
-                       f'text-anchor="middle" fill="#999">place {p + 1}</text></g>')
+            body = (f'<rect x="{x + 6}" y="{y + 6}" width="{CW - 12}" height="{CH - 12}" '
+                    f'rx="6" fill="{"#fff8ea" if p in places_lit else "none"}" stroke="{stroke}" '
+                    f'stroke-width="{3 if p in places_lit else 1}" '
+                    f'stroke-dasharray="5,4"/><text x="{x + CW / 2}" y="{y + CH / 2 + 4}" font-size="12" '
+                    f'text-anchor="middle" fill="#777">place {p + 1}</text>')
+            tip = f"place {p + 1} (level {LEVEL_OF[p]}), empty"
+            if p in places_lit and clicks is not NO_CLICKS:
+                out.append(target(body, f"place:{p}", tip + ": click to put the chosen waiting minion here"))
+            else:
+                out.append(f'<g class="place" data-place="{p + 1}"><title>{tip}</title>{body}</g>')
     for lv in range(1, 5):
         out.append(f'<text x="{4 * CW + 14}" y="{y0 + (lv - 0.5) * CH}" font-size="12" fill="#555">'
                    f'level {lv} (x{(4, 3, 2, 1)[lv - 1]})</text>')
@@ -158,15 +220,26 @@ def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset
                    f'y="{y0 + 4 * CH}" width="24" height="15" rx="2" fill="{SUSHI[c]}"/>'
                    f'<text x="{sx + 82 + c * 28}" y="{y0 + 4 * CH + 12}" font-size="11" fill="#fff" '
                    f'text-anchor="middle">{n}</text></g>')
-    names = ", ".join(str(c + 1) for c in area.waiting) or "empty"
-    out.append(f'<text x="4" y="{y0 + 4 * CH + 26}" font-size="12">Waiting Room: {escape(names)}</text>')
+    out.append(f'<text x="4" y="{y0 + 4 * CH + 26}" font-size="12">Waiting Room:'
+               f'{"" if area.waiting else " empty"}</text>')
+    for i, c in enumerate(area.waiting):
+        bx, by = 100 + 62 * i, y0 + 4 * CH + 12
+        chosen = clicks.selected == ("wait", c)
+        card = area.cards[c]
+        tip = (f"minion {c + 1}: {card.box_text(0)} / {card.box_text(1)}, "
+               f"{len(card.slots)} slot{'s' if len(card.slots) != 1 else ''}")
+        body = (f'<rect x="{bx}" y="{by}" width="56" height="18" rx="3" fill="#fbfaf6" '
+                f'stroke="{ORANGE if chosen or c in clicks.waiting else "#888"}" stroke-width="{3 if chosen else 1}"/>'
+                f'<text x="{bx + 28}" y="{by + 13}" font-size="11" text-anchor="middle">minion {c + 1}</text>')
+        out.append(target(body, f"wait:{c}", tip + ": click, then an outlined place")
+                   if c in clicks.waiting else f'<g><title>{escape(tip)}</title>{body}</g>')
     out.append("</svg>")
     return "".join(out)
 
 
 def path_svg(state: "GameState") -> str:
     """Kumichō's path: 15 columns with their values, the three missions and every marker."""
-    cw, left = 36, 330
+    cw, left = 36, 480
     width, height = left + 15 * cw + 10, 30 + 3 * 28 + 24
     col = max(state.turn, 1)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -183,7 +256,7 @@ def path_svg(state: "GameState") -> str:
     for k, number in enumerate(state.missions):
         y = 24 + k * 28
         text = f"{number}. {state.mission_text[number - 1]}"
-        short = text if len(text) <= 54 else text[:52] + "…"
+        short = text if len(text) <= 78 else text[:76] + "…"
         out.append(f'<text x="4" y="{y + 18}" font-size="11"><title>{escape(text)}</title>{escape(short)}</text>')
         at: dict[int, int] = {}
         for seat in range(state.players):
@@ -201,9 +274,11 @@ def path_svg(state: "GameState") -> str:
     return "".join(out)
 
 
-def html(state: "GameState") -> str:
-    """The whole table as HTML: the path, then one pyramid per player (CatANNA's too, once built)."""
-    parts = [path_svg(state)] + [pyramid_svg(state, seat) for seat in range(state.players)]
+def html(state: "GameState", clickable: bool = False, selected: tuple | None = None) -> str:
+    """The whole table as HTML: the path, then one pyramid per player (CatANNA's too, once built).
+    clickable=True makes the boxes, places, cubes and waiting minions of the seat to act click targets
+    (the board's picture); `selected` is the cube (neighbourhood, colour) or ("wait", card) chosen."""
+    parts = [path_svg(state)] + [pyramid_svg(state, seat, clickable, selected) for seat in range(state.players)]
     c = state.catanna
     if c is not None and c.built:
         her = Area(state.cards, tuple(c.pyramid), tuple(c.filled), (0,) * (4 * 2 * PLACES), tuple(c.warehouse),

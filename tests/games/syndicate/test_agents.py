@@ -40,3 +40,23 @@ def test_beats_random():
 
 def test_beats_greedy():
     assert win_rate("greedy", 40) >= 0.5
+
+
+def test_a_far_cube_is_worth_more_early_in_the_game():
+    """Early on, the walks left can carry a cube a long way: its moves are discounted less."""
+    from neko_lab.games.syndicate.agents import value
+    from neko_lab.games.syndicate.data import DELIVERY, lower
+
+    from . import rig
+    s = rig.started(players=1, seed=3)
+    lady = rig.find(s, action=DELIVERY, exclude=[c for pyr in s.pyramid for c in pyr])
+    rig.build(s, 0, {1: lady})
+
+    def worth(turn: int) -> float:
+        t = s.clone()
+        t.turn = turn
+        without = value(t, 0, {})
+        rig.put(t, 0, lower(1), 0)           # three moves below the lieutenants card's wild slots
+        return value(t, 0, {}) - without
+
+    assert worth(2) > worth(9)

@@ -1,11 +1,14 @@
-"""The Syndicate board: the picture with the walk and its next boxes, walking by box buttons, the cube
-mover with refusals explained, bots, undo, and a finished game reviewed step by step."""
+"""The Syndicate board: the picture is clicked (boxes to walk, waiting minions and places, cubes and the
+neighbourhoods they may reach), lit targets and hover texts, refusals explained, bots, undo, review."""
 from __future__ import annotations
+
+import re
 
 import neko_lab as nl
 from neko_lab.games.syndicate.board import Board, prompt
 from neko_lab.games.syndicate.data import DELIVERY, lower, upper
 from neko_lab.games.syndicate.render import ORANGE, html
+from neko_lab.games.syndicate.rules.command_phase import Box
 
 from statecheck import fingerprint
 from . import rig
@@ -19,14 +22,33 @@ def opened(seed=1):
     return b
 
 
-def test_walk_buttons_and_highlighted_boxes():
+def targets(b) -> list[str]:
+    return re.findall(r'neko-lit" data-target="([^"]+)"', b.picture())
+
+
+def test_the_boxes_the_walk_may_take_are_lit_and_clicking_one_walks():
     b = opened()
-    assert "choose the first box" in b.prompt.value
-    labels = [w.description for w in b.walk_buttons.children]
-    assert labels == [str(a) for a in b.state.legal_actions()]
+    assert "click the first box" in b.prompt_text()
+    legal = {f"box:{a.place}:{a.side}" for a in b.state.legal_actions() if isinstance(a, Box)}
+    assert legal and set(t for t in targets(b) if t.startswith("box:")) == legal
     assert ORANGE in b.picture_widget.value
-    b.walk_buttons.children[0].click()
-    assert b.state.path[0][:1] == (0,) or b.state.path[0][:1] == (1,)
+    first = sorted(legal)[0]
+    assert b.click(first)
+    assert b.state.path[0][:1] == (int(first.split(":")[1]) * 2 + int(first.split(":")[2]),)
+
+
+def test_hover_text_says_what_a_click_does_counting_from_1():
+    b = opened()
+    svg = b.picture()
+    assert "walk to accountant at place 1, up to 1 uses: click" in svg or \
+           "walk to chief operations officer at place 1, up to 1 uses: click" in svg
+    assert "place 0" not in svg and "Player 1" in svg
+
+
+def test_no_targets_when_a_bot_is_to_act():
+    s = nl.new_game("syndicate", players=2, seed=1)
+    b = Board(s, agents={0: "random"})
+    assert not targets(b)
 
 
 def test_refused_walk_is_explained_and_changes_nothing():
@@ -39,33 +61,68 @@ def test_refused_walk_is_explained_and_changes_nothing():
     assert fingerprint(b.state) == before
 
 
-def test_cube_mover_and_its_refusals():
-    b = opened(seed=2)
+def moving_board(seed=2):
+    b = opened(seed=seed)
     s = b.state
     lady = rig.find(s, action=DELIVERY, exclude=[c for pyr in s.pyramid for c in pyr])
     rig.build(s, 0, {1: lady})
     rig.put(s, 0, lower(1), 2, 2)
     rig.at_box(s, 0, 1, DELIVERY)
     b.refresh()
-    assert b.mover.layout.display == ""
+    return b
+
+
+def test_click_a_cube_then_a_lit_neighbourhood_to_move_it():
+    b = moving_board()
+    assert f"cube:{lower(1)}:2" in targets(b)
+    assert not any(t.startswith("to:") for t in targets(b))
+    assert not b.click(f"cube:{lower(1)}:2")             # selecting is not a move
+    lit = {t for t in targets(b) if t.startswith("to:")}
+    assert f"to:{upper(1)}" in lit and f"to:{upper(0)}" not in lit
+    assert b.click(f"to:{upper(1)}")
+    assert b.state.cubes[0][4 * upper(1) + 2] >= 1 or any(c == 2 for c in b.state.filled[0][1])
+    assert b.selected is None
+
+
+def test_refused_cube_moves_are_explained():
+    b = moving_board()
+    assert not b.click(f"to:{upper(1)}")
+    assert "Click a loose cube first" in b.message.widget.value
+    before = b.state.to_json()
     assert not b.try_move(lower(1), upper(0), 2)
     assert "one step up or down" in b.message.widget.value
     assert not b.try_move(lower(1), upper(1), 0)
     assert "no loose tuna cube" in b.message.widget.value
-    assert b.try_move(lower(1), upper(1), 2)
-    assert b.state.cubes[0][4 * upper(1) + 2] == 1
+    assert b.state.to_json() == before
+
+
+def test_waiting_minion_then_place_for_the_chief_operations_officer():
+    b = opened(seed=5)
+    coo = [a for a in b.state.legal_actions() if isinstance(a, Box) and a.side == 1]
+    assert coo and b.click(f"box:{coo[0].place}:{coo[0].side}")
+    card = b.state.waiting[0][0]
+    assert f"wait:{card}" in targets(b)
+    places = [t for t in targets(b) if t.startswith("place:")]
+    assert places
+    assert not b.click(f"wait:{card}") and b.selected == ("wait", card)
+    assert b.click(places[0])
+    assert b.state.pyramid[0][int(places[0].split(":")[1])] == card
 
 
 def test_bots_undo_and_review():
     s = nl.new_game("syndicate", players=2, seed=3)
     b = Board(s, agents={0: "random", 1: "random"})
     b.play_bots()
-    assert b.state.is_over() and "game is over" in b.prompt.value
-    assert not b.review.disabled and b.review.max == len(b.history)
-    b.review.value = 0
-    assert b.picture_widget.value == html(b.history[0][0])
+    assert b.state.is_over() and "game is over" in b.prompt_text()
+    assert not targets(b)
     b.undo()
     assert not b.state.is_over()
+
+
+def test_picture_text_is_at_least_11_px():
+    b = moving_board()
+    sizes = [float(x) for x in re.findall(r'font-size[=:]"?(\d+(?:\.\d+)?)', b.picture())]
+    assert sizes and min(sizes) >= 11
 
 
 def test_prompt_counts_uses_left():
@@ -74,4 +131,8 @@ def test_prompt_counts_uses_left():
     rig.build(s, 0, {1: lady})
     rig.put(s, 0, lower(1), 0)
     rig.at_box(s, 0, 1, DELIVERY)
-    assert prompt(s).endswith("at place 2 — 2 of 2 uses left")
+    assert "at place 2 — 2 of 2 uses left" in prompt(s)
+
+
+def test_state_picture_has_no_targets():
+    assert "data-target" not in html(rig.started(seed=4))

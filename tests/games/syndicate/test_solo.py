@@ -104,3 +104,25 @@ def test_her_markers_rank_against_the_player():
 def test_solo_result_only_in_solo():
     with pytest.raises(ConfigError):
         rig.started(players=2).solo_result()
+
+
+def test_winners_is_empty_when_catanna_wins():
+    s = play_out(nl.new_game("syndicate", players=1, seed=4, catanna="nightmare"))
+    assert s.solo_result() == "lost" and s.catanna_score() > s.scores()[0]
+    assert s.winners() == []
+
+
+def test_winners_lists_the_player_who_beats_catanna(monkeypatch):
+    s = play_out(nl.new_game("syndicate", players=1, seed=4, catanna="very easy"))
+    monkeypatch.setattr(s, "catanna_score", lambda: s.scores()[0] - 1)
+    assert s.solo_result() == "won" and s.winners() == [0]
+
+
+def test_winners_lists_the_player_who_shares_the_victory(monkeypatch):
+    s = play_out(nl.new_game("syndicate", players=1, seed=4))
+    monkeypatch.setattr(s, "catanna_score", lambda: s.scores()[0])
+    assert s.solo_result() == "shared" and s.winners() == [0]
+
+
+def test_no_winner_before_the_end_of_a_solo_game():
+    assert rig.started(players=1, seed=2).winners() == []

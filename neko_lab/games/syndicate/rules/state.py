@@ -16,6 +16,7 @@ from typing import Any
 
 from neko_lab.core import ConfigError, Rng, State
 from neko_lab.core.data import load_cached, resolve
+from neko_lab.core.errors import excerpt
 from neko_lab.core.decisions import gather
 
 from .. import data as sd
@@ -117,9 +118,11 @@ class GameState(State):
 
     def winners(self) -> list[int]:
         """Seats with the best score after the tie-break (shared victory on a remaining tie). In solo
-        play the single seat is listed; whether it beat CatANNA is `solo_result()`."""
+        play the one seat wins or shares the victory against CatANNA ([0]), or CatANNA wins ([])."""
         if not self.over:
             return []
+        if self.players == 1:
+            return [] if self.solo_result() == "lost" else [0]
         sc = self.scores()
         return [i for i, v in enumerate(sc) if v == max(sc)]
 
@@ -143,6 +146,10 @@ class GameState(State):
 
     def _why_illegal(self, action: Any) -> str | None:
         """The rule behind a refused walk or cube move, in a sentence."""
+        legal = self.legal_actions()
+        odd = odd_field(action, legal, types_only=True)
+        if odd:
+            return odd
         top = self.pending[-1]
         seat = top.seat
         if isinstance(action, command_phase.Box):
@@ -171,7 +178,7 @@ class GameState(State):
                         f"not next to {sd.neighbourhood_name(n)} (Neko Syndicate › Delivery lady)")
             return ("the subway runs only between stations of one line, and the lieutenants card has "
                     "none (Neko Syndicate › Subway operator)")
-        return None
+        return odd_field(action, legal, types_only=False)
 
     # ------------------------------------------------------------------ what a seat sees
     def acted_unseen(self, seat: int) -> set[int]:
@@ -217,10 +224,11 @@ class GameState(State):
 
     def determinize(self, seat: int, rng: Rng) -> "GameState":
         """A copy with the drawing deck re-shuffled, unless it is the face-down discard pile whose order
-        the table saw."""
-        s = self.clone()
+        the table saw. The copy's future chance comes from a generator spawned from `rng` (the core's
+        determinize), never from the real game's."""
+        s = super().determinize(seat, rng)
         if not self.deck_known:
-            rng.shuffle(s.deck)
+            s.rng.shuffle(s.deck)
         return s
 
     # ------------------------------------------------------------------ helpers the sections share
@@ -289,3 +297,27 @@ class GameState(State):
         assert len(self.missions) == 3 and [self.mission_type[m - 1] for m in self.missions] == \
             list(sd.MISSION_TYPES), "one mission of each type"
         assert COLOURS and (self.over or len(self.pending) == 1), "one decision at a time"
+
+
+def odd_field(action: Any, legal: list, types_only: bool) -> str | None:
+    """A short reason for an action object of one of this game's classes built with a field no legal
+    action of that class holds now (a wrong type, None, a huge number), or, with types_only=False, a
+    combination of fields that is not among them. None when `action` is of no legal action's class."""
+    same = [a for a in legal if type(a) is type(action)]
+    if not same:
+        return None
+    kind = type(action).__name__
+    for name in getattr(action, "_fields", ()):
+        value = getattr(action, name)
+        values = {getattr(a, name) for a in same}
+        if types_only:
+            ok = any(type(value) is type(v) for v in values)
+        else:
+            ok = any(type(value) is type(v) and value == v for v in values)
+        if not ok:
+            return (f"{kind} with {name}={excerpt(value, 40)} is not possible now: no legal {kind} has "
+                    f"that {name} (choose one of legal_actions())")
+    if types_only:
+        return None
+    shown = "; ".join(excerpt(a, 80, text=True) for a in same[:3]) + ("; ..." if len(same) > 3 else "")
+    return f"{excerpt(action, 80, text=True)} is not among the {len(same)} legal {kind} choices now ({shown})"
