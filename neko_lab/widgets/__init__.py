@@ -32,7 +32,7 @@ from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, eve
                     moves_html, score_table_html, status_text)
 from .picture import ClickPicture
 from .review import history_save, positions
-from .targets import target
+from ..core.svg import target
 
 
 def board_class(game: State | type[State] | str) -> type[Board]:

@@ -22,7 +22,7 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-from .targets import target
+from ..core.svg import target
 
 _ESM = """
 function render({ model, el }) {

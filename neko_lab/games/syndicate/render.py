@@ -11,6 +11,8 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, NamedTuple
 
+from neko_lab.core.svg import target
+
 from .data import COLOURS, DELIVERY, LEVEL_OF, LINES, PLACES, ROW_OF, SASHIMI, SUBWAY, WILD, lower, neighbourhood_name, upper
 
 if TYPE_CHECKING:
@@ -32,12 +34,6 @@ def box_name(action: str, colour: int) -> str:
 def card_origin(p: int, x0: float, y0: float) -> tuple[float, float]:
     lv = LEVEL_OF[p]
     return x0 + ((4 - lv) / 2 + ROW_OF[p]) * CW, y0 + (lv - 1) * CH
-
-
-def target(inner: str, name: str, tip: str) -> str:
-    """A lit click target of the board's picture (neko_lab.widgets.targets, imported only when drawn)."""
-    from neko_lab.widgets.targets import target as wrap
-    return wrap(inner, name, tip)
 
 
 class Clicks(NamedTuple):
