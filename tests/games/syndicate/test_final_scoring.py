@@ -34,7 +34,7 @@ def test_level_2_scoring_example():
 
 def test_mission_scoring_example():
     s = rig.started(players=4, seed=2)
-    s.missions, s.turn, s.walked = (1, 9, 17), 10, [9] * 4
+    s.missions, s.turn, s.walked = (1, 9, 17), 15, [14] * 4
     col = {v: s.path_values.index(v) + 1 for v in (20, 18, 16, 14, 8, 6, 2)}
     red, blue, green, white = range(4)
     s.markers[red] = (col[20], col[8], col[16])

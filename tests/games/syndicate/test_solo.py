@@ -93,9 +93,9 @@ def test_both_scores_and_the_result():
 
 
 def test_her_markers_rank_against_the_player():
-    s = rig.started(players=1, seed=5, catanna="nightmare")     # markers in columns 3, 4, 5
-    s.turn, s.walked = 2, [1]
-    s.markers[0] = (2, 0, 0)
+    s = rig.started(players=1, seed=5, catanna="nightmare")     # markers in columns 8, 9, 10
+    s.turn, s.walked = 7, [6]
+    s.markers[0] = (7, 0, 0)
     b, her = s.breakdown()[0], s.catanna_breakdown()
     assert b["mission order"] == 5 and b["mission path"] == 18
     assert her["mission order"] == 3 + 5 + 5 and her["mission path"] == 16 + 14 + 12
