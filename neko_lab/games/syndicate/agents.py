@@ -1,12 +1,18 @@
-"""A heuristic Neko Syndicate agent.
+"""A heuristic Neko Syndicate agent that plans each walk with the next one in view.
 
-At the first box of each walk it tries every walk the pyramid offers (on a copy where the drawing deck
-is re-shuffled, so it never peeks at cards it could not know), playing each box's uses one at a time by
-the best value after the use, and keeps the walk that ends best. Inside a box it takes the use with the
-best value. The value of a position for a seat is its running score, with every loose cube counted
-not as a penalty but as the points it could still earn: the best free slot it fits, discounted by the
-moves it needs to reach it (less early in the game, when the walks left can carry it a long way); and
-each placed card is worth a little more the earlier it comes.
+At the first box of each walk it plans the whole walk on a copy where the drawing deck is re-shuffled
+(so it never peeks at cards it could not know): a beam search keeps the `BEAM` best positions after each
+choice (which box to walk to, which minion to place, each single use of a box), merging ways that reach
+the same position. The best `AHEAD` ends of the walk are then judged by the best walk that can follow
+them next turn (a narrower beam), so that cubes taken now for the next walk to carry, or a card placed
+now for the next walk to use, are seen for what they bring. After an Accountant's draw it plans again
+with the real cards.
+
+The value of a position for a seat estimates its final score: the running score; each loose cube counted
+as the points of the best free slot it fits, discounted by the moves it still needs (less early on);
+each unmet mission as a share of the points it would bring in the turns `progress.turns_to_go` expects;
+the cubes the walks left can deliver at the rates `progress.walk_rates` reads off the pyramid, up to the
+free slots its own sushi fits; and a little for each card placed and each minion waiting.
 """
 from __future__ import annotations
 
@@ -15,9 +21,11 @@ from typing import Hashable
 
 from neko_lab.agents.base import Agent
 
-from .data import (COOK, DELIVERY, LEVEL_OF, SUBWAY, MULTIPLIER, NEIGHBOURHOODS, NIGIRI, PLACES, TURNS, VERTICAL, WILD,
-                   upper)
+from .data import (COOK, DELIVERY, FISHMONGER, LEVEL_OF, MULTIPLIER, NEIGHBOURHOODS, NIGIRI, PLACES, STOREKEEPER,
+                   SUBWAY, TURNS, VERTICAL, WILD, upper)
+from .progress import NEVER, placements_left, turns_to_go, walk_rates
 from .rules import GameState, mission_cards
+from .rules.command_phase import EndWalk, Stop
 from .rules.final_scoring import level_counts
 from .rules.minions_cards import Carry, Swap
 from .scoring import level_points
@@ -28,6 +36,9 @@ CARD_BONUS = 2.5        # per placed minion, times the share of the game left
 SLOT_BONUS = 0.5        # per slot on placed cards, times the share of the game left
 HORIZON = 4.0          # turns before the end when loose cubes start to count as lost
 WAITING_BONUS = 1.0     # per waiting minion (the next Chief Operations Officer has a choice), up to 2
+SLOTS_PER_CARD = 2.0    # fitting slots a card still to be placed is expected to bring
+MISSION_W = 0.25        # share of a mission's expected points (met in the turns progress.py estimates)
+FUTURE_W = 2.0          # points per cube the walks left are expected to deliver
 
 
 def distances(state: GameState, seat: int, cache: dict) -> list[list[int]]:
@@ -61,7 +72,7 @@ def distances(state: GameState, seat: int, cache: dict) -> list[list[int]]:
                         d[m] = d[n] + 1
                         todo.append(m)
         table.append(d)
-    if len(cache) > 5000:
+    if len(cache) > 50000:
         cache.clear()
     cache[pyr] = table
     return table
@@ -107,6 +118,16 @@ def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> f
     """The agent's estimate of `seat`'s final score from this position."""
     if state.over:
         return float(state.scores()[seat])
+    key = ("value", state.pyramid[seat], state.cubes[seat], state.filled[seat], state.warehouse[seat],
+           state.waiting[seat], state.markers[seat], state.turn, state.walked[seat], state.missions,
+           missions)
+    v = cache.get(key)
+    if v is None:
+        v = cache[key] = estimate(state, seat, cache, missions)
+    return v
+
+
+def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> float:
     total = float(structure_points(state, seat))
     total += sum(state.path_values[m - 1] + 3 for m in state.markers[seat] if m)
     pyr, cubes = state.pyramid[seat], state.cubes[seat]
@@ -115,35 +136,83 @@ def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> f
         if pyr[p] >= 0:
             total += (CARD_BONUS + SLOT_BONUS * len(state.filled[seat][p])) * left
     total += WAITING_BONUS * min(2, len(state.waiting[seat])) * left
+    key = ("rates", pyr, state.warehouse[seat], min(4, sum(cubes)))
+    rates = cache.get(key)
+    if rates is None:
+        rates = cache[key] = walk_rates(state, seat)
+    walks_left = TURNS - state.turn + (state.walked[seat] < state.turn) - 1
+    free = free_slots(state, seat)
     if any(cubes):
-        dist = distances(state, seat, cache)
-        free = free_slots(state, seat)
-        soon = min(1.0, (TURNS - state.turn) / HORIZON)
-        offers = []
-        loose = []
-        for i, v in enumerate(cubes):
-            n, c = i >> 2, i & 3
-            for _ in range(v):
-                k = len(loose)
-                loose.append(MULTIPLIER[LEVEL_OF[n // 2]])
-                for j, (u, col, gain) in enumerate(free):
-                    if (col == c or col == WILD) and dist[n][u] < 99:
-                        d = dist[n][u]
-                        reach = (DISCOUNT + EARLY * left) ** d * soon if state.turn < TURNS else float(d == 0)
-                        offers.append((gain * 0.9 * reach + 2 * loose[k] * reach, k, j))
-        offers.sort(reverse=True)
-        taken_cube, taken_slot = set(), set()
-        for worth, k, j in offers:
-            if k not in taken_cube and j not in taken_slot:
-                taken_cube.add(k)
-                taken_slot.add(j)
-                total += worth
-    if missions:
-        f = mission_cards.facts(state, seat)
-        for k, number in enumerate(state.missions):
-            if not state.markers[seat][k] and mission_cards.CHECKS[number](f):
+        total += reach_worth(state, seat, distances(state, seat, cache), free, left)
+    f = mission_cards.facts(state, seat)
+    for k, number in enumerate(state.missions):
+        if state.markers[seat][k]:
+            continue
+        if mission_cards.CHECKS[number](f):
+            if missions:
                 total += state.path_values[state.turn - 1] + 3
+            continue
+        t = turns_to_go(state, seat, number, f, rates)
+        if t < NEVER:
+            total += MISSION_W * mission_worth(state, state.turn + max(t, 1.0))
+    if walks_left > 0:
+        total += FUTURE_W * min(walks_left * rates[1], fitting_slots(state, seat, free)
+                                + SLOTS_PER_CARD * placements_left(state, seat))
     return total
+
+
+def fitting_slots(state: GameState, seat: int, free: list) -> float:
+    """Free slots the pyramid's own sushi can fill: of a colour one of its Fishmongers takes, or wild,
+    or any with a Storekeeper to exchange cubes."""
+    pyr, cards = state.pyramid[seat], state.cards
+    colours = {WILD}
+    for c in pyr[1:]:
+        if c >= 0:
+            card = cards[c]
+            if card.has(STOREKEEPER):
+                return float(len(free))
+            for action, colour in card.boxes:
+                if action == FISHMONGER:
+                    colours.add(colour)
+    return float(sum(1 for _, col, _ in free if col in colours))
+
+
+def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float) -> float:
+    total = 0.0
+    cubes = state.cubes[seat]
+    soon = min(1.0, (TURNS - state.turn) / HORIZON)
+    offers = []
+    loose = []
+    for i, v in enumerate(cubes):
+        n, c = i >> 2, i & 3
+        for _ in range(v):
+            k = len(loose)
+            loose.append(MULTIPLIER[LEVEL_OF[n // 2]])
+            for j, (u, col, gain) in enumerate(free):
+                if (col == c or col == WILD) and dist[n][u] < 99:
+                    d = dist[n][u]
+                    reach = (DISCOUNT + EARLY * left) ** d * soon if state.turn < TURNS else float(d == 0)
+                    offers.append((gain * 0.9 * reach + 2 * loose[k] * reach, k, j))
+    offers.sort(reverse=True)
+    taken_cube, taken_slot = set(), set()
+    for worth, k, j in offers:
+        if k not in taken_cube and j not in taken_slot:
+            taken_cube.add(k)
+            taken_slot.add(j)
+            total += worth
+    return total
+
+
+def mission_worth(state: GameState, column: float) -> float:
+    """Path points plus a middling order bonus for a mission met at (fractional) `column`."""
+    if column > TURNS:
+        return 0.0
+    i = int(column)
+    path = state.path_values
+    a = path[i - 1]
+    b = path[i] if i < TURNS else 0
+    v = a + (b - a) * (column - i)
+    return v + 3.0 if v > 0 else 0.0
 
 
 def prune(state: GameState, seat: int, legal: list, cache: dict) -> list:
@@ -165,16 +234,28 @@ def prune(state: GameState, seat: int, legal: list, cache: dict) -> list:
     return keep or legal
 
 
+def position_key(state: GameState, seat: int) -> tuple:
+    """What a walk leaves behind that matters: two ways to the same position are one."""
+    top = state.pending[-1] if state.pending else None
+    return (state.pyramid[seat], state.cubes[seat], state.filled[seat], state.warehouse[seat],
+            state.waiting[seat], state.markers[seat], state.path[seat], state.walked[seat],
+            top and (top.kind, top.data))
+
+
 class SyndicateAgent(Agent):
-    """Plans each walk by trying them all; inside a box, the use with the best value."""
+    """Plans each walk by a beam search over its choices, judging the best ends by the walk after."""
 
     name = "syndicate"
+    BEAM = 6                # positions kept at each step of a walk
+    AHEAD = 3               # best ends of this walk judged by the best walk that can follow
+    AHEAD_BEAM = 3          # the beam of that next walk
 
     def __init__(self, seed: int | None = None):
         super().__init__(seed)
         self.cache: dict = {}
         self.plan: list = []
         self.plan_key: tuple = ()
+        self.plan_drawn: tuple = ()
 
     def choose(self, state: GameState) -> Hashable:
         legal = state.legal_actions()
@@ -182,14 +263,18 @@ class SyndicateAgent(Agent):
             return legal[0]
         seat = state.current_player
         top = state.pending[-1]
-        if top.kind == "walk":
-            key = (state.seed, state.turn, seat)
-            if top.data == 0 or self.plan_key != key or not self.plan or self.plan[0] not in legal:
-                base = state.determinize(seat, self.core_rng())
-                _, self.plan = self.best_walk(base, seat)
-                self.plan_key = key
-            return self.plan.pop(0)
-        return self.one_ply(state, seat, legal)
+        if state.turn == 0:                    # the opening four cards
+            return self.one_ply(state, seat, legal)
+        key = (state.seed, state.turn, seat)
+        # the plan's discards were chosen among cards drawn on a re-shuffled copy: once the real cards
+        # are drawn, plan again
+        fresh = top.kind == "discard" and self.plan_key == key and self.plan_drawn != state.waiting[seat]
+        if self.plan_key != key or not self.plan or self.plan[0] not in legal or fresh:
+            base = state.determinize(seat, self.core_rng())
+            self.plan = self.search(base, seat)
+            self.plan_key = key
+            self.plan_drawn = state.waiting[seat]
+        return self.plan.pop(0)
 
     def one_ply(self, state: GameState, seat: int, legal: list) -> Hashable:
         legal = prune(state, seat, legal, self.cache)
@@ -202,24 +287,56 @@ class SyndicateAgent(Agent):
                 best, best_v = a, v
         return best
 
-    def best_walk(self, state: GameState, seat: int) -> tuple[float, list]:
-        """(value, boxes to take) of the best way on from a walk decision of `seat`."""
-        best: tuple[float, list] = (float("-inf"), [])
+    def search(self, state: GameState, seat: int, width: int | None = None, ahead: int | None = None) -> list:
+        """The best sequence of choices to the end of `seat`'s walk of this turn: a beam search over the
+        walk, whose best few ends are judged by the best walk that can follow them next turn."""
+        width = width or self.BEAM
+        ahead = self.AHEAD if ahead is None else ahead
         turn = state.turn
-        for a in state.legal_actions():
-            child = state.clone()
-            child.apply(a)
-            v, rest = self.finish_walk(child, seat, turn)
-            if v > best[0]:
-                best = (v, [a] + rest)
-        return best
+        beam = [(0.0, state, [])]
+        ends: list = []
+        seen: set = set()
+        while beam:
+            children = []
+            for _, s, plan in beam:
+                legal = s.legal_actions()
+                if len(legal) > 1:
+                    legal = prune(s, seat, legal, self.cache)
+                for a in legal:
+                    c = s.clone()
+                    c.apply(a)
+                    k = position_key(c, seat)
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    done = c.over or c.current_player != seat or c.walked[seat] >= turn
+                    v = value(c, seat, self.cache, missions=done and c.walked[seat] >= turn and c.turn == turn)
+                    (ends if done else children).append((v, c, plan + [a]))
+            children.sort(key=lambda x: -x[0])
+            beam = children[:width]
+        if not ends:
+            return [state.legal_actions()[0]]
+        ends.sort(key=lambda x: -x[0])
+        if ahead and len(ends) > 1:
+            judged = []
+            for v, c, plan in ends[:ahead]:
+                nxt = self.next_walk(c, seat)
+                judged.append((self.best_value(nxt, seat) if nxt is not None else v, plan))
+            return max(judged, key=lambda x: x[0])[1]
+        return ends[0][2]
 
-    def finish_walk(self, state: GameState, seat: int, turn: int) -> tuple[float, list]:
-        """Play `seat`'s walk of `turn` to its end (the next seat, or in solo the next turn, stops it)."""
-        while not state.over and state.current_player == seat and state.walked[seat] < turn:
-            if state.pending[-1].kind == "walk":
-                return self.best_walk(state, seat)
-            legal = state.legal_actions()
-            state.apply(legal[0] if len(legal) == 1 else self.one_ply(state, seat, legal))
-        return value(state, seat, self.cache, missions=True), []
+    def next_walk(self, state: GameState, seat: int) -> GameState | None:
+        """`state` moved on to `seat`'s next walk, the other seats walking the shortest way."""
+        s = state.clone()
+        while not s.over and not (s.current_player == seat and s.pending[-1].kind == "walk"
+                                  and s.pending[-1].data == 0):
+            legal = s.legal_actions()
+            s.apply(legal[-1] if isinstance(legal[-1], (Stop, EndWalk)) else legal[0])
+        return None if s.over else s
 
+    def best_value(self, state: GameState, seat: int) -> float:
+        """The value after the best walk `seat` finds from `state` (a narrower beam, no look further)."""
+        plan = self.search(state, seat, width=self.AHEAD_BEAM, ahead=0)
+        for a in plan:
+            state.apply(a)
+        return value(state, seat, self.cache, missions=state.walked[seat] == state.turn and not state.over)
