@@ -43,23 +43,29 @@ def strength(games: int, workers: int | None) -> None:
               f"{time.perf_counter() - start:.0f} s)", flush=True)
 
 
-def ladder(games: int) -> None:
+def solo_game(job: tuple[str, int]) -> tuple[str, int, int, int]:
+    """(result, agent's score, CatANNA's, missions the agent met) of one seeded solo game."""
     from neko_lab.games.syndicate.agents import SyndicateAgent
-    for name in DIFFICULTIES:
-        won = shared = 0
-        mine, hers = [], []
-        for g in range(games):
-            s = nl.new_game("syndicate", players=1, seed=g, catanna=name)
-            agent = SyndicateAgent(seed=g)
-            while not s.is_over():
-                s.apply(agent.choose(s))
-            result = s.solo_result()
-            won += result == "won"
-            shared += result == "shared"
-            mine.append(s.scores()[0])
-            hers.append(s.catanna_score())
-        print(f"CatANNA {name:9}: the agent wins {won / games:.1%} (shared {shared}) of {games}; "
-              f"mean {statistics.mean(mine):.1f} vs her {statistics.mean(hers):.1f}", flush=True)
+    name, g = job
+    s = nl.new_game("syndicate", players=1, seed=g, catanna=name)
+    agent = SyndicateAgent(seed=g)
+    while not s.is_over():
+        s.apply(agent.choose(s))
+    return s.solo_result(), s.scores()[0], s.catanna_score(), sum(1 for m in s.markers[0] if m)
+
+
+def ladder(games: int, workers: int | None) -> None:
+    from multiprocessing import Pool
+    with Pool(workers or 1) as pool:
+        for name in DIFFICULTIES:
+            start = time.perf_counter()
+            rows = pool.map(solo_game, [(name, g) for g in range(games)])
+            won = sum(r[0] == "won" for r in rows)
+            shared = sum(r[0] == "shared" for r in rows)
+            print(f"CatANNA {name:9}: the agent wins {won / games:.1%} (shared {shared}) of {games}; "
+                  f"mean {statistics.mean(r[1] for r in rows):.1f} vs her {statistics.mean(r[2] for r in rows):.1f}; "
+                  f"best {max(r[1] for r in rows)}; missions met {statistics.mean(r[3] for r in rows):.2f} a game "
+                  f"({time.perf_counter() - start:.0f} s)", flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -75,7 +81,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.strength:
         strength(args.strength, args.workers)
     if args.ladder:
-        ladder(args.ladder)
+        ladder(args.ladder, args.workers)
 
 
 if __name__ == "__main__":

@@ -246,9 +246,9 @@ class SyndicateAgent(Agent):
     """Plans each walk by a beam search over its choices, judging the best ends by the walk after."""
 
     name = "syndicate"
-    BEAM = 6                # positions kept at each step of a walk
-    AHEAD = 3               # best ends of this walk judged by the best walk that can follow
-    AHEAD_BEAM = 3          # the beam of that next walk
+    BEAM = 10               # positions kept at each step of a walk
+    AHEAD = 4               # best ends of this walk judged by the best walk that can follow
+    AHEAD_BEAM = 4          # the beam of that next walk
 
     def __init__(self, seed: int | None = None):
         super().__init__(seed)

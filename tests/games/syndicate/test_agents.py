@@ -35,11 +35,11 @@ def win_rate(rival: str, games: int) -> float:
 
 
 def test_beats_random():
-    assert win_rate("random", 30) >= 0.8          # measured: see the dataset README (1,000 games)
+    assert win_rate("random", 20) >= 0.8          # measured: see the dataset README (1,000 games)
 
 
 def test_beats_greedy():
-    assert win_rate("greedy", 24) >= 0.6
+    assert win_rate("greedy", 20) >= 0.6
 
 
 def test_a_far_cube_is_worth_more_early_in_the_game():
