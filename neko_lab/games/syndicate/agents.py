@@ -178,6 +178,9 @@ def fitting_slots(state: GameState, seat: int, free: list) -> float:
 
 
 def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float) -> float:
+    """What the loose cubes may still earn: each matched to a different free slot it fits (best offers
+    first), worth the slot's points and its own -2 undone, discounted by the moves it still needs; in the
+    last turn only a cube already beside its slot counts."""
     total = 0.0
     cubes = state.cubes[seat]
     soon = min(1.0, (TURNS - state.turn) / HORIZON)

@@ -1,6 +1,6 @@
 """How far a player is from each mission, and how much a pyramid can deliver in one walk.
 
-Both are estimates for planning (the agent's value, hints), never rules: `rules/mission_cards.py` says
+Both are estimates for planning (the agent's value of a position), never rules: `rules/mission_cards.py` says
 whether a mission is met. `walk_rates` plays every walk the pyramid offers on paper, with each box used
 to the full, and `turns_to_go` turns what a mission still asks for into turns at those rates.
 """
@@ -52,8 +52,8 @@ def walk_yield(path: list, stock: tuple) -> tuple[int, int, int]:
 
 
 def walk_rates(s: "GameState", seat: int) -> tuple[float, float, float]:
-    """(cubes taken, cubes delivered, moves) per walk for a player who alternates a walk from each lieutenants
-    box (as one who keeps building does): the best pair of walks, where cubes taken on either walk (or
+    """(cubes taken, cubes delivered, moves) per walk for a player who alternates a walk from each
+    lieutenants box (as one who keeps building does): the best pair of walks, where cubes taken on either walk (or
     already loose) are moved, one move each, by the Delivery ladies and Subway operators of both, and a
     Cook fills half its uses with cubes moved next to a nigiri."""
     pyr, stock = s.pyramid[seat], s.warehouse[seat]
@@ -90,7 +90,7 @@ def _smallest(values: list[float], k: int) -> float:
 
 
 def turns_to_go(s: "GameState", seat: int, number: int, f: mission_cards.Facts | None = None,
-                rates: tuple[float, float] | None = None) -> float:
+                rates: tuple[float, ...] | None = None) -> float:
     """Estimated walks before `seat` meets mission `number` (0: met now; NEVER: out of reach)."""
     f = f or mission_cards.facts(s, seat)
     if mission_cards.CHECKS[number](f):
