@@ -5,6 +5,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def cite(title: str, heading: str) -> str:
+    """The Event.rule citing `heading` of the rulebook titled `title`: "Title › Heading"."""
+    return f"{title} › {heading}"
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One entry of a state's log.

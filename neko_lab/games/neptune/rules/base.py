@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from neko_lab.core import serializable
+from neko_lab.core import cite, serializable
 
 from .. import scoring
 
@@ -15,7 +15,7 @@ GAME_TITLE = "Destination: Neptune"
 
 def rule(heading: str) -> str:
     """An Event.rule citing a heading of the rulebook (datasets/neptune/sections.txt)."""
-    return f"{GAME_TITLE} › {heading}"
+    return cite(GAME_TITLE, heading)
 
 
 RULE_SETUP = rule("Setup")

@@ -1,11 +1,13 @@
 """The rulebook's title and the sections the engine cites (Event.rule is "Neko Syndicate › <heading>")."""
 from __future__ import annotations
 
+from neko_lab.core import cite
+
 TITLE = "Neko Syndicate"
 
 
 def rule(heading: str) -> str:
-    return f"{TITLE} › {heading}"
+    return cite(TITLE, heading)
 
 
 SETUP = rule("Game Set-up")
