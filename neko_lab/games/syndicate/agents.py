@@ -17,7 +17,7 @@ free slots its own sushi fits; and a little for each card placed and each minion
 from __future__ import annotations
 
 from collections import deque
-from typing import Hashable
+from typing import Any, Callable, Hashable
 
 from neko_lab.agents.base import Agent
 
@@ -41,11 +41,26 @@ MISSION_W = 0.25        # share of a mission's expected points (met in the turns
 FUTURE_W = 2.0          # points per cube the walks left are expected to deliver
 
 
+CACHE_SIZE = 50000      # entries an agent remembers before it starts afresh
+
+
+def remember(cache: dict, key: tuple, make: Callable[[], Any]) -> Any:
+    """cache[key], made by make() the first time it is asked for."""
+    v = cache.get(key)
+    if v is None:
+        if len(cache) > CACHE_SIZE:
+            cache.clear()
+        v = cache[key] = make()
+    return v
+
+
 def distances(state: GameState, seat: int, cache: dict) -> list[list[int]]:
     """Fewest vertical steps or subway rides between neighbourhoods of seat's pyramid (99: none)."""
+    return remember(cache, state.pyramid[seat], lambda: pyramid_distances(state, seat))
+
+
+def pyramid_distances(state: GameState, seat: int) -> list[list[int]]:
     pyr = state.pyramid[seat]
-    if pyr in cache:
-        return cache[pyr]
     cards = state.cards
     lines = [-1] * NEIGHBOURHOODS
     for p in range(1, PLACES):
@@ -72,9 +87,6 @@ def distances(state: GameState, seat: int, cache: dict) -> list[list[int]]:
                         d[m] = d[n] + 1
                         todo.append(m)
         table.append(d)
-    if len(cache) > 50000:
-        cache.clear()
-    cache[pyr] = table
     return table
 
 
@@ -121,10 +133,7 @@ def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> f
     key = ("value", state.pyramid[seat], state.cubes[seat], state.filled[seat], state.warehouse[seat],
            state.waiting[seat], state.markers[seat], state.turn, state.walked[seat], state.missions,
            missions)
-    v = cache.get(key)
-    if v is None:
-        v = cache[key] = estimate(state, seat, cache, missions)
-    return v
+    return remember(cache, key, lambda: estimate(state, seat, cache, missions))
 
 
 def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> float:
@@ -136,10 +145,8 @@ def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> float:
         if pyr[p] >= 0:
             total += (CARD_BONUS + SLOT_BONUS * len(state.filled[seat][p])) * left
     total += WAITING_BONUS * min(2, len(state.waiting[seat])) * left
-    key = ("rates", pyr, state.warehouse[seat], min(4, sum(cubes)))
-    rates = cache.get(key)
-    if rates is None:
-        rates = cache[key] = walk_rates(state, seat)
+    rates = remember(cache, ("rates", pyr, state.warehouse[seat], min(4, sum(cubes))),
+                     lambda: walk_rates(state, seat))
     walks_left = TURNS - state.turn + (state.walked[seat] < state.turn) - 1
     free = free_slots(state, seat)
     if any(cubes):
@@ -237,6 +244,11 @@ def prune(state: GameState, seat: int, legal: list, cache: dict) -> list:
     return keep or legal
 
 
+def meeting_ahead(state: GameState, seat: int) -> bool:
+    """`seat` has walked this turn and Kumichō's meeting is still to come (its missions not yet marked)."""
+    return state.walked[seat] == state.turn and not state.over
+
+
 def position_key(state: GameState, seat: int) -> tuple:
     """What a walk leaves behind that matters: two ways to the same position are one."""
     top = state.pending[-1] if state.pending else None
@@ -313,7 +325,7 @@ class SyndicateAgent(Agent):
                         continue
                     seen.add(k)
                     done = c.over or c.current_player != seat or c.walked[seat] >= turn
-                    v = value(c, seat, self.cache, missions=done and c.walked[seat] >= turn and c.turn == turn)
+                    v = value(c, seat, self.cache, missions=meeting_ahead(c, seat))
                     (ends if done else children).append((v, c, plan + [a]))
             children.sort(key=lambda x: -x[0])
             beam = children[:width]
@@ -342,4 +354,4 @@ class SyndicateAgent(Agent):
         plan = self.search(state, seat, width=self.AHEAD_BEAM, ahead=0)
         for a in plan:
             state.apply(a)
-        return value(state, seat, self.cache, missions=state.walked[seat] == state.turn and not state.over)
+        return value(state, seat, self.cache, missions=meeting_ahead(state, seat))
