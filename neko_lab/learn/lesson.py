@@ -288,9 +288,11 @@ def make_lesson(game: str, **kwargs: Any) -> Lesson:
     return importlib.import_module(f"{__package__}.lessons.generic").LESSON(game, **kwargs)
 
 
-def lesson(game: str, board: bool = True, **kwargs: Any) -> Any:
-    """A board playing the guided first game of `game` (board=False: the Lesson object itself)."""
-    les = make_lesson(game, **kwargs)
+def lesson(game: str, topic: str | None = None, board: bool = True, **kwargs: Any) -> Any:
+    """A board playing the guided first game of `game`, or, with a topic (see neko_lab.lessons()),
+    the drill on that topic at its prepared position (board=False: the Lesson or Drill itself)."""
+    from .drill import make
+    les = make(game, topic, **kwargs)
     if not board:
         return les
     from ..widgets import board_class
