@@ -56,6 +56,7 @@ class DrillStep:
     number: int = 0                 # the exercise, counted from 1; 0 outside the exercises
     total: int = 0
     filler: bool = False            # a move between exercises (not practised, asked as a plain move)
+    callout: str = ""               # a few words a board pins beside the expected move
     _state: State | None = field(default=None, repr=False)
     _wrong: Callable[[State, Hashable], str] | None = field(default=None, repr=False)
 
@@ -184,13 +185,13 @@ class Drill:
         if not self._applies(done, state):
             move = self.filler_move(state)
             return DrillStep(before + f"(Not part of this drill; make this move to go on: {move}.)",
-                             "", (move,), done + 1, self.total, True, state.clone())
+                             "", (move,), done + 1, self.total, True, "to go on", state.clone())
         answers = tuple(a for a in legal if ex.right(state, a))
         ask = ex.ask(state) if callable(ex.ask) else ex.ask
         if ex.rule and ex.rule not in ask:
             ask += f" ({ex.rule})"
         return DrillStep(before + f"Exercise {done + 1} of {self.total}: {ask}", ex.rule, answers, done + 1,
-                         self.total, False, state.clone(), ex.wrong)
+                         self.total, False, f"exercise {done + 1}: a right answer", state.clone(), ex.wrong)
 
     def finale(self, state: State) -> str:
         return "The game is over. " + self.summary
@@ -244,16 +245,8 @@ def make_drill(game: str, topic: str, **kwargs: Any) -> Drill:
     names = topics(game)
     mod = _drill_module(game)
     if mod is None or topic not in mod.DRILLS:
-        raise ConfigError(f"{game} has no lesson topic {topic!r}; its topics: {', '.join(names)}")
+        raise ConfigError(f"lesson {game}: no topic {topic!r} (topics: {', '.join(names)})")
     return mod.DRILLS[topic][1](**kwargs)
 
 
-def make(game: str, topic: str | None = None, **kwargs: Any) -> Lesson | Drill:
-    """The full lesson (topic None or "first-game") or the drill on `topic`."""
-    from .lesson import make_lesson
-    if topic in (None, FIRST_GAME):
-        return make_lesson(game, **kwargs)
-    return make_drill(game, topic, **kwargs)
-
-
-__all__ = ["Drill", "DrillStep", "Exercise", "FIRST_GAME", "lessons", "make", "make_drill", "topics"]
+__all__ = ["Drill", "DrillStep", "Exercise", "FIRST_GAME", "lessons", "make_drill", "topics"]
