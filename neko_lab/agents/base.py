@@ -28,6 +28,15 @@ class Agent:
     def choose(self, state: State) -> Hashable:
         raise NotImplementedError
 
+    def evaluate(self, state: State, seat: int) -> float:
+        """How good `state` is for `seat` in this agent's eyes (search agents score cut-off playouts with
+        it). A game's own agent overrides it with its own estimate; by default the game's evaluate()."""
+        return state.evaluate(seat)
+
+    def playout_policy(self) -> "Agent":
+        """The agent a search plays its playouts with: this one, or a cheaper variant of it."""
+        return self
+
     def reseed(self, seed: int | None) -> None:
         """Restart this agent's randomness from `seed` (the simulator does this before every game)."""
         if seed is not None:
