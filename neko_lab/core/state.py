@@ -28,6 +28,7 @@ back by replaying the history (core/saves.py), so a game writes no saving code.
 from __future__ import annotations
 
 import html
+import math
 from typing import Any, Callable, ClassVar, Hashable
 
 from .chain import History, actions_of, extend
@@ -94,6 +95,8 @@ class State:
         if unknown:
             allowed = ", ".join(sorted(cls.OPTIONS)) or "none"
             raise ConfigError(f"{cls.GAME} has no option {unknown[0]!r}; allowed options: {allowed}")
+        for name, value in options.items():
+            check_option_type(cls, name, value)
         if seed is None:
             import secrets
             seed = secrets.randbits(63)
@@ -288,6 +291,31 @@ def _check_option_players(cls: type, players: int, options: dict[str, Any]) -> N
             shown = ", ".join(map(str, counts))
             raise ConfigError(f"{cls.GAME} option {name} applies only to games with {shown} "
                               f"player{'s' if counts != (1,) else ''}, not {players}")
+
+
+def check_option_type(cls: type, name: str, value: Any) -> None:
+    """ConfigError unless `value` has the type of the option's default: True/False for a switch, a whole
+    number (not 3.0, not True) for a count, a finite number for a real value, text for a choice. Options
+    whose default is None take None or a plain value (a number, text, or a tuple/list of them), and the
+    game's check_options says which."""
+    default = cls.OPTIONS[name]
+    if isinstance(default, bool):
+        ok, kind = isinstance(value, bool), "True or False"
+    elif isinstance(default, int):
+        ok, kind = isinstance(value, int) and not isinstance(value, bool), "a whole number"
+    elif isinstance(default, float):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        kind = "a finite number"
+    elif isinstance(default, str):
+        ok, kind = isinstance(value, str), "text"
+    else:
+        plain = (int, float, str, type(None))
+        ok = isinstance(value, plain) or (isinstance(value, (tuple, list))
+                                          and all(isinstance(v, plain) for v in value))
+        kind = "None, a number, text or a list of them"
+    if not ok:
+        raise ConfigError(f"{cls.GAME} option {name} is {kind}, not {excerpt(value, 40)} "
+                          f"({type(value).__name__})")
 
 
 def _lookalike(a: Any, b: Any) -> bool:

@@ -98,10 +98,12 @@ def test_none_options_are_a_group_of_their_own():
         assert "exchange limit None" in names
 
 
-def test_journey_without_exchange_limit_keeps_its_rows():
-    df = nl.simulate("journey", games=2, players=2, agents=["random"], progress=False, exchange_limit=None)
-    df = pd.concat([df, nl.simulate("journey", games=2, players=2, agents=["random"], progress=False)])
-    assert who_won(df, by="opt_exchange_limit")["seats"].sum() == len(df) == 8
+def test_simulated_rows_with_a_none_option_keep_their_rows():
+    df = nl.simulate("syndicate", games=3, players=1, agents=["random"], progress=False, catanna_cubes=7)
+    df = pd.concat([df, nl.simulate("syndicate", games=3, players=1, agents=["random"], progress=False)])
+    table = who_won(df, by="opt_catanna_cubes")
+    assert table["seats"].sum() == len(df) == 6
+    assert sorted(table["group"]) == ["catanna cubes 7", "catanna cubes None"]
 
 
 def test_solo_syndicate_records_catanna_score():
