@@ -49,7 +49,30 @@ function render({ model, el }) {
     note.style.left = x + "px";
     note.style.top = Math.max(0, y) + "px";
   };
-  const draw = () => { el.innerHTML = model.get("value"); requestAnimationFrame(pin); };
+  // a board's table: no taller than the screen allows, and after every change it scrolls so that the
+  // lesson's move (else the legal targets) are in sight, unless they already are
+  const focus = () => {
+    if (!model.get("table")) return;
+    let want = [...el.querySelectorAll(".neko-expected")];
+    if (!want.length) want = [...el.querySelectorAll("[data-target].neko-lit")];
+    const root = el.getBoundingClientRect();
+    let top = Infinity, bottom = -Infinity;
+    for (const w of want) {
+      const b = w.getBoundingClientRect();
+      if (!b.width && !b.height) continue;
+      top = Math.min(top, b.top - root.top + el.scrollTop);
+      bottom = Math.max(bottom, b.bottom - root.top + el.scrollTop);
+    }
+    if (top === Infinity) return;
+    const h = el.clientHeight;
+    if (top >= el.scrollTop && bottom <= el.scrollTop + h) return;
+    el.scrollTop = bottom - top + 24 <= h ? Math.max(0, bottom + 12 - h) : Math.max(0, top - 12);
+  };
+  const draw = () => {
+    el.classList.toggle("neko-table", !!model.get("table"));
+    el.innerHTML = model.get("value");
+    requestAnimationFrame(() => { focus(); pin(); });
+  };
   draw();
   model.on("change:value", draw);
   if (window.ResizeObserver) new ResizeObserver(() => requestAnimationFrame(pin)).observe(el);
@@ -69,6 +92,7 @@ export default { render };
 
 _CSS = """
 .neko-picture { position: relative; }
+.neko-picture.neko-table { max-height: max(420px, calc(100vh - 190px)); overflow: auto; }
 .neko-picture [data-target].neko-lit { cursor: pointer; }
 .neko-picture svg [data-target].neko-lit:hover { filter: brightness(0.88) drop-shadow(0 0 2px #1b7a1b); }
 .neko-picture div[data-target].neko-lit:hover { background: #e3f2e3; }
@@ -97,6 +121,7 @@ class ClickPicture(anywidget.AnyWidget):
     _css = _CSS
     value = traitlets.Unicode("").tag(sync=True)
     explain_misses = traitlets.Bool(False).tag(sync=True)
+    table = traitlets.Bool(False).tag(sync=True)      # a board's table: fits the screen, scrolls to targets
 
     def __init__(self, on_click: Callable[[str], Any] | None = None,
                  on_miss: Callable[[str], Any] | None = None, **kwargs: Any):
