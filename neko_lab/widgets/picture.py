@@ -30,22 +30,28 @@ from ..core.svg import target
 _ESM = """
 function render({ model, el }) {
   el.classList.add("neko-picture");
-  // the lesson's callout: a note pinned beside the target marked data-callout (right of it when there
-  // is room, else left of it, else under it), inside the picture
+  // the lesson's callout: a note pinned beside the target marked data-callout (above it when there is
+  // room, else under it, else right or left of it), inside the picture, with an arrow to the target
   const pin = () => {
     el.querySelectorAll(":scope > .neko-callout").forEach((n) => n.remove());
     const hit = el.querySelector("[data-callout]");
     if (!hit) return;
     const box = hit.getBoundingClientRect(), root = el.getBoundingClientRect();
     if (!box.width && !box.height) return;
+    const text = hit.getAttribute("data-callout");
     const note = document.createElement("div");
     note.className = "neko-callout";
-    note.textContent = hit.getAttribute("data-callout");
     el.appendChild(note);
     const left = box.left - root.left + el.scrollLeft, top = box.top - root.top + el.scrollTop;
-    let x = left + box.width + 10, y = top + box.height / 2 - note.offsetHeight / 2;
-    if (x + note.offsetWidth > el.scrollWidth) x = left - note.offsetWidth - 10;
-    if (x < 0) { x = Math.max(0, Math.min(left, el.scrollWidth - note.offsetWidth)); y = top + box.height + 6; }
+    const place = (arrow) => { note.textContent = arrow; };
+    place(text + " \u25bc");
+    const w = note.offsetWidth, h = note.offsetHeight, room = el.scrollWidth;
+    const cx = Math.max(0, Math.min(left + box.width / 2 - w / 2, room - w));
+    let x = cx, y = top - h - 6;
+    if (y < 0) { place("\u25b2 " + text); y = top + box.height + 6; }
+    if (y + h > el.scrollHeight && left + box.width + 10 + w <= room) {
+      place("\u25c0 " + text); x = left + box.width + 10; y = top + box.height / 2 - h / 2;
+    }
     note.style.left = x + "px";
     note.style.top = Math.max(0, y) + "px";
   };
