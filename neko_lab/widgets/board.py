@@ -191,12 +191,13 @@ class Board(Reviewing, Misclicks):
         side = W.VBox([self.lesson_box, self.prompt_box, self.message.widget, self.picker.widget,
                        self.hint_row, self.hint_box, W.HTML("<b>Last moves</b>"), self.moves, self.why_box,
                        self.review_bar, self.controls.widget, W.HTML("<b>Scores</b>"), self.scores.widget],
-                      layout=W.Layout(flex="1 1 270px", min_width="260px", max_width="460px"))
+                      layout=W.Layout(flex="0 0 250px", min_width="240px", max_width="250px"))
         side.add_class("neko-side")
+        # the picture takes the width the choices leave (its areas wrap to it); the choices stay beside
         left = W.VBox([self.title, self.status, self.picture_widget, self.extras],
-                      layout=W.Layout(flex="0 1 auto", max_width="100%", overflow="visible"))
+                      layout=W.Layout(flex="1 1 auto", min_width="0", overflow="visible"))
         log = W.VBox([W.HTML("<b>Everything that happened, and why</b>"), self.log.widget])
-        return W.VBox([W.HBox([left, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start",
+        return W.VBox([W.HBox([left, side], layout=W.Layout(flex_flow="row nowrap", align_items="flex-start",
                                                               grid_gap="12px")), log],
                       layout=W.Layout(width="100%"))
 

@@ -191,7 +191,7 @@ def pyramid_svg(state: "GameState", seat: int, clickable: bool = False, selected
 def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset(),
              places_lit: set[int] = frozenset(), seat: int | None = None, clicks: Clicks = NO_CLICKS) -> str:
     walked = set(area.walked)
-    width, height = 4 * CW + 12, 4 * CH + 28 + 76
+    width, height = 4 * CW + 8, 4 * CH + 28 + 76
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'font-family="sans-serif" class="syndicate-pyramid" data-seat="{"" if seat is None else seat + 1}">',
            f'<text x="4" y="18" font-size="15" font-weight="bold" fill="{colour}">{escape(head)}</text>']
@@ -251,8 +251,8 @@ def path_svg(state: "GameState") -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'font-family="sans-serif" class="syndicate-path">',
            f'<text x="4" y="16" font-size="13" font-weight="bold">Kumichō\'s path: turn {col} of 15 '
-           f'<tspan font-weight="normal" font-size="12" fill="#555">(value of each column on top; a '
-           f'marker shows how far each player got on a mission)</tspan></text>']
+           f'<tspan font-weight="normal" font-size="12" fill="#555">(top: each column\'s value; dots: how far '
+           f'each player got)</tspan></text>']
     for k, number in enumerate(state.missions):
         text = f"{number}. {state.mission_text[number - 1]}"
         short = text if len(text) <= 90 else text[:88] + "…"
@@ -300,12 +300,12 @@ def opening_svg(state: "GameState", seat: int) -> str:
     hand = tuple(state.opening[seat])
     width = 2 * CW + 16
     rows = (len(hand) + 1) // 2
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{24 + rows * (CH + 18)}" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{40 + rows * (CH + 18)}" '
            f'font-family="sans-serif" class="syndicate-opening">',
-           f'<text x="4" y="16" font-size="13" font-weight="bold">Your opening draw (choose in the list: one '
-           f'below the Accountant, one to the Waiting Room)</text>']
+           f'<text x="4" y="16" font-size="13" font-weight="bold">Your opening draw</text>',
+           f'<text x="4" y="32" font-size="12" fill="#555">keep one below the Accountant, one waiting</text>']
     for i, cid in enumerate(hand):
-        x, y = 4 + (i % 2) * (CW + 8), 24 + (i // 2) * (CH + 18)
+        x, y = 4 + (i % 2) * (CW + 8), 40 + (i // 2) * (CH + 18)
         area = Area(state.cards, (cid,) + (-1,) * (PLACES - 1),
                     (tuple(-1 for _ in state.cards[cid].slots),) + ((),) * (PLACES - 1),
                     (0,) * (4 * 2 * PLACES), (0,) * 4, (), ())
@@ -340,7 +340,7 @@ def html(state: "GameState", clickable: bool = False, selected: tuple | None = N
     return (f'<div class="neko-syndicate" style="font-family:sans-serif">'
             f'<div style="font-size:13px;margin:2px 0;max-width:590px">{escape(head)}: {escape(scores)} — '
             f'{escape(deck)}</div>'
-            + "".join(f'<div style="display:inline-block;vertical-align:top;margin:4px">{p}</div>'
+            + "".join(f'<div style="display:inline-block;vertical-align:top;margin:4px 0">{p}</div>'
                       for p in parts)
             + f'<div style="font-size:12px;color:#444;max-width:590px;margin:4px">{escape(LEGEND)}</div></div>')
 
