@@ -41,7 +41,7 @@ Pick = Callable[[State, list], Hashable | None]
 Say = Callable[[State, Hashable], str]
 Callout = Callable[[State, Hashable], str]
 WhyNot = Callable[[State, Hashable, Hashable], str | None]
-LESSONS = ("naeco", "journey")
+LESSONS = ("naeco", "journey", "syndicate", "neptune")
 CALLOUT = "this step's move"              # the callout of a step whose Teach names none
 
 
@@ -297,17 +297,13 @@ def make_lesson(game: str, topic: str | None = None, **kwargs: Any) -> Lesson:
     """The Lesson of `game` (keyword arguments go to the lesson's builder, e.g. seed=...): its own
     when it has one, else the generic lesson (lessons/generic.py) of any registered game.
 
-    `topic` names a drill instead of the first game: a game's lesson module lists its drills in a
-    mapping DRILLS (topic -> builder returning a Lesson); an unknown topic is a ConfigError naming
-    the topics there are."""
-    module = importlib.import_module(f"{__package__}.lessons.{game}") if game in LESSONS else None
+    `topic` names a drill instead of the first game (neko_lab.learn.drill; "first-game" is this
+    lesson); an unknown topic is a ConfigError naming the topics there are."""
     if topic is not None:
-        game_class(game)
-        drills = dict(getattr(module, "DRILLS", {}) or {})
-        if topic not in drills:
-            have = ", ".join(sorted(drills)) or "none yet"
-            raise ConfigError(f"lesson {game}: no topic {topic!r} (topics: {have})")
-        return drills[topic](**kwargs)
+        from .drill import FIRST_GAME, make_drill
+        if topic != FIRST_GAME:
+            return make_drill(game, topic, **kwargs)
+    module = importlib.import_module(f"{__package__}.lessons.{game}") if game in LESSONS else None
     if module is not None:
         return module.LESSON(**kwargs)
     game_class(game)          # an unknown game is refused here, naming the games there are
