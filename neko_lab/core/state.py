@@ -295,10 +295,13 @@ def _check_option_players(cls: type, players: int, options: dict[str, Any]) -> N
 
 def check_option_type(cls: type, name: str, value: Any) -> None:
     """ConfigError unless `value` has the type of the option's default: True/False for a switch, a whole
-    number (not 3.0, not True) for a count, a finite number for a real value, text for a choice. Options
-    whose default is None take None or a plain value (a number, text, or a tuple/list of them), and the
-    game's check_options says which."""
+    number (not 3.0, not True) for a count, a finite number for a real value, text for a choice; None is
+    left to the game's check_options (some games read it as "no limit"). Options whose default is None
+    take None or a plain value (a number, text, or a tuple/list of them), and the game's check_options
+    says which."""
     default = cls.OPTIONS[name]
+    if value is None and not isinstance(default, bool):
+        return                  # "none" where a game allows it (e.g. no exchange limit); it says if not
     if isinstance(default, bool):
         ok, kind = isinstance(value, bool), "True or False"
     elif isinstance(default, int):

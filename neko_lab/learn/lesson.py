@@ -41,7 +41,7 @@ Pick = Callable[[State, list], Hashable | None]
 Say = Callable[[State, Hashable], str]
 Callout = Callable[[State, Hashable], str]
 WhyNot = Callable[[State, Hashable, Hashable], str | None]
-LESSONS = ("naeco", "journey", "syndicate")
+LESSONS = ("naeco", "journey", "syndicate", "neptune")
 CALLOUT = "this step's move"              # the callout of a step whose Teach names none
 
 
