@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable
 
-from ..core.rng import Rng
+from ..core.rng import Rng, check_seed
 from ..core.state import State
 
 
@@ -19,6 +19,8 @@ class Agent:
     name: str = "agent"
 
     def __init__(self, seed: int | None = None, **params: Any):
+        if seed is not None:
+            check_seed(seed)      # as a game's seed: a whole number, 0 <= seed < 2**64 (so no two alias)
         self.seed = seed
         self.rng = random.Random(seed)
         self.params = params
@@ -37,6 +39,8 @@ class Agent:
 
     def reseed(self, seed: int | None) -> None:
         """Restart this agent's randomness from `seed` (the simulator does this before every game)."""
+        if seed is not None:
+            check_seed(seed)
         self.seed = seed
         self.rng = random.Random(seed)
 

@@ -214,6 +214,21 @@ class Drill:
         return f"<Drill {self.game}/{self.topic}: {self.total} exercises>"
 
 
+def play_until(test: Callable[[State], bool], spec: str | None = None, seed: int = 7, seat: int = 0,
+               limit: int = 3000) -> Callable[[State], None]:
+    """A `prepare` for Drill: the game's own agent plays every seat until `test` holds at a decision of
+    `seat` (the learner), e.g. "the learner is launching missions and three are affordable"."""
+    def run(s: State) -> None:
+        own = list(getattr(type(s), "AGENTS", {}) or {})
+        bot = DeterministicBot(spec or (own[0] if own else "greedy"), type(s), seed)
+        for _ in range(limit):
+            if s.is_over() or (s.current_player == seat and test(s)):
+                return
+            s.apply(bot.choose(s))
+        raise ConfigError(f"drill {type(s).__name__}: no prepared position found in {limit} moves")
+    return run
+
+
 FIRST_GAME = "first-game"
 
 
@@ -249,4 +264,4 @@ def make_drill(game: str, topic: str, **kwargs: Any) -> Drill:
     return mod.DRILLS[topic][1](**kwargs)
 
 
-__all__ = ["Drill", "DrillStep", "Exercise", "FIRST_GAME", "lessons", "make_drill", "topics"]
+__all__ = ["Drill", "DrillStep", "Exercise", "FIRST_GAME", "play_until", "lessons", "make_drill", "topics"]

@@ -9,7 +9,7 @@ from neko_lab.core import ConfigError
 from neko_lab.learn import make_drill
 from neko_lab.learn.drill import FIRST_GAME
 
-DRILLED = ("naeco",)
+DRILLED = ("naeco", "syndicate", "neptune")
 CASES = [(g, t) for g in DRILLED for t in nl.lessons()[g] if t != FIRST_GAME]
 
 
