@@ -182,12 +182,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def summary(df) -> "Any":
-    """Mean and spread of score and win rate (with its 95 % Wilson interval) per agent."""
+    """Mean and spread of score and win rate (with its 95 % Wilson interval) per agent; a win shared
+    by k tied seats counts 1/k for each (the `share` column)."""
     from .viz.figures import wilson_interval
 
     rows = []
     for agent, part in df.groupby("agent", sort=True):
-        wins, n = int(part["won"].sum()), len(part)
+        wins, n = float(part["share"].sum()), len(part)
         low, high = wilson_interval(wins, n)
         rows.append({"agent": agent, "seats": n, "mean score": part["score"].mean(),
                      "sd": part["score"].std(ddof=1) if n > 1 else 0.0,
@@ -212,7 +213,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                   workers=args.workers, out=args.out, resume=args.resume, progress=not args.no_progress,
                   **options)
     if args.out is not None:      # a run streamed to Parquet is read back only for the columns summarised
-        df = df.to_pandas(columns=["agent", "score", "won", "players"])
+        df = df.to_pandas(columns=["agent", "score", "won", "share", "players"])
     players = int(df["players"].iloc[0]) if len(df) else args.players
     print(f"{cls.TITLE or cls.GAME}: {args.games} games, {players} players, seed {args.seed}"
           + (f", options {options}" if options else ""))

@@ -4,6 +4,7 @@
     before = s.clone(); s.apply(a); print(nl.explain_move(before, a, s))
     for h in nl.hint(s): print(h)
     les = make_lesson("naeco")    # a scripted first game (nl.lesson("naeco") shows it on a board)
+    nl.lessons()                  # every game's topics; nl.lesson("naeco", "food-chain") opens a drill
 
 Everything here reads the games only through the public State contract (plus optional hooks a game's
 state class may define: why_legal, resource_view, hint_reasons), so every registered game gets it.
@@ -13,7 +14,9 @@ from __future__ import annotations
 
 from .explain import Explanation, explain_move
 from .hint import Hint, hint
+from .drill import Drill, Exercise, make_drill, topics
+from .drill import lessons as lesson_topics
 from .lesson import Lesson, Step, Teach, lesson_names, make_lesson
 
-__all__ = ["Explanation", "Hint", "Lesson", "Step", "Teach", "explain_move", "hint", "lesson_names",
-           "make_lesson"]
+__all__ = ["Drill", "Exercise", "Explanation", "Hint", "Lesson", "Step", "Teach", "explain_move", "hint",
+           "lesson_names", "lesson_topics", "make_drill", "make_lesson", "topics"]

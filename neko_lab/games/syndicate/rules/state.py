@@ -44,6 +44,8 @@ class GameState(State):
         "catanna_wild": "solo: colour of her wild slots at the end, 'choose' (the player decides) or, for "
                         "simulations, 'plenty' (the colour she has most of) or 'scarce' (fewest)",
     }
+    OPTION_PLAYERS = {"catanna": (1,), "catanna_cubes": (1,), "catanna_markers": (1,),
+                      "catanna_assign": (1,), "catanna_wild": (1,)}
     RULES = RULES
     AGENTS = {"syndicate": "neko_lab.games.syndicate.agents:SyndicateAgent"}
     HIDDEN_INFORMATION = True
@@ -67,7 +69,8 @@ class GameState(State):
             raise ConfigError("catanna_wild must be " + ", ".join(map(repr, solo.WILD_CHOICES)))
         if o["catanna_assign"] not in solo.ASSIGN_CHOICES:
             raise ConfigError("catanna_assign must be " + ", ".join(map(repr, solo.ASSIGN_CHOICES)))
-        if o["catanna_cubes"] is not None and o["catanna_cubes"] not in (6, 7, 8):
+        cubes = o["catanna_cubes"]
+        if cubes is not None and (not isinstance(cubes, int) or isinstance(cubes, bool) or cubes not in (6, 7, 8)):
             raise ConfigError("catanna_cubes must be 6, 7 or 8 (cubes of each colour)")
         marks = o["catanna_markers"]
         if marks is not None:
@@ -144,6 +147,14 @@ class GameState(State):
 
     def catanna_score(self) -> int:
         return sum(final_scoring.catanna_breakdown(self).values())
+
+    def holdings(self, seat: int) -> list[str]:
+        """The cards in the seat's pyramid, by name."""
+        return sorted(self.cards[c].name for c in self.pyramid[seat] if c >= 0)
+
+    def result_columns(self) -> dict[str, int]:
+        """Solo: CatANNA's final score, a column of its own in nl.simulate()'s rows."""
+        return {"catanna_score": self.catanna_score()} if self.players == 1 else {}
 
     def catanna_breakdown(self) -> dict[str, int]:
         return final_scoring.catanna_breakdown(self)
