@@ -140,6 +140,10 @@ class GameState(State):
     def catanna_score(self) -> int:
         return sum(final_scoring.catanna_breakdown(self).values())
 
+    def holdings(self, seat: int) -> list[str]:
+        """The cards in the seat's pyramid, by name."""
+        return sorted(self.cards[c].name for c in self.pyramid[seat] if c >= 0)
+
     def result_columns(self) -> dict[str, int]:
         """Solo: CatANNA's final score, a column of its own in nl.simulate()'s rows."""
         return {"catanna_score": self.catanna_score()} if self.players == 1 else {}
