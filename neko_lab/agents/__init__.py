@@ -94,6 +94,23 @@ def make_agent(spec: Any, game: str | type[State] | State | None = None, seed: i
                       f"an Agent subclass or an Agent object, not {spec!r}")
 
 
+def hint_agent_spec(game: str | type[State] | State) -> Any:
+    """The strongest agent that answers a hint in time (within about a second on one core), which hints
+    follow. The choice is made here and nowhere else.
+
+    A hint plays many futures of each candidate move with this agent, thousands of its moves in all, so
+    it must answer in about a millisecond: a search agent (mcts, ismcts, at tenths of a second a move)
+    would take minutes. The game's own agent may name a stronger one that is fast enough as its class
+    attribute HINT_AGENT; otherwise it is the game's own agent (the strongest heuristic, measured in
+    benchmarks/README.md), else greedy.
+    """
+    cls = _game_cls(game)
+    own = list(cls.AGENTS) if cls is not None else []
+    if not own:
+        return "greedy"
+    return getattr(agent_class(own[0], cls), "HINT_AGENT", None) or own[0]
+
+
 def agent_label(spec: Any) -> str:
     """The name a spec is shown under in simulation results."""
     if isinstance(spec, str):
@@ -113,4 +130,4 @@ def agent_label(spec: Any) -> str:
 
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "ISMCTSAgent", "GENERIC", "agent_names", "agent_class",
-           "make_agent", "agent_label", "parse_spec", "split_agents"]
+           "make_agent", "agent_label", "hint_agent_spec", "parse_spec", "split_agents"]
