@@ -1,6 +1,6 @@
 """The picture of a Destination: Neptune state (pure: state -> SVG inside HTML).
 
-    html(state, seat=None, moves=None)   the whole table as seen by `seat` (default: the player to act)
+    html(state, viewer, moves=None)      the whole table as `viewer` sees it (default: a spectator)
     groups(legal_actions)                the click target each action belongs to ("loc:5", "hand:12", ...)
 
 From top to bottom: the solar system (planets left to right with their distance markers, and under
@@ -14,8 +14,9 @@ text says what a click does; everything else is drawn as an unlit target.
 from __future__ import annotations
 
 from html import escape
-from typing import Hashable, Iterable, Mapping, Sequence
+from typing import Any, Hashable, Iterable, Mapping, Sequence
 
+from neko_lab.core.events import EVERYTHING, PUBLIC
 from neko_lab.core.svg import target
 
 from .rules.build import ROUNDS, order
@@ -214,7 +215,7 @@ def tracks_svg(s, top: float, seat: int, moves: Mapping[str, list] | None = None
     return "".join(parts), top + 36 + s.players * 18
 
 
-def cards_svg(s, top: float, seat: int, moves: Mapping[str, list] | None = None) -> tuple[str, float]:
+def cards_svg(s, top: float, seat: int | None, moves: Mapping[str, list] | None = None) -> tuple[str, float]:
     cards = s.data.cards
     gen = min(s.generation + 1, len(s.decks))
     parts = [_t(8, top + 14, f"Generation {gen}; cards left in its deck: "
@@ -228,6 +229,10 @@ def cards_svg(s, top: float, seat: int, moves: Mapping[str, list] | None = None)
         inner = (f'<g><rect x="{x}" y="{top + 22}" width="124" height="24" rx="4" fill="#fff7e6" '
                  f'stroke="{LEGAL if lit else "#b80"}" stroke-width="{3 if lit else 1}"/>{_t(x + 4, top + 38, label, 11)}</g>')
         parts.append(_spot(inner, f"track:{k}", moves, f"place {k + 1} of the Opportunity Track"))
+    if seat is None:            # a spectator's picture: hands are secret
+        parts.append(_t(8, top + 66, "Hands: " + ", ".join(f"player {i + 1} {len(h)} card(s)"
+                                                          for i, h in enumerate(s.hands)), 12, "bold"))
+        return "".join(parts), top + 80
     parts.append(_t(8, top + 66, f"Hand of player {seat + 1}:", 12, "bold"))
     for k, c in enumerate(s.hands[seat]):
         x = 8 + k * 200
@@ -302,10 +307,14 @@ def panel_svg(s, seat: int, moves: Mapping[str, list] | None) -> tuple[str, floa
     return "".join(parts), y + (18 if x > 8 else 0)
 
 
-def svg(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -> str:
-    """The table as `seat` sees it; `moves` (from `groups`) lights and names the click targets."""
-    if seat is None:
-        seat = s.current_player if s.current_player is not None else 0
+def svg(s, seat: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> str:
+    """The table as `seat` sees it (its hand shown); `moves` (from `groups`) lights and names the click
+    targets. PUBLIC (also None), a spectator: no hand, the map's fuel costs of the player to act;
+    EVERYTHING, the analyst: the hand of the player to act too."""
+    to_act = s.current_player if s.current_player is not None else 0
+    hand = isinstance(seat, int) or seat == EVERYTHING
+    if not isinstance(seat, int):
+        seat = to_act
     body, y = panel_svg(s, seat, moves)
     more, y = map_svg(s, seat, moves, y)
     body += more
@@ -313,13 +322,14 @@ def svg(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -> 
     body += more
     more, y = tracks_svg(s, y + 4, seat, moves)
     body += more
-    more, y = cards_svg(s, y + 4, seat, moves)
+    more, y = cards_svg(s, y + 4, seat if hand else None, moves)
     body += more
     width = 8 + len(s.data.planets) * COL_W
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y + 8:.0f}" '
             f'viewBox="0 0 {width} {y + 8:.0f}" font-family="sans-serif">{body}</svg>')
 
 
-def html(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -> str:
+def html(s, viewer: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> str:
+    """GameState.picture: the table as `viewer` (a seat, PUBLIC or EVERYTHING) sees it."""
     status = "the game is over" if s.is_over() else f"player {s.current_player + 1} to decide"
-    return f'<div><b>Destination: Neptune</b> — {status}<br/>{svg(s, seat, moves)}</div>'
+    return f'<div><b>Destination: Neptune</b> — {status}<br/>{svg(s, viewer, moves)}</div>'

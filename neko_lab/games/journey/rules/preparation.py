@@ -68,7 +68,8 @@ def legal_draft(s: GameState, seat: int, data: Any) -> list:
 
 def pick_die(s: GameState, seat: int, data: Any, act: Act) -> None:
     s.picks[seat] = act.a
-    s.emit("picks a die", R_DRAFT, seat)
+    # the others see only that a die was picked, until every seat has picked in this pass
+    s.emit_secret(f"picks a {act.a}", "picks a die", R_DRAFT, seat, die=act.a)
 
 
 # ---------------------------------------------------------------- 2) Obtain Income
