@@ -27,8 +27,7 @@ def tournament(game: Any, agents: Sequence[Any], games: int = 200, seed: int = 0
     for k, (i, j) in enumerate(combinations(range(len(agents)), 2)):
         df = simulate(game, games=games, players=2, agents=[agents[i], agents[j]],
                       seed=game_seed(seed, k), progress=progress, **kwargs)
-        share = df.groupby("game")["won"].transform("sum")
-        points = (df["won"] / share.where(share > 0, 1)).groupby(df["agent"]).sum()
+        points = df.groupby("agent")["share"].sum()
         a = float(points.get(labels[i], 0.0)) / games
         table.loc[labels[i], labels[j]] = a
         table.loc[labels[j], labels[i]] = 1.0 - a

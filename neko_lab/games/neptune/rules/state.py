@@ -145,6 +145,10 @@ class GameState(State):
     def breakdown(self) -> list[dict[str, int]]:
         return [dict(zip(CATEGORIES, row)) for row in self.points]
 
+    def projected_scores(self) -> list[int]:
+        """Points so far plus what the End of Game Scoring would add now (awards.projected)."""
+        return awards.projected(self)
+
     def speed(self, seat: int) -> int:
         techs = self.data.techs
         return sum(techs[t].speed for t, h in enumerate(self.techs) if seat in h)

@@ -39,6 +39,7 @@ class GameState(State):
         "catanna_markers": "solo: her three mission values, e.g. (12, 10, 8), overriding the difficulty",
         "catanna_wild": "solo: colour of her wild slots, 'plenty' (most cubes left) or 'scarce' (fewest)",
     }
+    OPTION_PLAYERS = {"catanna": (1,), "catanna_cubes": (1,), "catanna_markers": (1,), "catanna_wild": (1,)}
     RULES = RULES
     AGENTS = {"syndicate": "neko_lab.games.syndicate.agents:SyndicateAgent"}
     HIDDEN_INFORMATION = True
@@ -60,7 +61,8 @@ class GameState(State):
             raise ConfigError("simultaneous must be True or False")
         if o["catanna_wild"] not in ("plenty", "scarce"):
             raise ConfigError("catanna_wild must be 'plenty' or 'scarce'")
-        if o["catanna_cubes"] is not None and o["catanna_cubes"] not in (6, 7, 8):
+        cubes = o["catanna_cubes"]
+        if cubes is not None and (not isinstance(cubes, int) or isinstance(cubes, bool) or cubes not in (6, 7, 8)):
             raise ConfigError("catanna_cubes must be 6, 7 or 8 (cubes of each colour)")
         marks = o["catanna_markers"]
         if marks is not None:
@@ -135,6 +137,10 @@ class GameState(State):
 
     def catanna_score(self) -> int:
         return sum(final_scoring.catanna_breakdown(self).values())
+
+    def result_columns(self) -> dict[str, int]:
+        """Solo: CatANNA's final score, a column of its own in nl.simulate()'s rows."""
+        return {"catanna_score": self.catanna_score()} if self.players == 1 else {}
 
     def catanna_breakdown(self) -> dict[str, int]:
         return final_scoring.catanna_breakdown(self)
