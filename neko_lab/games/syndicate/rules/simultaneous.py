@@ -39,7 +39,6 @@ def start_turn(s: "GameState") -> None:
     """A turn (or the opening) begins: remember what the table shows now."""
     n = s.players
     s.shown = [s.area(j) for j in range(n)]
-    s.shown_points = [dict(r) for r in s.breakdown()] if n > 1 else []
     s.table_start = (tuple(s.deck), tuple(s.discard), s.deck_known)
     s.own_draws = [0] * n
     s.own_discards = [()] * n

@@ -109,12 +109,13 @@ class GameState(State):
         return final_scoring.breakdown(self)
 
     def visible_breakdown(self, seat: int | None) -> list[dict[str, int | None]]:
-        """At a simultaneous table the other seats walk out of sight: a seat sees their points as the
-        table showed them when the turn began (its own as they are)."""
+        """At a simultaneous table the other seats walk out of sight: while a turn is played, their
+        structure points are None (not known until the meeting); mission points are public."""
         rows = self.breakdown()
         if seat is None or not simultaneous.hiding(self):
             return rows
-        return [r if i == seat else dict(self.shown_points[i]) for i, r in enumerate(rows)]
+        return [r if i == seat else {k: (None if k in final_scoring.STRUCTURE else v) for k, v in r.items()}
+                for i, r in enumerate(rows)]
 
     def winners(self) -> list[int]:
         """Seats with the best score after the tie-break (shared victory on a remaining tie). In solo
