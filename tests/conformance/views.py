@@ -9,8 +9,10 @@ checked with no change here):
 - futures: the position and a copy whose generator is seeded differently (a different future);
 - choices: the game replayed with another seat's earlier choice changed (and that seat's later
   choices re-drawn when the old ones are no longer legal), to the same decision of seat k. What seat
-  k has observed along the way (its observations, in order, repeats dropped) says whether k could
-  tell the two games apart; when it cannot, everything else must agree too.
+  k has observed along the way (its observations, in order, repeats dropped, and the log as shown to
+  it, which tells what was revealed) says whether k could tell the two games apart; when it cannot,
+  everything else must agree too. (Whether the log itself shows k too much is checked by the copies,
+  and by each game's own tests of its covered events.)
 
 Compared from seat k: observation(k), visible_breakdown(k), picture(viewer=k), the log as shown to k
 (log_for(k)), legal_actions() when k is to move; for the choices pairs also a board with a person at
@@ -62,13 +64,15 @@ def board_views(states: list, actions: list, k: int) -> dict[str, Any]:
 
 
 def seen(states: list, k: int) -> list:
-    """What seat k observed along a game: its observations in order, repeats dropped."""
+    """What seat k observed along a game: its observations in order, repeats dropped, then the log as
+    shown to k."""
     out: list = []
     for s in states:
         o = s.observation(k)
         if not out or out[-1] != o:
             out.append(o)
-    return out
+    log = states[-1].log_for(k) if hasattr(states[-1], "log_for") else states[-1].log
+    return out + [[(e.text, e.rule, e.seat) for e in log]]
 
 
 def _differences(a: dict, b: dict) -> list[str]:

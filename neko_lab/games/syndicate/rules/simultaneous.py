@@ -54,7 +54,7 @@ def reveal(s: "GameState", what: str) -> None:
     s.secret_seat = None
     for j in range(s.players):
         told = [e.text.removeprefix(f"{what}: ") for e in s.log[s.turn_log:]
-                if e.seat == j and e.cover is not None]
+                if e.seat == j and e.cover is not None and not e.data.get("quiet")]
         if told:
             s.emit(f"{what}, shown to all: " + "; ".join(told), TURN_PHASES, j)
 

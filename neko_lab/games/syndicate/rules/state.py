@@ -261,9 +261,14 @@ class GameState(State):
         self.emit_secret(text, cover, rule, hidden if seat is None else seat, **data)
 
     def _apply(self, action: Any) -> None:
-        if simultaneous.hiding(self):
-            self.secret_seat = self.pending[-1].seat
+        if not simultaneous.hiding(self):
+            super()._apply(action)
+            return
+        seat = self.secret_seat = self.pending[-1].seat
+        logged = len(self.log)
         super()._apply(action)
+        if len(self.log) == logged:     # a choice that logs nothing is still the seat's own secret
+            self.emit_secret(str(action), "", simultaneous.TURN_PHASES, seat, quiet=True)
 
     # ------------------------------------------------------------------ helpers the sections share
     def level_cards(self, seat: int, level: int) -> list[int]:
