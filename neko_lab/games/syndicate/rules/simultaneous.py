@@ -95,7 +95,17 @@ def redeal(s: "GameState", seat: int, rng: "Rng") -> None:
         unseen = [j for j in range(n) if j != seat and s.pyramid[j][1] >= 0]
     else:
         unseen = [j for j in range(n) if j != seat and s.walked[j] == s.turn]
-    for j in unseen:
+    # a seat whose start-of-turn cards went round the deck to a seat that keeps its moves (only when
+    # the discard pile was turned over this turn) cannot be taken back consistently: it keeps its moves
+    back = set(unseen)
+    while True:
+        kept = [j for j in range(n) if j not in back]
+        held = {c for j in kept for c in _cards(s.pyramid[j], s.waiting[j])} | set(s.own_discards[seat])
+        clash = {j for j in back if held & _cards(s.shown[j][0], s.shown[j][4])}
+        if not clash:
+            break
+        back -= clash
+    for j in sorted(back):
         pyramid, cubes, filled, warehouse, waiting, markers, redrawn = s.shown[j]
         s.pyramid[j], s.cubes[j], s.filled[j], s.warehouse[j] = pyramid, cubes, filled, warehouse
         s.waiting[j], s.markers[j], s.mulligan[j] = waiting, markers, redrawn
@@ -105,11 +115,11 @@ def redeal(s: "GameState", seat: int, rng: "Rng") -> None:
             s.walked[j] = s.turn - 1
         s.own_draws[j], s.own_discards[j] = 0, ()
     start_deck, start_discard, known = s.table_start
-    s.discard = seen_discard(s, seat)
-    seen = set(s.discard) | set(s.opening[seat])
+    placed = set(s.opening[seat])
     for j in range(n):
-        seen.update(c for c in s.pyramid[j] if 0 <= c < MINIONS)
-        seen.update(s.waiting[j])
+        placed |= _cards(s.pyramid[j], s.waiting[j])
+    s.discard = [c for c in seen_discard(s, seat) if c not in placed]
+    seen = set(s.discard) | placed
     pool = [c for c in range(MINIONS) if c not in seen]
     rng.shuffle(pool)
     if s.turn == 0:
@@ -124,6 +134,10 @@ def redeal(s: "GameState", seat: int, rng: "Rng") -> None:
     else:
         s.deck = pool
     s.deck_known = known
+
+
+def _cards(pyramid: tuple, waiting: tuple) -> set[int]:
+    return {c for c in pyramid if 0 <= c < MINIONS} | set(waiting)
 
 
 def next_seat(s: "GameState", chosen) -> int | None:
