@@ -170,6 +170,11 @@ class State:
         adds points only at the end overrides it."""
         return self.scores()
 
+    def holdings(self, seat: int) -> list[str]:
+        """The cards (or places) `seat` holds, by name, one entry per copy: what per-card statistics
+        count (taken by winners, win share when held). Default: none."""
+        return []
+
     def result_columns(self) -> dict[str, int | float | str]:
         """Extra values a finished game adds to its rows in nl.simulate() (e.g. an automated
         opponent's score); the same for every seat of the game. Default: none."""
