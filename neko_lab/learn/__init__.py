@@ -5,8 +5,9 @@
     for h in nl.hint(s): print(h)
     nl.lesson("naeco")            # a board that plays a scripted first game with you
 
-Everything here reads the games only through the public State contract (plus optional hooks a game's
-state class may define: why_legal, resource_view, hint_reasons), so every registered game gets it.
+Everything here reads the games through the public State contract and the game's own explain module
+(games/<key>/explain.py: the rule behind a move, the counts it changes, how deep hints look), so every
+registered game gets it.
 """
 from __future__ import annotations
 

@@ -88,7 +88,7 @@ def _play_lesson(page, board, game: str) -> dict:
         else:
             if not seen["hint"]:
                 board.locator(".jupyter-widgets button", has_text="Hint").first.click()
-                expect(board).to_contain_text("estimated value", timeout=30_000)
+                expect(board).to_contain_text("sampled futures", timeout=30_000)
                 seen["hint"] = True
             action = free_agent.choose(mirror)
             seen["free"] += 1
