@@ -77,6 +77,23 @@ def _seed(text: str) -> int:
     return value
 
 
+def _folder(text: str) -> str:
+    """An argparse type: a folder name (created if missing), never empty."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a folder name, not an empty one")
+    return text
+
+
+def _workers(text: str) -> int:
+    """An argparse type: 1 to MAX_WORKERS processes."""
+    from .sim.simulate import MAX_WORKERS
+    value = _positive(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_WORKERS} processes, not {value} "
+                                         f"(for more, run on a Dask cluster from Python)")
+    return value
+
+
 def parse_option(text: str, defaults: dict[str, Any]) -> tuple[str, Any]:
     """'name=value' -> (name, value), the value read as the type of the option's default."""
     name, eq, raw = text.partition("=")
@@ -128,8 +145,8 @@ def _parser() -> _Parser:
     s.add_argument("--players", type=_positive, default=None, help="seats per game (default: the game's)")
     s.add_argument("--agents", default="greedy,random", help="comma-separated agents, rotated over seats")
     s.add_argument("--seed", type=_seed, default=0, help="run seed, 0 <= seed < 2**64")
-    s.add_argument("--workers", type=_positive, default=None, help="processes to play in parallel")
-    s.add_argument("--out", default=None, help="folder to stream results to as Parquet")
+    s.add_argument("--workers", type=_workers, default=None, help="processes to play in parallel (1 to 64)")
+    s.add_argument("--out", type=_folder, default=None, help="folder to stream results to as Parquet")
     s.add_argument("--resume", action="store_true", help="continue the run already in --out")
     s.add_argument("--option", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
                    help="game options (repeat the flag or list several)")
@@ -194,14 +211,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     df = simulate(cls.GAME, games=args.games, players=args.players, agents=agents, seed=args.seed,
                   workers=args.workers, out=args.out, resume=args.resume, progress=not args.no_progress,
                   **options)
-    if args.out:      # a run streamed to Parquet is read back only for the columns summarised
+    if args.out is not None:      # a run streamed to Parquet is read back only for the columns summarised
         df = df.to_pandas(columns=["agent", "score", "won", "players"])
     players = int(df["players"].iloc[0]) if len(df) else args.players
     print(f"{cls.TITLE or cls.GAME}: {args.games} games, {players} players, seed {args.seed}"
           + (f", options {options}" if options else ""))
     table = summary(df)
     print(format_summary(table))
-    if args.out:
+    if args.out is not None:
         print(f"results: {args.out}")
     return 0
 

@@ -1,7 +1,8 @@
 """Game-agnostic agents, and make_agent() which builds any agent by name.
 
-Generic agents: "random", "greedy" (one-ply, by the game's evaluate() hook) and "mcts" (UCT search,
-determinized for hidden information). Game-specific agents live in neko_lab/games/<key>/agents.py and
+Generic agents: "random", "greedy" (one-ply, by the game's evaluate() hook), "mcts" (UCT search,
+determinized for hidden information) and "ismcts" (information-set MCTS whose candidates, playouts and
+evaluation come from the game's own agent). Game-specific agents live in neko_lab/games/<key>/agents.py and
 are named in the game's State.AGENTS table ({"name": "module:Class"}); make_agent() finds them too.
 """
 from __future__ import annotations
@@ -15,9 +16,11 @@ from ..core.registry import game_class
 from ..core.state import State
 from .base import Agent, RandomAgent
 from .greedy import GreedyAgent
+from .ismcts import ISMCTSAgent
 from .mcts import MCTSAgent
 
-GENERIC: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
+GENERIC: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent,
+                                   "ismcts": ISMCTSAgent}
 
 
 def _game_cls(game: str | type[State] | State | None) -> type[State] | None:
@@ -97,5 +100,5 @@ def agent_label(spec: Any) -> str:
     return getattr(spec, "name", type(spec).__name__)
 
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "GENERIC", "agent_names", "agent_class",
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "ISMCTSAgent", "GENERIC", "agent_names", "agent_class",
            "make_agent", "agent_label"]

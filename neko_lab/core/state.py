@@ -28,6 +28,7 @@ back by replaying the history (core/saves.py), so a game writes no saving code.
 from __future__ import annotations
 
 import html
+import math
 from typing import Any, Callable, ClassVar, Hashable
 
 from .chain import History, actions_of, extend
@@ -96,6 +97,8 @@ class State:
         if unknown:
             allowed = ", ".join(sorted(cls.OPTIONS)) or "none"
             raise ConfigError(f"{cls.GAME} has no option {unknown[0]!r}; allowed options: {allowed}")
+        for name, value in options.items():
+            check_option_type(cls, name, value)
         if seed is None:
             import secrets
             seed = secrets.randbits(63)
@@ -268,6 +271,34 @@ class State:
         tail = "".join(f"<li>{html.escape(str(e))}</li>" for e in self.log[-5:])
         return (f"<div><b>{html.escape(self.TITLE or self.GAME)}</b>"
                 f"<table><tr><th>seat</th><th>score</th></tr>{rows}</table><ul>{tail}</ul></div>")
+
+
+def check_option_type(cls: type, name: str, value: Any) -> None:
+    """ConfigError unless `value` has the type of the option's default: True/False for a switch, a whole
+    number (not 3.0, not True) for a count, a finite number for a real value, text for a choice; None is
+    left to the game's check_options (some games read it as "no limit"). Options whose default is None
+    take None or a plain value (a number, text, or a tuple/list of them), and the game's check_options
+    says which."""
+    default = cls.OPTIONS[name]
+    if value is None and not isinstance(default, bool):
+        return                  # "none" where a game allows it (e.g. no exchange limit); it says if not
+    if isinstance(default, bool):
+        ok, kind = isinstance(value, bool), "True or False"
+    elif isinstance(default, int):
+        ok, kind = isinstance(value, int) and not isinstance(value, bool), "a whole number"
+    elif isinstance(default, float):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        kind = "a finite number"
+    elif isinstance(default, str):
+        ok, kind = isinstance(value, str), "text"
+    else:
+        plain = (int, float, str, type(None))
+        ok = isinstance(value, plain) or (isinstance(value, (tuple, list))
+                                          and all(isinstance(v, plain) for v in value))
+        kind = "None, a number, text or a list of them"
+    if not ok:
+        raise ConfigError(f"{cls.GAME} option {name} is {kind}, not {excerpt(value, 40)} "
+                          f"({type(value).__name__})")
 
 
 def _lookalike(a: Any, b: Any) -> bool:

@@ -36,11 +36,12 @@ without workers).
 """
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from ..agents import agent_label, make_agent
 from ..core.errors import ConfigError
@@ -52,6 +53,7 @@ from .runner import Batch
 FIXED = ["game", "seat", "agent", "score", "won", "steps", "rounds", "players", "seed"]
 TRACE_FIXED = ["game", "step", "round", "seat", "agent", "score"]
 META = "run.json"
+IN_FLIGHT = 2        # chunks handed to each worker ahead of time; the rest are made when needed
 
 
 def _int(name: str, value: Any, low: int) -> int:
@@ -104,8 +106,12 @@ def show_progress(progress: bool) -> bool:
     return bool(progress) and not off
 
 
-def _plan(games: int, chunk: int) -> list[tuple[int, int]]:
-    return [(a, min(a + chunk, games)) for a in range(0, games, chunk)]
+MAX_WORKERS = 64     # processes of one local pool; more only queue for the same cores (use a Dask cluster)
+
+
+def _plan(games: int, chunk: int) -> Iterator[tuple[int, int]]:
+    """The chunks of a run, made as they are needed: a run of any size is planned in constant memory."""
+    return ((a, min(a + chunk, games)) for a in range(0, games, chunk))
 
 
 def _describe(cls, games, players, agents, seed, options, rotate, trace, chunk) -> dict:
@@ -120,6 +126,8 @@ class _Store:
     def __init__(self, folder: str | os.PathLike, meta: dict, resume: bool):
         if not isinstance(folder, (str, os.PathLike)):
             raise ConfigError(f"out must be a folder path (str or pathlib.Path), not {type(folder).__name__}")
+        if not str(folder).strip():
+            raise ConfigError("out must name a folder for the results, not an empty path")
         self.folder = Path(folder)
         if self.folder.exists() and not self.folder.is_dir():
             raise ConfigError(f"out={str(self.folder)!r} is a file: out names a folder for the results "
@@ -165,8 +173,9 @@ class _Store:
     def part(self, start: int, kind: str = "part") -> Path:
         return self.folder / f"{kind}-{start:09d}.parquet"
 
-    def done(self, start: int) -> bool:
-        return self.part(start).exists()
+    def finished(self) -> set[int]:
+        """The first game of every chunk already written (read from the folder, not from the plan)."""
+        return {int(p.name[5:-8]) for p in self.folder.glob("part-*.parquet") if p.name[5:-8].isdigit()}
 
     def write(self, start: int, rows: list[dict], trace: list[dict]) -> None:
         if self.meta["trace"]:
@@ -222,6 +231,9 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
     trace = True if trace == "round" else trace
     if workers is not None:
         workers = _int("workers", workers, 1)
+        if workers > MAX_WORKERS:
+            raise ConfigError(f"workers is at most {MAX_WORKERS} (one process each on this machine); "
+                              f"for more, run on a Dask cluster with client=, not {workers}")
     if chunk is not None:
         chunk = _int("chunk", chunk, 1)
     store = None
@@ -237,9 +249,10 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
         store.meta["chunk"] = chunk
         store.start()
 
-    plan = _plan(games, chunk)
-    todo = [(a, b) for a, b in plan if store is None or not store.done(a)]
-    batches = [Batch(cls, players, list(agents), seed, a, b, dict(options), rotate, trace) for a, b in todo]
+    done = store.finished() if store is not None else set()
+    todo = ((a, b) for a, b in _plan(games, chunk) if a not in done)
+    batches = (Batch(cls, players, list(agents), seed, a, b, dict(options), rotate, trace) for a, b in todo)
+    already = sum(min(a + chunk, games) - a for a in done if a < games)
     import pandas as pd
 
     frames: list = []          # one small DataFrame per chunk: far less memory than row dicts
@@ -255,7 +268,7 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
 
     from tqdm.auto import tqdm
 
-    with tqdm(total=games, initial=games - sum(b.stop - b.start for b in batches), unit="game",
+    with tqdm(total=games, initial=already, unit="game",
               desc=f"{cls.GAME}", disable=not show_progress(progress)) as bar:
         if client is not None:
             _run_dask(client, batches, collect, bar)
@@ -275,7 +288,7 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
     return (df, tr) if trace else df
 
 
-def _run_pool(workers: int, batches: list[Batch], collect, bar) -> None:
+def _run_pool(workers: int, batches: Iterator[Batch], collect, bar) -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
@@ -285,12 +298,17 @@ def _run_pool(workers: int, batches: list[Batch], collect, bar) -> None:
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=runner.watch_parent, initargs=(os.getpid(),))
     try:
-        futures = {pool.submit(runner.run_batch, b): b for b in batches}
-        for fut in as_completed(futures):
+        futures: dict = {}
+        for batch in itertools.islice(batches, IN_FLIGHT * workers):
+            futures[pool.submit(runner.run_batch, batch)] = batch
+        while futures:                        # a few chunks per worker in flight, the rest not yet made
+            fut = next(as_completed(futures))
             batch = futures.pop(fut)          # a collected chunk is not kept
             collect(batch, fut.result())
             del fut
             bar.update(batch.stop - batch.start)
+            for nxt in itertools.islice(batches, 1):
+                futures[pool.submit(runner.run_batch, nxt)] = nxt
     except BrokenProcessPool:
         procs = list((pool._processes or {}).values())
         for proc in procs:                    # the exit codes say why the pool broke
@@ -306,13 +324,15 @@ def _run_pool(workers: int, batches: list[Batch], collect, bar) -> None:
     pool.shutdown()
 
 
-def _run_dask(client: Any, batches: list[Batch], collect, bar) -> None:
+def _run_dask(client: Any, batches: Iterator[Batch], collect, bar) -> None:
     from distributed import as_completed
 
-    futures = client.map(runner.run_batch, batches, pure=False)
-    index = {f.key: b for f, b in zip(futures, batches)}
+    lanes = max(1, len(client.ncores()))
+    first = list(itertools.islice(batches, IN_FLIGHT * lanes))
+    futures = client.map(runner.run_batch, first, pure=False)
+    index = {f.key: b for f, b in zip(futures, first)}
     pending = as_completed(futures)
-    del futures                               # a collected chunk is released on the cluster too
+    del futures, first                        # a collected chunk is released on the cluster too
     try:
         for fut in pending:
             batch = index.pop(fut.key)
@@ -320,6 +340,11 @@ def _run_dask(client: Any, batches: list[Batch], collect, bar) -> None:
             fut.release()
             del fut
             bar.update(batch.stop - batch.start)
+            for nxt in itertools.islice(batches, 1):   # the next chunk is made only now
+                new = client.submit(runner.run_batch, nxt, pure=False)
+                index[new.key] = nxt
+                pending.add(new)
+                del new
     except BaseException:
         client.cancel(list(pending.futures))
         raise

@@ -98,6 +98,16 @@ class Board(GenericBoard):
             return self.pile_action(int(rest))
         return super().target_action(name)
 
+    def expected_targets(self, action: Hashable, markup: str) -> list[str]:
+        """A play takes two clicks: the hand card until it is chosen (and the face-down switch when
+        the lesson plays it face-down), then its place."""
+        if isinstance(action, Play):
+            if self.selected != action.card:
+                return [f"hand:{action.card}"]
+            if bool(action.down) != bool(self.down):
+                return ["facedown"]
+        return super().expected_targets(action, markup)
+
     def on_target(self, name: str) -> bool:
         kind, _, rest = name.partition(":")
         if kind == "hand":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
-from .rules.drawing import Draw, LeaveMissions, TakeMission, allowed_piles
+from .rules.drawing import Draw, TakeMission, allowed_piles
 from .rules.gameplay import Play
 from .rules.ocean import FACE_DOWN, RULE_PLAY, pos
 
@@ -75,9 +75,6 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         return _play(s, seat, action)
     if isinstance(action, (Draw, TakeMission)):
         return _draw(s, seat, action)
-    if isinstance(action, LeaveMissions):
-        return ["every pile your token opens shows a mission card on top, and you may leave them all and "
-                "draw nothing (Sea Shepherd France variant)."]
     return []
 
 

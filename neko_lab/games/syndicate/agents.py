@@ -291,6 +291,17 @@ class SyndicateAgent(Agent):
             self.plan_drawn = state.waiting[seat]
         return self.plan.pop(0)
 
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """value() of `seat` less the best rival's; solo, less CatANNA's score so far (for search)."""
+        mine = value(state, seat, self.cache)
+        if state.players == 1:
+            return mine - state.catanna_score()
+        return mine - max(value(state, s, self.cache) for s in range(state.players) if s != seat)
+
+    def playout_policy(self) -> Agent:
+        """A cheap variant for search playouts: every decision one-ply by value(), no walk planning."""
+        return OnePlyAgent(self.seed, self.cache)
+
     def one_ply(self, state: GameState, seat: int, legal: list) -> Hashable:
         legal = prune(state, seat, legal, self.cache)
         best, best_v = legal[0], float("-inf")
@@ -355,3 +366,21 @@ class SyndicateAgent(Agent):
         for a in plan:
             state.apply(a)
         return value(state, seat, self.cache, missions=meeting_ahead(state, seat))
+
+
+class OnePlyAgent(SyndicateAgent):
+    """The Syndicate agent without its walk planning: each decision one step ahead by value()."""
+
+    name = "syndicate-one-ply"
+
+    def __init__(self, seed: int | None = None, cache: dict | None = None):
+        super().__init__(seed)
+        if cache is not None:
+            self.cache = cache
+
+    def choose(self, state: GameState) -> Hashable:
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else self.one_ply(state, state.current_player, legal)
+
+    def playout_policy(self) -> Agent:
+        return self

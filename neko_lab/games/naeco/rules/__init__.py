@@ -3,11 +3,11 @@
 Imports nothing but the core, the game's data and its scoring functions: pictures, boards and agents
 depend on the rules, never the reverse.
 """
-from .drawing import Draw, LeaveMissions, TakeMission
+from .drawing import Draw, TakeMission
 from .gameplay import Play
 from .setup import HAND_SIZE, LAST_POSITION, PILES
 from .solo import Rating
 from .state import GameState
 
-__all__ = ["Draw", "GameState", "HAND_SIZE", "LAST_POSITION", "LeaveMissions", "PILES", "Play", "Rating",
+__all__ = ["Draw", "GameState", "HAND_SIZE", "LAST_POSITION", "PILES", "Play", "Rating",
            "TakeMission"]

@@ -90,7 +90,7 @@ class GameState(State):
         why = getattr(type(action), "why_not", None)
         if why is None:
             return (f"a {type(action).__name__} is not an action of Naéco: pass one of legal_actions() "
-                    f"(a Play, Draw, TakeMission or LeaveMissions)")
+                    f"(a Play, Draw or TakeMission)")
         return why(action, self) if self.pending else None
 
     # ================================================================== asked by boards and analyses

@@ -60,7 +60,8 @@ class GameState(State):
             raise ConfigError("simultaneous must be True or False")
         if o["catanna_wild"] not in ("plenty", "scarce"):
             raise ConfigError("catanna_wild must be 'plenty' or 'scarce'")
-        if o["catanna_cubes"] is not None and o["catanna_cubes"] not in (6, 7, 8):
+        cubes = o["catanna_cubes"]
+        if cubes is not None and (not isinstance(cubes, int) or isinstance(cubes, bool) or cubes not in (6, 7, 8)):
             raise ConfigError("catanna_cubes must be 6, 7 or 8 (cubes of each colour)")
         marks = o["catanna_markers"]
         if marks is not None:
