@@ -35,8 +35,10 @@ from ..core.state import State
 from .explain import MINUS, game_explainer, new_events, number, signed, words
 
 SAMPLES = 6               # sampled futures per move (a game's explain module may set HINT_SAMPLES)
-BUDGET = 24_000           # look-ahead actions in all per hint (HINT_BUDGET): a future is played to the end
+BUDGET = 8_000            # look-ahead actions in all per hint (HINT_BUDGET): a future is played to the end
                           # of the game when that fits, else cut at the same depth for every move
+SHORTLIST = 6             # with more legal moves, only the agent's choice and the best by the game's quick
+                          # evaluation one move ahead are played out (all of them when k asks for more)
 
 
 def hint_agent(state: State, agent: Any = None, seed: int = 0) -> Any:
@@ -141,6 +143,24 @@ def _try(samples: list[State], action: Hashable, seat: int, agent: Any, depth: i
     return trial if trial.points else None
 
 
+def _shortlist(sample: State, legal: list, seat: int, pick: Hashable, size: int) -> list:
+    """The moves worth playing out: all of them when there are few, else the agent's own choice and the
+    best by the game's quick evaluation one move ahead (on a sampled copy), in the order of `legal`."""
+    if len(legal) <= size:
+        return legal
+    rated = []
+    for i, a in enumerate(legal):
+        child = sample.clone()
+        try:
+            child.apply(a)
+        except IllegalAction:
+            continue
+        rated.append((-float(child.evaluate(seat)), i))
+    keep = {i for _, i in sorted(rated)[:size - 1]}
+    keep |= {i for i, a in enumerate(legal) if a == pick and type(a) is type(pick)}
+    return [a for i, a in enumerate(legal) if i in keep]
+
+
 def _tells_apart(best: _Trial, other: _Trial) -> bool:
     """Is `best` ahead of `other` by more than twice the standard error of their paired difference
     (the same sampled futures behind both)?"""
@@ -190,7 +210,9 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
     Every legal move is tried on `playouts` determinized copies of the position (default SAMPLES, or the
     game's HINT_SAMPLES), each a fresh sample of what the seat cannot see and of the chance to come;
     then `hint_agent` plays every seat to the end of the game, or for `horizon` actions when given (by
-    default as far as BUDGET actions in all allow, the same depth for every move)."""
+    default as far as BUDGET actions in all allow, the same depth for every move). With more than
+    max(k + 3, SHORTLIST) legal moves only a shortlist is played out: the agent's own choice and the
+    best by the game's quick evaluation one move ahead."""
     seat = state.current_player
     if seat is None or state.is_over() or k < 1:
         return []
@@ -200,10 +222,11 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
     n = max(1, playouts if playouts is not None else _setting(state, "HINT_SAMPLES", SAMPLES))
     samples = [state.determinize(seat, Rng(seed + 1000 * i + 1)) for i in range(n)]
     if horizon is None:
-        horizon = max(1, _setting(state, "HINT_BUDGET", BUDGET) // (len(legal) * n))
+        horizon = max(1, _setting(state, "HINT_BUDGET", BUDGET) // (min(len(legal), max(k + 3, SHORTLIST)) * n))
     bot.reseed(seed)
     pick = bot.choose(samples[0].clone())        # the agent's own choice, made without the real position
-    trials = [t for t in (_try(samples, a, seat, bot, horizon, seed) for a in legal) if t is not None]
+    candidates = _shortlist(samples[0], legal, seat, pick, max(k + 3, SHORTLIST))
+    trials = [t for t in (_try(samples, a, seat, bot, horizon, seed) for a in candidates) if t is not None]
     to_end = all(t.to_end for t in trials)
     order = {i: a for i, a in enumerate(legal)}
     rank_of = {id(a): i for i, a in order.items()}

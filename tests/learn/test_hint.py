@@ -51,9 +51,9 @@ def test_hints_are_legal_sorted_by_expected_points_and_leave_the_state_alone():
 def test_a_hint_reads_in_points_at_the_end_with_the_spread():
     s = _advance(nl.new_game("naeco", players=2, seed=2), 6)
     top = hint(s, k=1)[0]
-    assert top.to_end and top.samples == 12          # Naéco plays out to the end, 12 futures
+    assert top.to_end and top.samples == 8           # Naéco plays out to the end, 8 futures
     text = str(top)
-    low, high = re.search(r"\((\S+) to (\S+) over 12 sampled futures; ", text).groups()
+    low, high = re.search(r"\((\S+) to (\S+) over 8 sampled futures; ", text).groups()
     assert float(low.replace("\u2212", "-")) == top.low and float(high.replace("\u2212", "-")) == top.high
     assert text.startswith(f"1. {top.action} \u2014 ") and " points at the end on average (" in text
     assert re.search(r"(ahead of|behind|level with) the best other player\)", text)

@@ -15,6 +15,7 @@ from .rules.facts import ACTIVATION, SLOTS, Act, where
 from .rules.ship_lanes import hub
 
 HINT_SAMPLES = 12         # sampled futures per hint (neko_lab.learn.hint): a game plays out in milliseconds
+HINT_BUDGET = 20_000      # look-ahead actions in all: enough to play every future to the end
 
 
 def _dice(values: list[int]) -> str:

@@ -12,7 +12,7 @@ from .rules.drawing import Draw, TakeMission, allowed_piles
 from .rules.gameplay import Play
 from .rules.ocean import FACE_DOWN, RULE_PLAY, pos
 
-HINT_SAMPLES = 12         # sampled futures per hint (neko_lab.learn.hint): a game plays out in milliseconds
+HINT_SAMPLES = 8          # sampled futures per hint (neko_lab.learn.hint): a game plays out in milliseconds
 
 
 def _neighbour(s: Any, seat: int, q: int) -> str:

@@ -24,7 +24,7 @@ from .rules.turn import Play, Sell
 
 MINUS = "\u2212"
 HINT_SAMPLES = 3          # sampled futures per hint (neko_lab.learn.hint): a game of Neptune is long
-HINT_BUDGET = 3_000
+HINT_BUDGET = 2_000       # look-ahead actions in all: most futures reach the end
 
 
 def fuel_sum(s: Any, seat: int, origin: int, dest: int, fuel: int) -> str:

@@ -20,7 +20,7 @@ from .rules.minions_cards import Carry, Keep, Swap, Take
 from .rules.setup import Open, Redraw
 
 HINT_SAMPLES = 2          # sampled futures per hint (neko_lab.learn.hint): its agent plans every walk
-HINT_BUDGET = 160         # look-ahead actions in all: futures stop short of the end, and the hint says so
+HINT_BUDGET = 80          # look-ahead actions in all: futures stop short of the end, and the hint says so
 
 
 def _times(level: int) -> str:
