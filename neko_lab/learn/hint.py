@@ -18,7 +18,7 @@ Honest by construction, through the State contract alone:
   over the best other player; hints are sorted by that expected score, best first.
 
 The agent that plays the futures (and whose own choice is marked) is chosen in one place,
-`hint_agent()`. A game tunes the depth from its own folder (neko_lab/games/<key>/explain.py:
+neko_lab.agents.hint_agent_spec(). A game tunes the depth from its own folder (neko_lab/games/<key>/explain.py:
 HINT_SAMPLES, HINT_BUDGET) and may add sentences with the optional state hook
 ``hint_reasons(action) -> list[str]``. Deterministic for a given seed; speed is measured in
 benchmarks/bench_learn.py, never asserted in tests.
@@ -42,13 +42,12 @@ SHORTLIST = 6             # with more legal moves, only the agent's choice and t
 
 
 def hint_agent(state: State, agent: Any = None, seed: int = 0) -> Any:
-    """The one place that chooses the agent hints follow: `agent` (a name, spec or object), else the
-    game's own (the first of ``State.AGENTS``), else the generic greedy one. It plays every seat in the
-    sampled futures, and its own choice is marked among the hints."""
-    from ..agents import make_agent
+    """The agent hints follow: `agent` (a name, spec or object), else neko_lab.agents.hint_agent_spec(),
+    the one place that chooses it. It plays every seat in the sampled futures, and its own choice is
+    marked among the hints."""
+    from ..agents import hint_agent_spec, make_agent
     if agent is None:
-        own = list(getattr(type(state), "AGENTS", {}) or {})
-        agent = own[0] if own else "greedy"
+        agent = hint_agent_spec(type(state))
     return make_agent(agent, type(state), seed=seed)
 
 

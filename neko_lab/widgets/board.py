@@ -32,6 +32,7 @@ from ..core.errors import IllegalAction
 from ..core.state import State
 from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, moves_html, seat_label,
                     status_text)
+from .misclick import Misclicks
 from .lesson import LessonPanel, mark_expected, same_action
 from .picture import ClickPicture, lit_targets
 from .review import Reviewing
@@ -79,7 +80,7 @@ def _scrolled(body: str) -> str:
     return f"<div style='max-height:280px;overflow-y:auto;font-size:13px;line-height:1.35'>{body}</div>"
 
 
-class Board(Reviewing):
+class Board(Reviewing, Misclicks):
     """Play a game in a notebook: click the picture or a choice, let bots reply, ask why, undo, review.
 
     state:  the game to play (kept and mutated: ``board.state`` is always the live position)
@@ -190,12 +191,13 @@ class Board(Reviewing):
         side = W.VBox([self.lesson_box, self.prompt_box, self.message.widget, self.picker.widget,
                        self.hint_row, self.hint_box, W.HTML("<b>Last moves</b>"), self.moves, self.why_box,
                        self.review_bar, self.controls.widget, W.HTML("<b>Scores</b>"), self.scores.widget],
-                      layout=W.Layout(flex="1 1 270px", min_width="260px", max_width="460px"))
+                      layout=W.Layout(flex="0 0 250px", min_width="240px", max_width="250px"))
         side.add_class("neko-side")
+        # the picture takes the width the choices leave (its areas wrap to it); the choices stay beside
         left = W.VBox([self.title, self.status, self.picture_widget, self.extras],
-                      layout=W.Layout(flex="0 1 auto", max_width="100%", overflow="visible"))
+                      layout=W.Layout(flex="1 1 auto", min_width="0", overflow="visible"))
         log = W.VBox([W.HTML("<b>Everything that happened, and why</b>"), self.log.widget])
-        return W.VBox([W.HBox([left, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start",
+        return W.VBox([W.HBox([left, side], layout=W.Layout(flex_flow="row nowrap", align_items="flex-start",
                                                               grid_gap="12px")), log],
                       layout=W.Layout(width="100%"))
 
@@ -204,7 +206,7 @@ class Board(Reviewing):
         title = self.state.TITLE or self.state.GAME
         self.title = W.HTML(f"<h3 style='margin:2px 0'>{title}</h3>")
         self.status = W.HTML()
-        self.picture_widget = ClickPicture(on_click=self.click)
+        self.picture_widget = ClickPicture(on_click=self.click, on_miss=self.missed, table=True)
         self.lesson_panel = LessonPanel(self.lesson)
         self.lesson_box = self.lesson_panel.widget
         self.prompt_box = W.HTML()
@@ -217,6 +219,7 @@ class Board(Reviewing):
         if learn_module() is None or not hasattr(learn_module(), "hint"):
             self.hint_row.layout.display = "none"
         self.hint_box = W.HTML()
+        self._hinted: tuple | None = None                 # the position the hint box speaks of
         self.moves = ClickPicture(on_click=self.click)
         self.why_box = W.HTML()
         self.log = EventLog(self.log_limit, self.names)
@@ -444,6 +447,12 @@ class Board(Reviewing):
             self.hint_box.value = "<i>A hint is for your own move.</i>"
             return
         self.hint_box.value = _scrolled(hints_html(self.state, self.choice_label))
+        self._hinted = self._position()
+
+    def _position(self) -> tuple:
+        """What identifies the position shown (a hint is about this and nothing else)."""
+        s = self.state
+        return (id(s), s.steps, len(s.log), self.review is not None and self.at)
 
     def _moves(self) -> list[tuple[State, Hashable, State]]:
         """(before, action, after) of every move played on this board, or of the game under review."""
@@ -477,8 +486,9 @@ class Board(Reviewing):
         reviewing = self.review is not None
         self.lesson_panel.update(s, self.my_turn(), bool(self.history))
         head = status_text(s, self.names, self.bots)
-        if s.is_over():
-            self.hint_box.value = ""       # hints of the last position no longer apply
+        if self._hinted != self._position():
+            self.hint_box.value = ""       # a hint speaks of one position: a move or undo empties it
+            self._hinted = None
         if reviewing:
             head = f"Review · position {self.at + 1} of {len(self.review)} · " + head
         self.status.value = f"<b style='font-size:14px'>{head}</b>"

@@ -30,26 +30,55 @@ from ..core.svg import target
 _ESM = """
 function render({ model, el }) {
   el.classList.add("neko-picture");
-  // the lesson's callout: a note pinned beside the target marked data-callout (right of it when there
-  // is room, else left of it, else under it), inside the picture
+  // the lesson's callout: a note pinned beside the target marked data-callout (above it when there is
+  // room, else under it, else right or left of it), inside the picture, with an arrow to the target
   const pin = () => {
     el.querySelectorAll(":scope > .neko-callout").forEach((n) => n.remove());
     const hit = el.querySelector("[data-callout]");
     if (!hit) return;
     const box = hit.getBoundingClientRect(), root = el.getBoundingClientRect();
     if (!box.width && !box.height) return;
+    const text = hit.getAttribute("data-callout");
     const note = document.createElement("div");
     note.className = "neko-callout";
-    note.textContent = hit.getAttribute("data-callout");
     el.appendChild(note);
     const left = box.left - root.left + el.scrollLeft, top = box.top - root.top + el.scrollTop;
-    let x = left + box.width + 10, y = top + box.height / 2 - note.offsetHeight / 2;
-    if (x + note.offsetWidth > el.scrollWidth) x = left - note.offsetWidth - 10;
-    if (x < 0) { x = Math.max(0, Math.min(left, el.scrollWidth - note.offsetWidth)); y = top + box.height + 6; }
+    const place = (arrow) => { note.textContent = arrow; };
+    place(text + " \u25bc");
+    const w = note.offsetWidth, h = note.offsetHeight, room = el.scrollWidth;
+    const cx = Math.max(0, Math.min(left + box.width / 2 - w / 2, room - w));
+    let x = cx, y = top - h - 6;
+    if (y < 0) { place("\u25b2 " + text); y = top + box.height + 6; }
+    if (y + h > el.scrollHeight && left + box.width + 10 + w <= room) {
+      place("\u25c0 " + text); x = left + box.width + 10; y = top + box.height / 2 - h / 2;
+    }
     note.style.left = x + "px";
     note.style.top = Math.max(0, y) + "px";
   };
-  const draw = () => { el.innerHTML = model.get("value"); requestAnimationFrame(pin); };
+  // a board's table: no taller than the screen allows, and after every change it scrolls so that the
+  // lesson's move (else the legal targets) are in sight, unless they already are
+  const focus = () => {
+    if (!model.get("table")) return;
+    let want = [...el.querySelectorAll(".neko-expected")];
+    if (!want.length) want = [...el.querySelectorAll("[data-target].neko-lit")];
+    const root = el.getBoundingClientRect();
+    let top = Infinity, bottom = -Infinity;
+    for (const w of want) {
+      const b = w.getBoundingClientRect();
+      if (!b.width && !b.height) continue;
+      top = Math.min(top, b.top - root.top + el.scrollTop);
+      bottom = Math.max(bottom, b.bottom - root.top + el.scrollTop);
+    }
+    if (top === Infinity) return;
+    const h = el.clientHeight;
+    if (top >= el.scrollTop && bottom <= el.scrollTop + h) return;
+    el.scrollTop = bottom - top + 24 <= h ? Math.max(0, bottom + 12 - h) : Math.max(0, top - 12);
+  };
+  const draw = () => {
+    el.classList.toggle("neko-table", !!model.get("table"));
+    el.innerHTML = model.get("value");
+    requestAnimationFrame(() => { focus(); pin(); });
+  };
   draw();
   model.on("change:value", draw);
   if (window.ResizeObserver) new ResizeObserver(() => requestAnimationFrame(pin)).observe(el);
@@ -69,6 +98,7 @@ export default { render };
 
 _CSS = """
 .neko-picture { position: relative; }
+.neko-picture.neko-table { max-height: max(420px, calc(100vh - 190px)); overflow: auto; }
 .neko-picture [data-target].neko-lit { cursor: pointer; }
 .neko-picture svg [data-target].neko-lit:hover { filter: brightness(0.88) drop-shadow(0 0 2px #1b7a1b); }
 .neko-picture div[data-target].neko-lit:hover { background: #e3f2e3; }
@@ -97,6 +127,7 @@ class ClickPicture(anywidget.AnyWidget):
     _css = _CSS
     value = traitlets.Unicode("").tag(sync=True)
     explain_misses = traitlets.Bool(False).tag(sync=True)
+    table = traitlets.Bool(False).tag(sync=True)      # a board's table: fits the screen, scrolls to targets
 
     def __init__(self, on_click: Callable[[str], Any] | None = None,
                  on_miss: Callable[[str], Any] | None = None, **kwargs: Any):

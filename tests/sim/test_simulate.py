@@ -26,8 +26,8 @@ def test_one_row_per_game_and_seat_sorted(serial):
     assert len(serial) == 80
     assert list(serial[["game", "seat"]].itertuples(index=False, name=None)) == \
         [(g, s) for g in range(40) for s in range(2)]
-    assert list(serial.columns[:9]) == ["game", "seat", "agent", "score", "won", "steps", "rounds",
-                                        "players", "seed"]
+    assert list(serial.columns[:13]) == ["game", "seat", "agent", "score", "won", "share", "order",
+                                         "steps", "rounds", "players", "seed", "data", "config"]
     assert {"pts_played", "pts_bonus", "opt_short"} <= set(serial.columns)
     assert (serial["players"] == 2).all() and (~serial["opt_short"]).all()
 

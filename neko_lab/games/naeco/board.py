@@ -108,6 +108,17 @@ class Board(GenericBoard):
                 return ["facedown"]
         return super().expected_targets(action, markup)
 
+    def why_not_target(self, name: str) -> str:
+        """A place of your Ocean or a pile that is not a move now, in the game's words."""
+        kind = name.partition(":")[0]
+        if kind == "cell" and self.decision() != "play":
+            return "you have played your card this turn; now you draw from a pile"
+        if kind == "cell" and self.selected is None:
+            return "choose a card from your hand first; the places it may go then light up"
+        if kind == "pile" and self.decision() == "play":
+            return "you draw only after playing a card into your Ocean"
+        return super().why_not_target(name)
+
     def on_target(self, name: str) -> bool:
         kind, _, rest = name.partition(":")
         if kind == "hand":
