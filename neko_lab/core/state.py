@@ -75,6 +75,8 @@ class State:
     OPTION_PLAYERS: ClassVar[dict[str, tuple[int, ...]]] = {}
     RULES: ClassVar[dict[str, str]] = {}          # rule section cited by events -> what it covers
     AGENTS: ClassVar[dict[str, str]] = {}         # game-specific agent name -> "module:Class"
+    # nl.playtest()'s default size: games and agents that finish in under a minute on two cores
+    PLAYTEST: ClassVar[dict[str, Any]] = {"games": 100, "agents": ["greedy"]}
     HIDDEN_INFORMATION: ClassVar[bool] = False    # True when observation() must hide something
     DECISIONS: ClassVar[dict[str, Decision]] = {}  # pending kind -> (legal, apply); see decisions.py
     # The picture of a state (state -> HTML/SVG string). The rules never import their picture: the
