@@ -79,8 +79,38 @@ def say_sell(state: State, a: Any) -> str:
                 f"rightmost one falls off. With two players a sale pays 1 credit ({R_TWO}). ")
     if kind(a) == "Pass":
         return lead + f"Sell nothing this turn: every card in your hand is worth more to play later ({R_SELL})."
-    return lead + (f"Sell {a.title} for 1 credit: of your cards it is the one you need least now; remember that Player "
-                   f"2 may play it from the track on their turn ({R_SELL}). You have {purse(state, 0)}.")
+    return lead + (f"Sell {a.title} for 1 credit: {_why_sell(state, a)}; remember that Player 2 may play it from the "
+                   f"track on their turn ({R_SELL}). You have {purse(state, 0)}.")
+
+
+def _why_sell(state: State, a: Any) -> str:
+    hand = [state.data.cards[c] for c in state.hands[0]]
+    same = sum(1 for c in hand if c.kind == card_kind(state, a.card))
+    if same > 1:
+        return f"you hold {same} cards of that kind, and one turn plays only one"
+    if a.fame <= min(c.fame for c in hand):
+        return f"it carries the least fame of your hand ({a.fame})"
+    return "it does least for your plan of the next turns"
+
+
+def _why_play(state: State, a: Any) -> str:
+    k = card_kind(state, a.card)
+    mine = sum(1 for f in state.factory if f == 0)
+    if k == "build":
+        return f"with {state.credits[0]} credits and {state.fuel[0]} fuel your teams can build now"
+    if k == "research":
+        return f"{state.fuel[0]} fuel and {state.credits[0]} credits pay for missions now"
+    if k == "factories":
+        return f"your {mine} factor{'y' if mine == 1 else 'ies'} pay out, and you take 2 credits more"
+    if k == "technology":
+        return "a technology adds speed or opens sites, and control brings fame"
+    if k == "scoring":
+        return f"you have {mine} factor{'y' if mine == 1 else 'ies'} and {state.fame[0]} fame to score now"
+    if k == "investors":
+        return f"5 credits now, with {state.credits[0]} in hand"
+    if k == "broker":
+        return "1 VP, and Player 2's fuel purchases pay you"
+    return "it serves you best this turn"
 
 
 def say_play(state: State, a: Any) -> str:
@@ -89,9 +119,9 @@ def say_play(state: State, a: Any) -> str:
         lead = "" if _seen(state, R_PLAY) else (
             f"Now play one card. From your hand it gives the fame printed on it; from the Opportunity Track it "
             f"gives no fame, but lets you use a card you do not hold ({R_PLAY}). ")
-        return lead + f"Play {a.title} from your hand: +{a.fame} fame, and {does}."
+        return lead + f"Play {a.title} from your hand: +{a.fame} fame, and {does}. Why now: {_why_play(state, a)}."
     return (f"Play {a.title} from place {a.place + 1} of the Opportunity Track: no fame this way, but none of your "
-            f"own cards does this now. It means {does} ({R_PLAY}).")
+            f"own cards does this now. It means {does} ({R_PLAY}). Why now: {_why_play(state, a)}.")
 
 
 def say_launch(state: State, a: Any) -> str:
