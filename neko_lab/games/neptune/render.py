@@ -7,7 +7,10 @@ From top to bottom: the solar system (planets left to right with their distance 
 each planet its locations with the Research Mission tokens, the base circle, the factory and colony
 circles with their technology icons and owners, the construction teams, and the fuel the seat would
 pay from Earth); the technology chart with controllers (ringed) and access; the players' tracks;
-the Opportunity Track; the seat's hand. Players and places count from 1. `moves` (target name ->
+the Opportunity Track; the seat's hand. On a board (`html`) the picture is a row of areas at most
+ROW_W wide that wrap to the width they get: the decisions panel first, then the areas where the open
+decision may be clicked, then the rest, then a legend of the abbreviations. Players and places count
+from 1. `moves` (target name ->
 the legal actions there, see `groups`) makes those places click targets, framed in green, whose hover
 text says what a click does; everything else is drawn as an unlit target.
 """
@@ -23,7 +26,7 @@ from .rules.fuel import seat_bases, seat_speed, trip_cost
 
 COLOURS = ("#d62728", "#d4a300", "#1f77b4", "#2ca02c")
 NAMES = ("Red", "Yellow", "Blue", "Green")
-COL_W, BOX_W, BOX_H = 104, 98, 112
+COL_W, BOX_W, BOX_H = 104, 98, 108
 MAP_TOP = 70
 ICON = {"insulation": "Ins", "slingshots": "Sli", "fission": "Fis", "thrust": "Thr", "shields": "Shd",
         "fusion": "Fu", "floating": "Flt", "graviton": "Grv", "fusion2": "Fu2"}
@@ -116,18 +119,18 @@ def _location(s, loc, x: float, y: float, seat: int, spd: int, own: list[int],
         out.append(_t(x + 4, y + 42, f"fuel {fuel}", 11, fill="#555"))
         for k, p in enumerate(s.missions[i]):
             out.append(_dot(x + 84 - k * 11, y + 38, p, 5, ring=k == 0))
-        out.append(_t(x + 4, y + 58, "base " + _icons(s, loc.base_requires), 11))
+        out.append(_t(x + 4, y + 57, "base " + _icons(s, loc.base_requires), 11))
         for k, p in enumerate(s.bases[i]):
             out.append(_dot(x + 84 - k * 11, y + 54, p, 5))
         if loc.factory:
             mark = {"mineral": " ◆", "fusion_fuel": " ⚛"}.get(loc.factory_icon, "")
-            out.append(_t(x + 4, y + 74, f"factory{mark} " + _icons(s, loc.factory_requires), 11))
+            out.append(_t(x + 4, y + 72, f"factory{mark} " + _icons(s, loc.factory_requires), 11))
             if s.factory[i] >= 0:
-                out.append(_dot(x + 88, y + 70, s.factory[i], 6))
+                out.append(_dot(x + 88, y + 68, s.factory[i], 6))
         if loc.colony:
-            out.append(_t(x + 4, y + 90, f"colony {loc.colony} " + _icons(s, loc.colony_requires), 11))
+            out.append(_t(x + 4, y + 87, f"colony {loc.colony} " + _icons(s, loc.colony_requires), 11))
             if s.colony[i] >= 0:
-                out.append(_dot(x + 88, y + 86, s.colony[i], 6))
+                out.append(_dot(x + 88, y + 83, s.colony[i], 6))
     teams = [k for k, at in enumerate(s.teams) if at == i]
     for n, k in enumerate(teams):
         tx, ty = x + 6 + n * 14, y + BOX_H - 6
@@ -371,20 +374,23 @@ def areas(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -
     PER_ROW planets, the technology chart, the players' tracks, the legend."""
     if seat is None:
         seat = s.current_player if s.current_player is not None else 0
-    out = []
     body, y = panel_svg(s, seat, moves)
-    more, y = cards_svg(s, y + 2, seat, moves)
-    out.append(_svg(body + more, y, "neptune-cards"))
+    panel = _svg(body, y - 6, "neptune-panel")
+    rest = []
+    body, y = cards_svg(s, 0, seat, moves)
+    rest.append(_svg(body, y, "neptune-cards"))
     n = len(s.data.planets)
     for start in range(0, n, PER_ROW):
         body, y = map_svg(s, seat, moves, 0, range(start, min(n, start + PER_ROW)))
-        out.append(_svg(body, y, "neptune-map"))
+        rest.append(_svg(body, y, "neptune-map"))
     body, y = tech_svg(s, 0, moves)
     more, y = tracks_svg(s, y + 4, seat, moves)
-    out.append(_svg(body + more, y, "neptune-techs"))
+    rest.append(_svg(body + more, y, "neptune-techs"))
+    # the areas where the decision open now may be clicked come first, right under the panel, so a
+    # laptop screen shows the question and its places together
+    rest.sort(key=lambda area: "neko-lit" not in area)
     body, y = _legend_svg(s, 0)
-    out.append(_svg(body, y, "neptune-legend"))
-    return out
+    return [panel, *rest, _svg(body, y, "neptune-legend")]
 
 
 def svg(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -> str:
