@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from . import lab as lab_command
+from .agents.spec import split_agents
 from .core.errors import ConfigError, DataError, SaveError
 
 USAGE_ERROR = 2
@@ -143,7 +144,10 @@ def _parser() -> _Parser:
     s.add_argument("game")
     s.add_argument("--games", type=_positive, default=1000, help="number of games (default 1000)")
     s.add_argument("--players", type=_positive, default=None, help="seats per game (default: the game's)")
-    s.add_argument("--agents", default="greedy,random", help="comma-separated agents, rotated over seats")
+    s.add_argument("--agents", default="greedy,random",
+                   help="comma-separated agents, rotated over seats; parameters in brackets: "
+                        "'mcts(iterations=50),greedy'")
+    s.add_argument("--data", type=_folder, default=None, help="folder of card data (default: the shipped data)")
     s.add_argument("--seed", type=_seed, default=0, help="run seed, 0 <= seed < 2**64")
     s.add_argument("--workers", type=_workers, default=None, help="processes to play in parallel (1 to 64)")
     s.add_argument("--out", type=_folder, default=None, help="folder to stream results to as Parquet")
@@ -182,12 +186,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def summary(df) -> "Any":
-    """Mean and spread of score and win rate (with its 95 % Wilson interval) per agent."""
+    """Mean and spread of score and win rate (with its 95 % Wilson interval) per agent; a win shared
+    by k tied seats counts 1/k for each (the `share` column)."""
     from .viz.figures import wilson_interval
 
     rows = []
     for agent, part in df.groupby("agent", sort=True):
-        wins, n = int(part["won"].sum()), len(part)
+        wins, n = float(part["share"].sum()), len(part)
         low, high = wilson_interval(wins, n)
         rows.append({"agent": agent, "seats": n, "mean score": part["score"].mean(),
                      "sd": part["score"].std(ddof=1) if n > 1 else 0.0,
@@ -207,12 +212,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     cls = _game(args.game)
     options = dict(parse_option(o, cls.OPTIONS) for o in args.option)
-    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    agents = split_agents(args.agents)
+    if args.data is not None:
+        options["data"] = args.data
     df = simulate(cls.GAME, games=args.games, players=args.players, agents=agents, seed=args.seed,
                   workers=args.workers, out=args.out, resume=args.resume, progress=not args.no_progress,
                   **options)
     if args.out is not None:      # a run streamed to Parquet is read back only for the columns summarised
-        df = df.to_pandas(columns=["agent", "score", "won", "players"])
+        df = df.to_pandas(columns=["agent", "score", "won", "share", "players"])
     players = int(df["players"].iloc[0]) if len(df) else args.players
     print(f"{cls.TITLE or cls.GAME}: {args.games} games, {players} players, seed {args.seed}"
           + (f", options {options}" if options else ""))

@@ -70,6 +70,9 @@ class State:
     DEFAULT_PLAYERS: ClassVar[int] = 2
     OPTIONS: ClassVar[dict[str, Any]] = {}        # option name -> default value
     OPTION_HELP: ClassVar[dict[str, str]] = {}    # option name -> one line of help
+    # option name -> the player counts it applies to (an option not listed applies to every count);
+    # a value other than the default with another player count is refused
+    OPTION_PLAYERS: ClassVar[dict[str, tuple[int, ...]]] = {}
     RULES: ClassVar[dict[str, str]] = {}          # rule section cited by events -> what it covers
     AGENTS: ClassVar[dict[str, str]] = {}         # game-specific agent name -> "module:Class"
     HIDDEN_INFORMATION: ClassVar[bool] = False    # True when observation() must hide something
@@ -109,6 +112,7 @@ class State:
         self.steps: int = 0
         self._legal: list | None = None
         self._history: History | None = None     # every action applied, shared by copies
+        _check_option_players(cls, players, self.options)
         self.check_options()
         loaded = self.load_data(data)
         self._origin = data_origin(cls.GAME, data, loaded)
@@ -158,6 +162,23 @@ class State:
     def round_number(self) -> int:
         """The round (or turn) the game is in, used by scoring curves."""
         return self.steps
+
+    def projected_scores(self) -> list[int]:
+        """What each seat would score if the game ended now under the game's own end scoring (for
+        lead changes and "does the leader win" curves). Default: scores(), right for a game whose
+        running score already is its end scoring applied to the position; a game whose end scoring
+        adds points only at the end overrides it."""
+        return self.scores()
+
+    def holdings(self, seat: int) -> list[str]:
+        """The cards (or places) `seat` holds, by name, one entry per copy: what per-card statistics
+        count (taken by winners, win share when held). Default: none."""
+        return []
+
+    def result_columns(self) -> dict[str, int | float | str]:
+        """Extra values a finished game adds to its rows in nl.simulate() (e.g. an automated
+        opponent's score); the same for every seat of the game. Default: none."""
+        return {}
 
     # ------------------------------------------------------------------ the contract
     def legal_actions(self) -> list:
@@ -266,6 +287,15 @@ class State:
         tail = "".join(f"<li>{html.escape(str(e))}</li>" for e in self.log[-5:])
         return (f"<div><b>{html.escape(self.TITLE or self.GAME)}</b>"
                 f"<table><tr><th>seat</th><th>score</th></tr>{rows}</table><ul>{tail}</ul></div>")
+
+
+def _check_option_players(cls: type, players: int, options: dict[str, Any]) -> None:
+    """Refuse an option set to a non-default value with a player count it does not apply to."""
+    for name, counts in cls.OPTION_PLAYERS.items():
+        if players not in counts and options.get(name) != cls.OPTIONS.get(name):
+            shown = ", ".join(map(str, counts))
+            raise ConfigError(f"{cls.GAME} option {name} applies only to games with {shown} "
+                              f"player{'s' if counts != (1,) else ''}, not {players}")
 
 
 def check_option_type(cls: type, name: str, value: Any) -> None:

@@ -6,9 +6,17 @@ Result columns, one row per game and seat, sorted by game then seat:
     seat      seat number (0 starts)
     agent     the agent's label (its name, or "name(param=value)" for a (name, params) spec)
     score     final score; won: True for every seat among the winners (after the game's tie-breaks)
+    share     the seat's share of the win: 1/k for each of k tied winners, 0 for the others, so a
+              win rate is df.share.mean() and shared wins are not counted k times
     steps     actions applied in the game; rounds: round_number() at the end
     players   number of seats; seed: the game's seed (nl.play(game, agents in seat order,
               players=..., seed=seed, **options) replays that game exactly)
+    order     1 for the seat that acted first in the game, 2 for the next to act, ... (in games
+              whose turn order is not the seat order, as in Journey, "first to act" is order == 1)
+    data      fingerprint of the card data the game was played with ("" for a game without data)
+    config    fingerprint of game, players, every option and the data: rows with equal config were
+              played under the same rules and cards
+    <extra>   values a game adds (State.result_columns()), e.g. catanna_score in solo Syndicate
     pts_<category>   points of each breakdown category (0 where a seat has none of that category)
     opt_<option>     every game option, defaults included
 
@@ -16,13 +24,16 @@ Seats: in game g, seat s is played by agents[(s + g) % len(agents)] (rotate=True
 len(agents) consecutive games every agent sits in every seat equally often and seat advantage can be
 measured; with rotate=False seat s always gets agents[s % len(agents)].
 
-Seeds: game g is seeded by child g of numpy.random.SeedSequence(seed), so the DataFrame is the same
-whatever `workers`, `client` or `chunk` are.
+Seeds: game g is seeded by runner.game_seed(seed, g), derived from the run seed and g alone, so the
+DataFrame is the same whatever `workers`, `client` or `chunk` are.
 
 Scoring curves (trace=True) come back as a second, long DataFrame: game, step, round, seat, agent,
-score and pts_<category>, recorded at the start, after every action that changes round_number(), and
+score, projected (State.projected_scores(): what the seat would score if the game ended now)
+and pts_<category>, recorded at the start, after every action that changes round_number(), and
 at the end of each game — a few dozen points per game, small enough for 10,000 games.
-trace="action" records after every action instead (finer curves, for fewer games).
+trace="action" records after every action instead (finer curves, for fewer games), and each point
+then names the decision just taken: actor (its seat), kind (the pending decision's kind) and
+choices (how many legal actions it offered) — the branching factor.
 
 Streaming (out=FOLDER): each finished chunk of games is written to FOLDER/part-NNNNN.parquet (and
 trace-NNNNN.parquet) next to a run.json describing the run, so an interrupted run keeps every finished
@@ -50,8 +61,11 @@ from . import runner
 from .results import Results
 from .runner import Batch
 
-FIXED = ["game", "seat", "agent", "score", "won", "steps", "rounds", "players", "seed"]
-TRACE_FIXED = ["game", "step", "round", "seat", "agent", "score"]
+FIXED = ["game", "seat", "agent", "score", "won", "share", "order", "steps", "rounds", "players", "seed", "data",
+         "config"]
+TRACE_FIXED = ["game", "step", "round", "seat", "agent", "score", "projected"]
+TEXT = ("agent", "data", "config", "kind")
+FLOAT = ("share",)
 META = "run.json"
 IN_FLIGHT = 2        # chunks handed to each worker ahead of time; the rest are made when needed
 
@@ -81,19 +95,25 @@ def _concat(frames: list, fixed: list[str], sort: list[str]):
 
 
 def _tidy(df, fixed: list[str], sort: list[str]):
+    for c in fixed:                      # parts written before a column existed lack it
+        if c not in df.columns:
+            df[c] = "" if c in TEXT else float("nan") if c in FLOAT else 0
     pts = sorted(c for c in df.columns if c.startswith("pts_"))
     opts = sorted(c for c in df.columns if c.startswith("opt_"))
+    extra = [c for c in df.columns if c not in fixed and c not in pts and c not in opts]
     for c in pts:
         if df[c].isna().any():
             df[c] = df[c].fillna(0)
         df[c] = df[c].astype("int64")
-    df = df[fixed + pts + opts]
+    df = df[fixed + extra + pts + opts]
     df = df.sort_values(sort, kind="stable").reset_index(drop=True)
     for c in fixed:
         if c == "won":
             df[c] = df[c].astype(bool)
-        elif c == "agent":
+        elif c in TEXT:
             df[c] = df[c].astype(str)
+        elif c in FLOAT:
+            df[c] = df[c].astype("float64")
         else:
             df[c] = df[c].astype("int64")
     return df
@@ -114,10 +134,17 @@ def _plan(games: int, chunk: int) -> Iterator[tuple[int, int]]:
     return ((a, min(a + chunk, games)) for a in range(0, games, chunk))
 
 
-def _describe(cls, games, players, agents, seed, options, rotate, trace, chunk) -> dict:
+def _describe(cls, games, players, agents, seed, options, rotate, trace, chunk, data="") -> dict:
     return {"game": cls.GAME, "games": games, "players": players, "agents": [agent_label(a) for a in agents],
             "seed": seed, "options": {k: repr(v) for k, v in sorted(options.items())},
+            "data": data, "config": runner.config_fingerprint(cls.GAME, players, options, data),
             "rotate": rotate, "trace": trace, "chunk": chunk}
+
+
+WHAT = {"game": "another game", "players": "another player count", "agents": "other agents",
+        "seed": "another seed", "options": "other options", "data": "other card data",
+        "config": "other rules or card data", "games": "another number of games",
+        "rotate": "another seat rotation", "trace": "another trace setting", "chunk": "another chunk size"}
 
 
 class _Store:
@@ -142,8 +169,11 @@ class _Store:
                 meta["chunk"] = old.get("chunk")
             diff = [k for k in meta if old.get(k) != meta[k]]
             if diff:
-                raise ConfigError(f"cannot resume {self.folder}: it was run with other settings "
-                                  f"({', '.join(f'{k}={old.get(k)!r}' for k in diff)})")
+                said = "; ".join(f"{WHAT.get(k, k)}: {k}={old.get(k)!r}, now {meta[k]!r}"
+                                 for k in diff if k != "config" or len(diff) == 1)
+                raise ConfigError(f"cannot resume {self.folder}: it holds games played with other settings "
+                                  f"({said}). "
+                                  f"Resume with the same settings or choose another folder")
         self.meta = meta
         self.meta_path = meta_path
 
@@ -238,7 +268,9 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
         chunk = _int("chunk", chunk, 1)
     store = None
     if out is not None:
-        store = _Store(out, _describe(cls, games, players, agents, seed, probe.options, rotate, trace, chunk), resume)
+        meta = _describe(cls, games, players, agents, seed, probe.options, rotate, trace, chunk,
+                         runner.data_fingerprint(probe))
+        store = _Store(out, meta, resume)
         chunk = store.meta["chunk"]
     elif resume:
         raise ConfigError("resume=True needs out=FOLDER, the folder of the run to continue")

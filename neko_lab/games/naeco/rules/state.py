@@ -112,6 +112,10 @@ class GameState(State):
     def breakdown(self) -> list[dict[str, int]]:
         return final_scoring.breakdown(self)
 
+    def holdings(self, seat: int) -> list[str]:
+        """The species (and missions) in the seat's Ocean, by name."""
+        return sorted(c.name for c in self.oceans[seat].cards.values())
+
     def visible_breakdown(self, seat: int | None) -> list[dict[str, int | None]]:
         return final_scoring.visible_breakdown(self, seat)
 
