@@ -242,8 +242,8 @@ class Lesson:
         wanted = self._wanted[i]
         if self._auto.get(i):
             rule = teach.rule or _cited(teach.say(state, wanted))
-            return Step(f"Step {i + 1} of {len(self._wanted)}: nothing new here, so the lesson makes this move for "
-                        f"you: {wanted}" + (f" ({rule})." if rule else "."), rule, wanted, i + 1, len(self._wanted),
+            return Step(f"Step {i + 1} of {len(self._wanted)}: a routine move, nothing new to explain: "
+                        f"{wanted}" + (f" ({rule})." if rule else "."), rule, wanted, i + 1, len(self._wanted),
                         "played for you", state.clone(), teach.why_not, True)
         say = teach.say(state, wanted)
         rule = teach.rule or _cited(say)

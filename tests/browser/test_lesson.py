@@ -127,7 +127,7 @@ def test_the_whole_lesson_by_clicks(game, tmp_path):
         seen = _play_lesson(page, board, game)
         assert seen["scripted"] == len(make_lesson(game).script())
         # Naéco's script hands over to free play; Journey's runs to the end (moves with nothing new are
-        # marked "made for you", and clicked here like any other)
+        # marked routine, and clicked here like any other)
         assert (seen["free"] > 0) == (game == "naeco") and seen["wrong"] and seen["why"] and seen["hint"]
         board.scroll_into_view_if_needed()
         book.screenshot(f"lesson-{game}-finale", locator=board)

@@ -276,7 +276,7 @@ def _done_before(state: State, key: tuple[str, str]) -> int:
 
 def nothing_new(state: State, wanted: Any) -> bool:
     """From turn 8 on, the cube moves, deliveries and discards the learner has made three times already are
-    made for them; every walk and placement stays a taught step."""
+    routine steps (Step.auto); every walk and placement stays a taught step."""
     key = (state.pending[-1].kind, kind(wanted))
     return (state.observation(0)["turn"] >= LATE_TURN and key[0] in ROUTINE and _done_before(state, key) >= 3)
 
@@ -285,12 +285,12 @@ def _made_for_you(lesson: Lesson, state: State) -> str:
     moves, _ = lesson.since_taught(state)
     if not moves:
         return ""
-    return (f"Since your last step the lesson made {len(moves)} routine move{'s' if len(moves) != 1 else ''} for "
-            f"you: " + "; ".join(str(m) for m in moves[:8]) + ("; ..." if len(moves) > 8 else "") + ". ")
+    return (f"Since your last taught step, {len(moves)} routine move{'s' if len(moves) != 1 else ''} of "
+            f"yours: " + "; ".join(str(m) for m in moves[:8]) + ("; ..." if len(moves) > 8 else "") + ". ")
 
 
 def LESSON(seed: int = SEED) -> Lesson:
-    """The Syndicate lesson: all 15 turns guided; from turn 8 routine cube moves are made for you."""
+    """The Syndicate lesson: all 15 turns guided; from turn 8 routine cube moves are short steps."""
     from ...core.registry import game_class
     guide = DeterministicBot("syndicate", game_class(GAME), seed + 100)
     holder: list[Lesson] = []
@@ -309,7 +309,7 @@ def LESSON(seed: int = SEED) -> Lesson:
              f"score if the game ended now: an empty pyramid counts \u22122 per missing card, times its level's "
              f"multiplier, which is why both players start near \u221240 ({STRUCTURE}). Every decision of the "
              f"game is guided: each step says what to do and why; a different move is explained and can be "
-             f"retried; from turn 8 on, routine cube moves you have made three times are made for you and summed "
+             f"retried; from turn 8 on, routine cube moves you have made three times are short steps, summed "
              f"up at the next step. The final scoring is explained level by level at the end.")
     les = Lesson(GAME, PLAYERS, seed, intro, teach, "", CATEGORIES, seat=0, bot="syndicate", detail=detail,
                  title="Neko Syndicate: your first game", until=lambda s: s.is_over(), auto=nothing_new)
