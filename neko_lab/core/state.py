@@ -77,8 +77,15 @@ class State:
     OPTION_PLAYERS: ClassVar[dict[str, tuple[int, ...]]] = {}
     RULES: ClassVar[dict[str, str]] = {}          # rule section cited by events -> what it covers
     AGENTS: ClassVar[dict[str, str]] = {}         # game-specific agent name -> "module:Class"
+    # nl.playtest()'s default size: games and agents that finish in under a minute on two cores
+    PLAYTEST: ClassVar[dict[str, Any]] = {"games": 100, "agents": ["greedy"]}
     HIDDEN_INFORMATION: ClassVar[bool] = False    # True when observation() must hide something
     DECISIONS: ClassVar[dict[str, Decision]] = {}  # pending kind -> (legal, apply); see decisions.py
+    # What a learner is told about a move: the game's explain module (neko_lab/games/<key>/explain.py,
+    # wired by the game's package like the picture) with why(state, action, viewer) -> list[str], the
+    # condition that made the move legal in the game's words, and counts(state, viewer) -> {(seat, label):
+    # number}, what a move may change, named as players name it; both read only what the viewer may know.
+    explainer: ClassVar[Any] = None
 
     # ------------------------------------------------------------------ construction
     def __init__(self, players: int | None = None, seed: int | None = None,
@@ -170,6 +177,11 @@ class State:
         running score already is its end scoring applied to the position; a game whose end scoring
         adds points only at the end overrides it."""
         return self.scores()
+
+    def holdings(self, seat: int) -> list[str]:
+        """The cards (or places) `seat` holds, by name, one entry per copy: what per-card statistics
+        count (taken by winners, win share when held). Default: none."""
+        return []
 
     def result_columns(self) -> dict[str, int | float | str]:
         """Extra values a finished game adds to its rows in nl.simulate() (e.g. an automated

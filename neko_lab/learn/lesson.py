@@ -71,6 +71,7 @@ class Step:
     callout: str = ""                      # a few words the board pins beside the expected move
     _state: State | None = field(default=None, repr=False)
     _why_not: WhyNot | None = field(default=None, repr=False)
+    auto: bool = False                     # nothing new: a board may play `expected` by itself
 
     @property
     def scripted(self) -> bool:
@@ -152,7 +153,8 @@ class Lesson:
                  bot: Any = None,
                  options: Mapping[str, Any] | None = None,
                  detail: Callable[[State, int, str], str | None] | None = None, title: str = "",
-                 until: Callable[[State], bool] | None = None):
+                 until: Callable[[State], bool] | None = None,
+                 auto: Callable[[State, Hashable], bool] | None = None):
         self.game = game
         self.cls = game_class(game)
         self.players, self.seed, self.seat = players, seed, seat
@@ -164,6 +166,8 @@ class Lesson:
         self.detail = detail
         self.title = title or f"A first game of {self.cls.TITLE or game}"
         self.until = until
+        self.auto = auto                                  # (position, scripted move) -> nothing new to teach
+        self._auto: dict[int, bool] = {}                  # step index -> played for the learner
         own = list(getattr(self.cls, "AGENTS", {}) or {})
         spec = bot if bot is not None else (own[0] if own else "greedy")
         self.agents: dict[int, DeterministicBot] = {
@@ -209,6 +213,7 @@ class Lesson:
                                   f"for at this position")
             line[_fingerprint(state, self.seat)] = i
             self._wanted[i] = wanted
+            self._auto[i] = bool(self.auto and self.auto(state, wanted))
             self._steps[i] = state.steps
             state.apply(wanted)
             i += 1
@@ -235,6 +240,11 @@ class Lesson:
             return Step(say, "", None, 0, len(self._wanted), "", state.clone(), None)
         teach = self.teach[min(i, len(self.teach) - 1)]
         wanted = self._wanted[i]
+        if self._auto.get(i):
+            rule = teach.rule or _cited(teach.say(state, wanted))
+            return Step(f"Step {i + 1} of {len(self._wanted)}: a routine move, nothing new to explain: "
+                        f"{wanted}" + (f" ({rule})." if rule else "."), rule, wanted, i + 1, len(self._wanted),
+                        "played for you", state.clone(), teach.why_not, True)
         say = teach.say(state, wanted)
         rule = teach.rule or _cited(say)
         if rule and rule not in say:
@@ -243,6 +253,23 @@ class Lesson:
         note = teach.callout(state, wanted) if callable(teach.callout) else teach.callout
         return Step(f"Step {i + 1} of {total}: {say}", rule, wanted, i + 1, total, note or CALLOUT,
                     state.clone(), teach.why_not)
+
+    def since_taught(self, state: State) -> tuple[list[Hashable], list[Any]]:
+        """What happened since the learner's last step that was not played for them: the moves played
+        for the learner since then, and every event since then (for a lesson to summarise)."""
+        self._build_line()
+        assert self._line is not None
+        s = self.new_game()
+        mark, auto_moves = 0, []
+        for action in state.history():
+            if s.current_player == self.seat:
+                i = self._line.get(_fingerprint(s, self.seat))
+                if i is not None and self._auto.get(i):
+                    auto_moves.append(action)
+                else:
+                    mark, auto_moves = len(s.log), []
+            s.apply(action)
+        return auto_moves, list(state.log[mark:])
 
     def _steps_done(self, state: State) -> bool:
         self._build_line()

@@ -4,7 +4,8 @@ Everything here is importable and picklable (plain functions and a small task da
 pools and Dask workers can run it; pandas is not needed on the workers.
 
 Seeding: `play(..., seed=S)` derives the game's own seed and one seed per seat from S with
-numpy.random.SeedSequence, so a game of a simulation is replayed exactly by
+neko_lab.core.rng.derive (a SplitMix64 mix: no numpy on the workers), so a game of a simulation is
+replayed exactly by
 `nl.play(game, agents_in_seat_order, players=P, seed=row.seed, **options)`.
 """
 from __future__ import annotations
@@ -17,29 +18,25 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-import numpy as np
-
 from ..agents import Agent, agent_label, make_agent
 from ..core.data import fingerprint
 from ..core.errors import ConfigError
 from ..core.registry import game_class
-from ..core.rng import check_seed
+from ..core.rng import check_seed, derive
 from ..core.state import State
 
-_SEED_MASK = (1 << 63) - 1
+GAME, STATE, SEAT = 1, 2, 3      # the kinds of seed derived from a run's seed and a game's seed
 
 
 def game_seed(run_seed: int, game: int) -> int:
-    """Seed of game number `game` of a run: child `game` of SeedSequence(run_seed), as
-    SeedSequence(run_seed).spawn(n)[game] would give, so it does not depend on how games are split."""
-    ss = np.random.SeedSequence(run_seed, spawn_key=(game,))
-    return int(ss.generate_state(1, np.uint64)[0]) & _SEED_MASK
+    """Seed of game number `game` of a run, derived from the run seed and the game's number only, so
+    it does not depend on how the games are split over chunks, workers or machines."""
+    return derive(run_seed, GAME, game)
 
 
 def seat_seeds(seed: int, players: int) -> tuple[int, list[int]]:
     """(state seed, [agent seed by seat]) derived from one game seed."""
-    words = np.random.SeedSequence(seed).generate_state(players + 1, np.uint64)
-    return int(words[0]) & _SEED_MASK, [int(w) & _SEED_MASK for w in words[1:]]
+    return derive(seed, STATE), [derive(seed, SEAT, s) for s in range(players)]
 
 
 def seat_agents(agents: Sequence[Any], players: int, game: int = 0, rotate: bool = True) -> list[Any]:
@@ -118,12 +115,13 @@ class Recorder:
 
 
 def play(game: str | type[State], agents: Any, players: int | None = None, seed: int | None = None,
-         recorder: Recorder | None = None, **options: Any) -> State:
+         recorder: Recorder | None = None, first_moves: list[int] | None = None, **options: Any) -> State:
     """Play one game to the end and return the final state.
 
     agents: one spec per seat (fewer are repeated in order: seat s gets agents[s % len(agents)]);
     a spec is a name ("random", "greedy", "mcts", or the game's own), a (name, params) pair, an Agent
     subclass or an Agent object (see make_agent). Same seed, same agents, same options: same game.
+    first_moves: a list that receives the seats in the order they first act.
     """
     cls = resolve_game(game)
     if players is None:
@@ -137,17 +135,21 @@ def play(game: str | type[State], agents: Any, players: int | None = None, seed:
     state = cls(players=players, seed=state_seed, **options)   # refuses a bad player count
     specs = seat_agents(check_agents(agents, players), players, rotate=False)
     seated = [make_agent(spec, cls, agent_seeds[s]) for s, spec in enumerate(specs)]
-    return run(state, seated, recorder)
+    return run(state, seated, recorder, first_moves)
 
 
-def run(state: State, seated: Sequence[Agent], recorder: Recorder | None = None) -> State:
-    """Let `seated[seat]` choose for whichever seat is to move until the game is over."""
+def run(state: State, seated: Sequence[Agent], recorder: Recorder | None = None,
+        first_moves: list[int] | None = None) -> State:
+    """Let `seated[seat]` choose for whichever seat is to move until the game is over (first_moves,
+    if given, receives the seats in the order they first act)."""
     if recorder is not None:
         recorder.record(state)
     while not state.is_over():
         seat = state.current_player
         if seat is None:
             raise RuntimeError(f"{state.GAME}: the game is not over but no seat is to move")
+        if first_moves is not None and seat not in first_moves:
+            first_moves.append(seat)
         if recorder is not None:
             recorder.before_action(state)
         state.apply(seated[seat].choose(state))
@@ -174,9 +176,11 @@ class Batch:
 def run_batch(batch: Batch) -> tuple[list[dict], list[dict]]:
     """Play the games of a batch; return (rows, trace rows) as plain dicts (one per game and seat).
 
-    Every row carries `share` (1/k for each of k winners, 0 for the others: a game's shares sum to 1
+    Every row carries `order` (1 for the seat that acted first in the game, 2 for the next seat to
+    act for the first time, ...), `share` (1/k for each of k winners, 0 for the others: a game's shares sum to 1
     when anyone wins), `data` (the card data's fingerprint), `config` (game, players, options and
-    data in one digest) and the game's result_columns(). Trace points carry `projected` (the
+    data in one digest), the game's result_columns() and, for a game that names holdings(), `held`:
+    the seat's cards joined by "|". Trace points carry `projected` (the
     seat's projected_scores()); with trace="action" each point after an action also names the
     decision taken (`kind`, `actor`, `choices`: the number of legal actions it had)."""
     rows: list[dict] = []
@@ -187,7 +191,8 @@ def run_batch(batch: Batch) -> tuple[list[dict], list[dict]]:
         seed = game_seed(batch.run_seed, g)
         idx = [(s + (g if batch.rotate else 0)) % len(batch.agents) for s in range(batch.players)]
         recorder = Recorder(every_action=batch.trace == "action") if batch.trace else None
-        state = play(batch.game, [batch.agents[i] for i in idx], batch.players, seed, recorder,
+        first: list[int] = []
+        state = play(batch.game, [batch.agents[i] for i in idx], batch.players, seed, recorder, first,
                      **batch.options)
         scores, parts, winners = state.scores(), state.breakdown(), set(state.winners())
         rounds, steps = state.round_number(), state.steps
@@ -198,12 +203,17 @@ def run_batch(batch: Batch) -> tuple[list[dict], list[dict]]:
             fingerprints[key] = (data, config_fingerprint(state.GAME, batch.players, state.options, data))
         data, config = fingerprints[key]
         extra = state.result_columns()
+        held = ([state.holdings(s) for s in range(batch.players)]
+                if type(state).holdings is not State.holdings else None)
         for s in range(batch.players):
             row = {"game": g, "seat": s, "agent": labels[idx[s]], "score": scores[s],
                    "won": s in winners, "share": 1.0 / len(winners) if s in winners else 0.0,
+                   "order": first.index(s) + 1 if s in first else 0,
                    "steps": steps, "rounds": rounds, "players": batch.players, "seed": seed,
                    "data": data, "config": config}
             row.update(extra)
+            if held is not None:
+                row["held"] = "|".join(held[s])
             row.update({f"pts_{k}": v for k, v in parts[s].items()})
             row.update(opts)
             rows.append(row)

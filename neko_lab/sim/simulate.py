@@ -11,6 +11,8 @@ Result columns, one row per game and seat, sorted by game then seat:
     steps     actions applied in the game; rounds: round_number() at the end
     players   number of seats; seed: the game's seed (nl.play(game, agents in seat order,
               players=..., seed=seed, **options) replays that game exactly)
+    order     1 for the seat that acted first in the game, 2 for the next to act, ... (in games
+              whose turn order is not the seat order, as in Journey, "first to act" is order == 1)
     data      fingerprint of the card data the game was played with ("" for a game without data)
     config    fingerprint of game, players, every option and the data: rows with equal config were
               played under the same rules and cards
@@ -22,8 +24,8 @@ Seats: in game g, seat s is played by agents[(s + g) % len(agents)] (rotate=True
 len(agents) consecutive games every agent sits in every seat equally often and seat advantage can be
 measured; with rotate=False seat s always gets agents[s % len(agents)].
 
-Seeds: game g is seeded by child g of numpy.random.SeedSequence(seed), so the DataFrame is the same
-whatever `workers`, `client` or `chunk` are.
+Seeds: game g is seeded by runner.game_seed(seed, g), derived from the run seed and g alone, so the
+DataFrame is the same whatever `workers`, `client` or `chunk` are.
 
 Scoring curves (trace=True) come back as a second, long DataFrame: game, step, round, seat, agent,
 score, projected (State.projected_scores(): what the seat would score if the game ended now)
@@ -59,7 +61,7 @@ from . import runner
 from .results import Results
 from .runner import Batch
 
-FIXED = ["game", "seat", "agent", "score", "won", "share", "steps", "rounds", "players", "seed", "data",
+FIXED = ["game", "seat", "agent", "score", "won", "share", "order", "steps", "rounds", "players", "seed", "data",
          "config"]
 TRACE_FIXED = ["game", "step", "round", "seat", "agent", "score", "projected"]
 TEXT = ("agent", "data", "config", "kind")

@@ -11,6 +11,8 @@ from typing import Sequence
 import pandas as pd
 import plotly.graph_objects as go
 
+from ..analysis.balance import with_share
+from ..analysis.stats import wilson_interval
 from ..core.errors import ConfigError
 
 PALETTE = ["#4C78A8", "#F58518", "#54A24B", "#E45756", "#72B7B2", "#B279A2", "#EECA3B", "#9D755D",
@@ -85,17 +87,6 @@ def _whole_numbers(axis: dict) -> dict:
     return {**axis, "tickmode": "linear", "dtick": 1, "tickformat": "d"}
 
 
-def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a proportion: (low, high). z=1.96 gives 95 % confidence."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def score_distribution(df: pd.DataFrame, by: str | Sequence[str] = "agent", kind: str = "histogram",
                        title: str | None = None) -> go.Figure:
     """Distribution of final scores per group: overlaid histograms (kind="histogram") or box plots
@@ -124,14 +115,6 @@ def win_share(rows: pd.DataFrame) -> float:
     if "share" in rows.columns:
         return float(rows["share"].sum())
     return float(rows["won"].sum())
-
-
-def with_share(df: pd.DataFrame) -> pd.DataFrame:
-    """df with a `share` column (computed from `won` per game when an older frame lacks it)."""
-    if "share" in df.columns:
-        return df
-    k = df.groupby("game")["won"].transform("sum")
-    return df.assign(share=df["won"] / k.where(k > 0, 1))
 
 
 def who_won(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.96) -> pd.DataFrame:

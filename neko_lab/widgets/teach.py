@@ -68,8 +68,9 @@ def hints_html(state: State, label: Callable[[Hashable], str], k: int = 3) -> st
     rows = []
     for i, h in enumerate(found, start=1):
         reasons = "; ".join(str(r) for r in (getattr(h, "reasons", None) or []))
-        value = getattr(h, "value", None)
-        est = f" (estimated value {value:.2f})" if isinstance(value, (int, float)) else ""
+        summary, value = getattr(h, "summary", None), getattr(h, "value", None)
+        est = (f" — {html.escape(summary())}" if callable(summary) else
+               f" (value {value:.2f})" if isinstance(value, (int, float)) else "")
         rows.append(f"<li><b>{html.escape(label(h.action))}</b>{est}"
                     + (f"<br>{html.escape(reasons)}" if reasons else "") + "</li>")
     return ("<b>Hint</b><ol style='margin:2px 0 2px 20px;padding:0'>" + "".join(rows) + "</ol>") if rows \

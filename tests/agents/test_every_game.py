@@ -128,3 +128,15 @@ def test_ismcts_does_not_change_the_state_it_is_shown():
     before = state.to_json(snapshot=True)
     ISMCTSAgent(seed=0, iterations=6).choose(state)
     assert state.to_json(snapshot=True) == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hints_follow_the_agent_chosen_in_one_place(game, monkeypatch):
+    from neko_lab.agents import agent_class, hint_agent_spec
+    from neko_lab.learn.hint import strong_agent
+    state = positions(game, seed=2, count=1)[0]
+    assert hint_agent_spec(game) == own(game)
+    assert strong_agent(state).name == own(game)
+    monkeypatch.setattr(agent_class(own(game), game), "HINT_AGENT", "greedy", raising=False)
+    assert hint_agent_spec(game) == "greedy"
+    assert strong_agent(state).name == "greedy"

@@ -9,7 +9,7 @@ from neko_lab.core import ConfigError
 from neko_lab.learn import make_drill
 from neko_lab.learn.drill import FIRST_GAME
 
-DRILLED = ("naeco", "syndicate", "neptune")
+DRILLED = ("naeco", "syndicate", "neptune", "journey")
 CASES = [(g, t) for g in DRILLED for t in nl.lessons()[g] if t != FIRST_GAME]
 
 
@@ -79,3 +79,8 @@ def test_a_filler_move_between_exercises_is_asked_plainly():
     assert filler.filler and "Not part of this drill" in filler.say
     other = next(a for a in s.legal_actions() if not _same(a, filler.expected))
     assert "not part of the drill" in filler.check(other)
+
+
+def test_every_built_in_game_has_drills():
+    assert set(DRILLED) == {"journey", "syndicate", "neptune", "naeco"}
+    assert all(len(nl.lessons()[g]) >= 4 for g in DRILLED)

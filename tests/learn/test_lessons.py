@@ -11,7 +11,7 @@ from neko_lab.core import ConfigError, game_class
 from neko_lab.learn import hint, make_lesson
 
 LESSONS = ("naeco", "journey", "syndicate", "neptune")
-WHOLE_GAME = ("syndicate", "neptune")          # scripted to the last move
+WHOLE_GAME = ("syndicate", "neptune", "journey")          # scripted to the last move
 
 
 def headings(game):
@@ -205,3 +205,25 @@ def test_following_every_step_gives_a_fair_result(game):
     assert scores[0] >= max(scores[1:]) - 10, scores
     if game == "syndicate":
         assert "multiplier" in les.finale(s) and "\u00d74" in les.finale(s)
+
+
+def test_journey_goes_through_a_mid_game_scoring_and_no_step_repeats():
+    les = make_lesson("journey")
+    s = les.new_game()
+    said, auto = [], 0
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            break
+        step = les.step(s)
+        if step.auto:
+            auto += 1
+            assert "a routine move, nothing new to explain" in step.say and step.check(step.expected) is None
+        else:
+            said.append(step.say.split(": ", 1)[1])
+        s.apply(step.expected)
+    assert s.is_over() and auto > 0
+    assert len(said) == len(set(said)), "a taught step repeats word for word"
+    assert any("mid-game scoring" in x and "Mid-Game Scoring" in x for x in said)
+    assert any("routine moves of yours" in x for x in said)      # what was played meanwhile is summed up
+    assert "Harbours" in les.finale(s) and "Totals:" in les.finale(s)

@@ -258,15 +258,50 @@ def detail(state: State, seat: int, category: str) -> str | None:
     return "; ".join(parts) if parts else None
 
 
+ROUTINE = ("fishmonger", "delivery lady", "subway operator", "storekeeper", "cook", "deliver", "deliveries",
+           "discard")
+LATE_TURN = 8
+
+
+def _done_before(state: State, key: tuple[str, str]) -> int:
+    """How many moves of this (decision, kind) the learner has made so far (replayed)."""
+    s = type(state)(players=state.players, seed=state.seed)
+    n = 0
+    for a in state.history():
+        if s.current_player == 0 and (s.pending[-1].kind, kind(a)) == key:
+            n += 1
+        s.apply(a)
+    return n
+
+
+def nothing_new(state: State, wanted: Any) -> bool:
+    """From turn 8 on, the cube moves, deliveries and discards the learner has made three times already are
+    routine steps (Step.auto); every walk and placement stays a taught step."""
+    key = (state.pending[-1].kind, kind(wanted))
+    return (state.observation(0)["turn"] >= LATE_TURN and key[0] in ROUTINE and _done_before(state, key) >= 3)
+
+
+def _made_for_you(lesson: Lesson, state: State) -> str:
+    moves, _ = lesson.since_taught(state)
+    if not moves:
+        return ""
+    return (f"Since your last taught step, {len(moves)} routine move{'s' if len(moves) != 1 else ''} of "
+            f"yours: " + "; ".join(str(m) for m in moves[:8]) + ("; ..." if len(moves) > 8 else "") + ". ")
+
+
 def LESSON(seed: int = SEED) -> Lesson:
-    """The Syndicate lesson: all 15 turns guided."""
+    """The Syndicate lesson: all 15 turns guided; from turn 8 routine cube moves are short steps."""
     from ...core.registry import game_class
     guide = DeterministicBot("syndicate", game_class(GAME), seed + 100)
+    holder: list[Lesson] = []
 
     def pick(state: State, legal: list) -> Any:
         return guide.choose(state)
 
-    teach = [Teach("", pick, say, why_not, callout)]
+    def told(state: State, a: Any) -> str:
+        return (_made_for_you(holder[0], state) if holder else "") + say(state, a)
+
+    teach = [Teach("", pick, told, why_not, callout)]
     intro = (f"Welcome to Neko Syndicate. You are Player 1; the Syndicate agent is Player 2. Over 15 turns each "
              f"of you builds a pyramid of minion cards below your lieutenants card and walks your leader down it, "
              f"using the boxes you pass to bring sushi cubes onto your cards and deliver them to their slots; "
@@ -274,9 +309,12 @@ def LESSON(seed: int = SEED) -> Lesson:
              f"score if the game ended now: an empty pyramid counts \u22122 per missing card, times its level's "
              f"multiplier, which is why both players start near \u221240 ({STRUCTURE}). Every decision of the "
              f"game is guided: each step says what to do and why; a different move is explained and can be "
-             f"retried. The final scoring is explained level by level at the end.")
-    return Lesson(GAME, PLAYERS, seed, intro, teach, "", CATEGORIES, seat=0, bot="syndicate", detail=detail,
-                  title="Neko Syndicate: your first game", until=lambda s: s.is_over())
+             f"retried; from turn 8 on, routine cube moves you have made three times are short steps, summed "
+             f"up at the next step. The final scoring is explained level by level at the end.")
+    les = Lesson(GAME, PLAYERS, seed, intro, teach, "", CATEGORIES, seat=0, bot="syndicate", detail=detail,
+                 title="Neko Syndicate: your first game", until=lambda s: s.is_over(), auto=nothing_new)
+    holder.append(les)
+    return les
 
 
 R_OBJ = "Neko Syndicate \u203a Objective"

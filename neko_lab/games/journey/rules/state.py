@@ -59,6 +59,7 @@ class GameState(State):
     OPTIONS = {"advanced_cards": False, "advanced_setup": False, "exchange_limit": 8,
                "blue_bar_on_direct_buys": False}
     AGENTS = {"journey": "neko_lab.games.journey.agents:JourneyAgent"}
+    PLAYTEST = {"games": 150, "agents": ["journey"]}     # about 0.15 s of CPU a game
     OPTION_HELP = {
         "advanced_cards": "three advanced cards on the board, resolved first; free bidding spaces can start new bids",
         "advanced_setup": "every period card on display in sorted piles; bids start from the display",
@@ -243,6 +244,10 @@ class GameState(State):
 
     def round_number(self) -> int:
         return self.round
+
+    def holdings(self, seat: int) -> list[str]:
+        """The cards placed on the seat's ship lanes, by name."""
+        return [name for name, k in sorted(self.boards[seat].names.items()) for _ in range(k)]
 
     # ================================================================== observation, hidden information
     def observation(self, seat: int) -> dict:

@@ -58,6 +58,7 @@ class GameState(State):
         RULE_TWO: "1 credit for a sale, 2 credits for access",
     }
     AGENTS = {"neptune": "neko_lab.games.neptune.agents:NeptuneAgent"}
+    PLAYTEST = {"games": 120, "agents": ["neptune"]}     # about 0.2 s of CPU a game
     HIDDEN_INFORMATION = True
     # hints look 12 actions ahead (about the rest of a turn: a card and its build rounds), not 8 per
     # player: the Neptune agent resolves whole cards to choose one, and a hint must come within a second
@@ -144,6 +145,15 @@ class GameState(State):
 
     def breakdown(self) -> list[dict[str, int]]:
         return [dict(zip(CATEGORIES, row)) for row in self.points]
+
+    def holdings(self, seat: int) -> list[str]:
+        """Where the seat built ("base: Mars", "factory: …", "colony: …") and its technologies."""
+        locs = self.data.locations
+        out = [f"base: {locs[i].name}" for i, b in enumerate(self.bases) if seat in b]
+        out += [f"factory: {locs[i].name}" for i, f in enumerate(self.factory) if f == seat]
+        out += [f"colony: {locs[i].name}" for i, c in enumerate(self.colony) if c == seat]
+        out += [f"tech: {self.data.techs[t].name}" for t, h in enumerate(self.techs) if seat in h]
+        return sorted(out)
 
     def projected_scores(self) -> list[int]:
         """Points so far plus what the End of Game Scoring would add now (awards.projected)."""
