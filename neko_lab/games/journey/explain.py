@@ -23,6 +23,13 @@ def _dice(values: list[int]) -> str:
     return ", ".join(str(v) for v in vals) if vals else "none"
 
 
+def label(s: Any, action: Hashable, viewer: Any) -> str:
+    """The move as `viewer` may read it: a die kept in the draft stays its owner's until the reveal."""
+    if type(action) is Act and action.kind == "draft" and viewer not in ("all", s.current_player):
+        return "draft a die"
+    return str(action)
+
+
 def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
     if type(action) is not Act:
         return []
