@@ -446,7 +446,7 @@ class Board(Reviewing, Misclicks):
         if not self.my_turn():
             self.hint_box.value = "<i>A hint is for your own move.</i>"
             return
-        self.hint_box.value = _scrolled(hints_html(self.state, self.choice_label))
+        self.hint_box.value = f"<div class='neko-hint'>{_scrolled(hints_html(self.state, self.choice_label))}</div>"
         self._hinted = self._position()
 
     def _position(self) -> tuple:

@@ -108,7 +108,9 @@ def lesson(game: str, topic: str | None = None, board: bool = True, **kwargs: An
     les = make_lesson(game, topic, **kwargs) if topic is not None else make_lesson(game, **kwargs)
     if not board:
         return les
-    return board_class(game)(les.new_game(), agents=les.agents, lesson=les)
+    b = board_class(game)(les.new_game(), agents=les.agents, lesson=les)
+    b.schedule_bots()           # when a bot opens the game it moves by itself, as after any move
+    return b
 
 
 __all__ = ["LessonPanel", "lesson", "mark_expected", "same_action"]
