@@ -207,6 +207,23 @@ def test_following_every_step_gives_a_fair_result(game):
         assert "multiplier" in les.finale(s) and "\u00d74" in les.finale(s)
 
 
+@pytest.mark.parametrize("game", WHOLE_GAME)
+def test_no_taught_step_repeats_word_for_word(game):
+    les = make_lesson(game)
+    s = les.new_game()
+    said = []
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            break
+        step = les.step(s)
+        if not step.auto:
+            said.append(step.say.split(": ", 1)[1])
+        s.apply(step.expected)
+    repeated = [x for x in set(said) if said.count(x) > 1]
+    assert not repeated, repeated[:2]
+
+
 def test_journey_goes_through_a_mid_game_scoring_and_no_step_repeats():
     les = make_lesson("journey")
     s = les.new_game()
