@@ -105,7 +105,8 @@ def _table_html(table: pd.DataFrame) -> str:
                                           "held_by", "forced", "chance") if c in table.columns}
     fmt.update({c: "{:.2f}".format for c in ("wins", "mean", "sd", "per_game", "per_round", "median",
                                             "q25", "q75") if c in table.columns})
-    return table.to_html(formatters=fmt, index=not isinstance(table.index, pd.RangeIndex), border=0)
+    shown = table.index.name is not None or not isinstance(table.index, pd.RangeIndex)
+    return table.to_html(formatters=fmt, index=shown, border=0)
 
 
 def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = None) -> tuple[dict, dict]:

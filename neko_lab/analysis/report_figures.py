@@ -46,7 +46,8 @@ def figures(rep) -> dict:
     if "decisiveness" in t:
         out["decisiveness"] = [_hist(margins(rep.results), "Winner's margin over the next player",
                                      "points")]
-    out["length"] = [_hist(rep.results.groupby("game")["rounds"].first(), "Game length", "rounds")]
+    out["length"] = [_hist(rep.results.groupby("game")["steps"].first(),
+                           "Game length: decisions per game (all players)", "decisions")]
     if "drama" in t:
         curve = t["drama"]
         x = [float(v) for v in curve.index]
