@@ -362,7 +362,10 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
         if e.rule and e.rule not in rules:
             rules.append(e.rule)
     rule = rules[0] if rules else ""
-    head = f"{player(seat)}: {action}" + (f"  ({rule})" if rule else "")
+    ex = game_explainer(before)
+    shown = ex.label(before, action, viewer) if ex is not None and callable(getattr(ex, "label", None)) \
+        else str(action)
+    head = f"{player(seat)}: {shown}" + (f"  ({rule})" if rule else "")
     lines = [head, *why_allowed(before, action, viewer)]
     covers = (getattr(type(before), "RULES", {}) or {}).get(rule)
     if covers:
