@@ -364,8 +364,12 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
         if e.rule and e.rule not in rules:
             rules.append(e.rule)
     rule = rules[0] if rules else ""
-    told = (events[0].text if events else "a move out of sight") if secret else str(action)
-    head = f"{player(seat)}: {told}" + (f"  ({rule})" if rule else "")
+    ex = game_explainer(before)
+    shown = ex.label(before, action, viewer) if ex is not None and callable(getattr(ex, "label", None)) \
+        else str(action)
+    if secret:              # another seat's move made out of this view's sight: as the table saw it
+        shown = events[0].text if events else "a move out of sight"
+    head = f"{player(seat)}: {shown}" + (f"  ({rule})" if rule else "")
     lines = [head, *(why_allowed(before, action, viewer) if not secret else
                      [f"Why it was allowed: {player(seat)} chose out of this view's sight; what the "
                       f"table saw is below."])]

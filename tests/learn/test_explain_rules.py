@@ -131,8 +131,19 @@ def test_journey_income_gives_the_die_in_coins_and_the_draft_stays_private():
     pool = ", ".join(str(v) for v in sorted(s.pools[seat]))
     own, _ = _explain(s.clone(), a)
     shared, _ = _explain(s.clone(), a, viewer="public")
-    assert f"from the dice passed to you ({pool})" in str(own)
-    assert "passed to you" not in str(shared)         # another player does not see that pool
+    assert f"from the dice passed to you ({pool})" in str(own) and f"draft a {a.a}" in own.lines[0]
+    assert "passed to you" not in str(shared)         # another player does not see that pool,
+    assert shared.lines[0].startswith(f"Player {seat + 1}: draft a die")     # nor the die kept
+
+
+def test_naeco_a_face_down_card_is_named_to_its_owner_only():
+    s = nl.new_game("naeco", players=2, seed=3)
+    a = _find(s, lambda st, a: type(a).__name__ == "Play" and a.down)
+    seat = s.current_player
+    own, _ = _explain(s.clone(), a)
+    other, _ = _explain(s.clone(), a, viewer=1 - seat)
+    assert a.name in own.lines[0] and "Face-down it is an unpopulated area" in str(own)
+    assert a.name not in str(other) and other.lines[0].startswith(f"Player {seat + 1}: play a card face-down at ")
 
 
 # ------------------------------------------------------------------------------------------ Syndicate

@@ -23,6 +23,13 @@ def _dice(values: list[int]) -> str:
     return ", ".join(str(v) for v in vals) if vals else "none"
 
 
+def label(s: Any, action: Hashable, viewer: Any) -> str:
+    """The move as `viewer` may read it: a die kept in the draft stays its owner's until the reveal."""
+    if type(action) is Act and action.kind == "draft" and viewer not in ("all", s.current_player):
+        return "draft a die"
+    return str(action)
+
+
 def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
     if type(action) is not Act:
         return []
@@ -100,6 +107,25 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
                 f"({f.R_CARDS})."]
     if k == "park_bid":
         return [f"your Penguin Park Variant lets a discarded die bid on a card space ({f.R_CARDS})."]
+    if k == "city":
+        return [f"your Southernmost City pays at income: 5 coins or 2 fuel, your choice ({f.R_CARDS})."]
+    if k == "neko":
+        return [f"Neko Harbour pays for your complete hubs: 1 coin for each, or 1 fuel for every 3, or a mix "
+                f"({f.R_CARDS})."]
+    if k in ("church", "church_card"):
+        return [f"your Church lets up to 2 losing dice a round go onto your empty hubs at a number you choose, "
+                f"instead of fish; {b.church_left} left this round ({f.R_CARDS})."]
+    if k == "post_office":
+        return [f"your Post Office lets you buy one of two cards drawn from this period's deck 2 coins cheaper "
+                f"(1 coin at least) ({f.R_CARDS})."]
+    if k == "tile_adjust":
+        return [f"your +/-1 dice reward tile turns one unused die up or down once a round (1 and 6 wrap "
+                f"round) ({f.R_CARDS})."]
+    if k == "tile_reroll":
+        return [f"your reroll dice reward tile rolls one unused die again once a round ({f.R_CARDS})."]
+    if k == "exchange":
+        return [f"a die on your Seaside Town card opens its exchange as a free action for the rest of the round "
+                f"({f.R_CARDS})."]
     if k in ("pick", "decline"):
         return [f"you may buy one of the cards offered, or none ({f.R_CARDS})."]
     return []

@@ -10,7 +10,7 @@ from typing import Any, Hashable
 
 from .rules.drawing import Draw, TakeMission, allowed_piles
 from .rules.gameplay import Play
-from .rules.ocean import FACE_DOWN, RULE_PLAY, pos
+from .rules.ocean import FACE_DOWN, RULE_PLAY, pos, where
 
 HINT_SAMPLES = 8          # sampled futures per hint (neko_lab.learn.hint): a game plays out in milliseconds
 
@@ -26,8 +26,18 @@ def _neighbour(s: Any, seat: int, q: int) -> str:
     return "a start card"
 
 
-def _play(s: Any, seat: int, a: Play) -> list[str]:
+def label(s: Any, action: Hashable, viewer: Any) -> str:
+    """The move as `viewer` may read it: a card played face-down is named to its owner only."""
+    if isinstance(action, Play) and action.down and viewer not in ("all", s.current_player):
+        return f"play a card face-down at {where(action.depth, action.col)}"
+    return str(action)
+
+
+def _play(s: Any, seat: int, a: Play, viewer: Any) -> list[str]:
     card = s.cards[a.card]
+    if a.down and viewer not in ("all", seat):      # the other players never learn which card it was
+        return [f"a card may go face-down on any empty place of its row touching the Ocean; face-down it is "
+                f"an unpopulated area with no value, and later any species may sit beside it ({RULE_PLAY})."]
     cells = s.oceans[seat].cells
     p = pos(a.depth, a.col)
     out = []
@@ -72,7 +82,7 @@ def _draw(s: Any, seat: int, a: Draw | TakeMission) -> list[str]:
 def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
     seat = s.current_player
     if isinstance(action, Play):
-        return _play(s, seat, action)
+        return _play(s, seat, action, viewer)
     if isinstance(action, (Draw, TakeMission)):
         return _draw(s, seat, action)
     return []
