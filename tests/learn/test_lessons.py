@@ -207,6 +207,23 @@ def test_following_every_step_gives_a_fair_result(game):
         assert "multiplier" in les.finale(s) and "\u00d74" in les.finale(s)
 
 
+@pytest.mark.parametrize("game", WHOLE_GAME)
+def test_no_taught_step_repeats_word_for_word(game):
+    les = make_lesson(game)
+    s = les.new_game()
+    said = []
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            break
+        step = les.step(s)
+        if not step.auto:
+            said.append(step.say.split(": ", 1)[1])
+        s.apply(step.expected)
+    repeated = [x for x in set(said) if said.count(x) > 1]
+    assert not repeated, repeated[:2]
+
+
 def test_journey_goes_through_a_mid_game_scoring_and_no_step_repeats():
     les = make_lesson("journey")
     s = les.new_game()
@@ -227,3 +244,57 @@ def test_journey_goes_through_a_mid_game_scoring_and_no_step_repeats():
     assert any("mid-game scoring" in x and "Mid-Game Scoring" in x for x in said)
     assert any("routine moves of yours" in x for x in said)      # what was played meanwhile is summed up
     assert "Harbours" in les.finale(s) and "Totals:" in les.finale(s)
+
+
+def _played(game):
+    """The lesson's game followed to the end, and the learner's moves in it."""
+    les = make_lesson(game)
+    s = les.new_game()
+    mine = []
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            return s, mine
+        step = les.step(s)
+        mine.append(step.expected)
+        s.apply(step.expected)
+
+
+def test_the_syndicate_lesson_covers_what_a_first_game_needs():
+    s, mine = _played("syndicate")
+    kinds = {type(a).__name__ for a in mine}
+    boxes = {a.action.split(" (")[0] for a in mine if type(a).__name__ == "Box" and a.place}
+    starts = {a.side for a in mine if type(a).__name__ == "Box" and not a.place}
+    assert "Open" in kinds and starts == {0, 1}                      # opening draw; Accountant and COO
+    assert boxes >= {"fishmonger", "delivery lady", "subway operator", "cook", "storekeeper"}
+    assert {"Take", "Carry", "Swap", "Deliver", "Place", "Discard"} <= kinds
+    sashimi = [a for a in mine if type(a).__name__ == "Deliver" and a.kind == 0]
+    assert sashimi
+    assert any(e.seat == 0 and e.rule.endswith("Kumich\u014d's meeting") and "meets mission" in e.text
+               for e in s.log)
+
+
+def test_the_neptune_lesson_covers_what_a_first_game_needs():
+    s, mine = _played("neptune")
+    kinds = {type(a).__name__ for a in mine}
+    assert {"Sell", "Launch", "MissionAccess", "BuildAt", "TakeTech", "BuyVP"} <= kinds
+    plays = [a for a in mine if type(a).__name__ == "Play"]
+    assert any(a.place < 0 for a in plays) and any(a.place >= 0 for a in plays)   # from hand and from track
+    assert any(type(a).__name__ == "BuyVP" and a.vp for a in mine)
+    builds = {a.what for a in mine if type(a).__name__ == "BuildAt"}
+    assert {"base", "factory"} <= builds
+    produced = [e for e in s.log if e.seat == 0 and e.rule.endswith("Factory Production")]
+    generations = [e for e in s.log if e.rule.endswith("Generations") and "ends" in e.text]
+    assert produced and len(generations) >= 2
+    les = make_lesson("neptune")
+    s2 = les.new_game()
+    launch_steps = []
+    while not s2.is_over():
+        les.bots_move(s2)
+        if s2.is_over():
+            break
+        step = les.step(s2)
+        if type(step.expected).__name__ == "Launch":
+            launch_steps.append(step.say)
+        s2.apply(step.expected)
+    assert launch_steps and all("distance" in x and "fuel" in x for x in launch_steps)
