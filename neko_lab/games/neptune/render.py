@@ -177,8 +177,9 @@ def map_svg(s, seat: int, moves: Mapping[str, list] | None = None, top: float = 
                              f'stroke="#888" stroke-dasharray="4 3"/>')
                 parts.append(_t(right - 2, mt - 22, f"{fuel} to {data.planets[other]} ↓", 12, "bold",
                                 "#b35900", "end"))
-            else:
-                parts.append(_t(8, mt - 22, f"from {data.planets[other]}: {fuel}", 12, "bold", "#b35900"))
+            else:               # said in the row's title, clear of the distance markers
+                parts[0] = _t(8, top + 18, f"{title[:-1]}; {data.planets[other]} to {data.planets[inside]} "
+                                           f"costs {fuel})", 12, "bold")
     height = 0.0
     for k, p in enumerate(row):
         name = data.planets[p]
