@@ -143,6 +143,29 @@ class Board(GenericBoard):
                         "a die to discard it for a fish. Free actions are in the choices.")
         return f"P{seat + 1}: " + (text or "choose below.")
 
+    def why_not_target(self, name: str) -> str:
+        """Why a click on a die, card, hub, slot, ship or "end turn" that is not lit does nothing now:
+        the rules' own reason for the move that click would make."""
+        kind, _, rest = name.partition(":")
+        try:
+            args = [int(x) for x in rest.split(":")] if rest else []
+        except ValueError:
+            args = []
+        decision = self.decision()
+        action = {"die": lambda: self._die_action(args[0]),
+                  "space": lambda: Act("bid", args[0]),
+                  "hub": lambda: Act("church" if decision == "church" else "hub", *args),
+                  "slot": lambda: Act("place", *args),
+                  "ship": lambda: Act("move", *args),
+                  "end": lambda: Act("end")}.get(kind)
+        try:
+            act = action() if action else None
+        except (IndexError, TypeError):
+            act = None
+        if act is None:
+            return super().why_not_target(name)
+        return self.state.why_illegal(act)
+
     # ------------------------------------------------------------------ clicks
     def die_action_kind(self) -> str | None:
         """What clicking a die does now: "draft", "income", "bid_die", "fish", or None."""
