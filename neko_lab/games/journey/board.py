@@ -131,6 +131,8 @@ class Board(GenericBoard):
             "win": "You won the card: click a green slot to place it (or decline in the choices).",
             "place": "Click a green slot for the card you bought.",
             "church": "Church: click a green hub for your losing die, or take fish in the choices.",
+            "bonus": "Before round 1: take one starting bonus tile from your choices (what each gives is "
+                     "written beside it).",
         }.get(kind or "", "")
         if kind == "turn":
             main = getattr(s, "main", 0)
