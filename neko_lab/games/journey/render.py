@@ -21,8 +21,9 @@ board's side column.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+from neko_lab.core.events import PUBLIC
 from neko_lab.core.svg import target
 
 from .graph import LANE_SHIFT, SLOTS, STEP, hub_yield
@@ -421,9 +422,11 @@ def events(state: "GameState", since: int = 0) -> list[dict]:
             for i, e in enumerate(state.log[since:], start=since)]
 
 
-def html(state: "GameState") -> str:
-    """What a state shows in a notebook (for GameState._repr_html_): the table picture."""
-    return svg(state)
+def html(state: "GameState", viewer: Any = PUBLIC) -> str:
+    """The table as `viewer` sees it (a seat, PUBLIC or EVERYTHING): GameState.picture. A notebook
+    shows the spectator's (PUBLIC). Nothing hidden is ever drawn (the draft picks of the pass, cards
+    drawn by another seat), so the views differ only in whose board is marked as the viewer's."""
+    return svg(state, viewer if isinstance(viewer, int) else None)
 
 
 __all__ = ["svg", "html", "events", "board_svg", "lane_svg", "bidding_svg", "card_svg", "hub_svg", "die_svg",

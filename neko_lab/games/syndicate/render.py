@@ -12,11 +12,14 @@ choosing are drawn as cards (only for that player: clickable=True is that player
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from neko_lab.core.events import EVERYTHING, PUBLIC
 from neko_lab.core.svg import target
 
 from .data import COLOURS, DELIVERY, LEVEL_OF, LINES, PLACES, ROW_OF, SASHIMI, SUBWAY, WILD, lower, neighbourhood_name, upper
+
+from .rules.simultaneous import table_view
 
 if TYPE_CHECKING:
     from .rules import GameState
@@ -178,17 +181,22 @@ class Area(NamedTuple):
     walked: tuple
 
 
-def player_area(state: "GameState", seat: int) -> Area:
-    return Area(state.cards, tuple(state.pyramid[seat]), tuple(state.filled[seat]), tuple(state.cubes[seat]),
-                tuple(state.warehouse[seat]), tuple(state.waiting[seat]), tuple(state.path[seat]))
+def player_area(state: "GameState", seat: int, viewer: Any = EVERYTHING) -> Area:
+    """Seat's area as `viewer` may see it: at a simultaneous table another seat's area as the turn
+    began, without the walk it has taken out of sight."""
+    pyramid, cubes, filled, warehouse, waiting, _markers, _redrawn = state.seen_area(viewer, seat)
+    return Area(state.cards, tuple(pyramid), tuple(filled), tuple(cubes), tuple(warehouse), tuple(waiting),
+                tuple(state.seen_path(viewer, seat)))
 
 
-def pyramid_svg(state: "GameState", seat: int, clickable: bool = False, selected: tuple | None = None) -> str:
-    boxes_lit, places_lit = lit(state, seat)
+def pyramid_svg(state: "GameState", seat: int, clickable: bool = False, selected: tuple | None = None,
+                viewer: Any = EVERYTHING) -> str:
+    mine = viewer == seat or viewer == EVERYTHING
+    boxes_lit, places_lit = lit(state, seat) if mine else (set(), set())
     head = f"Player {seat + 1}" + (" (to play)" if state.current_player == seat else "")
     clicks = clicks_for(state, seat, selected) if clickable else NO_CLICKS
-    return area_svg(player_area(state, seat), head, PLAYER[seat % len(PLAYER)], boxes_lit, places_lit, seat,
-                    clicks, unlit=clickable and seat == state.current_player)
+    return area_svg(player_area(state, seat, viewer), head, PLAYER[seat % len(PLAYER)], boxes_lit, places_lit, seat,
+                    clicks, unlit=clickable and mine and seat == state.current_player)
 
 
 def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset(),
@@ -322,23 +330,32 @@ def opening_svg(state: "GameState", seat: int) -> str:
     return "".join(out)
 
 
-def html(state: "GameState", clickable: bool = False, selected: tuple | None = None) -> str:
-    """The whole table as HTML: the path, then one pyramid per player (CatANNA's too, once built).
-    clickable=True makes the boxes, places, cubes and waiting minions of the seat to act click targets
-    (the board's picture); `selected` is the cube (neighbourhood, colour) or ("wait", card) chosen."""
+def html(state: "GameState", viewer: Any = PUBLIC, clickable: bool = False,
+         selected: tuple | None = None) -> str:
+    """The whole table as HTML, as `viewer` sees it (a seat, PUBLIC: a spectator, EVERYTHING: the
+    analyst): the path, then one pyramid per player (CatANNA's too, once built). At a simultaneous
+    table a seat sees the other areas, the deck and the discard pile as the turn began (changed by its
+    own moves only). clickable=True makes the boxes, places, cubes and waiting minions of the seat to
+    act click targets (the board's picture); `selected` is the cube (neighbourhood, colour) or
+    ("wait", card) chosen. The opening draw is drawn for the viewer's own seat only."""
     parts = [path_svg(state)]
-    if clickable and not state.over and state.pending and state.pending[-1].kind == "opening":
-        parts.append(opening_svg(state, state.current_player))
-    parts += [pyramid_svg(state, seat, clickable, selected) for seat in range(state.players)]
+    if (clickable and not state.over and state.pending and state.pending[-1].kind == "opening"
+            and state.current_player == viewer):
+        parts.append(opening_svg(state, viewer))
+    parts += [pyramid_svg(state, seat, clickable and viewer == seat, selected, viewer)
+              for seat in range(state.players)]
     c = state.catanna
     if c is not None and c.built:
         her = Area(state.cards, tuple(c.pyramid), tuple(c.filled), (0,) * (4 * 2 * PLACES), tuple(c.warehouse),
                    (), ())
         parts.append(area_svg(her, f"CatANNA ({c.box} cubes back in the box)", "#555"))
-    scores = " · ".join(f"player {i + 1}: {v}" for i, v in enumerate(state.scores()))
+    rows = state.view_breakdown(viewer)
+    scores = " · ".join(f"player {i + 1}: {sum(v for v in r.values() if v is not None)}"
+                        f"{'+?' if None in r.values() else ''}" for i, r in enumerate(rows))
     if state.catanna is not None:
         scores += f" · CatANNA: {state.catanna_score()}"
-    deck = f"deck {len(state.deck)} cards, discard pile {len(state.discard)}"
+    size, discard, _order = table_view(state, viewer)
+    deck = f"deck {size} cards, discard pile {len(discard)}"
     head = ("Final scores" if state.over else
             "Score if the game ended now (each empty place costs 2 points times its level's multiplier, "
             "and so does each card still without a delivery: the start is negative for everyone, and "
