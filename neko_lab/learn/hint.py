@@ -246,11 +246,9 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
         value = mean(t.points)
         if rank > 1 and best - value >= 0.05:
             reasons.append(f"{_points(best - value)} points below the best move found, on average"
-                           + ("" if _tells_apart(trials[0], t) else
-                              f", a difference {len(t.points)} sampled futures cannot tell from chance"))
+                           + ("" if _tells_apart(trials[0], t) else ", within chance"))
         if rank == 1:
-            reasons.append(f"each sampled future draws the cards you cannot see and the chance to come anew, "
-                           f"and every player plays the {name} agent's way")
+            reasons.append(f"futures re-deal what you cannot see; everyone plays like the {name} agent")
         hints.append(Hint(t.action, value, reasons, rank, is_pick(t.action), min(t.points), max(t.points),
                           mean(t.leads), len(t.points), to_end, horizon))
     return hints

@@ -70,7 +70,12 @@ function render({ model, el }) {
     return top === Infinity ? null : [top - 8, bottom + 8];
   };
   const focus = () => {
-    if (!model.get("table")) return;
+    if (!model.get("table")) {       // a list (the choices): scroll it to the lesson's move
+      const exp = el.querySelector(".neko-expected"), box = exp && exp.closest(".neko-choices");
+      if (box && (exp.offsetTop < box.scrollTop || exp.offsetTop + exp.offsetHeight > box.scrollTop + box.clientHeight))
+        box.scrollTop = Math.max(0, exp.offsetTop - 8);
+      return;
+    }
     const h = el.clientHeight;
     const lit = [...el.querySelectorAll("[data-target].neko-lit")];
     const expected = [...el.querySelectorAll(".neko-expected")];

@@ -43,6 +43,8 @@ def explain_html(before: State, action: Hashable, after: State, label: str, who:
             return f"{head}<div style='color:#b00020'>no explanation: {html.escape(str(exc))}</div>"
         rule = getattr(ex, "rule", "")
         lines = list(getattr(ex, "lines", []) or []) or [str(ex)]
+        if len(lines) > 1 and isinstance(ex, getattr(learn, "Explanation", ())):
+            lines = lines[1:]        # its first line names the move, as the heading above already does
         return (head + (f"<div style='color:#555'>rule: {html.escape(rule)}</div>" if rule else "")
                 + "<ul style='margin:2px 0 2px 18px;padding:0'>"
                 + "".join(f"<li>{html.escape(str(x))}</li>" for x in lines) + "</ul>")

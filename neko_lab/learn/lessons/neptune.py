@@ -121,7 +121,8 @@ def say_play(state: State, a: Any) -> str:
         lead = "" if _seen(state, R_PLAY) else (
             f"Now play one card. From your hand it gives the fame printed on it; from the Opportunity Track it "
             f"gives no fame, but lets you use a card you do not hold ({R_PLAY}). ")
-        return lead + f"Play {a.title} from your hand: +{a.fame} fame, and {does}. Why now: {_why_play(state, a)}."
+        return lead + (f"Play {a.title} from your hand: +{a.fame} fame, and {does}. Why now, in generation "
+                       f"{min(state.generation, 3) + 1} with {purse(state, 0)}: {_why_play(state, a)}.")
     return (f"Play {a.title} from place {a.place + 1} of the Opportunity Track: no fame this way, but none of your "
             f"own cards does this now. It means {does} ({R_PLAY}). Why now: {_why_play(state, a)}.")
 

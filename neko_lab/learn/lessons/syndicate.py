@@ -101,10 +101,31 @@ def say_walk(state: State, a: Any) -> str:
             if first_walk else "")
     other = 1 - a.side
     alt = f" The other box, {box_text(state, a.place, other)}, would lead elsewhere."
-    new = "" if _seen(state, 0, SECTION_OF.get(act, "")) else f" The {act.capitalize()} {ROLE.get(act, '')}."
-    return (lead + f"Take the {'left' if a.side == 0 else 'right'} box of place {a.place + 1}: {a.action.capitalize()}, "
-            f"up to {lv} time{'s' if lv > 1 else ''}.{new} {below(state, 0, a.place, a.side).capitalize()}."
-            + alt + f" ({SECTION_OF.get(act, MINIONS)})")
+    stepped = any(e.seat == 0 and e.rule == COMMAND and f": {act}" in e.text for e in state.log)
+    new = "" if stepped or _seen(state, 0, SECTION_OF.get(act, "")) else f" The {act.capitalize()} {ROLE.get(act, '')}."
+    turn = state.observation(0)["turn"]
+    return (lead + f"Turn {turn}, level {lv}: take the {'left' if a.side == 0 else 'right'} box of place {a.place + 1}: "
+            f"{a.action.capitalize()}, "
+            f"up to {lv} time{'s' if lv > 1 else ''}.{new} {_box_reason(state, a, act)} "
+            f"{below(state, 0, a.place, a.side).capitalize()}." + alt + f" ({SECTION_OF.get(act, MINIONS)})")
+
+
+def _box_reason(state: State, a: Any, act: str) -> str:
+    """Why this box is worth stepping on now, from the learner's own area."""
+    mine = area(state, 0)
+    cubes = sum(n for _, _, n in mine["cubes"])
+    if act == "fishmonger":
+        colour = state.cards[mine["pyramid"][a.place]].boxes[a.side][1]
+        want = [s for s in free_slots(state, 0) if s[2] in (colour, 4)]
+        return (f"Your warehouse holds {mine['warehouse'][colour]} {COLOURS[colour]}, and {len(want)} free slot"
+                f"{'s' if len(want) != 1 else ''} can take that colour.")
+    if act in ("delivery lady", "subway operator", "storekeeper"):
+        return f"You have {cubes} loose cube{'s' if cubes != 1 else ''} on your cards to work with."
+    if act == "cook":
+        nigiri = len(free_slots(state, 0, NIGIRI))
+        return (f"{nigiri} nigiri slot{'s' if nigiri != 1 else ''} of yours {'are' if nigiri != 1 else 'is'} still "
+                f"empty, and {cubes} loose cube{'s' if cubes != 1 else ''} could fill them.")
+    return ""
 
 
 def box_text(state: State, place: int, side: int) -> str:
@@ -263,22 +284,28 @@ ROUTINE = ("fishmonger", "delivery lady", "subway operator", "storekeeper", "coo
 LATE_TURN = 8
 
 
-def _done_before(state: State, key: tuple[str, str]) -> int:
-    """How many moves of this (decision, kind) the learner has made so far (replayed)."""
+def _done_before(state: State, key: tuple[str, str], same: str = "") -> tuple[int, int]:
+    """How many moves of this (decision, kind) the learner has made so far, and how many of them read
+    exactly `same` (replayed)."""
     s = type(state)(players=state.players, seed=state.seed)
-    n = 0
+    n = exact = 0
     for a in state.history():
         if s.current_player == 0 and (s.pending[-1].kind, kind(a)) == key:
             n += 1
+            exact += str(a) == same
         s.apply(a)
-    return n
+    return n, exact
 
 
 def nothing_new(state: State, wanted: Any) -> bool:
-    """From turn 8 on, the cube moves, deliveries and discards the learner has made three times already are
-    routine steps (Step.auto); every walk and placement stays a taught step."""
+    """A cube move, delivery or discard is a routine step (Step.auto) when the learner has made the very
+    same move before, or, from turn 8 on, made that kind of move three times; every walk and placement
+    stays a taught step."""
     key = (state.pending[-1].kind, kind(wanted))
-    return (state.observation(0)["turn"] >= LATE_TURN and key[0] in ROUTINE and _done_before(state, key) >= 3)
+    if key[0] not in ROUTINE:
+        return False
+    n, exact = _done_before(state, key, str(wanted))
+    return exact > 0 or (state.observation(0)["turn"] >= LATE_TURN and n >= 3)
 
 
 def _made_for_you(lesson: Lesson, state: State) -> str:
