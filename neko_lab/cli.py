@@ -4,6 +4,8 @@
     neko-lab rules GAME                          the rulebook sections the engine cites, and the options
     neko-lab simulate GAME --games N --players P --agents a,b --seed S [--workers W] [--out DIR]
                       [--option k=v ...]         play many games, print a summary by agent
+    neko-lab playtest GAME [--games N --players P --agents a,b --workers W --html FILE]
+                                                 a designer's report (seats, margins, drama, cards)
     neko-lab lab [PATH] [--no-browser] [--port P]  open JupyterLab at the notebooks (neko_lab.lab says which)
 
 Bad arguments give one line on stderr and exit status 2. Games defined outside neko_lab can be
@@ -20,6 +22,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from . import lab as lab_command
+from .agents.spec import split_agents
 from .core.errors import ConfigError, DataError, SaveError
 
 USAGE_ERROR = 2
@@ -143,7 +146,10 @@ def _parser() -> _Parser:
     s.add_argument("game")
     s.add_argument("--games", type=_positive, default=1000, help="number of games (default 1000)")
     s.add_argument("--players", type=_positive, default=None, help="seats per game (default: the game's)")
-    s.add_argument("--agents", default="greedy,random", help="comma-separated agents, rotated over seats")
+    s.add_argument("--agents", default="greedy,random",
+                   help="comma-separated agents, rotated over seats; parameters in brackets: "
+                        "'mcts(iterations=50),greedy'")
+    s.add_argument("--data", type=_folder, default=None, help="folder of card data (default: the shipped data)")
     s.add_argument("--seed", type=_seed, default=0, help="run seed, 0 <= seed < 2**64")
     s.add_argument("--workers", type=_workers, default=None, help="processes to play in parallel (1 to 64)")
     s.add_argument("--out", type=_folder, default=None, help="folder to stream results to as Parquet")
@@ -152,6 +158,7 @@ def _parser() -> _Parser:
                    help="game options (repeat the flag or list several)")
     s.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     lab_command.add_parser(sub)
+    _add_playtest(sub)
     return p
 
 
@@ -208,7 +215,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     cls = _game(args.game)
     options = dict(parse_option(o, cls.OPTIONS) for o in args.option)
-    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    agents = split_agents(args.agents)
+    if args.data is not None:
+        options["data"] = args.data
     df = simulate(cls.GAME, games=args.games, players=args.players, agents=agents, seed=args.seed,
                   workers=args.workers, out=args.out, resume=args.resume, progress=not args.no_progress,
                   **options)
@@ -231,7 +240,18 @@ def cmd_lab(args: argparse.Namespace) -> int:
         raise _Usage(str(exc)) from None
 
 
-COMMANDS = {"games": cmd_games, "rules": cmd_rules, "simulate": cmd_simulate, "lab": cmd_lab}
+def _add_playtest(sub) -> None:
+    from .analysis import command
+    command.add_parser(sub, {"positive": _positive, "seed": _seed, "workers": _workers, "folder": _folder})
+
+
+def cmd_playtest(args: argparse.Namespace) -> int:
+    from .analysis import command
+    return command.run(args, _game, parse_option)
+
+
+COMMANDS = {"games": cmd_games, "rules": cmd_rules, "simulate": cmd_simulate, "lab": cmd_lab,
+            "playtest": cmd_playtest}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -18,6 +18,7 @@ from .base import Agent, RandomAgent
 from .greedy import GreedyAgent
 from .ismcts import ISMCTSAgent
 from .mcts import MCTSAgent
+from .spec import parse_spec, split_agents
 
 GENERIC: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent,
                                    "ismcts": ISMCTSAgent}
@@ -62,6 +63,7 @@ def make_agent(spec: Any, game: str | type[State] | State | None = None, seed: i
     """Build an agent from a spec:
 
     - a name: "random", "greedy", "mcts", or one of the game's own agents (State.AGENTS);
+    - a name with parameters as text: "mcts(iterations=50)" (see parse_spec);
     - a (name, params) pair, e.g. ("mcts", {"iterations": 50}), params passed to the agent's class;
     - an Agent subclass, instantiated with `seed`;
     - an Agent object: used as it is when seed is None, otherwise a copy restarted from `seed`
@@ -70,6 +72,10 @@ def make_agent(spec: Any, game: str | type[State] | State | None = None, seed: i
     An unknown name raises ConfigError listing the allowed names.
     """
     if isinstance(spec, str):
+        if "(" in spec:
+            spec = parse_spec(spec)
+            if isinstance(spec, tuple):
+                return make_agent(spec, game, seed)
         return agent_class(spec, game)(seed=seed)
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], dict):
         try:
@@ -108,6 +114,12 @@ def hint_agent_spec(game: str | type[State] | State) -> Any:
 def agent_label(spec: Any) -> str:
     """The name a spec is shown under in simulation results."""
     if isinstance(spec, str):
+        if "(" in spec:
+            try:
+                parsed = parse_spec(spec)
+            except ConfigError:
+                return spec
+            return agent_label(parsed)
         return spec
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
         params = ",".join(f"{k}={v}" for k, v in sorted(spec[1].items()))
@@ -118,4 +130,4 @@ def agent_label(spec: Any) -> str:
 
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "ISMCTSAgent", "GENERIC", "agent_names", "agent_class",
-           "make_agent", "agent_label", "hint_agent_spec"]
+           "make_agent", "agent_label", "hint_agent_spec", "parse_spec", "split_agents"]

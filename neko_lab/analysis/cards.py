@@ -36,7 +36,8 @@ def holdings(df: pd.DataFrame) -> pd.DataFrame:
 
 def card_stats(df: pd.DataFrame, min_seats: int = 1, z: float = Z95) -> pd.DataFrame:
     """Per card: seats, held_by, copies, rate (win share when held), low, high, others (win share
-    of the seats without it) and lift, sorted by lift (see the module docstring)."""
+    of the seats without it) and lift, sorted by lift (see the module docstring). Cards held by fewer
+    than `min_seats` seats, or missing from fewer than `min_seats`, are left out (too few to compare)."""
     df = with_share(df)
     held = holdings(df)
     n_seats = len(df)
@@ -44,7 +45,7 @@ def card_stats(df: pd.DataFrame, min_seats: int = 1, z: float = Z95) -> pd.DataF
     rows = []
     for card, part in held.groupby("card", sort=True):
         seats, w = len(part), float(part["share"].sum())
-        if seats < min_seats:
+        if seats < min_seats or n_seats - seats < min_seats:
             continue
         low, high = wilson_interval(w, seats, z)
         rest = n_seats - seats

@@ -4,7 +4,8 @@ Everything here is importable and picklable (plain functions and a small task da
 pools and Dask workers can run it; pandas is not needed on the workers.
 
 Seeding: `play(..., seed=S)` derives the game's own seed and one seed per seat from S with
-numpy.random.SeedSequence, so a game of a simulation is replayed exactly by
+neko_lab.core.rng.derive (a SplitMix64 mix: no numpy on the workers), so a game of a simulation is
+replayed exactly by
 `nl.play(game, agents_in_seat_order, players=P, seed=row.seed, **options)`.
 """
 from __future__ import annotations
@@ -17,29 +18,25 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-import numpy as np
-
 from ..agents import Agent, agent_label, make_agent
 from ..core.data import fingerprint
 from ..core.errors import ConfigError
 from ..core.registry import game_class
-from ..core.rng import check_seed
+from ..core.rng import check_seed, derive
 from ..core.state import State
 
-_SEED_MASK = (1 << 63) - 1
+GAME, STATE, SEAT = 1, 2, 3      # the kinds of seed derived from a run's seed and a game's seed
 
 
 def game_seed(run_seed: int, game: int) -> int:
-    """Seed of game number `game` of a run: child `game` of SeedSequence(run_seed), as
-    SeedSequence(run_seed).spawn(n)[game] would give, so it does not depend on how games are split."""
-    ss = np.random.SeedSequence(run_seed, spawn_key=(game,))
-    return int(ss.generate_state(1, np.uint64)[0]) & _SEED_MASK
+    """Seed of game number `game` of a run, derived from the run seed and the game's number only, so
+    it does not depend on how the games are split over chunks, workers or machines."""
+    return derive(run_seed, GAME, game)
 
 
 def seat_seeds(seed: int, players: int) -> tuple[int, list[int]]:
     """(state seed, [agent seed by seat]) derived from one game seed."""
-    words = np.random.SeedSequence(seed).generate_state(players + 1, np.uint64)
-    return int(words[0]) & _SEED_MASK, [int(w) & _SEED_MASK for w in words[1:]]
+    return derive(seed, STATE), [derive(seed, SEAT, s) for s in range(players)]
 
 
 def seat_agents(agents: Sequence[Any], players: int, game: int = 0, rotate: bool = True) -> list[Any]:

@@ -24,8 +24,8 @@ Seats: in game g, seat s is played by agents[(s + g) % len(agents)] (rotate=True
 len(agents) consecutive games every agent sits in every seat equally often and seat advantage can be
 measured; with rotate=False seat s always gets agents[s % len(agents)].
 
-Seeds: game g is seeded by child g of numpy.random.SeedSequence(seed), so the DataFrame is the same
-whatever `workers`, `client` or `chunk` are.
+Seeds: game g is seeded by runner.game_seed(seed, g), derived from the run seed and g alone, so the
+DataFrame is the same whatever `workers`, `client` or `chunk` are.
 
 Scoring curves (trace=True) come back as a second, long DataFrame: game, step, round, seat, agent,
 score, projected (State.projected_scores(): what the seat would score if the game ended now)

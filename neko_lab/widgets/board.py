@@ -29,12 +29,13 @@ from typing import Any, Hashable, Mapping, Sequence
 import ipywidgets as W
 
 from ..core.errors import IllegalAction
+from ..core.events import EVERYTHING, hides
 from ..core.state import State
 from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, moves_html, seat_label,
                     status_text)
 from .misclick import Misclicks
-from .lesson import LessonPanel, mark_expected, same_action
-from .picture import ClickPicture, lit_targets
+from .lesson import LessonMarks, LessonPanel
+from .picture import ClickPicture
 from .review import Reviewing
 from .teach import explain_html, hints_html, learn_module
 
@@ -80,7 +81,7 @@ def _scrolled(body: str) -> str:
     return f"<div style='max-height:280px;overflow-y:auto;font-size:13px;line-height:1.35'>{body}</div>"
 
 
-class Board(Reviewing, Misclicks):
+class Board(Reviewing, Misclicks, LessonMarks):
     """Play a game in a notebook: click the picture or a choice, let bots reply, ask why, undo, review.
 
     state:  the game to play (kept and mutated: ``board.state`` is always the live position)
@@ -116,6 +117,7 @@ class Board(Reviewing, Misclicks):
         self.review: list[State] | None = None            # positions of a game under review
         self.review_actions: list[Hashable] | None = None
         self.at = 0
+        self._why: dict[int, int] = {}                    # "why?" row number -> move index
         self._live: tuple[State, list] | None = None
         self._seeds = random.Random(state.seed if seed is None else seed)
         self._build()
@@ -123,9 +125,9 @@ class Board(Reviewing, Misclicks):
 
     # ------------------------------------------------------------------ hooks for game boards
     def picture(self) -> str:
-        """HTML of the table: the state's own picture unless a game board draws something else."""
-        html = getattr(self.state, "_repr_html_", None)
-        return html() if html is not None else f"<pre>{self.state!r}</pre>"
+        """HTML of the table as the reader may see it: the state's own picture(viewer=...) unless a game
+        board draws something else."""
+        return self.state.picture(viewer=self.reader)
 
     def target_action(self, name: str) -> Hashable | None:
         """The action a clicked picture target stands for; "action:<i>" is the i-th legal action."""
@@ -167,21 +169,6 @@ class Board(Reviewing, Misclicks):
 
     def action_label(self, action: Hashable) -> str:
         return str(action)
-
-    def expected_targets(self, action: Hashable, markup: str) -> list[str]:
-        """The lit targets of the picture `markup` that a lesson's expected `action` is clicked on
-        (default: those whose target_action is that action). Boards where a move takes two clicks
-        (a card, then its place) name the first click until it is made."""
-        return [n for n in lit_targets(markup) if same_action(self.target_action(n), action)]
-
-    def marked_picture(self) -> str:
-        """The picture, with the lesson's expected move marked apart from the other legal targets
-        and its callout pinned beside it (neko_lab.widgets.lesson)."""
-        markup = self.picture()
-        wanted = self.lesson_panel.expected
-        if wanted is None:
-            return markup
-        return mark_expected(markup, self.expected_targets(wanted, markup), self.lesson_panel.callout)
 
     def choice_label(self, action: Hashable) -> str:
         """A choice in the list: what it is and what it gives (default: action_label)."""
@@ -266,20 +253,24 @@ class Board(Reviewing, Misclicks):
                 and s.current_player not in self.bots)
 
     def bot_to_move(self) -> bool:
-        return self.review is None and not self.state.is_over() and self.state.current_player in self.bots
+        """A bot is to move, or the lesson plays the learner's move for them (a step with nothing new)."""
+        return self.review is None and not self.state.is_over() and (
+            self.state.current_player in self.bots or self.lesson_auto() is not None)
 
     # ------------------------------------------------------------------ what the player does
     def click(self, name: str) -> bool:
         """A click on a target of the picture (or of the last moves): "why:<k>" explains move k, the
         rest goes to the game board's on_target."""
         if name.startswith("why:"):
-            return self.explain(int(name.split(":", 1)[1]))
+            shown = int(name.split(":", 1)[1])     # the row's number in the viewer's list of moves
+            return self.explain(self._why.get(shown, shown))
         if self.review is not None:
             self.message.show("You are reviewing a game: press “Play on from here” to play.", "error")
             return False
         if self.bot_to_move():
-            self.message.show(f"{seat_label(self.state.current_player, self.names)} is a bot: wait for "
-                              f"its move, or press Bot move.", "error")
+            self.message.show("The lesson makes this move for you: a moment." if self.lesson_auto() is not None
+                              else f"{seat_label(self.state.current_player, self.names)} is a bot: wait for "
+                                   f"its move, or press Bot move.", "error")
             return False
         return self.on_target(name)
 
@@ -313,17 +304,47 @@ class Board(Reviewing, Misclicks):
             self.refresh(keep_message=True)
             return False
         self.history.append((before, action))
-        self.message.show(self.describe(before, action))
+        self.message.show(self.describe(before, action, self.state))
         self.refresh(keep_message=True)
         if not by_bot:
             self.schedule_bots()
         return True
 
-    def describe(self, before: State, action: Hashable) -> str:
-        """One move in words: who (and whether a bot) and what."""
+    @property
+    def reader(self) -> Any:
+        """Whose eyes every line of this board is written for: the viewer when a person plays a seat,
+        EVERYTHING when bots play every seat (an analyst watching)."""
+        return self.viewer if self.humans else EVERYTHING
+
+    def tells_all(self, before: State, after: State | None) -> bool:
+        """May the reader learn in full what the seat to move in `before` chose (leading to `after`)?
+        Not when one of the move's events is covered from the reader (a choice made out of sight)."""
+        reader = self.reader
+        if reader == EVERYTHING or reader == before.current_player:
+            return True
+        return after is not None and not hides(after.log[len(before.log):], reader)
+
+    def shown_events(self, before: State, after: State) -> list:
+        """The events of the move from `before` to `after` as the reader may read them."""
+        reader = self.reader
+        if reader == EVERYTHING:
+            return list(after.log[len(before.log):])
+        return after.log_for(reader)[len(before.log_for(reader)):]
+
+    def describe(self, before: State, action: Hashable, after: State | None = None) -> str:
+        """One move in words: who (and whether a bot) and what. Another seat's move reads as the reader
+        saw it at the table: its first event as shown to the reader ("P2 (bot): picks a die"), never
+        the hidden choice; "" when the reader saw nothing of it."""
         seat = before.current_player
         who = seat_label(seat, self.names) + (" (bot)" if seat in self.bots else "")
-        return f"{who}: {self.action_label(action)}"
+        if seat not in self.bots and self.lesson_auto(before) is not None:
+            who += " (played for you by the lesson)"
+        if self.tells_all(before, after):
+            return f"{who}: {self.action_label(action)}"
+        if after is None:
+            return f"{who} moves"
+        shown = self.shown_events(before, after)
+        return f"{who}: {shown[0].text}" if shown else ""
 
     def bot_move(self) -> bool:
         """The bot of the seat to move plays one action (a single step)."""
@@ -331,10 +352,11 @@ class Board(Reviewing, Misclicks):
             self.message.show("The game is over.", "error")
             return False
         seat = self.state.current_player
-        if seat not in self.bots:
+        auto = self.lesson_auto()
+        if seat not in self.bots and auto is None:
             self.message.show(f"{seat_label(seat, self.names)} is yours to play: choose an action.", "error")
             return False
-        action = _choose(self.bots[seat], self.state)
+        action = auto if seat not in self.bots else _choose(self.bots[seat], self.state)
         return self.play(action, by_bot=True)
 
     def play_bots(self, limit: int = MAX_BOT_STEPS) -> int:
@@ -434,8 +456,10 @@ class Board(Reviewing, Misclicks):
             self.message.show(f"There is no move {k + 1} to explain.", "error")
             return False
         before, action, after = moves[k]
-        viewer = self.viewer if self.humans else "all"     # a person sees their own secrets, not others'
-        self.why_box.value = _scrolled(explain_html(before, action, after, self.action_label(action),
+        viewer = self.reader                # a person sees their own secrets, not others'
+        label = self.action_label(action) if self.tells_all(before, after) else \
+            (self.describe(before, action, after).split(": ", 1)[-1] or "a move out of sight")
+        self.why_box.value = _scrolled(explain_html(before, action, after, label,
                                                     seat_label(before.current_player, self.names), viewer))
         return True
 
@@ -446,7 +470,7 @@ class Board(Reviewing, Misclicks):
         if not self.my_turn():
             self.hint_box.value = "<i>A hint is for your own move.</i>"
             return
-        self.hint_box.value = _scrolled(hints_html(self.state, self.choice_label))
+        self.hint_box.value = f"<div class='neko-hint'>{_scrolled(hints_html(self.state, self.choice_label))}</div>"
         self._hinted = self._position()
 
     def _position(self) -> tuple:
@@ -464,15 +488,29 @@ class Board(Reviewing, Misclicks):
 
     # ------------------------------------------------------------------ display
     def _move_rows(self) -> list[tuple[int, str, list[str]]]:
+        """The last moves as the reader saw them: (number, who and what, what followed). A move of
+        another seat the reader saw nothing of is left out, and rows are numbered by the move's first
+        event in the reader's log, so neither the count nor the kind of hidden moves shows. The
+        "why?" of row n explains move self._why[n]."""
         moves = self._moves()
-        rows = []
-        for k in range(max(0, len(moves) - SHOWN_MOVES), len(moves)):
+        rows: list[tuple[int, str, list[str]]] = []
+        self._why: dict[int, int] = {}
+        everything = self.reader == EVERYTHING
+        for k in range(len(moves) - 1, -1, -1):
+            if len(rows) >= SHOWN_MOVES:
+                break
             before, action, after = moves[k]
-            texts = [e.text for e in after.log[len(before.log):]]
-            head = self.describe(before, action)
+            shown = self.shown_events(before, after)
+            texts = [e.text for e in shown]
+            head = self.describe(before, action, after)
+            if not head and not texts:
+                continue
             if texts:       # the move in the game's own words, then what followed from it
-                head = f"{head.split(': ', 1)[0]}: {texts[0]}"
-            rows.append((k, head, texts[1:]))
+                head = f"{head.split(': ', 1)[0] if head else seat_label(before.current_player, self.names)}: {texts[0]}"
+            number = k if everything else len(before.log_for(self.reader))
+            self._why[number] = k
+            rows.append((number, head, texts[1:]))
+        rows.reverse()
         return rows
 
     def _show_prompt(self) -> None:
@@ -497,11 +535,11 @@ class Board(Reviewing, Misclicks):
         # in games with hidden information a bot's options would show its hand: keep them out of view
         bot = not reviewing and s.current_player in self.bots
         self.picker.update(s, hidden=(s.HIDDEN_INFORMATION and bot) or reviewing or s.is_over(),
-                           enabled=self.my_turn(), expected=self.lesson_panel.expected,
+                           enabled=self.my_turn(), expected=self.lesson_panel.answers,
                            heading="Your choices" if self.my_turn() else "Choices of the seat to act")
         # people at the table see only what their seat may see; with bots on every seat, everything
         self.scores.update(s, self.viewer if self.humans else None)
-        self.log.update(s)
+        self.log.update(s, self.reader)
         self.moves.value = moves_html(self._move_rows())
         self.controls.update(s, can_undo=bool(self.history) and not reviewing, bot_to_move=self.bot_to_move())
         self.hint_button.disabled = not self.my_turn()

@@ -128,7 +128,7 @@ def structure_points(state: GameState, seat: int) -> int:
 
 def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> float:
     """The agent's estimate of `seat`'s final score from this position."""
-    if state.over:
+    if state.over or state.pending[-1].kind == "catanna_wild":     # solo: the seat's score is final
         return float(state.scores()[seat])
     key = ("value", state.pyramid[seat], state.cubes[seat], state.filled[seat], state.warehouse[seat],
            state.waiting[seat], state.markers[seat], state.turn, state.walked[seat], state.missions,
@@ -257,6 +257,15 @@ def position_key(state: GameState, seat: int) -> tuple:
             top and (top.kind, top.data))
 
 
+def her_score_after(state: GameState, action: Hashable) -> int:
+    """CatANNA's final score if `action` is taken and her later wild slots get the first colour left."""
+    s = state.clone()
+    s.apply(action)
+    while not s.over:
+        s.apply(s.legal_actions()[0])
+    return s.catanna_score()
+
+
 class SyndicateAgent(Agent):
     """Plans each walk by a beam search over its choices, judging the best ends by the walk after."""
 
@@ -279,6 +288,8 @@ class SyndicateAgent(Agent):
             return legal[0]
         seat = state.current_player
         top = state.pending[-1]
+        if top.kind == "catanna_wild":
+            return min(legal, key=lambda a: her_score_after(state, a))
         if state.turn == 0:                    # the opening four cards
             return self.one_ply(state, seat, legal)
         key = (state.seed, state.turn, seat)

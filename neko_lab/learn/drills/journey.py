@@ -87,15 +87,32 @@ def _raising(state: State) -> bool:
     if _decision(state) != "turn" or not any(_k(a) == "bid_die" for a in state.legal_actions()):
         return False
     mine, rival = _totals(state)
-    return rival >= mine and rival > 0
+    return rival >= mine            # not leading yet (at a fresh bid both are 0)
+
+
+def _contested(state: State, space: int) -> bool:
+    return any(x for o, x in enumerate(state.bids[space]) if o != 0)
+
+
+def _why_not_contest(state: State, a: Any) -> str:
+    if _k(a) != "bid":
+        return f"{a} is another main action; this exercise is about bidding where Player 2 already bids"
+    return f"Player 2 has no dice on {_card(state, state.spaces[a.a])}; this exercise wants a card they bid on"
+
+
+def _ask_contest(state: State) -> str:
+    spaces = [x.a for x in state.legal_actions() if _k(x) == "bid" and _contested(state, x.a)]
+    need = max(len(state.bids[spaces[0]][o]) for o in range(1, state.players)) if spaces else 1
+    return (f"Bid on a card where Player 2 already has dice. Where a rival has dice, you must end your turn with at "
+            f"least as many dice there as their fullest slot (here {need}).")
 
 
 def bidding(seed: int = 1) -> Drill:
     ex = [
-        Exercise(BID, "Bid a Card: put dice on one card of the bidding area. Start a bid on the card worth the most "
-                 "points.", _best_card, _why_not_card, _turn_with("bid")),
-        Exercise(BID, _ask_beat, _beats, _why_not_beat, _raising),
-        Exercise(BID, "Another turn: bid again on the card worth the most points.", _best_card, _why_not_card,
+        Exercise(BID, _ask_contest, lambda s, a: _k(a) == "bid" and _contested(s, a.a), _why_not_contest,
+                 _turn_with("bid")),
+        Exercise(BID, _ask_beat, _beats, _why_not_beat, lambda s: _raising(s) and _totals(s)[1] > 0),
+        Exercise(BID, "Another turn: bid on the card worth the most points.", _best_card, _why_not_card,
                  _turn_with("bid")),
         Exercise(BID, _ask_beat, _beats, _why_not_beat, _raising),
     ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..data import TURNS, changed
-from . import final_scoring, mission_cards, solo
+from . import final_scoring, mission_cards, simultaneous, solo
 from .rulebook import MEETING
 
 if TYPE_CHECKING:
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 def kumicho_meeting(s: "GameState") -> None:
     col = s.turn
+    simultaneous.reveal(s, f"turn {col}")
     for seat in range(s.players):
         f = None
         for k, number in enumerate(s.missions):
@@ -27,8 +28,10 @@ def kumicho_meeting(s: "GameState") -> None:
                 s.emit(f"meets mission {number} ({s.mission_text[number - 1]}): marker in column {col}, "
                        f"worth {s.path_values[col - 1]}", MEETING, seat, mission=number, column=col)
     if s.turn == TURNS:
+        if s.catanna is not None:
+            solo.build_catanna(s)        # the game ends once her slots are filled (Final Scoring)
+            return
         s.over = True
-        solo.build_catanna(s)
         final_scoring.announce(s)
         return
     s.turn += 1
