@@ -192,15 +192,16 @@ class GameState(State):
             for i, h in enumerate(self.hands):
                 if i != seat:
                     pool.extend(c for c in h if cards[c].generation == g + 1)
+            pool.sort()         # the copy depends only on what the seat knows, not on the real order
             rng.shuffle(pool)
             for i, h in enumerate(s.hands):
                 if i != seat:
                     s.hands[i] = tuple(sorted(pool.pop() if cards[c].generation == g + 1 else c for c in h))
             s.decks[g] = tuple(pool)
-        ev = list(self.event_deck)
+        ev = sorted(self.event_deck)
         rng.shuffle(ev)
         s.event_deck = tuple(ev)
-        lc = list(self.location_deck)
+        lc = sorted(self.location_deck)
         rng.shuffle(lc)
         s.location_deck = tuple(lc)
         return s
