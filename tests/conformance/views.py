@@ -16,8 +16,8 @@ checked with no change here):
 
 Compared from seat k: observation(k), visible_breakdown(k), picture(viewer=k), the log as shown to k
 (log_for(k)), legal_actions() when k is to move; for the choices pairs also a board with a person at
-seat k and bots elsewhere: its message line, last moves, event log, picture, prompt, choices and, for
-the first pairs (a look-ahead is slow), its Hint.
+seat k and bots elsewhere: its message line, last moves, event log, picture, prompt, choices and, at
+nightly size for the first pairs (a look-ahead is slow), its Hint.
 `python -m tests.conformance.views [--nightly] [game ...]` prints cases tried / failed per game.
 """
 from __future__ import annotations
@@ -178,7 +178,8 @@ def _rechoose(start: Any, actions: list, m: int, i: int, k: int, pick: random.Ra
     return states, taken
 
 
-HINTS = 2                   # pairs per game and player count whose hints are compared, at size 1
+HINTS = 2                   # pairs per game, player count and size unit whose hints are compared
+                            # (nightly only: a hint is a look-ahead; Naéco's still differs, see notes)
 
 
 def choices(game: str, players: int, size: int = QUICK, seed: int = 700, boards: bool = True) -> Report:
@@ -215,7 +216,7 @@ def choices(game: str, players: int, size: int = QUICK, seed: int = 700, boards:
                 rep.tried += 1
                 diff = _differences(real, other)
                 if boards and not diff:
-                    hint = rep.tried <= HINTS * size
+                    hint = size >= NIGHTLY and rep.tried <= HINTS * size
                     diff = _differences(board_views(states[:i + 1], actions[:i], k, hint),
                                         board_views(alt_states, alt_actions, k, hint))
                 if diff:
