@@ -38,6 +38,7 @@ from .events import Event
 from .fast import new_event
 from .history import dumps
 from .rng import Rng, check_seed
+from .spaces import Spaces
 from . import serial
 
 
@@ -61,7 +62,9 @@ class Pending:
         return f"Pending({self.kind!r}, seat={self.seat}, data={self.data!r})"
 
 
-class State:
+class State(Spaces):
+    # Spaces adds what learning and search tools use (action ids, observation tensors, returns and
+    # the declared limits MAX_GAME_LENGTH, MAX_LEGAL_ACTIONS, CHANCE, SCORE_BOUNDS): see spaces.py.
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
     MIN_PLAYERS: ClassVar[int] = 2
