@@ -104,6 +104,23 @@ def number(v: float | None, missing: float = -1.0) -> list[float]:
     return [missing if v is None else float(v)]
 
 
+def open_decision_data(state: Any) -> Any:
+    """The data of the decision on top of the pending stack as plain JSON values (tuples become
+    lists), for a game whose pending data is public (who is still to be asked, which round, ...),
+    so observation() can show how far an open decision has gone. None when nothing is open."""
+    if not state.pending or state.is_over():
+        return None
+    return _plain(state.pending[-1].data)
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    return v
+
+
 # ---------------------------------------------------------------------- the declaration
 class Vocabulary:
     """Every choice a game can ask (its keys), numbered from 0 in a fixed order."""

@@ -243,6 +243,11 @@ class State(Spaces):
         new.__dict__ = d
         return new
 
+    def __deepcopy__(self, memo: dict) -> "State":
+        # copy.deepcopy (used by some tools) gets clone(): a deep walk of the shared history chain
+        # would be slow and, in long games, deeper than Python's recursion limit
+        return self.clone()
+
     def emit(self, text: str, rule: str = "", seat: int | None = None, **data: Any) -> None:
         self.log.append(new_event(text, rule, seat, data))
 
