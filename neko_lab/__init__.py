@@ -21,10 +21,12 @@ _LAZY = {
     "agents": ("neko_lab.agents", None),
     "sim": ("neko_lab.sim", None),
     "viz": ("neko_lab.viz", None),
+    "analysis": ("neko_lab.analysis", None),
     "widgets": ("neko_lab.widgets", None),
     "make_agent": ("neko_lab.agents", "make_agent"),
     "learn": ("neko_lab.learn", None),
-    "lesson": ("neko_lab.learn", "lesson"),
+    "lesson": ("neko_lab.widgets.lesson", "lesson"),
+    "lessons": ("neko_lab.learn.drill", "lessons"),     # (neko_lab.learn.lessons is the lessons' package)
     "explain_move": ("neko_lab.learn", "explain_move"),
     "hint": ("neko_lab.learn", "hint"),
 }

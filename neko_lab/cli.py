@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from . import lab as lab_command
+from .agents.spec import split_agents
 from .core.errors import ConfigError, DataError, SaveError
 
 USAGE_ERROR = 2
@@ -77,6 +78,23 @@ def _seed(text: str) -> int:
     return value
 
 
+def _folder(text: str) -> str:
+    """An argparse type: a folder name (created if missing), never empty."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a folder name, not an empty one")
+    return text
+
+
+def _workers(text: str) -> int:
+    """An argparse type: 1 to MAX_WORKERS processes."""
+    from .sim.simulate import MAX_WORKERS
+    value = _positive(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_WORKERS} processes, not {value} "
+                                         f"(for more, run on a Dask cluster from Python)")
+    return value
+
+
 def parse_option(text: str, defaults: dict[str, Any]) -> tuple[str, Any]:
     """'name=value' -> (name, value), the value read as the type of the option's default."""
     name, eq, raw = text.partition("=")
@@ -126,10 +144,13 @@ def _parser() -> _Parser:
     s.add_argument("game")
     s.add_argument("--games", type=_positive, default=1000, help="number of games (default 1000)")
     s.add_argument("--players", type=_positive, default=None, help="seats per game (default: the game's)")
-    s.add_argument("--agents", default="greedy,random", help="comma-separated agents, rotated over seats")
+    s.add_argument("--agents", default="greedy,random",
+                   help="comma-separated agents, rotated over seats; parameters in brackets: "
+                        "'mcts(iterations=50),greedy'")
+    s.add_argument("--data", type=_folder, default=None, help="folder of card data (default: the shipped data)")
     s.add_argument("--seed", type=_seed, default=0, help="run seed, 0 <= seed < 2**64")
-    s.add_argument("--workers", type=_positive, default=None, help="processes to play in parallel")
-    s.add_argument("--out", default=None, help="folder to stream results to as Parquet")
+    s.add_argument("--workers", type=_workers, default=None, help="processes to play in parallel (1 to 64)")
+    s.add_argument("--out", type=_folder, default=None, help="folder to stream results to as Parquet")
     s.add_argument("--resume", action="store_true", help="continue the run already in --out")
     s.add_argument("--option", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
                    help="game options (repeat the flag or list several)")
@@ -165,12 +186,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def summary(df) -> "Any":
-    """Mean and spread of score and win rate (with its 95 % Wilson interval) per agent."""
+    """Mean and spread of score and win rate (with its 95 % Wilson interval) per agent; a win shared
+    by k tied seats counts 1/k for each (the `share` column)."""
     from .viz.figures import wilson_interval
 
     rows = []
     for agent, part in df.groupby("agent", sort=True):
-        wins, n = int(part["won"].sum()), len(part)
+        wins, n = float(part["share"].sum()), len(part)
         low, high = wilson_interval(wins, n)
         rows.append({"agent": agent, "seats": n, "mean score": part["score"].mean(),
                      "sd": part["score"].std(ddof=1) if n > 1 else 0.0,
@@ -190,18 +212,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     cls = _game(args.game)
     options = dict(parse_option(o, cls.OPTIONS) for o in args.option)
-    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    agents = split_agents(args.agents)
+    if args.data is not None:
+        options["data"] = args.data
     df = simulate(cls.GAME, games=args.games, players=args.players, agents=agents, seed=args.seed,
                   workers=args.workers, out=args.out, resume=args.resume, progress=not args.no_progress,
                   **options)
-    if args.out:      # a run streamed to Parquet is read back only for the columns summarised
-        df = df.to_pandas(columns=["agent", "score", "won", "players"])
+    if args.out is not None:      # a run streamed to Parquet is read back only for the columns summarised
+        df = df.to_pandas(columns=["agent", "score", "won", "share", "players"])
     players = int(df["players"].iloc[0]) if len(df) else args.players
     print(f"{cls.TITLE or cls.GAME}: {args.games} games, {players} players, seed {args.seed}"
           + (f", options {options}" if options else ""))
     table = summary(df)
     print(format_summary(table))
-    if args.out:
+    if args.out is not None:
         print(f"results: {args.out}")
     return 0
 

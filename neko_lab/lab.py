@@ -10,8 +10,15 @@ Which notebooks:
   the folder does not have yet; nothing the user changed is overwritten.
 
 The notebooks are committed executed, so their pictures show before anything runs; JupyterLab draws the
-HTML/SVG outputs of a notebook only when it is trusted, so `neko-lab lab` signs (`jupyter trust`) the
-notebooks of the checkout or of the user's copy. A folder given on the command line is not signed.
+HTML/SVG outputs of a notebook only when it is trusted. Once the server answers, `neko-lab lab` signs
+(`jupyter trust`) only the notebooks neko_lab shipped, recognised by content: in a user's copy, those whose
+bytes equal the installed package's copy; in a checkout, those whose bytes equal the committed version. A
+notebook downloaded into the folder, or edited, stays untrusted; a folder given on the command line is not
+signed at all.
+
+The server's token is never on its command line (any local user can list a process's arguments): it is
+handed over in the environment variable JUPYTER_TOKEN, which only the user's own processes can read.
+`--ip` is checked like `--port`: an address that is not one, or not this machine's, is refused in one line.
 
 Which port: `--port P` (1-65535) is used as given, and refused in one line if something already listens
 there. Without it, 8888 if free, else any free port the system offers. The address is printed once
@@ -26,6 +33,8 @@ configuration is written.
 from __future__ import annotations
 
 import argparse
+import errno
+import hashlib
 import json
 import os
 import secrets
@@ -68,6 +77,18 @@ def port_number(text: str) -> int:
     return value
 
 
+def ip_address(text: str) -> str:
+    """An argparse type: an IPv4 or IPv6 address (or 'localhost'), checked like --port."""
+    import ipaddress
+    if text == "localhost":
+        return "127.0.0.1"
+    try:
+        return str(ipaddress.ip_address(text.strip("[]")))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"an address to listen on is an IPv4 or IPv6 address such as "
+                                         f"127.0.0.1 or ::1, not {text[:60]!r}") from None
+
+
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     lab = sub.add_parser("lab", help="open JupyterLab at the notebooks",
                          description="Open JupyterLab at the neko_lab notebooks (or at PATH).")
@@ -77,7 +98,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     lab.add_argument("--no-browser", action="store_true", help="print the address instead of opening it")
     lab.add_argument("--port", type=port_number, default=None,
                      help=f"port to serve on, 1-65535 (default: {PREFERRED_PORT} if free, else any free port)")
-    lab.add_argument("--ip", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    lab.add_argument("--ip", type=ip_address, default="127.0.0.1",
+                     help="address to listen on (default 127.0.0.1)")
     return lab
 
 
@@ -156,10 +178,14 @@ def _socket(ip: str) -> socket.socket:
 
 
 def port_is_free(port: int, ip: str = "127.0.0.1") -> bool:
+    """True when ip:port can be bound; LabError when ip is no address of this machine."""
     with _socket(ip) as s:
         try:
             s.bind((ip, port))
-        except OSError:
+        except OSError as exc:
+            if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+                raise LabError(f"{ip} is not an address of this machine; leave out --ip to serve on "
+                               f"127.0.0.1") from None
             return False
     return True
 
@@ -180,17 +206,27 @@ def choose_port(requested: int | None, ip: str = "127.0.0.1", preferred: int = P
 
 # --- the server -------------------------------------------------------------------------------------
 
-def jupyter_command(folder: Path, ip: str, port: int, token: str) -> list[str]:
+def jupyter_command(folder: Path, ip: str, port: int) -> list[str]:
+    """The server's command line. It holds no secret: every local user can read a process's arguments,
+    so the token travels in the server's environment (token_environment), which only its user reads."""
     start = "/lab/tree/index.ipynb" if (folder / "index.ipynb").is_file() else "/lab"
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--ServerApp.ip={ip}",
            f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--ServerApp.root_dir={folder}",
-           f"--IdentityProvider.token={token}", f"--ServerApp.default_url={start}",
+           f"--ServerApp.default_url={start}",
            # no news pop-up and no update check: a workshop room sees the notebook, nothing else
            "--LabApp.news_url=None",
            "--LabApp.check_for_updates_class=jupyterlab.handlers.announcements.NeverCheckForUpdate"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")   # containers often run as root
     return cmd
+
+
+def token_environment(env: dict[str, str], token: str) -> dict[str, str]:
+    """`env` with the server's token in JUPYTER_TOKEN (Jupyter reads it from there; /proc/PID/environ is
+    readable by the process's own user only, unlike its command line)."""
+    env = {k: v for k, v in env.items() if k != "JUPYTER_TOKEN_FILE"}
+    env["JUPYTER_TOKEN"] = token
+    return env
 
 
 def server_environment(config_dir: Path) -> dict[str, str]:
@@ -241,20 +277,68 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def trust(folder: Path) -> int:
-    """Sign every notebook under `folder` as trusted (what `jupyter trust` does); returns how many."""
+def content_key(data: bytes) -> str:
+    """How a shipped notebook is recognised: the SHA-256 of its bytes."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def shipped_keys(folder: Folder, pkg: Path | None = None) -> dict[str, str]:
+    """Relative path -> content key of each notebook neko_lab shipped for `folder`: for a user's copy,
+    the notebooks inside the installed package; for a checkout, the notebooks as committed (git's
+    own copy, so a file dropped into or edited in the checkout is not among them). A folder given on
+    the command line has none."""
+    if folder.how in ("copied", "user copy"):
+        shipped = shipped_notebooks(pkg)
+        if shipped is None:
+            return {}
+        return {p.relative_to(shipped).as_posix(): content_key(p.read_bytes())
+                for p in shipped.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
+    if folder.how == "checkout":
+        return committed_keys(folder.path)
+    return {}
+
+
+def committed_keys(notebooks: Path) -> dict[str, str]:
+    """Relative path -> content key of each notebook as committed in the checkout's git history."""
+    root = notebooks.parent
+    try:
+        listing = subprocess.run(["git", "-C", str(root), "ls-tree", "-r", "-z", "HEAD", "--", "notebooks"],
+                                 capture_output=True, timeout=20, check=True).stdout
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    keys = {}
+    for entry in filter(None, listing.split(b"\0")):
+        meta, _, path = entry.partition(b"\t")
+        parts = meta.split()
+        if len(parts) != 3 or parts[1] != b"blob" or not path.endswith(b".ipynb"):
+            continue
+        try:
+            blob = subprocess.run(["git", "-C", str(root), "cat-file", "blob", parts[2].decode()],
+                                  capture_output=True, timeout=20, check=True).stdout
+        except (OSError, subprocess.SubprocessError):
+            continue
+        keys[Path(path.decode()).relative_to("notebooks").as_posix()] = content_key(blob)
+    return keys
+
+
+def trust(folder: Path, shipped: dict[str, str]) -> list[Path]:
+    """Sign as trusted (what `jupyter trust` does) each notebook under `folder` whose bytes are those of
+    the shipped notebook at the same place; anything else (a downloaded notebook, an edited copy) stays
+    untrusted, so its scripts do not run. Returns the notebooks signed."""
     import nbformat
     from nbformat.sign import NotebookNotary
 
-    notary, signed = NotebookNotary(), 0
-    for path in sorted(folder.rglob("*.ipynb")):
-        if ".ipynb_checkpoints" in path.parts:
-            continue
+    notary, signed = None, []
+    for rel, key in sorted(shipped.items()):
+        path = folder / rel
         try:
-            nb = nbformat.read(path, as_version=4)
+            if not path.is_file() or content_key(path.read_bytes()) != key:
+                continue
+            notary = notary or NotebookNotary()
+            nb = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
             if not notary.check_signature(nb):
                 notary.sign(nb)
-            signed += 1
+            signed.append(path)
         except Exception:      # an unreadable notebook, or no signature database: it just shows untrusted
             continue
     return signed
@@ -266,8 +350,6 @@ def _serve(args: argparse.Namespace, open_browser: Callable[[str], object] | Non
     folder = notebooks_folder(args.path if args.path is not None else args.dir)
     if folder.how == "copied":
         print(f"neko-lab: copied the notebooks to {folder.path} (your own copy: edit freely)", file=sys.stderr)
-    if folder.how != "given":
-        trust(folder.path)
     with tempfile.TemporaryDirectory(prefix="neko-lab-config-") as config_dir:
         return _serve_from(folder, args, open_browser, server_environment(Path(config_dir)))
 
@@ -278,13 +360,15 @@ def _serve_from(folder: Folder, args: argparse.Namespace, open_browser: Callable
     for attempt in range(attempts):
         port = choose_port(args.port, args.ip)
         token = secrets.token_hex(16)
-        proc = subprocess.Popen(jupyter_command(folder.path, args.ip, port, token), stdin=subprocess.DEVNULL, env=env)
+        proc = subprocess.Popen(jupyter_command(folder.path, args.ip, port), stdin=subprocess.DEVNULL,
+                                env=token_environment(env, token))
         try:
             started = wait_until_serving(proc, args.ip, port, token)
         except KeyboardInterrupt:
             _stop(proc)
             raise
         if started:
+            trust(folder.path, shipped_keys(folder))   # only once the server really serves them
             break
         _stop(proc)
         if proc.returncode not in (None, 0) and attempt + 1 < attempts and not port_is_free(port, args.ip):

@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -174,18 +175,94 @@ def test_an_installation_copies_its_notebooks_to_the_users_folder_once(tmp_path,
     assert lab.notebooks_folder(None, pkg) == lab.Folder(home, "user copy")
 
 
-def test_lab_trusts_the_notebooks_it_ships_so_their_pictures_show(tmp_path, monkeypatch):
+def _notebook(path: Path, source: str = "1") -> None:
+    import nbformat
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)]), path)
+
+
+def _trusted(path: Path) -> bool:
     import nbformat
     from nbformat.sign import NotebookNotary
+    return NotebookNotary().check_signature(nbformat.read(path, as_version=4))
 
+
+def test_lab_trusts_the_notebooks_it_ships_so_their_pictures_show(tmp_path, monkeypatch):
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
-    folder = tmp_path / "nb"
-    folder.mkdir()
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")])
-    nbformat.write(nb, folder / "index.ipynb")
-    assert not NotebookNotary().check_signature(nbformat.read(folder / "index.ipynb", as_version=4))
-    assert lab.trust(folder) == 1
-    assert NotebookNotary().check_signature(nbformat.read(folder / "index.ipynb", as_version=4))
+    pkg = tmp_path / "site-packages" / "neko_lab"
+    _notebook(pkg / "notebooks" / "index.ipynb")
+    _notebook(pkg / "notebooks" / "naeco" / "01-rules.ipynb", "2")
+    monkeypatch.setenv(lab.HOME_VARIABLE, str(tmp_path / "home"))
+    folder = lab.notebooks_folder(None, pkg)
+    assert not _trusted(folder.path / "index.ipynb")
+    signed = lab.trust(folder.path, lab.shipped_keys(folder, pkg))
+    assert sorted(p.name for p in signed) == ["01-rules.ipynb", "index.ipynb"]
+    assert _trusted(folder.path / "index.ipynb") and _trusted(folder.path / "naeco" / "01-rules.ipynb")
+
+
+def test_lab_trusts_only_shipped_notebooks_recognised_by_content(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
+    pkg = tmp_path / "site-packages" / "neko_lab"
+    _notebook(pkg / "notebooks" / "index.ipynb")
+    _notebook(pkg / "notebooks" / "naeco" / "01-rules.ipynb", "2")
+    monkeypatch.setenv(lab.HOME_VARIABLE, str(tmp_path / "home"))
+    folder = lab.notebooks_folder(None, pkg)
+    # a notebook downloaded into the folder, with a script in its output, and an edited shipped one
+    _notebook(folder.path / "downloaded.ipynb", "display(HTML('<script>alert(1)</script>'))")
+    _notebook(folder.path / "naeco" / "01-rules.ipynb", "print('edited')")
+    signed = lab.trust(folder.path, lab.shipped_keys(folder, pkg))
+    assert [p.name for p in signed] == ["index.ipynb"]
+    assert not _trusted(folder.path / "downloaded.ipynb")
+    assert not _trusted(folder.path / "naeco" / "01-rules.ipynb")
+    # a folder given on the command line has no shipped notebooks: nothing in it is signed
+    assert lab.shipped_keys(lab.Folder(folder.path, "given"), pkg) == {}
+
+
+def test_lab_trusts_a_checkouts_notebooks_only_as_committed(tmp_path):
+    keys = lab.shipped_keys(lab.Folder(REPO / "notebooks", "checkout"))
+    assert "index.ipynb" in keys and "naeco/01-rules.ipynb" in keys
+    committed = subprocess.run(["git", "-C", str(REPO), "show", "HEAD:notebooks/index.ipynb"],
+                               capture_output=True, check=True).stdout
+    assert keys["index.ipynb"] == lab.content_key(committed)
+    assert lab.content_key(committed + b" ") not in keys.values()
+
+
+def test_lab_signs_nothing_when_the_server_does_not_start(tmp_path, monkeypatch):
+    signed: list = []
+    monkeypatch.setattr(lab, "trust", lambda *a: signed.append(a))
+    monkeypatch.setattr(lab, "wait_until_serving", lambda *a, **k: False)
+
+    class Dead:
+        returncode = 1
+        def poll(self): return 1
+        def wait(self, timeout=None): return 1
+    monkeypatch.setattr(lab.subprocess, "Popen", lambda *a, **k: Dead())
+    args = cli._parser().parse_args(["lab", "--no-browser", "--port", str(_free_port())])
+    with pytest.raises(lab.LabError, match="did not start"):
+        lab._serve_from(lab.Folder(REPO / "notebooks", "checkout"), args, None, dict(os.environ))
+    assert signed == []
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_lab_token_is_not_on_the_command_line():
+    cmd = lab.jupyter_command(REPO / "notebooks", "127.0.0.1", 8888)
+    assert not any("token" in part.lower() for part in cmd)
+    env = lab.token_environment({"PATH": "/bin", "JUPYTER_TOKEN_FILE": "/tmp/x"}, "abc123")
+    assert env == {"PATH": "/bin", "JUPYTER_TOKEN": "abc123"}
+
+
+@pytest.mark.parametrize("ip, needle", [
+    ("300.1.1.1", "is an IPv4 or IPv6 address"),
+    ("my-laptop", "is an IPv4 or IPv6 address"),
+    ("192.0.2.1", "192.0.2.1 is not an address of this machine"),
+])
+def test_lab_refuses_a_bad_ip_in_one_line(capsys, ip, needle):
+    _one_line_error(capsys, ["lab", "--no-browser", "--ip", ip], needle)
 
 
 def test_the_wheel_configuration_ships_the_notebooks():
@@ -220,6 +297,15 @@ def test_lab_starts_jupyterlab_on_a_free_port_and_prints_its_address(tmp_path):
                                     f"@jupyterlab/apputils-extension:notification?token={token}", timeout=5) as r:
             fetch_news = json.load(r)["schema"]["properties"]["fetchNews"]
         assert fetch_news["default"] == "false"           # ... and no pop-up asking whether to fetch it
+        # the token is in no process's command line (any local user can read those) ...
+        for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+            try:
+                assert token.encode() not in cmdline.read_bytes(), cmdline
+            except OSError:
+                continue
+        # ... and it is still required
+        with pytest.raises(urllib.error.HTTPError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents/index.ipynb?content=0", timeout=5)
     finally:
         lab._stop(proc)
     # stopping neko-lab stops the JupyterLab it started
@@ -276,3 +362,35 @@ def test_the_damaged_run_json_through_the_real_command(tmp_path):
     (out / "run.json").write_text("{oops")
     res = run("simulate", "toy", "--games", "2", "--out", str(out), "--resume")
     assert res.returncode == 2 and res.stderr.count("\n") == 1 and "Traceback" not in res.stderr
+
+
+def test_simulate_out_empty_gives_one_line(capsys):
+    _one_line_error(capsys, ["simulate", "toy", "--games", "2", "--out", ""], "expected a folder name")
+    with pytest.raises(nl.ConfigError, match="empty path"):
+        nl.simulate("toy", games=2, out="", progress=False)
+
+
+def test_simulate_workers_have_an_upper_bound(capsys):
+    _one_line_error(capsys, ["simulate", "toy", "--games", "2", "--workers", "65"], "at most 64 processes")
+    with pytest.raises(nl.ConfigError, match="at most 64"):
+        nl.simulate("toy", games=2, workers=1000, progress=False)
+
+
+def test_simulate_a_huge_run_is_planned_lazily(monkeypatch):
+    """--games 1000000000000 starts playing at once; nothing is planned for chunks not yet reached."""
+    import importlib
+    from neko_lab.sim import runner
+    sim = importlib.import_module("neko_lab.sim.simulate")
+
+    played = []
+
+    def stop_after_two(batch):
+        played.append((batch.start, batch.stop))
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        return [], []
+    monkeypatch.setattr(runner, "run_batch", stop_after_two)
+    with pytest.raises(KeyboardInterrupt):
+        nl.simulate("toy", games=10**12, progress=False)
+    assert played == [(0, 500), (500, 1000)]
+    assert not isinstance(sim._plan(10**12, 500), list)

@@ -1,7 +1,8 @@
 """Game-agnostic agents, and make_agent() which builds any agent by name.
 
-Generic agents: "random", "greedy" (one-ply, by the game's evaluate() hook) and "mcts" (UCT search,
-determinized for hidden information). Game-specific agents live in neko_lab/games/<key>/agents.py and
+Generic agents: "random", "greedy" (one-ply, by the game's evaluate() hook), "mcts" (UCT search,
+determinized for hidden information) and "ismcts" (information-set MCTS whose candidates, playouts and
+evaluation come from the game's own agent). Game-specific agents live in neko_lab/games/<key>/agents.py and
 are named in the game's State.AGENTS table ({"name": "module:Class"}); make_agent() finds them too.
 """
 from __future__ import annotations
@@ -15,9 +16,12 @@ from ..core.registry import game_class
 from ..core.state import State
 from .base import Agent, RandomAgent
 from .greedy import GreedyAgent
+from .ismcts import ISMCTSAgent
 from .mcts import MCTSAgent
+from .spec import parse_spec, split_agents
 
-GENERIC: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
+GENERIC: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent,
+                                   "ismcts": ISMCTSAgent}
 
 
 def _game_cls(game: str | type[State] | State | None) -> type[State] | None:
@@ -59,6 +63,7 @@ def make_agent(spec: Any, game: str | type[State] | State | None = None, seed: i
     """Build an agent from a spec:
 
     - a name: "random", "greedy", "mcts", or one of the game's own agents (State.AGENTS);
+    - a name with parameters as text: "mcts(iterations=50)" (see parse_spec);
     - a (name, params) pair, e.g. ("mcts", {"iterations": 50}), params passed to the agent's class;
     - an Agent subclass, instantiated with `seed`;
     - an Agent object: used as it is when seed is None, otherwise a copy restarted from `seed`
@@ -67,6 +72,10 @@ def make_agent(spec: Any, game: str | type[State] | State | None = None, seed: i
     An unknown name raises ConfigError listing the allowed names.
     """
     if isinstance(spec, str):
+        if "(" in spec:
+            spec = parse_spec(spec)
+            if isinstance(spec, tuple):
+                return make_agent(spec, game, seed)
         return agent_class(spec, game)(seed=seed)
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], dict):
         try:
@@ -85,9 +94,32 @@ def make_agent(spec: Any, game: str | type[State] | State | None = None, seed: i
                       f"an Agent subclass or an Agent object, not {spec!r}")
 
 
+def hint_agent_spec(game: str | type[State] | State) -> Any:
+    """The strongest agent that answers a hint in time (within about a second on one core), which hints
+    follow. The choice is made here and nowhere else.
+
+    A hint plays many futures of each candidate move with this agent, thousands of its moves in all, so
+    it must answer in about a millisecond: a search agent (mcts, ismcts, at tenths of a second a move)
+    would take minutes. The game's own agent may name a stronger one that is fast enough as its class
+    attribute HINT_AGENT; otherwise it is the game's own agent (the strongest heuristic, measured in
+    benchmarks/README.md), else greedy.
+    """
+    cls = _game_cls(game)
+    own = list(cls.AGENTS) if cls is not None else []
+    if not own:
+        return "greedy"
+    return getattr(agent_class(own[0], cls), "HINT_AGENT", None) or own[0]
+
+
 def agent_label(spec: Any) -> str:
     """The name a spec is shown under in simulation results."""
     if isinstance(spec, str):
+        if "(" in spec:
+            try:
+                parsed = parse_spec(spec)
+            except ConfigError:
+                return spec
+            return agent_label(parsed)
         return spec
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
         params = ",".join(f"{k}={v}" for k, v in sorted(spec[1].items()))
@@ -97,5 +129,5 @@ def agent_label(spec: Any) -> str:
     return getattr(spec, "name", type(spec).__name__)
 
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "GENERIC", "agent_names", "agent_class",
-           "make_agent", "agent_label"]
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "ISMCTSAgent", "GENERIC", "agent_names", "agent_class",
+           "make_agent", "agent_label", "hint_agent_spec", "parse_spec", "split_agents"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable
 
-from ..core.rng import Rng
+from ..core.rng import Rng, check_seed
 from ..core.state import State
 
 
@@ -19,6 +19,8 @@ class Agent:
     name: str = "agent"
 
     def __init__(self, seed: int | None = None, **params: Any):
+        if seed is not None:
+            check_seed(seed)      # as a game's seed: a whole number, 0 <= seed < 2**64 (so no two alias)
         self.seed = seed
         self.rng = random.Random(seed)
         self.params = params
@@ -26,8 +28,19 @@ class Agent:
     def choose(self, state: State) -> Hashable:
         raise NotImplementedError
 
+    def evaluate(self, state: State, seat: int) -> float:
+        """How good `state` is for `seat` in this agent's eyes (search agents score cut-off playouts with
+        it). A game's own agent overrides it with its own estimate; by default the game's evaluate()."""
+        return state.evaluate(seat)
+
+    def playout_policy(self) -> "Agent":
+        """The agent a search plays its playouts with: this one, or a cheaper variant of it."""
+        return self
+
     def reseed(self, seed: int | None) -> None:
         """Restart this agent's randomness from `seed` (the simulator does this before every game)."""
+        if seed is not None:
+            check_seed(seed)
         self.seed = seed
         self.rng = random.Random(seed)
 

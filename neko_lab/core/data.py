@@ -25,9 +25,13 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 SOURCES = ("rulebook", "reconstructed")
 
 
+_SHIPPED_BASES = (_PACKAGE / "datasets", _PACKAGE.parent / "datasets")
+
+
+@functools.lru_cache(maxsize=64)
 def dataset_dir(game: str) -> Path:
-    """The folder holding the shipped dataset of `game`."""
-    for base in (_PACKAGE / "datasets", _PACKAGE.parent / "datasets"):
+    """The folder holding the shipped dataset of `game` (looked up once per process)."""
+    for base in _SHIPPED_BASES:
         if (base / game).is_dir():
             return base / game
     raise DataError(str(_PACKAGE / "datasets" / game), None, None, "shipped dataset folder not found")
@@ -127,6 +131,11 @@ def _folder_fingerprint(folder: str, stamp: tuple) -> str:
 
 
 def _stamp(folder: Path) -> tuple:
+    """What tells a dataset folder's files apart from their last reading: each file's name, size and
+    modification time. The shipped datasets are read once per process (they are part of the installed
+    package, so a new game costs no look at the disk); a user's folder is looked at for every game."""
+    if folder.parent in _SHIPPED_BASES:
+        return ("shipped",)
     stamp = []
     with os.scandir(folder) as entries:
         for entry in entries:

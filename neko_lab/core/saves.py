@@ -22,7 +22,10 @@ from .history import FORMAT, OLD_FORMATS, checksum
 from .registry import game_class
 from .state import State, _short
 
-MAX_SAVE_CHARS = 64 * 1024 * 1024     # far more than any real game; refuses absurd input early
+# A real save is under 10 KB (the longest random games of all four, at the most players, hold about
+# 500 actions), and under 100 KB with a user's card files embedded. Anything longer than this is no game,
+# and is refused by its length alone, before a byte of it is parsed, so refusing it costs no memory.
+MAX_SAVE_CHARS = 2 * 1024 * 1024
 CHECKPOINT_EVERY = 16                 # positions kept by a Replay (the others are replayed)
 
 
@@ -30,7 +33,8 @@ def parse(text: Any) -> dict:
     """The JSON document of a save, checked for format and checksum; SaveError otherwise."""
     if isinstance(text, (bytes, bytearray, memoryview)):
         if len(text) > MAX_SAVE_CHARS:
-            raise SaveError(f"not a neko_lab save: {len(text):,} bytes is far too large")
+            raise SaveError(f"not a neko_lab save: {len(text):,} bytes is far longer than any game "
+                            f"(saves are at most {MAX_SAVE_CHARS:,})")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -38,7 +42,8 @@ def parse(text: Any) -> dict:
     if not isinstance(text, str):
         raise SaveError(f"a save is text (str or UTF-8 bytes), not {type(text).__name__}")
     if len(text) > MAX_SAVE_CHARS:
-        raise SaveError(f"not a neko_lab save: {len(text):,} characters is far too large")
+        raise SaveError(f"not a neko_lab save: {len(text):,} characters is far longer than any game "
+                        f"(saves are at most {MAX_SAVE_CHARS:,})")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -28,6 +28,7 @@ back by replaying the history (core/saves.py), so a game writes no saving code.
 from __future__ import annotations
 
 import html
+import math
 from typing import Any, Callable, ClassVar, Hashable
 
 from .chain import History, actions_of, extend
@@ -72,6 +73,9 @@ class State(Spaces):
     DEFAULT_PLAYERS: ClassVar[int] = 2
     OPTIONS: ClassVar[dict[str, Any]] = {}        # option name -> default value
     OPTION_HELP: ClassVar[dict[str, str]] = {}    # option name -> one line of help
+    # option name -> the player counts it applies to (an option not listed applies to every count);
+    # a value other than the default with another player count is refused
+    OPTION_PLAYERS: ClassVar[dict[str, tuple[int, ...]]] = {}
     RULES: ClassVar[dict[str, str]] = {}          # rule section cited by events -> what it covers
     AGENTS: ClassVar[dict[str, str]] = {}         # game-specific agent name -> "module:Class"
     HIDDEN_INFORMATION: ClassVar[bool] = False    # True when observation() must hide something
@@ -94,6 +98,8 @@ class State(Spaces):
         if unknown:
             allowed = ", ".join(sorted(cls.OPTIONS)) or "none"
             raise ConfigError(f"{cls.GAME} has no option {unknown[0]!r}; allowed options: {allowed}")
+        for name, value in options.items():
+            check_option_type(cls, name, value)
         if seed is None:
             import secrets
             seed = secrets.randbits(63)
@@ -109,6 +115,7 @@ class State(Spaces):
         self.steps: int = 0
         self._legal: list | None = None
         self._history: History | None = None     # every action applied, shared by copies
+        _check_option_players(cls, players, self.options)
         self.check_options()
         loaded = self.load_data(data)
         self._origin = data_origin(cls.GAME, data, loaded)
@@ -158,6 +165,23 @@ class State(Spaces):
     def round_number(self) -> int:
         """The round (or turn) the game is in, used by scoring curves."""
         return self.steps
+
+    def projected_scores(self) -> list[int]:
+        """What each seat would score if the game ended now under the game's own end scoring (for
+        lead changes and "does the leader win" curves). Default: scores(), right for a game whose
+        running score already is its end scoring applied to the position; a game whose end scoring
+        adds points only at the end overrides it."""
+        return self.scores()
+
+    def holdings(self, seat: int) -> list[str]:
+        """The cards (or places) `seat` holds, by name, one entry per copy: what per-card statistics
+        count (taken by winners, win share when held). Default: none."""
+        return []
+
+    def result_columns(self) -> dict[str, int | float | str]:
+        """Extra values a finished game adds to its rows in nl.simulate() (e.g. an automated
+        opponent's score); the same for every seat of the game. Default: none."""
+        return {}
 
     # ------------------------------------------------------------------ the contract
     def legal_actions(self) -> list:
@@ -271,6 +295,43 @@ class State(Spaces):
         tail = "".join(f"<li>{html.escape(str(e))}</li>" for e in self.log[-5:])
         return (f"<div><b>{html.escape(self.TITLE or self.GAME)}</b>"
                 f"<table><tr><th>seat</th><th>score</th></tr>{rows}</table><ul>{tail}</ul></div>")
+
+
+def _check_option_players(cls: type, players: int, options: dict[str, Any]) -> None:
+    """Refuse an option set to a non-default value with a player count it does not apply to."""
+    for name, counts in cls.OPTION_PLAYERS.items():
+        if players not in counts and options.get(name) != cls.OPTIONS.get(name):
+            shown = ", ".join(map(str, counts))
+            raise ConfigError(f"{cls.GAME} option {name} applies only to games with {shown} "
+                              f"player{'s' if counts != (1,) else ''}, not {players}")
+
+
+def check_option_type(cls: type, name: str, value: Any) -> None:
+    """ConfigError unless `value` has the type of the option's default: True/False for a switch, a whole
+    number (not 3.0, not True) for a count, a finite number for a real value, text for a choice; None is
+    left to the game's check_options (some games read it as "no limit"). Options whose default is None
+    take None or a plain value (a number, text, or a tuple/list of them), and the game's check_options
+    says which."""
+    default = cls.OPTIONS[name]
+    if value is None and not isinstance(default, bool):
+        return                  # "none" where a game allows it (e.g. no exchange limit); it says if not
+    if isinstance(default, bool):
+        ok, kind = isinstance(value, bool), "True or False"
+    elif isinstance(default, int):
+        ok, kind = isinstance(value, int) and not isinstance(value, bool), "a whole number"
+    elif isinstance(default, float):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        kind = "a finite number"
+    elif isinstance(default, str):
+        ok, kind = isinstance(value, str), "text"
+    else:
+        plain = (int, float, str, type(None))
+        ok = isinstance(value, plain) or (isinstance(value, (tuple, list))
+                                          and all(isinstance(v, plain) for v in value))
+        kind = "None, a number, text or a list of them"
+    if not ok:
+        raise ConfigError(f"{cls.GAME} option {name} is {kind}, not {excerpt(value, 40)} "
+                          f"({type(value).__name__})")
 
 
 def _lookalike(a: Any, b: Any) -> bool:

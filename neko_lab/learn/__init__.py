@@ -3,16 +3,20 @@
     import neko_lab as nl
     before = s.clone(); s.apply(a); print(nl.explain_move(before, a, s))
     for h in nl.hint(s): print(h)
-    nl.lesson("naeco")            # a board that plays a scripted first game with you
+    les = make_lesson("naeco")    # a scripted first game (nl.lesson("naeco") shows it on a board)
+    nl.lessons()                  # every game's topics; nl.lesson("naeco", "food-chain") opens a drill
 
 Everything here reads the games only through the public State contract (plus optional hooks a game's
 state class may define: why_legal, resource_view, hint_reasons), so every registered game gets it.
+Nothing here imports neko_lab.widgets: the boards (neko_lab.widgets) use learn, never the reverse.
 """
 from __future__ import annotations
 
 from .explain import Explanation, explain_move
 from .hint import Hint, hint
-from .lesson import Lesson, Step, lesson, lesson_names, make_lesson
+from .drill import Drill, Exercise, make_drill, topics
+from .drill import lessons as lesson_topics
+from .lesson import Lesson, Step, Teach, lesson_names, make_lesson
 
-__all__ = ["Explanation", "Hint", "Lesson", "Step", "explain_move", "hint", "lesson", "lesson_names",
-           "make_lesson"]
+__all__ = ["Drill", "Exercise", "Explanation", "Hint", "Lesson", "Step", "Teach", "explain_move", "hint",
+           "lesson_names", "lesson_topics", "make_drill", "make_lesson", "topics"]

@@ -55,11 +55,10 @@ def _value(v: float) -> str:
 
 
 def strong_agent(state: State, agent: Any = None, seed: int = 0) -> Any:
-    """The agent hints follow: `agent` (a name, spec or object), else the game's own, else greedy."""
-    from ..agents import make_agent
+    """The agent hints follow: `agent` (a name, spec or object), else neko_lab.agents.hint_agent_spec()."""
+    from ..agents import hint_agent_spec, make_agent
     if agent is None:
-        own = list(getattr(type(state), "AGENTS", {}) or {})
-        agent = own[0] if own else "greedy"
+        agent = hint_agent_spec(type(state))
     return make_agent(agent, type(state), seed=seed)
 
 

@@ -1,16 +1,21 @@
 """Guided first games: a lesson plays a scripted game with the learner on a fixed seed.
 
     import neko_lab as nl
-    nl.lesson("naeco")                    # a board that teaches (the game's own board, lesson=...)
+    nl.lesson("naeco")                    # a board that teaches (neko_lab.widgets.lesson builds it)
     les = nl.learn.make_lesson("naeco")   # the Lesson itself, for notebooks and tests
     s = les.new_game()
     step = les.step(s)                    # what to do now and why, citing the rulebook section
+    step.expected, step.callout           # the move it asks for; the short note the board pins on it
     step.check(action)                    # None: that is the move; a string: why it is not
     les.finale(s)                         # once over: the final scoring, category by category
 
-The protocol a board uses (neko_lab.widgets.Board(..., lesson=obj)): ``intro``; ``step(state)`` ->
-a Step (``say``, ``check(action)``) when the learner's seat must decide, None otherwise (a bot's turn,
-or the game is over); ``finale(state)`` once the game is over.
+This module is data and scripts only: it never imports a widget. The board that shows a lesson lives
+in neko_lab.widgets (widgets use learn, never the reverse). The protocol a board uses
+(neko_lab.widgets.Board(..., lesson=obj)): ``intro``; ``step(state)`` -> a Step (``say``,
+``expected``, ``callout``, ``check(action)``) when the learner's seat must decide, None otherwise (a
+bot's turn, or the game is over); ``finale(state)`` once the game is over. The board marks the
+picture target of ``step.expected`` apart from the other legal targets and pins ``step.callout`` (a
+few words, e.g. "your 2 goes here") beside it.
 
 A lesson is a list of Teach entries, one per decision of the learner, in order. Each picks the move
 it asks for from the legal actions (by the action's class and fields, never its text) and says why in
@@ -34,18 +39,24 @@ from .explain import number, player, words
 
 Pick = Callable[[State, list], Hashable | None]
 Say = Callable[[State, Hashable], str]
+Callout = Callable[[State, Hashable], str]
 WhyNot = Callable[[State, Hashable, Hashable], str | None]
-LESSONS = ("naeco", "journey")
+LESSONS = ("naeco", "journey", "syndicate", "neptune")
+CALLOUT = "this step's move"              # the callout of a step whose Teach names none
 
 
 @dataclass(frozen=True, slots=True)
 class Teach:
-    """One scripted decision of the learner: the section it teaches, how the move is chosen, what is
-    said. `why_not(state, wanted, action)` may explain a particular wrong (but legal) move better."""
+    """One scripted decision of the learner: the section it teaches, how the move is chosen (`pick`
+    returns the expected action), what is said. `why_not(state, wanted, action)` may explain a
+    particular wrong (but legal) move better. `callout` is the short note (a few words) the board pins
+    beside the expected move's place on the picture: a text, or a function (state, wanted) -> text;
+    without one the board shows CALLOUT."""
     rule: str
     pick: Pick
     say: Say
     why_not: WhyNot | None = None
+    callout: str | Callout | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +68,10 @@ class Step:
     expected: Hashable | None = None       # the scripted move; None when any legal move is welcome
     number: int = 0                        # 1-based position in the script; 0 in free play
     total: int = 0
+    callout: str = ""                      # a few words the board pins beside the expected move
     _state: State | None = field(default=None, repr=False)
     _why_not: WhyNot | None = field(default=None, repr=False)
+    auto: bool = False                     # nothing new: a board may play `expected` by itself
 
     @property
     def scripted(self) -> bool:
@@ -140,7 +153,8 @@ class Lesson:
                  bot: Any = None,
                  options: Mapping[str, Any] | None = None,
                  detail: Callable[[State, int, str], str | None] | None = None, title: str = "",
-                 until: Callable[[State], bool] | None = None):
+                 until: Callable[[State], bool] | None = None,
+                 auto: Callable[[State, Hashable], bool] | None = None):
         self.game = game
         self.cls = game_class(game)
         self.players, self.seed, self.seat = players, seed, seat
@@ -152,6 +166,8 @@ class Lesson:
         self.detail = detail
         self.title = title or f"A first game of {self.cls.TITLE or game}"
         self.until = until
+        self.auto = auto                                  # (position, scripted move) -> nothing new to teach
+        self._auto: dict[int, bool] = {}                  # step index -> played for the learner
         own = list(getattr(self.cls, "AGENTS", {}) or {})
         spec = bot if bot is not None else (own[0] if own else "greedy")
         self.agents: dict[int, DeterministicBot] = {
@@ -197,6 +213,7 @@ class Lesson:
                                   f"for at this position")
             line[_fingerprint(state, self.seat)] = i
             self._wanted[i] = wanted
+            self._auto[i] = bool(self.auto and self.auto(state, wanted))
             self._steps[i] = state.steps
             state.apply(wanted)
             i += 1
@@ -220,15 +237,39 @@ class Lesson:
             say = free if done else (
                 "This position is not the lesson's scripted game any more (a different move was played): "
                 "play on freely; hints (neko_lab.hint) still explain the best moves. " + free)
-            return Step(say, "", None, 0, len(self._wanted), state.clone(), None)
+            return Step(say, "", None, 0, len(self._wanted), "", state.clone(), None)
         teach = self.teach[min(i, len(self.teach) - 1)]
         wanted = self._wanted[i]
+        if self._auto.get(i):
+            rule = teach.rule or _cited(teach.say(state, wanted))
+            return Step(f"Step {i + 1} of {len(self._wanted)}: nothing new here, so the lesson makes this move for "
+                        f"you: {wanted}" + (f" ({rule})." if rule else "."), rule, wanted, i + 1, len(self._wanted),
+                        "played for you", state.clone(), teach.why_not, True)
         say = teach.say(state, wanted)
         rule = teach.rule or _cited(say)
         if rule and rule not in say:
             say += f" ({rule})"
         total = len(self._wanted)
-        return Step(f"Step {i + 1} of {total}: {say}", rule, wanted, i + 1, total, state.clone(), teach.why_not)
+        note = teach.callout(state, wanted) if callable(teach.callout) else teach.callout
+        return Step(f"Step {i + 1} of {total}: {say}", rule, wanted, i + 1, total, note or CALLOUT,
+                    state.clone(), teach.why_not)
+
+    def since_taught(self, state: State) -> tuple[list[Hashable], list[Any]]:
+        """What happened since the learner's last step that was not played for them: the moves played
+        for the learner since then, and every event since then (for a lesson to summarise)."""
+        self._build_line()
+        assert self._line is not None
+        s = self.new_game()
+        mark, auto_moves = 0, []
+        for action in state.history():
+            if s.current_player == self.seat:
+                i = self._line.get(_fingerprint(s, self.seat))
+                if i is not None and self._auto.get(i):
+                    auto_moves.append(action)
+                else:
+                    mark, auto_moves = len(s.log), []
+            s.apply(action)
+        return auto_moves, list(state.log[mark:])
 
     def _steps_done(self, state: State) -> bool:
         self._build_line()
@@ -279,23 +320,21 @@ def lesson_names() -> list[str]:
     return list(LESSONS)
 
 
-def make_lesson(game: str, **kwargs: Any) -> Lesson:
+def make_lesson(game: str, topic: str | None = None, **kwargs: Any) -> Lesson:
     """The Lesson of `game` (keyword arguments go to the lesson's builder, e.g. seed=...): its own
-    when it has one, else the generic lesson (lessons/generic.py) of any registered game."""
-    if game in LESSONS:
-        return importlib.import_module(f"{__package__}.lessons.{game}").LESSON(**kwargs)
+    when it has one, else the generic lesson (lessons/generic.py) of any registered game.
+
+    `topic` names a drill instead of the first game (neko_lab.learn.drill; "first-game" is this
+    lesson); an unknown topic is a ConfigError naming the topics there are."""
+    if topic is not None:
+        from .drill import FIRST_GAME, make_drill
+        if topic != FIRST_GAME:
+            return make_drill(game, topic, **kwargs)
+    module = importlib.import_module(f"{__package__}.lessons.{game}") if game in LESSONS else None
+    if module is not None:
+        return module.LESSON(**kwargs)
     game_class(game)          # an unknown game is refused here, naming the games there are
     return importlib.import_module(f"{__package__}.lessons.generic").LESSON(game, **kwargs)
 
 
-def lesson(game: str, board: bool = True, **kwargs: Any) -> Any:
-    """A board playing the guided first game of `game` (board=False: the Lesson object itself)."""
-    les = make_lesson(game, **kwargs)
-    if not board:
-        return les
-    from ..widgets import board_class
-    cls = board_class(game)
-    return cls(les.new_game(), agents=les.agents, lesson=les)
-
-
-__all__ = ["DeterministicBot", "Lesson", "Step", "Teach", "lesson", "lesson_names", "make_lesson"]
+__all__ = ["CALLOUT", "DeterministicBot", "Lesson", "Step", "Teach", "lesson_names", "make_lesson"]

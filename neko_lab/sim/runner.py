@@ -4,39 +4,39 @@ Everything here is importable and picklable (plain functions and a small task da
 pools and Dask workers can run it; pandas is not needed on the workers.
 
 Seeding: `play(..., seed=S)` derives the game's own seed and one seed per seat from S with
-numpy.random.SeedSequence, so a game of a simulation is replayed exactly by
+neko_lab.core.rng.derive (a SplitMix64 mix: no numpy on the workers), so a game of a simulation is
+replayed exactly by
 `nl.play(game, agents_in_seat_order, players=P, seed=row.seed, **options)`.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-import numpy as np
-
 from ..agents import Agent, agent_label, make_agent
+from ..core.data import fingerprint
 from ..core.errors import ConfigError
 from ..core.registry import game_class
-from ..core.rng import check_seed
+from ..core.rng import check_seed, derive
 from ..core.state import State
 
-_SEED_MASK = (1 << 63) - 1
+GAME, STATE, SEAT = 1, 2, 3      # the kinds of seed derived from a run's seed and a game's seed
 
 
 def game_seed(run_seed: int, game: int) -> int:
-    """Seed of game number `game` of a run: child `game` of SeedSequence(run_seed), as
-    SeedSequence(run_seed).spawn(n)[game] would give, so it does not depend on how games are split."""
-    ss = np.random.SeedSequence(run_seed, spawn_key=(game,))
-    return int(ss.generate_state(1, np.uint64)[0]) & _SEED_MASK
+    """Seed of game number `game` of a run, derived from the run seed and the game's number only, so
+    it does not depend on how the games are split over chunks, workers or machines."""
+    return derive(run_seed, GAME, game)
 
 
 def seat_seeds(seed: int, players: int) -> tuple[int, list[int]]:
     """(state seed, [agent seed by seat]) derived from one game seed."""
-    words = np.random.SeedSequence(seed).generate_state(players + 1, np.uint64)
-    return int(words[0]) & _SEED_MASK, [int(w) & _SEED_MASK for w in words[1:]]
+    return derive(seed, STATE), [derive(seed, SEAT, s) for s in range(players)]
 
 
 def seat_agents(agents: Sequence[Any], players: int, game: int = 0, rotate: bool = True) -> list[Any]:
@@ -61,6 +61,24 @@ def check_agents(agents: Any, players: int) -> list[Any]:
     return agents
 
 
+def data_fingerprint(state: State) -> str:
+    """The fingerprint of the card data a game is played with (16 hex digits; "" for a game that
+    reads no dataset): the same digest a save records, so two runs with other cards differ."""
+    origin = state.__dict__.get("_origin")
+    if origin is None or (origin.folder is None and origin.files is None):
+        return ""
+    return fingerprint(origin.folder, origin.files)
+
+
+def config_fingerprint(game: str, players: int, options: dict, data: str) -> str:
+    """A digest of everything that makes two games comparable: game, players, every option (defaults
+    included) and the data fingerprint (12 hex digits). Rows with equal `config` were played under
+    the same rules and cards."""
+    text = json.dumps({"game": game, "players": players, "data": data,
+                       "options": {k: repr(v) for k, v in sorted(options.items())}}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
 def resolve_game(game: str | type[State]) -> type[State]:
     if isinstance(game, type) and issubclass(game, State):
         return game
@@ -78,11 +96,18 @@ class Recorder:
     points: list[tuple] = field(default_factory=list)
     last_round: int | None = None
     every_action: bool = False
+    decisions: list[tuple] = field(default_factory=list)
 
     def record(self, state: State) -> None:
         rnd = state.round_number()
         self.last_round = rnd
-        self.points.append((state.steps, rnd, state.breakdown()))
+        self.points.append((state.steps, rnd, state.breakdown(), state.projected_scores()))
+
+    def before_action(self, state: State) -> None:
+        """With every_action: the decision about to be taken (its kind and how many legal actions)."""
+        if self.every_action:
+            top = state.pending[-1].kind if state.pending else ""
+            self.decisions.append((state.steps, state.current_player, top, len(state.legal_actions())))
 
     def after_action(self, state: State) -> None:
         if self.every_action or state.round_number() != self.last_round or state.is_over():
@@ -90,12 +115,13 @@ class Recorder:
 
 
 def play(game: str | type[State], agents: Any, players: int | None = None, seed: int | None = None,
-         recorder: Recorder | None = None, **options: Any) -> State:
+         recorder: Recorder | None = None, first_moves: list[int] | None = None, **options: Any) -> State:
     """Play one game to the end and return the final state.
 
     agents: one spec per seat (fewer are repeated in order: seat s gets agents[s % len(agents)]);
     a spec is a name ("random", "greedy", "mcts", or the game's own), a (name, params) pair, an Agent
     subclass or an Agent object (see make_agent). Same seed, same agents, same options: same game.
+    first_moves: a list that receives the seats in the order they first act.
     """
     cls = resolve_game(game)
     if players is None:
@@ -109,17 +135,23 @@ def play(game: str | type[State], agents: Any, players: int | None = None, seed:
     state = cls(players=players, seed=state_seed, **options)   # refuses a bad player count
     specs = seat_agents(check_agents(agents, players), players, rotate=False)
     seated = [make_agent(spec, cls, agent_seeds[s]) for s, spec in enumerate(specs)]
-    return run(state, seated, recorder)
+    return run(state, seated, recorder, first_moves)
 
 
-def run(state: State, seated: Sequence[Agent], recorder: Recorder | None = None) -> State:
-    """Let `seated[seat]` choose for whichever seat is to move until the game is over."""
+def run(state: State, seated: Sequence[Agent], recorder: Recorder | None = None,
+        first_moves: list[int] | None = None) -> State:
+    """Let `seated[seat]` choose for whichever seat is to move until the game is over (first_moves,
+    if given, receives the seats in the order they first act)."""
     if recorder is not None:
         recorder.record(state)
     while not state.is_over():
         seat = state.current_player
         if seat is None:
             raise RuntimeError(f"{state.GAME}: the game is not over but no seat is to move")
+        if first_moves is not None and seat not in first_moves:
+            first_moves.append(seat)
+        if recorder is not None:
+            recorder.before_action(state)
         state.apply(seated[seat].choose(state))
         if recorder is not None:
             recorder.after_action(state)
@@ -142,31 +174,61 @@ class Batch:
 
 
 def run_batch(batch: Batch) -> tuple[list[dict], list[dict]]:
-    """Play the games of a batch; return (rows, trace rows) as plain dicts (one per game and seat)."""
+    """Play the games of a batch; return (rows, trace rows) as plain dicts (one per game and seat).
+
+    Every row carries `order` (1 for the seat that acted first in the game, 2 for the next seat to
+    act for the first time, ...), `share` (1/k for each of k winners, 0 for the others: a game's shares sum to 1
+    when anyone wins), `data` (the card data's fingerprint), `config` (game, players, options and
+    data in one digest), the game's result_columns() and, for a game that names holdings(), `held`:
+    the seat's cards joined by "|". Trace points carry `projected` (the
+    seat's projected_scores()); with trace="action" each point after an action also names the
+    decision taken (`kind`, `actor`, `choices`: the number of legal actions it had)."""
     rows: list[dict] = []
     trace: list[dict] = []
     labels = [agent_label(a) for a in batch.agents]
+    fingerprints: dict[int, tuple[str, str]] = {}
     for g in range(batch.start, batch.stop):
         seed = game_seed(batch.run_seed, g)
         idx = [(s + (g if batch.rotate else 0)) % len(batch.agents) for s in range(batch.players)]
         recorder = Recorder(every_action=batch.trace == "action") if batch.trace else None
-        state = play(batch.game, [batch.agents[i] for i in idx], batch.players, seed, recorder,
+        first: list[int] = []
+        state = play(batch.game, [batch.agents[i] for i in idx], batch.players, seed, recorder, first,
                      **batch.options)
         scores, parts, winners = state.scores(), state.breakdown(), set(state.winners())
         rounds, steps = state.round_number(), state.steps
         opts = {f"opt_{k}": v for k, v in state.options.items()}
+        key = id(state.__dict__.get("_origin"))
+        if key not in fingerprints:
+            data = data_fingerprint(state)
+            fingerprints[key] = (data, config_fingerprint(state.GAME, batch.players, state.options, data))
+        data, config = fingerprints[key]
+        extra = state.result_columns()
+        held = ([state.holdings(s) for s in range(batch.players)]
+                if type(state).holdings is not State.holdings else None)
         for s in range(batch.players):
             row = {"game": g, "seat": s, "agent": labels[idx[s]], "score": scores[s],
-                   "won": s in winners, "steps": steps, "rounds": rounds,
-                   "players": batch.players, "seed": seed}
+                   "won": s in winners, "share": 1.0 / len(winners) if s in winners else 0.0,
+                   "order": first.index(s) + 1 if s in first else 0,
+                   "steps": steps, "rounds": rounds, "players": batch.players, "seed": seed,
+                   "data": data, "config": config}
+            row.update(extra)
+            if held is not None:
+                row["held"] = "|".join(held[s])
             row.update({f"pts_{k}": v for k, v in parts[s].items()})
             row.update(opts)
             rows.append(row)
         if recorder is not None:
-            for step, rnd, bd in recorder.points:
+            taken = {d[0] + 1: d for d in recorder.decisions}
+            for step, rnd, bd, proj in recorder.points:
+                decision = taken.get(step)
                 for s in range(batch.players):
                     point = {"game": g, "step": step, "round": rnd, "seat": s,
-                             "agent": labels[idx[s]], "score": sum(bd[s].values())}
+                             "agent": labels[idx[s]], "score": sum(bd[s].values()),
+                             "projected": proj[s]}
+                    if batch.trace == "action":
+                        point.update(actor=-1 if decision is None else decision[1],
+                                     kind="" if decision is None else decision[2],
+                                     choices=0 if decision is None else decision[3])
                     point.update({f"pts_{k}": v for k, v in bd[s].items()})
                     trace.append(point)
     return rows, trace

@@ -6,9 +6,17 @@ Result columns, one row per game and seat, sorted by game then seat:
     seat      seat number (0 starts)
     agent     the agent's label (its name, or "name(param=value)" for a (name, params) spec)
     score     final score; won: True for every seat among the winners (after the game's tie-breaks)
+    share     the seat's share of the win: 1/k for each of k tied winners, 0 for the others, so a
+              win rate is df.share.mean() and shared wins are not counted k times
     steps     actions applied in the game; rounds: round_number() at the end
     players   number of seats; seed: the game's seed (nl.play(game, agents in seat order,
               players=..., seed=seed, **options) replays that game exactly)
+    order     1 for the seat that acted first in the game, 2 for the next to act, ... (in games
+              whose turn order is not the seat order, as in Journey, "first to act" is order == 1)
+    data      fingerprint of the card data the game was played with ("" for a game without data)
+    config    fingerprint of game, players, every option and the data: rows with equal config were
+              played under the same rules and cards
+    <extra>   values a game adds (State.result_columns()), e.g. catanna_score in solo Syndicate
     pts_<category>   points of each breakdown category (0 where a seat has none of that category)
     opt_<option>     every game option, defaults included
 
@@ -16,13 +24,16 @@ Seats: in game g, seat s is played by agents[(s + g) % len(agents)] (rotate=True
 len(agents) consecutive games every agent sits in every seat equally often and seat advantage can be
 measured; with rotate=False seat s always gets agents[s % len(agents)].
 
-Seeds: game g is seeded by child g of numpy.random.SeedSequence(seed), so the DataFrame is the same
-whatever `workers`, `client` or `chunk` are.
+Seeds: game g is seeded by runner.game_seed(seed, g), derived from the run seed and g alone, so the
+DataFrame is the same whatever `workers`, `client` or `chunk` are.
 
 Scoring curves (trace=True) come back as a second, long DataFrame: game, step, round, seat, agent,
-score and pts_<category>, recorded at the start, after every action that changes round_number(), and
+score, projected (State.projected_scores(): what the seat would score if the game ended now)
+and pts_<category>, recorded at the start, after every action that changes round_number(), and
 at the end of each game — a few dozen points per game, small enough for 10,000 games.
-trace="action" records after every action instead (finer curves, for fewer games).
+trace="action" records after every action instead (finer curves, for fewer games), and each point
+then names the decision just taken: actor (its seat), kind (the pending decision's kind) and
+choices (how many legal actions it offered) — the branching factor.
 
 Streaming (out=FOLDER): each finished chunk of games is written to FOLDER/part-NNNNN.parquet (and
 trace-NNNNN.parquet) next to a run.json describing the run, so an interrupted run keeps every finished
@@ -36,11 +47,12 @@ without workers).
 """
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from ..agents import agent_label, make_agent
 from ..core.errors import ConfigError
@@ -49,9 +61,13 @@ from . import runner
 from .results import Results
 from .runner import Batch
 
-FIXED = ["game", "seat", "agent", "score", "won", "steps", "rounds", "players", "seed"]
-TRACE_FIXED = ["game", "step", "round", "seat", "agent", "score"]
+FIXED = ["game", "seat", "agent", "score", "won", "share", "order", "steps", "rounds", "players", "seed", "data",
+         "config"]
+TRACE_FIXED = ["game", "step", "round", "seat", "agent", "score", "projected"]
+TEXT = ("agent", "data", "config", "kind")
+FLOAT = ("share",)
 META = "run.json"
+IN_FLIGHT = 2        # chunks handed to each worker ahead of time; the rest are made when needed
 
 
 def _int(name: str, value: Any, low: int) -> int:
@@ -79,19 +95,25 @@ def _concat(frames: list, fixed: list[str], sort: list[str]):
 
 
 def _tidy(df, fixed: list[str], sort: list[str]):
+    for c in fixed:                      # parts written before a column existed lack it
+        if c not in df.columns:
+            df[c] = "" if c in TEXT else float("nan") if c in FLOAT else 0
     pts = sorted(c for c in df.columns if c.startswith("pts_"))
     opts = sorted(c for c in df.columns if c.startswith("opt_"))
+    extra = [c for c in df.columns if c not in fixed and c not in pts and c not in opts]
     for c in pts:
         if df[c].isna().any():
             df[c] = df[c].fillna(0)
         df[c] = df[c].astype("int64")
-    df = df[fixed + pts + opts]
+    df = df[fixed + extra + pts + opts]
     df = df.sort_values(sort, kind="stable").reset_index(drop=True)
     for c in fixed:
         if c == "won":
             df[c] = df[c].astype(bool)
-        elif c == "agent":
+        elif c in TEXT:
             df[c] = df[c].astype(str)
+        elif c in FLOAT:
+            df[c] = df[c].astype("float64")
         else:
             df[c] = df[c].astype("int64")
     return df
@@ -104,14 +126,25 @@ def show_progress(progress: bool) -> bool:
     return bool(progress) and not off
 
 
-def _plan(games: int, chunk: int) -> list[tuple[int, int]]:
-    return [(a, min(a + chunk, games)) for a in range(0, games, chunk)]
+MAX_WORKERS = 64     # processes of one local pool; more only queue for the same cores (use a Dask cluster)
 
 
-def _describe(cls, games, players, agents, seed, options, rotate, trace, chunk) -> dict:
+def _plan(games: int, chunk: int) -> Iterator[tuple[int, int]]:
+    """The chunks of a run, made as they are needed: a run of any size is planned in constant memory."""
+    return ((a, min(a + chunk, games)) for a in range(0, games, chunk))
+
+
+def _describe(cls, games, players, agents, seed, options, rotate, trace, chunk, data="") -> dict:
     return {"game": cls.GAME, "games": games, "players": players, "agents": [agent_label(a) for a in agents],
             "seed": seed, "options": {k: repr(v) for k, v in sorted(options.items())},
+            "data": data, "config": runner.config_fingerprint(cls.GAME, players, options, data),
             "rotate": rotate, "trace": trace, "chunk": chunk}
+
+
+WHAT = {"game": "another game", "players": "another player count", "agents": "other agents",
+        "seed": "another seed", "options": "other options", "data": "other card data",
+        "config": "other rules or card data", "games": "another number of games",
+        "rotate": "another seat rotation", "trace": "another trace setting", "chunk": "another chunk size"}
 
 
 class _Store:
@@ -120,6 +153,8 @@ class _Store:
     def __init__(self, folder: str | os.PathLike, meta: dict, resume: bool):
         if not isinstance(folder, (str, os.PathLike)):
             raise ConfigError(f"out must be a folder path (str or pathlib.Path), not {type(folder).__name__}")
+        if not str(folder).strip():
+            raise ConfigError("out must name a folder for the results, not an empty path")
         self.folder = Path(folder)
         if self.folder.exists() and not self.folder.is_dir():
             raise ConfigError(f"out={str(self.folder)!r} is a file: out names a folder for the results "
@@ -134,8 +169,11 @@ class _Store:
                 meta["chunk"] = old.get("chunk")
             diff = [k for k in meta if old.get(k) != meta[k]]
             if diff:
-                raise ConfigError(f"cannot resume {self.folder}: it was run with other settings "
-                                  f"({', '.join(f'{k}={old.get(k)!r}' for k in diff)})")
+                said = "; ".join(f"{WHAT.get(k, k)}: {k}={old.get(k)!r}, now {meta[k]!r}"
+                                 for k in diff if k != "config" or len(diff) == 1)
+                raise ConfigError(f"cannot resume {self.folder}: it holds games played with other settings "
+                                  f"({said}). "
+                                  f"Resume with the same settings or choose another folder")
         self.meta = meta
         self.meta_path = meta_path
 
@@ -165,8 +203,9 @@ class _Store:
     def part(self, start: int, kind: str = "part") -> Path:
         return self.folder / f"{kind}-{start:09d}.parquet"
 
-    def done(self, start: int) -> bool:
-        return self.part(start).exists()
+    def finished(self) -> set[int]:
+        """The first game of every chunk already written (read from the folder, not from the plan)."""
+        return {int(p.name[5:-8]) for p in self.folder.glob("part-*.parquet") if p.name[5:-8].isdigit()}
 
     def write(self, start: int, rows: list[dict], trace: list[dict]) -> None:
         if self.meta["trace"]:
@@ -222,11 +261,16 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
     trace = True if trace == "round" else trace
     if workers is not None:
         workers = _int("workers", workers, 1)
+        if workers > MAX_WORKERS:
+            raise ConfigError(f"workers is at most {MAX_WORKERS} (one process each on this machine); "
+                              f"for more, run on a Dask cluster with client=, not {workers}")
     if chunk is not None:
         chunk = _int("chunk", chunk, 1)
     store = None
     if out is not None:
-        store = _Store(out, _describe(cls, games, players, agents, seed, probe.options, rotate, trace, chunk), resume)
+        meta = _describe(cls, games, players, agents, seed, probe.options, rotate, trace, chunk,
+                         runner.data_fingerprint(probe))
+        store = _Store(out, meta, resume)
         chunk = store.meta["chunk"]
     elif resume:
         raise ConfigError("resume=True needs out=FOLDER, the folder of the run to continue")
@@ -237,9 +281,10 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
         store.meta["chunk"] = chunk
         store.start()
 
-    plan = _plan(games, chunk)
-    todo = [(a, b) for a, b in plan if store is None or not store.done(a)]
-    batches = [Batch(cls, players, list(agents), seed, a, b, dict(options), rotate, trace) for a, b in todo]
+    done = store.finished() if store is not None else set()
+    todo = ((a, b) for a, b in _plan(games, chunk) if a not in done)
+    batches = (Batch(cls, players, list(agents), seed, a, b, dict(options), rotate, trace) for a, b in todo)
+    already = sum(min(a + chunk, games) - a for a in done if a < games)
     import pandas as pd
 
     frames: list = []          # one small DataFrame per chunk: far less memory than row dicts
@@ -255,7 +300,7 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
 
     from tqdm.auto import tqdm
 
-    with tqdm(total=games, initial=games - sum(b.stop - b.start for b in batches), unit="game",
+    with tqdm(total=games, initial=already, unit="game",
               desc=f"{cls.GAME}", disable=not show_progress(progress)) as bar:
         if client is not None:
             _run_dask(client, batches, collect, bar)
@@ -275,7 +320,7 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
     return (df, tr) if trace else df
 
 
-def _run_pool(workers: int, batches: list[Batch], collect, bar) -> None:
+def _run_pool(workers: int, batches: Iterator[Batch], collect, bar) -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
@@ -285,12 +330,17 @@ def _run_pool(workers: int, batches: list[Batch], collect, bar) -> None:
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=runner.watch_parent, initargs=(os.getpid(),))
     try:
-        futures = {pool.submit(runner.run_batch, b): b for b in batches}
-        for fut in as_completed(futures):
+        futures: dict = {}
+        for batch in itertools.islice(batches, IN_FLIGHT * workers):
+            futures[pool.submit(runner.run_batch, batch)] = batch
+        while futures:                        # a few chunks per worker in flight, the rest not yet made
+            fut = next(as_completed(futures))
             batch = futures.pop(fut)          # a collected chunk is not kept
             collect(batch, fut.result())
             del fut
             bar.update(batch.stop - batch.start)
+            for nxt in itertools.islice(batches, 1):
+                futures[pool.submit(runner.run_batch, nxt)] = nxt
     except BrokenProcessPool:
         procs = list((pool._processes or {}).values())
         for proc in procs:                    # the exit codes say why the pool broke
@@ -306,13 +356,15 @@ def _run_pool(workers: int, batches: list[Batch], collect, bar) -> None:
     pool.shutdown()
 
 
-def _run_dask(client: Any, batches: list[Batch], collect, bar) -> None:
+def _run_dask(client: Any, batches: Iterator[Batch], collect, bar) -> None:
     from distributed import as_completed
 
-    futures = client.map(runner.run_batch, batches, pure=False)
-    index = {f.key: b for f, b in zip(futures, batches)}
+    lanes = max(1, len(client.ncores()))
+    first = list(itertools.islice(batches, IN_FLIGHT * lanes))
+    futures = client.map(runner.run_batch, first, pure=False)
+    index = {f.key: b for f, b in zip(futures, first)}
     pending = as_completed(futures)
-    del futures                               # a collected chunk is released on the cluster too
+    del futures, first                        # a collected chunk is released on the cluster too
     try:
         for fut in pending:
             batch = index.pop(fut.key)
@@ -320,6 +372,11 @@ def _run_dask(client: Any, batches: list[Batch], collect, bar) -> None:
             fut.release()
             del fut
             bar.update(batch.stop - batch.start)
+            for nxt in itertools.islice(batches, 1):   # the next chunk is made only now
+                new = client.submit(runner.run_batch, nxt, pure=False)
+                index[new.key] = nxt
+                pending.add(new)
+                del new
     except BaseException:
         client.cancel(list(pending.futures))
         raise

@@ -1,6 +1,19 @@
-"""Round-robin tournaments between agents: every pair plays a two-seat match through simulate()."""
+"""Round robins between agents for any player count, with rotating seats, and MCTS budget sweeps.
+
+    lad = nl.sim.ladder("naeco", ["naeco", "greedy", "random"], players=2, games=200)
+    lad.table      # win share of each agent (row) against each opponent (column)
+    lad.pairs      # pairwise results with games, wins, rate, interval and mean score margin
+    lad.ratings    # Bradley–Terry ratings on the Elo scale with intervals
+    lad.games      # every game's rows (simulate's columns plus `match`)
+
+Matches: with players=2 every pair of agents plays `games` games; with more seats every group of
+`players` agents does (all agents together when there are fewer agents than seats: an agent then
+takes several seats). Seats rotate game by game inside a match (simulate's rotate=True), so every
+agent sits in every seat equally often. Match k is seeded with child k of SeedSequence(seed).
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Sequence
 
@@ -10,26 +23,96 @@ from .runner import game_seed
 from .simulate import simulate
 
 
-def tournament(game: Any, agents: Sequence[Any], games: int = 200, seed: int = 0, progress: bool = True,
-               **kwargs: Any):
-    """Every pair of `agents` plays `games` two-player games (seats rotating); returns the win-rate
-    table: entry [a, b] is the share of games agent a won against agent b (a shared win counts half),
-    so [a, b] + [b, a] = 1. The diagonal is empty. Match k of the round robin is seeded with child k of
-    SeedSequence(seed); other keyword arguments (workers, client, game options...) go to simulate().
-    """
+@dataclass
+class Ladder:
+    """The results of a round robin (see the module docstring)."""
+    games: Any
+    table: Any
+    pairs: Any
+    ratings: Any
+
+    def _repr_html_(self) -> str:
+        return ("<b>Ratings</b>" + self.ratings.to_html(float_format="%.0f")
+                + "<b>Win share (row against column)</b>" + self.table.to_html(float_format="%.2f"))
+
+
+def _matches(n: int, players: int) -> list[tuple[int, ...]]:
+    if n <= players:
+        return [tuple(range(n))]
+    return list(combinations(range(n), players))
+
+
+def ladder(game: Any, agents: Sequence[Any], players: int = 2, games: int = 200, seed: int = 0,
+           progress: bool = True, **kwargs: Any) -> Ladder:
+    """Play a round robin of `agents` at `players` seats (see the module docstring) and return its
+    Ladder. Other keyword arguments (workers, client, data, game options...) go to simulate()."""
     import pandas as pd
+
+    from ..analysis import pairwise, ratings
+    from ..analysis.stats import wilson_interval
 
     labels = [agent_label(a) for a in agents]
     if len(set(labels)) != len(labels) or len(labels) < 2:
         raise ConfigError(f"a tournament needs at least two agents with different names, not {labels}")
+    if not isinstance(players, int) or isinstance(players, bool) or players < 2:
+        raise ConfigError(f"a tournament needs players >= 2, not {players!r}")
+    frames = []
+    offset = 0
+    for k, group in enumerate(_matches(len(agents), players)):
+        df = simulate(game, games=games, players=players, agents=[agents[i] for i in group],
+                      seed=game_seed(seed, k), progress=progress, **kwargs)
+        if hasattr(df, "to_pandas"):
+            df = df.to_pandas()
+        df = df.assign(match=k, game=df["game"] + offset)
+        offset += games
+        frames.append(df)
+    all_games = pd.concat(frames, ignore_index=True)
+    pairs = pairwise(all_games)
+    bounds = [wilson_interval(w, n) for w, n in zip(pairs["wins"], pairs["games"])]
+    pairs["low"] = [b[0] for b in bounds]
+    pairs["high"] = [b[1] for b in bounds]
     table = pd.DataFrame(float("nan"), index=pd.Index(labels, name="agent"),
                          columns=pd.Index(labels, name="opponent"))
-    for k, (i, j) in enumerate(combinations(range(len(agents)), 2)):
-        df = simulate(game, games=games, players=2, agents=[agents[i], agents[j]],
-                      seed=game_seed(seed, k), progress=progress, **kwargs)
-        share = df.groupby("game")["won"].transform("sum")
-        points = (df["won"] / share.where(share > 0, 1)).groupby(df["agent"]).sum()
-        a = float(points.get(labels[i], 0.0)) / games
-        table.loc[labels[i], labels[j]] = a
-        table.loc[labels[j], labels[i]] = 1.0 - a
-    return table
+    for a, b, rate in pairs[["agent", "opponent", "rate"]].itertuples(index=False, name=None):
+        table.loc[a, b] = rate
+    return Ladder(all_games, table, pairs, ratings(all_games))
+
+
+def tournament(game: Any, agents: Sequence[Any], games: int = 200, seed: int = 0, progress: bool = True,
+               players: int = 2, **kwargs: Any):
+    """The win-rate table of a round robin (ladder(...).table): entry [a, b] is the share of the
+    pairings between agents a and b that a won (a shared win counts half), so [a, b] + [b, a] = 1.
+    With players=2 that is the share of their games a won. The diagonal is empty. See ladder()."""
+    return ladder(game, agents, players=players, games=games, seed=seed, progress=progress, **kwargs).table
+
+
+def budget_sweep(game: Any, budgets: Sequence[int], opponent: Any = "greedy", agent: str = "mcts",
+                 param: str = "iterations", players: int = 2, games: int = 100, seed: int = 0,
+                 progress: bool = True, **kwargs: Any):
+    """How strength grows with search budget: agent(param=b) for every b in `budgets` plays `games`
+    games against `opponent` (seats rotating; with more than two seats the opponent fills the
+    others). Returns one row per budget: budget, agent, games, wins (win share), rate, low, high
+    (Wilson interval), margin (mean score minus the best other seat's) and steps (mean game length).
+    Every budget plays the same seeds, so differences come from the budget."""
+    import pandas as pd
+
+    from ..analysis.stats import wilson_interval
+
+    rows = []
+    for b in budgets:
+        spec = (agent, {param: b})
+        df = simulate(game, games=games, players=players, agents=[spec, opponent], seed=seed,
+                      progress=progress, **kwargs)
+        if hasattr(df, "to_pandas"):
+            df = df.to_pandas()
+        label = agent_label(spec)
+        mine = df[df["agent"] == label]
+        best_other = df[df["agent"] != label].groupby("game")["score"].max()
+        margin = (mine.set_index("game")["score"] - best_other).mean()
+        w, n = float(mine["share"].sum()), len(mine)
+        low, high = wilson_interval(w, n)
+        rows.append({"budget": b, "agent": label, "games": n, "wins": w, "rate": w / n if n else 0.0,
+                     "low": low, "high": high, "margin": float(margin),
+                     "steps": float(df.groupby("game")["steps"].first().mean())})
+    return pd.DataFrame(rows, columns=["budget", "agent", "games", "wins", "rate", "low", "high",
+                                       "margin", "steps"])

@@ -11,6 +11,8 @@ from typing import Sequence
 import pandas as pd
 import plotly.graph_objects as go
 
+from ..analysis.balance import with_share
+from ..analysis.stats import wilson_interval
 from ..core.errors import ConfigError
 
 PALETTE = ["#4C78A8", "#F58518", "#54A24B", "#E45756", "#72B7B2", "#B279A2", "#EECA3B", "#9D755D",
@@ -36,8 +38,20 @@ def words(column: str) -> str:
     return " ".join(WORDS.get(part, part) for part in name.split("_"))
 
 
+def _missing(value) -> bool:
+    try:
+        return value is None or bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return False
+
+
 def _label(column: str, value) -> str:
-    """One part of a group label: seats count from 1 ("seat 1"); agents are their own name."""
+    """One part of a group label: seats count from 1 ("seat 1"); agents are their own name; an
+    option left at None (or missing) reads "None", a group of its own."""
+    if _missing(value):
+        return f"{words(column)} None" if column.startswith("opt_") or column in ("players",) else "None"
+    if isinstance(value, float) and value.is_integer():   # a whole-number column with a None in it
+        value = int(value)
     if column == "seat":
         return f"seat {int(value) + 1}"
     if column in ("players", "game") or column.startswith("opt_"):
@@ -46,10 +60,20 @@ def _label(column: str, value) -> str:
 
 
 def _groups(df: pd.DataFrame, cols: list[str]):
-    """(label, rows) for each group, in sorted order; labels read "greedy" or "greedy · seat 1"."""
-    for key, rows in df.groupby(cols, sort=True, observed=True):
+    """(label, rows) for each group, in sorted order; labels read "greedy" or "greedy · seat 1".
+    Rows whose value is None or missing form a group of their own (never dropped)."""
+    for key, rows in group_rows(df, cols):
         key = key if isinstance(key, tuple) else (key,)
         yield " · ".join(_label(c, k) for c, k in zip(cols, key)), rows
+
+
+def group_rows(df: pd.DataFrame, cols: list[str]):
+    """df.groupby(cols) keeping None/NaN keys as a group (pandas drops them by default) and
+    grouping values of mixed types (None beside numbers) without failing to sort them."""
+    try:
+        return list(df.groupby(cols, sort=True, observed=True, dropna=False))
+    except TypeError:      # unorderable mixed keys: group in order of appearance
+        return list(df.groupby(cols, sort=False, observed=True, dropna=False))
 
 
 def _transparent(colour: str, alpha: float) -> str:
@@ -61,17 +85,6 @@ def _transparent(colour: str, alpha: float) -> str:
 def _whole_numbers(axis: dict) -> dict:
     """Axis settings that put ticks on whole numbers only (rounds, players)."""
     return {**axis, "tickmode": "linear", "dtick": 1, "tickformat": "d"}
-
-
-def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a proportion: (low, high). z=1.96 gives 95 % confidence."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def score_distribution(df: pd.DataFrame, by: str | Sequence[str] = "agent", kind: str = "histogram",
@@ -96,12 +109,24 @@ def score_distribution(df: pd.DataFrame, by: str | Sequence[str] = "agent", kind
     return fig
 
 
+def win_share(rows: pd.DataFrame) -> float:
+    """Total win share of some rows: the `share` column (1/k for each of k tied winners), or, for a
+    frame without it, `won` split among each game's winners."""
+    if "share" in rows.columns:
+        return float(rows["share"].sum())
+    return float(rows["won"].sum())
+
+
 def who_won(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.96) -> pd.DataFrame:
-    """Win rate per group with its Wilson interval: columns group, seats, wins, rate, low, high."""
+    """Win rate per group with its Wilson interval: columns group, seats, wins, rate, low, high.
+
+    wins is the group's win share: a win shared by k tied seats counts 1/k for each (the `share`
+    column), so the rates of a game's seats add up to one win and ties do not inflate them."""
     cols = _by(df, by)
+    df = with_share(df)
     out = []
     for label, rows in _groups(df, cols):
-        n, wins = len(rows), int(rows["won"].sum())
+        n, wins = len(rows), win_share(rows)
         low, high = wilson_interval(wins, n, z)
         out.append({"group": label, "seats": n, "wins": wins, "rate": wins / n if n else 0.0,
                     "low": low, "high": high})
@@ -111,7 +136,7 @@ def who_won(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.96
 def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.96,
               title: str | None = None) -> go.Figure:
     """Share of seats that won, per group, with Wilson confidence intervals as error bars.
-    A shared win (a tie the rules leave standing) counts as a win for each tied seat."""
+    A shared win (a tie the rules leave standing) counts 1/k for each of the k tied seats."""
     cols = _by(df, by)
     table = who_won(df, cols, z)
     fig = go.Figure(go.Bar(
@@ -120,7 +145,7 @@ def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.
         error_y=dict(type="data", symmetric=False, array=(table["high"] - table["rate"]).tolist(),
                      arrayminus=(table["rate"] - table["low"]).tolist()),
         customdata=table[["wins", "seats", "low", "high"]].to_numpy(),
-        hovertemplate="%{x}: %{y:.1%} (%{customdata[0]} of %{customdata[1]}; "
+        hovertemplate="%{x}: %{y:.1%} (%{customdata[0]:.1f} of %{customdata[1]}; "
                       "%{customdata[2]:.1%} to %{customdata[3]:.1%})<extra></extra>"))
     level = f"{confidence(z):.0%}"
     fig.update_layout(title=dict(text=title or f"Win rate by {' and '.join(map(words, cols))}",

@@ -30,7 +30,8 @@ from ..core.state import State
 from .board import Board, resolve_agent
 from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, event_log_html,
                     moves_html, score_table_html, status_text)
-from .picture import ClickPicture
+from .lesson import LessonPanel, lesson, mark_expected
+from .picture import ClickPicture, lit_targets
 from .review import history_save, positions
 from ..core.svg import target
 
@@ -54,5 +55,6 @@ def board(state: State, agents: Any = None, **kwargs: Any) -> Board:
 
 
 __all__ = ["Board", "board", "board_class", "resolve_agent", "ChoiceList", "ClickPicture",
-           "Controls", "EventLog", "MessageArea", "ScoreTable", "event_log_html", "history_save",
-           "moves_html", "positions", "score_table_html", "status_text", "target"]
+           "Controls", "EventLog", "LessonPanel", "MessageArea", "ScoreTable", "event_log_html",
+           "history_save", "lesson", "lit_targets", "mark_expected", "moves_html", "positions",
+           "score_table_html", "status_text", "target"]

@@ -32,7 +32,9 @@ from ..core.errors import IllegalAction
 from ..core.state import State
 from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, moves_html, seat_label,
                     status_text)
-from .picture import ClickPicture
+from .misclick import Misclicks
+from .lesson import LessonPanel, mark_expected, same_action
+from .picture import ClickPicture, lit_targets
 from .review import Reviewing
 from .teach import explain_html, hints_html, learn_module
 
@@ -78,7 +80,7 @@ def _scrolled(body: str) -> str:
     return f"<div style='max-height:280px;overflow-y:auto;font-size:13px;line-height:1.35'>{body}</div>"
 
 
-class Board(Reviewing):
+class Board(Reviewing, Misclicks):
     """Play a game in a notebook: click the picture or a choice, let bots reply, ask why, undo, review.
 
     state:  the game to play (kept and mutated: ``board.state`` is always the live position)
@@ -110,7 +112,6 @@ class Board(Reviewing):
         self.history: list[tuple[State, Hashable]] = []   # (position before, action taken there)
         self.start: State = state.clone()                 # where this board's game began (for saves)
         self.lesson = lesson
-        self._step: Any = None                            # the lesson's step for the position shown
         self._timer: asyncio.TimerHandle | None = None
         self.review: list[State] | None = None            # positions of a game under review
         self.review_actions: list[Hashable] | None = None
@@ -167,6 +168,21 @@ class Board(Reviewing):
     def action_label(self, action: Hashable) -> str:
         return str(action)
 
+    def expected_targets(self, action: Hashable, markup: str) -> list[str]:
+        """The lit targets of the picture `markup` that a lesson's expected `action` is clicked on
+        (default: those whose target_action is that action). Boards where a move takes two clicks
+        (a card, then its place) name the first click until it is made."""
+        return [n for n in lit_targets(markup) if same_action(self.target_action(n), action)]
+
+    def marked_picture(self) -> str:
+        """The picture, with the lesson's expected move marked apart from the other legal targets
+        and its callout pinned beside it (neko_lab.widgets.lesson)."""
+        markup = self.picture()
+        wanted = self.lesson_panel.expected
+        if wanted is None:
+            return markup
+        return mark_expected(markup, self.expected_targets(wanted, markup), self.lesson_panel.callout)
+
     def choice_label(self, action: Hashable) -> str:
         """A choice in the list: what it is and what it gives (default: action_label)."""
         return self.action_label(action)
@@ -175,12 +191,13 @@ class Board(Reviewing):
         side = W.VBox([self.lesson_box, self.prompt_box, self.message.widget, self.picker.widget,
                        self.hint_row, self.hint_box, W.HTML("<b>Last moves</b>"), self.moves, self.why_box,
                        self.review_bar, self.controls.widget, W.HTML("<b>Scores</b>"), self.scores.widget],
-                      layout=W.Layout(flex="1 1 270px", min_width="260px", max_width="460px"))
+                      layout=W.Layout(flex="0 0 250px", min_width="240px", max_width="250px"))
         side.add_class("neko-side")
+        # the picture takes the width the choices leave (its areas wrap to it); the choices stay beside
         left = W.VBox([self.title, self.status, self.picture_widget, self.extras],
-                      layout=W.Layout(flex="0 1 auto", max_width="100%", overflow="visible"))
+                      layout=W.Layout(flex="1 1 auto", min_width="0", overflow="visible"))
         log = W.VBox([W.HTML("<b>Everything that happened, and why</b>"), self.log.widget])
-        return W.VBox([W.HBox([left, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start",
+        return W.VBox([W.HBox([left, side], layout=W.Layout(flex_flow="row nowrap", align_items="flex-start",
                                                               grid_gap="12px")), log],
                       layout=W.Layout(width="100%"))
 
@@ -189,8 +206,9 @@ class Board(Reviewing):
         title = self.state.TITLE or self.state.GAME
         self.title = W.HTML(f"<h3 style='margin:2px 0'>{title}</h3>")
         self.status = W.HTML()
-        self.picture_widget = ClickPicture(on_click=self.click)
-        self.lesson_box = W.HTML()
+        self.picture_widget = ClickPicture(on_click=self.click, on_miss=self.missed, table=True)
+        self.lesson_panel = LessonPanel(self.lesson)
+        self.lesson_box = self.lesson_panel.widget
         self.prompt_box = W.HTML()
         self.message = MessageArea()
         self.picker = ChoiceList(self._choose_index, label=self.choice_label)
@@ -201,6 +219,7 @@ class Board(Reviewing):
         if learn_module() is None or not hasattr(learn_module(), "hint"):
             self.hint_row.layout.display = "none"
         self.hint_box = W.HTML()
+        self._hinted: tuple | None = None                 # the position the hint box speaks of
         self.moves = ClickPicture(on_click=self.click)
         self.why_box = W.HTML()
         self.log = EventLog(self.log_limit, self.names)
@@ -281,8 +300,8 @@ class Board(Reviewing):
         if self.review is not None:
             self.message.show("You are reviewing a game: press “Play on from here” to play.", "error")
             return False
-        if not by_bot and self._step is not None:
-            wrong = self._step.check(action)
+        if not by_bot:
+            wrong = self.lesson_panel.check(action)
             if wrong is not None:
                 self.message.show(wrong, "error")
                 return False
@@ -428,6 +447,12 @@ class Board(Reviewing):
             self.hint_box.value = "<i>A hint is for your own move.</i>"
             return
         self.hint_box.value = _scrolled(hints_html(self.state, self.choice_label))
+        self._hinted = self._position()
+
+    def _position(self) -> tuple:
+        """What identifies the position shown (a hint is about this and nothing else)."""
+        s = self.state
+        return (id(s), s.steps, len(s.log), self.review is not None and self.at)
 
     def _moves(self) -> list[tuple[State, Hashable, State]]:
         """(before, action, after) of every move played on this board, or of the game under review."""
@@ -438,23 +463,6 @@ class Board(Reviewing):
         return [(b, a, after) for (b, a), after in zip(self.history, afters)]
 
     # ------------------------------------------------------------------ display
-    def _lesson_text(self) -> str:
-        """What the lesson says now (HTML): its intro before the first move, the step's advice, the
-        finale once the game is over."""
-        if self.lesson is None:
-            return ""
-
-        def para(text: Any) -> str:
-            return html.escape(str(text)).replace("\n", "<br>")
-
-        s = self.state
-        if s.is_over():
-            return para(self.lesson.finale(s))
-        text = para(self._step.say) if self._step is not None else ""
-        if not self.history:
-            text = f"{para(self.lesson.intro)}<br>{text}" if text else para(self.lesson.intro)
-        return text
-
     def _move_rows(self) -> list[tuple[int, str, list[str]]]:
         moves = self._moves()
         rows = []
@@ -476,22 +484,20 @@ class Board(Reviewing):
             self.message.clear()
         s = self.state
         reviewing = self.review is not None
-        self._step = self.lesson.step(s) if (self.lesson is not None and self.my_turn()) else None
-        lesson = self._lesson_text()
-        self.lesson_box.value = (f"<div class='neko-lesson' style='background:#fff8e1;border-left:4px solid "
-                                 f"#e0a800;padding:4px 8px;font-size:14px'>{lesson}</div>") if lesson else ""
+        self.lesson_panel.update(s, self.my_turn(), bool(self.history))
         head = status_text(s, self.names, self.bots)
-        if s.is_over():
-            self.hint_box.value = ""       # hints of the last position no longer apply
+        if self._hinted != self._position():
+            self.hint_box.value = ""       # a hint speaks of one position: a move or undo empties it
+            self._hinted = None
         if reviewing:
             head = f"Review · position {self.at + 1} of {len(self.review)} · " + head
         self.status.value = f"<b style='font-size:14px'>{head}</b>"
         self._show_prompt()
-        self.picture_widget.value = self.picture()
+        self.picture_widget.value = self.marked_picture()
         # in games with hidden information a bot's options would show its hand: keep them out of view
         bot = not reviewing and s.current_player in self.bots
         self.picker.update(s, hidden=(s.HIDDEN_INFORMATION and bot) or reviewing or s.is_over(),
-                           enabled=self.my_turn(),
+                           enabled=self.my_turn(), expected=self.lesson_panel.expected,
                            heading="Your choices" if self.my_turn() else "Choices of the seat to act")
         # people at the table see only what their seat may see; with bots on every seat, everything
         self.scores.update(s, self.viewer if self.humans else None)

@@ -201,6 +201,7 @@ class Controls:
 
 CHOICE_STYLE = ("display:block;margin:2px 0;padding:4px 8px;border:1px solid #9bc59b;border-radius:4px;"
                 "background:#f3faf3;font-size:13px;line-height:1.35;white-space:normal;overflow-wrap:anywhere")
+EXPECTED_STYLE = CHOICE_STYLE.replace("1px solid #9bc59b", "2px solid #e65100").replace("#f3faf3", "#fff3e0")
 OFF_STYLE = CHOICE_STYLE.replace("#9bc59b", "#ccc").replace("#f3faf3", "#f6f6f6") + ";color:#666"
 
 
@@ -222,9 +223,12 @@ class ChoiceList:
         if name.startswith("action:"):
             self.on_choose(int(name.split(":", 1)[1]))
 
-    def update(self, state: State, hidden: bool = False, enabled: bool = True, heading: str = "") -> None:
+    def update(self, state: State, hidden: bool = False, enabled: bool = True, heading: str = "",
+               expected: Hashable | None = None) -> None:
         """Show the legal actions; `hidden` shows none (a bot's choices in a game with hidden hands),
-        `enabled` False shows them greyed (not yours to play)."""
+        `enabled` False shows them greyed (not yours to play); `expected` (a lesson's move) is marked
+        apart from the others."""
+        from .lesson import same_action
         from .picture import target
 
         self.actions = [] if hidden else state.legal_actions()
@@ -233,8 +237,11 @@ class ChoiceList:
         for i, a in enumerate(self.actions):
             text = html.escape(self.label(a))
             tip = self.tip(a) if self.tip is not None else ""
+            style = CHOICE_STYLE if enabled else OFF_STYLE
+            if enabled and expected is not None and same_action(a, expected):
+                style, text = EXPECTED_STYLE, f"{text} <b style='color:#e65100'>← this step</b>"
             rows.append(target(f"<span style='color:#888'>{i + 1}.</span> {text}", f"action:{i}", tip,
-                               lit=enabled, tag="div").replace("<div ", f"<div style='{CHOICE_STYLE if enabled else OFF_STYLE}' ", 1))
+                               lit=enabled, tag="div").replace("<div ", f"<div style='{style}' ", 1))
         body = "".join(rows) or "<div style='color:#666;font-size:13px'>nothing to choose now</div>"
         self.picture.value = f"<div class='neko-choices' style='max-height:300px;overflow-y:auto'>{body}</div>"
 

@@ -11,7 +11,10 @@ it into an action. Build targets with `target()`:
     pic.click("pile:1")        # what a click in the browser does (tests call this)
 
 The SVG <title> inside a target is what hovering it says. Targets drawn with ``lit=True`` carry the
-class ``neko-lit`` (a legal move now); the others are ``neko-off`` and ignore clicks.
+class ``neko-lit`` (a legal move now); the others are ``neko-off``. With ``on_miss``, a click off the
+lit targets (on an unlit target, or on the table) is sent too, so the board can say why nothing
+happened. A target marked ``neko-expected`` (a lesson's move) is drawn in orange, and the text of its
+``data-callout`` attribute is pinned beside it.
 """
 from __future__ import annotations
 
@@ -27,25 +30,94 @@ from ..core.svg import target
 _ESM = """
 function render({ model, el }) {
   el.classList.add("neko-picture");
-  const draw = () => { el.innerHTML = model.get("value"); };
+  // the lesson's callout: a note pinned beside the target marked data-callout (above it when there is
+  // room, else under it, else right or left of it), inside the picture, with an arrow to the target
+  const pin = () => {
+    el.querySelectorAll(":scope > .neko-callout").forEach((n) => n.remove());
+    const hit = el.querySelector("[data-callout]");
+    if (!hit) return;
+    const box = hit.getBoundingClientRect(), root = el.getBoundingClientRect();
+    if (!box.width && !box.height) return;
+    const text = hit.getAttribute("data-callout");
+    const note = document.createElement("div");
+    note.className = "neko-callout";
+    el.appendChild(note);
+    const left = box.left - root.left + el.scrollLeft, top = box.top - root.top + el.scrollTop;
+    const place = (arrow) => { note.textContent = arrow; };
+    place(text + " \u25bc");
+    const w = note.offsetWidth, h = note.offsetHeight, room = el.scrollWidth;
+    const cx = Math.max(0, Math.min(left + box.width / 2 - w / 2, room - w));
+    let x = cx, y = top - h - 6;
+    if (y < 0) { place("\u25b2 " + text); y = top + box.height + 6; }
+    if (y + h > el.scrollHeight && left + box.width + 10 + w <= room) {
+      place("\u25c0 " + text); x = left + box.width + 10; y = top + box.height / 2 - h / 2;
+    }
+    note.style.left = x + "px";
+    note.style.top = Math.max(0, y) + "px";
+  };
+  // a board's table: no taller than the screen allows, and after every change it scrolls so that the
+  // lesson's move (else the legal targets) are in sight, unless they already are
+  const focus = () => {
+    if (!model.get("table")) return;
+    let want = [...el.querySelectorAll(".neko-expected")];
+    if (!want.length) want = [...el.querySelectorAll("[data-target].neko-lit")];
+    const root = el.getBoundingClientRect();
+    let top = Infinity, bottom = -Infinity;
+    for (const w of want) {
+      const b = w.getBoundingClientRect();
+      if (!b.width && !b.height) continue;
+      top = Math.min(top, b.top - root.top + el.scrollTop);
+      bottom = Math.max(bottom, b.bottom - root.top + el.scrollTop);
+    }
+    if (top === Infinity) return;
+    const h = el.clientHeight;
+    if (top >= el.scrollTop && bottom <= el.scrollTop + h) return;
+    el.scrollTop = bottom - top + 24 <= h ? Math.max(0, bottom + 12 - h) : Math.max(0, top - 12);
+  };
+  const draw = () => {
+    el.classList.toggle("neko-table", !!model.get("table"));
+    el.innerHTML = model.get("value");
+    requestAnimationFrame(() => { focus(); pin(); });
+  };
   draw();
   model.on("change:value", draw);
+  if (window.ResizeObserver) new ResizeObserver(() => requestAnimationFrame(pin)).observe(el);
   el.addEventListener("click", (event) => {
     const hit = event.target.closest("[data-target]");
-    if (!hit || !el.contains(hit) || hit.classList.contains("neko-off")) return;
-    event.preventDefault();
-    model.send({ target: hit.getAttribute("data-target") });
+    if (hit && el.contains(hit) && !hit.classList.contains("neko-off")) {
+      event.preventDefault();
+      model.send({ target: hit.getAttribute("data-target") });
+    } else if (model.get("explain_misses")) {
+      // not a legal target: the board says why (the name of an unlit target, or "" for the table)
+      model.send({ miss: hit && el.contains(hit) ? hit.getAttribute("data-target") : "" });
+    }
   });
 }
 export default { render };
 """
 
 _CSS = """
+.neko-picture { position: relative; }
+.neko-picture.neko-table { max-height: max(420px, calc(100vh - 190px)); overflow: auto; }
 .neko-picture [data-target].neko-lit { cursor: pointer; }
 .neko-picture svg [data-target].neko-lit:hover { filter: brightness(0.88) drop-shadow(0 0 2px #1b7a1b); }
 .neko-picture div[data-target].neko-lit:hover { background: #e3f2e3; }
-.neko-picture svg { max-width: none; }
+.neko-picture svg [data-target].neko-expected { filter: drop-shadow(0 0 2px #e65100) drop-shadow(0 0 3px #e65100); }
+.neko-picture div[data-target].neko-expected, .neko-picture span[data-target].neko-expected {
+  outline: 3px solid #e65100; outline-offset: 1px; }
+.neko-picture > .neko-callout { position: absolute; z-index: 5; max-width: 220px; padding: 3px 8px;
+  background: #e65100; color: #fff; font: bold 13px/1.3 sans-serif; border-radius: 4px;
+  box-shadow: 0 1px 4px rgba(0,0,0,.35); pointer-events: none; }
 """
+
+_LIT = re.compile(r'class="neko-target neko-lit(?: [\w-]+)*"(?: data-callout="[^"]*")? data-target="([^"]*)"')
+_ANY = re.compile(r'class="neko-target neko-(?:lit|off)(?: [\w-]+)*"(?: data-callout="[^"]*")? '
+                  r'data-target="([^"]*)"')
+
+
+def lit_targets(markup: str) -> list[str]:
+    """The names of the lit (clickable) targets in a picture's markup, in drawing order."""
+    return [unescape(m) for m in _LIT.findall(markup)]
 
 
 class ClickPicture(anywidget.AnyWidget):
@@ -54,10 +126,14 @@ class ClickPicture(anywidget.AnyWidget):
     _esm = _ESM
     _css = _CSS
     value = traitlets.Unicode("").tag(sync=True)
+    explain_misses = traitlets.Bool(False).tag(sync=True)
+    table = traitlets.Bool(False).tag(sync=True)      # a board's table: fits the screen, scrolls to targets
 
-    def __init__(self, on_click: Callable[[str], Any] | None = None, **kwargs: Any):
-        super().__init__(**kwargs)
+    def __init__(self, on_click: Callable[[str], Any] | None = None,
+                 on_miss: Callable[[str], Any] | None = None, **kwargs: Any):
+        super().__init__(explain_misses=on_miss is not None, **kwargs)
         self._handlers: list[Callable[[str], Any]] = [on_click] if on_click is not None else []
+        self._miss: Callable[[str], Any] | None = on_miss
         self.on_msg(self._receive)
 
     def on_click(self, handler: Callable[[str], Any]) -> None:
@@ -66,6 +142,14 @@ class ClickPicture(anywidget.AnyWidget):
     def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and isinstance(content.get("target"), str):
             self.click(content["target"])
+        elif isinstance(content, dict) and isinstance(content.get("miss"), str):
+            self.miss(content["miss"])
+
+    def miss(self, name: str = "") -> None:
+        """Act as if the picture had been clicked off its lit targets: on the unlit target `name`, or
+        on the table itself ("")."""
+        if self._miss is not None:
+            self._miss(name)
 
     def click(self, name: str) -> None:
         """Act as if the element with data-target=`name` had been clicked."""
@@ -74,6 +158,4 @@ class ClickPicture(anywidget.AnyWidget):
 
     def targets(self, lit_only: bool = True) -> list[str]:
         """The targets the picture holds now, in drawing order (the lit ones by default)."""
-        pattern = r'class="neko-target neko-lit" data-target="([^"]*)"' if lit_only else \
-            r'class="neko-target neko-(?:lit|off)" data-target="([^"]*)"'
-        return [unescape(m) for m in re.findall(pattern, self.value)]
+        return lit_targets(self.value) if lit_only else [unescape(m) for m in _ANY.findall(self.value)]

@@ -62,6 +62,12 @@ def test_mcts_finds_the_only_winning_move_on_the_last_turn():
     assert MCTSAgent(seed=0, iterations=60).choose(s) == ("play", 6)
 
 
+def test_ismcts_finds_the_only_winning_move_on_the_last_turn():
+    """The toy game has no agent of its own: the search falls back on greedy for candidates and playouts."""
+    assert make_agent(("ismcts", {"iterations": 30, "width": 2}), "toy", seed=0).choose(_last_turn_state()) \
+        == ("play", 6)
+
+
 def test_mcts_with_short_playouts_judges_by_the_evaluate_hook(monkeypatch):
     """With max_rollout=0 the search sees only the position after its own move: seat 0 holds 1 and 6,
     and an evaluate() that prefers low played totals makes the 1 the better move."""
@@ -96,7 +102,7 @@ def test_agents_do_not_change_the_state_they_are_shown(spec):
     assert fingerprint(s) == before
 
 
-@pytest.mark.parametrize("spec", ["random", "greedy", ("mcts", {"iterations": 15})])
+@pytest.mark.parametrize("spec", ["random", "greedy", ("mcts", {"iterations": 15}), ("ismcts", {"iterations": 8})])
 def test_same_seed_same_game(spec):
     a = nl.play("toy", [spec, "random"], players=2, seed=21)
     b = nl.play("toy", [spec, "random"], players=2, seed=21)
@@ -141,7 +147,7 @@ class CautiousAgent(Agent):
 
 def test_game_specific_agents_come_from_the_game_table(monkeypatch):
     monkeypatch.setattr(toygame.ToyState, "AGENTS", {"cautious": f"{__name__}:CautiousAgent"})
-    assert agent_names("toy") == ["random", "greedy", "mcts", "cautious"]
+    assert agent_names("toy") == ["random", "greedy", "mcts", "ismcts", "cautious"]
     agent = make_agent("cautious", "toy", 3)
     assert isinstance(agent, CautiousAgent)
     s = nl.new_game("toy", players=2, seed=1)

@@ -75,6 +75,10 @@ def _play_lesson(page, board, game: str) -> dict:
     while not mirror.is_over():
         step = les.step(mirror)
         legal = mirror.legal_actions()
+        if not seen["hint"]:
+            board.locator(".jupyter-widgets button", has_text="Hint").first.click()
+            expect(board).to_contain_text("estimated value", timeout=30_000)
+            seen["hint"] = True
         if step.scripted:
             expect(lesson_box).to_contain_text(f"Step {step.number} of {step.total}")
             if not seen["wrong"]:
@@ -86,10 +90,6 @@ def _play_lesson(page, board, game: str) -> dict:
             action = step.expected
             seen["scripted"] += 1
         else:
-            if not seen["hint"]:
-                board.locator(".jupyter-widgets button", has_text="Hint").first.click()
-                expect(board).to_contain_text("estimated value", timeout=30_000)
-                seen["hint"] = True
             action = free_agent.choose(mirror)
             seen["free"] += 1
         if game == "naeco" and step.scripted:
@@ -126,6 +126,50 @@ def test_the_whole_lesson_by_clicks(game, tmp_path):
         board.locator("select").first.select_option("instant")     # the bots' speed control
         seen = _play_lesson(page, board, game)
         assert seen["scripted"] == len(make_lesson(game).script())
-        assert seen["free"] > 0 and seen["wrong"] and seen["why"] and seen["hint"]
+        # Naéco's script hands over to free play; Journey's runs to the end (moves with nothing new are
+        # marked "made for you", and clicked here like any other)
+        assert (seen["free"] > 0) == (game == "naeco") and seen["wrong"] and seen["why"] and seen["hint"]
         board.scroll_into_view_if_needed()
         book.screenshot(f"lesson-{game}-finale", locator=board)
+
+
+def _drill_notebook(path, game: str, topic: str) -> None:
+    cells = [
+        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+         "source": ["import neko_lab as nl\n", f"board = nl.lesson({game!r}, {topic!r})\n", "board"]},
+    ]
+    nb = {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                      "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(nb))
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game,topic", [("journey", "bidding"), ("neptune", "fuel")])
+def test_a_drill_by_clicks(game, topic, tmp_path):
+    """A drill opens on its first exercise; a wrong answer is explained and refused, a right one is
+    accepted and the next exercise says the first was solved."""
+    from playwright.sync_api import expect
+
+    require_browser()
+    name = f"drill-{game}-{topic}.ipynb"
+    _drill_notebook(tmp_path / name, game, topic)
+    drill = nl.learn.make_drill(game, topic)
+    mirror = drill.new_game()
+    step = drill.step(mirror)
+    legal = mirror.legal_actions()
+    wrong = next(i for i, a in enumerate(legal) if a not in step.answers)
+    with Lab(notebooks={name: tmp_path / name}) as lab, browser_page(1280, 800) as page:
+        book = lab.open(page, name)
+        book.run_all()
+        board = book.last_board()
+        lesson_box = board.locator(".neko-lesson")
+        expect(lesson_box).to_contain_text(f"Exercise 1 of {drill.total}", timeout=60_000)
+        board.locator("select").first.select_option("instant")
+        _click_choice(board, wrong)
+        expect(board.locator(".neko-msg")).to_contain_text("Not this one:")
+        assert _moves_shown(page) == 0
+        book.screenshot(f"drill-{game}-{topic}-wrong", full_page=False)
+        _click_choice(board, legal.index(step.answers[0]))
+        expect(lesson_box).to_contain_text("Exercise 1 solved", timeout=30_000)
+        book.screenshot(f"drill-{game}-{topic}-solved", full_page=False)

@@ -1,19 +1,37 @@
 """The guided first games, played through Lesson.step/check without a browser."""
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 import neko_lab as nl
 from neko_lab.core import ConfigError, game_class
 from neko_lab.learn import hint, make_lesson
 
-LESSONS = ("naeco", "journey")
+LESSONS = ("naeco", "journey", "syndicate", "neptune")
+WHOLE_GAME = ("syndicate", "neptune", "journey")          # scripted to the last move
+
+
+def headings(game):
+    """Every "Title › heading" the game may cite: its RULES, and the rulebook's headings
+    (datasets/<game>/sections.txt)."""
+    cls = game_class(game)
+    found = set(cls.RULES)
+    path = Path(__file__).resolve().parents[2] / "datasets" / game / "sections.txt"
+    if path.exists():
+        title = next(iter(cls.RULES)).split(" \u203a ")[0]
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                found.add(f"{title} \u203a {line.strip()}")
+    return found
 
 
 def _learner_moves(les, state):
     """The scripted moves are asked for one by one: each step cites a section of the game, accepts its
     own move and explains a wrong one."""
-    rules = game_class(les.game).RULES
+    rules = headings(les.game)
     asked = 0
     while True:
         les.bots_move(state)
@@ -26,6 +44,9 @@ def _learner_moves(les, state):
         asked += 1
         assert step.number == asked and step.total == len(les.script())
         assert step.rule in rules, f"step {asked} cites {step.rule!r}, not a section of the game"
+        for cited in re.findall(r"\(([^()]*\u203a[^()]*)\)", step.say):
+            for one in cited.split(", "):
+                assert one in rules, f"step {asked} cites {one!r}, not a heading of the rulebook"
         assert step.rule in step.say
         assert step.check(step.expected) is None
         state.apply(step.expected)
@@ -50,7 +71,7 @@ def test_the_whole_lesson_plays_through_to_the_finale(game):
         assert step.check(action) is None
         s.apply(action)
         free += 1
-    assert free > 0 and les.step(s) is None
+    assert (free == 0) == (game in WHOLE_GAME) and les.step(s) is None
     text = les.finale(s)
     rows = s.breakdown()
     for cat in rows[0]:
@@ -149,3 +170,60 @@ def test_the_finale_before_the_end_says_so(game):
     les = make_lesson(game)
     s = les.new_game()
     assert les.finale(s).startswith("The game is not over yet")
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_every_step_refuses_a_wrong_move_with_its_own_reason(game):
+    """One legal move other than the scripted one, at every step: refused, and the reason is the
+    step's own (not the generic "this step asks for ..., to show ...")."""
+    les = make_lesson(game)
+    s = les.new_game()
+    checked = 0
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            break
+        step = les.step(s)
+        if not step.scripted:
+            break
+        wrong = [a for a in s.legal_actions() if not (type(a) is type(step.expected) and a == step.expected)]
+        if wrong:
+            why = step.check(wrong[len(wrong) // 2])
+            assert why and why.endswith("Try again.") and ", to show " not in why, why
+            checked += 1
+        s.apply(step.expected)
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("game", WHOLE_GAME)
+def test_following_every_step_gives_a_fair_result(game):
+    les = make_lesson(game)
+    s = les.new_game()
+    _learner_moves(les, s)
+    assert s.is_over()
+    scores = s.scores()
+    assert scores[0] >= max(scores[1:]) - 10, scores
+    if game == "syndicate":
+        assert "multiplier" in les.finale(s) and "\u00d74" in les.finale(s)
+
+
+def test_journey_goes_through_a_mid_game_scoring_and_no_step_repeats():
+    les = make_lesson("journey")
+    s = les.new_game()
+    said, auto = [], 0
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            break
+        step = les.step(s)
+        if step.auto:
+            auto += 1
+            assert "makes this move for you" in step.say and step.check(step.expected) is None
+        else:
+            said.append(step.say.split(": ", 1)[1])
+        s.apply(step.expected)
+    assert s.is_over() and auto > 0
+    assert len(said) == len(set(said)), "a taught step repeats word for word"
+    assert any("mid-game scoring" in x and "Mid-Game Scoring" in x for x in said)
+    assert any("the lesson made" in x for x in said)      # what was played meanwhile is summed up
+    assert "Harbours" in les.finale(s) and "Totals:" in les.finale(s)

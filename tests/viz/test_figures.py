@@ -11,6 +11,7 @@ import pytest
 
 import neko_lab as nl
 from neko_lab.core import ConfigError
+from neko_lab.viz.figures import with_share
 from neko_lab.viz import (breakdown, draw_graph, score_distribution, scoring_curves, who_won,
                           wilson_interval, win_rates)
 from neko_lab.viz.figures import curve_table
@@ -47,9 +48,9 @@ def test_win_rates_bars_and_wilson_error_bars(sims):
     bar = fig.data[0]
     assert list(bar.x) == ["greedy", "random"]
     for name, rate, plus, minus in zip(bar.x, bar.y, bar.error_y.array, bar.error_y.arrayminus):
-        rows = df[df["agent"] == name]
-        assert rate == pytest.approx(rows["won"].mean())
-        low, high = wilson_interval(rows["won"].sum(), len(rows))
+        rows = with_share(df)[df["agent"] == name]      # a shared win counts 1/k for each tied seat
+        assert rate == pytest.approx(rows["share"].mean())
+        low, high = wilson_interval(rows["share"].sum(), len(rows))
         assert rate + plus == pytest.approx(high) and rate - minus == pytest.approx(low)
     two = who_won(df, by=["agent", "seat"])
     assert list(two["group"]) == ["greedy · seat 1", "greedy · seat 2", "random · seat 1", "random · seat 2"]

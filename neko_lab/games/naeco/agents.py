@@ -10,7 +10,7 @@ from typing import Hashable
 from neko_lab.agents.base import Agent
 
 from . import scoring
-from .rules import GameState, LeaveMissions, Play, TakeMission
+from .rules import GameState, Play, TakeMission
 from .rules.final_scoring import FACE_DOWN_COST, ocean_value
 from .rules.ocean import FACE_DOWN
 
@@ -59,11 +59,10 @@ class NaecoAgent(Agent):
     def _best_draw(self, state: GameState, seat: int, actions: list) -> Hashable:
         best, best_v = actions[0], float("-inf")
         for a in actions:
-            if isinstance(a, LeaveMissions):
-                v = -FACE_DOWN_COST          # a card fewer for the rest of the game
-            elif isinstance(a, TakeMission):
+            if isinstance(a, TakeMission):
                 effect = state.cards[a.card].effect
-                v = 0.5 if scoring.mission(effect, state.oceans[seat]) > 0 else float("-inf")
+                points = scoring.mission(effect, state.oceans[seat])
+                v = 0.5 if points > 0 else points - 1000.0    # forced only when all piles show one
             else:
                 v = self.card_value(state, seat, a.card)
             v += self.rng.random() * 1e-3

@@ -98,6 +98,27 @@ class Board(GenericBoard):
             return self.pile_action(int(rest))
         return super().target_action(name)
 
+    def expected_targets(self, action: Hashable, markup: str) -> list[str]:
+        """A play takes two clicks: the hand card until it is chosen (and the face-down switch when
+        the lesson plays it face-down), then its place."""
+        if isinstance(action, Play):
+            if self.selected != action.card:
+                return [f"hand:{action.card}"]
+            if bool(action.down) != bool(self.down):
+                return ["facedown"]
+        return super().expected_targets(action, markup)
+
+    def why_not_target(self, name: str) -> str:
+        """A place of your Ocean or a pile that is not a move now, in the game's words."""
+        kind = name.partition(":")[0]
+        if kind == "cell" and self.decision() != "play":
+            return "you have played your card this turn; now you draw from a pile"
+        if kind == "cell" and self.selected is None:
+            return "choose a card from your hand first; the places it may go then light up"
+        if kind == "pile" and self.decision() == "play":
+            return "you draw only after playing a card into your Ocean"
+        return super().why_not_target(name)
+
     def on_target(self, name: str) -> bool:
         kind, _, rest = name.partition(":")
         if kind == "hand":

@@ -66,9 +66,12 @@ def _cell(x: float, y: float, fill: str, label: str, ink: str, tip: str, marks: 
 
 
 def ocean_svg(ocean: Ocean, x: float = 0, y: float = 0, title: str = "", lit: Sequence[int] = (),
-              colour: str = "#222", tip: str = "", cell_tip: str = "play here") -> tuple[str, float, float]:
+              colour: str = "#222", tip: str = "", cell_tip: str = "play here",
+              unlit: bool = False) -> tuple[str, float, float]:
     """One Ocean with a ring of empty places around it; `lit` places (cell numbers) are green click
-    targets ``cell:<depth>:<column>``. Returns (svg elements, width, height)."""
+    targets ``cell:<depth>:<column>``; with `unlit`, the other empty places of the ring are unlit
+    targets of the same names (a click there is answered with the reason it is refused). Returns
+    (svg elements, width, height)."""
     cols = list(range(ocean.lo - 1, ocean.hi + 2))
     lit_set = set(lit)
     front = ocean.frontier()
@@ -90,8 +93,10 @@ def ocean_svg(ocean: Ocean, x: float = 0, y: float = 0, title: str = "", lit: Se
                             f'stroke="{LEGAL_STROKE}" stroke-width="2"/>')
                     parts.append(target(rect, f"cell:{d}:{c}", f"{cell_tip} ({where})"))
                 elif p in front:
-                    parts.append(f'<rect x="{cx:.1f}" y="{cy:.1f}" width="{CW}" height="{CH}" rx="4" fill="none" '
-                                 f'stroke="#9ab" stroke-dasharray="3,3"><title>{where}: empty</title></rect>')
+                    rect = (f'<rect x="{cx:.1f}" y="{cy:.1f}" width="{CW}" height="{CH}" rx="4" fill="#fff" '
+                            f'stroke="#9ab" stroke-dasharray="3,3"/>')
+                    parts.append(target(rect, f"cell:{d}:{c}", f"{where}: empty", lit=False) if unlit else
+                                 rect.replace("/>", f"><title>{where}: empty</title></rect>"))
                 continue
             card = ocean.cards.get(p)
             if v == START:
@@ -134,9 +139,10 @@ def surface_svg(state: "GameState", x: float = 0, y: float = 0) -> tuple[str, fl
 
 
 def piles_svg(state: "GameState", x: float = 0, y: float = 0, seat: int | None = None,
-              lit: Sequence[int] = (), targets: bool = False) -> tuple[str, float, float]:
+              lit: Sequence[int] = (), targets: bool = False, unlit: bool = False) -> tuple[str, float, float]:
     """The seven piles: top card and cards left. While the game goes on, the piles `seat` may draw
-    from are outlined; `lit` piles are click targets ``pile:<i>`` (0-based)."""
+    from are outlined; `lit` piles are click targets ``pile:<i>`` (0-based); with `unlit` the others
+    are unlit targets (a click there is answered with the reason)."""
     over = state.is_over()
     allowed = state.allowed_piles(seat) if (seat is not None and not over) else 0
     parts = []
@@ -160,6 +166,8 @@ def piles_svg(state: "GameState", x: float = 0, y: float = 0, seat: int | None =
         if targets and i in lit:
             verb = "take the mission on" if pile and state.cards[pile[-1]].effect else "draw the top card of"
             parts.append(target(body, f"pile:{i}", f"{verb} pile {i + 1}: {tip}"))
+        elif unlit:
+            parts.append(target(body, f"pile:{i}", tip, lit=False))
         else:
             parts.append(f"<g><title>{escape(tip)}</title>{body}</g>")
     width = PILES_W * (PILE_W + GAP)
@@ -239,7 +247,8 @@ def table_svg(state: "GameState", viewer: int | None = None, selected: int | Non
     kind = state.pending[-1].kind if (targets and not state.is_over() and state.pending) else None
     legal = state.legal_actions() if kind else []
     piles_lit = [a.pile for a in legal if kind == "draw" and hasattr(a, "pile")]
-    p, w2, h2 = piles_svg(state, 4, y, state.current_player, piles_lit, targets=kind == "draw")
+    p, w2, h2 = piles_svg(state, 4, y, state.current_player, piles_lit, targets=kind == "draw",
+                          unlit=kind is not None)
     parts.append(p)
     y += h2 + 10
     cells = [pos(a.depth, a.col) for a in legal
@@ -247,21 +256,24 @@ def table_svg(state: "GameState", viewer: int | None = None, selected: int | Non
     shown = state.visible_breakdown(viewer)    # another seat's priority points stay secret
     width = max(w1, w2)
     name = state.cards[selected].name if selected is not None else ""
-    for seat, ocean in enumerate(state.oceans):
+    if viewer is not None:      # the hand right under the piles, so cards and places show together
+        hp, w3, h3 = hand_svg(state, viewer, 4, y, selected, lit=kind == "play", down=down)
+        parts.append(hp)
+        y += h3 + 4
+        width = max(width, w3 + 8)
+    order = sorted(range(len(state.oceans)), key=lambda seat: seat != viewer)   # your Ocean first
+    for seat in order:
+        ocean = state.oceans[seat]
         title, tip = ocean_title(state, seat, shown[seat])
         o, w, h = ocean_svg(ocean, 4, y, title, cells if seat == viewer else (), PLAYER_COLOURS[seat % 4], tip,
-                            f"play {name}{' face-down' if down else ''} here")
+                            f"play {name}{' face-down' if down else ''} here",
+                            unlit=targets and seat == viewer)
         parts.append(o)
         if not state.is_over():         # research counts at the end, from the token's Surface card
             parts.append(_t(12 + 8 * len(title), y + 14, f"· research {shown[seat].get('research', 0)} "
                                                          f"at the end", 12, "#555"))
         y += h + 8
         width = max(width, w + 8)
-    if viewer is not None:
-        hp, w3, h3 = hand_svg(state, viewer, 4, y, selected, lit=kind == "play", down=down)
-        parts.append(hp)
-        y += h3 + 4
-        width = max(width, w3 + 8)
     for line in ("letters on cards: I insufficiently known, W well known,",
                  "E endangered, L least concern; ✕ face-down; S start card"):
         parts.append(_t(4, y + 13, line, 11, "#444"))

@@ -4,9 +4,17 @@
     neptune.graph.fuel_cost("Earth", "Callisto", speed=4, bases=["Mars Mineral Beds"])
     neptune.rules.speed(["slingshots", "fission"]); neptune.scoring.vp_for_credits(7)
 """
-from . import data, graph, render, rules, scoring
+from . import data, render, rules, scoring
 from .rules import GameState
 
 GameState.picture = render.html
+
+
+def __getattr__(name: str):
+    # the networkx model loads when first used: playing (and every simulation worker) never needs it
+    if name == "graph":
+        import importlib
+        return importlib.import_module(f"{__name__}.graph")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["GameState", "data", "graph", "render", "rules", "scoring"]

@@ -71,6 +71,11 @@ def value(s: GameState, seat: int) -> float:
 class NeptuneAgent(Agent):
     name = "neptune"
 
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """value() of `seat` less the best rival's (search agents score their playouts with it)."""
+        mine = value(state, seat)
+        return mine - max(value(state, s) for s in range(state.players) if s != seat)
+
     def choose(self, state: GameState) -> Hashable:
         legal = state.legal_actions()
         if len(legal) == 1:

@@ -62,6 +62,11 @@ class Board(GenericBoard):
         acts = self.lit_moves().get(name, [])
         return acts[0] if len(acts) == 1 else super().target_action(name)
 
+    def expected_targets(self, action: Hashable, markup: str) -> list[str]:
+        """Every place whose choices include the lesson's move (a place may stand for several)."""
+        from neko_lab.widgets.lesson import same_action
+        return [n for n, acts in self.lit_moves().items() if any(same_action(a, action) for a in acts)]
+
     def on_target(self, name: str) -> bool:
         acts = self.lit_moves().get(name)
         if not acts:

@@ -128,7 +128,7 @@ def structure_points(state: GameState, seat: int) -> int:
 
 def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> float:
     """The agent's estimate of `seat`'s final score from this position."""
-    if state.over:
+    if state.over or state.pending[-1].kind == "catanna_wild":     # solo: the seat's score is final
         return float(state.scores()[seat])
     key = ("value", state.pyramid[seat], state.cubes[seat], state.filled[seat], state.warehouse[seat],
            state.waiting[seat], state.markers[seat], state.turn, state.walked[seat], state.missions,
@@ -257,6 +257,15 @@ def position_key(state: GameState, seat: int) -> tuple:
             top and (top.kind, top.data))
 
 
+def her_score_after(state: GameState, action: Hashable) -> int:
+    """CatANNA's final score if `action` is taken and her later wild slots get the first colour left."""
+    s = state.clone()
+    s.apply(action)
+    while not s.over:
+        s.apply(s.legal_actions()[0])
+    return s.catanna_score()
+
+
 class SyndicateAgent(Agent):
     """Plans each walk by a beam search over its choices, judging the best ends by the walk after."""
 
@@ -278,6 +287,8 @@ class SyndicateAgent(Agent):
             return legal[0]
         seat = state.current_player
         top = state.pending[-1]
+        if top.kind == "catanna_wild":
+            return min(legal, key=lambda a: her_score_after(state, a))
         if state.turn == 0:                    # the opening four cards
             return self.one_ply(state, seat, legal)
         key = (state.seed, state.turn, seat)
@@ -290,6 +301,17 @@ class SyndicateAgent(Agent):
             self.plan_key = key
             self.plan_drawn = state.waiting[seat]
         return self.plan.pop(0)
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """value() of `seat` less the best rival's; solo, less CatANNA's score so far (for search)."""
+        mine = value(state, seat, self.cache)
+        if state.players == 1:
+            return mine - state.catanna_score()
+        return mine - max(value(state, s, self.cache) for s in range(state.players) if s != seat)
+
+    def playout_policy(self) -> Agent:
+        """A cheap variant for search playouts: every decision one-ply by value(), no walk planning."""
+        return OnePlyAgent(self.seed, self.cache)
 
     def one_ply(self, state: GameState, seat: int, legal: list) -> Hashable:
         legal = prune(state, seat, legal, self.cache)
@@ -355,3 +377,21 @@ class SyndicateAgent(Agent):
         for a in plan:
             state.apply(a)
         return value(state, seat, self.cache, missions=meeting_ahead(state, seat))
+
+
+class OnePlyAgent(SyndicateAgent):
+    """The Syndicate agent without its walk planning: each decision one step ahead by value()."""
+
+    name = "syndicate-one-ply"
+
+    def __init__(self, seed: int | None = None, cache: dict | None = None):
+        super().__init__(seed)
+        if cache is not None:
+            self.cache = cache
+
+    def choose(self, state: GameState) -> Hashable:
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else self.one_ply(state, state.current_player, legal)
+
+    def playout_policy(self) -> Agent:
+        return self

@@ -88,6 +88,14 @@ class Board(GenericBoard):
             return Carry(frm, int(rest), colour, self.decision() == SUBWAY)
         return super().target_action(name)
 
+    def expected_targets(self, action: Hashable, markup: str) -> list[str]:
+        """Placing a waiting minion and moving a cube take two clicks: the minion (or cube) first."""
+        if isinstance(action, Place) and self.selected != ("wait", action.card):
+            return [f"wait:{action.card}"]
+        if isinstance(action, Carry) and self.selected != (action.frm, action.colour):
+            return [f"cube:{action.frm}:{action.colour}"]
+        return super().expected_targets(action, markup)
+
     def on_target(self, name: str) -> bool:
         kind, _, rest = name.partition(":")
         if kind == "cube":

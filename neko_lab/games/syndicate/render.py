@@ -4,7 +4,10 @@ Kumichō's path with the three missions and every marker; then each player's pyr
 card with its two boxes (left and right), its upper neighbourhood (line letter, delivery slots, loose
 cubes) and its lower neighbourhood (line letter, loose cubes); the walk taken this turn in bold, the
 boxes or places the current decision may take outlined in orange; the warehouse and the Waiting Room.
-Places, slots and players count from 1. Drawn at its natural size: text is 11 px or more.
+Places, slots and players count from 1. Drawn at its natural size: text is 11 px or more, and every
+area is at most about 590 px wide, so beside a board's choices on a laptop nothing is cut; each area
+carries a legend of its letters and marks. During the opening draw the four minions of the player
+choosing are drawn as cards (only for that player: clickable=True is that player's own view).
 """
 from __future__ import annotations
 
@@ -18,7 +21,8 @@ from .data import COLOURS, DELIVERY, LEVEL_OF, LINES, PLACES, ROW_OF, SASHIMI, S
 if TYPE_CHECKING:
     from .rules import GameState
 
-CW, CH = 170, 104                 # one card
+CW, CH = 144, 104                 # one card
+BOX = 24                          # the width of a card's upright action boxes
 SUSHI = ("#d9483b", "#f29a4a", "#7f9fc9", "#2f9a78")         # tuna, salmon, sea bass, mackerel
 WILD_FILL = "#c9b6e4"
 PLAYER = ("#c0392b", "#2471a3", "#239b56", "#7d3c98")
@@ -58,7 +62,7 @@ def _cubes(counts: tuple[int, ...], x: float, y: float, n: int = -1, clicks: Cli
                                   "click to move one"))
             else:
                 out.append(f'<g><title>{k} loose {COLOURS[c]}</title>{body}</g>')
-            x += 18
+            x += 17
     return "".join(out)
 
 
@@ -66,42 +70,45 @@ def _reach(n: int, x: float, y: float, clicks: Clicks) -> str:
     """A lit half card: where the selected cube may go (clicking it moves the cube)."""
     if n not in clicks.to:
         return ""
-    return target(f'<rect x="{x + 36}" y="{y}" width="{CW - 72}" height="{CH / 2 - 4}" rx="4" fill="#fde9c4" '
+    return target(f'<rect x="{x + BOX + 6}" y="{y}" width="{CW - 2 * BOX - 12}" height="{CH / 2 - 4}" rx="4" fill="#fde9c4" '
                   f'stroke="{ORANGE}" stroke-width="2"/>', f"to:{n}", clicks.to[n])
 
 
 def _card(area: "Area", p: int, x: float, y: float, walked: set[int], boxes_lit: set[int],
-          clicks: Clicks = Clicks()) -> str:
+          clicks: Clicks = Clicks(), label: str | None = None) -> str:
+    """One card at place p; `label` replaces the place number (the opening draw has no place yet)."""
     card = area.cards[area.pyramid[p]]
     cubes = area.cubes
-    lieut = p == 0
-    out = [f'<g class="card" data-place="{p + 1}"><title>{escape(card.name)} at place {p + 1} '
-           f'(level {LEVEL_OF[p]}, points x{(4, 3, 2, 1)[LEVEL_OF[p] - 1]})</title>'
+    lieut = p == 0 and label is None
+    where = (f"at place {p + 1} (level {LEVEL_OF[p]}, points x{(4, 3, 2, 1)[LEVEL_OF[p] - 1]})"
+             if label is None else "in your opening draw")
+    number = str(p + 1) if label is None else label
+    out = [f'<g class="card" data-place="{p + 1}"><title>{escape(card.name)} {where}</title>'
            f'<rect x="{x + 2}" y="{y + 2}" width="{CW - 4}" height="{CH - 4}" rx="6" '
            f'fill="{"#f6ecd4" if lieut else "#fbfaf6"}" stroke="#444"/>'
-           f'<line x1="{x + 34}" y1="{y + CH / 2}" x2="{x + CW - 34}" y2="{y + CH / 2}" stroke="#bbb"/>']
+           f'<line x1="{x + BOX + 4}" y1="{y + CH / 2}" x2="{x + CW - BOX - 4}" y2="{y + CH / 2}" stroke="#bbb"/>']
     for side in (0, 1):
         action, colour = card.boxes[side]
-        bx = x + 4 if side == 0 else x + CW - 34
+        bx = x + 4 if side == 0 else x + CW - BOX - 4
         key = 2 * p + side
         stroke = ORANGE if key in boxes_lit else ("#111" if key in walked else "#888")
         width = 3 if key in boxes_lit or key in walked else 1
         fill = SUSHI[colour] if colour >= 0 else "#e8e4da"
         tip = f"{card.box_text(side)} at place {p + 1}, up to {LEVEL_OF[p]} uses"
-        body = (f'<rect x="{bx}" y="{y + 8}" width="30" height="{CH - 16}" '
+        body = (f'<rect x="{bx}" y="{y + 8}" width="{BOX}" height="{CH - 16}" '
                 f'rx="4" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'
-                f'<text x="{bx + 15}" y="{y + CH / 2 + 4}" font-size="11" text-anchor="middle" '
-                f'transform="rotate(-90 {bx + 15} {y + CH / 2})">{escape(box_name(action, -1))}</text>')
+                f'<text x="{bx + BOX / 2}" y="{y + CH / 2 + 4}" font-size="11" text-anchor="middle" '
+                f'transform="rotate(-90 {bx + BOX / 2} {y + CH / 2})">{escape(box_name(action, -1))}</text>')
         if key in boxes_lit and clicks is not NO_CLICKS:
             out.append(target(body, f"box:{p}:{side}", f"walk to {tip}: click"))
         else:
             out.append(f'<g class="box" data-box="{p + 1}{"LR"[side]}"><title>{escape(tip)}</title>{body}</g>')
-    mid = x + 38
+    mid = x + BOX + 8
     up_line = "" if card.upper < 0 else LINES[card.upper]
     low_line = "" if card.lower < 0 else LINES[card.lower]
-    out.append(f'<text x="{mid}" y="{y + 18}" font-size="12" font-weight="bold">{p + 1}'
+    out.append(f'<text x="{mid}" y="{y + 18}" font-size="12" font-weight="bold">{number}'
                f'{" " + up_line if up_line else ""}</text>')
-    sx = mid + 22
+    sx = mid + 20
     for k, (kind, colour) in enumerate(card.slots):
         got = area.filled[p][k]
         fill = SUSHI[got] if got >= 0 else "#ffffff"
@@ -109,12 +116,12 @@ def _card(area: "Area", p: int, x: float, y: float, walked: set[int], boxes_lit:
         label = "S" if kind == SASHIMI else "N"
         tip = f"{'sashimi' if kind == SASHIMI else 'nigiri'} slot {k + 1}: " + \
               ("any colour" if colour == WILD else COLOURS[colour]) + (f", filled ({COLOURS[got]})" if got >= 0 else "")
-        out.append(f'<g><title>{escape(tip)}</title><rect x="{sx}" y="{y + 6}" width="16" height="16" '
-                   f'rx="{8 if kind else 2}" fill="{fill}" stroke="{ring}" stroke-width="3"/>'
-                   f'<text x="{sx + 8}" y="{y + 18}" font-size="11" text-anchor="middle">{label}</text></g>')
-        sx += 18
+        out.append(f'<g><title>{escape(tip)}</title><rect x="{sx}" y="{y + 6}" width="15" height="15" '
+                   f'rx="{7 if kind else 2}" fill="{fill}" stroke="{ring}" stroke-width="3"/>'
+                   f'<text x="{sx + 7.5}" y="{y + 17.5}" font-size="11" text-anchor="middle">{label}</text></g>')
+        sx += 16
     if card.extra:
-        out.append(f'<text x="{x + CW - 38}" y="{y + CH / 2 + 16}" font-size="11" fill="#555" '
+        out.append(f'<text x="{x + CW - BOX - 8}" y="{y + CH / 2 + 16}" font-size="11" fill="#555" '
                    f'text-anchor="end"><title>extra points once every slot is filled</title>+{card.extra}</text>')
     out.append(_reach(upper(p), x, y + 26, clicks) + _reach(lower(p), x, y + CH / 2 + 2, clicks))
     out.append(_cubes(cubes[4 * upper(p):4 * upper(p) + 4], mid, y + 28, upper(p), clicks))
@@ -184,7 +191,7 @@ def pyramid_svg(state: "GameState", seat: int, clickable: bool = False, selected
 def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset(),
              places_lit: set[int] = frozenset(), seat: int | None = None, clicks: Clicks = NO_CLICKS) -> str:
     walked = set(area.walked)
-    width, height = 4 * CW + 200, 4 * CH + 60
+    width, height = 4 * CW + 8, 4 * CH + 28 + 76
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'font-family="sans-serif" class="syndicate-pyramid" data-seat="{"" if seat is None else seat + 1}">',
            f'<text x="4" y="18" font-size="15" font-weight="bold" fill="{colour}">{escape(head)}</text>']
@@ -205,21 +212,23 @@ def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset
                 out.append(target(body, f"place:{p}", tip + ": click to put the chosen waiting minion here"))
             else:
                 out.append(f'<g class="place" data-place="{p + 1}"><title>{tip}</title>{body}</g>')
-    for lv in range(1, 5):
-        out.append(f'<text x="{4 * CW + 14}" y="{y0 + (lv - 0.5) * CH}" font-size="12" fill="#555">'
+    for lv in range(1, 4):          # beside the narrower upper rows; level 4 is said in the legend
+        out.append(f'<text x="8" y="{y0 + (lv - 0.5) * CH + 4}" font-size="12" fill="#555">'
                    f'level {lv} (x{(4, 3, 2, 1)[lv - 1]})</text>')
-    sx = 4 * CW + 14
-    out.append(f'<text x="{sx}" y="{y0 + 4 * CH + 10}" font-size="12">warehouse</text>')
+    sx, wy = 4, y0 + 4 * CH + 26
+    out.append(f'<text x="{sx}" y="{wy - 4}" font-size="12" fill="#555">level 4 (x1) is the bottom row · '
+               f'walked boxes in bold, boxes you may take outlined in orange</text>')
+    out.append(f'<text x="{sx}" y="{wy + 16}" font-size="12">warehouse (cubes at home):</text>')
     for c in range(4):
         n = area.warehouse[c]
-        out.append(f'<g><title>{n} {COLOURS[c]} at home</title><rect x="{sx + 70 + c * 28}" '
-                   f'y="{y0 + 4 * CH}" width="24" height="15" rx="2" fill="{SUSHI[c]}"/>'
-                   f'<text x="{sx + 82 + c * 28}" y="{y0 + 4 * CH + 12}" font-size="11" fill="#fff" '
+        out.append(f'<g><title>{n} {COLOURS[c]} at home</title><rect x="{sx + 160 + c * 28}" '
+                   f'y="{wy + 4}" width="24" height="15" rx="2" fill="{SUSHI[c]}"/>'
+                   f'<text x="{sx + 172 + c * 28}" y="{wy + 16}" font-size="11" fill="#fff" '
                    f'text-anchor="middle">{n}</text></g>')
-    out.append(f'<text x="4" y="{y0 + 4 * CH + 26}" font-size="12">Waiting Room:'
+    out.append(f'<text x="4" y="{wy + 40}" font-size="12">Waiting Room:'
                f'{"" if area.waiting else " empty"}</text>')
     for i, c in enumerate(area.waiting):
-        bx, by = 100 + 62 * i, y0 + 4 * CH + 12
+        bx, by = 100 + 62 * i, wy + 26
         chosen = clicks.selected == ("wait", c)
         card = area.cards[c]
         tip = (f"minion {c + 1}: {card.box_text(0)} / {card.box_text(1)}, "
@@ -234,38 +243,75 @@ def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset
 
 
 def path_svg(state: "GameState") -> str:
-    """Kumichō's path: 15 columns with their values, the three missions and every marker."""
-    cw, left = 36, 480
-    width, height = left + 15 * cw + 10, 30 + 3 * 28 + 24
+    """Kumichō's path: the three missions written out above 15 columns with their values, one row of
+    markers per mission (its number at the row's start), and the column Kumichō stands on."""
+    cw, left, top = 34, 34, 24 + 3 * 16 + 18
+    width, height = left + 15 * cw + 8, top + 3 * 24 + 22
     col = max(state.turn, 1)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'font-family="sans-serif" class="syndicate-path">',
-           f'<text x="4" y="16" font-size="13" font-weight="bold">Kumichō\'s path: turn {col} of 15</text>']
+           f'<text x="4" y="16" font-size="13" font-weight="bold">Kumichō\'s path: turn {col} of 15 '
+           f'<tspan font-weight="normal" font-size="12" fill="#555">(top: each column\'s value; dots: how far '
+           f'each player got)</tspan></text>']
+    for k, number in enumerate(state.missions):
+        text = f"{number}. {state.mission_text[number - 1]}"
+        short = text if len(text) <= 90 else text[:88] + "…"
+        out.append(f'<text x="4" y="{36 + k * 16}" font-size="11"><title>{escape(text)}</title>'
+                   f'{escape(short)}</text>')
     for c in range(15):
         x = left + c * cw
         here = c + 1 == col and not state.over
-        out.append(f'<rect x="{x}" y="24" width="{cw - 2}" height="{3 * 28}" fill="{"#fde9c4" if here else "#f4f4f4"}" '
-                   f'stroke="{ORANGE if here else "#ddd"}"/><text x="{x + cw / 2}" y="18" font-size="11" '
+        out.append(f'<rect x="{x}" y="{top}" width="{cw - 2}" height="{3 * 24}" fill="{"#fde9c4" if here else "#f4f4f4"}" '
+                   f'stroke="{ORANGE if here else "#ddd"}"/><text x="{x + cw / 2}" y="{top - 4}" font-size="11" '
                    f'text-anchor="middle">{state.path_values[c]}</text>')
-        out.append(f'<text x="{x + cw / 2}" y="{24 + 3 * 28 + 14}" font-size="11" text-anchor="middle" '
+        out.append(f'<text x="{x + cw / 2}" y="{top + 3 * 24 + 14}" font-size="11" text-anchor="middle" '
                    f'fill="#777">{c + 1}</text>')
     for k, number in enumerate(state.missions):
-        y = 24 + k * 28
-        text = f"{number}. {state.mission_text[number - 1]}"
-        short = text if len(text) <= 78 else text[:76] + "…"
-        out.append(f'<text x="4" y="{y + 18}" font-size="11"><title>{escape(text)}</title>{escape(short)}</text>')
+        y = top + k * 24
+        out.append(f'<text x="{left - 4}" y="{y + 16}" font-size="11" text-anchor="end">{number}.</text>')
         at: dict[int, int] = {}
         for seat in range(state.players):
             m = state.markers[seat][k]
             if m:
                 n = at.get(m, 0)
                 at[m] = n + 1
-                out.append(f'<circle cx="{left + (m - 1) * cw + 9 + 10 * n}" cy="{y + 14}" r="6" '
+                out.append(f'<circle cx="{left + (m - 1) * cw + 8 + 9 * n}" cy="{y + 12}" r="5" '
                            f'fill="{PLAYER[seat % 4]}"><title>player {seat + 1}</title></circle>')
         if state.catanna is not None:
             m = state.catanna.markers[k]
-            out.append(f'<text x="{left + (m - 1) * cw + cw / 2}" y="{y + 24}" font-size="11" '
+            out.append(f'<text x="{left + (m - 1) * cw + cw / 2}" y="{y + 22}" font-size="11" '
                        f'text-anchor="middle" fill="#333">CatANNA</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+LEGEND = ("How to read a card: its place number and the subway line letter of its upper neighbourhood "
+          "(e.g. “2 B”); S sashimi and N nigiri delivery slots, ringed in the colour of sushi they take "
+          "(violet: any colour), filled once delivered; coloured squares: loose cubes, with how many; "
+          "the lower letter: the subway line of its lower neighbourhood; “+4”: extra points once every "
+          "slot is filled; the two upright boxes: the minion's left and right actions (Fish = "
+          "Fishmonger, Lady = Delivery lady, Subway = Subway operator, Store = Storekeeper, COO = Chief "
+          "Operations Officer). Sushi colours: red tuna, orange salmon, blue sea bass, green mackerel.")
+
+
+def opening_svg(state: "GameState", seat: int) -> str:
+    """The four opening minions `seat` drew, drawn as cards (boxes, slots, line letters), to choose
+    which goes below the Accountant and which to the Waiting Room."""
+    hand = tuple(state.opening[seat])
+    width = 2 * CW + 16
+    rows = (len(hand) + 1) // 2
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{40 + rows * (CH + 18)}" '
+           f'font-family="sans-serif" class="syndicate-opening">',
+           f'<text x="4" y="16" font-size="13" font-weight="bold">Your opening draw</text>',
+           f'<text x="4" y="32" font-size="12" fill="#555">keep one below the Accountant, one waiting</text>']
+    for i, cid in enumerate(hand):
+        x, y = 4 + (i % 2) * (CW + 8), 40 + (i // 2) * (CH + 18)
+        area = Area(state.cards, (cid,) + (-1,) * (PLACES - 1),
+                    (tuple(-1 for _ in state.cards[cid].slots),) + ((),) * (PLACES - 1),
+                    (0,) * (4 * 2 * PLACES), (0,) * 4, (), ())
+        out.append(_card(area, 0, x, y, set(), set(), label=""))
+        out.append(f'<text x="{x + CW / 2}" y="{y + CH + 12}" font-size="12" text-anchor="middle" '
+                   f'font-weight="bold">minion {cid + 1}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -274,7 +320,10 @@ def html(state: "GameState", clickable: bool = False, selected: tuple | None = N
     """The whole table as HTML: the path, then one pyramid per player (CatANNA's too, once built).
     clickable=True makes the boxes, places, cubes and waiting minions of the seat to act click targets
     (the board's picture); `selected` is the cube (neighbourhood, colour) or ("wait", card) chosen."""
-    parts = [path_svg(state)] + [pyramid_svg(state, seat, clickable, selected) for seat in range(state.players)]
+    parts = [path_svg(state)]
+    if clickable and not state.over and state.pending and state.pending[-1].kind == "opening":
+        parts.append(opening_svg(state, state.current_player))
+    parts += [pyramid_svg(state, seat, clickable, selected) for seat in range(state.players)]
     c = state.catanna
     if c is not None and c.built:
         her = Area(state.cards, tuple(c.pyramid), tuple(c.filled), (0,) * (4 * 2 * PLACES), tuple(c.warehouse),
@@ -284,8 +333,14 @@ def html(state: "GameState", clickable: bool = False, selected: tuple | None = N
     if state.catanna is not None:
         scores += f" · CatANNA: {state.catanna_score()}"
     deck = f"deck {len(state.deck)} cards, discard pile {len(state.discard)}"
+    head = ("Final scores" if state.over else
+            "Score if the game ended now (each empty place costs 2 points times its level's multiplier, "
+            "and so does each card still without a delivery: the start is negative for everyone, and "
+            "the costs shrink as the pyramid fills)")
     return (f'<div class="neko-syndicate" style="font-family:sans-serif">'
-            f'<div style="font-size:13px;margin:2px 0">{escape(scores)} — {escape(deck)}</div>'
-            + "".join(f'<div style="display:inline-block;vertical-align:top;margin:4px">{p}</div>'
-                      for p in parts) + "</div>")
+            f'<div style="font-size:13px;margin:2px 0;max-width:590px">{escape(head)}: {escape(scores)} — '
+            f'{escape(deck)}</div>'
+            + "".join(f'<div style="display:inline-block;vertical-align:top;margin:4px 0">{p}</div>'
+                      for p in parts)
+            + f'<div style="font-size:12px;color:#444;max-width:590px;margin:4px">{escape(LEGEND)}</div></div>')
 

@@ -125,7 +125,15 @@ def say(state: State, a: Any) -> str:
                 f"can use ({PLACE}). Place it in lane {x + 1}, slot {y + 1}.")
     if kind == "turn":
         return _say_turn(state, seat, a, k, x, y, z)
-    return f"Choose: {a}."
+    if kind == "neko":
+        return (f"Neko Harbour pays for every complete hub in your ship lanes: 1 coin each, or 1 fuel per 3 hubs, "
+                f"or a mix ({CARDS}). Take {x} fuel and the rest in coins.")
+    if kind == "final":
+        return (f"The game has ended: before the final scoring you may still spend fuel and goods to move ships "
+                f"and load ports ({R}Game End). Nothing left is worth it: done.")
+    if kind == "lottery":
+        return f"Lottery: take one reward of the chart ({CARDS}). Choose: {a}."
+    return f"Choose: {a} ({ACTION})."
 
 
 TURN_WORDS = {
@@ -144,7 +152,25 @@ TURN_WORDS = {
             f"Move your ship in lane {{lane}}.",
     "harbour": f"A free action: open a harbour, which adds a ship lane for more cards and scores at the end "
                f"(1, 3, 6, 11, 19 points for 1 to 5 harbours) ({FREE}). Open it.",
-    "ship": f"A free action: buy another ship for lane {{lane}} ({FREE}).",
+    "ship": f"A free action: buy another ship for lane {{lane}}; ships cost 3, 5, 7, ... coins, at most one per "
+            f"harbour in a lane, and each ship scores for the cards it crosses ({FREE}).",
+    "cargo": f"A Port unlocks its points only once every cargo space holds a good, filled left to right; some spaces "
+             f"pay a reward at once ({CARDS}). Load a good: {{a}}.",
+    "fish_fuel": f"A free action: spend a fish for 1 fuel; fuel moves ships (2 a step) and turns dice by one "
+                 f"({FREE}).",
+    "fish_coins": f"A free action: spend a fish for 2 coins ({FREE}).",
+    "exchange": f"A free action: {{a}} ({FREE}).",
+    "adjust": f"A free action: 1 fuel turns a die one up or down, 6 and 1 wrapping round, to fit a hub or a card "
+              f"({FREE}). Do it: {{a}}.",
+    "take_die": f"A free action: 3 fish buy one die from the discard area, keeping its value, once a turn "
+                f"({FREE}). Do it: {{a}}.",
+    "unjam": f"A free action: 5 coins remove an interference tile, each of which costs points at the end ({FREE}).",
+    "new_bid": f"Start a New Bid: put a card from the deck into an empty bidding space and bid on it ({BID}). "
+               f"Do it: {{a}}.",
+    "park_bid": f"Penguin Park: a discarded die becomes your bid on a card ({CARDS}). Do it: {{a}}.",
+    "lighthouse": f"Light House: its effect activates a hub again ({CARDS}). Do it: {{a}}.",
+    "church": f"Church: a die that lost a bid may still activate a hub ({CARDS}). Do it: {{a}}.",
+    "city": f"Southernmost City: choose its reward ({CARDS}). Do it: {{a}}.",
 }
 
 
@@ -189,9 +215,8 @@ def ask(state: State, a: Any) -> str:
 
 
 def why_not(state: State, wanted: Any, action: Any) -> str | None:
-    if _kind(action) != _kind(wanted):
-        return f"this step asks you to {ask(state, wanted)}"
-    return f"the right kind of move, but this step asks you to {ask(state, wanted)}"
+    from .journey_words import consequence
+    return f"{consequence(state, action, wanted)}; this step asks you to {ask(state, wanted)}"
 
 
 # ---------------------------------------------------------------------------------- the finale
@@ -221,26 +246,81 @@ def detail(state: State, seat: int, category: str) -> str | None:
     return said[category]() if category in said else None
 
 
-def _round_one_over(state: State) -> bool:
-    return getattr(state, "round", 1) >= 2
-
-
 def _agent_pick(agent: DeterministicBot):
     def pick(state: State, legal: list) -> Hashable | None:
         return agent.choose(state)
     return pick
 
 
+NEVER_AUTO = ("bonus", "pick", "place", "win", "final", "lottery")
+NEWS = (MIDGAME, FINAL, RESOLVE, MARKET, ORDER)
+
+
+def _rule_of(state: State, action: Any) -> str:
+    child = state.clone()
+    child.apply(action)
+    return next((e.rule for e in child.log[len(state.log):] if e.rule and e.seat == 0), "")
+
+
+def nothing_new(state: State, wanted: Any) -> bool:
+    """Played for the learner: a move whose section the learner has already used (drafting and bidding:
+    twice), except the decisions that differ every time (cards, rewards, income, placing)."""
+    if state.pending[-1].kind in NEVER_AUTO:
+        return False
+    key = (state.pending[-1].kind, _kind(wanted))
+    return _done_before(state, key) >= (2 if key[1] in ("draft", "bid_die", "bid") else 1)
+
+
+def _done_before(state: State, key: tuple[str, str]) -> int:
+    """How many times the learner has made a move of this (decision, kind) so far (replayed)."""
+    s = type(state)(players=state.players, seed=state.seed)
+    n = 0
+    for a in state.history():
+        if s.current_player == 0 and (s.pending[-1].kind, _kind(a)) == key:
+            n += 1
+        s.apply(a)
+    return n
+
+
+def _news(lesson: Lesson, state: State) -> str:
+    moves, events = lesson.since_taught(state)
+    said = []
+    if moves:
+        said.append(f"the lesson made {len(moves)} move{'s' if len(moves) != 1 else ''} for you ("
+                    + "; ".join(str(m) for m in moves[:8]) + ("; ..." if len(moves) > 8 else "") + ")")
+    scored = [f"{'you' if e.seat == 0 else 'Player 2'}: {e.text}" for e in events
+              if e.rule in (MIDGAME, FINAL) and e.seat is not None and e.text]
+    if scored:
+        said.append("the mid-game scoring (it comes after rounds 2 and 4): " + "; ".join(scored[:6])
+                    + f". Each mid-game tile met pays 3 points, and every ship scores 0/0/1/2/4/7 for 0 to 5 cards "
+                    f"crossed ({MIDGAME})")
+    won = [e.text if "goes to" in e.text else f"Player 2 {e.text}" for e in events
+           if e.rule == RESOLVE and e.seat == 1 and e.text]
+    if won:
+        said.append("at the bidding: " + "; ".join(won[:3]))
+    return ("Since your last step: " + "; ".join(said) + ". ") if said else ""
+
+
 def LESSON(seed: int = SEED) -> Lesson:
-    """The Journey lesson: every decision of yours in round 1 is guided, then you play on."""
+    """The Journey lesson: the whole game guided; moves that teach nothing new are made for you."""
     from ...core.registry import game_class
     guide = DeterministicBot("journey", game_class(GAME), seed + 100)
-    teach = [Teach("", _agent_pick(guide), say, why_not)]
+    holder: list[Lesson] = []
+
+    def told(state: State, a: Any) -> str:
+        return (_news(holder[0], state) if holder else "") + say(state, a)
+
+    teach = [Teach("", _agent_pick(guide), told, why_not)]
     intro = (f"Welcome to A Pleasant Journey to Neko. You are Player 1, travelling against the Journey agent "
              f"(Player 2). The game lasts four rounds; each round has a Morning Market, a Preparation phase "
              f"(draft dice, income, a reward, the turn order) and an Action Phase where dice buy cards, fish "
-             f"and resources ({R}Course of the Game). Every decision of round 1 is guided: each step says what "
-             f"to do and why, and a different move is explained and can be retried. Then you play on with "
-             f"hints, and the final scoring is explained category by category.")
-    return Lesson(GAME, PLAYERS, seed, intro, teach, free_say, CATEGORIES, seat=0, bot="journey",
-                  detail=detail, title="A Pleasant Journey to Neko: your first game", until=_round_one_over)
+             f"and resources ({R}Course of the Game). The whole game is guided: each step says what to do and "
+             f"why, and a different move is explained and can be retried. From round 2 on, a move that teaches "
+             f"nothing new (a third draft, another fish) is made for you, and the next step sums up what was "
+             f"played and scored meanwhile: the mid-game scoring after rounds 2 and 4, then the final scoring, "
+             f"explained category by category.")
+    les = Lesson(GAME, PLAYERS, seed, intro, teach, free_say, CATEGORIES, seat=0, bot="journey",
+                 detail=detail, title="A Pleasant Journey to Neko: your first game", until=lambda s: s.is_over(),
+                 auto=nothing_new)
+    holder.append(les)
+    return les

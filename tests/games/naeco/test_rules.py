@@ -321,20 +321,6 @@ def test_invariants_catch_a_lost_card_a_bad_ocean_and_a_token_moving_left():
         back.check_invariants()
 
 
-def test_a_player_without_cards_in_the_last_round_passes():
-    s = game()
-    s.end_seat, s.final_left = 1, 2
-    s.piles[6] = s.hands[1] + s.piles[6]
-    s.hands[1], s.missed[1] = (), 3          # as if three draws had been impossible
-    s.check_invariants()
-    s.apply(s.legal_actions()[0])
-    rig.draw_first(s)
-    assert s.is_over()
-    assert "passes" in s.log[-2].text and s.log[-2].seat == 1
-    assert s.log[-2].rule == "Naéco › Gameplay" and s.log[-2].data == {"reading": 7}
-    s.check_invariants()
-
-
 def test_green_first_turn_plays_a_3_then_draws_from_four_piles():
     # the rulebook's first-turn example: a 3 played at its own depth, then a draw among 4 piles
     s = game(seed=12)

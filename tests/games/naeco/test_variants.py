@@ -6,7 +6,7 @@ import random
 import pytest
 
 import neko_lab as nl
-from neko_lab.games.naeco.rules import Draw, GameState, LeaveMissions, TakeMission
+from neko_lab.games.naeco.rules import Draw, GameState, TakeMission
 
 from statecheck import fingerprint
 from . import rig
@@ -56,24 +56,41 @@ def test_taking_a_mission_is_a_choice_then_a_species_is_drawn():
     assert "missions" in s.breakdown()[0]
 
 
-def test_sea_shepherd_penalty_missions_are_optional_when_only_missions_show():
-    """Reading 8: with a mission on every permitted pile, the player may take none and draw nothing."""
+def test_always_three_cards_in_hand_when_every_permitted_pile_shows_a_mission():
+    """Reading 8: the variant keeps the hand at 3, so with a mission on every permitted pile one of them
+    is taken (the player chooses which), and the species draw follows."""
     s = nl.new_game("naeco", seed=3, sea_shepherd=True)
     effects = ["turtles", "dolphins", "chain_deepest", "chain_shallowest"]
     mids = [_mission_on_top(s, pile, effect) for pile, effect in enumerate(effects)]
     s.apply(s.legal_actions()[0])
     acts = s.legal_actions()
     assert [a.card for a in acts if isinstance(a, TakeMission)] == mids
-    assert not any(isinstance(a, Draw) for a in acts) and acts[-1] == LeaveMissions()
-    s.apply(LeaveMissions())
-    assert s.missions[0] == () and len(s.hands[0]) == 2 and s.missed[0] == 1
-    assert s.current_player == 1 and s.pending[-1].kind == "play"
-    assert s.log[-1].rule == "Naéco › Sea Shepherd France variant" and s.log[-1].seat == 0
-    assert all(s.piles[p][-1] == m for p, m in enumerate(mids)), "the missions stay on their piles"
+    assert all(isinstance(a, TakeMission) for a in acts), "no way to end the turn with 2 cards"
+    s.apply(next(a for a in acts if a.pile == 2))
+    assert s.missions[0] == (mids[2],) and s.current_player == 0
+    acts = s.legal_actions()
+    assert any(isinstance(a, Draw) and a.pile == 2 for a in acts), "the species under it is on offer"
+    s.apply(next(a for a in acts if isinstance(a, Draw)))
+    assert len(s.hands[0]) == 3 and s.missed[0] == 0 and s.current_player == 1
     s.check_invariants()
 
 
-def test_taking_one_of_the_missions_on_offer_is_still_allowed_and_a_draw_follows():
+def test_always_three_cards_in_hand_until_the_last_round_with_missions():
+    """No invented end: in variant games every turn before the end is triggered ends with 3 cards, and
+    the game ends only on the rulebook's two conditions."""
+    rng = random.Random(17)
+    for g in range(40):
+        s = nl.new_game("naeco", players=1 + g % 4, seed=g, sea_shepherd=True)
+        while not s.is_over():
+            seat = s.current_player
+            s.apply(rng.choice(s.legal_actions()))
+            if s.end_seat is None and not s.is_over() and s.current_player != seat:
+                assert len(s.hands[seat]) == 3, f"game {g}: Player {seat + 1} ended a turn short"
+        assert s.end_trigger in ("last Surface card", "empty draw piles")
+        assert not any("run dry" in e.text or "passes" in e.text for e in s.log)
+
+
+def test_taking_one_of_the_missions_on_offer_leaves_the_species_under_it_on_offer():
     s = nl.new_game("naeco", seed=3, sea_shepherd=True)
     effects = ["turtles", "dolphins", "chain_deepest", "chain_shallowest"]
     mids = [_mission_on_top(s, pile, effect) for pile, effect in enumerate(effects)]
@@ -82,9 +99,7 @@ def test_taking_one_of_the_missions_on_offer_is_still_allowed_and_a_draw_follows
     acts = s.legal_actions()
     assert s.missions[0] == (mids[0],)
     assert any(isinstance(a, Draw) and a.pile == 0 for a in acts), "the species under it is on offer"
-    assert LeaveMissions() not in acts, "a species can be drawn: nothing to leave"
-    with pytest.raises(nl.IllegalAction, match="a species can be drawn"):
-        s.apply(LeaveMissions())
+    assert any(isinstance(a, TakeMission) for a in acts), "the other missions may still be taken"
     s.check_invariants()
 
 

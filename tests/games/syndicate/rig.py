@@ -12,8 +12,11 @@ from neko_lab.games.syndicate.rules import GameState
 
 
 def started(players: int = 2, seed: int = 0, **options) -> GameState:
-    """A game after every seat's opening choice (the first one offered): turn 1, seat 1 to walk."""
+    """A game after every seat's opening choice (the first one offered; in solo CatANNA's values go on
+    the missions in the order given): turn 1, seat 1 to walk."""
     s = nl.new_game("syndicate", players=players, seed=seed, **options)
+    if s.pending[-1].kind == "catanna_assign":
+        s.apply(s.legal_actions()[0])
     while s.pending[-1].kind == "opening":
         s.apply([a for a in s.legal_actions() if type(a).__name__ == "Open"][0])
     return s

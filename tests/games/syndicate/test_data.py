@@ -92,3 +92,18 @@ def test_every_event_cites_a_rulebook_heading():
         for e in s.log:
             title, _, heading = e.rule.partition(" › ")
             assert title == "Neko Syndicate" and heading in headings, e
+
+
+def test_lieutenants_card_slots_are_a_data_field_catanna_fills_too(tmp_path):
+    """The lieutenants card's slots are reconstructed: a table that reads its card otherwise edits
+    lieutenants.csv, and both the player's card and CatANNA's follow it."""
+    import random
+    from neko_lab.games.syndicate.data import LIEUTENANTS
+    folder = edited(tmp_path, "lieutenants.csv", 1, "slots", "sashimi:tuna|sashimi:salmon")
+    s = nl.new_game("syndicate", players=1, seed=2, data=str(folder), catanna_wild="plenty")
+    assert [colour for _, colour in s.cards[LIEUTENANTS].slots] == [0, 1]
+    assert len(s.filled[0][0]) == 2
+    r = random.Random(2)
+    while not s.is_over():
+        s.apply(r.choice(s.legal_actions()))
+    assert s.catanna.filled[0] == (0, 1)        # her first two cubes: a tuna, then a salmon

@@ -30,14 +30,14 @@ def test_opening_with_a_malformed_field_is_refused_naming_the_field(waiting):
 
 
 def test_opening_with_a_card_not_drawn_names_the_field():
-    s = nl.new_game("syndicate", players=1, seed=3)
+    s = nl.new_game("syndicate", players=1, seed=3, catanna_assign="in order")
     absent = next(c for c in range(48) if c not in s.opening[0])
     reason = _refused(s, Open(s.opening[0][0], absent))
     assert "waiting" in reason and len(reason) < 200
 
 
 def test_opening_keeping_one_card_twice_is_refused_with_examples():
-    s = nl.new_game("syndicate", players=1, seed=3)
+    s = nl.new_game("syndicate", players=1, seed=3, catanna_assign="in order")
     c = s.opening[0][0]
     reason = _refused(s, Open(c, c))
     assert "not among the 12 legal Open choices" in reason and len(reason) < 600

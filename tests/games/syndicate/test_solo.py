@@ -2,6 +2,7 @@
 the shuffled discard pile, her deliveries in reading order, both scores and who won."""
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -24,7 +25,7 @@ def play_out(s, seed=0):
 @pytest.mark.parametrize("name,cubes,values", [("very easy", 6, (6, 4, 2)), ("nightmare", 8, (16, 14, 12)),
                                                 ("medium", 7, (10, 8, 6))])
 def test_difficulty_sets_markers_and_warehouse(name, cubes, values):
-    s = nl.new_game("syndicate", players=1, seed=1, catanna=name)
+    s = nl.new_game("syndicate", players=1, seed=1, catanna=name, catanna_assign="in order")
     c = s.catanna
     assert c.cubes == cubes and c.warehouse == [cubes] * 4
     assert tuple(s.path_values[col - 1] for col in c.markers) == values
@@ -32,16 +33,98 @@ def test_difficulty_sets_markers_and_warehouse(name, cubes, values):
 
 def test_raw_values_override_the_named_difficulty():
     s = nl.new_game("syndicate", players=1, seed=1, catanna="very easy", catanna_cubes=8,
-                    catanna_markers=(14, 12, 10))
+                    catanna_markers=(14, 12, 10), catanna_assign="in order")
     assert s.catanna.cubes == 8
     assert [s.path_values[m - 1] for m in s.catanna.markers] == [14, 12, 10]
 
 
 @pytest.mark.parametrize("opts", [{"catanna": "impossible"}, {"catanna_cubes": 9},
-                                  {"catanna_markers": (15, 14, 12)}, {"catanna_wild": "random"}])
+                                  {"catanna_markers": (15, 14, 12)}, {"catanna_wild": "random"},
+                                  {"catanna_assign": "random"}])
 def test_bad_difficulty_is_refused(opts):
     with pytest.raises(ConfigError):
         nl.new_game("syndicate", players=1, seed=1, **opts)
+
+
+@pytest.mark.parametrize("marks", [(20, 20, 20), (16, 16, 12), (18, 16, 14), (20, 18, 16), (0, 2, 4)])
+def test_catanna_markers_are_three_different_values_of_the_difficulty_table(marks):
+    """Solo Mode: three different values, chosen among the table's (2 to 16)."""
+    with pytest.raises(ConfigError, match="three different values"):
+        nl.new_game("syndicate", players=1, seed=1, catanna_markers=marks)
+    s = nl.new_game("syndicate", players=1, seed=1, catanna_markers=(16, 2, 8), catanna_assign="in order")
+    assert [s.path_values[m - 1] for m in s.catanna.markers] == [16, 2, 8]
+
+
+def test_the_player_assigns_catannas_marker_values_to_the_missions_at_setup():
+    """Solo Mode: the player chooses which mission gets which of her values: a set-up decision."""
+    s = nl.new_game("syndicate", players=1, seed=1, catanna="very easy")
+    assert s.pending[-1].kind == "catanna_assign" and s.current_player == 0
+    legal = s.legal_actions()
+    assert len(legal) == 6 and {a.values for a in legal} == set(itertools.permutations((6, 4, 2)))
+    assert s.catanna.markers == (0, 0, 0) and s.catanna_breakdown()["mission path"] == 0
+    s.apply(solo.AssignMarkers((2, 6, 4)))
+    assert [s.path_values[m - 1] for m in s.catanna.markers] == [2, 6, 4]
+    assert s.pending[-1].kind == "opening"
+    assert s.catanna_breakdown()["mission path"] == 12
+    s.check_invariants()
+
+
+def test_catanna_assign_in_order_puts_the_values_on_the_missions_in_order():
+    s = nl.new_game("syndicate", players=1, seed=1, catanna="nightmare", catanna_assign="in order")
+    assert s.pending[-1].kind == "opening"
+    assert [s.path_values[m - 1] for m in s.catanna.markers] == [16, 14, 12]
+
+
+def _to_first_wild_choice(seed: int):
+    s = nl.new_game("syndicate", players=1, seed=seed)
+    r = random.Random(seed)
+    while s.pending[-1].kind != "catanna_wild":
+        s.apply(r.choice(s.legal_actions()))
+    return s
+
+
+def test_the_player_chooses_the_colour_of_catannas_wild_slots_among_her_remaining_cubes():
+    """Solo Mode › Final Scoring: her wild slots get the colour the solo player picks, among the colours
+    left in her warehouse; a decision of the player's, not the engine's."""
+    s = _to_first_wild_choice(0)
+    c = s.catanna
+    place, slot = s.pending[-1].data
+    assert s.current_player == 0 and not s.is_over() and c.built
+    assert s.cards[c.pyramid[place]].slots[slot][1] == WILD and c.filled[place][slot] == -1
+    legal = s.legal_actions()
+    assert [a.colour for a in legal] == [x for x in range(4) if c.warehouse[x]] and len(legal) > 1
+    assert s.observation(0)["catanna"]["cursor"] == [place, slot]
+    left = list(c.warehouse)
+    s.apply(legal[-1])
+    assert s.catanna.filled[place][slot] == legal[-1].colour
+    assert s.catanna.warehouse[legal[-1].colour] == left[legal[-1].colour] - 1
+    s.check_invariants()
+    while not s.is_over():
+        s.apply(s.legal_actions()[0])
+        s.check_invariants()
+    assert s.catanna.warehouse == [0, 0, 0, 0] and s.solo_result() in ("won", "lost", "shared")
+
+
+def test_the_wild_colour_choice_changes_catannas_score():
+    """Choosing colours she is short of leaves later slots of those colours empty."""
+    scores = set()
+    for pick in (0, -1):
+        s = _to_first_wild_choice(4)
+        while not s.is_over():
+            legal = s.legal_actions()
+            s.apply(legal[pick] if s.pending[-1].kind == "catanna_wild" else legal[0])
+        scores.add(s.catanna_score())
+    assert len(scores) == 2
+
+
+@pytest.mark.parametrize("how", ["plenty", "scarce"])
+def test_automatic_wild_colours_for_simulations_ask_nothing(how):
+    s = nl.new_game("syndicate", players=1, seed=0, catanna_wild=how, catanna_assign="in order")
+    r = random.Random(0)
+    while not s.is_over():
+        assert s.pending[-1].kind != "catanna_wild"
+        s.apply(r.choice(s.legal_actions()))
+    s.check_invariants()
 
 
 def test_catanna_plays_no_turns_and_has_no_cards_before_the_end():
@@ -51,7 +134,7 @@ def test_catanna_plays_no_turns_and_has_no_cards_before_the_end():
 
 
 def test_her_pyramid_and_deliveries_at_the_end():
-    s = nl.new_game("syndicate", players=1, seed=3)
+    s = nl.new_game("syndicate", players=1, seed=3, catanna_wild="plenty")
     r = random.Random(3)
     while not s.is_over():
         before = s.clone()

@@ -245,6 +245,10 @@ class GameState(State):
     def round_number(self) -> int:
         return self.round
 
+    def holdings(self, seat: int) -> list[str]:
+        """The cards placed on the seat's ship lanes, by name."""
+        return [name for name, k in sorted(self.boards[seat].names.items()) for _ in range(k)]
+
     # ================================================================== observation, hidden information
     def observation(self, seat: int) -> dict:
         n = self.players

@@ -3,8 +3,9 @@
 A token lets its player draw from the piles from the left edge up to the one under it (surface.csv,
 column `piles`; see "Places where the rulebook disagrees with itself" in datasets/naeco/README.md).
 With the Sea Shepherd France variant a mission card may lie on top: taking it is part of the draw, and a
-species draw follows; when every permitted pile shows a mission, the player may also leave them and
-draw nothing (reading 8 of datasets/naeco/README.md). Only permitted piles offer their missions.
+species draw follows; when every permitted pile shows a mission, one of them must be taken, since a turn
+ends with three cards in hand (reading 8 of datasets/naeco/README.md). Only permitted piles offer their
+missions.
 In solo play every draw is followed by the solo discard.
 """
 from __future__ import annotations
@@ -67,27 +68,6 @@ class TakeMission(NamedTuple):
         ask_for_draw(s, seat)
 
 
-@serializable
-class LeaveMissions(NamedTuple):
-    """Sea Shepherd France variant: every permitted pile shows a mission; take none and draw nothing."""
-
-    def __str__(self) -> str:
-        return "leave the missions and draw nothing"
-
-    def why_not(self, s: "GameState") -> str | None:
-        top = s.pending[-1]
-        if top.kind != "draw":
-            return f"{self} is not possible now: Player {top.seat + 1} must first play a card ({RULE_PLAY})"
-        return (f"{self} is not possible: a species can be drawn, and missions are left by drawing "
-                f"it ({RULE_MISSIONS})")
-
-    def carry_out(self, s: "GameState", seat: int) -> None:
-        s.missed[seat] += 1
-        s.emit("takes none of the missions on offer and draws nothing: it plays on with fewer cards",
-               RULE_MISSIONS, seat, reading=8)
-        end_of_turn(s, seat)
-
-
 def allowed_piles(s: "GameState", seat: int) -> int:
     """How many piles, from the left, the seat's token lets it draw from."""
     return s.surface_piles[s.token[seat]]
@@ -116,13 +96,12 @@ def top_problem(s: "GameState", action: Draw | TakeMission) -> str:
 
 
 def draw_options(s: "GameState", seat: int, data: Any = None) -> list:
-    """The top of every permitted pile that has one: a species to draw or a mission to take; when
-    only missions are on offer, leaving them is allowed too (reading 8)."""
+    """The top of every permitted pile that has one: a species to draw or a mission to take. When only
+    missions are on offer, one of them is taken: the turn must end with three cards (reading 8)."""
     out: list = []
     cards = s.cards
     new = tuple.__new__
     piles = s.piles
-    species = False
     for i in range(s.surface_piles[s.token[seat]]):
         pile = piles[i]
         if pile:
@@ -131,14 +110,12 @@ def draw_options(s: "GameState", seat: int, data: Any = None) -> list:
                 out.append(new(TakeMission, (i, card[0], card[1])))
             else:
                 out.append(new(Draw, (i, card[0], card[1])))
-                species = True
-    if out and not species:
-        out.append(LeaveMissions())
     return out
 
 
 def ask_for_draw(s: "GameState", seat: int) -> None:
-    """Ask for the draw, or note that no permitted pile offers a card (reading 7: running out)."""
+    """Ask for the draw, or note that no permitted pile offers a card (reading 7: running out, only
+    possible in the turn that starts the last round or during it)."""
     options = draw_options(s, seat)
     if options:
         s.pending.append(Pending("draw", seat))
@@ -150,7 +127,7 @@ def ask_for_draw(s: "GameState", seat: int) -> None:
     end_of_turn(s, seat)
 
 
-def draw_from_pile(s: "GameState", seat: int, data: Any, action: Draw | TakeMission | LeaveMissions) -> None:
+def draw_from_pile(s: "GameState", seat: int, data: Any, action: Draw | TakeMission) -> None:
     """Carry out the chosen draw: a species ends the turn, a mission asks for the draw again."""
     action.carry_out(s, seat)
 

@@ -36,7 +36,7 @@ def end_threshold(s: "GameState") -> int:
 
 def end_of_turn(s: "GameState", seat: int) -> None:
     """After a turn: count down the last round, or see whether this turn started it; then the next
-    player with a card to play is asked to play."""
+    player is asked to play."""
     s.turn += 1
     if s.end_seat is not None:
         s.final_left -= 1
@@ -53,20 +53,9 @@ def end_of_turn(s: "GameState", seat: int) -> None:
         s.emit(f"the end is near: {why}; everyone plays one last turn, this player last",
                RULE_SOLO if s.players == 1 else RULE_END, seat, trigger=s.end_trigger)
     nxt = (seat + 1) % s.players
-    while not s.hands[nxt]:
-        # no card left to play (only possible in the last round, once supplies run dry): the turn passes
-        s.emit("has no card left and passes", RULE_PLAY, nxt, reading=7)
-        s.turn += 1
-        if s.end_seat is None:         # cannot happen with a 64-card deck; a safe stop anyway
-            s.end_seat, s.final_left = nxt, s.players
-            s.end_trigger = "no cards left"
-            s.emit("the supplies have run dry: everyone plays one last turn", RULE_END, nxt, reading=7)
-        else:
-            s.final_left -= 1
-            if s.final_left <= 0:
-                score_the_game(s)
-                return
-        nxt = (nxt + 1) % s.players
+    # Every turn ends with three cards unless a draw was impossible (reading 7), which happens only in
+    # the turn that starts the last round or during it, so nobody runs out of cards before the end.
+    assert s.hands[nxt], f"Player {nxt + 1} has no card to play (reading 7 says this cannot happen)"
     s.pending.append(Pending("play", nxt))
 
 

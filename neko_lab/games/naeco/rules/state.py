@@ -90,7 +90,7 @@ class GameState(State):
         why = getattr(type(action), "why_not", None)
         if why is None:
             return (f"a {type(action).__name__} is not an action of Naéco: pass one of legal_actions() "
-                    f"(a Play, Draw, TakeMission or LeaveMissions)")
+                    f"(a Play, Draw or TakeMission)")
         return why(action, self) if self.pending else None
 
     # ================================================================== asked by boards and analyses
@@ -111,6 +111,10 @@ class GameState(State):
 
     def breakdown(self) -> list[dict[str, int]]:
         return final_scoring.breakdown(self)
+
+    def holdings(self, seat: int) -> list[str]:
+        """The species (and missions) in the seat's Ocean, by name."""
+        return sorted(c.name for c in self.oceans[seat].cards.values())
 
     def visible_breakdown(self, seat: int | None) -> list[dict[str, int | None]]:
         return final_scoring.visible_breakdown(self, seat)

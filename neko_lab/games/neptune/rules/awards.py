@@ -7,6 +7,7 @@ further from Earth, by the unmodified fuel cost of the best route (Intrepid Spac
 """
 from __future__ import annotations
 
+from .. import scoring
 from .base import AWARD_CARDS, AWARD_VP, RULE_DIVERSIFICATION, RULE_END, RULE_INTREPID, who
 from .fuel import distance
 
@@ -50,6 +51,27 @@ def final_awards(s) -> None:
         if seat >= 0:
             s.points[seat][AWARD_CARDS] += AWARD_VP
             s.emit(f"scores {AWARD_VP} VP for the {name} card", RULE_END, seat)
+
+
+def projected(s) -> list[int]:
+    """What each seat would score if the game ended now (End of Game Scoring): its points so far,
+    plus the final scoring's VP for factories and colonies and for fame (unless the final scoring is
+    already under way), plus the two award cards. Victory points bought with credits at the end are
+    a choice, not counted."""
+    points = [sum(p) for p in s.points]
+    if s.over:
+        return points
+    top = s.pending[-1] if s.pending else None
+    in_final = (top is not None and top.kind in ("scoring_order", "buy_vp")
+                and isinstance(top.data, tuple) and top.data and top.data[0] == "final")
+    if not in_final:
+        fame = scoring.fame_awards(s.fame, True, s.options["final_fame_tie_vp"])
+        for i in range(s.players):
+            points[i] += scoring.buildings(s.factory.count(i), s.colony.count(i)) + fame[i]
+    for holder in (s.diversification, s.intrepid):
+        if holder >= 0:
+            points[holder] += AWARD_VP
+    return points
 
 
 DECISIONS: dict = {}

@@ -146,6 +146,19 @@ class GameState(State):
     def breakdown(self) -> list[dict[str, int]]:
         return [dict(zip(CATEGORIES, row)) for row in self.points]
 
+    def holdings(self, seat: int) -> list[str]:
+        """Where the seat built ("base: Mars", "factory: …", "colony: …") and its technologies."""
+        locs = self.data.locations
+        out = [f"base: {locs[i].name}" for i, b in enumerate(self.bases) if seat in b]
+        out += [f"factory: {locs[i].name}" for i, f in enumerate(self.factory) if f == seat]
+        out += [f"colony: {locs[i].name}" for i, c in enumerate(self.colony) if c == seat]
+        out += [f"tech: {self.data.techs[t].name}" for t, h in enumerate(self.techs) if seat in h]
+        return sorted(out)
+
+    def projected_scores(self) -> list[int]:
+        """Points so far plus what the End of Game Scoring would add now (awards.projected)."""
+        return awards.projected(self)
+
     def speed(self, seat: int) -> int:
         techs = self.data.techs
         return sum(techs[t].speed for t, h in enumerate(self.techs) if seat in h)

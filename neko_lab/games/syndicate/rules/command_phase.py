@@ -112,7 +112,7 @@ def finish_command(s: "GameState", seat: int) -> None:
         start_command(s, seat + 1)
         return
     meeting.kumicho_meeting(s)
-    if not s.over:
+    if not s.over and not s.pending:        # solo: the player may have CatANNA's wild slots to decide
         start_command(s, 0)
 
 

@@ -51,7 +51,7 @@ def _columns(s: "GameState") -> list[list[int | None]]:
     for k in range(len(s.missions)):
         col = [m[k] or None for m in s.markers]
         if s.catanna is not None:
-            col.append(s.catanna.markers[k])
+            col.append(s.catanna.markers[k] or None)    # 0: not yet placed (set-up)
         rows.append(col)
     return rows
 

@@ -27,8 +27,10 @@ def kumicho_meeting(s: "GameState") -> None:
                 s.emit(f"meets mission {number} ({s.mission_text[number - 1]}): marker in column {col}, "
                        f"worth {s.path_values[col - 1]}", MEETING, seat, mission=number, column=col)
     if s.turn == TURNS:
+        if s.catanna is not None:
+            solo.build_catanna(s)        # the game ends once her slots are filled (Final Scoring)
+            return
         s.over = True
-        solo.build_catanna(s)
         final_scoring.announce(s)
         return
     s.turn += 1

@@ -41,11 +41,11 @@ def game_setup(s: "GameState", data: SyndicateData) -> None:
     rng.shuffle(s.deck)
     s.emit("the minion deck is shuffled; Kumichō stands on column 1 of his path", SETUP)
     s.missions = reveal_missions(s, data)
-    solo.setup_catanna(s, data)
     for seat in range(s.players):
         s.opening[seat] = draw_opening(s)
     s.refresh_view()
     s.pending.append(Pending("opening", 0))
+    solo.setup_catanna(s, data)          # solo: her markers go on the path once the table is set
 
 
 def reveal_missions(s: "GameState", data: SyndicateData) -> tuple[int, ...]:

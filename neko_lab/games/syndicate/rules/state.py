@@ -30,19 +30,26 @@ class GameState(State):
     TITLE = TITLE
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 1, 4, 2
     OPTIONS = {"simultaneous": True, "catanna": "medium", "catanna_cubes": None,
-               "catanna_markers": None, "catanna_wild": "plenty"}
+               "catanna_markers": None, "catanna_assign": "choose",
+               "catanna_wild": "choose"}
     OPTION_HELP = {
         "simultaneous": "a seat sees the others' structures as they stood when the turn began "
                         "(False: the rulebook's first-game way, everything in the open)",
         "catanna": "solo difficulty: very easy, easy, medium, hard, very hard or nightmare",
         "catanna_cubes": "solo: CatANNA's cubes per colour (6, 7 or 8), overriding the difficulty",
-        "catanna_markers": "solo: her three mission values, e.g. (12, 10, 8), overriding the difficulty",
-        "catanna_wild": "solo: colour of her wild slots, 'plenty' (most cubes left) or 'scarce' (fewest)",
+        "catanna_markers": "solo: her three mission values, e.g. (12, 10, 8), three different values of "
+                           "the difficulty table (2 to 16), overriding the difficulty",
+        "catanna_assign": "solo: which value goes on which mission, 'choose' (the player decides at "
+                          "set-up) or 'in order' (first value on the build mission, then deliver, complete)",
+        "catanna_wild": "solo: colour of her wild slots at the end, 'choose' (the player decides) or, for "
+                        "simulations, 'plenty' (the colour she has most of) or 'scarce' (fewest)",
     }
+    OPTION_PLAYERS = {"catanna": (1,), "catanna_cubes": (1,), "catanna_markers": (1,),
+                      "catanna_assign": (1,), "catanna_wild": (1,)}
     RULES = RULES
     AGENTS = {"syndicate": "neko_lab.games.syndicate.agents:SyndicateAgent"}
     HIDDEN_INFORMATION = True
-    DECISIONS = gather(setup, command_phase, lieutenants_card, minions_cards)
+    DECISIONS = gather(setup, command_phase, lieutenants_card, minions_cards, solo)
     ENTER = {**lieutenants_card.ENTER, **minions_cards.ENTER}   # action -> what entering its box does
     PER_SEAT = ("pyramid", "cubes", "filled", "warehouse", "waiting", "opening", "mulligan", "markers",
                 "path", "walked", "delivered", "shown")
@@ -58,9 +65,12 @@ class GameState(State):
         o = self.options
         if not isinstance(o["simultaneous"], bool):
             raise ConfigError("simultaneous must be True or False")
-        if o["catanna_wild"] not in ("plenty", "scarce"):
-            raise ConfigError("catanna_wild must be 'plenty' or 'scarce'")
-        if o["catanna_cubes"] is not None and o["catanna_cubes"] not in (6, 7, 8):
+        if o["catanna_wild"] not in solo.WILD_CHOICES:
+            raise ConfigError("catanna_wild must be " + ", ".join(map(repr, solo.WILD_CHOICES)))
+        if o["catanna_assign"] not in solo.ASSIGN_CHOICES:
+            raise ConfigError("catanna_assign must be " + ", ".join(map(repr, solo.ASSIGN_CHOICES)))
+        cubes = o["catanna_cubes"]
+        if cubes is not None and (not isinstance(cubes, int) or isinstance(cubes, bool) or cubes not in (6, 7, 8)):
             raise ConfigError("catanna_cubes must be 6, 7 or 8 (cubes of each colour)")
         marks = o["catanna_markers"]
         if marks is not None:
@@ -137,6 +147,14 @@ class GameState(State):
 
     def catanna_score(self) -> int:
         return sum(final_scoring.catanna_breakdown(self).values())
+
+    def holdings(self, seat: int) -> list[str]:
+        """The cards in the seat's pyramid, by name."""
+        return sorted(self.cards[c].name for c in self.pyramid[seat] if c >= 0)
+
+    def result_columns(self) -> dict[str, int]:
+        """Solo: CatANNA's final score, a column of its own in nl.simulate()'s rows."""
+        return {"catanna_score": self.catanna_score()} if self.players == 1 else {}
 
     def catanna_breakdown(self) -> dict[str, int]:
         return final_scoring.catanna_breakdown(self)
@@ -296,7 +314,8 @@ class GameState(State):
             solo.check(self)
         assert len(self.missions) == 3 and [self.mission_type[m - 1] for m in self.missions] == \
             list(sd.MISSION_TYPES), "one mission of each type"
-        assert COLOURS and (self.over or len(self.pending) == 1), "one decision at a time"
+        assert COLOURS and (self.over or len(self.pending) == 1 or [p.kind for p in self.pending] == [
+            "opening", "catanna_assign"]), "one decision at a time (solo: the markers before the opening)"
 
 
 def odd_field(action: Any, legal: list, types_only: bool) -> str | None:

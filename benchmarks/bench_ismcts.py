@@ -1,0 +1,129 @@
+"""Ladders of two-player games between agents, seats rotated, with Wilson intervals and time per move.
+
+    python benchmarks/bench_ismcts.py [naeco journey ...] [--games N] [--seed S]
+        [--agent 'ismcts' | 'ismcts(iterations=40,horizon=8)'] [--against OWN|greedy|...] [--ladder]
+        [--out results.csv]
+
+Default: the "ismcts" agent (the game's defaults) against the game's own agent, N games per game
+(seat 1 and 2 alternating from game to game), every game seeded by --seed + its number, so a run is
+reproducible and a longer run extends a shorter one. --ladder plays each agent of the ladder (random,
+greedy, mcts, the game's own agent, ismcts) against the game's own agent instead. Time per move counts
+only the decisions with more than one legal action, in process CPU time (the machine is shared: wall
+time is printed too). One core, one process: bound a run with --games.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import csv
+import re
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import neko_lab as nl                                   # noqa: E402
+from neko_lab.agents import make_agent                  # noqa: E402
+from neko_lab.viz.figures import wilson_interval       # noqa: E402
+
+GAMES = ["naeco", "journey", "neptune", "syndicate"]
+LADDER = ["random", "greedy", ("mcts", {"iterations": 50}), "OWN", "ismcts"]
+
+
+def parse_spec(text: str):
+    """'name' or 'name(k=v, ...)' with Python literals as values."""
+    m = re.fullmatch(r"\s*([\w-]+)\s*(?:\((.*)\))?\s*", text)
+    if not m:
+        raise SystemExit(f"bad agent spec {text!r}")
+    if not m.group(2):
+        return m.group(1)
+    params = {}
+    for part in filter(None, (p.strip() for p in m.group(2).split(","))):
+        k, _, v = part.partition("=")
+        params[k.strip()] = ast.literal_eval(v.strip())
+    return (m.group(1), params)
+
+
+def label(spec) -> str:
+    if isinstance(spec, str):
+        return spec
+    return spec[0] + "(" + ",".join(f"{k}={v}" for k, v in spec[1].items()) + ")"
+
+
+def duel(game: str, spec, against, games: int, seed: int, rows: list | None = None) -> dict:
+    """`spec` against `against` in `games` two-player games, seats alternating."""
+    own = next(iter(nl.GAMES[game].AGENTS))
+    spec = own if spec == "OWN" else spec
+    against = own if against == "OWN" else against
+    wins = 0.0
+    cpu = wall = 0.0
+    moves = 0
+    worst = 0.0
+    margin = 0
+    for g in range(games):
+        mine = g % 2
+        s = nl.new_game(game, players=2, seed=seed + g)
+        agents = [None, None]
+        agents[mine] = make_agent(spec, game, seed=seed + g)
+        agents[1 - mine] = make_agent(against, game, seed=seed + 10_000 + g)
+        while not s.is_over():
+            seat = s.current_player
+            if seat == mine and len(s.legal_actions()) > 1:
+                c0, w0 = time.process_time(), time.perf_counter()
+                a = agents[seat].choose(s)
+                dc = time.process_time() - c0
+                cpu += dc
+                wall += time.perf_counter() - w0
+                worst = max(worst, dc)
+                moves += 1
+            else:
+                a = agents[seat].choose(s)
+            s.apply(a)
+        won = s.winners()
+        share = (1.0 / len(won)) if mine in won else 0.0
+        wins += share
+        sc = s.scores()
+        margin += sc[mine] - sc[1 - mine]
+        if rows is not None:
+            rows.append({"game": game, "agent": label(spec), "against": label(against), "seed": seed + g,
+                         "seat": mine + 1, "won": share, "score": sc[mine], "their_score": sc[1 - mine]})
+    low, high = wilson_interval(wins, games)
+    return {"game": game, "agent": label(spec), "against": label(against), "games": games, "wins": wins,
+            "share": wins / games, "low": low, "high": high, "margin": margin / games,
+            "ms_move": 1000 * cpu / max(moves, 1), "ms_move_wall": 1000 * wall / max(moves, 1),
+            "worst_ms": 1000 * worst, "moves_per_game": moves / games}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games_", nargs="*", metavar="game", default=GAMES)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--agent", default="ismcts")
+    parser.add_argument("--against", default="OWN")
+    parser.add_argument("--ladder", action="store_true")
+    parser.add_argument("--out", default=None, help="CSV file for one row per game")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    rows: list | None = [] if args.out else None
+    specs = LADDER if args.ladder else [parse_spec(args.agent)]
+    against = parse_spec(args.against)
+    print(f"{'game':10} {'agent':34} {'against':10} {'games':>5} {'won':>6} {'95% interval':>14} "
+          f"{'margin':>7} {'ms/move':>8} {'wall':>7} {'worst':>7}", flush=True)
+    for game in args.games_:
+        for spec in specs:
+            r = duel(game, spec, against, args.games, args.seed, rows)
+            print(f"{r['game']:10} {r['agent']:34} {r['against']:10} {r['games']:5d} {100 * r['share']:5.1f}% "
+                  f"{100 * r['low']:5.1f}-{100 * r['high']:5.1f}% {r['margin']:+7.1f} {r['ms_move']:8.1f} "
+                  f"{r['ms_move_wall']:7.1f} {r['worst_ms']:7.0f}", flush=True)
+            if args.out:
+                with open(args.out, "w", newline="") as f:
+                    w = csv.DictWriter(f, fieldnames=list(rows[0]))
+                    w.writeheader()
+                    w.writerows(rows)
+
+
+if __name__ == "__main__":
+    main()

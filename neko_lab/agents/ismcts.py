@@ -1,0 +1,216 @@
+"""Information-set MCTS that plays with each game's own knowledge ("ismcts").
+
+The generic MCTS agent (mcts.py) explores every legal action and finishes every playout at random, so
+it is slow and weak in long games. This agent keeps its tree search (single-observer IS-MCTS: a fresh
+`state.determinize(seat, rng)` per iteration, so the search never sees the future or another seat's
+secrets) but borrows three things from the game's own heuristic agent, found through the State contract
+(the first name of `State.AGENTS`):
+
+* **which actions to look at**: at each node the policy's own choice and the next best actions by the
+  policy's one-step evaluation, `width` of them in all (the rest are never searched);
+* **how the game goes on**: a playout lets the policy (or its cheap variant, `Agent.playout_policy()`)
+  play every seat for `horizon` decisions, then stops;
+* **what the position is worth**: the policy's `Agent.evaluate(state, seat)` (by default the game's own
+  `State.evaluate`), turned into a reward between 0 and 1 by a logistic curve of width `scale`;
+  a finished game is worth 1 to its winners (shared) and 0 to the others.
+
+The move played is the most visited root action; the policy's own choice wins ties. Budget: a number of
+iterations per decision (deterministic for a seed) or `seconds` per decision (which then depends on the
+machine: the same seed need not give the same game). The defaults per game come from the policy class's
+`SEARCH` table, measured to stay under half a second a move on one core.
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Hashable
+
+from ..core.errors import ConfigError
+from ..core.rng import Rng
+from ..core.state import State
+from .base import Agent
+
+DEFAULTS: dict[str, Any] = {"iterations": 60, "width": 4, "horizon": 12, "scale": 4.0, "exploration": 0.7}
+
+
+class _Node:
+    __slots__ = ("mover", "visits", "avail", "reward", "children", "order")
+
+    def __init__(self, mover: int | None, players: int):
+        self.mover = mover                  # the seat whose action led here
+        self.visits = 0
+        self.avail = 0                      # iterations in which this node's action was a candidate
+        self.reward = [0.0] * players       # summed rewards by seat
+        self.children: dict[Hashable, _Node] = {}
+        self.order: list | None = None      # candidate actions, best first (set on first visit)
+
+
+class ISMCTSAgent(Agent):
+    """IS-MCTS whose candidates, playouts and evaluation come from the game's own agent.
+
+    Parameters (None takes the game's default from its agent's SEARCH table, else DEFAULTS):
+    iterations (per decision), seconds (a time budget per decision; with iterations too, whichever ends
+    first), width (actions searched at each node), horizon (decisions a playout plays before it is
+    scored), scale (evaluation points that make a reward of about 0.73 against 0.5), exploration (the
+    UCT constant), policy (the agent name used for candidates and playouts; default the game's own).
+    """
+
+    name = "ismcts"
+
+    def __init__(self, seed: int | None = None, iterations: int | None = None, seconds: float | None = None,
+                 width: int | None = None, horizon: int | None = None, scale: float | None = None,
+                 exploration: float | None = None, policy: str | None = None):
+        super().__init__(seed)
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ConfigError(f"ismcts needs iterations >= 1, not {iterations!r}")
+        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+            raise ConfigError(f"ismcts needs seconds > 0, not {seconds!r}")
+        for label, v in (("width", width), ("horizon", horizon)):
+            if v is not None and (not isinstance(v, int) or v < 1):
+                raise ConfigError(f"ismcts needs {label} >= 1, not {v!r}")
+        if scale is not None and not scale > 0:
+            raise ConfigError(f"ismcts needs scale > 0, not {scale!r}")
+        self.given = {"iterations": iterations, "width": width, "horizon": horizon, "scale": scale,
+                      "exploration": exploration}
+        self.seconds = seconds
+        self.policy_name = policy
+        self._game: type | None = None
+        self._policy: Agent | None = None
+        self._playout: Agent | None = None
+        self.settings: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ set-up per game
+    def _prepare(self, state: State) -> None:
+        if self._game is type(state):
+            return
+        from . import make_agent       # the registry of agent names lives in the package
+        cls = type(state)
+        name = self.policy_name or (next(iter(cls.AGENTS)) if cls.AGENTS else "greedy")
+        if name == self.name:
+            raise ConfigError("ismcts cannot use itself as its playout policy")
+        self._policy = make_agent(name, cls, seed=0)
+        self._playout = self._policy.playout_policy()
+        table = dict(DEFAULTS)
+        table.update(getattr(type(self._policy), "SEARCH", {}))
+        self.settings = {k: (v if v is not None else table[k]) for k, v in self.given.items()}
+        self._game = cls
+
+    def _reseed_policies(self) -> None:
+        self._policy.reseed(self.rng.getrandbits(32))
+        if self._playout is not self._policy:
+            self._playout.reseed(self.rng.getrandbits(32))
+
+    # ------------------------------------------------------------------ search
+    def choose(self, state: State) -> Hashable:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        self._prepare(state)
+        self._reseed_policies()
+        seat = state.current_player
+        rng = self.core_rng()
+        root = _Node(None, state.players)
+        iterations = self.settings["iterations"] if self.seconds is None or self.given["iterations"] else None
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        while True:
+            self._iterate(root, state, seat, rng)
+            done += 1
+            if iterations is not None and done >= iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        first = root.order[0] if root.order else legal[0]
+        best, most = first, root.children[first].visits if first in root.children else -1
+        for a in legal:
+            child = root.children.get(a)
+            if child is not None and child.visits > most:
+                best, most = a, child.visits
+        return best
+
+    def _candidates(self, sim: State, legal: list) -> list:
+        """The policy's choice first, then the best others by the policy's one-step evaluation."""
+        width = self.settings["width"]
+        pick = self._policy.choose(sim)
+        if width == 1 or len(legal) == 1:
+            return [pick]
+        mover = sim.current_player
+        scored = []
+        for i, a in enumerate(legal):
+            if a == pick:
+                continue
+            child = sim.clone()
+            child.apply(a)
+            scored.append((-self._policy.evaluate(child, mover), i, a))
+        scored.sort()
+        return [pick] + [a for _, _, a in scored[:width - 1]]
+
+    def _iterate(self, root: _Node, state: State, seat: int, rng: Rng) -> None:
+        sim = state.determinize(seat, rng) if state.HIDDEN_INFORMATION else state.clone()
+        sim.rng = rng.spawn()
+        node, path = root, [root]
+        while not sim.is_over():
+            legal = sim.legal_actions()
+            if node.order is None:
+                node.order = self._candidates(sim, legal)
+            here = [a for a in node.order if a in legal] if len(legal) > 1 else legal
+            if not here:    # this sample allows none of the candidates: the policy decides, unsearched
+                here = [self._policy.choose(sim)]
+            untried = [a for a in here if a not in node.children]
+            if untried:
+                action = untried[0]
+                for a in here:
+                    if a in node.children:
+                        node.children[a].avail += 1
+                child = node.children[action] = _Node(sim.current_player, sim.players)
+                child.avail = 1
+                sim.apply(action)
+                path.append(child)
+                break
+            action, node = self._select(node, here)
+            sim.apply(action)
+            path.append(node)
+        result = self._playout_value(sim)
+        for n in path:
+            n.visits += 1
+            r = n.reward
+            for i, v in enumerate(result):
+                r[i] += v
+
+    def _select(self, node: _Node, legal: list) -> tuple[Hashable, _Node]:
+        c = self.settings["exploration"]
+        best_value, best_action, best_child = float("-inf"), None, None
+        for action in legal:
+            child = node.children[action]
+            child.avail += 1
+            value = (child.reward[child.mover] / child.visits
+                     + c * math.sqrt(math.log(child.avail) / child.visits))
+            if value > best_value:
+                best_value, best_action, best_child = value, action, child
+        return best_action, best_child
+
+    def _playout_value(self, sim: State) -> list[float]:
+        """Let the playout policy play `horizon` decisions, then score the position for every seat."""
+        decisions, steps, horizon = 0, 0, self.settings["horizon"]
+        policy = self._playout
+        while not sim.is_over() and decisions < horizon and steps < 8 * horizon:
+            legal = sim.legal_actions()
+            if len(legal) == 1:
+                sim.apply(legal[0])
+            else:
+                sim.apply(policy.choose(sim))
+                decisions += 1
+            steps += 1
+        if sim.is_over():
+            won = sim.winners()
+            share = 1.0 / len(won) if won else 0.0
+            return [share if i in won else 0.0 for i in range(sim.players)]
+        scale = self.settings["scale"]
+        out = []
+        for i in range(sim.players):
+            x = max(-30.0, min(30.0, self._policy.evaluate(sim, i) / scale))
+            out.append(1.0 / (1.0 + math.exp(-x)))
+        return out
+
+
+__all__ = ["ISMCTSAgent", "DEFAULTS"]

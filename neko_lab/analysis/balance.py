@@ -1,0 +1,114 @@
+"""Seat balance, decisiveness and game length: pure functions of nl.simulate()'s frame.
+
+Definitions (every win rate counts a win shared by k tied seats as 1/k for each, the `share`
+column; a frame without it is split from `won`):
+
+- seat share: the seat's total win share divided by the games it sat in, with a Wilson interval;
+  with equal seats every seat's share is (games someone won) / (players x games).
+- equal-seats test: Pearson's chi-square of the seats' total win shares against equal totals, over
+  the games that someone won; a small p value says the seats are not equal.
+- first to act: the same by `order` (1 = the seat that acted first), for games whose turn order is
+  not the seat order (Journey).
+- margin: in a game someone won alone, the winner's score minus the best other score (0 for a tie
+  broken by a tie-break); shared win: a game whose win is split between tied seats.
+- length: steps (actions) and rounds per game.
+"""
+from __future__ import annotations
+
+import pandas as pd
+
+from .stats import Z95, equal_shares_test, wilson_interval
+
+SMALL = 30   # fewer games than this in a group: the report says the sample is too small
+
+
+def with_share(df: pd.DataFrame) -> pd.DataFrame:
+    """df with a `share` column (1/k for each of k tied winners), computed from `won` if missing."""
+    if "share" in df.columns:
+        return df
+    k = df.groupby("game")["won"].transform("sum")
+    return df.assign(share=df["won"] / k.where(k > 0, 1))
+
+
+def _per_game(df: pd.DataFrame) -> pd.DataFrame:
+    return df.groupby("game").agg(players=("seat", "size"), winners=("won", "sum"))
+
+
+def seat_balance(df: pd.DataFrame, by: str = "seat", z: float = Z95) -> pd.DataFrame:
+    """Win share of each seat (by="seat") or of each position in the order of first action
+    (by="order"): columns games, wins (total win share), rate, low, high (Wilson interval), fair
+    (the rate every seat would have if seats were equal) and excess (rate - fair)."""
+    df = with_share(df)
+    games = df["game"].nunique()
+    won_games = int((_per_game(df)["winners"] > 0).sum())
+    players = int(df.groupby("game")["seat"].size().max()) if len(df) else 0
+    fair = won_games / (players * games) if games and players else 0.0
+    rows = []
+    for key, part in df.groupby(by, sort=True):
+        n, w = len(part), float(part["share"].sum())
+        low, high = wilson_interval(w, n, z)
+        rows.append({by: int(key), "games": n, "wins": w, "rate": w / n if n else 0.0,
+                     "low": low, "high": high, "fair": fair, "excess": (w / n if n else 0.0) - fair})
+    return pd.DataFrame(rows, columns=[by, "games", "wins", "rate", "low", "high", "fair", "excess"])
+
+
+def equal_seats_test(df: pd.DataFrame, by: str = "seat") -> dict:
+    """Chi-square test that every seat (or order position) takes an equal part of the wins, over the
+    games someone won: {"statistic", "p", "games", "dof"}. Needs the same number of games per seat
+    (rotated seats give it); with one seat there is nothing to test (p = 1)."""
+    df = with_share(df)
+    won = _per_game(df)
+    won = won.index[won["winners"] > 0]
+    part = df[df["game"].isin(won)]
+    totals = part.groupby(by)["share"].sum()
+    seats = part.groupby(by).size()
+    total = float(totals.sum())
+    expected = [total * seats[k] / seats.sum() for k in totals.index]
+    stat, p = equal_shares_test(list(totals.to_numpy()), expected)
+    return {"statistic": stat, "p": p, "games": len(won), "dof": max(0, len(totals) - 1)}
+
+
+def decisiveness(df: pd.DataFrame) -> dict:
+    """How clearly games end: {"games", "shared" (share of games whose win is split between tied
+    seats), "no_winner" (share of games nobody won, e.g. solo games lost to the automa),
+    "tie_break" (share won alone on a tie-break: equal top scores), "margin_mean",
+    "margin_median", "close" (share of games won alone by at most 2 points)}."""
+    df = with_share(df)
+    rows = []
+    for _, g in df.groupby("game", sort=False):
+        winners = g[g["won"]]
+        entry = {"winners": len(winners)}
+        if len(winners) == 1 and len(g) > 1:
+            top = int(winners["score"].iloc[0])
+            other = int(g.loc[~g["won"], "score"].max())
+            entry["margin"] = top - other
+        rows.append(entry)
+    per = pd.DataFrame(rows)
+    n = len(per)
+    if not n:
+        return {"games": 0, "shared": 0.0, "no_winner": 0.0, "tie_break": 0.0, "margin_mean": 0.0,
+                "margin_median": 0.0, "close": 0.0}
+    margins = per["margin"].dropna() if "margin" in per else pd.Series(dtype=float)
+    return {"games": n, "shared": float((per["winners"] > 1).mean()),
+            "no_winner": float((per["winners"] == 0).mean()),
+            "tie_break": float((margins <= 0).sum() / n),
+            "margin_mean": float(margins.mean()) if len(margins) else 0.0,
+            "margin_median": float(margins.median()) if len(margins) else 0.0,
+            "close": float((margins <= 2).sum() / n)}
+
+
+def margins(df: pd.DataFrame) -> pd.Series:
+    """The margin of every game won alone (winner's score minus the best other score), by game."""
+    out = {}
+    for game, g in df.groupby("game", sort=True):
+        if int(g["won"].sum()) == 1 and len(g) > 1:
+            out[game] = int(g.loc[g["won"], "score"].iloc[0]) - int(g.loc[~g["won"], "score"].max())
+    return pd.Series(out, name="margin", dtype="int64")
+
+
+def game_length(df: pd.DataFrame) -> pd.DataFrame:
+    """Steps (actions) and rounds per game: rows steps and rounds, columns mean, sd, min, q25,
+    median, q75, max."""
+    per = df.groupby("game")[["steps", "rounds"]].first()
+    out = per.describe().T.rename(columns={"std": "sd", "25%": "q25", "50%": "median", "75%": "q75"})
+    return out[["mean", "sd", "min", "q25", "median", "q75", "max"]]

@@ -1,0 +1,57 @@
+"""Per-card (per-location, per-technology) statistics from nl.simulate()'s `held` column: the cards
+each seat held at the end (State.holdings(), names joined by "|").
+
+Definitions, per card name:
+- seats: seats that held the card at the end (a seat holding two copies counts once), held_by:
+  that as a share of all seats;
+- copies: copies held in all;
+- taken by winners: the share of the holders' seats that won, counted by win share (the holders'
+  total share / seats), with a Wilson interval: the card's win rate when held;
+- lift: that rate minus the win rate of the seats that did not hold it (a difference, not a cause:
+  strong players may take a card because they are winning).
+"""
+from __future__ import annotations
+
+import pandas as pd
+
+from .balance import with_share
+from .stats import Z95, wilson_interval
+
+
+def holdings(df: pd.DataFrame) -> pd.DataFrame:
+    """One row per seat and card held: game, seat, agent, card, copies, share."""
+    if "held" not in df.columns:
+        raise ValueError("no `held` column: the game names no holdings (State.holdings())")
+    df = with_share(df)
+    rows = []
+    for game, seat, agent, held, share in df[["game", "seat", "agent", "held", "share"]].itertuples(
+            index=False, name=None):
+        counts: dict[str, int] = {}
+        for name in str(held).split("|") if held else []:
+            counts[name] = counts.get(name, 0) + 1
+        rows.extend({"game": game, "seat": seat, "agent": agent, "card": c, "copies": k, "share": share}
+                    for c, k in counts.items())
+    return pd.DataFrame(rows, columns=["game", "seat", "agent", "card", "copies", "share"])
+
+
+def card_stats(df: pd.DataFrame, min_seats: int = 1, z: float = Z95) -> pd.DataFrame:
+    """Per card: seats, held_by, copies, rate (win share when held), low, high, others (win share
+    of the seats without it) and lift, sorted by lift (see the module docstring)."""
+    df = with_share(df)
+    held = holdings(df)
+    n_seats = len(df)
+    total = float(df["share"].sum())
+    rows = []
+    for card, part in held.groupby("card", sort=True):
+        seats, w = len(part), float(part["share"].sum())
+        if seats < min_seats:
+            continue
+        low, high = wilson_interval(w, seats, z)
+        rest = n_seats - seats
+        others = (total - w) / rest if rest else float("nan")
+        rows.append({"card": card, "seats": seats, "held_by": seats / n_seats if n_seats else 0.0,
+                     "copies": int(part["copies"].sum()), "rate": w / seats, "low": low, "high": high,
+                     "others": others, "lift": w / seats - others})
+    out = pd.DataFrame(rows, columns=["card", "seats", "held_by", "copies", "rate", "low", "high",
+                                      "others", "lift"])
+    return out.sort_values("lift", ascending=False, kind="stable").reset_index(drop=True)

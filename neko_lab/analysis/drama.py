@@ -1,0 +1,111 @@
+"""Drama: how the lead moves during games, from the trace of nl.simulate(..., trace=True).
+
+Every measure uses the trace's `projected` column (State.projected_scores(): what each seat would
+score if the game ended now under the game's own end scoring), so it means something in games whose
+points arrive only at scorings (Journey) or whose running score charges empty places (Syndicate).
+
+Definitions, per game, on the trace's points in order:
+- leader: the seat with the highest projected score at a point, when it is alone there (a tie at
+  the top has no leader).
+- lead changes: how often the leader differs from the previous leader (points with no leader are
+  skipped), so a game led by one seat throughout has 0.
+- stability: the share of consecutive pairs of points at which the same seat leads alone at both.
+- leader goes on to win (at round r, or at a tenth of the game): among games with a leader at the
+  last point of that round, the leader's mean win share in the final result, with a Wilson
+  interval; 1/players is what a leader would get if leading told nothing.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .balance import with_share
+from .stats import Z95, wilson_interval
+
+
+def _matrix(trace: pd.DataFrame, value: str) -> dict:
+    """{game: (steps, rounds, values[point, seat])} from the long trace."""
+    out = {}
+    tr = trace.sort_values(["game", "step", "seat"], kind="stable")
+    for game, g in tr.groupby("game", sort=True):
+        wide = g.pivot_table(index="step", columns="seat", values=value, aggfunc="last").sort_index()
+        rounds = g.groupby("step")["round"].last().reindex(wide.index)
+        out[game] = (wide.index.to_numpy(), rounds.to_numpy(), wide.to_numpy(dtype=float))
+    return out
+
+
+def _leaders(values: np.ndarray) -> np.ndarray:
+    """The seat leading alone at every point, -1 where the top is tied."""
+    top = values.max(axis=1, keepdims=True)
+    alone = (values == top).sum(axis=1) == 1
+    return np.where(alone, values.argmax(axis=1), -1)
+
+
+def lead_changes(trace: pd.DataFrame, value: str = "projected") -> pd.DataFrame:
+    """Per game: lead_changes, stability (see the module docstring), points (trace points) and
+    leaders (how many different seats led alone at some point)."""
+    if value not in trace.columns:
+        value = "score"
+    rows = []
+    for game, (_, _, vals) in _matrix(trace, value).items():
+        lead = _leaders(vals)
+        alone = lead[lead >= 0]
+        changes = int((alone[1:] != alone[:-1]).sum()) if len(alone) > 1 else 0
+        pairs = len(lead) - 1
+        same = int(((lead[1:] == lead[:-1]) & (lead[1:] >= 0)).sum()) if pairs > 0 else 0
+        rows.append({"game": game, "lead_changes": changes,
+                     "stability": same / pairs if pairs > 0 else 1.0,
+                     "points": len(lead), "leaders": len(set(alone.tolist()))})
+    return pd.DataFrame(rows, columns=["game", "lead_changes", "stability", "points", "leaders"])
+
+
+def leader_wins(trace: pd.DataFrame, df: pd.DataFrame, at: str = "round", value: str = "projected",
+                z: float = Z95) -> pd.DataFrame:
+    """The leader-goes-on-to-win curve: at each round (at="round") or tenth of the game's steps
+    (at="progress": 0.1, 0.2, ... 1.0), columns games (games with a leader there), wins (the
+    leaders' total final win share), rate, low, high (Wilson interval) and chance (1/players)."""
+    if at not in ("round", "progress"):
+        raise ValueError(f"at is 'round' or 'progress', not {at!r}")
+    if value not in trace.columns:
+        value = "score"
+    df = with_share(df)
+    share = df.set_index(["game", "seat"])["share"]
+    players = df.groupby("game")["seat"].size()
+    tally: dict = {}
+    for game, (steps, rounds, vals) in _matrix(trace, value).items():
+        lead = _leaders(vals)
+        if at == "round":
+            keys = rounds
+        else:
+            last = steps[-1] if len(steps) and steps[-1] > 0 else 1
+            keys = np.ceil(np.round(steps / last * 10, 9)) / 10
+        seen: dict = {}
+        for k, l in zip(keys.tolist(), lead.tolist()):
+            seen[k] = l                       # the last point of each round / tenth
+        for k, l in seen.items():
+            if l < 0:
+                continue
+            t = tally.setdefault(k, [0, 0.0, 0.0])
+            t[0] += 1
+            t[1] += float(share.get((game, l), 0.0))
+            t[2] += 1.0 / players.get(game, 1)
+    rows = []
+    for k in sorted(tally):
+        n, w, chance = tally[k]
+        low, high = wilson_interval(w, n, z)
+        rows.append({at: k, "games": n, "wins": w, "rate": w / n, "low": low, "high": high,
+                     "chance": chance / n})
+    return pd.DataFrame(rows, columns=[at, "games", "wins", "rate", "low", "high", "chance"])
+
+
+def drama(trace: pd.DataFrame) -> dict:
+    """Summary over games: {"games", "lead_changes_mean", "lead_changes_median", "no_change" (share
+    of games led by one seat throughout), "stability_mean"}."""
+    per = lead_changes(trace)
+    if per.empty:
+        return {"games": 0, "lead_changes_mean": 0.0, "lead_changes_median": 0.0, "no_change": 0.0,
+                "stability_mean": 1.0}
+    return {"games": len(per), "lead_changes_mean": float(per["lead_changes"].mean()),
+            "lead_changes_median": float(per["lead_changes"].median()),
+            "no_change": float((per["lead_changes"] == 0).mean()),
+            "stability_mean": float(per["stability"].mean())}

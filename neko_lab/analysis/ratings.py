@@ -1,0 +1,91 @@
+"""Bradley–Terry ratings of agents on the Elo scale, from nl.simulate() or tournament() frames of any
+player count.
+
+Every game is read as pairwise results between seats played by different agents: the seat with the
+larger win share beats the other; at equal share the higher score wins; equal in both is half a
+win each. Strengths p_i are the Bradley–Terry maximum-likelihood fit (P(i beats j) =
+p_i / (p_i + p_j)), by Hunter's MM iterations; ratings are 400·log10(p_i) centred on a mean of 0, so
+a 200-point gap is about a 76 % expected score. Intervals are ±z standard errors from the Fisher
+information of the fit (the pseudo-inverse, since only differences are identified).
+"""
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from .balance import with_share
+from .stats import Z95
+
+ELO = 400 / math.log(10)
+
+
+def pairwise(df: pd.DataFrame) -> pd.DataFrame:
+    """The pairwise results behind the ratings: agent, opponent, games, wins (half for a draw),
+    score_margin (mean score difference), one row per ordered pair of different agents."""
+    df = with_share(df)
+    tally: dict[tuple[str, str], list[float]] = {}
+    cols = df[["game", "agent", "share", "score"]]
+    for _, g in cols.groupby("game", sort=False):
+        seats = list(g.itertuples(index=False, name=None))
+        for (_, a, sa, xa), (_, b, sb, xb) in combinations(seats, 2):
+            if a == b:
+                continue
+            res = 1.0 if (sa, xa) > (sb, xb) else 0.0 if (sa, xa) < (sb, xb) else 0.5
+            for (p, q, r, d) in ((a, b, res, xa - xb), (b, a, 1 - res, xb - xa)):
+                t = tally.setdefault((p, q), [0, 0.0, 0.0])
+                t[0] += 1
+                t[1] += r
+                t[2] += d
+    rows = [{"agent": p, "opponent": q, "games": t[0], "wins": t[1], "rate": t[1] / t[0],
+             "score_margin": t[2] / t[0]} for (p, q), t in sorted(tally.items())]
+    return pd.DataFrame(rows, columns=["agent", "opponent", "games", "wins", "rate", "score_margin"])
+
+
+def ratings(df: pd.DataFrame, z: float = Z95, iterations: int = 10_000) -> pd.DataFrame:
+    """Bradley–Terry ratings (Elo scale, mean 0) per agent: columns rating, low, high, se, games
+    (pairwise results), wins, sorted best first. An agent that won (or lost) every pairing has no
+    finite rating: it is given the rating of 99.9 % (0.1 %) against the field and an infinite
+    interval on that side."""
+    pw = pairwise(df)
+    agents = sorted(set(pw["agent"]))
+    if len(agents) < 2:
+        raise ValueError("ratings need games between at least two different agents")
+    k = len(agents)
+    ix = {a: i for i, a in enumerate(agents)}
+    n = np.zeros((k, k))
+    w = np.zeros(k)
+    for a, b, games, wins in pw[["agent", "opponent", "games", "wins"]].itertuples(index=False, name=None):
+        n[ix[a], ix[b]] = games
+        w[ix[a]] += wins
+    eps = 1e-3                    # keeps unbeaten / winless agents finite; stated in the docstring
+    wf = np.clip(w, eps, n.sum(axis=1) - eps)
+    p = np.ones(k)
+    for _ in range(iterations):
+        denom = (n / (p[:, None] + p[None, :])).sum(axis=1)
+        new = wf / denom
+        new /= np.exp(np.log(new).mean())
+        if np.max(np.abs(new - p)) < 1e-12:
+            p = new
+            break
+        p = new
+    theta = np.log(p)
+    pp = p[:, None] * p[None, :] / (p[:, None] + p[None, :]) ** 2 * n
+    info = np.diag(pp.sum(axis=1)) - pp
+    cov = np.linalg.pinv(info)
+    se = np.sqrt(np.clip(np.diag(cov), 0, None))
+    rating = ELO * (theta - theta.mean())
+    total = n.sum(axis=1)
+    rows = []
+    for i, a in enumerate(agents):
+        lo, hi = rating[i] - z * ELO * se[i], rating[i] + z * ELO * se[i]
+        if w[i] >= total[i]:
+            hi = math.inf
+        if w[i] <= 0:
+            lo = -math.inf
+        rows.append({"agent": a, "rating": float(rating[i]), "low": float(lo), "high": float(hi),
+                     "se": float(ELO * se[i]), "games": int(total[i]), "wins": float(w[i])})
+    out = pd.DataFrame(rows).sort_values("rating", ascending=False, kind="stable")
+    return out.set_index("agent")

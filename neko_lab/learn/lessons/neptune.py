@@ -1,0 +1,262 @@
+"""A whole first game of Destination: Neptune: two players, you (Player 1) against the Neptune agent.
+
+Every decision of yours is guided, on a seed where following the script wins fairly (52 to 35). What
+it teaches, and where (each step cites its section):
+
+1. Playing a Turn — sell a card to the Opportunity Track (1 credit with two players), play a card
+   from hand (its fame) or from the track (no fame), draw back to five.
+2. Research Missions and Summary of Two-Player Changes — launching missions with the fuel cost
+   worked out (distance from Earth − speed − bases, never below 1), control, and paying the other
+   player 2 credits for access.
+3. Building and Build — bases, factories and colonies, the trip's fuel, the three rounds.
+4. Technology — control (fame at every Technology card) or access, speed, prerequisites; buying
+   access from the controller at any time.
+5. Factories Produce, Attract Investors, Fuel Broker — what each card gives, said when it happens.
+6. Scoring card and Generations — factories, colonies and fame scored, then buying VP once; a
+   generation ends when its last card is drawn, and is scored the same way.
+7. End of Game Scoring — in the finale, category by category.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.state import State
+from ..lesson import DeterministicBot, Lesson, Teach
+from .neptune_words import (CARD_DOES, R_BROKER, R_BUILD, R_BUILDING, R_CONTROL, R_COST, R_END, R_FACTORIES,
+                            R_FAME, R_FUEL, R_GEN, R_INVESTORS, R_PLAY, R_PRODUCTION, R_RESEARCH, R_SCORING,
+                            R_SCORING_CARD, R_SELL, R_TECH, R_TECH_ACCESS, R_TURN, R_TWO, R_DIVERS,
+                            R_INTREPID, VP_TABLE, card_kind, consequence, cost_words, kind, loc_name, purse,
+                            speed_of)
+
+GAME = "neptune"
+SEED = 8
+PLAYERS = 2
+
+
+def _seen(state: State, *rules: str) -> int:
+    return sum(1 for e in state.log if e.seat == 0 and e.rule in rules)
+
+
+def _since_my_last_move(state: State) -> list:
+    """The events since the learner's previous decision (replayed from the game's start)."""
+    hist = state.history()
+    s = type(state)(players=state.players, seed=state.seed)
+    mark = 0
+    for a in hist:
+        if s.current_player == 0:
+            mark = len(s.log)         # the learner's own move's effects (a production, a scoring) are news too
+        s.apply(a)
+    return state.log[mark:]
+
+
+def _news(state: State) -> str:
+    said = []
+    for e in _since_my_last_move(state):
+        if e.rule in (R_GEN, R_PRODUCTION, R_SCORING, R_SCORING_CARD, R_FAME, R_DIVERS, R_INTREPID) and e.text:
+            who = "" if e.seat is None or e.text.startswith("the ") else (
+                "Player 1 (you)" if e.seat == 0 else f"Player {e.seat + 1}")
+            if who and e.text.startswith("factories"):
+                who = "your" if e.seat == 0 else f"{who}'s"
+            said.append(f"{who} {e.text}".strip())
+    if not said:
+        return ""
+    text = "Since your last move: " + "; ".join(said[:8]) + ". "
+    if any(e.rule == R_GEN for e in _since_my_last_move(state)):
+        text += (f"A Generation ends when its last card is drawn; it is scored like a Scoring card, and from now on "
+                 f"the cards of the next generation are drawn ({R_GEN}). ")
+    if any(e.rule == R_PRODUCTION and e.seat == 0 for e in _since_my_last_move(state)):
+        text += (f"Every factory pays 1 credit when Factories Produce is played; a factory on a Mineral site adds a "
+                 f"fuel, or a credit once you have Fusion Power ({R_PRODUCTION}). ")
+    return text
+
+
+# ---------------------------------------------------------------------------------- what is said
+def say_sell(state: State, a: Any) -> str:
+    lead = ""
+    if _seen(state, R_SELL, R_TWO) == 0:
+        lead = (f"A turn is: sell a card if you like, play one card, then draw back to five ({R_TURN}). A sold card "
+                f"goes to the left end of the Opportunity Track, which holds as many cards as there are players; the "
+                f"rightmost one falls off. With two players a sale pays 1 credit ({R_TWO}). ")
+    if kind(a) == "Pass":
+        return lead + f"Sell nothing this turn: every card in your hand is worth more to play later ({R_SELL})."
+    return lead + (f"Sell {a.title} for 1 credit: of your cards it is the one you need least now; remember that Player "
+                   f"2 may play it from the track on their turn ({R_SELL}). You have {purse(state, 0)}.")
+
+
+def say_play(state: State, a: Any) -> str:
+    does = CARD_DOES.get(card_kind(state, a.card), "")
+    if a.place < 0:
+        lead = "" if _seen(state, R_PLAY) else (
+            f"Now play one card. From your hand it gives the fame printed on it; from the Opportunity Track it "
+            f"gives no fame, but lets you use a card you do not hold ({R_PLAY}). ")
+        return lead + f"Play {a.title} from your hand: +{a.fame} fame, and {does}."
+    return (f"Play {a.title} from place {a.place + 1} of the Opportunity Track: no fame this way, but none of your "
+            f"own cards does this now. It means {does} ({R_PLAY}).")
+
+
+def say_launch(state: State, a: Any) -> str:
+    if kind(a) == "Pass":
+        fuel, credits = state.fuel[0], state.credits[0]
+        launches = [x for x in state.legal_actions() if kind(x) == "Launch"]
+        if not launches:
+            why = ("you have no fuel left, and every launch costs at least 1" if not fuel else
+                   "no credit is left for the 1 credit a launch costs" if not credits else
+                   "every location still open is further than your fuel reaches")
+            return f"Stop launching: {why} ({R_RESEARCH})."
+        return (f"Stop launching: you have {credits} credits and {fuel} fuel left; keep them for the bases the "
+                f"missions you hold open ({R_RESEARCH}).")
+    if kind(a) != "Launch":
+        return say_any_time(state, a)
+    lead = "" if _seen(state, R_RESEARCH) else (
+        f"A Research Mission is the first step to any place: it costs 1 credit plus the fuel from Earth; the first "
+        f"to launch to a location controls its mission for the whole game, which is worth 1 fame at every "
+        f"Research Missions card; you may launch as many as you can pay for ({R_RESEARCH}). ")
+    return lead + (f"Launch to {loc_name(state, a.loc)}: fuel {cost_words(state, 0, state.data.home, a.loc)} "
+                   f"({R_COST}). With the mission you may later build a base there.")
+
+
+def say_access(state: State, a: Any) -> str:
+    if kind(a) == "Pass":
+        return (f"Buy no more access: the missions left are of no use to your teams soon, and each costs 2 credits "
+                f"({R_TWO}).")
+    return (f"Player {a.controller + 1} controls the mission at {a.name}. After missions are launched, anyone may "
+            f"pay the controller for access: with two players that costs 2 credits ({R_TWO}). Your token goes under "
+            f"theirs, and access is enough to build a base there ({R_CONTROL}). Pay for {a.name}.")
+
+
+def say_build(state: State, a: Any) -> str:
+    if kind(a) not in ("BuildAt", "Pass"):
+        return say_any_time(state, a)
+    rnd = state.pending[-1].data[0] if isinstance(state.pending[-1].data, tuple) else 0
+    lead = "" if _seen(state, R_BUILD, R_BUILDING) else (
+        f"Build cards give three rounds of building, the active player first each time; every team builds at most "
+        f"once and moves at most once per card ({R_BUILD}). A base needs your token on that location's mission and "
+        f"costs 1 credit (the first base there scores 1 VP); a factory needs your base and costs 2 credits; a colony "
+        f"costs its printed number plus the fuel from Earth ({R_BUILDING}). ")
+    head = f"Round {rnd + 1} of 3. "
+    if kind(a) == "Pass":
+        return lead + head + (f"Build nothing this round: no site you can reach pays for itself with {purse(state, 0)} "
+                              f"({R_BUILD}).")
+    trip = ("the team is already there, so no fuel for the trip" if a.origin == a.dest else
+            f"the trip from {loc_name(state, a.origin)}: {cost_words(state, 0, a.origin, a.dest)}")
+    gain = {"base": "a base opens the site for a factory or colony and cuts the fuel of trips through it",
+            "factory": "a factory scores 1 VP at every scoring and pays when Factories Produce is played",
+            "colony": "a colony scores 2 VP at every scoring",
+            "move": "moving without building only goes where you have a base"}[a.what]
+    return lead + head + (f"Team {a.team + 1} builds a {a.what} at {loc_name(state, a.dest)} for {a.credits} "
+                          f"credit{'s' if a.credits != 1 else ''}; {trip} ({R_COST}). Why: {gain} ({R_BUILDING}).")
+
+
+def say_any_time(state: State, a: Any) -> str:
+    if kind(a) == "BuyAccess":
+        return (f"At any time you may pay a technology's controller for access to it: 2 credits with two players "
+                f"({R_TECH_ACCESS}). Buy access to {a.name} from Player {a.controller + 1}: it is needed to build here "
+                f"or adds speed, which cuts every fuel cost.")
+    if kind(a) == "BuyFuel":
+        return f"At any time you may buy a fuel for 3 credits ({R_FUEL}). Buy one now: the next step needs it."
+    return f"Do it: {a}."
+
+
+def say_tech(state: State, a: Any) -> str:
+    t = state.data.techs[a.tech]
+    pre = [state.data.techs[p].name for p in t.prerequisites]
+    need = (f" It needs {' and '.join(pre)} first, which you have." if pre else " It needs nothing first.")
+    if a.control:
+        why = (f"Take control of {t.name}: your token on top, and 1 fame for each technology you control whenever a "
+               f"Technology card is played.")
+    else:
+        why = f"Take free access to {t.name}, which Player 2 controls: with this card you pay them nothing."
+    speed = f" It adds {t.speed} to your speed, so every trip costs {t.speed} fuel less (never below 1)." if t.speed else ""
+    return why + need + speed + f" ({R_TECH})"
+
+
+def say_investors(state: State, a: Any) -> str:
+    lead = f"Attract Investors: you took 5 credits, Player 2 took 2; now each may turn fame into credits, 1 credit per 2 fame ({R_INVESTORS}). "
+    if a.fame:
+        return lead + f"Give up {a.fame} fame for {a.fame // 2} credits: the credits buy bases and VP now."
+    return lead + (f"Keep all your fame ({state.fame[0]}): the most fame scores 2 VP at every scoring and 5 at the "
+                   f"end ({R_FAME}).")
+
+
+def say_buy_vp(state: State, a: Any) -> str:
+    context = state.pending[-1].data[0] if isinstance(state.pending[-1].data, tuple) else ""
+    when = {"generation": "The generation has ended and is scored like a Scoring card",
+            "final": "The last card of generation 4 is drawn: the final scoring"}.get(
+        context, "A Scoring card is played")
+    lead = (f"{when}: each factory scored 1 VP and each colony 2, the most fame 2 VP and the second 1 ({R_SCORING}). "
+            f"Now each may buy VP once, at most 10 credits: {VP_TABLE} ({R_SCORING_CARD}). ")
+    if not a.credits:
+        return lead + "Buy nothing: your credits are worth more for building."
+    return lead + f"Buy {a.vp} VP for {a.credits} credits (you have {state.credits[0]})."
+
+
+def say_order(state: State, a: Any) -> str:
+    return (f"As the active player you choose who buys VP first ({R_SCORING}). Let Player {a.seat + 1} buy next.")
+
+
+def say_broker(state: State, a: Any) -> str:
+    lead = f"Player 2 played Fuel Broker: you may buy fuel for 2 credits each, 1 of them to Player 2 ({R_BROKER}). "
+    return lead + ("Buy none: you have fuel enough for the trips ahead." if not a.count else f"Buy {a.count}.")
+
+
+SAYS = {"sell": say_sell, "play": say_play, "launch": say_launch, "mission_access": say_access,
+        "build": say_build, "technology": say_tech, "investors": say_investors, "buy_vp": say_buy_vp,
+        "scoring_order": say_order, "broker": say_broker}
+
+
+def say(state: State, a: Any) -> str:
+    body = SAYS.get(state.pending[-1].kind, lambda s, x: f"Do it: {x}.")(state, a)
+    if kind(a) in ("BuyAccess", "BuyFuel"):
+        body = say_any_time(state, a)
+    return _news(state) + body
+
+
+PASS_COST = {"sell": "selling nothing keeps every card but gives up the 1 credit a sale pays",
+             "launch": "launching no more leaves the open locations to Player 2, whose first mission there would "
+                       "control them for the whole game",
+             "mission_access": "without access you cannot build a base at those locations",
+             "build": "building nothing leaves this round of the Build card unused"}
+
+
+def why_not(state: State, wanted: Any, action: Any) -> str:
+    if kind(action) == "Pass":
+        said = PASS_COST.get(state.pending[-1].kind, f"to {action.step} gives up this step")
+    else:
+        said = consequence(state, action)
+    return f"{said}; this step asks for: {wanted}"
+
+
+def callout(state: State, a: Any) -> str:
+    return {"Sell": "sell this", "Play": "play this", "Launch": f"{getattr(a, 'fuel', '')} fuel",
+            "BuildAt": f"build {getattr(a, 'what', '')}", "TakeTech": "this technology",
+            "MissionAccess": "pay 2", "BuyAccess": "pay 2", "BuyVP": "buy VP", "Pass": "not now"}.get(kind(a), "this move")
+
+
+CATEGORIES = {
+    "first bases": f"1 VP for each first base at a location ({R_BUILDING})",
+    "buildings": f"1 VP per factory and 2 per colony at every scoring ({R_SCORING})",
+    "fame awards": f"the most fame 2 VP and the second 1 at each scoring, 5 and 2 at the end ({R_SCORING})",
+    "bought": f"VP bought with credits at scorings ({VP_TABLE}) ({R_SCORING_CARD})",
+    "fuel broker": f"1 VP for each Fuel Broker you played ({R_BROKER})",
+    "events": "VP from events (Optional Event Rules)",
+    "award cards": f"3 VP each for the Diversification and Intrepid Spacefarer cards ({R_DIVERS}, {R_INTREPID})",
+}
+
+
+def LESSON(seed: int = SEED) -> Lesson:
+    """The Neptune lesson: every decision of the whole game guided."""
+    from ...core.registry import game_class
+    guide = DeterministicBot("neptune", game_class(GAME), seed + 100)
+
+    def pick(state: State, legal: list) -> Any:
+        return guide.choose(state)
+
+    teach = [Teach("", pick, say, why_not, callout)]
+    intro = (f"Welcome to Destination: Neptune. You are Player 1; the Neptune agent is Player 2. Over four "
+             f"Generations of cards you send Research Missions into the solar system, build bases, factories and "
+             f"colonies, and gain technologies, fame and victory points. You start with 3 construction teams on "
+             f"Earth, 5 credits, 5 fuel and 5 cards of generation 1 ({R_GEN}). Every decision of the game is "
+             f"guided: each step says what to do and why, fuel costs are worked out, and a different move is "
+             f"explained and can be retried. The final scoring is explained at the end ({R_END}).")
+    return Lesson(GAME, PLAYERS, seed, intro, teach, "", CATEGORIES, seat=0, bot="neptune",
+                  title="Destination: Neptune: your first game", until=lambda s: s.is_over())

@@ -1,0 +1,282 @@
+"""A whole first game of Neko Syndicate: two players, you (Player 1) against the Syndicate agent.
+
+The script guides every decision of yours for all 15 turns (the Syndicate agent's own plan, on a seed
+where following it wins a fair game: 53 to 43). What it teaches, and where:
+
+1. Game Set-up — the opening draw: the four minions are shown, one goes below the Accountant (the
+   first card of level 2), one to the Waiting Room, two to the discard pile.
+2. Lieutenants card, Accountant, Chief Operations Officer — every walk starts on one of the two boxes;
+   which one is allowed depends on the Waiting Room; the Accountant draws 3 and discards 2, the Chief
+   Operations Officer places a waiting minion in the pyramid.
+3. Command phase — walking down: from each box to one of the two boxes of the card below, each box
+   working up to its level's number of times, until no card hangs below.
+4. Minions cards — Fishmonger, Delivery lady, Subway operator, Cook, Storekeeper, each the first time
+   with what it does (the sixth and seventh boxes, Accountant and Chief Operations Officer, in 2).
+5. Delivery zone — a cube reaching an upper neighbourhood with a sashimi slot of its colour may be
+   delivered at once; at the end of the walk too.
+6. Kumichō's meeting — said at the start of the next turn: the missions met and the column's points.
+7. Pyramidal Structure Points and Mission Points — in the finale, level by level with the ×4 … ×1
+   multipliers, then the mission markers.
+
+Every step says what to do and why, in the game's terms; a different legal move is answered with what
+that move would do instead (syndicate_words.consequence).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.state import State
+from ...games.syndicate.data import LEVEL_OF, LEVELS, MULTIPLIER, NIGIRI, SASHIMI, COLOURS, LINES
+from ..lesson import DeterministicBot, Lesson, Teach
+from .syndicate_words import (ACCOUNTANT, COMMAND, COO, COOK, DELIVERY, END, FISHMONGER, LIEUTENANTS,
+                              MEETING, MINIONS, MISSION_POINTS, ROLE, SECTION_OF, SETUP, STOREKEEPER,
+                              STRUCTURE, SUBWAY, ZONE, action_words, area, below, card_words,
+                              consequence, free_slots, hood, kind, loose_cost, place_words, slot_value)
+
+GAME = "syndicate"
+SEED = 4
+PLAYERS = 2
+
+
+def _seen(state: State, seat: int, *rules: str) -> int:
+    return sum(1 for e in state.log if e.seat == seat and e.rule in rules)
+
+
+def _news(state: State) -> str:
+    """What the last Kumichō's meeting decided (public once the meeting is held)."""
+    turn = state.observation(0)["turn"]
+    said = [f"{'You' if e.seat == 0 else 'Player 2'} {e.text.replace('meets', 'met', 1)}" for e in state.log
+            if e.rule == MEETING and e.data.get("column") == turn - 1]
+    head = (f"Turn {turn} of 15. Kumichō's meeting closed turn {turn - 1}: each player's missions were checked "
+            f"and Kumichō moved one column on ({MEETING}). ")
+    if said:
+        head += ("; ".join(said) + ". A marker sits in the column Kumichō stood on when the mission was met: "
+                 "the further left, the more points it is worth. ")
+    return head
+
+
+# ---------------------------------------------------------------------------------- what is said
+def say_opening(state: State, a: Any) -> str:
+    hand = state.observation(0)["opening"]
+    shown = "; ".join(card_words(state, c) for c in hand)
+    if kind(a) == "Redraw":
+        return f"Your four opening minions: {shown}. None fits well: discard all four and draw four new ones (allowed once) ({SETUP})."
+    rest = [c + 1 for c in hand if c not in (a.under, a.waiting)]
+    return (f"Your four opening minions are {shown}. Keep two ({SETUP}): minion {a.under + 1} goes below the "
+            f"Accountant, at {place_words(1)}: its boxes are the first minion actions of every walk that starts "
+            f"on the Accountant, and its slots count three times at the end. Minion {a.waiting + 1} waits in "
+            f"the Waiting Room until a Chief Operations Officer places it. Minions "
+            f"{' and '.join(map(str, rest))} go face up on the discard pile.")
+
+
+def say_start(state: State, a: Any) -> str:
+    waiting = len(area(state, 0)["waiting"])
+    first = _seen(state, 0, LIEUTENANTS) == 0
+    lead = _news(state) if state.observation(0)["turn"] > 1 else (
+        "Turn 1 of 15. Every turn is a walk of your leader down your pyramid, starting on one of the two boxes "
+        f"of your lieutenants card ({COMMAND}). ")
+    rule = (f"You have {waiting} minion{'s' if waiting != 1 else ''} waiting: the Accountant needs fewer than 3, "
+            f"the Chief Operations Officer at least 1 ({LIEUTENANTS}). ")
+    if a.side == 0:
+        why = (f"Start on the Accountant: draw 3 minions into the Waiting Room, then discard 2 of them, so you "
+               f"choose what to build next ({ACCOUNTANT}). From the Accountant the walk goes down to the card "
+               f"at place 2.")
+    else:
+        why = (f"Start on the Chief Operations Officer: place one waiting minion into your pyramid, below a card "
+               f"already there ({COO}). From this box the walk goes down to the card at place 3.")
+    if not first:
+        why = why.split(": ", 1)[0] + f" ({ACCOUNTANT if a.side == 0 else COO}). " + (
+            "From it the walk goes down to place 2." if a.side == 0 else "From it the walk goes down to place 3.")
+    return lead + rule + why
+
+
+def say_walk(state: State, a: Any) -> str:
+    if a.place == 0:
+        return say_start(state, a)
+    act = a.action.split(" (")[0]
+    lv = LEVEL_OF[a.place]
+    first_walk = _seen(state, 0, COMMAND) == 0
+    lead = (f"Walk down ({COMMAND}): from the box you stand on, the leader steps to one of the two boxes of the "
+            f"card right below it. A box works up to as many times as its level: here level {lv}. "
+            if first_walk else "")
+    other = 1 - a.side
+    alt = f" The other box, {box_text(state, a.place, other)}, would lead elsewhere."
+    new = "" if _seen(state, 0, SECTION_OF.get(act, "")) else f" The {act.capitalize()} {ROLE.get(act, '')}."
+    return (lead + f"Take the {'left' if a.side == 0 else 'right'} box of place {a.place + 1}: {a.action.capitalize()}, "
+            f"up to {lv} time{'s' if lv > 1 else ''}.{new} {below(state, 0, a.place, a.side).capitalize()}."
+            + alt + f" ({SECTION_OF.get(act, MINIONS)})")
+
+
+def box_text(state: State, place: int, side: int) -> str:
+    c = state.cards[area(state, 0)["pyramid"][place]]
+    return c.box_text(side).capitalize()
+
+
+def say_place(state: State, a: Any) -> str:
+    lv = LEVEL_OF[a.place]
+    return (f"Chief Operations Officer ({COO}): put a waiting minion into the pyramid, hanging below a card "
+            f"already there; the pyramid has at most 4 levels and 10 cards. Place {card_words(state, a.card)} at "
+            f"{place_words(a.place)}: its boxes join future walks, and its deliveries will count \u00d7{MULTIPLIER[lv]}.")
+
+
+def say_discard(state: State, a: Any) -> str:
+    waiting = area(state, 0)["waiting"]
+    keep = [c for c in waiting if c != a.card]
+    return (f"Accountant ({ACCOUNTANT}): after drawing 3, discard 2 from the Waiting Room (old minions count "
+            f"too). Discard minion {a.card + 1}; you keep " + "; ".join(card_words(state, c) for c in keep) + ".")
+
+
+def say_take(state: State, a: Any) -> str:
+    left = state.pending[-1].data[2]
+    wanted = [s for s in free_slots(state, 0) if s[2] in (a.colour, 4)]
+    first = "" if _seen(state, 0, FISHMONGER) else (
+        f"The Fishmonger is the only box that brings new cubes: up to its level in cubes of its colour, from your "
+        f"warehouse to the lower neighbourhood of its own card ({FISHMONGER}). ")
+    if not a.count:
+        return first + f"Take none this time: no free slot needs more {COLOURS[a.colour]} now ({FISHMONGER})."
+    return first + (f"Take {a.count} {COLOURS[a.colour]} (up to {left} allowed): {len(wanted)} free slot"
+                    f"{'s' if len(wanted) != 1 else ''} on your cards can take {COLOURS[a.colour]} or any colour. "
+                    f"Take only what you can deliver: loose cubes cost points at the end ({FISHMONGER}).")
+
+
+def say_carry(state: State, a: Any) -> str:
+    if kind(a) == "Stop":
+        return f"Stop the {a.action} here: the moves left would not bring a cube to a slot ({MINIONS})."
+    rule = SUBWAY if a.subway else DELIVERY
+    lead = ""
+    if not _seen(state, 0, rule):
+        lead = (f"The Subway operator moves a loose cube between any two neighbourhoods with the same line letter "
+                f"({SUBWAY}). " if a.subway else
+                f"The Delivery lady moves a loose cube one neighbourhood up or down; each card has two, and a card's "
+                f"lower one touches the upper ones of the cards below it ({DELIVERY}). ")
+    goal = ""
+    if a.to % 2 == 0:
+        p = a.to // 2
+        kinds = [kd for (q, kd, c) in free_slots(state, 0) if q == p and c in (a.colour, 4)]
+        if SASHIMI in kinds:
+            goal = " That upper neighbourhood has a sashimi slot for it: it can be delivered at once."
+        elif NIGIRI in kinds:
+            goal = " There a Cook can turn it into nigiri on that card's slot."
+    line = f" (line {LINES[_line(state, a.to)]})" if a.subway else ""
+    return lead + f"Move the {COLOURS[a.colour]} cube from {hood(a.frm)} to {hood(a.to)}{line}.{goal} ({rule})"
+
+
+def _line(state: State, n: int) -> int:
+    c = state.cards[area(state, 0)["pyramid"][n // 2]]
+    return c.upper if n % 2 == 0 else c.lower
+
+
+def say_deliver(state: State, a: Any) -> str:
+    if kind(a) == "Keep":
+        return f"Keep the cube loose for now: it is meant for another slot later ({ZONE})."
+    first = "" if _seen(state, 0, ZONE) else (
+        f"A sashimi slot is filled by a cube of its colour standing in the same card's upper neighbourhood, at "
+        f"any moment, with no action needed ({ZONE}). ")
+    return first + (f"Deliver: the {COLOURS[a.colour]} cube fills sashimi slot {a.slot + 1} at place {a.place + 1}: "
+                    f"{slot_value(a.place)}, and the slot stays filled for the rest of the game ({ZONE}).")
+
+
+def say_deliveries(state: State, a: Any) -> str:
+    if kind(a) == "EndWalk":
+        return f"Your walk is over and no delivery is worth making now: end the command phase ({COMMAND})."
+    return (f"The walk has ended; before the turn passes, cubes standing by a matching sashimi slot may still be "
+            f"delivered ({ZONE}). Deliver the {COLOURS[a.colour]} cube on slot {a.slot + 1} at place "
+            f"{a.place + 1}: {slot_value(a.place)}.")
+
+
+def say_cook(state: State, a: Any) -> str:
+    first = "" if _seen(state, 0, COOK) else (
+        f"Nigiri slots need rice: only a Cook fills them, using a cube of the slot's colour that stands in that "
+        f"card's upper neighbourhood; it may fill as many as its level, on any cards ({COOK}). ")
+    if kind(a) == "Stop":
+        return first + f"Stop cooking: no other nigiri can be filled now ({COOK})."
+    return first + (f"Cook the {COLOURS[a.colour]} cube onto nigiri slot {a.slot + 1} at place {a.place + 1}: "
+                    f"{slot_value(a.place)} ({COOK}).")
+
+
+def say_swap(state: State, a: Any) -> str:
+    first = "" if _seen(state, 0, STOREKEEPER) else (
+        f"The Storekeeper swaps a loose cube for one of another colour from your warehouse, in the same place, "
+        f"as many times as its level ({STOREKEEPER}). ")
+    if kind(a) == "Stop":
+        return first + f"Stop: no swap would match a slot now ({STOREKEEPER})."
+    return first + (f"Swap the {COLOURS[a.old]} cube in {hood(a.at)} for {COLOURS[a.new]}: a free slot there or "
+                    f"nearby wants {COLOURS[a.new]} ({STOREKEEPER}).")
+
+
+SAYS = {"opening": say_opening, "walk": say_walk, "coo": say_place, "discard": say_discard,
+        "fishmonger": say_take, "delivery lady": say_carry, "subway operator": say_carry,
+        "deliver": say_deliver, "deliveries": say_deliveries, "cook": say_cook, "storekeeper": say_swap}
+
+
+def say(state: State, a: Any) -> str:
+    return SAYS.get(state.pending[-1].kind, lambda s, x: f"Play {x}.")(state, a)
+
+
+def why_not(state: State, wanted: Any, action: Any) -> str:
+    return (f"{consequence(state, action)}; this step asks you to {action_words(state, wanted)}")
+
+
+def callout(state: State, a: Any) -> str:
+    k = kind(a)
+    if k == "Box":
+        return "walk here" if a.place else ("Accountant" if a.side == 0 else "COO")
+    return {"Open": "keep these", "Place": "place here", "Discard": "discard", "Take": f"take {getattr(a, 'count', '')}",
+            "Carry": "move here", "Deliver": "deliver", "Swap": "swap", "Stop": "stop", "Keep": "keep loose",
+            "EndWalk": "end the walk"}.get(k, "this move")
+
+
+# ---------------------------------------------------------------------------------- the finale
+CATEGORIES = {
+    "deliveries": f"+1 per filled slot, times the level's multiplier (\u00d74 on level 1 down to \u00d71 on level 4) "
+                  f"({STRUCTURE})",
+    "completed cards": f"a card with every slot filled adds its printed bonus, times its level's multiplier ({STRUCTURE})",
+    "loose cubes": f"\u22122 per cube left standing in a neighbourhood, times the multiplier ({STRUCTURE})",
+    "cards without delivery": f"\u22122 per card with no slot filled, times the multiplier ({STRUCTURE})",
+    "missing cards": f"\u22122 per empty place of the 10-card pyramid, times the multiplier ({STRUCTURE})",
+    "mission path": f"the column value under each of your mission markers ({MISSION_POINTS})",
+    "mission order": f"5/3/1/0 by who met each mission first ({MISSION_POINTS})",
+    "tie-break": f"one point to the player with more deliveries when totals tie ({END})",
+}
+
+
+def detail(state: State, seat: int, category: str) -> str | None:
+    from ...games.syndicate.rules.final_scoring import level_counts
+    index = {"deliveries": 0, "completed cards": 1, "loose cubes": 2, "cards without delivery": 3,
+             "missing cards": 4}
+    if category not in index:
+        return None
+    a = state.observation(seat)["areas"][seat]
+    cubes = [0] * 80
+    for n, c, k in a["cubes"]:
+        cubes[4 * n + c] = k
+    rows = level_counts(state.cards, a["pyramid"], [tuple(f) for f in a["filled"]], cubes)
+    per = {0: 1, 1: 1, 2: -2, 3: -2, 4: -2}[index[category]]
+    parts = [f"level {lv}: {rows[lv - 1][index[category]]}"
+             + (" \u00d7 \u22122" if per != 1 else "") + f" \u00d7 {MULTIPLIER[lv]}"
+             for lv in range(1, LEVELS + 1) if rows[lv - 1][index[category]]]
+    return "; ".join(parts) if parts else None
+
+
+def LESSON(seed: int = SEED) -> Lesson:
+    """The Syndicate lesson: all 15 turns guided."""
+    from ...core.registry import game_class
+    guide = DeterministicBot("syndicate", game_class(GAME), seed + 100)
+
+    def pick(state: State, legal: list) -> Any:
+        return guide.choose(state)
+
+    teach = [Teach("", pick, say, why_not, callout)]
+    intro = (f"Welcome to Neko Syndicate. You are Player 1; the Syndicate agent is Player 2. Over 15 turns each "
+             f"of you builds a pyramid of minion cards below your lieutenants card and walks your leader down it, "
+             f"using the boxes you pass to bring sushi cubes onto your cards and deliver them to their slots; "
+             f"Kumichō rewards missions met early ({R_OBJ}). The score shown from the start is what you would "
+             f"score if the game ended now: an empty pyramid counts \u22122 per missing card, times its level's "
+             f"multiplier, which is why both players start near \u221240 ({STRUCTURE}). Every decision of the "
+             f"game is guided: each step says what to do and why; a different move is explained and can be "
+             f"retried. The final scoring is explained level by level at the end.")
+    return Lesson(GAME, PLAYERS, seed, intro, teach, "", CATEGORIES, seat=0, bot="syndicate", detail=detail,
+                  title="Neko Syndicate: your first game", until=lambda s: s.is_over())
+
+
+R_OBJ = "Neko Syndicate \u203a Objective"

@@ -1,0 +1,82 @@
+"""Sweeps: one call plays a grid of game options × card data folders × agent line-ups and returns one
+frame.
+
+    df = nl.sim.sweep("journey", options={"exchange_limit": [4, 8, None]}, games=200, players=3,
+                      agents=[["journey"], ["greedy", "random"]])
+    nl.analysis.seat_balance(df[df.cell == 0])
+    nl.viz.win_rates(df, by=["opt_exchange_limit", "agent"])
+
+A designer's what-if on one card is a copy of the data folder with that row changed, passed in
+`data=[None, "my_cards"]` (None: the shipped data); the `data` column (a fingerprint) and the
+`data_folder` column tell the rows apart.
+
+Every cell of the grid is one simulate() run with the same seed, so cells face the same deals as far
+as the game allows (common random numbers make differences between cells less noisy). Rows get
+`cell` (the cell number), `lineup` (the agents of the cell, joined by " vs ") and `data_folder`
+besides simulate's columns. With out=FOLDER each cell streams to FOLDER/cell-NNN (its own run.json),
+and resume=True continues every unfinished cell. workers= / client= run each cell on the process
+pool or the Dask cluster.
+"""
+from __future__ import annotations
+
+import itertools
+import os
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from ..agents import agent_label
+from ..core.errors import ConfigError
+from .simulate import simulate
+
+
+def grid(options: Mapping[str, Sequence[Any]] | None = None, data: Sequence[Any] = (None,),
+         agents: Sequence[Any] = (("greedy", "random"),)) -> list[dict]:
+    """The cells of a sweep, in order: dicts with "options", "data" and "agents"."""
+    options = dict(options or {})
+    for name, values in options.items():
+        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not len(values):
+            raise ConfigError(f"sweep option {name} needs a list of values, not {values!r}")
+    if isinstance(data, (str, os.PathLike)) or data is None:
+        data = [data]
+    names = list(options)
+    cells = []
+    for values in itertools.product(*(options[n] for n in names)):
+        for folder in data:
+            for lineup in agents:
+                lineup = [lineup] if isinstance(lineup, str) else list(lineup)
+                cells.append({"options": dict(zip(names, values)), "data": folder, "agents": lineup})
+    return cells
+
+
+def sweep(game: Any, options: Mapping[str, Sequence[Any]] | None = None, data: Sequence[Any] = (None,),
+          agents: Sequence[Any] = (("greedy", "random"),), games: int = 200, players: int | None = 2,
+          seed: int = 0, out: str | os.PathLike | None = None, resume: bool = False,
+          progress: bool = True, **kwargs: Any):
+    """Play every cell of options × data × agents (see the module docstring) and return one pandas
+    DataFrame. options: {option: [values]}; data: folders (None: the shipped data); agents: a list of
+    line-ups (each a list of agent specs, rotated over seats); other keyword arguments (workers,
+    client, fixed game options...) go to every simulate() call."""
+    import pandas as pd
+
+    cells = grid(options, data, agents)
+    frames = []
+    for k, cell in enumerate(cells):
+        extra = dict(kwargs)
+        extra.update(cell["options"])
+        if cell["data"] is not None:
+            extra["data"] = os.fspath(cell["data"])
+        target = None
+        if out is not None:
+            target = Path(out) / f"cell-{k:03d}"
+        df = simulate(game, games=games, players=players, agents=cell["agents"], seed=seed,
+                      progress=progress, out=target,
+                      resume=bool(resume and target is not None and (target / "run.json").exists()),
+                      **extra)
+        if hasattr(df, "to_pandas"):
+            df = df.to_pandas()
+        lineup = " vs ".join(agent_label(a) for a in cell["agents"])
+        folder = "shipped" if cell["data"] is None else os.fspath(cell["data"])
+        frames.append(df.assign(cell=k, lineup=lineup, data_folder=folder))
+    result = pd.concat(frames, ignore_index=True)
+    front = ["cell", "lineup", "data_folder"]
+    return result[front + [c for c in result.columns if c not in front]]

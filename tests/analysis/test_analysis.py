@@ -1,0 +1,148 @@
+"""Every analysis on frames whose answer is known: hand-built games, then the toy game."""
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import pytest
+
+import neko_lab as nl
+from neko_lab import analysis as A
+from tests import toygame  # noqa: F401
+
+
+def games(results):
+    """A results frame from [(scores, winners, agents), ...] (agents default a, b, ...)."""
+    rows = []
+    for g, item in enumerate(results):
+        scores, winners = item[0], item[1]
+        agents = item[2] if len(item) > 2 else [chr(97 + s) for s in range(len(scores))]
+        for s, sc in enumerate(scores):
+            rows.append({"game": g, "seat": s, "agent": agents[s], "score": sc, "won": s in winners,
+                         "share": 1 / len(winners) if s in winners else 0.0, "steps": 10 + g,
+                         "rounds": 2 + g % 2, "order": 1 + (s + g) % len(scores)})
+    return pd.DataFrame(rows)
+
+
+def test_seat_balance_counts_a_tie_as_half_a_win():
+    df = games([([5, 3], [0]), ([6, 2], [0]), ([7, 1], [0]), ([4, 4], [0, 1])])
+    t = A.seat_balance(df).set_index("seat")
+    assert t.loc[0, "wins"] == 3.5 and t.loc[1, "wins"] == 0.5
+    assert t.loc[0, "rate"] == 3.5 / 4 and t.loc[0, "fair"] == 0.5
+    low, high = A.wilson_interval(3.5, 4)
+    assert (t.loc[0, "low"], t.loc[0, "high"]) == (low, high)
+    by_order = A.seat_balance(df, by="order").set_index("order")
+    assert by_order.loc[1, "wins"] == 2.5          # first to act: seat 1 in games 1 and 3, seat 2 in 2 and 4
+
+
+def test_wilson_interval_matches_the_textbook_value():
+    low, high = A.wilson_interval(591, 1000)       # 59.1 % of 1000
+    # centre (0.591 + 1.96²/2000) / (1 + 1.96²/1000) = 0.59065, half-width 0.03042
+    assert (round(low, 4), round(high, 4)) == (0.5602, 0.6211)
+
+
+def test_equal_seats_test_on_known_counts():
+    even = games([([1, 0], [0]) if g % 2 else ([0, 1], [1]) for g in range(100)])
+    assert A.equal_seats_test(even)["p"] == pytest.approx(1.0)
+    skewed = games([([1, 0], [0])] * 70 + [([0, 1], [1])] * 30)
+    res = A.equal_seats_test(skewed)
+    assert res["statistic"] == pytest.approx(16.0)              # (70-50)²/50 + (30-50)²/50
+    assert res["p"] == pytest.approx(6.334e-5, rel=1e-3)        # chi-square, 1 degree of freedom
+    assert A.chi2_sf(3.841, 1) == pytest.approx(0.05, abs=1e-4)
+
+
+def test_decisiveness_margins_and_shared_wins():
+    df = games([([10, 4, 7], [0]), ([5, 5, 1], [0, 1]), ([3, 3, 2], [1]), ([0, 2, 9], [2])])
+    d = A.decisiveness(df)
+    assert d["games"] == 4 and d["shared"] == 0.25 and d["no_winner"] == 0.0
+    assert list(A.margins(df)) == [3, 0, 7]                     # 10-7, a tie-break, 9-2
+    assert d["margin_mean"] == pytest.approx(10 / 3) and d["tie_break"] == 0.25
+    length = A.game_length(df)
+    assert length.loc["steps", "mean"] == 11.5 and length.loc["rounds", "max"] == 3
+
+
+def trace_of(points):
+    """A trace from {game: [[projected by seat] per point]}; point i is step i, round i // 2."""
+    rows = []
+    for g, pts in points.items():
+        for i, vals in enumerate(pts):
+            for s, v in enumerate(vals):
+                rows.append({"game": g, "step": i, "round": i // 2, "seat": s, "agent": "x",
+                             "score": 0, "projected": v})
+    return pd.DataFrame(rows)
+
+
+def test_lead_changes_and_stability_on_a_known_game():
+    tr = trace_of({0: [[0, 0], [5, 3], [5, 8], [10, 9]],       # tie, seat 1, seat 2, seat 1 lead
+                   1: [[1, 0], [2, 0], [3, 0], [4, 0]]})       # seat 1 leads throughout
+    per = A.lead_changes(tr).set_index("game")
+    assert per.loc[0, "lead_changes"] == 2 and per.loc[0, "stability"] == 0.0
+    assert per.loc[1, "lead_changes"] == 0 and per.loc[1, "stability"] == 1.0
+    assert A.drama(tr)["no_change"] == 0.5
+
+
+def test_leader_goes_on_to_win_curve():
+    tr = trace_of({0: [[0, 0], [5, 3], [5, 8], [10, 9]], 1: [[1, 0], [2, 0], [3, 0], [4, 0]]})
+    df = games([([10, 9], [0]), ([4, 0], [0])])
+    curve = A.leader_wins(tr, df).set_index("round")
+    # round 0 ends at point 1: seat 1 leads both games and wins both
+    assert curve.loc[0, "games"] == 2 and curve.loc[0, "rate"] == 1.0
+    # round 1 ends at point 3: seat 1 leads both again
+    assert curve.loc[1, "wins"] == 2.0 and curve.loc[1, "chance"] == 0.5
+    lost = games([([10, 9], [1]), ([4, 0], [0])])               # game 1 won by the trailing seat
+    assert A.leader_wins(tr, lost).set_index("round").loc[1, "rate"] == 0.5
+
+
+def test_branching_by_decision_kind():
+    rows = []
+    for step, (actor, kind, choices) in enumerate([(0, "turn", 3), (0, "bonus", 2), (1, "turn", 5),
+                                                    (0, "turn", 1)], start=1):
+        for s in (0, 1):
+            rows.append({"game": 0, "step": step, "round": 1, "seat": s, "agent": "x", "score": 0,
+                         "projected": 0, "actor": actor, "kind": kind, "choices": choices})
+    rows.insert(0, {"game": 0, "step": 0, "round": 0, "seat": 0, "agent": "x", "score": 0, "projected": 0,
+                    "actor": -1, "kind": "", "choices": 0})
+    b = A.branching(pd.DataFrame(rows)).set_index("kind")
+    assert b.loc["turn", "decisions"] == 3 and b.loc["turn", "mean"] == 3.0
+    assert b.loc["turn", "forced"] == pytest.approx(1 / 3) and b.loc["bonus", "max"] == 2
+    assert b.loc["all", "decisions"] == 4 and b.loc["turn", "per_game"] == 1.5   # 3 decisions, 2 seats
+
+
+def test_card_stats_win_share_when_held():
+    df = games([([5, 3], [0]), ([6, 2], [1]), ([7, 1], [0]), ([4, 4], [0, 1])])
+    df["held"] = ["Ace|Ace|King", "Queen", "Ace", "King", "Ace", "", "Queen", "Queen"]
+    t = A.card_stats(df).set_index("card")
+    assert t.loc["Ace", "seats"] == 3 and t.loc["Ace", "copies"] == 4
+    assert t.loc["Ace", "rate"] == pytest.approx(2 / 3)          # seats 1, 1, 1: won, lost, won
+    assert t.loc["Queen", "rate"] == pytest.approx(1 / 3)        # lost, then both halves of a tie
+    assert t.loc["Ace", "others"] == pytest.approx((4 - 2) / 5)
+    assert list(t.index) == ["King", "Ace", "Queen"]            # sorted by lift (King: won both)
+
+
+def test_ratings_recover_a_known_strength_gap():
+    # a beats b in 3 of 4 games: Bradley–Terry gives p_a / p_b = 3, 400·log10(3) ≈ 190.8 Elo apart
+    df = games([([1, 0], [0], ["a", "b"])] * 300 + [([0, 1], [1], ["a", "b"])] * 100)
+    r = A.ratings(df)
+    assert r.loc["a", "rating"] - r.loc["b", "rating"] == pytest.approx(400 * math.log10(3), abs=0.5)
+    assert r.loc["a", "rating"] == pytest.approx(-r.loc["b", "rating"])
+    assert r.loc["a", "low"] < r.loc["a", "rating"] < r.loc["a", "high"]
+    pw = A.pairwise(df).set_index(["agent", "opponent"])
+    assert pw.loc[("a", "b"), "rate"] == 0.75 and pw.loc[("a", "b"), "score_margin"] == 0.5
+
+
+def test_three_player_games_give_pairwise_results():
+    df = games([([9, 5, 1], [0], ["x", "y", "z"])] * 20 + [([1, 5, 9], [2], ["x", "y", "z"])] * 20)
+    pw = A.pairwise(df).set_index(["agent", "opponent"])
+    assert pw.loc[("y", "x"), "rate"] == 0.5 and pw.loc[("y", "z"), "games"] == 40
+    r = A.ratings(df)
+    assert r.loc["y", "rating"] == pytest.approx(0, abs=1e-6)
+
+
+def test_analyses_run_on_the_toy_game():
+    df, tr = nl.simulate("toy", games=20, agents=["greedy", "random"], seed=4, trace="action", progress=False)
+    assert A.seat_balance(df)["games"].sum() == 40
+    b = A.branching(tr).set_index("kind")
+    assert set(b.index) <= {"turn", "bonus", "all"} and b.loc["turn", "max"] <= 5
+    assert b.loc["all", "decisions"] == df.groupby("game")["steps"].first().sum()
+    assert len(A.lead_changes(tr)) == 20
+    assert A.ratings(df).index[0] == "greedy"

@@ -1,0 +1,65 @@
+"""Where a board's parts land on a laptop screen: measured in the browser, in CSS pixels of the page.
+
+    with Lab(notebooks=...) as lab, browser_page(1280, 800) as page:
+        ...
+        m = measure(board)        # board: the .neko-board locator, scrolled to the top of the notebook
+        m["prompt"]["bottom"] <= m["viewport"]["height"]
+
+`measure` scrolls the board so that its top stands at the top of the notebook area (as a learner
+scrolls to it), then reports the rectangles of the picture, the prompt, the choices, the lesson
+text and every lit target, whether the picture is cut on the right, and the smallest text size as shown
+(an SVG's text size times its scale on the screen).
+"""
+from __future__ import annotations
+
+MEASURE = """(board) => {
+  const pic = board.querySelector('.neko-picture');
+  board.scrollIntoView({block: 'start'});
+  const r = (el) => { if (!el) return null; const b = el.getBoundingClientRect();
+    return {left: b.left, top: b.top, right: b.right, bottom: b.bottom, width: b.width, height: b.height}; };
+  const lit = [...pic.querySelectorAll('[data-target].neko-lit')].map(
+    (el) => Object.assign({name: el.getAttribute('data-target')}, r(el)));
+  let small = 1e9, smallText = '';
+  for (const t of pic.querySelectorAll('text')) {
+    if (!t.getClientRects().length || !t.textContent.trim()) continue;
+    const ctm = t.getScreenCTM();
+    const size = parseFloat(getComputedStyle(t).fontSize) * (ctm ? Math.hypot(ctm.a, ctm.b) : 1);
+    if (size < small) { small = size; smallText = t.textContent; }
+  }
+  for (const t of pic.querySelectorAll('div, span, td, th, b, li')) {
+    if (!t.getClientRects().length || ![...t.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const size = parseFloat(getComputedStyle(t).fontSize);
+    if (size < small) { small = size; smallText = t.textContent.slice(0, 40); }
+  }
+  const area = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer') ||
+               document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+  const callout = pic.querySelector('.neko-callout');
+  const expected = pic.querySelector('.neko-expected');
+  return {
+    viewport: {width: window.innerWidth, height: window.innerHeight},
+    notebook: r(area), picture: r(pic), cut: pic.scrollWidth - pic.clientWidth,
+    overflowRight: Math.max(0, ...[...pic.querySelectorAll('svg, table, div')].map((e) => e.getBoundingClientRect().right)) - r(pic).right,
+    prompt: r(board.querySelector('.neko-prompt')), choices: r(board.querySelector('.neko-choices')),
+    lesson: r(board.querySelector('.neko-lesson')), message: r(board.querySelector('.neko-msg')),
+    lit: lit, smallest: small, smallestText: smallText,
+    expected: expected ? r(expected) : null, callout: callout ? Object.assign({text: callout.textContent}, r(callout)) : null,
+  };
+}"""
+
+
+def measure(board) -> dict:
+    """The board's layout as shown (see the module docstring)."""
+    return board.evaluate(MEASURE)
+
+
+def outside(m: dict, rects, within: dict | None = None) -> list:
+    """The rectangles (dicts with left/top/right/bottom, maybe a name) not wholly in sight: inside the
+    notebook area on the screen (and inside `within`, e.g. the picture's own scrolled box)."""
+    area = dict(m["notebook"] or {"left": 0, "top": 0, "right": m["viewport"]["width"],
+                                  "bottom": m["viewport"]["height"]})
+    area["bottom"] = min(area["bottom"], m["viewport"]["height"])
+    if within:
+        area = {k: (max if k in ("left", "top") else min)(area[k], within[k])
+                for k in ("left", "top", "right", "bottom")}
+    return [x for x in rects if x and (x["top"] < area["top"] - 0.5 or x["left"] < area["left"] - 0.5
+                                       or x["bottom"] > area["bottom"] + 0.5 or x["right"] > area["right"] + 0.5)]

@@ -1,0 +1,86 @@
+"""Drills (nl.lessons(), nl.lesson(game, topic)): every exercise accepts its right answers and explains
+a wrong one with a reason of its own."""
+from __future__ import annotations
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.core import ConfigError
+from neko_lab.learn import make_drill
+from neko_lab.learn.drill import FIRST_GAME
+
+DRILLED = ("naeco", "syndicate", "neptune", "journey")
+CASES = [(g, t) for g in DRILLED for t in nl.lessons()[g] if t != FIRST_GAME]
+
+
+def _same(a, b):
+    return type(a) is type(b) and a == b
+
+
+@pytest.mark.parametrize("game,topic", CASES)
+def test_every_exercise_accepts_its_answers_and_explains_a_wrong_move(game, topic):
+    drill = make_drill(game, topic)
+    walked = drill.walk()
+    assert 3 <= drill.total <= 5 and len(walked) == drill.total
+    reasons = set()
+    for k, (s, step) in enumerate(walked, 1):
+        assert step.number == k and step.rule and step.rule in step.say
+        assert f"Exercise {k} of {drill.total}" in step.say
+        for right in step.answers:
+            assert step.check(right) is None
+        wrong = next((a for a in s.legal_actions() if not any(_same(a, b) for b in step.answers)), None)
+        if wrong is not None:
+            why = step.check(wrong)
+            assert why.startswith("Not this one: ") and why.endswith("Try again.")
+            assert len(why) > len("Not this one: . Try again.") + 20
+            reasons.add(why)
+    assert reasons, "no exercise of the drill could be answered wrongly"
+    # after the last exercise the summary is said
+    s, step = walked[-1]
+    s.apply(step.answers[0])
+    drill.bots_move(s)
+    if not s.is_over():
+        after = drill.step(s)
+        assert drill.summary in after.say and f"Exercise {drill.total} solved" in after.say
+
+
+@pytest.mark.parametrize("game,topic", CASES)
+def test_any_right_answer_leads_on_to_the_next_exercise(game, topic):
+    drill = make_drill(game, topic)
+    s, step = drill.walk()[0]
+    s.apply(step.answers[-1])
+    drill.bots_move(s)
+    nxt = drill.step(s)
+    assert nxt is not None and "Exercise 1 solved" in nxt.say
+
+
+@pytest.mark.parametrize("game", DRILLED)
+def test_every_game_lists_the_first_game_and_at_least_three_drills(game):
+    topics = nl.lessons()[game]
+    assert list(topics)[0] == FIRST_GAME and len(topics) >= 4
+    assert all(isinstance(v, str) and v for v in topics.values())
+
+
+def test_lesson_opens_the_full_game_or_a_drill():
+    assert nl.lesson("naeco", board=False).intro.startswith("Welcome to Naéco")
+    assert nl.lesson("naeco", FIRST_GAME, board=False).intro.startswith("Welcome to Naéco")
+    drill = nl.lesson("naeco", "food-chain", board=False)
+    assert drill.topic == "food-chain" and drill.step(drill.new_game()).number == 1
+    with pytest.raises(ConfigError, match="no topic .chess. .topics: first-game, food-chain"):
+        nl.lesson("naeco", "chess", board=False)
+
+
+def test_a_filler_move_between_exercises_is_asked_plainly():
+    drill = make_drill("naeco", "food-chain")
+    s, step = drill.walk()[0]
+    s.apply(step.answers[0])
+    drill.bots_move(s)
+    filler = drill.step(s)             # the draw after the play is not part of the drill
+    assert filler.filler and "Not part of this drill" in filler.say
+    other = next(a for a in s.legal_actions() if not _same(a, filler.expected))
+    assert "not part of the drill" in filler.check(other)
+
+
+def test_every_built_in_game_has_drills():
+    assert set(DRILLED) == {"journey", "syndicate", "neptune", "naeco"}
+    assert all(len(nl.lessons()[g]) >= 4 for g in DRILLED)

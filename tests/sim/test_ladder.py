@@ -1,0 +1,131 @@
+"""Ladders for any player count, ratings, agents with parameters everywhere, budget and grid sweeps."""
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+import neko_lab as nl
+from neko_lab import cli
+from neko_lab.agents import agent_label, parse_spec, split_agents
+from neko_lab.core import ConfigError
+from neko_lab.sim import budget_sweep, ladder, runner, sweep, tournament
+from tests import toygame  # noqa: F401
+
+
+@pytest.mark.parametrize("text,spec", [
+    ("greedy", "greedy"),
+    ("mcts(iterations=5)", ("mcts", {"iterations": 5})),
+    (" mcts( iterations = 5, exploration=1.0 ) ", ("mcts", {"iterations": 5, "exploration": 1.0})),
+    ("mcts()", "mcts"),
+    ("x(mode=fast, limit=None)", ("x", {"mode": "fast", "limit": None})),
+])
+def test_agents_written_as_text(text, spec):
+    assert parse_spec(text) == spec
+
+
+@pytest.mark.parametrize("text", ["mcts(iterations=5", "mcts(5)", "mcts(iterations=[)", "a=b"])
+def test_unreadable_agent_text_is_refused(text):
+    with pytest.raises(ConfigError, match="cannot read the agent"):
+        parse_spec(text)
+
+
+def test_commas_inside_brackets_belong_to_the_agent():
+    assert split_agents("greedy,mcts(iterations=5,exploration=2),random") == [
+        "greedy", ("mcts", {"iterations": 5, "exploration": 2}), "random"]
+
+
+def test_an_agent_as_text_plays_as_its_spec():
+    text = nl.simulate("toy", games=4, agents=["mcts(iterations=5)", "random"], seed=1, progress=False)
+    spec = nl.simulate("toy", games=4, agents=[("mcts", {"iterations": 5}), "random"], seed=1, progress=False)
+    pd.testing.assert_frame_equal(text, spec)
+    assert agent_label("mcts( iterations=5 )") == "mcts(iterations=5)"
+    with pytest.raises(ConfigError, match="bad parameters"):
+        nl.make_agent("mcts(depth=3)", "toy", 0)
+
+
+def test_three_player_round_robin_rotates_seats():
+    """The defect: tournament(players=3) raised TypeError."""
+    agents = ["random", "greedy", "mcts(iterations=3)"]
+    table = tournament("toy", agents, games=6, players=3, seed=2, progress=False)
+    for a in table.index:
+        for b in table.columns:
+            if a != b:
+                assert table.loc[a, b] + table.loc[b, a] == pytest.approx(1.0)
+    lad = ladder("toy", agents, games=6, players=3, seed=2, progress=False)
+    seats = lad.games.groupby(["agent", "seat"]).size()
+    assert (seats == 2).all() and len(seats) == 9          # every agent in every seat equally often
+    assert set(lad.pairs.columns) >= {"agent", "opponent", "games", "rate", "low", "high", "score_margin"}
+    assert list(lad.ratings.columns[:3]) == ["rating", "low", "high"]
+
+
+def test_four_agents_at_three_seats_play_every_group_of_three():
+    lad = ladder("toy", ["random", "greedy", "mcts(iterations=2)", "mcts(iterations=4)"], games=3,
+                 players=3, progress=False)
+    assert lad.games["match"].nunique() == 4 and lad.games["game"].nunique() == 12
+    assert (lad.pairs["games"] == 6).all()                  # each pair meets in 2 groups of 3 games
+
+
+def test_two_player_ladder_keeps_the_pairwise_table():
+    agents = ["random", "greedy"]
+    lad = ladder("toy", agents, games=10, seed=3, progress=False)
+    df = lad.games
+    share = df.groupby("agent")["share"].sum() / 10
+    assert lad.table.loc["random", "greedy"] == pytest.approx(share["random"])
+
+
+def test_budget_sweep_plays_the_same_games_at_each_budget():
+    out = budget_sweep("toy", [1, 8], opponent="random", games=6, progress=False)
+    assert list(out["budget"]) == [1, 8] and list(out["agent"]) == ["mcts(iterations=1)", "mcts(iterations=8)"]
+    assert ((out["low"] <= out["rate"]) & (out["rate"] <= out["high"])).all()
+    assert (out["games"] == 6).all()
+
+
+def test_a_sweep_plays_every_cell_and_resumes(tmp_path, monkeypatch):
+    kw = dict(options={"short": [False, True]}, agents=[["greedy", "random"], ["random"]], games=4,
+              seed=5, progress=False)
+    df = sweep("toy", **kw)
+    assert df["cell"].nunique() == 4 and len(df) == 4 * 4 * 2
+    cells = df.groupby("cell").agg(short=("opt_short", "first"), lineup=("lineup", "first"))
+    assert list(cells["short"]) == [False, False, True, True]
+    assert list(cells["lineup"]) == ["greedy vs random", "random"] * 2
+    alone = nl.simulate("toy", games=4, agents=["random"], seed=5, progress=False, short=True)
+    mine = df[df["cell"] == 3].drop(columns=["cell", "lineup", "data_folder"]).reset_index(drop=True)
+    pd.testing.assert_frame_equal(mine, alone)
+    out = tmp_path / "sweep"
+    first = sweep("toy", out=out, **kw)
+    played = []
+    real = runner.run_batch
+    monkeypatch.setattr(runner, "run_batch", lambda b: played.append(b) or real(b))
+    again = sweep("toy", out=out, resume=True, **kw)
+    assert played == []
+    pd.testing.assert_frame_equal(first, again)
+    with pytest.raises(ConfigError, match="list of values"):
+        sweep("toy", options={"short": True})
+
+
+def test_a_sweep_over_card_data_tells_the_rows_apart(tmp_path):
+    import shutil
+    from neko_lab.core.data import shipped_dir
+
+    alt = tmp_path / "cards"
+    shutil.copytree(shipped_dir("naeco"), alt)
+    with open(alt / "species.csv", "a", encoding="utf-8"):
+        pass
+    text = (alt / "species.csv").read_text(encoding="utf-8").replace(",1,1,", ",1,2,", 1)
+    (alt / "species.csv").write_text(text, encoding="utf-8")
+    df = sweep("naeco", data=[None, alt], agents=[["random"]], games=2, progress=False)
+    assert df.groupby("cell")["data"].first().nunique() == 2
+    assert list(df.groupby("cell")["data_folder"].first()) == ["shipped", str(alt)]
+
+
+def test_the_command_line_takes_agent_parameters_and_a_data_folder(capsys, tmp_path):
+    from neko_lab.core.data import shipped_dir
+
+    code = cli.main(["simulate", "naeco", "--games", "2", "--agents", "mcts(iterations=3),random",
+                     "--data", shipped_dir("naeco"), "--no-progress"])
+    assert code == 0
+    assert "mcts(iterations=3)" in capsys.readouterr().out
+    assert cli.main(["simulate", "naeco", "--games", "2", "--agents", "mcts(iterations=3", "--no-progress"]) == 2
+    assert "cannot read the agent" in capsys.readouterr().err
+    assert cli.main(["simulate", "naeco", "--games", "2", "--data", str(tmp_path / "none"),
+                     "--no-progress"]) == 2

@@ -1,0 +1,63 @@
+"""Every game's board as a learner at the table meets it: a click off the lit targets says why nothing
+happened (whose turn, what is being decided, why that place is not possible), and a hint speaks of one
+position only: a move or an undo empties the hint box."""
+from __future__ import annotations
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.widgets import board
+
+GAMES = ["naeco", "journey", "syndicate", "neptune"]
+
+
+def game_board(game: str, bot: bool = True):
+    s = nl.new_game(game, players=2, seed=4)
+    return board(s, agents={1: "random"} if bot else {0: "random", 1: "random"})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_click_on_the_table_says_whose_turn_and_what_is_decided(game):
+    b = game_board(game)
+    fp = b.state.to_json()
+    b.picture_widget.miss("")
+    text = b.message.text
+    assert b.message.kind == "error" and "your turn (P1)" in text
+    assert f"deciding “{b.decision().replace('_', ' ')}”" in text and "not a place to click" in text
+    assert b.state.to_json() == fp
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_click_while_a_bot_decides_names_the_bot_and_its_decision(game):
+    b = game_board(game, bot=False)
+    b.controls.auto.value = False
+    b.picture_widget.miss("")
+    assert "P1's turn (a bot)" in b.message.text and "Bot move" in b.message.text
+
+
+def test_a_naeco_place_the_rules_refuse_is_explained_by_the_rule():
+    b = game_board("naeco")
+    card = b.state.hands[0][0]
+    b.select_card(card)
+    lit = set(b.picture_widget.targets())
+    off = [n for n in b.picture_widget.targets(lit_only=False) if n.startswith("cell:") and n not in lit]
+    assert off, "unlit places of the Ocean are drawn as targets that explain themselves"
+    b.picture_widget.miss(off[0])
+    assert "Not possible there: " in b.message.text and "your turn (P1)" in b.message.text
+    assert "not one of the places" not in b.message.text     # the game's own reason, not the generic one
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_empties_the_hint_box_and_so_does_an_undo(game):
+    b = game_board(game)
+    b.show_hint()
+    assert b.hint_box.value
+    b.refresh()                                  # the same position: the hint stays
+    assert b.hint_box.value
+    assert b.play(b.state.legal_actions()[0])
+    assert b.hint_box.value == ""
+    b.play_bots()
+    b.show_hint()
+    assert b.hint_box.value
+    b.undo_turn()
+    assert b.hint_box.value == ""

@@ -1,0 +1,127 @@
+"""The lesson panel (neko_lab.widgets.lesson): lessons are data in neko_lab.learn, the board that
+shows them is a widget, and the import arrow points one way; the expected move is marked on the
+picture, with its callout, apart from the other legal targets."""
+from __future__ import annotations
+
+import ast
+import html
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.core.errors import ConfigError
+from neko_lab.learn import make_lesson
+from neko_lab.widgets import Board, ClickPicture, mark_expected, target
+
+from .helpers import FirstAgent, toy
+
+PACKAGE = pathlib.Path(nl.__file__).parent
+
+
+def _imports(path: pathlib.Path) -> set[str]:
+    """Absolute module names a file imports (relative imports resolved against its package)."""
+    tree = ast.parse(path.read_text())
+    pkg = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1])
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = pkg.split(".")[:len(pkg.split(".")) - node.level + 1] if node.level else []
+            mod = ".".join(base + ([node.module] if node.module else []))
+            out.add(mod)
+            out |= {f"{mod}.{a.name}" for a in node.names}
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and "neko_lab.widgets" in node.value:
+            out.add(node.value)             # importlib.import_module("neko_lab.widgets...") by name
+    return out
+
+
+def test_learn_never_imports_widgets():
+    offenders = sorted(str(p.relative_to(PACKAGE)) for p in (PACKAGE / "learn").rglob("*.py")
+                       if any(m.startswith("neko_lab.widgets") for m in _imports(p)))
+    assert offenders == []
+
+
+def test_importing_learn_and_making_a_lesson_loads_no_widget():
+    code = ("import sys, neko_lab.learn as L; L.make_lesson('naeco').step(L.make_lesson('naeco').new_game());"
+            "print([m for m in sys.modules if m.startswith('neko_lab.widgets') or m == 'ipywidgets'])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_nl_lesson_is_the_games_own_board_with_the_lesson_and_board_false_the_lesson():
+    b = nl.lesson("naeco")
+    assert type(b).__module__ == "neko_lab.games.naeco.board" and b.lesson is not None
+    assert "Welcome to Na" in b.lesson_box.value and "Step 1 of" in b.lesson_box.value
+    assert nl.lesson("naeco", board=False).intro == b.lesson.intro
+
+
+def test_an_unknown_topic_is_refused_naming_the_topics():
+    with pytest.raises(ConfigError, match="no topic 'nothing'"):
+        make_lesson("naeco", "nothing")
+
+
+def test_a_step_names_its_expected_move_and_a_callout():
+    les = make_lesson("naeco")
+    step = les.step(les.new_game())
+    assert step.expected in les.new_game().legal_actions() and step.callout
+
+
+def test_mark_expected_marks_only_the_named_lit_targets_and_pins_the_callout_once():
+    svg = "<svg>" + target("<rect/>", "a", "tip") + target("<rect/>", "b") + target("<rect/>", "c", lit=False) + "</svg>"
+    out = mark_expected(svg, ["b", "c"], "your move <here>")
+    assert out.count("neko-expected") == 1 and 'data-target="b"' in out.split("neko-expected")[1][:80]
+    assert 'data-callout="your move &lt;here&gt;"' in out
+    pic = ClickPicture()
+    pic.value = out
+    assert pic.targets() == ["a", "b"] and pic.targets(lit_only=False) == ["a", "b", "c"]
+
+
+class ActionBoard(Board):
+    """The generic board with a picture whose targets are the legal actions."""
+
+    def picture(self):
+        legal = self.state.legal_actions() if self.my_turn() else []
+        return "<svg>" + "".join(target("<rect/>", f"action:{i}", str(a)) for i, a in enumerate(legal)) + "</svg>"
+
+
+class Step:
+    def __init__(self, expected):
+        self.expected, self.callout = expected, "click me"
+        self.say = f"Play {expected}."
+
+    def check(self, action):
+        return None if action == self.expected else f"this step asks for {self.expected}"
+
+
+class Lesson:
+    intro = "Welcome."
+
+    def step(self, state):
+        return Step(state.legal_actions()[-1])
+
+    def finale(self, state):
+        return "Over."
+
+
+def test_the_expected_move_is_marked_on_the_picture_and_in_the_choices():
+    b = ActionBoard(toy(), agents={1: FirstAgent()}, lesson=Lesson())
+    legal = b.state.legal_actions()
+    last = f"action:{len(legal) - 1}"
+    value = b.picture_widget.value
+    assert value.count("neko-expected") == 1
+    assert f'class="neko-target neko-lit neko-expected" data-callout="click me" data-target="{last}"' in value
+    assert b.picker.picture.value.count("this step") == 1
+    assert b.picture_widget.targets() == [f"action:{i}" for i in range(len(legal))]
+
+
+def test_naeco_lesson_marks_the_hand_card_then_its_place():
+    b = nl.lesson("naeco")
+    want, note = b.lesson_panel.expected, html.escape(b.lesson_panel.callout, quote=True)
+    assert f'neko-expected" data-callout="{note}" data-target="hand:{want.card}"' in b.picture_widget.value
+    b.picture_widget.click(f"hand:{want.card}")
+    assert f'neko-expected" data-callout="{note}" data-target="cell:{want.depth}:{want.col}"' \
+        in b.picture_widget.value
