@@ -6,7 +6,9 @@ Bounds, argued from the rules (Command phase, the minions' cards, Delivery zone,
   4 uses (a level-4 card; the Fishmonger one choice, the Accountant 2 discards, the COO 1 place),
   each use may be followed by a delivery-or-keep choice, then "stop": at most 4 + 4 * (2 * 4 + 1) = 40
   decisions. The deliveries after the walk fill slots (10 cards of at most 4 slots), then end: 41.
-  With the opening (redraw, keep two) and 4 seats: MAX_GAME_LENGTH = 15 * 4 * 81 + 4 * 2 = 4868.
+  With the opening (redraw, keep two) and 4 seats: MAX_GAME_LENGTH = 15 * 4 * 81 + 4 * 2 + 41 = 4909.
+- Solo: CatANNA's set-up asks once which of her three values goes on each mission, and the final
+  scoring asks a colour for each of her wild slots (at most 10 * 4): 41 more decisions.
 - Ids: the opening names two of the four drawn minions by their place in the drawn row; a box names
   (place, side); minion actions name places (1-10), neighbourhoods (1-20), colours and counts; a
   minion in the Waiting Room is named by its card number (48 minions). "Stop", "keep" and "end the
@@ -24,13 +26,15 @@ Bounds, argued from the rules (Command phase, the minions' cards, Delivery zone,
 """
 from __future__ import annotations
 
+from itertools import product
+
 from neko_lab.core.spaces import Field, Layout, counts, flag, number, one_hot, padded
 
 from ..data import COLOURS, MINIONS, NEIGHBOURHOODS, PLACES
 from .setup import OPENING_DRAW
 from .state import GameState
 
-MAX_GAME_LENGTH = 15 * 4 * 81 + 4 * 2
+MAX_GAME_LENGTH = 15 * 4 * 81 + 4 * 2 + 41
 CHANCE = "mid-game"
 SCORE_BOUNDS = (-296, 336)
 SLOTS = 4
@@ -50,6 +54,10 @@ def action_keys(players: int, options: dict) -> list:
     keys += [("carry", a, b, c, sub) for a in range(NEIGHBOURHOODS) for b in range(NEIGHBOURHOODS)
              for c in range(C) for sub in (False, True)]
     keys += [("swap", at, old, new) for at in range(NEIGHBOURHOODS) for old in range(C) for new in range(C)]
+    # solo: which of CatANNA's three values goes on each mission (named by the values' ranks, 0 lowest),
+    # and the colour of the cube on one of her wild slots
+    keys += [("assign", ranks) for ranks in product(range(3), repeat=3)]
+    keys += [("wild", p, slot, c) for p in range(PLACES) for slot in range(SLOTS) for c in range(C)]
     return keys
 
 
@@ -76,6 +84,10 @@ def action_key(state, action) -> tuple:
         return ("carry", action.frm, action.to, action.colour, bool(action.subway))
     if name == "Swap":
         return ("swap", action.at, action.old, action.new)
+    if name == "AssignMarkers":
+        return ("assign", tuple(sum(w < v for w in action.values) for v in action.values))
+    if name == "WildCube":
+        return ("wild", action.place, action.slot, action.colour)
     raise KeyError(name)
 
 
@@ -105,7 +117,7 @@ def _area(k: int):
 
 
 AREA = PLACES + NEIGHBOURHOODS * C + PLACES * SLOTS + C + MINIONS + 1 + 3 + 1
-CATANNA = 1 + 3 + PLACES + PLACES * SLOTS + C + 1
+CATANNA = 1 + 3 + PLACES + PLACES * SLOTS + C + 1 + 2
 
 
 def _catanna(o: dict) -> list[float]:
@@ -113,7 +125,8 @@ def _catanna(o: dict) -> list[float]:
     if not c:
         return [-1.0] * CATANNA
     return (number(c["cubes"]) + padded(c["markers"], 3) + padded(c["pyramid"], PLACES)
-            + _filled(c["filled"]) + padded(c["warehouse"], C) + flag(c["built"]))
+            + _filled(c["filled"]) + padded(c["warehouse"], C) + flag(c["built"])
+            + padded(c.get("cursor") or [], 2))
 
 
 def layout(players: int, options: dict) -> Layout:
@@ -144,7 +157,7 @@ def layout(players: int, options: dict) -> Layout:
         Field("walk", 4, "this turn's walk so far: 2 * place + side of each box (-1 beyond)",
               lambda o: padded(o["walk"], 4)),
         Field("catanna", CATANNA, "solo only (-1 otherwise): CatANNA's cubes, markers, pyramid, slots, "
-              "warehouse, built flag", _catanna),
+              "warehouse, built flag, the wild slot being coloured (place, slot)", _catanna),
         Field("over", 1, "1 once the game is over", lambda o: flag(o["over"])),
     ]
     return Layout(fields)
