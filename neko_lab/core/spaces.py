@@ -6,7 +6,8 @@ A game declares them in one module of its rules (games/<key>/rules/spaces.py) an
 
     MAX_GAME_LENGTH    the most actions one game can take (argued from the rules in its docstring)
     MAX_LEGAL_ACTIONS  the longest legal-action list any position can have
-    CHANCE             "setup" (chance only while setting up) or "mid-game" (apply() draws too)
+    CHANCE             "setup" (chance only while setting up) or "mid-game" (apply() draws too);
+                       chance(players, options), if declared, says it for given options
     SCORE_BOUNDS       (lowest, highest) score a seat can end with, argued from the rules and data
     action_keys(players, options) -> list   every choice the game can ask, in id order
     action_key(state, action) -> Hashable   the choice a legal action of `state` names: what the
@@ -178,6 +179,14 @@ class Spaces:
     def num_actions(cls, players: int | None = None, options: dict | None = None) -> int:
         """How many action ids this game has with that many players and those options."""
         return len(_vocabulary(cls, *cls._settings(players, options)))
+
+    @classmethod
+    def chance_at(cls, players: int | None = None, options: dict | None = None) -> str:
+        """Where chance happens with these settings: "setup" or "mid-game" (CHANCE is the worst case;
+        a game whose options move chance declares chance(players, options) in its spaces module)."""
+        players, frozen = cls._settings(players, options)
+        how = getattr(cls.SPACES, "chance", None)
+        return how(players, json.loads(frozen)) if how else cls.CHANCE
 
     @classmethod
     def observation_shape(cls, players: int | None = None, options: dict | None = None) -> tuple[int]:

@@ -31,6 +31,7 @@ def test_every_game_declares_its_limits_and_spaces(game):
     cls = nl.game_class(game)
     assert cls.MAX_GAME_LENGTH > 0 and cls.MAX_LEGAL_ACTIONS > 0
     assert cls.CHANCE in CHANCE_KINDS
+    assert all(cls.chance_at(p) in CHANCE_KINDS for p in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1))
     lo, hi = cls.SCORE_BOUNDS
     assert lo < hi
     assert cls.returns_bounds("win") == (-1.0, 1.0)
@@ -143,5 +144,5 @@ def test_chance_happens_only_where_declared(game, players):
         a = rng.choice(s.legal_actions())
         s.apply(a)
         other.apply(a)
-    if cls.CHANCE == "setup":
+    if cls.chance_at(players) == "setup":
         assert not differs, "chance after set-up in a game that declares chance at set-up only"

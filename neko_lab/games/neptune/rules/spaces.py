@@ -21,7 +21,8 @@ Bounds, argued from the rules (Playing a Turn, the card sections, Fame, Scoring)
   20 locations: 60), fame awards (at most 5 a scoring round, at most 146 + 4 rounds), bought points (at
   most 4 a scoring round), the broker (1 a card), events (at most 2 a card) and the two award cards:
   SCORE_BOUNDS = (0, 20 + 60 + 5 * 150 + 4 * 150 + 146 + 2 * 146 + 2 * AWARD_VP).
-- Chance: decks are shuffled at set-up; with events the event and location decks are drawn mid-game.
+- Chance: decks are shuffled at set-up; with events the event and location decks are reshuffled
+  mid-game when they run out, so CHANCE is "mid-game" and chance() says "setup" without events.
 """
 from __future__ import annotations
 
@@ -46,6 +47,10 @@ PASSES = ("sell nothing", "build nothing this round", "launch no more missions",
 BUILDS = ("base", "factory", "colony", "move")
 DECISIONS = tuple(sorted(GameState.DECISIONS))
 TRACK = 6
+
+
+def chance(players: int, options: dict) -> str:
+    return "mid-game" if options.get("events") else "setup"
 
 
 def action_keys(players: int, options: dict) -> list:
