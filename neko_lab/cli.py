@@ -4,6 +4,8 @@
     neko-lab rules GAME                          the rulebook sections the engine cites, and the options
     neko-lab simulate GAME --games N --players P --agents a,b --seed S [--workers W] [--out DIR]
                       [--option k=v ...]         play many games, print a summary by agent
+    neko-lab playtest GAME [--games N --players P --agents a,b --workers W --html FILE]
+                                                 a designer's report (seats, margins, drama, cards)
     neko-lab lab [PATH] [--no-browser] [--port P]  open JupyterLab at the notebooks (neko_lab.lab says which)
 
 Bad arguments give one line on stderr and exit status 2. Games defined outside neko_lab can be
@@ -156,6 +158,7 @@ def _parser() -> _Parser:
                    help="game options (repeat the flag or list several)")
     s.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     lab_command.add_parser(sub)
+    _add_playtest(sub)
     return p
 
 
@@ -237,7 +240,18 @@ def cmd_lab(args: argparse.Namespace) -> int:
         raise _Usage(str(exc)) from None
 
 
-COMMANDS = {"games": cmd_games, "rules": cmd_rules, "simulate": cmd_simulate, "lab": cmd_lab}
+def _add_playtest(sub) -> None:
+    from .analysis import command
+    command.add_parser(sub, {"positive": _positive, "seed": _seed, "workers": _workers, "folder": _folder})
+
+
+def cmd_playtest(args: argparse.Namespace) -> int:
+    from .analysis import command
+    return command.run(args, _game, parse_option)
+
+
+COMMANDS = {"games": cmd_games, "rules": cmd_rules, "simulate": cmd_simulate, "lab": cmd_lab,
+            "playtest": cmd_playtest}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

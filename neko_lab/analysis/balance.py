@@ -73,37 +73,28 @@ def decisiveness(df: pd.DataFrame) -> dict:
     seats), "no_winner" (share of games nobody won, e.g. solo games lost to the automa),
     "tie_break" (share won alone on a tie-break: equal top scores), "margin_mean",
     "margin_median", "close" (share of games won alone by at most 2 points)}."""
-    df = with_share(df)
-    rows = []
-    for _, g in df.groupby("game", sort=False):
-        winners = g[g["won"]]
-        entry = {"winners": len(winners)}
-        if len(winners) == 1 and len(g) > 1:
-            top = int(winners["score"].iloc[0])
-            other = int(g.loc[~g["won"], "score"].max())
-            entry["margin"] = top - other
-        rows.append(entry)
-    per = pd.DataFrame(rows)
-    n = len(per)
+    winners = df.groupby("game")["won"].sum()
+    n = len(winners)
     if not n:
         return {"games": 0, "shared": 0.0, "no_winner": 0.0, "tie_break": 0.0, "margin_mean": 0.0,
                 "margin_median": 0.0, "close": 0.0}
-    margins = per["margin"].dropna() if "margin" in per else pd.Series(dtype=float)
-    return {"games": n, "shared": float((per["winners"] > 1).mean()),
-            "no_winner": float((per["winners"] == 0).mean()),
-            "tie_break": float((margins <= 0).sum() / n),
-            "margin_mean": float(margins.mean()) if len(margins) else 0.0,
-            "margin_median": float(margins.median()) if len(margins) else 0.0,
-            "close": float((margins <= 2).sum() / n)}
+    m = margins(df)
+    return {"games": n, "shared": float((winners > 1).mean()),
+            "no_winner": float((winners == 0).mean()),
+            "tie_break": float((m <= 0).sum() / n),
+            "margin_mean": float(m.mean()) if len(m) else 0.0,
+            "margin_median": float(m.median()) if len(m) else 0.0,
+            "close": float((m <= 2).sum() / n)}
 
 
 def margins(df: pd.DataFrame) -> pd.Series:
     """The margin of every game won alone (winner's score minus the best other score), by game."""
-    out = {}
-    for game, g in df.groupby("game", sort=True):
-        if int(g["won"].sum()) == 1 and len(g) > 1:
-            out[game] = int(g.loc[g["won"], "score"].iloc[0]) - int(g.loc[~g["won"], "score"].max())
-    return pd.Series(out, name="margin", dtype="int64")
+    g = df.groupby("game")
+    alone = (g["won"].sum() == 1) & (g.size() > 1)
+    top = df[df["won"]].groupby("game")["score"].max()
+    other = df[~df["won"]].groupby("game")["score"].max()
+    out = (top - other).reindex(alone.index[alone]).dropna()
+    return out.astype("int64").rename("margin")
 
 
 def game_length(df: pd.DataFrame) -> pd.DataFrame:

@@ -7,7 +7,7 @@ Definitions, per card name:
 - copies: copies held in all;
 - taken by winners: the share of the holders' seats that won, counted by win share (the holders'
   total share / seats), with a Wilson interval: the card's win rate when held;
-- lift: that rate minus the win rate of the seats that did not hold it (a difference, not a cause:
+- lift (cards that every seat holds are left out: nobody to compare with): that rate minus the win rate of the seats that did not hold it (a difference, not a cause:
   strong players may take a card because they are winning).
 """
 from __future__ import annotations
@@ -54,4 +54,5 @@ def card_stats(df: pd.DataFrame, min_seats: int = 1, z: float = Z95) -> pd.DataF
                      "others": others, "lift": w / seats - others})
     out = pd.DataFrame(rows, columns=["card", "seats", "held_by", "copies", "rate", "low", "high",
                                       "others", "lift"])
+    out = out[out["seats"] < n_seats]          # a card every seat holds tells nothing apart
     return out.sort_values("lift", ascending=False, kind="stable").reset_index(drop=True)

@@ -78,11 +78,18 @@ class State(Spaces):
     OPTION_PLAYERS: ClassVar[dict[str, tuple[int, ...]]] = {}
     RULES: ClassVar[dict[str, str]] = {}          # rule section cited by events -> what it covers
     AGENTS: ClassVar[dict[str, str]] = {}         # game-specific agent name -> "module:Class"
+    # nl.playtest()'s default size: games and agents that finish in under a minute on two cores
+    PLAYTEST: ClassVar[dict[str, Any]] = {"games": 100, "agents": ["greedy"]}
     HIDDEN_INFORMATION: ClassVar[bool] = False    # True when observation() must hide something
     DECISIONS: ClassVar[dict[str, Decision]] = {}  # pending kind -> (legal, apply); see decisions.py
     # The picture of a state (state -> HTML/SVG string). The rules never import their picture: the
     # game's package wires it (neko_lab/games/<key>/__init__.py sets GameState.picture = render.html).
     picture: ClassVar[Callable[["State"], str] | None] = None
+    # What a learner is told about a move: the game's explain module (neko_lab/games/<key>/explain.py,
+    # wired by the game's package like the picture) with why(state, action, viewer) -> list[str], the
+    # condition that made the move legal in the game's words, and counts(state, viewer) -> {(seat, label):
+    # number}, what a move may change, named as players name it; both read only what the viewer may know.
+    explainer: ClassVar[Any] = None
 
     # ------------------------------------------------------------------ construction
     def __init__(self, players: int | None = None, seed: int | None = None,

@@ -6,9 +6,10 @@
     les = make_lesson("naeco")    # a scripted first game (nl.lesson("naeco") shows it on a board)
     nl.lessons()                  # every game's topics; nl.lesson("naeco", "food-chain") opens a drill
 
-Everything here reads the games only through the public State contract (plus optional hooks a game's
-state class may define: why_legal, resource_view, hint_reasons), so every registered game gets it.
-Nothing here imports neko_lab.widgets: the boards (neko_lab.widgets) use learn, never the reverse.
+Everything here reads the games through the public State contract and the game's own explain module
+(games/<key>/explain.py: the rule behind a move, the counts it changes, how deep hints look), so every
+registered game gets it. Nothing here imports neko_lab.widgets: the boards (neko_lab.widgets) use learn,
+never the reverse.
 """
 from __future__ import annotations
 

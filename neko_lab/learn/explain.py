@@ -3,15 +3,16 @@
     before = s.clone(); s.apply(action)
     print(nl.explain_move(before, action, s))
 
-It reads the games only through the public State contract:
+It reads the games through the public State contract and the game's own explain module
+(neko_lab/games/<key>/explain.py, wired as ``GameState.explainer``):
 
-* why it was allowed: the open decision (the kind on top of the pending stack and the seat deciding),
-  how many answers it had, and a sentence from the game when its state class defines the optional
-  hook ``why_legal(action) -> str | None``;
+* why it was allowed: the module's ``why(state, action, viewer)``, the condition that made the move legal
+  in the game's words and with the position's numbers (a game without one: its ``why_legal(action)``
+  hook, else the rule its events cite);
 * what it changed, with numbers: points by category from ``visible_breakdown(viewer)`` before and
-  after, every numeric field of ``observation(viewer)`` that moved (a game may name its own counts
-  with the optional hook ``resource_view(viewer) -> dict[str, float]``), and the events the move
-  logged, each with the rulebook section it cites.
+  after, the counts the module names (``counts(state, viewer)``: "credits", "cards in hand", ...;
+  a game without one: the numeric fields of ``observation(viewer)``, or its ``resource_view`` hook),
+  and the events the move logged, each with the rulebook section it cites.
 
 The viewer decides what may be told: a seat sees its own secrets only; PUBLIC (the default) tells
 only what every seat sees, so explaining a bot's move on a shared board gives nothing away.
@@ -297,28 +298,51 @@ def decision_of(state: State) -> tuple[str | None, int | None]:
     return top.kind, top.seat
 
 
+def game_explainer(state: State) -> Any:
+    """The game's own explain module (neko_lab/games/<key>/explain.py, wired by the game's package as
+    ``GameState.explainer``), or None."""
+    return getattr(type(state), "explainer", None)
+
+
+def sees(viewer: Viewer, seat: int | None) -> bool:
+    """May `viewer` read what only `seat` knows? (the seat itself, or the analyst's view)"""
+    return viewer == EVERYTHING or (isinstance(viewer, int) and viewer == seat)
+
+
 def why_allowed(state: State, action: Hashable, viewer: Viewer = PUBLIC) -> list[str]:
-    """Sentences saying which decision was open and why `action` answered it; the other answers are
-    named too when the viewer may know them (a hidden hand shows in its owner's choices)."""
-    kind, seat = decision_of(state)
-    legal = state.legal_actions()
-    count = len(legal)
-    lines = [f"Why it was allowed: {player(seat)} had the open decision \u201c{words(kind)}\u201d and this "
-             f"was one of its {count} legal answer{'s' if count != 1 else ''}."
-             if kind is not None else "Why it was allowed: the game was not waiting for anyone."]
-    if count == 1:
-        lines[0] = (f"Why it was allowed: {player(seat)} had the open decision \u201c{words(kind)}\u201d and "
-                    f"this was its only legal answer.")
-    others = [a for a in legal if not (a == action and type(a) is type(action))]
-    if others and (viewer == seat or viewer == EVERYTHING or not state.HIDDEN_INFORMATION):
-        shown = "; ".join(str(a) for a in others[:3]) + ("; ..." if len(others) > 3 else "")
-        lines.append(f"Other answers were: {shown}.")
+    """The condition under which `action` was legal, in the game's words and with this position's
+    numbers, from the game's explain module (``why(state, action, viewer) -> list[str]``); a game
+    without one gets the rule its events cite, or its ``why_legal`` hook."""
+    ex = game_explainer(state)
+    lines: list[str] = []
+    if ex is not None and callable(getattr(ex, "why", None)):
+        lines = [x for x in (ex.why(state, action, viewer) or []) if x]
     hook = getattr(type(state), "why_legal", None)
     if callable(hook):
         extra = hook(state, action)
         if extra:
             lines.append(extra)
-    return lines
+    if lines:
+        return [f"Why it was allowed: {lines[0]}", *lines[1:]]
+    kind, seat = decision_of(state)
+    if kind is None:
+        return ["Why it was allowed: the game was not waiting for anyone."]
+    return [f"Why it was allowed: it was {player(seat)}'s turn to choose, and this was one of the moves "
+            f"the rule below permits there."]
+
+
+def game_changes(before: State, after: State, action: Hashable, viewer: Viewer) -> list[str] | None:
+    """What the move changed in the game's words: the game's explain module names its counts
+    (``counts(state, viewer) -> {(seat or None, label): number}``, only what `viewer` may know), and
+    every count that moved reads "Player 1: credits −1 (5 → 4)"; None when the game names none."""
+    ex = game_explainer(before)
+    if ex is None or not callable(getattr(ex, "counts", None)):
+        return None
+    old, new = ex.counts(before, viewer), ex.counts(after, viewer)
+    moved = [ResourceChange(label, seat, old.get((seat, label), 0), new.get((seat, label), 0))
+             for seat, label in [*old, *[k for k in new if k not in old]]
+             if old.get((seat, label), 0) != new.get((seat, label), 0)]
+    return resource_lines(moved)
 
 
 def explain_move(before: State, action: Hashable, after: State, viewer: Viewer = PUBLIC) -> Explanation:
@@ -338,7 +362,10 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
         if e.rule and e.rule not in rules:
             rules.append(e.rule)
     rule = rules[0] if rules else ""
-    head = f"{player(seat)}: {action}" + (f"  ({rule})" if rule else "")
+    ex = game_explainer(before)
+    shown = ex.label(before, action, viewer) if ex is not None and callable(getattr(ex, "label", None)) \
+        else str(action)
+    head = f"{player(seat)}: {shown}" + (f"  ({rule})" if rule else "")
     lines = [head, *why_allowed(before, action, viewer)]
     covers = (getattr(type(before), "RULES", {}) or {}).get(rule)
     if covers:
@@ -354,9 +381,13 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
                      f"secret until the end).")
     else:
         lines.append("Points it gave: none yet (no score changed).")
-    resources = resource_changes(before, after, viewer)
-    if resources:
-        lines.append("What moved:")
+    said = game_changes(before, after, action, viewer)
+    resources = [] if said is not None else resource_changes(before, after, viewer)
+    if said:
+        lines.append("What changed:")
+        lines += ["  " + line for line in said]
+    elif resources:
+        lines.append("What changed:")
         lines += ["  " + line for line in resource_lines(resources)]
     if events:
         lines.append("What the game logged:")
@@ -364,5 +395,5 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
     return Explanation(action, seat, rule, lines, rules, events, scores, resources)
 
 
-__all__ = ["EVERYTHING", "PUBLIC", "Explanation", "ResourceChange", "ScoreChange", "explain_move", "new_events",
+__all__ = ["EVERYTHING", "PUBLIC", "Explanation", "game_explainer", "sees", "ResourceChange", "ScoreChange", "explain_move", "new_events",
            "resource_changes", "score_changes", "why_allowed", "player"]

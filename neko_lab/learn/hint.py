@@ -1,139 +1,200 @@
-"""Hints for the seat to move: what a strong agent plays here, the next alternatives, and why.
+"""Hints for the seat to move: each legal move with the points it led to over sampled futures.
 
     for h in nl.hint(s):
-        print(h)        # "1. play Moray eel (2) at depth 2, column 1 — value +3.4: scores research +1, ..."
+        print(h)   # "1. play Moray eel (2) at depth 2, column 1 — 31 points at the end on average
+                   #  (27 to 35 over 6 sampled futures; 4 ahead of the best other player): ..."
 
-Generic through the State contract and neko_lab.agents:
+Honest by construction, through the State contract alone:
 
-* the strong agent is the game's own agent (the first of ``State.AGENTS``) or the generic greedy one;
-* every legal action is tried on a copy of the position (a determinized copy when the game hides
-  information, so a hint never looks at cards the seat cannot see), the agent plays on for every seat
-  for a short horizon, and the game's ``evaluate(seat)`` rates the result: that is `Hint.value`;
-  the first hint is the agent's own choice unless the look-ahead finds a move clearly better (by more
-  than MARGIN), the others follow by value. Against the games' own agents this choice won 9 of 12
-  Naéco games and 9 of 12 Journey games when this was written (benchmarks/bench_learn.py --match);
-* the reasons come from the same score and event machinery as explain_move (what the move scores
-  now, which objectives it meets, how the evaluation moves), plus the game's own sentences when its
-  state class defines the optional hook ``hint_reasons(action) -> list[str]``.
+* the search never sees the real position: it plays on `determinize(seat, rng)` copies, each with the
+  cards that seat cannot see and every future draw or die roll sampled afresh, so what a hint says is a
+  function of what the seat may know;
+* a hint states as fact only what happens the same way in every sampled copy right when the move is
+  made (the points it scores, an objective it meets); what comes later is an average "over N sampled
+  futures", never a prediction of a card, a die or another player's secret choice;
+* values are points in the player's own terms: the seat's expected score at the end of the game (or,
+  when the game is too long to play out within the look-ahead budget, its score "if the game ended"
+  that many moves later, said so), with the lowest and highest over the samples, and the average lead
+  over the best other player; hints are sorted by that expected score, best first.
 
-Deterministic for a given seed. Speed and strength are measured in benchmarks/bench_learn.py, never
-asserted in tests.
+The agent that plays the futures (and whose own choice is marked) is chosen in one place,
+neko_lab.agents.hint_agent_spec(). A game tunes the depth from its own folder (neko_lab/games/<key>/explain.py:
+HINT_SAMPLES, HINT_BUDGET) and may add sentences with the optional state hook
+``hint_reasons(action) -> list[str]``. Deterministic for a given seed; speed is measured in
+benchmarks/bench_learn.py, never asserted in tests.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from statistics import mean, stdev
 from typing import Any, Hashable
 
 from ..core.errors import IllegalAction
 from ..core.rng import Rng
 from ..core.state import State
-from .explain import MINUS, new_events, number, score_changes, signed, words
+from .explain import MINUS, game_explainer, new_events, number, signed, words
 
-MARGIN = 2.0              # the agent's own choice comes first unless the look-ahead rates another move
-                          # more than this much higher (a game may set HINT_MARGIN)
-LOOKAHEAD_ACTIONS = 600   # at most this many look-ahead actions in all per hint: the horizon shrinks
-                          # when there are many legal actions, so a hint stays quick (and deterministic)
-
-
-@dataclass(slots=True)
-class Hint:
-    """One suggested action: its estimated value for the seat (the game's evaluation after the move
-    and the rest of the turn) and the reasons in words."""
-    action: Hashable
-    value: float
-    reasons: list[str] = field(default_factory=list)
-    rank: int = 1
-    agent_choice: bool = False
-
-    def __str__(self) -> str:
-        why = "; ".join(self.reasons)
-        return f"{self.rank}. {self.action} \u2014 value {_value(self.value)}" + (f": {why}" if why else "")
+SAMPLES = 6               # sampled futures per move (a game's explain module may set HINT_SAMPLES)
+BUDGET = 8_000            # look-ahead actions in all per hint (HINT_BUDGET): a future is played to the end
+                          # of the game when that fits, else cut at the same depth for every move
+SHORTLIST = 6             # with more legal moves, only the agent's choice and the best by the game's quick
+                          # evaluation one move ahead are played out (all of them when k asks for more)
 
 
-def _value(v: float) -> str:
-    return f"{v:+.1f}".replace("-", MINUS)
-
-
-def strong_agent(state: State, agent: Any = None, seed: int = 0) -> Any:
-    """The agent hints follow: `agent` (a name, spec or object), else neko_lab.agents.hint_agent_spec()."""
+def hint_agent(state: State, agent: Any = None, seed: int = 0) -> Any:
+    """The agent hints follow: `agent` (a name, spec or object), else neko_lab.agents.hint_agent_spec(),
+    the one place that chooses it. It plays every seat in the sampled futures, and its own choice is
+    marked among the hints."""
     from ..agents import hint_agent_spec, make_agent
     if agent is None:
         agent = hint_agent_spec(type(state))
     return make_agent(agent, type(state), seed=seed)
 
 
+strong_agent = hint_agent      # the name earlier versions used
+
+
 def _agent_name(agent: Any) -> str:
     return getattr(agent, "name", type(agent).__name__)
 
 
-def _play_on(child: State, seat: int, agent: Any, horizon: int) -> list[Hashable]:
-    """Let `agent` play every seat on `child` for `horizon` actions (or to the end); returns the
-    actions that finished `seat`'s own turn (those played before another seat had to decide)."""
-    own: list[Hashable] = []
-    mine = True
-    for _ in range(horizon):
-        if child.is_over():
-            break
-        if child.current_player != seat:
-            mine = False
-        action = agent.choose(child)
-        child.apply(action)
-        if mine:
-            own.append(action)
-    return own
+def _setting(state: State, name: str, default: int) -> int:
+    return int(getattr(game_explainer(state), name, default))
+
+
+def _points(v: float) -> str:
+    return number(round(v)) if abs(v - round(v)) < 0.05 else number(round(v, 1))
+
+
+@dataclass(slots=True)
+class Hint:
+    """One legal move for the seat to act and what it led to over `samples` sampled futures:
+    `value` the seat's mean points (at the end when `to_end`, else after `depth` more moves), `low` and
+    `high` the range over the samples, `lead` the mean margin over the best other seat; `reasons` in
+    words (facts of the move itself first, then the averages)."""
+    action: Hashable
+    value: float
+    reasons: list[str] = field(default_factory=list)
+    rank: int = 1
+    agent_choice: bool = False
+    low: float = 0.0
+    high: float = 0.0
+    lead: float = 0.0
+    samples: int = 1
+    to_end: bool = True
+    depth: int = 0
+
+    def summary(self) -> str:
+        """The value in the player's terms: "31 points at the end on average (27 to 35 over 6 sampled
+        futures; 4 ahead of the best other player)"."""
+        when = "at the end" if self.to_end else f"if the game ended {self.depth} moves later"
+        spread = (f"{_points(self.low)} to {_points(self.high)}" if self.high > self.low
+                  else f"{_points(self.low)} in each")
+        ahead = (f"{_points(self.lead)} ahead of" if self.lead > 0.05 else
+                 f"{_points(-self.lead)} behind" if self.lead < -0.05 else "level with")
+        futures = f"{self.samples} sampled future{'s' if self.samples != 1 else ''}"
+        return (f"{_points(self.value)} points {when} on average ({spread} over {futures}; {ahead} the best "
+                f"other player)")
+
+    def __str__(self) -> str:
+        why = "; ".join(self.reasons)
+        return f"{self.rank}. {self.action} \u2014 {self.summary()}" + (f": {why}" if why else "")
 
 
 @dataclass(slots=True)
 class _Trial:
     action: Hashable
-    now: State           # right after the action
-    value: float         # mean evaluation after the look-ahead
-    rest: list           # how the seat's own turn went on in the first look-ahead
+    points: list[float]          # the seat's score at the end of each sampled future
+    leads: list[float]           # its margin over the best other seat there
+    firsts: list[State]          # each sample right after the move
+    to_end: bool
 
 
-def _try(bases: list[State], action: Hashable, seat: int, agent: Any, horizon: int) -> _Trial | None:
-    values, now, rest = [], None, []
-    for base in bases:
-        child = base.clone()
+def _score_and_lead(state: State, seat: int) -> tuple[float, float]:
+    sc = state.scores()
+    others = [v for i, v in enumerate(sc) if i != seat]
+    return float(sc[seat]), float(sc[seat] - (max(others) if others else 0))
+
+
+def _play_out(child: State, agent: Any, depth: int) -> bool:
+    """Every seat plays `agent`'s way for at most `depth` actions; True when the game ended."""
+    for _ in range(depth):
+        if child.is_over():
+            return True
+        child.apply(agent.choose(child))
+    return child.is_over()
+
+
+def _try(samples: list[State], action: Hashable, seat: int, agent: Any, depth: int, seed: int) -> _Trial | None:
+    trial = _Trial(action, [], [], [], True)
+    for i, sample in enumerate(samples):
+        child = sample.clone()
         try:
             child.apply(action)
-        except IllegalAction:   # not legal in this sample of the hidden cards
+        except IllegalAction:      # cannot happen when the sample keeps the seat's view; skip it if it does
             continue
-        if now is None:
-            now = child.clone()
-            rest = _play_on(child, seat, agent, horizon)
-        else:
-            _play_on(child, seat, agent, horizon)
-        values.append(float(child.evaluate(seat)))
-    if now is None:
-        return None
-    return _Trial(action, now, sum(values) / len(values), rest)
+        trial.firsts.append(child.clone())
+        agent.reseed(seed + i)     # the same agent randomness for every move in a given future
+        trial.to_end &= _play_out(child, agent, depth)
+        points, lead = _score_and_lead(child, seat)
+        trial.points.append(points)
+        trial.leads.append(lead)
+    return trial if trial.points else None
 
 
-def _reasons(state: State, base: State, trial: _Trial, seat: int, start: float, best: float,
-             agent_name: str, agent_choice: bool, horizon: int, kept: bool = False) -> list[str]:
-    out = []
-    if agent_choice:
-        out.append(f"the {agent_name} agent's own choice" + (
-            ": the look-ahead finds nothing clearly better" if kept else ""))
-    for change in score_changes(base, trial.now, seat):
-        if change.seat == seat:
-            parts = ", ".join(f"{words(c)} {signed(d)}" for c, d in change.deltas().items())
-            out.append(f"scores {parts} now (total {number(change.total_after)})")
-        else:
-            out.append(f"changes Player {change.seat + 1}'s points too")
+def _shortlist(sample: State, legal: list, seat: int, pick: Hashable, size: int) -> list:
+    """The moves worth playing out: all of them when there are few, else the agent's own choice and the
+    best by the game's quick evaluation one move ahead (on a sampled copy), in the order of `legal`."""
+    if len(legal) <= size:
+        return legal
+    rated = []
+    for i, a in enumerate(legal):
+        child = sample.clone()
+        try:
+            child.apply(a)
+        except IllegalAction:
+            continue
+        rated.append((-float(child.evaluate(seat)), i))
+    keep = {i for _, i in sorted(rated)[:size - 1]}
+    keep |= {i for i, a in enumerate(legal) if a == pick and type(a) is type(pick)}
+    return [a for i, a in enumerate(legal) if i in keep]
+
+
+def _tells_apart(best: _Trial, other: _Trial) -> bool:
+    """Is `best` ahead of `other` by more than twice the standard error of their paired difference
+    (the same sampled futures behind both)?"""
+    diffs = [a - b for a, b in zip(best.points, other.points)]
+    if len(diffs) < 2:
+        return False
+    return mean(diffs) > 2 * stdev(diffs) / len(diffs) ** 0.5
+
+
+def _same_everywhere(lines: list[list[str]]) -> list[str]:
+    """The lines every sample gave (in the first sample's order)."""
+    rest = [set(x) for x in lines[1:]]
+    return [line for line in lines[0] if all(line in r for r in rest)]
+
+
+def _facts(state: State, base: State, trial: _Trial, seat: int) -> list[str]:
+    """What the move does for sure: the same in every sampled copy right after it (points the seat may
+    see, events it caused that the seat may read)."""
+    scored: list[list[str]] = []
+    logged: list[list[str]] = []
     echoed = set(str(trial.action).lower().split())
-    for e in new_events(base, trial.now)[:4]:
-        said = set(e.text.lower().split())
-        if e.seat in (seat, None) and len(said & echoed) < 0.6 * len(said):   # not the move restated
-            out.append(e.text + (f" ({e.rule})" if e.rule else ""))
-    if trial.rest:
-        shown = ", then ".join(str(a) for a in trial.rest[:3]) + (", ..." if len(trial.rest) > 3 else "")
-        out.append(f"the turn would go on with: {shown}")
-    out.append(f"after it and {horizon} more moves played the {agent_name} agent's way, the game rates "
-               f"your position {_value(trial.value)} (it rates it {_value(start)} now)")
-    if trial.value < best - 0.05 and not kept:
-        out.append(f"{number(round(best - trial.value, 1))} below the best value found")
+    before = base.visible_breakdown(seat)[seat]
+    for child in trial.firsts:
+        after = child.visible_breakdown(seat)[seat]
+        deltas = {c: after.get(c, 0) - before.get(c, 0) for c in after
+                  if after.get(c) is not None and before.get(c) is not None and after.get(c) != before.get(c)}
+        scored.append([", ".join(f"{words(c)} {signed(d)}" for c, d in deltas.items())] if deltas else [])
+        lines = []
+        for e in new_events(base, child):
+            said = set(e.text.lower().split())
+            if e.seat in (seat, None) and len(said & echoed) < 0.6 * len(said):   # not the move restated
+                lines.append(e.text + (f" ({e.rule})" if e.rule else ""))
+        logged.append(lines)
+    out = [f"scores {s} now" for s in _same_everywhere(scored)]
+    out += _same_everywhere(logged)[:3]
     hook = getattr(type(state), "hint_reasons", None)
     if callable(hook):
         out += [r for r in (hook(state, trial.action) or []) if r]
@@ -141,58 +202,56 @@ def _reasons(state: State, base: State, trial: _Trial, seat: int, start: float, 
 
 
 def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: int | None = None,
-         playouts: int = 1) -> list[Hint]:
-    """Up to `k` hints for the seat to move, best first. Empty once the game is over; `state` is not
-    changed.
+         playouts: int | None = None) -> list[Hint]:
+    """Up to `k` hints for the seat to move, the highest expected score first. Empty once the game is
+    over; `state` is not changed.
 
-    Every legal action is tried on `playouts` copies of the position (each a fresh sample of what the
-    seat cannot see), then the strong agent plays every seat for `horizon` more actions (default: 8 per
-    player, or the game's HINT_HORIZON, shortened so that all look-aheads together take at most
-    LOOKAHEAD_ACTIONS actions) and the game's evaluate(seat) rates the result; the mean is the hint's
-    value. The agent's own choice comes first unless another move's value is more than MARGIN higher
-    (then the look-ahead's best does); the alternatives follow by value.
-    """
+    Every legal move is tried on `playouts` determinized copies of the position (default SAMPLES, or the
+    game's HINT_SAMPLES), each a fresh sample of what the seat cannot see and of the chance to come;
+    then `hint_agent` plays every seat to the end of the game, or for `horizon` actions when given (by
+    default as far as BUDGET actions in all allow, the same depth for every move). With more than
+    max(k + 3, SHORTLIST) legal moves only a shortlist is played out: the agent's own choice and the
+    best by the game's quick evaluation one move ahead."""
     seat = state.current_player
     if seat is None or state.is_over() or k < 1:
         return []
     legal = state.legal_actions()
-    bot = strong_agent(state, agent, seed)
+    bot = hint_agent(state, agent, seed)
     name = _agent_name(bot)
-    if len(legal) == 1:
-        return [Hint(legal[0], float(state.evaluate(seat)),
-                     ["the only legal action here", f"the {name} agent's own choice"], 1, True)]
+    n = max(1, playouts if playouts is not None else _setting(state, "HINT_SAMPLES", SAMPLES))
+    samples = [state.determinize(seat, Rng(seed + 1000 * i + 1)) for i in range(n)]
     if horizon is None:
-        horizon = int(getattr(type(state), "HINT_HORIZON", 8 * state.players))
-        horizon = max(2, min(horizon, LOOKAHEAD_ACTIONS // (len(legal) * max(1, playouts))))
-    pick = bot.choose(state.clone())
-    if state.HIDDEN_INFORMATION:
-        bases = [state.determinize(seat, Rng(seed + i)) for i in range(max(1, playouts))]
-    else:
-        bases = [state.clone()]
-    start = float(bases[0].evaluate(seat))
-    trials = []
-    for a in legal:
-        bot.reseed(seed)            # each action's look-ahead starts from the same agent randomness
-        t = _try(bases, a, seat, bot, horizon)
-        if t is None and state.HIDDEN_INFORMATION:   # no sample allowed it: try the position itself
-            t = _try([state.clone()], a, seat, bot, horizon)
-        if t is not None:
-            trials.append(t)
-    order = {a: i for i, a in enumerate(legal)}
+        horizon = max(1, _setting(state, "HINT_BUDGET", BUDGET) // (min(len(legal), max(k + 3, SHORTLIST)) * n))
+    bot.reseed(seed)
+    pick = bot.choose(samples[0].clone())        # the agent's own choice, made without the real position
+    candidates = _shortlist(samples[0], legal, seat, pick, max(k + 3, SHORTLIST))
+    trials = [t for t in (_try(samples, a, seat, bot, horizon, seed) for a in candidates) if t is not None]
+    to_end = all(t.to_end for t in trials)
+    order = {i: a for i, a in enumerate(legal)}
+    rank_of = {id(a): i for i, a in order.items()}
 
-    def is_pick(t: _Trial) -> bool:
-        return t.action == pick and type(t.action) is type(pick)
+    def is_pick(a: Hashable) -> bool:
+        return a == pick and type(a) is type(pick)
 
-    trials.sort(key=lambda t: (-t.value, not is_pick(t), order.get(t.action, 0)))
-    best = trials[0].value if trials else start
-    margin = float(getattr(type(state), "HINT_MARGIN", MARGIN))
-    mine = next((t for t in trials if is_pick(t)), None)
-    if mine is not None and best <= mine.value + margin:   # nothing clearly better than the agent's plan
-        trials.remove(mine)
-        trials.insert(0, mine)
-    return [Hint(t.action, t.value, _reasons(state, bases[0], t, seat, start, best, name, is_pick(t), horizon,
-                                             rank == 1 and t is mine and best > t.value), rank, is_pick(t))
-            for rank, t in enumerate(trials[:k], start=1)]
+    trials.sort(key=lambda t: (-mean(t.points), -mean(t.leads), not is_pick(t.action), rank_of[id(t.action)]))
+    best = mean(trials[0].points) if trials else 0.0
+    hints = []
+    for rank, t in enumerate(trials[:k], start=1):
+        reasons = []
+        if len(legal) == 1:
+            reasons.append("the only legal move here")
+        if is_pick(t.action):
+            reasons.append(f"the {name} agent would play this")
+        reasons += _facts(state, samples[0], t, seat)
+        value = mean(t.points)
+        if rank > 1 and best - value >= 0.05:
+            reasons.append(f"{_points(best - value)} points below the best move found, on average"
+                           + ("" if _tells_apart(trials[0], t) else ", within chance"))
+        if rank == 1:
+            reasons.append(f"futures re-deal what you cannot see; everyone plays like the {name} agent")
+        hints.append(Hint(t.action, value, reasons, rank, is_pick(t.action), min(t.points), max(t.points),
+                          mean(t.leads), len(t.points), to_end, horizon))
+    return hints
 
 
-__all__ = ["Hint", "hint", "strong_agent"]
+__all__ = ["BUDGET", "SAMPLES", "Hint", "hint", "hint_agent", "strong_agent"]

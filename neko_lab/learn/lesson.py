@@ -146,7 +146,9 @@ class Lesson:
     position); categories: breakdown category -> what
     it counts (with the section), for the finale; detail(state, seat, category): optional concrete
     words for one player's category at the end; until(state): when given, the last Teach repeats for
-    every decision of the learner until it holds (e.g. "script the whole first round")."""
+    every decision of the learner until it holds (e.g. "script the whole first round"); auto(state,
+    move): when it holds the step is routine (Step.auto: nothing new to explain, a board may play it),
+    and since_taught(state) tells a later step what happened meanwhile."""
 
     def __init__(self, game: str, players: int, seed: int, intro: str, teach: Sequence[Teach],
                  free_say: str | Callable[[State], str], categories: Mapping[str, str], seat: int = 0,
@@ -242,8 +244,8 @@ class Lesson:
         wanted = self._wanted[i]
         if self._auto.get(i):
             rule = teach.rule or _cited(teach.say(state, wanted))
-            return Step(f"Step {i + 1} of {len(self._wanted)}: nothing new here, so the lesson makes this move for "
-                        f"you: {wanted}" + (f" ({rule})." if rule else "."), rule, wanted, i + 1, len(self._wanted),
+            return Step(f"Step {i + 1} of {len(self._wanted)}: a routine move, nothing new to explain: "
+                        f"{wanted}" + (f" ({rule})." if rule else "."), rule, wanted, i + 1, len(self._wanted),
                         "played for you", state.clone(), teach.why_not, True)
         say = teach.say(state, wanted)
         rule = teach.rule or _cited(say)

@@ -33,8 +33,8 @@ from ..core.state import State
 from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, moves_html, seat_label,
                     status_text)
 from .misclick import Misclicks
-from .lesson import LessonPanel, mark_expected, same_action
-from .picture import ClickPicture, lit_targets
+from .lesson import LessonMarks, LessonPanel
+from .picture import ClickPicture
 from .review import Reviewing
 from .teach import explain_html, hints_html, learn_module
 
@@ -80,7 +80,7 @@ def _scrolled(body: str) -> str:
     return f"<div style='max-height:280px;overflow-y:auto;font-size:13px;line-height:1.35'>{body}</div>"
 
 
-class Board(Reviewing, Misclicks):
+class Board(Reviewing, Misclicks, LessonMarks):
     """Play a game in a notebook: click the picture or a choice, let bots reply, ask why, undo, review.
 
     state:  the game to play (kept and mutated: ``board.state`` is always the live position)
@@ -168,21 +168,6 @@ class Board(Reviewing, Misclicks):
     def action_label(self, action: Hashable) -> str:
         return str(action)
 
-    def expected_targets(self, action: Hashable, markup: str) -> list[str]:
-        """The lit targets of the picture `markup` that a lesson's expected `action` is clicked on
-        (default: those whose target_action is that action). Boards where a move takes two clicks
-        (a card, then its place) name the first click until it is made."""
-        return [n for n in lit_targets(markup) if same_action(self.target_action(n), action)]
-
-    def marked_picture(self) -> str:
-        """The picture, with the lesson's expected move marked apart from the other legal targets
-        and its callout pinned beside it (neko_lab.widgets.lesson)."""
-        markup = self.picture()
-        wanted = self.lesson_panel.expected
-        if wanted is None:
-            return markup
-        return mark_expected(markup, self.expected_targets(wanted, markup), self.lesson_panel.callout)
-
     def choice_label(self, action: Hashable) -> str:
         """A choice in the list: what it is and what it gives (default: action_label)."""
         return self.action_label(action)
@@ -266,7 +251,9 @@ class Board(Reviewing, Misclicks):
                 and s.current_player not in self.bots)
 
     def bot_to_move(self) -> bool:
-        return self.review is None and not self.state.is_over() and self.state.current_player in self.bots
+        """A bot is to move, or the lesson plays the learner's move for them (a step with nothing new)."""
+        return self.review is None and not self.state.is_over() and (
+            self.state.current_player in self.bots or self.lesson_auto() is not None)
 
     # ------------------------------------------------------------------ what the player does
     def click(self, name: str) -> bool:
@@ -278,8 +265,9 @@ class Board(Reviewing, Misclicks):
             self.message.show("You are reviewing a game: press “Play on from here” to play.", "error")
             return False
         if self.bot_to_move():
-            self.message.show(f"{seat_label(self.state.current_player, self.names)} is a bot: wait for "
-                              f"its move, or press Bot move.", "error")
+            self.message.show("The lesson makes this move for you: a moment." if self.lesson_auto() is not None
+                              else f"{seat_label(self.state.current_player, self.names)} is a bot: wait for "
+                                   f"its move, or press Bot move.", "error")
             return False
         return self.on_target(name)
 
@@ -323,6 +311,8 @@ class Board(Reviewing, Misclicks):
         """One move in words: who (and whether a bot) and what."""
         seat = before.current_player
         who = seat_label(seat, self.names) + (" (bot)" if seat in self.bots else "")
+        if seat not in self.bots and self.lesson_auto(before) is not None:
+            who += " (played for you by the lesson)"
         return f"{who}: {self.action_label(action)}"
 
     def bot_move(self) -> bool:
@@ -331,10 +321,11 @@ class Board(Reviewing, Misclicks):
             self.message.show("The game is over.", "error")
             return False
         seat = self.state.current_player
-        if seat not in self.bots:
+        auto = self.lesson_auto()
+        if seat not in self.bots and auto is None:
             self.message.show(f"{seat_label(seat, self.names)} is yours to play: choose an action.", "error")
             return False
-        action = _choose(self.bots[seat], self.state)
+        action = auto if seat not in self.bots else _choose(self.bots[seat], self.state)
         return self.play(action, by_bot=True)
 
     def play_bots(self, limit: int = MAX_BOT_STEPS) -> int:
@@ -446,7 +437,7 @@ class Board(Reviewing, Misclicks):
         if not self.my_turn():
             self.hint_box.value = "<i>A hint is for your own move.</i>"
             return
-        self.hint_box.value = _scrolled(hints_html(self.state, self.choice_label))
+        self.hint_box.value = f"<div class='neko-hint'>{_scrolled(hints_html(self.state, self.choice_label))}</div>"
         self._hinted = self._position()
 
     def _position(self) -> tuple:
@@ -497,7 +488,7 @@ class Board(Reviewing, Misclicks):
         # in games with hidden information a bot's options would show its hand: keep them out of view
         bot = not reviewing and s.current_player in self.bots
         self.picker.update(s, hidden=(s.HIDDEN_INFORMATION and bot) or reviewing or s.is_over(),
-                           enabled=self.my_turn(), expected=self.lesson_panel.expected,
+                           enabled=self.my_turn(), expected=self.lesson_panel.answers,
                            heading="Your choices" if self.my_turn() else "Choices of the seat to act")
         # people at the table see only what their seat may see; with bots on every seat, everything
         self.scores.update(s, self.viewer if self.humans else None)

@@ -20,6 +20,7 @@ from typing import Any, Hashable, Iterable
 import ipywidgets as W
 
 from ..core.state import State
+from .picture import lit_targets
 
 LESSON_STYLE = ("background:#fff8e1;border-left:4px solid #e0a800;padding:4px 8px;font-size:14px;"
                 "line-height:1.35;max-height:190px;overflow-y:auto")
@@ -72,6 +73,14 @@ class LessonPanel:
         return getattr(self.step, "expected", None) if self.step is not None else None
 
     @property
+    def answers(self) -> list:
+        """Every move the step accepts as right (a drill may accept several; a lesson's step one)."""
+        if self.step is None:
+            return []
+        found = list(getattr(self.step, "answers", None) or [])
+        return found or ([self.expected] if self.expected is not None else [])
+
+    @property
     def callout(self) -> str:
         return str(getattr(self.step, "callout", "") or "") if self.step is not None else ""
 
@@ -99,6 +108,43 @@ class LessonPanel:
         self.widget.value = f"<div class='neko-lesson' style='{LESSON_STYLE}'>{body}</div>" if body else ""
 
 
+class LessonMarks:
+    """Mixin for Board: the lesson's move marked on the picture, and moves the lesson makes for the
+    learner (a step with `auto` set: nothing new to teach, so the board plays it like a bot's)."""
+
+    lesson_panel: LessonPanel
+    state: State
+
+    def expected_targets(self, action: Hashable, markup: str) -> list[str]:
+        """The lit targets of the picture `markup` that a lesson's expected `action` is clicked on
+        (default: those whose target_action is that action). Boards where a move takes two clicks
+        (a card, then its place) name the first click until it is made."""
+        return [n for n in lit_targets(markup) if same_action(self.target_action(n), action)]  # type: ignore[attr-defined]
+
+    def marked_picture(self) -> str:
+        """The picture, with the step's right moves marked apart from the other legal targets and
+        its callout pinned beside the first."""
+        markup = self.picture()                                   # type: ignore[attr-defined]
+        names = [n for wanted in self.lesson_panel.answers for n in self.expected_targets(wanted, markup)]
+        if not names:
+            return markup
+        return mark_expected(markup, list(dict.fromkeys(names)), self.lesson_panel.callout)
+
+    def lesson_auto(self, state: State | None = None) -> Hashable | None:
+        """The move the lesson makes for the learner now (None: the learner decides). With `state`,
+        asked of that position instead of the one shown."""
+        if state is None:
+            step = self.lesson_panel.step
+            if step is None or not self.my_turn():                # type: ignore[attr-defined]
+                return None
+        else:
+            lesson = self.lesson_panel.lesson
+            if lesson is None or state.is_over() or state.current_player in self.bots:  # type: ignore[attr-defined]
+                return None
+            step = lesson.step(state)
+        return getattr(step, "expected", None) if step is not None and getattr(step, "auto", False) else None
+
+
 def lesson(game: str, topic: str | None = None, board: bool = True, **kwargs: Any) -> Any:
     """A board playing the guided first game of `game`, or the drill `topic` (board=False: the Lesson
     object itself). Keyword arguments go to the lesson's builder (e.g. seed=...)."""
@@ -108,7 +154,9 @@ def lesson(game: str, topic: str | None = None, board: bool = True, **kwargs: An
     les = make_lesson(game, topic, **kwargs) if topic is not None else make_lesson(game, **kwargs)
     if not board:
         return les
-    return board_class(game)(les.new_game(), agents=les.agents, lesson=les)
+    b = board_class(game)(les.new_game(), agents=les.agents, lesson=les)
+    b.schedule_bots()           # when a bot opens the game it moves by itself, as after any move
+    return b
 
 
-__all__ = ["LessonPanel", "lesson", "mark_expected", "same_action"]
+__all__ = ["LessonMarks", "LessonPanel", "lesson", "mark_expected", "same_action"]

@@ -224,26 +224,31 @@ class ChoiceList:
             self.on_choose(int(name.split(":", 1)[1]))
 
     def update(self, state: State, hidden: bool = False, enabled: bool = True, heading: str = "",
-               expected: Hashable | None = None) -> None:
+               expected: Hashable | Sequence[Hashable] | None = None) -> None:
         """Show the legal actions; `hidden` shows none (a bot's choices in a game with hidden hands),
-        `enabled` False shows them greyed (not yours to play); `expected` (a lesson's move) is marked
-        apart from the others."""
+        `enabled` False shows them greyed (not yours to play); `expected` (a lesson's move, or a list
+        of the moves a drill accepts) is marked apart from the others."""
         from .lesson import same_action
         from .picture import target
 
         self.actions = [] if hidden else state.legal_actions()
+        wanted = list(expected) if isinstance(expected, list) else ([] if expected is None else [expected])
         self.heading.value = f"<b>{heading or 'Your choices'}</b>"
         rows = []
         for i, a in enumerate(self.actions):
             text = html.escape(self.label(a))
             tip = self.tip(a) if self.tip is not None else ""
             style = CHOICE_STYLE if enabled else OFF_STYLE
-            if enabled and expected is not None and same_action(a, expected):
+            if enabled and any(same_action(a, e) for e in wanted):
                 style, text = EXPECTED_STYLE, f"{text} <b style='color:#e65100'>← this step</b>"
-            rows.append(target(f"<span style='color:#888'>{i + 1}.</span> {text}", f"action:{i}", tip,
-                               lit=enabled, tag="div").replace("<div ", f"<div style='{style}' ", 1))
+            row = target(f"<span style='color:#888'>{i + 1}.</span> {text}", f"action:{i}", tip,
+                         lit=enabled, tag="div").replace("<div ", f"<div style='{style}' ", 1)
+            if style is EXPECTED_STYLE:        # the list scrolls to it (neko_lab.widgets.picture)
+                row = row.replace('class="neko-target neko-lit"', 'class="neko-target neko-lit neko-expected"', 1)
+            rows.append(row)
         body = "".join(rows) or "<div style='color:#666;font-size:13px'>nothing to choose now</div>"
-        self.picture.value = f"<div class='neko-choices' style='max-height:300px;overflow-y:auto'>{body}</div>"
+        self.picture.value = (f"<div class='neko-choices' style='max-height:300px;overflow-y:auto;position:relative'>"
+                              f"{body}</div>")
 
     def choose(self, index: int) -> None:
         """Click choice number `index` (0-based)."""

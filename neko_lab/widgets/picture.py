@@ -55,24 +55,36 @@ function render({ model, el }) {
     note.style.left = x + "px";
     note.style.top = Math.max(0, y) + "px";
   };
-  // a board's table: no taller than the screen allows, and after every change it scrolls so that the
-  // lesson's move (else the legal targets) are in sight, unless they already are
-  const focus = () => {
-    if (!model.get("table")) return;
-    let want = [...el.querySelectorAll(".neko-expected")];
-    if (!want.length) want = [...el.querySelectorAll("[data-target].neko-lit")];
+  // a board's table: no taller than the screen allows, and after every change it scrolls so that all
+  // the legal targets are in sight (when they fit; else the lesson's move, else the first target),
+  // unless they already are
+  const span = (els) => {
     const root = el.getBoundingClientRect();
     let top = Infinity, bottom = -Infinity;
-    for (const w of want) {
+    for (const w of els) {
       const b = w.getBoundingClientRect();
       if (!b.width && !b.height) continue;
       top = Math.min(top, b.top - root.top + el.scrollTop);
       bottom = Math.max(bottom, b.bottom - root.top + el.scrollTop);
     }
-    if (top === Infinity) return;
+    return top === Infinity ? null : [top - 8, bottom + 8];
+  };
+  const focus = () => {
+    if (!model.get("table")) {       // a list (the choices): scroll it to the lesson's move
+      const exp = el.querySelector(".neko-expected"), box = exp && exp.closest(".neko-choices");
+      if (box && (exp.offsetTop < box.scrollTop || exp.offsetTop + exp.offsetHeight > box.scrollTop + box.clientHeight))
+        box.scrollTop = Math.max(0, exp.offsetTop - 8);
+      return;
+    }
     const h = el.clientHeight;
+    const lit = [...el.querySelectorAll("[data-target].neko-lit")];
+    const expected = [...el.querySelectorAll(".neko-expected")];
+    let want = span(lit);
+    if (want && want[1] - want[0] > h) want = span(expected.length ? expected : lit.slice(0, 1));
+    if (!want) return;
+    const [top, bottom] = want;
     if (top >= el.scrollTop && bottom <= el.scrollTop + h) return;
-    el.scrollTop = bottom - top + 24 <= h ? Math.max(0, bottom + 12 - h) : Math.max(0, top - 12);
+    el.scrollTop = bottom - top <= h ? Math.max(0, bottom - h) : Math.max(0, top);
   };
   const draw = () => {
     el.classList.toggle("neko-table", !!model.get("table"));

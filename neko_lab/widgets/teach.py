@@ -43,6 +43,8 @@ def explain_html(before: State, action: Hashable, after: State, label: str, who:
             return f"{head}<div style='color:#b00020'>no explanation: {html.escape(str(exc))}</div>"
         rule = getattr(ex, "rule", "")
         lines = list(getattr(ex, "lines", []) or []) or [str(ex)]
+        if len(lines) > 1 and isinstance(ex, getattr(learn, "Explanation", ())):
+            lines = lines[1:]        # its first line names the move, as the heading above already does
         return (head + (f"<div style='color:#555'>rule: {html.escape(rule)}</div>" if rule else "")
                 + "<ul style='margin:2px 0 2px 18px;padding:0'>"
                 + "".join(f"<li>{html.escape(str(x))}</li>" for x in lines) + "</ul>")
@@ -68,8 +70,9 @@ def hints_html(state: State, label: Callable[[Hashable], str], k: int = 3) -> st
     rows = []
     for i, h in enumerate(found, start=1):
         reasons = "; ".join(str(r) for r in (getattr(h, "reasons", None) or []))
-        value = getattr(h, "value", None)
-        est = f" (estimated value {value:.2f})" if isinstance(value, (int, float)) else ""
+        summary, value = getattr(h, "summary", None), getattr(h, "value", None)
+        est = (f" — {html.escape(summary())}" if callable(summary) else
+               f" (value {value:.2f})" if isinstance(value, (int, float)) else "")
         rows.append(f"<li><b>{html.escape(label(h.action))}</b>{est}"
                     + (f"<br>{html.escape(reasons)}" if reasons else "") + "</li>")
     return ("<b>Hint</b><ol style='margin:2px 0 2px 20px;padding:0'>" + "".join(rows) + "</ol>") if rows \

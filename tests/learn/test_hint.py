@@ -1,45 +1,100 @@
-"""hint(): the strongest moves for the seat to move, with values and reasons, for any game."""
+"""hint(): every legal move with the points it led to over sampled futures, sorted, and honest about what
+the seat cannot know."""
 from __future__ import annotations
 
+import re
+
 import neko_lab as nl
+from neko_lab.core.rng import Rng
 from neko_lab.learn import hint
-from neko_lab.learn.hint import MARGIN
 from neko_lab.learn.lessons import naeco as naeco_lesson
 
 from statecheck import fingerprint
 from toygame import ToyState
 
 
-def _advance(state, n):
-    agent = nl.make_agent("random", state, seed=1)
+def _advance(state, n, seed=1):
+    agent = nl.make_agent("random", state, seed=seed)
     for _ in range(n):
         state.apply(agent.choose(state))
     return state
 
 
-def test_hints_are_legal_ranked_by_value_and_leave_the_state_alone():
-    for game, players, n in (("naeco", 2, 6), ("journey", 2, 40)):
-        s = _advance(nl.new_game(game, players=players, seed=2), n)
+def _until(state, want, limit=3000):
+    agents = {}
+    for _ in range(limit):
+        if want(state):
+            return state
+        seat = state.current_player
+        agent = agents.setdefault(seat, nl.make_agent(type(state).GAME, state, seed=seat))
+        state.apply(agent.choose(state))
+    raise AssertionError("no such position in the game")
+
+
+def test_hints_are_legal_sorted_by_expected_points_and_leave_the_state_alone():
+    for game, n in (("naeco", 6), ("journey", 40)):
+        s = _advance(nl.new_game(game, players=2, seed=2), n)
         saved = fingerprint(s)
-        hints = hint(s, k=3)
-        assert fingerprint(s) == saved
-        assert 1 <= len(hints) <= 3
         legal = s.legal_actions()
+        hints = hint(s, k=len(legal), playouts=4)
+        assert fingerprint(s) == saved
+        assert len(hints) == len(legal)
         assert all(any(h.action == a and type(h.action) is type(a) for a in legal) for h in hints)
         assert [h.rank for h in hints] == list(range(1, len(hints) + 1))
-        # the alternatives follow by value; the first is the best, or the agent's own choice when no
-        # move is more than MARGIN better
-        assert all(hints[i].value >= hints[i + 1].value for i in range(1, len(hints) - 1))
-        best = max(h.value for h in hint(s, k=len(legal)))
-        assert hints[0].value == best or (hints[0].agent_choice and hints[0].value >= best - MARGIN)
-        assert all(h.reasons for h in hints)
+        values = [h.value for h in hints]
+        assert values == sorted(values, reverse=True), "best first, whoever's choice it is"
+        assert all(h.low <= h.value <= h.high for h in hints)
+        assert sum(h.agent_choice for h in hints) == 1
         assert len({str(h.action) for h in hints}) == len(hints)
+
+
+def test_a_hint_reads_in_points_at_the_end_with_the_spread():
+    s = _advance(nl.new_game("naeco", players=2, seed=2), 6)
+    top = hint(s, k=1)[0]
+    assert top.to_end and top.samples == 8           # Naéco plays out to the end, 8 futures
+    text = str(top)
+    low, high = re.search(r"\((\S+) to (\S+) over 8 sampled futures; ", text).groups()
+    assert float(low.replace("\u2212", "-")) == top.low and float(high.replace("\u2212", "-")) == top.high
+    assert text.startswith(f"1. {top.action} \u2014 ") and " points at the end on average (" in text
+    assert re.search(r"(ahead of|behind|level with) the best other player\)", text)
+
+
+def test_a_long_game_says_where_its_futures_stop():
+    s = _until(nl.new_game("syndicate", players=2, seed=3), lambda st: st.turn >= 2 and len(st.legal_actions()) > 1)
+    top = hint(s, k=1)[0]
+    assert not top.to_end and top.depth > 0
+    assert f"points if the game ended {top.depth} moves later on average" in str(top)
+
+
+def test_no_hint_tells_the_other_players_hidden_draft_picks():
+    # the last pick of a Journey draft reveals every pick: in a sampled future those are guesses
+    s = _until(nl.new_game("journey", players=2, seed=1),
+               lambda st: st.pending and st.pending[-1].kind == "draft" and st.current_player == 1)
+    hints = hint(s, k=len(s.legal_actions()), playouts=6)
+    for h in hints:
+        assert "revealed" not in str(h) and "kept" not in str(h)
+        assert "picks a die (Journey › Preparation Phase › Draft Dice)" in h.reasons   # the same in every future
+
+
+def test_what_a_hint_states_as_fact_does_not_depend_on_what_the_seat_cannot_see():
+    s = _advance(nl.new_game("naeco", players=2, seed=4), 6)
+    seat = s.current_player
+    other = s.determinize(seat, Rng(77))       # the same table for this seat, other hidden cards
+    assert other.observation(seat) == s.observation(seat) and fingerprint(other) != fingerprint(s)
+
+    def facts(state):
+        out = {}
+        for h in hint(state, k=len(state.legal_actions()), playouts=4):
+            out[str(h.action)] = [r for r in h.reasons if "points below" not in r and "agent would play" not in r
+                                  and "futures re-deal" not in r]
+        return out
+    assert facts(s) == facts(other)
 
 
 def test_the_same_seed_gives_the_same_hints():
     s = _advance(nl.new_game("naeco", players=2, seed=4), 4)
-    one = [(str(h.action), h.value, h.reasons) for h in hint(s, seed=3)]
-    two = [(str(h.action), h.value, h.reasons) for h in hint(s.clone(), seed=3)]
+    one = [str(h) for h in hint(s, seed=3, playouts=4)]
+    two = [str(h) for h in hint(s.clone(), seed=3, playouts=4)]
     assert one == two
 
 
@@ -63,7 +118,7 @@ def test_only_one_legal_action_and_game_over():
     while not s.is_over():
         if len(s.legal_actions()) == 1:
             (only,) = hint(s)
-            assert only.action == s.legal_actions()[0] and "the only legal action here" in only.reasons
+            assert only.action == s.legal_actions()[0] and "the only legal move here" in only.reasons
         s.apply(s.legal_actions()[0])
     assert hint(s) == []
 
@@ -81,4 +136,5 @@ def test_a_game_adds_its_own_reasons_and_an_agent_can_be_chosen():
     plays = [h for h in hints if h.action.verb == "play"]
     assert plays and all(f"a {h.action.value} is a card of the toy" in h.reasons for h in plays)
     assert sum(h.agent_choice for h in hints) <= 1
-    assert "value" in str(hints[0]) and str(hints[0]).startswith("1. ")
+    assert "the greedy agent" in " ".join(hints[0].reasons)
+    assert str(hints[0]).startswith("1. ")

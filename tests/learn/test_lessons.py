@@ -14,6 +14,19 @@ LESSONS = ("naeco", "journey", "syndicate", "neptune")
 WHOLE_GAME = ("syndicate", "neptune", "journey")          # scripted to the last move
 
 
+@pytest.fixture(scope="module")
+def built():
+    """One Lesson per game for the module (a Lesson is reusable: its script is built once, and every
+    test plays its own copy of the game)."""
+    cache = {}
+
+    def get(game):
+        if game not in cache:
+            cache[game] = make_lesson(game)
+        return cache[game]
+    return get
+
+
 def headings(game):
     """Every "Title › heading" the game may cite: its RULES, and the rulebook's headings
     (datasets/<game>/sections.txt)."""
@@ -53,8 +66,8 @@ def _learner_moves(les, state):
 
 
 @pytest.mark.parametrize("game", [*LESSONS, "toy"])
-def test_the_whole_lesson_plays_through_to_the_finale(game):
-    les = make_lesson(game)          # "toy" has no lesson of its own: the generic one
+def test_the_whole_lesson_plays_through_to_the_finale(game, built):
+    les = built(game)          # "toy" has no lesson of its own: the generic one
     s = les.new_game()
     asked = _learner_moves(les, s)
     assert asked == len(les.script()) >= 8
@@ -83,8 +96,8 @@ def test_the_whole_lesson_plays_through_to_the_finale(game):
 
 
 @pytest.mark.parametrize("game", LESSONS)
-def test_a_wrong_move_is_explained_and_refused(game):
-    les = make_lesson(game)
+def test_a_wrong_move_is_explained_and_refused(game, built):
+    les = built(game)
     s = les.new_game()
     les.bots_move(s)
     step = les.step(s)
@@ -166,17 +179,17 @@ def test_a_game_without_its_own_lesson_gets_the_generic_one():
 
 
 @pytest.mark.parametrize("game", LESSONS)
-def test_the_finale_before_the_end_says_so(game):
-    les = make_lesson(game)
+def test_the_finale_before_the_end_says_so(game, built):
+    les = built(game)
     s = les.new_game()
     assert les.finale(s).startswith("The game is not over yet")
 
 
 @pytest.mark.parametrize("game", LESSONS)
-def test_every_step_refuses_a_wrong_move_with_its_own_reason(game):
+def test_every_step_refuses_a_wrong_move_with_its_own_reason(game, built):
     """One legal move other than the scripted one, at every step: refused, and the reason is the
     step's own (not the generic "this step asks for ..., to show ...")."""
-    les = make_lesson(game)
+    les = built(game)
     s = les.new_game()
     checked = 0
     while True:
@@ -196,8 +209,8 @@ def test_every_step_refuses_a_wrong_move_with_its_own_reason(game):
 
 
 @pytest.mark.parametrize("game", WHOLE_GAME)
-def test_following_every_step_gives_a_fair_result(game):
-    les = make_lesson(game)
+def test_following_every_step_gives_a_fair_result(game, built):
+    les = built(game)
     s = les.new_game()
     _learner_moves(les, s)
     assert s.is_over()
@@ -205,6 +218,23 @@ def test_following_every_step_gives_a_fair_result(game):
     assert scores[0] >= max(scores[1:]) - 10, scores
     if game == "syndicate":
         assert "multiplier" in les.finale(s) and "\u00d74" in les.finale(s)
+
+
+@pytest.mark.parametrize("game", WHOLE_GAME)
+def test_no_taught_step_repeats_word_for_word(game, built):
+    les = built(game)
+    s = les.new_game()
+    said = []
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            break
+        step = les.step(s)
+        if not step.auto:
+            said.append(step.say.split(": ", 1)[1])
+        s.apply(step.expected)
+    repeated = [x for x in set(said) if said.count(x) > 1]
+    assert not repeated, repeated[:2]
 
 
 def test_journey_goes_through_a_mid_game_scoring_and_no_step_repeats():
@@ -218,12 +248,65 @@ def test_journey_goes_through_a_mid_game_scoring_and_no_step_repeats():
         step = les.step(s)
         if step.auto:
             auto += 1
-            assert "makes this move for you" in step.say and step.check(step.expected) is None
+            assert "a routine move, nothing new to explain" in step.say and step.check(step.expected) is None
         else:
             said.append(step.say.split(": ", 1)[1])
         s.apply(step.expected)
     assert s.is_over() and auto > 0
     assert len(said) == len(set(said)), "a taught step repeats word for word"
     assert any("mid-game scoring" in x and "Mid-Game Scoring" in x for x in said)
-    assert any("the lesson made" in x for x in said)      # what was played meanwhile is summed up
+    assert any("routine moves of yours" in x for x in said)      # what was played meanwhile is summed up
     assert "Harbours" in les.finale(s) and "Totals:" in les.finale(s)
+
+
+def _played(les):
+    """The lesson's game followed to the end, and the learner's moves in it."""
+    s = les.new_game()
+    mine = []
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            return s, mine
+        step = les.step(s)
+        mine.append(step.expected)
+        s.apply(step.expected)
+
+
+def test_the_syndicate_lesson_covers_what_a_first_game_needs(built):
+    s, mine = _played(built("syndicate"))
+    kinds = {type(a).__name__ for a in mine}
+    boxes = {a.action.split(" (")[0] for a in mine if type(a).__name__ == "Box" and a.place}
+    starts = {a.side for a in mine if type(a).__name__ == "Box" and not a.place}
+    assert "Open" in kinds and starts == {0, 1}                      # opening draw; Accountant and COO
+    assert boxes >= {"fishmonger", "delivery lady", "subway operator", "cook", "storekeeper"}
+    assert {"Take", "Carry", "Swap", "Deliver", "Place", "Discard"} <= kinds
+    sashimi = [a for a in mine if type(a).__name__ == "Deliver" and a.kind == 0]
+    assert sashimi
+    assert any(e.seat == 0 and e.rule.endswith("Kumich\u014d's meeting") and "meets mission" in e.text
+               for e in s.log)
+
+
+def test_the_neptune_lesson_covers_what_a_first_game_needs(built):
+    s, mine = _played(built("neptune"))
+    kinds = {type(a).__name__ for a in mine}
+    assert {"Sell", "Launch", "MissionAccess", "BuildAt", "TakeTech", "BuyVP"} <= kinds
+    plays = [a for a in mine if type(a).__name__ == "Play"]
+    assert any(a.place < 0 for a in plays) and any(a.place >= 0 for a in plays)   # from hand and from track
+    assert any(type(a).__name__ == "BuyVP" and a.vp for a in mine)
+    builds = {a.what for a in mine if type(a).__name__ == "BuildAt"}
+    assert {"base", "factory"} <= builds
+    produced = [e for e in s.log if e.seat == 0 and e.rule.endswith("Factory Production")]
+    generations = [e for e in s.log if e.rule.endswith("Generations") and "ends" in e.text]
+    assert produced and len(generations) >= 2
+    les = built("neptune")
+    s2 = les.new_game()
+    launch_steps = []
+    while not s2.is_over():
+        les.bots_move(s2)
+        if s2.is_over():
+            break
+        step = les.step(s2)
+        if type(step.expected).__name__ == "Launch":
+            launch_steps.append(step.say)
+        s2.apply(step.expected)
+    assert launch_steps and all("distance" in x and "fuel" in x for x in launch_steps)

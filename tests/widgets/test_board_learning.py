@@ -111,6 +111,9 @@ def learn(monkeypatch):
         def __init__(self, action, value, reasons):
             self.action, self.value, self.reasons = action, value, reasons
 
+        def summary(self):
+            return f"{self.value:.1f} points at the end on average (over 4 sampled futures)"
+
     def explain_move(before, action, after, viewer="public"):
         calls.append((before.steps, action, after.steps))
         viewers.append(viewer)
@@ -137,13 +140,13 @@ def test_why_asks_the_learn_package_about_the_position_before_and_after_that_mov
     assert learn[-1][0] == len(b.history) - 1
 
 
-def test_hint_shows_three_moves_with_value_and_reasons(learn):
+def test_hint_shows_three_moves_with_their_points_and_reasons(learn):
     b = Board(toy())
     assert b.hint_row.layout.display != "none" and not b.hint_button.disabled
     b.hint_button.click()
     text = b.hint_box.value
     legal = b.state.legal_actions()
-    assert text.count("<li>") == min(3, len(legal)) and "estimated value 1.00" in text
+    assert text.count("<li>") == min(3, len(legal)) and "1.0 points at the end on average (over 4 sampled futures)" in text
     assert "reason 1" in text and str(legal[0]) in text
 
 

@@ -125,3 +125,39 @@ def test_naeco_lesson_marks_the_hand_card_then_its_place():
     b.picture_widget.click(f"hand:{want.card}")
     assert f'neko-expected" data-callout="{note}" data-target="cell:{want.depth}:{want.col}"' \
         in b.picture_widget.value
+
+
+class AutoStep(Step):
+    def __init__(self, expected, auto):
+        super().__init__(expected)
+        self.auto = auto
+
+
+class AutoLesson(Lesson):
+    """Every other decision of the learner has nothing new: the lesson makes it for them."""
+
+    def step(self, state):
+        return AutoStep(state.legal_actions()[-1], auto=state.steps % 4 == 2)
+
+
+def test_a_step_with_nothing_new_is_played_for_the_learner_and_said_so():
+    b = ActionBoard(toy(), agents={1: FirstAgent()}, lesson=AutoLesson())
+    assert b.play(b.state.legal_actions()[-1])            # the learner's move; the bot replies by itself,
+    rows = [head for _k, head, _e in b._move_rows()]      # then the lesson plays the learner's next move
+    assert any("(played for you by the lesson)" in r for r in rows), rows
+    assert b.state.is_over() or b.lesson_panel.step.auto is False
+
+
+def test_a_drill_step_marks_every_right_answer():
+    class Many(Step):
+        def __init__(self, legal):
+            super().__init__(legal[0])
+            self.answers = legal[:2]
+
+    class Drill(Lesson):
+        def step(self, state):
+            return Many(state.legal_actions())
+
+    b = ActionBoard(toy(), agents={1: FirstAgent()}, lesson=Drill())
+    assert b.picture_widget.value.count("neko-expected") == 2
+    assert b.picker.picture.value.count("this step") == 2

@@ -41,6 +41,7 @@ LEGAL = "#2e9e44"
 CW, CH, HG = 84, 84, 14         # card width, card height, gap between slots (where hubs sit)
 HARBOUR_W = 30
 DIE = 18
+CARGO = {"coins": "c", "good": "g", "fish": "fi", "fuel": "fu"}     # a port's cargo, in its legend
 PER_ROW = 5                     # bidding spaces per row
 MIN_TEXT = 11
 WIDTH = 560
@@ -116,7 +117,8 @@ def card_svg(card: "Card", x: float, y: float, width: float = CW, height: float 
              f'<rect x="{x:.1f}" y="{y:.1f}" width="{width}" height="{height}" rx="6" fill="{fill}" stroke="{stroke}"/>']
     for j, line in enumerate(_lines(card.name)):
         parts.append(_t(x + width / 2, y + 13 + 12 * j, line, 11, "middle", "#111", "bold"))
-    parts.append(_t(x + width / 2, y + height - 5, f"cost {card.cost} · {card.points} PP", 11, "middle", "#333"))
+    foot = f"{note} · {card.points} PP" if note else f"cost {card.cost} · {card.points} PP"
+    parts.append(_t(x + width / 2, y + height - 5, foot, 11, "middle", "#333"))
     # the half-hubs at the edges: the left multiplier, the right item
     mid = y + 40
     parts.append(f'<rect x="{x - 1:.1f}" y="{mid - 9:.1f}" width="16" height="18" rx="3" fill="#ffffff" '
@@ -125,10 +127,8 @@ def card_svg(card: "Card", x: float, y: float, width: float = CW, height: float 
                  f'fill="{ITEM_FILL[card.right]}" stroke="#555"/>'
                  + _t(x + width - 7, mid + 4, card.right[0].upper(), 11, "middle", ITEM_INK[card.right], "bold"))
     if card.cargo:
-        parts.append(_t(x + width / 2, mid + 4, " ".join("·" if c is None else f"{c[1]}{c[0][0]}"
+        parts.append(_t(x + width / 2, mid + 4, " ".join("·" if c is None else f"{c[1]}{CARGO[c[0]]}"
                                                           for c in card.cargo), 11, "middle", "#234"))
-    if note:
-        parts.append(_t(x + width / 2, y + height - 18, note, 11, "middle", "#234"))
     parts.append("</g>")
     return "".join(parts)
 
@@ -179,7 +179,7 @@ def lane_svg(state: "GameState", seat: int, lane: int, x0: float, y0: float,
         if cid:
             c = state.card(cid)
             k = lane * SLOTS + slot
-            note = f"loaded {b.cargo[k]}/{len(c.cargo)}" if c.cargo else ""
+            note = f"load {b.cargo[k]}/{len(c.cargo)}" if c.cargo else ""
             parts.append(card_svg(c, x, top, note=note))
             if k in b.card_dice:
                 parts.append(die_svg(x + CW - 20, top + 2, b.card_dice[k], colour, "die on the card this round"))
@@ -216,7 +216,7 @@ def lane_svg(state: "GameState", seat: int, lane: int, x0: float, y0: float,
         edge, j = divmod(pos, STEP)
         n = len(state.card(cards[edge]).hubs) if j and cards[edge] else 0
         hx = pos_x(x0, pos, n)
-        dy = (top + 58 + 10) if j else (cy + 13)
+        dy = (top + 58 - DIE / 2) if j else (cy + 13)     # on a port's hub: the die covers the hub it took
         parts.append(die_svg(hx - DIE / 2, dy, value, colour, f"a {value} on this hub"))
     counts: dict[int, int] = {}
     for key in b.ships:
@@ -372,7 +372,10 @@ def legend_svg(x0: float, y0: float) -> tuple[str, float]:
         parts.append(_t(x + 16, y0 + 12, item + (" (an icon = 2 coins)" if item == "coins" else ""), 11, "start", "#444"))
         x += 62 if item != "coins" else 150
     lines = ["number on a hub = its multiplier = the die that activates it;",
-             "white box = a card's left half-hub multiplier; green = where you may click"]
+             "white box = a card's left half-hub multiplier; coloured box at its right edge =",
+             "the item of its right half-hub (colours as above); green = where you may click;",
+             "a port's cargo spaces: · empty, 2c = 2 coins, 1g = 1 good, 1fi = 1 fish,",
+             "1fu = 1 fuel; load 2/3 = spaces you have loaded; a die on a hub = used this round"]
     for j, line in enumerate(lines):
         parts.append(_t(x0, y0 + 28 + 14 * j, line, 11, "start", "#444"))
     return "".join(parts), 20 + 14 * len(lines)

@@ -7,9 +7,10 @@
 # the rules first: the data, scoring and graph modules read the Ocean and objectives from them
 from .rules import Draw, GameState, Play, TakeMission
 from .rules.ocean import Card, Ocean
-from . import graph, objectives, render, scoring
+from . import explain, graph, objectives, render, scoring
 
 GameState.picture = render.svg          # the rules never import their picture (DESIGN.md › Layout)
+GameState.explainer = explain          # what a learner is told about a move (neko_lab.learn)
 
 __all__ = ["Card", "Draw", "GameState", "Ocean", "Play", "TakeMission", "graph", "objectives",
            "scoring"]

@@ -4,10 +4,11 @@
     neptune.graph.fuel_cost("Earth", "Callisto", speed=4, bases=["Mars Mineral Beds"])
     neptune.rules.speed(["slingshots", "fission"]); neptune.scoring.vp_for_credits(7)
 """
-from . import data, render, rules, scoring
+from . import data, explain, render, rules, scoring
 from .rules import GameState
 
 GameState.picture = render.html
+GameState.explainer = explain          # what a learner is told about a move (neko_lab.learn)
 
 
 def __getattr__(name: str):
@@ -17,4 +18,4 @@ def __getattr__(name: str):
         return importlib.import_module(f"{__name__}.graph")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-__all__ = ["GameState", "data", "graph", "render", "rules", "scoring"]
+__all__ = ["GameState", "data", "explain", "graph", "render", "rules", "scoring"]

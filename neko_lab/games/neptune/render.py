@@ -7,7 +7,10 @@ From top to bottom: the solar system (planets left to right with their distance 
 each planet its locations with the Research Mission tokens, the base circle, the factory and colony
 circles with their technology icons and owners, the construction teams, and the fuel the seat would
 pay from Earth); the technology chart with controllers (ringed) and access; the players' tracks;
-the Opportunity Track; the seat's hand. Players and places count from 1. `moves` (target name ->
+the Opportunity Track; the seat's hand. On a board (`html`) the picture is a row of areas at most
+ROW_W wide that wrap to the width they get: the decisions panel first, then the areas where the open
+decision may be clicked, then the rest, then a legend of the abbreviations. Players and places count
+from 1. `moves` (target name ->
 the legal actions there, see `groups`) makes those places click targets, framed in green, whose hover
 text says what a click does; everything else is drawn as an unlit target.
 """
@@ -23,7 +26,7 @@ from .rules.fuel import seat_bases, seat_speed, trip_cost
 
 COLOURS = ("#d62728", "#d4a300", "#1f77b4", "#2ca02c")
 NAMES = ("Red", "Yellow", "Blue", "Green")
-COL_W, BOX_W, BOX_H = 104, 98, 112
+COL_W, BOX_W, BOX_H = 104, 98, 108
 MAP_TOP = 70
 ICON = {"insulation": "Ins", "slingshots": "Sli", "fission": "Fis", "thrust": "Thr", "shields": "Shd",
         "fusion": "Fu", "floating": "Flt", "graviton": "Grv", "fusion2": "Fu2"}
@@ -116,18 +119,18 @@ def _location(s, loc, x: float, y: float, seat: int, spd: int, own: list[int],
         out.append(_t(x + 4, y + 42, f"fuel {fuel}", 11, fill="#555"))
         for k, p in enumerate(s.missions[i]):
             out.append(_dot(x + 84 - k * 11, y + 38, p, 5, ring=k == 0))
-        out.append(_t(x + 4, y + 58, "base " + _icons(s, loc.base_requires), 11))
+        out.append(_t(x + 4, y + 57, "base " + _icons(s, loc.base_requires), 11))
         for k, p in enumerate(s.bases[i]):
             out.append(_dot(x + 84 - k * 11, y + 54, p, 5))
         if loc.factory:
             mark = {"mineral": " ◆", "fusion_fuel": " ⚛"}.get(loc.factory_icon, "")
-            out.append(_t(x + 4, y + 74, f"factory{mark} " + _icons(s, loc.factory_requires), 11))
+            out.append(_t(x + 4, y + 72, f"factory{mark} " + _icons(s, loc.factory_requires), 11))
             if s.factory[i] >= 0:
-                out.append(_dot(x + 88, y + 70, s.factory[i], 6))
+                out.append(_dot(x + 88, y + 68, s.factory[i], 6))
         if loc.colony:
-            out.append(_t(x + 4, y + 90, f"colony {loc.colony} " + _icons(s, loc.colony_requires), 11))
+            out.append(_t(x + 4, y + 87, f"colony {loc.colony} " + _icons(s, loc.colony_requires), 11))
             if s.colony[i] >= 0:
-                out.append(_dot(x + 88, y + 86, s.colony[i], 6))
+                out.append(_dot(x + 88, y + 83, s.colony[i], 6))
     teams = [k for k, at in enumerate(s.teams) if at == i]
     for n, k in enumerate(teams):
         tx, ty = x + 6 + n * 14, y + BOX_H - 6
@@ -138,26 +141,49 @@ def _location(s, loc, x: float, y: float, seat: int, spd: int, own: list[int],
         f"<g><title>{escape(loc.name)}</title>{''.join(out)}</g>"
 
 
-def map_svg(s, seat: int, moves: Mapping[str, list] | None = None, top: float = 0) -> tuple[str, float]:
+PER_ROW = 5           # planets in one row of the map: a row is 528 px wide, so it fits beside the choices
+
+
+def map_svg(s, seat: int, moves: Mapping[str, list] | None = None, top: float = 0,
+            planets: Sequence[int] | None = None) -> tuple[str, float]:
+    """The planets `planets` (default all) left to right, each with its locations under it; distance
+    markers between neighbours, and a stub with the fuel to the next planet when it starts the next
+    row."""
     data = s.data
+    row = list(range(len(data.planets))) if planets is None else list(planets)
     spd, own = seat_speed(s, seat), seat_bases(s, seat)
     mt = top + MAP_TOP
-    parts = [_t(8, top + 18, f"The solar system: fuel for a mission from Earth as player {seat + 1} pays it "
-                       f"(speed {spd})", 13, "bold")]
-    cx = {p: 8 + k * COL_W + BOX_W / 2 for k, p in enumerate(range(len(data.planets)))}
+    first = row[0]
+    title = (f"The solar system: fuel for a mission from Earth as player {seat + 1} pays it (speed {spd})"
+             if first == 0 else f"The solar system, continued ({data.planets[first]} onwards)")
+    parts = [_t(8, top + 18, title, 13 if first == 0 else 12, "bold")]
+    cx = {p: 8 + k * COL_W + BOX_W / 2 for k, p in enumerate(row)}
+    right = 8 + len(row) * COL_W
     for a, b, fuel in data.edges:
-        x1, x2 = cx[a], cx[b]
-        if abs(a - b) == 1:
-            parts.append(f'<line x1="{x1}" y1="{mt - 18}" x2="{x2}" y2="{mt - 18}" stroke="#888"/>')
-            parts.append(_t((x1 + x2) / 2, mt - 22, f"{fuel}", 12, "bold", "#b35900", "middle"))
-        else:
-            mid = (x1 + x2) / 2
-            parts.append(f'<path d="M{x1},{mt - 26} Q{mid},{mt - 52} {x2},{mt - 26}" '
-                         f'fill="none" stroke="#bbb" stroke-dasharray="4 3"/>')
-            parts.append(_t(mid, mt - 40, f"{fuel}", 12, "bold", "#b35900", "middle"))
+        if a in cx and b in cx:
+            x1, x2 = cx[a], cx[b]
+            if abs(a - b) == 1:
+                parts.append(f'<line x1="{x1}" y1="{mt - 18}" x2="{x2}" y2="{mt - 18}" stroke="#888"/>')
+                parts.append(_t((x1 + x2) / 2, mt - 22, f"{fuel}", 12, "bold", "#b35900", "middle"))
+            else:
+                mid = (x1 + x2) / 2
+                parts.append(f'<path d="M{x1},{mt - 26} Q{mid},{mt - 52} {x2},{mt - 26}" '
+                             f'fill="none" stroke="#bbb" stroke-dasharray="4 3"/>')
+                parts.append(_t(mid, mt - 40, f"{fuel}", 12, "bold", "#b35900", "middle"))
+        elif (a in cx) != (b in cx):          # the way on to the next row (or back to the last one)
+            inside, other = (a, b) if a in cx else (b, a)
+            if other > inside:
+                parts.append(f'<line x1="{cx[inside]}" y1="{mt - 18}" x2="{right}" y2="{mt - 18}" '
+                             f'stroke="#888" stroke-dasharray="4 3"/>')
+                parts.append(_t(right - 2, mt - 22, f"{fuel} to {data.planets[other]} ↓", 12, "bold",
+                                "#b35900", "end"))
+            else:               # said in the row's title, clear of the distance markers
+                parts[0] = _t(8, top + 18, f"{title[:-1]}; {data.planets[other]} to {data.planets[inside]} "
+                                           f"costs {fuel})", 12, "bold")
     height = 0.0
-    for p, name in enumerate(data.planets):
-        x = 8 + p * COL_W
+    for k, p in enumerate(row):
+        name = data.planets[p]
+        x = 8 + k * COL_W
         parts.append(f'<circle cx="{cx[p]}" cy="{mt - 18}" r="5" fill="#335"/>')
         parts.append(_t(cx[p], mt - 2, name, 12, "bold", "#224", "middle"))
         y = mt + 6
@@ -173,7 +199,7 @@ def tech_svg(s, top: float, moves: Mapping[str, list] | None = None) -> tuple[st
     parts = [_t(8, top + 14, "Technology chart (ringed token: controller)", 13, "bold")]
     w = 108
     for t in s.data.techs:
-        x, y = 8 + t.index * (w + 4), top + 22
+        x, y = 8 + (t.index % PER_ROW) * (w + 4), top + 22 + (t.index // PER_ROW) * 92
         pre = ", ".join(ICON.get(s.data.techs[q].key, "") for q in t.prerequisites) or "none"
         lit = bool(moves and moves.get(f"tech:{t.index}"))
         box = [f'<rect x="{x}" y="{y}" width="{w}" height="86" rx="5" fill="{"#dff3df" if lit else "#eef3e8"}" '
@@ -189,12 +215,13 @@ def tech_svg(s, top: float, moves: Mapping[str, list] | None = None) -> tuple[st
         inner = "<g>" + "".join(box) + "</g>"
         parts.append(_spot(inner, f"tech:{t.index}", moves, t.name) if moves is not None
                      else f"<g><title>{escape(t.name)}</title>{inner[3:]}")
-    return "".join(parts), top + 116
+    rows = (len(s.data.techs) + PER_ROW - 1) // PER_ROW
+    return "".join(parts), top + 26 + rows * 92
 
 
 def tracks_svg(s, top: float, seat: int, moves: Mapping[str, list] | None = None) -> tuple[str, float]:
-    heads = ("player", "VP", "fame", "credits", "fuel", "speed", "planets with a base", "award cards")
-    xs = (8, 120, 170, 225, 295, 345, 400, 560)
+    heads = ("player", "VP", "fame", "credits", "fuel", "speed", "planets", "award cards")
+    xs = (8, 104, 136, 176, 228, 262, 306, 360)
     parts = [_t(x, top + 14, h, 12, "bold") for x, h in zip(xs, heads)]
     scores = s.scores()
     for i in range(s.players):
@@ -207,11 +234,13 @@ def tracks_svg(s, top: float, seat: int, moves: Mapping[str, list] | None = None
                seat_speed(s, i), planets, ", ".join(cards) or "-")
         name = "player:me" if i == s.current_player and moves and "player:me" in moves else f"player:{i}"
         lit = bool(moves and moves.get(name))
-        cells = [f'<rect x="4" y="{y - 13}" width="{xs[-1] + 200}" height="17" rx="3" '
+        cells = [f'<rect x="4" y="{y - 13}" width="{ROW_W - 8}" height="17" rx="3" '
                  f'fill="{"#dff3df" if lit else "#fff"}" stroke="{LEGAL if lit else "none"}"/>']
         cells += [_t(x, y, str(v), 11, fill=COLOURS[i] if x == 8 else "#222") for x, v in zip(xs, row)]
         parts.append(_spot("<g>" + "".join(cells) + "</g>", name, moves, f"player {i + 1}"))
-    return "".join(parts), top + 36 + s.players * 18
+    parts.append(_t(8, top + 46 + s.players * 18, "planets: planets where the player has a base",
+                    11, fill="#555"))
+    return "".join(parts), top + 52 + s.players * 18
 
 
 def cards_svg(s, top: float, seat: int, moves: Mapping[str, list] | None = None) -> tuple[str, float]:
@@ -230,15 +259,15 @@ def cards_svg(s, top: float, seat: int, moves: Mapping[str, list] | None = None)
         parts.append(_spot(inner, f"track:{k}", moves, f"place {k + 1} of the Opportunity Track"))
     parts.append(_t(8, top + 66, f"Hand of player {seat + 1}:", 12, "bold"))
     for k, c in enumerate(s.hands[seat]):
-        x = 8 + k * 200
+        x, y = 8 + (k % 2) * 262, top + 74 + (k // 2) * 30
         card = cards[c]
         ev = ", event" if card.event else ""
         lit = bool(moves and moves.get(f"hand:{c}"))
-        inner = (f'<g><rect x="{x}" y="{top + 74}" width="194" height="24" rx="4" fill="{"#dff3df" if lit else "#eef"}" '
+        inner = (f'<g><rect x="{x}" y="{y}" width="256" height="24" rx="4" fill="{"#dff3df" if lit else "#eef"}" '
                  f'stroke="{LEGAL if lit else "#669"}" stroke-width="{3 if lit else 1}"/>'
-                 f'{_t(x + 4, top + 90, f"{card.title} ({card.fame} fame){ev}", 11)}</g>')
+                 f'{_t(x + 4, y + 16, f"{card.title} ({card.fame} fame){ev}", 11)}</g>')
         parts.append(_spot(inner, f"hand:{c}", moves, card.title))
-    return "".join(parts), top + 106
+    return "".join(parts), top + 74 + ((len(s.hands[seat]) + 1) // 2) * 30 + 4
 
 
 def targets(actions: Iterable) -> list[int]:
@@ -302,24 +331,83 @@ def panel_svg(s, seat: int, moves: Mapping[str, list] | None) -> tuple[str, floa
     return "".join(parts), y + (18 if x > 8 else 0)
 
 
-def svg(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -> str:
-    """The table as `seat` sees it; `moves` (from `groups`) lights and names the click targets."""
+ROW_W = 576        # the width of every area of the picture (the technology chart: 5 x 112 px)
+
+
+def legend(s) -> list[str]:
+    """What the abbreviations and marks of the picture mean, in lines."""
+    techs = ", ".join(f"{ICON.get(t.key, t.key)} {t.name}" for t in s.data.techs)
+    return [f"Technologies a base, factory or colony needs: {techs}.",
+            "◆ mineral factory, ⚛ fusion-fuel factory; colony n: a colony there costs n credits.",
+            "Dots: whose base, factory or colony it is (ringed: the first Research Mission there; on a "
+            "technology, its controller); triangles: construction teams; green frame: a legal choice now."]
+
+
+def _legend_svg(s, top: float) -> tuple[str, float]:
+    lines: list[str] = []
+    for text in legend(s):
+        # about 88 characters of 11 px text fit in a row; a line breaks between entries ("Shd Radiation
+        # Shields,") rather than inside one
+        units = [u + "," for u in text.split(", ")]
+        units[-1] = units[-1][:-1]
+        words = [w for u in units for w in ([u] if len(u) <= 40 else u.split())]
+        line = ""
+        for w in words:
+            if line and len(line) + 1 + len(w) > 88:
+                lines.append(line)
+                line = w
+            else:
+                line = f"{line} {w}".strip()
+        lines.append(line)
+    parts = [_t(8, top + 14, "Legend", 12, "bold")]
+    parts += [_t(8, top + 30 + 14 * n, line, 11, fill="#333") for n, line in enumerate(lines)]
+    return "".join(parts), top + 36 + 14 * len(lines)
+
+
+def _svg(body: str, height: float, cls: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{ROW_W}" height="{height + 6:.0f}" '
+            f'viewBox="0 0 {ROW_W} {height + 6:.0f}" font-family="sans-serif" class="{cls}">{body}</svg>')
+
+
+def areas(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -> list[str]:
+    """The table as `seat` sees it, as separate SVG areas each at most ROW_W wide (so they wrap to the
+    width they are given): the decisions panel, the Opportunity Track and hand, the map in rows of
+    PER_ROW planets, the technology chart, the players' tracks, the legend."""
     if seat is None:
         seat = s.current_player if s.current_player is not None else 0
     body, y = panel_svg(s, seat, moves)
-    more, y = map_svg(s, seat, moves, y)
-    body += more
-    more, y = tech_svg(s, y + 4, moves)
-    body += more
+    panel = _svg(body, y - 6, "neptune-panel")
+    rest = []
+    body, y = cards_svg(s, 0, seat, moves)
+    rest.append(_svg(body, y, "neptune-cards"))
+    n = len(s.data.planets)
+    for start in range(0, n, PER_ROW):
+        body, y = map_svg(s, seat, moves, 0, range(start, min(n, start + PER_ROW)))
+        rest.append(_svg(body, y, "neptune-map"))
+    body, y = tech_svg(s, 0, moves)
     more, y = tracks_svg(s, y + 4, seat, moves)
-    body += more
-    more, y = cards_svg(s, y + 4, seat, moves)
-    body += more
-    width = 8 + len(s.data.planets) * COL_W
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y + 8:.0f}" '
-            f'viewBox="0 0 {width} {y + 8:.0f}" font-family="sans-serif">{body}</svg>')
+    rest.append(_svg(body + more, y, "neptune-techs"))
+    # the areas where the decision open now may be clicked come first, right under the panel, so a
+    # laptop screen shows the question and its places together
+    rest.sort(key=lambda area: "neko-lit" not in area)
+    body, y = _legend_svg(s, 0)
+    return [panel, *rest, _svg(body, y, "neptune-legend")]
+
+
+def svg(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -> str:
+    """The whole table as one SVG (the areas of `areas` one under the other)."""
+    parts, y = [], 0.0
+    for area in areas(s, seat, moves):
+        h = float(area.split('height="', 1)[1].split('"', 1)[0])
+        inner = area[area.index(">") + 1:area.rindex("</svg>")]
+        parts.append(f'<g transform="translate(0 {y:.0f})">{inner}</g>')
+        y += h
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{ROW_W}" height="{y:.0f}" '
+            f'viewBox="0 0 {ROW_W} {y:.0f}" font-family="sans-serif">{"".join(parts)}</svg>')
 
 
 def html(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -> str:
     status = "the game is over" if s.is_over() else f"player {s.current_player + 1} to decide"
-    return f'<div><b>Destination: Neptune</b> — {status}<br/>{svg(s, seat, moves)}</div>'
+    cells = "".join(f'<div style="display:inline-block;vertical-align:top;margin:2px 8px 2px 0">{a}</div>'
+                    for a in areas(s, seat, moves))
+    return f'<div><b>Destination: Neptune</b> — {status}<br/>{cells}</div>'

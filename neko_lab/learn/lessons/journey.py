@@ -286,7 +286,7 @@ def _news(lesson: Lesson, state: State) -> str:
     moves, events = lesson.since_taught(state)
     said = []
     if moves:
-        said.append(f"the lesson made {len(moves)} move{'s' if len(moves) != 1 else ''} for you ("
+        said.append(f"{len(moves)} routine move{'s' if len(moves) != 1 else ''} of yours ("
                     + "; ".join(str(m) for m in moves[:8]) + ("; ..." if len(moves) > 8 else "") + ")")
     scored = [f"{'you' if e.seat == 0 else 'Player 2'}: {e.text}" for e in events
               if e.rule in (MIDGAME, FINAL) and e.seat is not None and e.text]
@@ -298,11 +298,11 @@ def _news(lesson: Lesson, state: State) -> str:
            if e.rule == RESOLVE and e.seat == 1 and e.text]
     if won:
         said.append("at the bidding: " + "; ".join(won[:3]))
-    return ("Since your last step: " + "; ".join(said) + ". ") if said else ""
+    return ("Since your last taught step: " + "; ".join(said) + ". ") if said else ""
 
 
 def LESSON(seed: int = SEED) -> Lesson:
-    """The Journey lesson: the whole game guided; moves that teach nothing new are made for you."""
+    """The Journey lesson: the whole game guided; moves that teach nothing new are routine steps."""
     from ...core.registry import game_class
     guide = DeterministicBot("journey", game_class(GAME), seed + 100)
     holder: list[Lesson] = []
@@ -315,8 +315,8 @@ def LESSON(seed: int = SEED) -> Lesson:
              f"(Player 2). The game lasts four rounds; each round has a Morning Market, a Preparation phase "
              f"(draft dice, income, a reward, the turn order) and an Action Phase where dice buy cards, fish "
              f"and resources ({R}Course of the Game). The whole game is guided: each step says what to do and "
-             f"why, and a different move is explained and can be retried. From round 2 on, a move that teaches "
-             f"nothing new (a third draft, another fish) is made for you, and the next step sums up what was "
+             f"why, and a different move is explained and can be retried. A move that teaches nothing new (a "
+             f"third draft, another fish) is a short routine step, and the next taught step sums up what was "
              f"played and scored meanwhile: the mid-game scoring after rounds 2 and 4, then the final scoring, "
              f"explained category by category.")
     les = Lesson(GAME, PLAYERS, seed, intro, teach, free_say, CATEGORIES, seat=0, bot="journey",

@@ -49,9 +49,11 @@ def _since_my_last_move(state: State) -> list:
     return state.log[mark:]
 
 
-def _news(state: State) -> str:
-    said = []
-    for e in _since_my_last_move(state):
+def _news(state: State, events: list | None = None, routine: list | None = None) -> str:
+    events = _since_my_last_move(state) if events is None else events
+    said = [f"{len(routine)} routine move{'s' if len(routine) != 1 else ''} of yours ("
+            + "; ".join(str(m) for m in routine[:6]) + ("; ..." if len(routine) > 6 else "") + ")"] if routine else []
+    for e in events:
         if e.rule in (R_GEN, R_PRODUCTION, R_SCORING, R_SCORING_CARD, R_FAME, R_DIVERS, R_INTREPID) and e.text:
             who = "" if e.seat is None or e.text.startswith("the ") else (
                 "Player 1 (you)" if e.seat == 0 else f"Player {e.seat + 1}")
@@ -60,11 +62,11 @@ def _news(state: State) -> str:
             said.append(f"{who} {e.text}".strip())
     if not said:
         return ""
-    text = "Since your last move: " + "; ".join(said[:8]) + ". "
-    if any(e.rule == R_GEN for e in _since_my_last_move(state)):
+    text = "Since your last taught step: " + "; ".join(said[:9]) + ". "
+    if any(e.rule == R_GEN for e in events):
         text += (f"A Generation ends when its last card is drawn; it is scored like a Scoring card, and from now on "
                  f"the cards of the next generation are drawn ({R_GEN}). ")
-    if any(e.rule == R_PRODUCTION and e.seat == 0 for e in _since_my_last_move(state)):
+    if any(e.rule == R_PRODUCTION and e.seat == 0 for e in events):
         text += (f"Every factory pays 1 credit when Factories Produce is played; a factory on a Mineral site adds a "
                  f"fuel, or a credit once you have Fusion Power ({R_PRODUCTION}). ")
     return text
@@ -79,8 +81,38 @@ def say_sell(state: State, a: Any) -> str:
                 f"rightmost one falls off. With two players a sale pays 1 credit ({R_TWO}). ")
     if kind(a) == "Pass":
         return lead + f"Sell nothing this turn: every card in your hand is worth more to play later ({R_SELL})."
-    return lead + (f"Sell {a.title} for 1 credit: of your cards it is the one you need least now; remember that Player "
-                   f"2 may play it from the track on their turn ({R_SELL}). You have {purse(state, 0)}.")
+    return lead + (f"Sell {a.title} for 1 credit: {_why_sell(state, a)}; remember that Player 2 may play it from the "
+                   f"track on their turn ({R_SELL}). You have {purse(state, 0)}.")
+
+
+def _why_sell(state: State, a: Any) -> str:
+    hand = [state.data.cards[c] for c in state.hands[0]]
+    same = sum(1 for c in hand if c.kind == card_kind(state, a.card))
+    if same > 1:
+        return f"you hold {same} cards of that kind, and one turn plays only one"
+    if a.fame <= min(c.fame for c in hand):
+        return f"it carries the least fame of your hand ({a.fame})"
+    return "it does least for your plan of the next turns"
+
+
+def _why_play(state: State, a: Any) -> str:
+    k = card_kind(state, a.card)
+    mine = sum(1 for f in state.factory if f == 0)
+    if k == "build":
+        return f"with {state.credits[0]} credits and {state.fuel[0]} fuel your teams can build now"
+    if k == "research":
+        return f"{state.fuel[0]} fuel and {state.credits[0]} credits pay for missions now"
+    if k == "factories":
+        return f"your {mine} factor{'y' if mine == 1 else 'ies'} pay out, and you take 2 credits more"
+    if k == "technology":
+        return "a technology adds speed or opens sites, and control brings fame"
+    if k == "scoring":
+        return f"you have {mine} factor{'y' if mine == 1 else 'ies'} and {state.fame[0]} fame to score now"
+    if k == "investors":
+        return f"5 credits now, with {state.credits[0]} in hand"
+    if k == "broker":
+        return "1 VP, and Player 2's fuel purchases pay you"
+    return "it serves you best this turn"
 
 
 def say_play(state: State, a: Any) -> str:
@@ -89,9 +121,10 @@ def say_play(state: State, a: Any) -> str:
         lead = "" if _seen(state, R_PLAY) else (
             f"Now play one card. From your hand it gives the fame printed on it; from the Opportunity Track it "
             f"gives no fame, but lets you use a card you do not hold ({R_PLAY}). ")
-        return lead + f"Play {a.title} from your hand: +{a.fame} fame, and {does}."
+        return lead + (f"Play {a.title} from your hand: +{a.fame} fame, and {does}. Why now, in generation "
+                       f"{min(state.generation, 3) + 1} with {purse(state, 0)}: {_why_play(state, a)}.")
     return (f"Play {a.title} from place {a.place + 1} of the Opportunity Track: no fame this way, but none of your "
-            f"own cards does this now. It means {does} ({R_PLAY}).")
+            f"own cards does this now. It means {does} ({R_PLAY}). Why now: {_why_play(state, a)}.")
 
 
 def say_launch(state: State, a: Any) -> str:
@@ -204,11 +237,32 @@ SAYS = {"sell": say_sell, "play": say_play, "launch": say_launch, "mission_acces
         "scoring_order": say_order, "broker": say_broker}
 
 
-def say(state: State, a: Any) -> str:
+def say(state: State, a: Any, lesson: Lesson | None = None) -> str:
     body = SAYS.get(state.pending[-1].kind, lambda s, x: f"Do it: {x}.")(state, a)
     if kind(a) in ("BuyAccess", "BuyFuel"):
         body = say_any_time(state, a)
-    return _news(state) + body
+    if lesson is None:
+        return _news(state) + body
+    routine, events = lesson.since_taught(state)
+    return _news(state, events, routine) + body
+
+
+ROUTINE = ("mission_access", "launch", "build", "broker", "investors", "scoring_order")
+
+
+def nothing_new(state: State, wanted: Any) -> bool:
+    """A pass (no more launches, no more access, no build this round, ...) or the same move word for word
+    that the learner has already made twice is a routine step."""
+    key = (state.pending[-1].kind, str(wanted))
+    if key[0] not in ROUTINE or kind(wanted) not in ("Pass", "CashFame", "BrokerFuel", "NextBuyer"):
+        return False
+    s = type(state)(players=state.players, seed=state.seed)
+    n = 0
+    for a in state.history():
+        if s.current_player == 0 and (s.pending[-1].kind, str(a)) == key:
+            n += 1
+        s.apply(a)
+    return n >= 2
 
 
 PASS_COST = {"sell": "selling nothing keeps every card but gives up the 1 credit a sale pays",
@@ -251,12 +305,20 @@ def LESSON(seed: int = SEED) -> Lesson:
     def pick(state: State, legal: list) -> Any:
         return guide.choose(state)
 
-    teach = [Teach("", pick, say, why_not, callout)]
+    holder: list[Lesson] = []
+
+    def told(state: State, a: Any) -> str:
+        return say(state, a, holder[0] if holder else None)
+
+    teach = [Teach("", pick, told, why_not, callout)]
     intro = (f"Welcome to Destination: Neptune. You are Player 1; the Neptune agent is Player 2. Over four "
              f"Generations of cards you send Research Missions into the solar system, build bases, factories and "
              f"colonies, and gain technologies, fame and victory points. You start with 3 construction teams on "
              f"Earth, 5 credits, 5 fuel and 5 cards of generation 1 ({R_GEN}). Every decision of the game is "
              f"guided: each step says what to do and why, fuel costs are worked out, and a different move is "
-             f"explained and can be retried. The final scoring is explained at the end ({R_END}).")
-    return Lesson(GAME, PLAYERS, seed, intro, teach, "", CATEGORIES, seat=0, bot="neptune",
-                  title="Destination: Neptune: your first game", until=lambda s: s.is_over())
+             f"explained and can be retried; a pass you have made twice already is a short routine step. The "
+             f"final scoring is explained at the end ({R_END}).")
+    les = Lesson(GAME, PLAYERS, seed, intro, teach, "", CATEGORIES, seat=0, bot="neptune",
+                 title="Destination: Neptune: your first game", until=lambda s: s.is_over(), auto=nothing_new)
+    holder.append(les)
+    return les

@@ -101,10 +101,31 @@ def say_walk(state: State, a: Any) -> str:
             if first_walk else "")
     other = 1 - a.side
     alt = f" The other box, {box_text(state, a.place, other)}, would lead elsewhere."
-    new = "" if _seen(state, 0, SECTION_OF.get(act, "")) else f" The {act.capitalize()} {ROLE.get(act, '')}."
-    return (lead + f"Take the {'left' if a.side == 0 else 'right'} box of place {a.place + 1}: {a.action.capitalize()}, "
-            f"up to {lv} time{'s' if lv > 1 else ''}.{new} {below(state, 0, a.place, a.side).capitalize()}."
-            + alt + f" ({SECTION_OF.get(act, MINIONS)})")
+    stepped = any(e.seat == 0 and e.rule == COMMAND and f": {act}" in e.text for e in state.log)
+    new = "" if stepped or _seen(state, 0, SECTION_OF.get(act, "")) else f" The {act.capitalize()} {ROLE.get(act, '')}."
+    turn = state.observation(0)["turn"]
+    return (lead + f"Turn {turn}, level {lv}: take the {'left' if a.side == 0 else 'right'} box of place {a.place + 1}: "
+            f"{a.action.capitalize()}, "
+            f"up to {lv} time{'s' if lv > 1 else ''}.{new} {_box_reason(state, a, act)} "
+            f"{below(state, 0, a.place, a.side).capitalize()}." + alt + f" ({SECTION_OF.get(act, MINIONS)})")
+
+
+def _box_reason(state: State, a: Any, act: str) -> str:
+    """Why this box is worth stepping on now, from the learner's own area."""
+    mine = area(state, 0)
+    cubes = sum(n for _, _, n in mine["cubes"])
+    if act == "fishmonger":
+        colour = state.cards[mine["pyramid"][a.place]].boxes[a.side][1]
+        want = [s for s in free_slots(state, 0) if s[2] in (colour, 4)]
+        return (f"Your warehouse holds {mine['warehouse'][colour]} {COLOURS[colour]}, and {len(want)} free slot"
+                f"{'s' if len(want) != 1 else ''} can take that colour.")
+    if act in ("delivery lady", "subway operator", "storekeeper"):
+        return f"You have {cubes} loose cube{'s' if cubes != 1 else ''} on your cards to work with."
+    if act == "cook":
+        nigiri = len(free_slots(state, 0, NIGIRI))
+        return (f"{nigiri} nigiri slot{'s' if nigiri != 1 else ''} of yours {'are' if nigiri != 1 else 'is'} still "
+                f"empty, and {cubes} loose cube{'s' if cubes != 1 else ''} could fill them.")
+    return ""
 
 
 def box_text(state: State, place: int, side: int) -> str:
@@ -258,15 +279,56 @@ def detail(state: State, seat: int, category: str) -> str | None:
     return "; ".join(parts) if parts else None
 
 
+ROUTINE = ("fishmonger", "delivery lady", "subway operator", "storekeeper", "cook", "deliver", "deliveries",
+           "discard")
+LATE_TURN = 8
+
+
+def _done_before(state: State, key: tuple[str, str], same: str = "") -> tuple[int, int]:
+    """How many moves of this (decision, kind) the learner has made so far, and how many of them read
+    exactly `same` (replayed)."""
+    s = type(state)(players=state.players, seed=state.seed)
+    n = exact = 0
+    for a in state.history():
+        if s.current_player == 0 and (s.pending[-1].kind, kind(a)) == key:
+            n += 1
+            exact += str(a) == same
+        s.apply(a)
+    return n, exact
+
+
+def nothing_new(state: State, wanted: Any) -> bool:
+    """A cube move, delivery or discard is a routine step (Step.auto) when the learner has made the very
+    same move before, or, from turn 8 on, made that kind of move three times; every walk and placement
+    stays a taught step."""
+    key = (state.pending[-1].kind, kind(wanted))
+    if key[0] not in ROUTINE:
+        return False
+    n, exact = _done_before(state, key, str(wanted))
+    return exact > 0 or (state.observation(0)["turn"] >= LATE_TURN and n >= 3)
+
+
+def _made_for_you(lesson: Lesson, state: State) -> str:
+    moves, _ = lesson.since_taught(state)
+    if not moves:
+        return ""
+    return (f"Since your last taught step, {len(moves)} routine move{'s' if len(moves) != 1 else ''} of "
+            f"yours: " + "; ".join(str(m) for m in moves[:8]) + ("; ..." if len(moves) > 8 else "") + ". ")
+
+
 def LESSON(seed: int = SEED) -> Lesson:
-    """The Syndicate lesson: all 15 turns guided."""
+    """The Syndicate lesson: all 15 turns guided; from turn 8 routine cube moves are short steps."""
     from ...core.registry import game_class
     guide = DeterministicBot("syndicate", game_class(GAME), seed + 100)
+    holder: list[Lesson] = []
 
     def pick(state: State, legal: list) -> Any:
         return guide.choose(state)
 
-    teach = [Teach("", pick, say, why_not, callout)]
+    def told(state: State, a: Any) -> str:
+        return (_made_for_you(holder[0], state) if holder else "") + say(state, a)
+
+    teach = [Teach("", pick, told, why_not, callout)]
     intro = (f"Welcome to Neko Syndicate. You are Player 1; the Syndicate agent is Player 2. Over 15 turns each "
              f"of you builds a pyramid of minion cards below your lieutenants card and walks your leader down it, "
              f"using the boxes you pass to bring sushi cubes onto your cards and deliver them to their slots; "
@@ -274,9 +336,12 @@ def LESSON(seed: int = SEED) -> Lesson:
              f"score if the game ended now: an empty pyramid counts \u22122 per missing card, times its level's "
              f"multiplier, which is why both players start near \u221240 ({STRUCTURE}). Every decision of the "
              f"game is guided: each step says what to do and why; a different move is explained and can be "
-             f"retried. The final scoring is explained level by level at the end.")
-    return Lesson(GAME, PLAYERS, seed, intro, teach, "", CATEGORIES, seat=0, bot="syndicate", detail=detail,
-                  title="Neko Syndicate: your first game", until=lambda s: s.is_over())
+             f"retried; from turn 8 on, routine cube moves you have made three times are short steps, summed "
+             f"up at the next step. The final scoring is explained level by level at the end.")
+    les = Lesson(GAME, PLAYERS, seed, intro, teach, "", CATEGORIES, seat=0, bot="syndicate", detail=detail,
+                 title="Neko Syndicate: your first game", until=lambda s: s.is_over(), auto=nothing_new)
+    holder.append(les)
+    return les
 
 
 R_OBJ = "Neko Syndicate \u203a Objective"

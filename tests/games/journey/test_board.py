@@ -61,7 +61,7 @@ def test_picture_shows_lanes_hubs_dice_and_ships():
     assert f"hub {h.multiplier}×{h.item}" in pic
     assert f"a {h.multiplier} on this hub" in pic
     assert 'class="ship"' in pic
-    assert "loaded 0/" in pic
+    assert re.search(r"load 0/\d · \d+ PP", pic)         # the load shares the line of the points, clear of the hubs
 
 
 def test_draft_by_clicking_dice_then_income():

@@ -60,6 +60,7 @@ class GameState(State):
     OPTIONS = {"advanced_cards": False, "advanced_setup": False, "exchange_limit": 8,
                "blue_bar_on_direct_buys": False}
     AGENTS = {"journey": "neko_lab.games.journey.agents:JourneyAgent"}
+    PLAYTEST = {"games": 150, "agents": ["journey"]}     # about 0.15 s of CPU a game
     OPTION_HELP = {
         "advanced_cards": "three advanced cards on the board, resolved first; free bidding spaces can start new bids",
         "advanced_setup": "every period card on display in sorted piles; bids start from the display",

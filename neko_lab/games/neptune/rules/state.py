@@ -59,6 +59,7 @@ class GameState(State):
         RULE_TWO: "1 credit for a sale, 2 credits for access",
     }
     AGENTS = {"neptune": "neko_lab.games.neptune.agents:NeptuneAgent"}
+    PLAYTEST = {"games": 120, "agents": ["neptune"]}     # about 0.2 s of CPU a game
     HIDDEN_INFORMATION = True
     # hints look 12 actions ahead (about the rest of a turn: a card and its build rounds), not 8 per
     # player: the Neptune agent resolves whole cards to choose one, and a hint must come within a second

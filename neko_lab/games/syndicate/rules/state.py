@@ -48,6 +48,9 @@ class GameState(State):
                       "catanna_assign": (1,), "catanna_wild": (1,)}
     RULES = RULES
     AGENTS = {"syndicate": "neko_lab.games.syndicate.agents:SyndicateAgent"}
+    # the planning agent takes about 2.6 s of CPU a game; one-ply greedy never fills its pyramid
+    # (every seat ends at -40), so a workshop-size playtest is a small sample of real play
+    PLAYTEST = {"games": 30, "agents": ["syndicate"]}
     HIDDEN_INFORMATION = True
     DECISIONS = gather(setup, command_phase, lieutenants_card, minions_cards, solo)
     ENTER = {**lieutenants_card.ENTER, **minions_cards.ENTER}   # action -> what entering its box does

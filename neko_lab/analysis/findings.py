@@ -1,0 +1,120 @@
+"""The sentences of a playtest report: each finding with its interval, and a plain statement when the
+sample is too small to tell. Pure functions of the analysis tables (no figures)."""
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from .stats import fmt_interval, fmt_p, fmt_pct
+
+SMALL = 30          # fewer games than this: too few to say anything
+NOUN = {"seat": "seats", "order": "places in the order of play"}
+SURE = 0.01         # p below this: a finding; between SURE and 0.05: a hint only
+
+
+def _who(by: str, key: int) -> str:
+    return f"seat {key + 1}" if by == "seat" else ("the player who acts first" if key == 1
+                                                    else f"the player who acts {_nth(key)}")
+
+
+def _nth(k: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(k, f"{k}th")
+
+
+def seats(table: pd.DataFrame, test: dict, by: str = "seat") -> str:
+    """The seat-balance finding: which seat wins more, by how much, and whether the test can tell."""
+    games = int(test["games"])
+    if table.empty or len(table) < 2:
+        return "With one seat there is no seat balance to measure."
+    fair = float(table["fair"].iloc[0])
+    if games < SMALL:
+        return (f"Only {games} games were won: too few to say anything about {NOUN[by]} "
+                f"(at least {SMALL} are needed, and hundreds to see an advantage of a few points).")
+    best = table.loc[table["rate"].idxmax()]
+    worst = table.loc[table["rate"].idxmin()]
+    width = float((table["high"] - table["low"]).max()) / 2
+    says = (f"{_who(by, int(best[by])).capitalize()} wins {fmt_pct(best['rate'])} "
+            f"{fmt_interval(best['low'], best['high'])} of its games and {_who(by, int(worst[by]))} "
+            f"{fmt_pct(worst['rate'])} {fmt_interval(worst['low'], worst['high'])}, where equal seats "
+            f"would each win {fmt_pct(fair)}")
+    if test["p"] < SURE:
+        return (f"The {NOUN[by]} are not equal: {says} (chi-square test of equal {NOUN[by]} over {games} games, "
+                f"{fmt_p(test['p'])}).")
+    if test["p"] < 0.05:
+        return (f"There is a hint that the {NOUN[by]} are not equal: {says} ({fmt_p(test['p'])}, "
+                f"{games} games); more games would tell.")
+    return (f"These {games} games show no advantage of {NOUN[by]} ({fmt_p(test['p'])}): {says}. The intervals "
+            f"are ±{100 * width:.1f} points wide, so a smaller advantage than that cannot be seen in "
+            f"this many games.")
+
+
+def decisive(d: dict) -> str:
+    """Margins and shared wins."""
+    if d["games"] < SMALL:
+        return f"Only {d['games']} games: too few to describe the margins."
+    parts = [f"The winner leads the next player by {d['margin_mean']:.1f} points on average "
+             f"(median {d['margin_median']:.0f})"]
+    parts.append(f"{fmt_pct(d['close'])} of games are won by 2 points or fewer")
+    if d["shared"]:
+        parts.append(f"{fmt_pct(d['shared'])} end in a shared win (each tied seat counts its part)")
+    if d["tie_break"]:
+        parts.append(f"{fmt_pct(d['tie_break'])} are decided by a tie-break")
+    if d["no_winner"]:
+        parts.append(f"{fmt_pct(d['no_winner'])} have no winner")
+    return "; ".join(parts) + "."
+
+
+def length(table: pd.DataFrame) -> str:
+    r, s = table.loc["rounds"], table.loc["steps"]
+    return (f"A game lasts {r['median']:.0f} rounds (median; from {r['min']:.0f} to {r['max']:.0f}) "
+            f"and {s['median']:.0f} decisions in all.")
+
+
+def drama(summary: dict, curve: pd.DataFrame) -> str:
+    """Lead changes and whether the leader at half-time goes on to win."""
+    if summary["games"] < SMALL:
+        return f"Only {summary['games']} games: too few to describe how the lead moves."
+    text = (f"In a median game the lead changes hands {summary['lead_changes_median']:.0f} times "
+            f"(mean {summary['lead_changes_mean']:.1f}); {fmt_pct(summary['no_change'])} of games are led "
+            f"by the same player from the first lead to the end, on the projected score (what each "
+            f"player would score if the game ended there).")
+    if not curve.empty:
+        half = curve.iloc[(curve.iloc[:, 0] - 0.5).abs().argmin()]
+        text += (f" The leader at half-time goes on to win {fmt_pct(half['rate'])} "
+                 f"{fmt_interval(half['low'], half['high'])} of games, where a leader who told nothing "
+                 f"would win {fmt_pct(half['chance'])}.")
+    return text
+
+
+def branching(table: pd.DataFrame) -> str:
+    kinds = table[table["kind"] != "all"]
+    if kinds.empty:
+        return "No decisions were recorded."
+    top = kinds.loc[kinds["mean"].idxmax()]
+    everything = table[table["kind"] == "all"].iloc[0]
+    return (f"A player chooses among {everything['mean']:.1f} actions on average "
+            f"({fmt_pct(everything['forced'])} of decisions are forced); the widest decision is "
+            f"'{top['kind']}', with {top['mean']:.1f} choices on average and up to {int(top['max'])}.")
+
+
+def cards(table: pd.DataFrame, min_seats: int) -> str:
+    """The cards whose holders win most and least more often than the others."""
+    if table.empty:
+        return (f"No card was held by {min_seats} or more seats: too few games for per-card "
+                f"statistics.")
+    clear = table[(table["low"] > table["others"]) | (table["high"] < table["others"])]
+    top, low = table.iloc[0], table.iloc[-1]
+    text = (f"Holders of {top['card']} win {fmt_pct(top['rate'])} {fmt_interval(top['low'], top['high'])} "
+            f"against {fmt_pct(top['others'])} for the others ({int(top['seats'])} seats held it); "
+            f"holders of {low['card']} win {fmt_pct(low['rate'])} "
+            f"{fmt_interval(low['low'], low['high'])} against {fmt_pct(low['others'])}.")
+    if clear.empty:
+        text += (" No card's interval excludes the others' rate: these games cannot single out a "
+                 "card.")
+    else:
+        text += (f" {len(clear)} of {len(table)} cards lie clearly above or below the rest (their "
+                 f"interval excludes the others' rate), but only {math.ceil(0.05 * len(table))} would by "
+                 f"chance at 95 % if none mattered. A winning card is a correlation, not a cause: "
+                 f"strong positions take cards too.")
+    return text

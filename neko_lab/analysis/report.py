@@ -1,0 +1,180 @@
+"""nl.playtest(): one call plays a seeded batch of games and reports what a designer asks, as tables,
+plotly figures and sentences that state each finding with its interval (findings.py), written as one
+HTML file and shown in a notebook.
+
+    rep = nl.playtest("naeco", players=2, games=400)
+    rep                    # the findings and tables
+    rep.show()             # ... and the figures (in a notebook)
+    rep.save("naeco.html") # one self-contained HTML file
+
+Sections: seat balance (and first to act, where the turn order is not the seat order), decisiveness,
+game length, drama (lead changes and the leader-goes-on-to-win curve on projected scores), branching
+factor by decision kind and per-card statistics. The default size and agents come from the game
+(State.PLAYTEST), chosen so that the report runs in under a minute on two cores.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import pandas as pd
+
+from . import findings
+from .balance import decisiveness, equal_seats_test, game_length, seat_balance
+from .cards import card_stats
+from .decisions import branching
+from .drama import drama, leader_wins
+
+
+@dataclass
+class Report:
+    """A playtest report: settings, the result frames, tables, figures and findings (sentences)."""
+    game: str
+    title: str
+    settings: dict
+    results: pd.DataFrame
+    trace: pd.DataFrame
+    tables: dict = field(default_factory=dict)
+    findings: dict = field(default_factory=dict)
+    _figures: dict | None = None
+
+    @property
+    def figures(self) -> dict:
+        """The plotly figures by section (built on first use)."""
+        if self._figures is None:
+            from .report_figures import figures
+            self._figures = figures(self)
+        return self._figures
+
+    def summary(self) -> str:
+        """The findings as plain text, one paragraph per section."""
+        return "\n\n".join(f"{k.capitalize()}: {v}" for k, v in self.findings.items())
+
+    def _body(self, with_figures: bool) -> str:
+        s = self.settings
+        out = [f"<h2>Playtest: {html.escape(self.title)}</h2>",
+               f"<p>{s['games']} games, {s['players']} players, agents {html.escape(', '.join(s['agents']))}"
+               f" (rotating over seats), seed {s['seed']}, card data {s['data'] or 'none'}"
+               + (f", options {html.escape(str(s['options']))}" if s["options"] else "") + ".</p>"]
+        include = "cdn" if with_figures == "cdn" else True
+        for key, text in self.findings.items():
+            out.append(f"<h3>{html.escape(key.capitalize())}</h3><p>{html.escape(text)}</p>")
+            if key in self.tables:
+                out.append(_table_html(self.tables[key]))
+            if with_figures:
+                for fig in self.figures.get(key, []):
+                    out.append(fig.to_html(full_html=False, include_plotlyjs=include,
+                                           default_width="100%", default_height="420px"))
+                    include = False
+        return "\n".join(out)
+
+    def _repr_html_(self) -> str:
+        return f"<div class='neko-playtest'>{self._body(False)}</div>"
+
+    def to_html(self, plotlyjs: str | bool = True) -> str:
+        """The whole report as one HTML page (plotly.js inside it, so it opens offline;
+        plotlyjs="cdn" links it instead, for a small file)."""
+        return ("<!DOCTYPE html><html><head><meta charset='utf-8'>"
+                f"<title>Playtest: {html.escape(self.title)}</title>"
+                "<style>body{font-family:sans-serif;max-width:1100px;margin:auto;padding:1em}"
+                "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;"
+                "text-align:right}</style></head><body>"
+                + self._body("cdn" if plotlyjs == "cdn" else True) + "</body></html>")
+
+    def save(self, path: str | Path, plotlyjs: str | bool = True) -> Path:
+        """Write the report as one HTML file; returns its path."""
+        path = Path(path)
+        path.write_text(self.to_html(plotlyjs), encoding="utf-8")
+        return path
+
+    def show(self) -> None:
+        """In a notebook: the findings and tables, then every figure."""
+        from IPython.display import HTML, display
+        for key, text in self.findings.items():
+            display(HTML(f"<h3>{html.escape(key.capitalize())}</h3><p>{html.escape(text)}</p>"))
+            if key in self.tables:
+                display(HTML(_table_html(self.tables[key])))
+            for fig in self.figures.get(key, []):
+                fig.show()
+
+
+def _table_html(table: pd.DataFrame) -> str:
+    fmt = {c: "{:.1%}".format for c in ("rate", "low", "high", "fair", "excess", "others", "lift",
+                                          "held_by", "forced", "chance") if c in table.columns}
+    fmt.update({c: "{:.2f}".format for c in ("wins", "mean", "sd", "per_game", "per_round", "median",
+                                            "q25", "q75") if c in table.columns})
+    shown = table.index.name is not None or not isinstance(table.index, pd.RangeIndex)
+    return table.to_html(formatters=fmt, index=shown, border=0)
+
+
+def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = None) -> tuple[dict, dict]:
+    """(tables, findings) of a playtest from simulate()'s frame and trace="action" trace."""
+    tables: dict = {}
+    said: dict = {}
+    players = int(df["players"].iloc[0])
+    if players > 1:
+        seat_tab = seat_balance(df)
+        tables["seats"] = _shown(seat_tab, "seat")
+        said["seats"] = findings.seats(seat_tab, equal_seats_test(df))
+        if "order" in df.columns and (df["order"] != df["seat"] + 1).any():
+            order_tab = seat_balance(df, by="order")
+            tables["first to act"] = order_tab
+            said["first to act"] = findings.seats(order_tab, equal_seats_test(df, by="order"), by="order")
+        dec = decisiveness(df)
+        said["decisiveness"] = findings.decisive(dec)
+        tables["decisiveness"] = pd.DataFrame([dec]).set_index("games")
+    tables["length"] = game_length(df)
+    said["length"] = findings.length(tables["length"])
+    if players > 1 and len(trace):
+        summary = drama(trace)
+        curve = leader_wins(trace, df, at="progress")
+        tables["drama"] = curve.set_index("progress")
+        said["drama"] = findings.drama(summary, curve)
+    if "choices" in trace.columns and len(trace):
+        tables["branching"] = branching(trace).set_index("kind")
+        said["branching"] = findings.branching(tables["branching"].reset_index())
+    if "held" in df.columns:
+        need = min_card_seats or max(10, len(df) // 20)
+        cards = card_stats(df, min_seats=need)
+        tables["cards"] = cards.set_index("card").head(10) if len(cards) <= 20 else \
+            pd.concat([cards.head(8), cards.tail(8)]).set_index("card")
+        said["cards"] = findings.cards(cards, need)
+    return tables, said
+
+
+def _shown(table: pd.DataFrame, by: str) -> pd.DataFrame:
+    """A seat table as a person reads it: seats count from 1."""
+    out = table.copy()
+    if by == "seat":
+        out["seat"] = out["seat"] + 1
+    return out.set_index(by)
+
+
+def playtest(game: Any, players: int | None = None, games: int | None = None,
+             agents: Sequence[Any] | None = None, seed: int = 0, workers: int | None = None,
+             client: Any = None, progress: bool = True, html: str | Path | None = None,
+             **options: Any) -> Report:
+    """Play `games` games of `game` at `players` seats between `agents` (rotating over seats) and
+    report on them (see the module docstring). Defaults: the game's State.PLAYTEST size and agents,
+    its default player count. html=PATH also writes the report there as one HTML file. Other keyword
+    arguments are game options (and data=FOLDER for other card data)."""
+    from ..sim import runner, simulate
+
+    cls = runner.resolve_game(game)
+    conf = getattr(cls, "PLAYTEST", {}) or {}
+    players = cls.DEFAULT_PLAYERS if players is None else players
+    games = conf.get("games", 100) if games is None else games
+    agents = list(conf.get("agents", ["greedy"])) if agents is None else agents
+    df, trace = simulate(cls, games=games, players=players, agents=agents, seed=seed, workers=workers,
+                         client=client, progress=progress, trace="action", **options)
+    tables, said = analyse(df, trace)
+    from ..agents import agent_label
+    data = str(df["data"].iloc[0]) if len(df) else ""
+    settings = {"games": games, "players": players, "agents": [agent_label(a) for a in agents],
+                "seed": seed, "data": data, "options": {k: v for k, v in options.items() if k != "data"}}
+    rep = Report(cls.GAME, cls.TITLE or cls.GAME, settings, df, trace, tables, said)
+    if html is not None:
+        rep.save(html)
+    return rep

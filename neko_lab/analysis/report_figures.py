@@ -1,0 +1,92 @@
+"""The plotly figures of a playtest report, one list per section (built from the report's tables)."""
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+from ..viz.figures import PALETTE
+from .balance import margins
+from .drama import lead_changes
+
+LAYOUT = dict(template="plotly_white", margin=dict(t=70, l=60, r=20, b=50), height=400)
+
+
+def _rates(table, x_label: str, title: str, fair: float | None) -> go.Figure:
+    x = [str(v) for v in table.index]
+    fig = go.Figure(go.Bar(
+        x=x, y=table["rate"], marker_color=PALETTE[0],
+        error_y=dict(type="data", symmetric=False, array=table["high"] - table["rate"],
+                     arrayminus=table["rate"] - table["low"]),
+        hovertemplate="%{x}: %{y:.1%}<extra></extra>"))
+    if fair is not None:
+        fig.add_hline(y=fair, line_dash="dash", line_color="#555",
+                      annotation_text=f"equal seats: {fair:.0%}", annotation_position="top left")
+    fig.update_layout(title=dict(text=title, subtitle=dict(text="Whiskers: 95 % Wilson interval; a tie "
+                                                                 "counts 1/k for each of k winners.")),
+                      xaxis_title=x_label, yaxis=dict(title="win share", tickformat=".0%", range=[0, 1]),
+                      **LAYOUT)
+    return fig
+
+
+def _hist(values, title: str, x_title: str) -> go.Figure:
+    fig = go.Figure(go.Histogram(x=list(values), marker_color=PALETTE[1]))
+    fig.update_layout(title=title, xaxis_title=x_title, yaxis_title="games", bargap=0.05, **LAYOUT)
+    return fig
+
+
+def figures(rep) -> dict:
+    t, out = rep.tables, {}
+    if "seats" in t:
+        out["seats"] = [_rates(t["seats"].rename(index=lambda s: f"seat {s}"), "seat",
+                               "Win share by seat", float(t["seats"]["fair"].iloc[0]))]
+    if "first to act" in t:
+        tab = t["first to act"].set_index("order")
+        out["first to act"] = [_rates(tab.rename(index=lambda k: f"acts {k}."), "order of first action",
+                                      "Win share by the order in which players first act",
+                                      float(tab["fair"].iloc[0]))]
+    if "decisiveness" in t:
+        out["decisiveness"] = [_hist(margins(rep.results), "Winner's margin over the next player",
+                                     "points")]
+    out["length"] = [_hist(rep.results.groupby("game")["steps"].first(),
+                           "Game length: decisions per game (all players)", "decisions")]
+    if "drama" in t:
+        curve = t["drama"]
+        x = [float(v) for v in curve.index]
+        fig = go.Figure()
+        fig.add_trace(go.Scatter(x=x + x[::-1], y=list(curve["high"]) + list(curve["low"])[::-1],
+                                 fill="toself", fillcolor="rgba(76, 120, 168, 0.18)", line=dict(width=0),
+                                 hoverinfo="skip", showlegend=False))
+        fig.add_trace(go.Scatter(x=x, y=list(curve["rate"]), mode="lines+markers", name="leader wins",
+                                 line=dict(color=PALETTE[0])))
+        fig.add_trace(go.Scatter(x=x, y=list(curve["chance"]), mode="lines", name="chance",
+                                 line=dict(color="#555", dash="dash")))
+        fig.update_layout(title=dict(text="Does the leader go on to win?",
+                                     subtitle=dict(text="Leader on the projected score at each tenth of "
+                                                        "the game; band: 95 % Wilson interval.")),
+                          xaxis=dict(title="share of the game played", tickformat=".0%"),
+                          yaxis=dict(title="leader's final win share", tickformat=".0%", range=[0, 1]),
+                          **LAYOUT)
+        out["drama"] = [fig, _hist(lead_changes(rep.trace)["lead_changes"], "Lead changes per game",
+                                   "lead changes")]
+    if "branching" in t:
+        tab = t["branching"].drop(index="all", errors="ignore")
+        fig = go.Figure(go.Bar(x=list(tab.index), y=tab["mean"], marker_color=PALETTE[2],
+                               customdata=tab[["max", "decisions"]].to_numpy(),
+                               hovertemplate="%{x}: %{y:.1f} choices on average, up to %{customdata[0]} "
+                                             "(%{customdata[1]} decisions)<extra></extra>"))
+        fig.update_layout(title="Branching factor: legal actions per decision, by kind",
+                          xaxis_title="decision", yaxis_title="mean number of choices", **LAYOUT)
+        out["branching"] = [fig]
+    if "cards" in t:
+        tab = t["cards"]
+        fig = go.Figure()
+        fig.add_trace(go.Bar(y=list(tab.index), x=tab["rate"], orientation="h", name="holders",
+                             marker_color=PALETTE[0],
+                             error_x=dict(type="data", symmetric=False, array=tab["high"] - tab["rate"],
+                                          arrayminus=tab["rate"] - tab["low"])))
+        fig.add_trace(go.Scatter(y=list(tab.index), x=tab["others"], mode="markers", name="the others",
+                                 marker=dict(color="#333", symbol="line-ns-open", size=14)))
+        fig.update_layout(title="Win share of the players holding each card at the end",
+                          xaxis=dict(title="win share", tickformat=".0%"), yaxis=dict(autorange="reversed"),
+                          **{**LAYOUT, "height": 120 + 24 * len(tab)})
+        out["cards"] = [fig]
+    return out

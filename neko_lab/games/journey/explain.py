@@ -1,0 +1,145 @@
+"""What a learner is told about a move of A Pleasant Journey to Neko (wired as ``GameState.explainer``; read
+by neko_lab.learn).
+
+why(): the condition that made the move legal with this position's numbers (the dice in hand, the hub's
+number a die must match, the faces that wake a card, the coins a purchase needs). counts(): coins, fuel,
+goods, fish, dice and cards as players name them. The dice a seat drafts stay its own until they are
+revealed; the counts of its board are public.
+"""
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from .rules import facts as f
+from .rules.facts import ACTIVATION, SLOTS, Act, where
+from .rules.ship_lanes import hub
+
+HINT_SAMPLES = 12         # sampled futures per hint (neko_lab.learn.hint): a game plays out in milliseconds
+HINT_BUDGET = 20_000      # look-ahead actions in all: enough to play every future to the end
+
+
+def _dice(values: list[int]) -> str:
+    vals = sorted(values)
+    return ", ".join(str(v) for v in vals) if vals else "none"
+
+
+def label(s: Any, action: Hashable, viewer: Any) -> str:
+    """The move as `viewer` may read it: a die kept in the draft stays its owner's until the reveal."""
+    if type(action) is Act and action.kind == "draft" and viewer not in ("all", s.current_player):
+        return "draft a die"
+    return str(action)
+
+
+def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
+    if type(action) is not Act:
+        return []
+    seat = s.current_player
+    b = s.boards[seat]
+    k = action.kind
+    own = viewer == "all" or viewer == seat        # the seat's own dice and drafted pool
+    if k == "draft":
+        pool = f" from the dice passed to you ({_dice(s.pools[seat])})" if own else ""
+        return [f"in the draft each player keeps one die{pool} and passes the rest on; the dice kept stay "
+                f"hidden until everyone has chosen ({f.R_DRAFT})."]
+    if k == "income":
+        return [f"before the actions every player discards one of its dice and takes that many coins: a "
+                f"{action.a} gives {action.a} coins ({f.R_INCOME})."]
+    if k == "fish":
+        dice = f" (your dice: {_dice(b.dice)})" if own else ""
+        return [f"taking fish is a main action open to any die{dice}: discard a {action.a} for 1 fish, "
+                f"as many dice as you like in the same turn ({f.R_FISH})."]
+    if k == "hub":
+        found = hub(s, b.lanes, action.a, action.b)
+        mult, item = found if found else (0, "")
+        return [f"{where(action.b)} of lane {action.a + 1} is a complete hub of {item} with number {mult}, "
+                f"and a die of exactly {mult} may activate it; you had one and no die was on it yet "
+                f"({f.R_ACTIVATE})."]
+    if k == "card":
+        card = s.C[b.lanes[action.a * SLOTS + action.b]]
+        faces = ", ".join(str(v) for v in sorted(ACTIVATION.get(card.name, ())))
+        return [f"{card.name} in lane {action.a + 1}, slot {action.b + 1} wakes up with a die showing {faces}; "
+                f"your {action.c} is one of them and no die was on it yet this round ({f.R_ACTIVATE})."]
+    if k in ("bid", "new_bid"):
+        return [f"bidding is a main action: put dice on a card space nobody has won yet, the highest total "
+                f"takes the card at the end of the round ({f.R_BID})."]
+    if k == "bid_die":
+        return [f"once you bid, you add dice to the same space; a {action.a} raises your bid by {action.a} "
+                f"({f.R_ON_BIDDING})."]
+    if k == "end":
+        return [f"a turn ends once its main action is done and every bid it started is settled ({f.R_ACTION})."]
+    if k == "place":
+        return [f"a bought card goes into a slot of an open ship lane: lane {action.a + 1} is one of your "
+                f"{b.harbours} open harbours and slot {action.b + 1} was free ({f.R_PLACE})."]
+    if k == "sell":
+        return [f"at the Morning Market a fish sells at the market's rate; you had {b.fish} fish ({f.R_MARKET})."]
+    if k == "done":
+        return ["nothing forces you to use this: you may stop here."]
+    if k == "adjust":
+        return [f"a fuel turns a die one step up or down (6 and 1 wrap round); you had {b.fuel} fuel "
+                f"({f.R_FREE})."]
+    if k == "fish_coins":
+        return [f"a fish can always be spent for 2 coins; you had {b.fish} fish ({f.R_FREE})."]
+    if k == "fish_fuel":
+        return [f"a fish can always be spent for 1 fuel; you had {b.fish} fish ({f.R_FREE})."]
+    if k == "unjam":
+        return [f"5 coins remove an interference tile; you had {b.coins} coins and {b.interference} tile"
+                f"{'s' if b.interference != 1 else ''} ({f.R_FREE})."]
+    if k == "ship":
+        return [f"a ship is bought for a lane that has none yet; you had {b.coins} coins ({f.R_FREE})."]
+    if k == "harbour":
+        return [f"a new harbour opens another ship lane; you had {b.harbours} open ({f.R_FREE})."]
+    if k == "bonus":
+        return [f"at set-up each player takes one starting bonus tile still on offer ({f.R_SETUP})."]
+    if k in ("reward", "lottery"):
+        return [f"the dice reward chart pays for the face of a die you drafted: a {action.a} gives "
+                f"{f.reward_text(f.jdata.REWARDS[action.b], action.c) if 0 <= action.b < len(f.jdata.REWARDS) else 'its reward'} "
+                f"({f.R_REWARDS})."]
+    if k == "move":
+        return [f"a ship sails on along its lane, paying fuel for the distance; you had {b.fuel} fuel "
+                f"({f.R_FREE})."]
+    if k == "take_die":
+        how = "your Penguin Park lets you take" if action.b else "fish buy"
+        return [f"{how} a die from the discard back into your hand; you had {b.fish} fish ({f.R_FREE})."]
+    if k == "cargo":
+        return [f"a good may be loaded onto a port with free cargo room; you had {b.goods} goods ({f.R_FREE})."]
+    if k == "hospital":
+        return [f"your Hospital removes an interference tile once a round; you had {b.interference} "
+                f"({f.R_CARDS})."]
+    if k == "park_bid":
+        return [f"your Penguin Park Variant lets a discarded die bid on a card space ({f.R_CARDS})."]
+    if k == "city":
+        return [f"your Southernmost City pays at income: 5 coins or 2 fuel, your choice ({f.R_CARDS})."]
+    if k == "neko":
+        return [f"Neko Harbour pays for your complete hubs: 1 coin for each, or 1 fuel for every 3, or a mix "
+                f"({f.R_CARDS})."]
+    if k in ("church", "church_card"):
+        return [f"your Church lets up to 2 losing dice a round go onto your empty hubs at a number you choose, "
+                f"instead of fish; {b.church_left} left this round ({f.R_CARDS})."]
+    if k == "post_office":
+        return [f"your Post Office lets you buy one of two cards drawn from this period's deck 2 coins cheaper "
+                f"(1 coin at least) ({f.R_CARDS})."]
+    if k == "tile_adjust":
+        return [f"your +/-1 dice reward tile turns one unused die up or down once a round (1 and 6 wrap "
+                f"round) ({f.R_CARDS})."]
+    if k == "tile_reroll":
+        return [f"your reroll dice reward tile rolls one unused die again once a round ({f.R_CARDS})."]
+    if k == "exchange":
+        return [f"a die on your Seaside Town card opens its exchange as a free action for the rest of the round "
+                f"({f.R_CARDS})."]
+    if k in ("pick", "decline"):
+        return [f"you may buy one of the cards offered, or none ({f.R_CARDS})."]
+    return []
+
+
+def counts(s: Any, viewer: Any) -> dict[tuple[int | None, str], int]:
+    out: dict[tuple[int | None, str], int] = {}
+    for seat, b in enumerate(s.boards):
+        out[(seat, "coins")] = b.coins
+        out[(seat, "fuel")] = b.fuel
+        out[(seat, "goods")] = b.goods
+        out[(seat, "fish")] = b.fish
+        out[(seat, "interference tiles")] = b.interference
+        out[(seat, "dice in hand")] = len(b.dice)
+        out[(seat, "cards in the ship lanes")] = sum(1 for c in b.lanes if c)
+        out[(seat, "ships")] = sum(1 for x in b.ships if x) if isinstance(b.ships, list) else 0
+    return out

@@ -1,0 +1,146 @@
+"""What a learner is told about a Destination: Neptune move (wired as ``GameState.explainer``; read by
+neko_lab.learn).
+
+why(): the condition that made the move legal with this position's numbers — a launch's fuel worked out
+("launch cost 3 fuel: distance 5 − speed 2"), a build's trip and what it needs there, a sale's price, the
+fame of a card played from hand. counts(): credits, fuel, fame, cards, teams as players name them; a
+hand's cards are its owner's, its size is public.
+"""
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from .rules.any_time import BuyAccess, BuyFuel
+from .rules.attract_investors import CashFame
+from .rules.base import (MISSION_CREDITS, RULE_BROKER, RULE_BUILDING, RULE_FUEL, RULE_INVESTORS, RULE_PLAY,
+                         RULE_RESEARCH, RULE_SCORING, RULE_SELL, RULE_TECH, RULE_TECH_ACCESS, RULE_TURN, Pass, who)
+from .rules.build import BuildAt
+from .rules.fuel import distance, seat_bases, seat_speed
+from .rules.fuel_broker import BrokerFuel
+from .rules.research_missions import Launch, MissionAccess
+from .rules.scoring_card import BuyVP, NextBuyer
+from .rules.technology import TakeTech
+from .rules.turn import Play, Sell
+
+MINUS = "\u2212"
+HINT_SAMPLES = 3          # sampled futures per hint (neko_lab.learn.hint): a game of Neptune is long
+HINT_BUDGET = 2_000       # look-ahead actions in all: most futures reach the end
+
+
+def fuel_sum(s: Any, seat: int, origin: int, dest: int, fuel: int) -> str:
+    """ "3 fuel: distance 5 − speed 2" (with the bases on the way when they count, never below 1)."""
+    locs = s.data.locations
+    if locs[origin].planet == locs[dest].planet:
+        return f"{fuel} fuel: the trip stays at {s.data.planets[locs[dest].planet]}, and that costs 1"
+    dist = distance(s.data, origin, dest)
+    spd = seat_speed(s, seat)
+    parts = [f"distance {dist}"]
+    if spd:
+        parts.append(f"speed {spd}")
+    bases = max(0, dist - spd - fuel) if fuel > 1 else max(0, dist - spd - 1)
+    if bases and seat_bases(s, seat):
+        parts.append(f"{bases} for your bases on the way")
+    text = f" {MINUS} ".join(parts)
+    if fuel == 1 and dist - spd - bases < 1:
+        text += ", but never less than 1"
+    return f"{fuel} fuel: {text}"
+
+
+def _launch(s: Any, seat: int, a: Launch) -> list[str]:
+    loc = s.data.locations[a.loc]
+    planet = s.data.planets[loc.planet]
+    trip = "" if loc.planet == s.data.locations[s.data.home].planet else f" (from Earth to {planet})"
+    return [f"launch cost {fuel_sum(s, seat, s.data.home, a.loc, a.fuel)}{trip}, plus "
+            f"{MISSION_CREDITS} credit; you had {s.credits[seat]} credits and {s.fuel[seat]} fuel ({RULE_FUEL}).",
+            f"Nobody had a mission at {a.name} yet, so this one controls it ({RULE_RESEARCH})."]
+
+
+def _build(s: Any, seat: int, a: BuildAt) -> list[str]:
+    out = []
+    if a.what == "colony":
+        return [f"a colony needs your own base at {a.name}, and you have one; its colonists come from Earth: "
+                f"{fuel_sum(s, seat, s.data.home, a.dest, a.fuel)}, and {a.credits} credits of your "
+                f"{s.credits[seat]} ({RULE_BUILDING}, {RULE_FUEL})."]
+    if a.origin != a.dest:
+        out.append(f"team {a.team + 1} travels from {s.data.locations[a.origin].name} to {a.name}: "
+                   f"{fuel_sum(s, seat, a.origin, a.dest, a.fuel)}; you had {s.fuel[seat]} fuel ({RULE_FUEL}).")
+    else:
+        out.append(f"team {a.team + 1} is already at {a.name}, so the trip costs no fuel.")
+    if a.what == "base":
+        out.append(f"A base needs one of your tokens on the research mission at {a.name}, and you have one "
+                   f"({RULE_BUILDING}); it costs {a.credits} credits of your {s.credits[seat]}.")
+    elif a.what == "factory":
+        out.append(f"A {a.what} needs your own base at {a.name}, and you have one ({RULE_BUILDING}); it costs "
+                   f"{a.credits} credits of your {s.credits[seat]}.")
+    else:
+        out.append("A team may move without building; each team moves once and builds once per turn.")
+    return out
+
+
+def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
+    seat = s.current_player
+    t = type(action)
+    if t is Launch:
+        return _launch(s, seat, action)
+    if t is BuildAt:
+        return _build(s, seat, action)
+    if t is Sell:
+        return [f"at the start of your turn you may sell one card from your hand to the left end of the "
+                f"Opportunity Track, for {action.price} credit{'s' if action.price != 1 else ''} with "
+                f"{s.players} players ({RULE_SELL}).",
+                f"The track holds at most {s.players} cards: one more pushes the rightmost into the discard."]
+    if t is Play:
+        if action.place < 0:
+            return [f"you then play one card: from your hand it also gives its fame, +{action.fame} for "
+                    f"{action.title} ({RULE_PLAY})."]
+        return [f"you then play one card: from the Opportunity Track (place {action.place + 1}) it gives no "
+                f"fame, but it need not be in your hand ({RULE_PLAY})."]
+    if t is BuyFuel:
+        return [f"fuel can be bought from the supply at any time for {action.price} credits a counter; you "
+                f"had {s.credits[seat]} credits ({RULE_FUEL})."]
+    if t is BuyAccess:
+        return [f"{who(action.controller)} controls {action.name}; access to a technology someone controls "
+                f"costs {action.price} credit{'s' if action.price != 1 else ''} paid to them, and you had "
+                f"{s.credits[seat]} ({RULE_TECH_ACCESS})."]
+    if t is MissionAccess:
+        return [f"{who(action.controller)} controls the mission at {action.name}; clockwise after a launch, "
+                f"any player may buy access to it for {action.price} paid to the controller ({RULE_RESEARCH})."]
+    if t is TakeTech:
+        tech = s.data.techs[action.tech]
+        if action.control:
+            need = [s.data.techs[p].name for p in tech.prerequisites]
+            return [f"nobody controlled {action.name}" + (f", and you hold its prerequisites ({', '.join(need)})"
+                                                          if need else ", and it needs no other technology")
+                    + f" ({RULE_TECH})."]
+        return [f"{action.name} is controlled by another player: the card gives you free access instead "
+                f"({RULE_TECH})."]
+    if t is Pass:
+        return [f"nothing forces you here: you may {action} and go on with the turn ({RULE_TURN})."]
+    if t is CashFame:
+        return [f"after Attract Investors fame may be turned into credits, 2 fame for each credit; you had "
+                f"{s.fame[seat]} fame ({RULE_INVESTORS})."]
+    if t is BrokerFuel:
+        return [f"the Fuel Broker sells fuel at {action.price} credit{'s' if action.price != 1 else ''} a "
+                f"counter; you had {s.credits[seat]} credits ({RULE_BROKER})."]
+    if t is NextBuyer:
+        return [f"on a Scoring card the active player names the order in which the others buy victory "
+                f"points ({RULE_SCORING})."]
+    if t is BuyVP:
+        return [f"on a Scoring card every player may buy victory points once, by the price table: {action.vp} "
+                f"VP for {action.credits} credit{'s' if action.credits != 1 else ''}; you had {s.credits[seat]} "
+                f"({RULE_SCORING})."]
+    return []
+
+
+def counts(s: Any, viewer: Any) -> dict[tuple[int | None, str], int]:
+    out: dict[tuple[int | None, str], int] = {}
+    for seat in range(s.players):
+        out[(seat, "credits")] = s.credits[seat]
+        out[(seat, "fuel")] = s.fuel[seat]
+        out[(seat, "fame")] = s.fame[seat]
+        out[(seat, "cards in hand")] = len(s.hands[seat])
+        out[(seat, "technologies held")] = sum(1 for h in s.techs if seat in h)
+        out[(seat, "missions")] = sum(1 for m in s.missions if m and seat in m)
+        out[(seat, "bases")] = sum(1 for b in s.bases if seat in b)
+    out[(None, "cards on the Opportunity Track")] = len(s.track)
+    return out

@@ -1,0 +1,105 @@
+"""What a learner is told about a Neko Syndicate move (wired as ``GameState.explainer``; read by
+neko_lab.learn).
+
+why(): the condition that made the move legal with this position's numbers (the Waiting Room's count for
+the two lieutenants boxes, a box's level for how often its action may be used, the warehouse for the
+Fishmonger, the free slot for a delivery). counts(): cubes, waiting minions and cards as players name them.
+A Waiting Room's cards are its owner's; only their number is told to others.
+"""
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from . import data as sd
+from .data import COLOURS, LEVEL_OF, neighbourhood_name
+from .rules import rulebook as rb
+from .rules.command_phase import WAITING_ROOM_FULL, Box, EndWalk, Stop
+from .rules.delivery_zone import Deliver
+from .rules.lieutenants_card import Discard, Place
+from .rules.minions_cards import Carry, Keep, Swap, Take
+from .rules.setup import Open, Redraw
+
+HINT_SAMPLES = 2          # sampled futures per hint (neko_lab.learn.hint): its agent plans every walk
+HINT_BUDGET = 80          # look-ahead actions in all: futures stop short of the end, and the hint says so
+
+
+def _times(level: int) -> str:
+    return "once" if level == 1 else f"up to {level} times"
+
+
+def _box(s: Any, seat: int, a: Box) -> list[str]:
+    waiting = len(s.waiting[seat])
+    if a.place == 0 and a.side == 0:
+        return [f"every walk starts on a lieutenants box; the Accountant is open while fewer than "
+                f"{WAITING_ROOM_FULL} minions wait, and {waiting} waited in your Waiting Room ({rb.LIEUTENANTS}).",
+                "It draws minions into the Waiting Room, then discards from it (" + rb.ACCOUNTANT + ")."]
+    if a.place == 0:
+        return [f"every walk starts on a lieutenants box; the Chief Operations Officer needs a minion waiting, "
+                f"and {waiting} waited in your Waiting Room ({rb.LIEUTENANTS}).",
+                f"It places a waiting minion in your pyramid, below a card already there ({rb.COO})."]
+    return [f"after each box the leader steps down to one of the two boxes of the card right below; this "
+            f"{'left' if a.side == 0 else 'right'} box of place {a.place + 1} is on level {a.level}, so its "
+            f"{a.action} may be used {_times(a.level)} ({rb.COMMAND})."]
+
+
+def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
+    seat = s.current_player
+    t = type(action)
+    if t is Box:
+        return _box(s, seat, action)
+    if t is Place:
+        return [f"the Chief Operations Officer puts a waiting minion on a free place with a card above it; "
+                f"place {action.place + 1} (level {LEVEL_OF[action.place]}) was free and its card above is in "
+                f"place ({rb.COO})."]
+    if t is Discard:
+        return [f"the Accountant's minions went to the Waiting Room, and some must now be discarded from it; "
+                f"{len(s.waiting[seat])} were waiting ({rb.ACCOUNTANT})."]
+    if t is Take:
+        colour = COLOURS[action.colour]
+        if not action.count:
+            return [f"a minion's action is optional: the Fishmonger may take no cube ({rb.MINIONS})."]
+        return [f"the Fishmonger takes cubes of one colour from your warehouse to the neighbourhood below its "
+                f"card; your warehouse held {s.warehouse[seat][action.colour]} {colour} cubes, and "
+                f"{action.count} is within its limit ({rb.FISHMONGER})."]
+    if t is Carry:
+        colour = COLOURS[action.colour]
+        if action.subway:
+            return [f"a {colour} cube stood loose in {neighbourhood_name(action.frm)}, on the same subway line as "
+                    f"{neighbourhood_name(action.to)}: the Subway operator moves it along the line ({rb.SUBWAY})."]
+        return [f"a {colour} cube stood loose in {neighbourhood_name(action.frm)}, next to "
+                f"{neighbourhood_name(action.to)} above or below: the Delivery lady moves it one step "
+                f"({rb.DELIVERY})."]
+    if t is Swap:
+        return [f"a loose {COLOURS[action.old]} cube stood in {neighbourhood_name(action.at)} and your warehouse "
+                f"had {s.warehouse[seat][action.new]} {COLOURS[action.new]}: the Storekeeper exchanges them "
+                f"({rb.STOREKEEPER})."]
+    if t is Deliver:
+        colour = COLOURS[action.colour]
+        slot = "nigiri" if action.kind == sd.NIGIRI else "sashimi"
+        rule = rb.COOK if action.kind == sd.NIGIRI else rb.DELIVERY_ZONE
+        return [f"a loose {colour} cube stood in the upper neighbourhood of place {action.place + 1}, and "
+                f"{slot} slot {action.slot + 1} there was free and takes {colour} ({rule})."]
+    if t is Keep:
+        return [f"a delivery is never forced: the cube may stay loose and be delivered later ({rb.DELIVERY_ZONE})."]
+    if t in (Stop, EndWalk):
+        return [f"minion boxes are optional: an action may be used fully, partly or not at all ({rb.MINIONS})."]
+    if t is Open:
+        return [f"of the four opening minions one goes below the Accountant and one to the Waiting Room; the "
+                f"other two are discarded ({rb.SETUP})."]
+    if t is Redraw:
+        return [f"once per player the four opening minions may be swapped for four new ones ({rb.SETUP})."]
+    return []
+
+
+def counts(s: Any, viewer: Any) -> dict[tuple[int | None, str], int]:
+    out: dict[tuple[int | None, str], int] = {}
+    for seat in range(s.players):
+        if viewer != "all" and viewer != seat:    # turns are simultaneous: a table changes out of sight
+            continue
+        out[(seat, "minions in the pyramid")] = sum(1 for c in s.pyramid[seat][1:] if c >= 0)
+        out[(seat, "minions waiting")] = len(s.waiting[seat])
+        out[(seat, "loose cubes")] = sum(s.cubes[seat])
+        out[(seat, "cubes in the warehouse")] = sum(s.warehouse[seat])
+        out[(seat, "slots filled")] = sum(1 for card in s.filled[seat] for x in card if x >= 0)
+    out[(None, "cards in the deck")] = len(s.deck)
+    return out

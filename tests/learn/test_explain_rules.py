@@ -1,0 +1,184 @@
+""""Why?" gives the rule: for each game, the condition that made a move legal in the game's words and with
+the position's own numbers, and what changed named as players name it (no internal field names)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import neko_lab as nl
+from neko_lab.games.journey.rules.ship_lanes import hub
+from neko_lab.games.neptune.rules.fuel import distance
+from neko_lab.games.neptune.rules.research_missions import Launch
+from neko_lab.games.syndicate.data import COLOURS, LEVEL_OF
+from neko_lab.learn import explain_move
+
+MINUS = "\u2212"
+
+
+def _find(state, want, limit=3000):
+    """Play each seat's own agent until want(state, action) holds for the move it picks; that move is
+    returned unplayed."""
+    agents = {}
+    for _ in range(limit):
+        seat = state.current_player
+        agent = agents.setdefault(seat, nl.make_agent(type(state).GAME, state, seed=seat))
+        action = agent.choose(state)
+        if want(state, action):
+            return action
+        state.apply(action)
+    raise AssertionError("no such move in the game")
+
+
+def _explain(state, action, viewer=None):
+    seat = state.current_player
+    before = state.clone()
+    state.apply(action)
+    return explain_move(before, action, state, viewer=seat if viewer is None else viewer), before
+
+
+# ---------------------------------------------------------------------------------------------- Naéco
+def test_naeco_a_species_beside_another_differs_by_one():
+    s = nl.new_game("naeco", players=2, seed=1)
+
+    def beside_a_species(st, a):
+        if type(a).__name__ != "Play" or a.down:
+            return False
+        cells = st.oceans[st.current_player].cells
+        p = 4 * a.col + a.depth - 1
+        return any((cells.get(q) or 0) > 0 for q in (p - 4, p + 4))
+    a = _find(s, beside_a_species)
+    seat = s.current_player
+    ex, before = _explain(s, a)
+    ocean = before.oceans[seat]
+    p = 4 * a.col + a.depth - 1
+    side, q = next((side, q) for side, q in (("left", p - 4), ("right", p + 4)) if (ocean.cells.get(q) or 0) > 0)
+    n = ocean.cells[q]
+    text = str(ex)
+    card = before.cards[a.card]
+    assert f"{card.name} lives at depth {card.depth}, so it goes in row {card.depth} of your Ocean" in text
+    assert (f"A {a.value} may go beside your {ocean.cards[q].name} ({n}) on its {side}: species side by side "
+            f"in a row differ by one ({a.value} and {n}).") in text
+    assert "open decision" not in text and "legal answers" not in text
+
+
+def test_naeco_the_token_opens_the_piles_drawn_from():
+    s = nl.new_game("naeco", players=2, seed=2)
+    a = _find(s, lambda st, a: type(a).__name__ == "Draw")
+    seat = s.current_player
+    opened = s.surface_piles[s.token[seat]]
+    ex, before = _explain(s, a)
+    assert f"it opens piles 1 to {opened}, and pile {a.pile + 1} is one of them (Naéco › Gameplay)" in str(ex)
+    hand = len(before.hands[seat])
+    assert f"Player {seat + 1}: cards in hand +1 ({hand} \u2192 {hand + 1})" in str(ex)
+
+
+# -------------------------------------------------------------------------------------------- Neptune
+def test_neptune_launch_cost_is_distance_minus_speed():
+    s = nl.new_game("neptune", players=2, seed=3)
+    _find(s, lambda st, a: st.pending and st.pending[-1].kind == "launch" and st.current_player == 0)
+    # Player 1 holds exactly two technologies, of speed 1 and 2 (Enhanced Fission Power, High Thrust Propulsion)
+    speeds = {t.name: t.speed for t in s.data.techs}
+    assert speeds["Enhanced Fission Power"] + speeds["High Thrust Propulsion"] == 3
+    s.techs = [tuple(h for h in holders if h != 0) for holders in s.techs]
+    s.bases = [tuple(h for h in holders if h != 0) for holders in s.bases]     # and no base on the way
+    for name in ("Enhanced Fission Power", "High Thrust Propulsion"):
+        s.techs[s.data.tech(name)] = (0,)
+    s.fuel[0], s.credits[0] = 12, 6
+    s._legal = None
+    home = s.data.home
+    far = [a for a in s.legal_actions() if type(a) is Launch and distance(s.data, home, a.loc) - 3 > 1]
+    assert far, "a launch that costs more than the minimum"
+    a = far[0]
+    d = distance(s.data, home, a.loc)
+    planet = s.data.planets[s.data.locations[a.loc].planet]
+    ex, _ = _explain(s, a)
+    assert (f"launch cost {d - 3} fuel: distance {d} {MINUS} speed 3 (from Earth to {planet}), plus 1 credit; "
+            f"you had 6 credits and 12 fuel (Destination: Neptune › Fuel).") in ex.lines[1]
+    assert f"Player 1: credits {MINUS}1 (6 \u2192 5), fuel {MINUS}{d - 3} (12 \u2192 {12 - (d - 3)})" in str(ex)
+
+
+def test_neptune_a_sale_says_its_price_with_this_many_players():
+    s = nl.new_game("neptune", players=3, seed=1)
+    a = _find(s, lambda st, a: type(a).__name__ == "Sell")
+    ex, _ = _explain(s, a)
+    assert f"for {a.price} credit{'s' if a.price != 1 else ''} with 3 players" in str(ex)
+    assert "The track holds at most 3 cards" in str(ex)
+
+
+# -------------------------------------------------------------------------------------------- Journey
+def test_journey_a_hub_needs_a_die_of_its_number():
+    s = nl.new_game("journey", players=2, seed=1)
+    a = _find(s, lambda st, a: getattr(a, "kind", "") == "hub")
+    seat = s.current_player
+    mult, item = hub(s, s.boards[seat].lanes, a.a, a.b)
+    ex, _ = _explain(s, a)
+    assert f"is a complete hub of {item} with number {mult}, and a die of exactly {mult} may activate it" in str(ex)
+
+
+def test_journey_income_gives_the_die_in_coins_and_the_draft_stays_private():
+    s = nl.new_game("journey", players=2, seed=1)
+    a = _find(s, lambda st, a: getattr(a, "kind", "") == "income")
+    seat = s.current_player
+    coins = s.boards[seat].coins
+    ex, _ = _explain(s, a)
+    assert f"a {a.a} gives {a.a} coins (Journey › Preparation Phase › Obtain Income)" in str(ex)
+    assert f"Player {seat + 1}: coins +{a.a} ({coins} \u2192 {coins + a.a})" in str(ex)
+
+    s = nl.new_game("journey", players=2, seed=1)
+    a = _find(s, lambda st, a: getattr(a, "kind", "") == "draft")
+    seat = s.current_player
+    pool = ", ".join(str(v) for v in sorted(s.pools[seat]))
+    own, _ = _explain(s.clone(), a)
+    shared, _ = _explain(s.clone(), a, viewer="public")
+    assert f"from the dice passed to you ({pool})" in str(own) and f"draft a {a.a}" in own.lines[0]
+    assert "passed to you" not in str(shared)         # another player does not see that pool,
+    assert shared.lines[0].startswith(f"Player {seat + 1}: draft a die")     # nor the die kept
+
+
+def test_naeco_a_face_down_card_is_named_to_its_owner_only():
+    s = nl.new_game("naeco", players=2, seed=3)
+    a = _find(s, lambda st, a: type(a).__name__ == "Play" and a.down)
+    seat = s.current_player
+    own, _ = _explain(s.clone(), a)
+    other, _ = _explain(s.clone(), a, viewer=1 - seat)
+    assert a.name in own.lines[0] and "Face-down it is an unpopulated area" in str(own)
+    assert a.name not in str(other) and other.lines[0].startswith(f"Player {seat + 1}: play a card face-down at ")
+
+
+# ------------------------------------------------------------------------------------------ Syndicate
+def test_syndicate_a_box_may_be_used_as_often_as_its_level():
+    s = nl.new_game("syndicate", players=2, seed=7)
+    a = _find(s, lambda st, a: type(a).__name__ == "Box" and a.place > 0 and a.level > 1)
+    ex, _ = _explain(s, a)
+    assert (f"this {'left' if a.side == 0 else 'right'} box of place {a.place + 1} is on level {LEVEL_OF[a.place]}, "
+            f"so its {a.action} may be used up to {a.level} times (Neko Syndicate › Command phase)") in str(ex)
+
+
+def test_syndicate_the_lieutenants_boxes_count_the_waiting_room():
+    s = nl.new_game("syndicate", players=2, seed=7)
+    a = _find(s, lambda st, a: type(a).__name__ == "Box" and a.place == 0 and st.turn >= 2)
+    waiting = len(s.waiting[s.current_player])
+    ex, _ = _explain(s, a)
+    assert f"and {waiting} waited in your Waiting Room (Neko Syndicate › Lieutenants card)" in str(ex)
+    a = _find(s, lambda st, a: type(a).__name__ == "Take" and a.count > 0)
+    held = s.warehouse[s.current_player][a.colour]
+    ex, _ = _explain(s, a)
+    assert f"your warehouse held {held} {COLOURS[a.colour]} cubes" in str(ex)
+
+
+# --------------------------------------------------------------------------------------- every game
+@pytest.mark.parametrize("game", ["journey", "syndicate", "neptune", "naeco"])
+def test_every_move_has_its_rule_and_no_internal_field_names(game):
+    s = nl.new_game(game, players=2, seed=5)
+    agents = [nl.make_agent("random", s, seed=1), nl.make_agent("random", s, seed=2)]
+    for _ in range(120):
+        if s.is_over():
+            break
+        seat = s.current_player
+        a = agents[seat].choose(s)
+        ex, _ = _explain(s, a)
+        text = str(ex)
+        assert ex.lines[1].startswith("Why it was allowed: ")
+        assert "open decision" not in text and "legal answers" not in text
+        assert not re.search(r"\b(count|known|cells|hand sizes|tokens) [+\u2212]\d", text), text
