@@ -1,6 +1,7 @@
 """The game-agnostic kernel: State, Event, errors, the seeded generator, saving and the registry."""
 from .errors import ConfigError, DataError, IllegalAction, SaveError
-from .events import Event, cite
+from .events import EVERYTHING, PUBLIC, Event, cite, shown_log
+from .frozen import FrozenDict, freeze
 from .rng import Rng
 from .serial import serializable, fast_copy
 from .state import Pending, State
@@ -9,6 +10,6 @@ from .data import dataset_dir, read_csv, read_json
 from .registry import GAMES, game_class, load_builtin, new_game, register
 from .saves import Replay, from_json, replay
 
-__all__ = ["ConfigError", "DataError", "IllegalAction", "SaveError", "Event", "cite", "Rng", "serializable",
+__all__ = ["ConfigError", "DataError", "IllegalAction", "SaveError", "Event", "cite", "EVERYTHING", "PUBLIC", "shown_log", "FrozenDict", "freeze", "Rng", "serializable",
            "fast_copy", "FORMAT", "Pending", "State", "from_json", "replay", "Replay", "GAMES", "game_class",
            "load_builtin", "new_game", "register", "dataset_dir", "read_csv", "read_json"]

@@ -13,22 +13,27 @@ from __future__ import annotations
 from typing import Any, Iterable, TypeVar
 
 from .events import Event
+from .frozen import FrozenDict, freeze
 from .serial import fast_copy
 
 T = TypeVar("T")
 
 _SET_TEXT, _SET_RULE = Event.text.__set__, Event.rule.__set__  # type: ignore[attr-defined]
 _SET_SEAT, _SET_DATA = Event.seat.__set__, Event.data.__set__  # type: ignore[attr-defined]
+_SET_COVER = Event.cover.__set__  # type: ignore[attr-defined]
 _NEW = object.__new__
 
 
-def new_event(text: str, rule: str, seat: int | None, data: dict[str, Any]) -> Event:
-    """Event(text, rule, seat, data), built without the dataclass machinery."""
+def new_event(text: str, rule: str, seat: int | None, data: dict[str, Any],
+              cover: str | None = None) -> Event:
+    """Event(text, rule, seat, data, cover), built without the dataclass machinery (data made
+    read-only, as the constructor does)."""
     e = _NEW(Event)
     _SET_TEXT(e, text)
     _SET_RULE(e, rule)
     _SET_SEAT(e, seat)
-    _SET_DATA(e, data)
+    _SET_DATA(e, data if type(data) is FrozenDict else freeze(data))
+    _SET_COVER(e, cover)
     return e
 
 

@@ -14,6 +14,7 @@ from typing import Any, Callable, TypeVar
 from .chain import History, chain
 from .errors import SaveError
 from .events import Event
+from .frozen import FrozenDict
 from .rng import Rng
 
 C = TypeVar("C", bound=type)
@@ -78,6 +79,8 @@ def encode(obj: Any) -> Any:
         if all(type(k) is str for k in obj):
             return {"~d": {k: encode(v) for k, v in obj.items()}}
         return {"~m": [[encode(k), encode(v)] for k, v in obj.items()]}
+    if t is FrozenDict:         # read-only (options, event data): read back read-only
+        return {"~z": [[encode(k), encode(v)] for k, v in obj.items()]}
     if t is tuple:
         return {"~t": [encode(v) for v in obj]}
     if t is set or t is frozenset:
@@ -89,7 +92,8 @@ def encode(obj: Any) -> Any:
     if t is History:
         return {"~h": [encode(a) for a in obj.actions()]}
     if t is Event:
-        return {"~e": [obj.text, obj.rule, obj.seat, encode(obj.data) if obj.data else None]}
+        fields = [obj.text, obj.rule, obj.seat, encode(dict(obj.data)) if obj.data else None]
+        return {"~e": fields + [obj.cover] if obj.cover is not None else fields}
     key = class_key(t)
     if key not in _CLASSES:
         raise TypeError(f"cannot save a {key}: decorate the class with neko_lab.core.serializable")
@@ -120,9 +124,11 @@ def decode(data: Any) -> Any:
         return Rng(int(data["~r"]))
     if "~h" in data:
         return chain([decode(v) for v in data["~h"]])
+    if "~z" in data:
+        return FrozenDict({decode(k): decode(v) for k, v in data["~z"]})
     if "~e" in data:
-        text, rule, seat, extra = data["~e"]
-        return Event(text, rule, seat, decode(extra) if extra is not None else {})
+        text, rule, seat, extra, *cover = data["~e"]
+        return Event(text, rule, seat, decode(extra) if extra is not None else {}, *cover[:1])
     if "~c" in data:
         cls = _CLASSES.get(data["~c"])
         if cls is None:
@@ -168,4 +174,4 @@ def fast_copy(obj: Any) -> Any:
     return new
 
 
-_ATOMIC = {int, str, float, bool, type(None), frozenset, Event, History}
+_ATOMIC = {int, str, float, bool, type(None), frozenset, Event, History, FrozenDict}

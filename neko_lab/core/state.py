@@ -18,7 +18,8 @@ and may override: winners() (tie-breaks), visible_breakdown() (running points th
 secret), why_illegal() (a rule-specific reason), determinize()
 (hidden information re-sampled for search, and a generator of its own: `s.rng = rng.spawn()`),
 evaluate() (greedy agents' heuristic), clone() (speed), round_number() (for scoring curves),
-load_data() (datasets), _repr_html_() (a picture).
+load_data() (datasets), picture(viewer) (the table as a seat, a spectator or the analyst sees it;
+_repr_html_() shows the spectator's).
 
 The core keeps two attributes of its own in every state: `_history`, the immutable chain of the
 actions applied (history(); shared by copies, so a game's clone() that copies __dict__ carries it),
@@ -35,8 +36,9 @@ from .chain import History, actions_of, extend
 from .data import check_folder_arg, data_origin
 from .decisions import Decision
 from .errors import ConfigError, IllegalAction, excerpt
-from .events import Event
+from .events import EVERYTHING, PUBLIC, Event, shown_log
 from .fast import new_event
+from .frozen import FrozenDict
 from .history import dumps
 from .rng import Rng, check_seed
 from .spaces import Spaces
@@ -82,9 +84,6 @@ class State(Spaces):
     PLAYTEST: ClassVar[dict[str, Any]] = {"games": 100, "agents": ["greedy"]}
     HIDDEN_INFORMATION: ClassVar[bool] = False    # True when observation() must hide something
     DECISIONS: ClassVar[dict[str, Decision]] = {}  # pending kind -> (legal, apply); see decisions.py
-    # The picture of a state (state -> HTML/SVG string). The rules never import their picture: the
-    # game's package wires it (neko_lab/games/<key>/__init__.py sets GameState.picture = render.html).
-    picture: ClassVar[Callable[["State"], str] | None] = None
     # What a learner is told about a move: the game's explain module (neko_lab/games/<key>/explain.py,
     # wired by the game's package like the picture) with why(state, action, viewer) -> list[str], the
     # condition that made the move legal in the game's words, and counts(state, viewer) -> {(seat, label):
@@ -124,6 +123,8 @@ class State(Spaces):
         self._history: History | None = None     # every action applied, shared by copies
         _check_option_players(cls, players, self.options)
         self.check_options()
+        # read-only: copies share it, so a change made through a copy could not reach the original
+        self.options = FrozenDict(self.options)
         loaded = self.load_data(data)
         self._origin = data_origin(cls.GAME, data, loaded)
         self.setup(loaded)
@@ -282,6 +283,46 @@ class State(Spaces):
     def emit(self, text: str, rule: str = "", seat: int | None = None, **data: Any) -> None:
         self.log.append(new_event(text, rule, seat, data))
 
+    def emit_secret(self, text: str, cover: str, rule: str = "", seat: int | None = None,
+                    **data: Any) -> None:
+        """An event only `seat` reads in full (a choice the others did not see at the table); every
+        other view of the log reads `cover` instead (e.g. "picks a die"), without the data."""
+        self.log.append(new_event(text, rule, seat, data, cover))
+
+    # ------------------------------------------------------------------ views of a seat
+    def log_for(self, viewer: Any = PUBLIC) -> list[Event]:
+        """The log as `viewer` may read it: a seat, PUBLIC (a spectator) or EVERYTHING (the analyst).
+        Another seat's secret choices read as their cover ("Player 2 picks a die")."""
+        return shown_log(self.log, viewer)
+
+    def spectator_breakdown(self) -> list[dict[str, int | None]]:
+        """breakdown() as a spectator sees it: a category any seat may not see is None."""
+        if self.is_over():
+            return self.breakdown()
+        views = [self.visible_breakdown(v) for v in range(self.players)]
+        return [{cat: (None if any(view[s].get(cat) is None for view in views) else val)
+                 for cat, val in views[0][s].items()} for s in range(self.players)]
+
+    def view_breakdown(self, viewer: Any = PUBLIC) -> list[dict[str, int | None]]:
+        """Points by category as `viewer` sees them: a seat's visible_breakdown(), PUBLIC the
+        spectator's, EVERYTHING (or None) the full breakdown()."""
+        if viewer is None or viewer == EVERYTHING:
+            return self.breakdown()
+        if viewer == PUBLIC:
+            return self.spectator_breakdown()
+        return self.visible_breakdown(viewer)
+
+    def picture(self, viewer: Any = PUBLIC) -> str:
+        """The picture of the table as `viewer` sees it (a seat, PUBLIC or EVERYTHING): HTML/SVG.
+        The rules never import their picture: the game's package wires it with a function of
+        (state, viewer=PUBLIC) (neko_lab/games/<key>/__init__.py sets GameState.picture = render.html).
+        This default is a small table of the points `viewer` may see and the last events."""
+        rows = "".join(f"<tr><td>Player {i + 1}</td><td>{'?' if None in b.values() else sum(b.values())}"
+                       f"</td></tr>" for i, b in enumerate(self.view_breakdown(viewer)))
+        tail = "".join(f"<li>{html.escape(str(e))}</li>" for e in self.log_for(viewer)[-5:])
+        return (f"<div><b>{html.escape(self.TITLE or self.GAME)}</b>"
+                f"<table><tr><th>seat</th><th>score</th></tr>{rows}</table><ul>{tail}</ul></div>")
+
     # ------------------------------------------------------------------ saving
     def to_json(self, snapshot: bool = False) -> str:
         """The save of this game: its settings and history, replayed by nl.from_json (see
@@ -291,17 +332,20 @@ class State(Spaces):
 
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:
+        """The spectator's one line: a score that depends on a secret reads "?" (or "12+?")."""
         state = "over" if self.is_over() else f"Player {self.current_player + 1} to act"
-        return f"<{self.TITLE or self.GAME}: {self.players} players, {state}, scores {self.scores()}>"
+        shown = [_visible_total(b) for b in self.spectator_breakdown()]
+        return f"<{self.TITLE or self.GAME}: {self.players} players, {state}, scores [{', '.join(shown)}]>"
 
     def _repr_html_(self) -> str:
-        draw = type(self).picture
-        if draw is not None:
-            return draw(self)
-        rows = "".join(f"<tr><td>P{i}</td><td>{s}</td></tr>" for i, s in enumerate(self.scores()))
-        tail = "".join(f"<li>{html.escape(str(e))}</li>" for e in self.log[-5:])
-        return (f"<div><b>{html.escape(self.TITLE or self.GAME)}</b>"
-                f"<table><tr><th>seat</th><th>score</th></tr>{rows}</table><ul>{tail}</ul></div>")
+        """What evaluating a state in a notebook shows: the spectator's picture (no hand, no secret
+        card, no score that depends on one). A seat's view: state.view(seat)."""
+        return self.picture(viewer=PUBLIC)
+
+
+def _visible_total(row: dict[str, int | None]) -> str:
+    total = str(sum(v for v in row.values() if v is not None))
+    return total + "+?" if None in row.values() else total
 
 
 def _check_option_players(cls: type, players: int, options: dict[str, Any]) -> None:

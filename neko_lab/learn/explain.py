@@ -28,8 +28,7 @@ from ..core.events import Event
 from ..core.state import State
 
 MINUS = "\u2212"
-PUBLIC = "public"            # viewer: what every seat at the table sees
-EVERYTHING = "all"           # viewer: the analyst's view, secrets included
+from ..core.events import EVERYTHING, PUBLIC, hides, shown_log   # viewers: a spectator; the analyst
 Viewer = Union[int, str]
 # observation keys that are bookkeeping, not resources (turn counters, who is to act, turn order)
 BOOKKEEPING = frozenset({"seat", "players", "to_act", "turn", "round", "period", "steps", "final_left",
@@ -357,6 +356,9 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
                          "taken before apply()")
     seat = before.current_player
     events = new_events(before, after)
+    secret = hides(events, viewer)
+    if secret:              # another seat's move, told as the viewer saw it at the table
+        events = shown_log(events, viewer)
     rules: list[str] = []
     for e in events:
         if e.rule and e.rule not in rules:
@@ -365,8 +367,12 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
     ex = game_explainer(before)
     shown = ex.label(before, action, viewer) if ex is not None and callable(getattr(ex, "label", None)) \
         else str(action)
+    if secret:              # another seat's move made out of this view's sight: as the table saw it
+        shown = events[0].text if events else "a move out of sight"
     head = f"{player(seat)}: {shown}" + (f"  ({rule})" if rule else "")
-    lines = [head, *why_allowed(before, action, viewer)]
+    lines = [head, *(why_allowed(before, action, viewer) if not secret else
+                     [f"Why it was allowed: {player(seat)} chose out of this view's sight; what the "
+                      f"table saw is below."])]
     covers = (getattr(type(before), "RULES", {}) or {}).get(rule)
     if covers:
         lines.append(f"The rule, {rule}: {covers}.")

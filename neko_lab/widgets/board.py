@@ -29,6 +29,7 @@ from typing import Any, Hashable, Mapping, Sequence
 import ipywidgets as W
 
 from ..core.errors import IllegalAction
+from ..core.events import EVERYTHING, hides
 from ..core.state import State
 from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, moves_html, seat_label,
                     status_text)
@@ -116,6 +117,7 @@ class Board(Reviewing, Misclicks, LessonMarks):
         self.review: list[State] | None = None            # positions of a game under review
         self.review_actions: list[Hashable] | None = None
         self.at = 0
+        self._why: dict[int, int] = {}                    # "why?" row number -> move index
         self._live: tuple[State, list] | None = None
         self._seeds = random.Random(state.seed if seed is None else seed)
         self._build()
@@ -123,9 +125,9 @@ class Board(Reviewing, Misclicks, LessonMarks):
 
     # ------------------------------------------------------------------ hooks for game boards
     def picture(self) -> str:
-        """HTML of the table: the state's own picture unless a game board draws something else."""
-        html = getattr(self.state, "_repr_html_", None)
-        return html() if html is not None else f"<pre>{self.state!r}</pre>"
+        """HTML of the table as the reader may see it: the state's own picture(viewer=...) unless a game
+        board draws something else."""
+        return self.state.picture(viewer=self.reader)
 
     def target_action(self, name: str) -> Hashable | None:
         """The action a clicked picture target stands for; "action:<i>" is the i-th legal action."""
@@ -260,7 +262,8 @@ class Board(Reviewing, Misclicks, LessonMarks):
         """A click on a target of the picture (or of the last moves): "why:<k>" explains move k, the
         rest goes to the game board's on_target."""
         if name.startswith("why:"):
-            return self.explain(int(name.split(":", 1)[1]))
+            shown = int(name.split(":", 1)[1])     # the row's number in the viewer's list of moves
+            return self.explain(self._why.get(shown, shown))
         if self.review is not None:
             self.message.show("You are reviewing a game: press “Play on from here” to play.", "error")
             return False
@@ -301,19 +304,47 @@ class Board(Reviewing, Misclicks, LessonMarks):
             self.refresh(keep_message=True)
             return False
         self.history.append((before, action))
-        self.message.show(self.describe(before, action))
+        self.message.show(self.describe(before, action, self.state))
         self.refresh(keep_message=True)
         if not by_bot:
             self.schedule_bots()
         return True
 
-    def describe(self, before: State, action: Hashable) -> str:
-        """One move in words: who (and whether a bot) and what."""
+    @property
+    def reader(self) -> Any:
+        """Whose eyes every line of this board is written for: the viewer when a person plays a seat,
+        EVERYTHING when bots play every seat (an analyst watching)."""
+        return self.viewer if self.humans else EVERYTHING
+
+    def tells_all(self, before: State, after: State | None) -> bool:
+        """May the reader learn in full what the seat to move in `before` chose (leading to `after`)?
+        Not when one of the move's events is covered from the reader (a choice made out of sight)."""
+        reader = self.reader
+        if reader == EVERYTHING or reader == before.current_player:
+            return True
+        return after is not None and not hides(after.log[len(before.log):], reader)
+
+    def shown_events(self, before: State, after: State) -> list:
+        """The events of the move from `before` to `after` as the reader may read them."""
+        reader = self.reader
+        if reader == EVERYTHING:
+            return list(after.log[len(before.log):])
+        return after.log_for(reader)[len(before.log_for(reader)):]
+
+    def describe(self, before: State, action: Hashable, after: State | None = None) -> str:
+        """One move in words: who (and whether a bot) and what. Another seat's move reads as the reader
+        saw it at the table: its first event as shown to the reader ("P2 (bot): picks a die"), never
+        the hidden choice; "" when the reader saw nothing of it."""
         seat = before.current_player
         who = seat_label(seat, self.names) + (" (bot)" if seat in self.bots else "")
         if seat not in self.bots and self.lesson_auto(before) is not None:
             who += " (played for you by the lesson)"
-        return f"{who}: {self.action_label(action)}"
+        if self.tells_all(before, after):
+            return f"{who}: {self.action_label(action)}"
+        if after is None:
+            return f"{who} moves"
+        shown = self.shown_events(before, after)
+        return f"{who}: {shown[0].text}" if shown else ""
 
     def bot_move(self) -> bool:
         """The bot of the seat to move plays one action (a single step)."""
@@ -425,8 +456,10 @@ class Board(Reviewing, Misclicks, LessonMarks):
             self.message.show(f"There is no move {k + 1} to explain.", "error")
             return False
         before, action, after = moves[k]
-        viewer = self.viewer if self.humans else "all"     # a person sees their own secrets, not others'
-        self.why_box.value = _scrolled(explain_html(before, action, after, self.action_label(action),
+        viewer = self.reader                # a person sees their own secrets, not others'
+        label = self.action_label(action) if self.tells_all(before, after) else \
+            (self.describe(before, action, after).split(": ", 1)[-1] or "a move out of sight")
+        self.why_box.value = _scrolled(explain_html(before, action, after, label,
                                                     seat_label(before.current_player, self.names), viewer))
         return True
 
@@ -455,15 +488,29 @@ class Board(Reviewing, Misclicks, LessonMarks):
 
     # ------------------------------------------------------------------ display
     def _move_rows(self) -> list[tuple[int, str, list[str]]]:
+        """The last moves as the reader saw them: (number, who and what, what followed). A move of
+        another seat the reader saw nothing of is left out, and rows are numbered by the move's first
+        event in the reader's log, so neither the count nor the kind of hidden moves shows. The
+        "why?" of row n explains move self._why[n]."""
         moves = self._moves()
-        rows = []
-        for k in range(max(0, len(moves) - SHOWN_MOVES), len(moves)):
+        rows: list[tuple[int, str, list[str]]] = []
+        self._why: dict[int, int] = {}
+        everything = self.reader == EVERYTHING
+        for k in range(len(moves) - 1, -1, -1):
+            if len(rows) >= SHOWN_MOVES:
+                break
             before, action, after = moves[k]
-            texts = [e.text for e in after.log[len(before.log):]]
-            head = self.describe(before, action)
+            shown = self.shown_events(before, after)
+            texts = [e.text for e in shown]
+            head = self.describe(before, action, after)
+            if not head and not texts:
+                continue
             if texts:       # the move in the game's own words, then what followed from it
-                head = f"{head.split(': ', 1)[0]}: {texts[0]}"
-            rows.append((k, head, texts[1:]))
+                head = f"{head.split(': ', 1)[0] if head else seat_label(before.current_player, self.names)}: {texts[0]}"
+            number = k if everything else len(before.log_for(self.reader))
+            self._why[number] = k
+            rows.append((number, head, texts[1:]))
+        rows.reverse()
         return rows
 
     def _show_prompt(self) -> None:
@@ -492,7 +539,7 @@ class Board(Reviewing, Misclicks, LessonMarks):
                            heading="Your choices" if self.my_turn() else "Choices of the seat to act")
         # people at the table see only what their seat may see; with bots on every seat, everything
         self.scores.update(s, self.viewer if self.humans else None)
-        self.log.update(s)
+        self.log.update(s, self.reader)
         self.moves.value = moves_html(self._move_rows())
         self.controls.update(s, can_undo=bool(self.history) and not reviewing, bot_to_move=self.bot_to_move())
         self.hint_button.disabled = not self.my_turn()

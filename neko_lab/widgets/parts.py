@@ -11,7 +11,7 @@ from typing import Any, Callable, Hashable, Sequence
 
 import ipywidgets as W
 
-from ..core.events import Event
+from ..core.events import EVERYTHING, Event
 from ..core.state import State
 
 Callback = Callable[..., Any]
@@ -57,19 +57,21 @@ def score_table_html(state: State, names: Sequence[str] | None = None, viewer: i
             f"<tr><th style='text-align:left;padding:2px 8px'>category</th>{head}</tr>{body}{total}</table>")
 
 
-def event_rows(state: State, limit: int | None = None) -> list[tuple[int, Event]]:
-    """The last `limit` events of the log with their index, in order: the newest last."""
-    log = state.log
+def event_rows(state: State, limit: int | None = None, viewer: Any = EVERYTHING) -> list[tuple[int, Event]]:
+    """The last `limit` events of the log as `viewer` may read it (State.log_for), with their index in
+    that log, in order: the newest last."""
+    log = state.log if viewer == EVERYTHING else state.log_for(viewer)
     start = 0 if limit is None else max(0, len(log) - limit)
     return [(i, log[i]) for i in range(start, len(log))]
 
 
-def event_log_html(state: State, limit: int | None = 30, names: Sequence[str] | None = None) -> str:
-    """The last events, newest at the bottom; each row says who, what, and why: the rulebook section
-    and what it covers."""
+def event_log_html(state: State, limit: int | None = 30, names: Sequence[str] | None = None,
+                   viewer: Any = EVERYTHING) -> str:
+    """The last events as `viewer` may read them (a seat, PUBLIC or EVERYTHING), newest at the
+    bottom; each row says who, what, and why: the rulebook section and what it covers."""
     rules = getattr(state, "RULES", {}) or {}
     out = []
-    for i, ev in event_rows(state, limit):
+    for i, ev in event_rows(state, limit, viewer):
         rule = ev.rule or "—"
         covers = rules.get(ev.rule, "")
         why = html.escape(rule) + (f"<br><span style='color:#555;font-size:12px'>{html.escape(covers)}</span>"
@@ -125,10 +127,11 @@ class EventLog:
         self.limit, self.names = limit, names
         self.widget = W.HTML()
 
-    def update(self, state: State) -> None:
+    def update(self, state: State, viewer: Any = EVERYTHING) -> None:
         # newest at the bottom, and the box opens scrolled to the bottom (column-reverse)
+        body = event_log_html(state, self.limit, self.names, viewer)
         self.widget.value = (f"<div style='display:flex;flex-direction:column-reverse;max-height:260px;"
-                             f"overflow-y:auto'><div>{event_log_html(state, self.limit, self.names)}</div></div>")
+                             f"overflow-y:auto'><div>{body}</div></div>")
 
 
 class ScoreTable:

@@ -21,8 +21,9 @@ board's side column.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+from neko_lab.core.events import PUBLIC
 from neko_lab.core.svg import target
 
 from .graph import LANE_SHIFT, SLOTS, STEP, hub_yield
@@ -95,13 +96,16 @@ def _wrap(text: str, limit: int) -> list[str]:
 
 def _click(markup: str, name: str, clicks: Mapping[str, str] | None, ring: tuple | None = None) -> str:
     """`markup` as the click target `name` when the board offers it (clicks maps names to what a
-    click does), else as it is; `ring` (x, y, w, h) draws a green outline around a lit target."""
+    click does), as an unlit target of that name on the board's table otherwise (clicks given), else
+    as it is; `ring` (x, y, w, h) draws a green outline around a lit target."""
     if clicks and name in clicks:
         if ring is not None:
             x, y, w, h = ring
             markup = (f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="{w + 6}" height="{h + 6}" rx="5" '
                       f'fill="#dff3df" stroke="{LEGAL}" stroke-width="3"/>' + markup)
         return target(markup, name, clicks[name])
+    if clicks is not None:       # the board's own table: a click here is answered with why it is refused
+        return target(markup, name, "", lit=False)
     return markup
 
 
@@ -418,9 +422,11 @@ def events(state: "GameState", since: int = 0) -> list[dict]:
             for i, e in enumerate(state.log[since:], start=since)]
 
 
-def html(state: "GameState") -> str:
-    """What a state shows in a notebook (for GameState._repr_html_): the table picture."""
-    return svg(state)
+def html(state: "GameState", viewer: Any = PUBLIC) -> str:
+    """The table as `viewer` sees it (a seat, PUBLIC or EVERYTHING): GameState.picture. A notebook
+    shows the spectator's (PUBLIC). Nothing hidden is ever drawn (the draft picks of the pass, cards
+    drawn by another seat), so the views differ only in whose board is marked as the viewer's."""
+    return svg(state, viewer if isinstance(viewer, int) else None)
 
 
 __all__ = ["svg", "html", "events", "board_svg", "lane_svg", "bidding_svg", "card_svg", "hub_svg", "die_svg",

@@ -14,8 +14,9 @@ at its drawn size.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
+from neko_lab.core.events import PUBLIC
 from neko_lab.core.svg import target
 
 from .objectives import LEVELS
@@ -235,11 +236,14 @@ def ocean_title(state: "GameState", seat: int, shown: dict) -> tuple[str, str]:
     return f"{seat_name(seat)}: {pts} points{mark}", tip
 
 
-def table_svg(state: "GameState", viewer: int | None = None, selected: int | None = None,
+def table_svg(state: "GameState", viewer: Any = PUBLIC, selected: int | None = None,
               down: bool = False, targets: bool = False) -> str:
-    """The whole table as seen by `viewer` (whose hand is shown). With `targets` (the viewer is to
-    act), the hand, the places where the `selected` card may go, the face-down switch and the piles
-    the viewer may draw from are click targets."""
+    """The whole table as seen by `viewer`: a seat (its hand is shown, and its own secret points),
+    PUBLIC (a spectator: no hand, no score that depends on a secret card; also None) or EVERYTHING
+    (the analyst). With `targets` (the viewer is to act), the hand, the places where the `selected`
+    card may go, the face-down switch and the piles the viewer may draw from are click targets."""
+    if viewer is None:
+        viewer = PUBLIC
     parts = []
     s, w1, h1 = surface_svg(state, 4, 4)
     parts.append(s)
@@ -253,10 +257,10 @@ def table_svg(state: "GameState", viewer: int | None = None, selected: int | Non
     y += h2 + 10
     cells = [pos(a.depth, a.col) for a in legal
              if kind == "play" and a.card == selected and a.down == down]
-    shown = state.visible_breakdown(viewer)    # another seat's priority points stay secret
+    shown = state.view_breakdown(viewer)       # another seat's priority points stay secret
     width = max(w1, w2)
     name = state.cards[selected].name if selected is not None else ""
-    if viewer is not None:      # the hand right under the piles, so cards and places show together
+    if isinstance(viewer, int):   # the hand right under the piles, so cards and places show together
         hp, w3, h3 = hand_svg(state, viewer, 4, y, selected, lit=kind == "play", down=down)
         parts.append(hp)
         y += h3 + 4
@@ -284,10 +288,11 @@ def table_svg(state: "GameState", viewer: int | None = None, selected: int | Non
             f'{"".join(parts)}</svg>')
 
 
-def svg(state: "GameState") -> str:
-    """The whole table as a notebook shows it: every Ocean, no hand (nobody's secrets)."""
-    return table_svg(state, None)
+def svg(state: "GameState", viewer: Any = PUBLIC) -> str:
+    """The whole table as `viewer` sees it (GameState.picture); a notebook shows the spectator's:
+    every Ocean, no hand, no secret Priority Observation points."""
+    return table_svg(state, viewer)
 
 
-def html(state: "GameState") -> str:
-    return svg(state)
+def html(state: "GameState", viewer: Any = PUBLIC) -> str:
+    return svg(state, viewer)

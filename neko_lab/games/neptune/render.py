@@ -17,8 +17,9 @@ text says what a click does; everything else is drawn as an unlit target.
 from __future__ import annotations
 
 from html import escape
-from typing import Hashable, Iterable, Mapping, Sequence
+from typing import Any, Hashable, Iterable, Mapping, Sequence
 
+from neko_lab.core.events import EVERYTHING, PUBLIC
 from neko_lab.core.svg import target
 
 from .rules.build import ROUNDS, order
@@ -243,7 +244,7 @@ def tracks_svg(s, top: float, seat: int, moves: Mapping[str, list] | None = None
     return "".join(parts), top + 52 + s.players * 18
 
 
-def cards_svg(s, top: float, seat: int, moves: Mapping[str, list] | None = None) -> tuple[str, float]:
+def cards_svg(s, top: float, seat: int | None, moves: Mapping[str, list] | None = None) -> tuple[str, float]:
     cards = s.data.cards
     gen = min(s.generation + 1, len(s.decks))
     parts = [_t(8, top + 14, f"Generation {gen}; cards left in its deck: "
@@ -257,6 +258,10 @@ def cards_svg(s, top: float, seat: int, moves: Mapping[str, list] | None = None)
         inner = (f'<g><rect x="{x}" y="{top + 22}" width="124" height="24" rx="4" fill="#fff7e6" '
                  f'stroke="{LEGAL if lit else "#b80"}" stroke-width="{3 if lit else 1}"/>{_t(x + 4, top + 38, label, 11)}</g>')
         parts.append(_spot(inner, f"track:{k}", moves, f"place {k + 1} of the Opportunity Track"))
+    if seat is None:            # a spectator's picture: hands are secret, only their sizes show
+        parts.append(_t(8, top + 66, "Hands: " + ", ".join(f"player {i + 1} {len(h)} card(s)"
+                                                          for i, h in enumerate(s.hands)), 12, "bold"))
+        return "".join(parts), top + 80
     parts.append(_t(8, top + 66, f"Hand of player {seat + 1}:", 12, "bold"))
     for k, c in enumerate(s.hands[seat]):
         x, y = 8 + (k % 2) * 262, top + 74 + (k // 2) * 30
@@ -369,16 +374,19 @@ def _svg(body: str, height: float, cls: str) -> str:
             f'viewBox="0 0 {ROW_W} {height + 6:.0f}" font-family="sans-serif" class="{cls}">{body}</svg>')
 
 
-def areas(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -> list[str]:
-    """The table as `seat` sees it, as separate SVG areas each at most ROW_W wide (so they wrap to the
-    width they are given): the decisions panel, the Opportunity Track and hand, the map in rows of
-    PER_ROW planets, the technology chart, the players' tracks, the legend."""
-    if seat is None:
+def areas(s, seat: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> list[str]:
+    """The table as `seat` sees it (its hand shown), as separate SVG areas each at most ROW_W wide (so
+    they wrap to the width they are given): the decisions panel, the Opportunity Track and hand, the map
+    in rows of PER_ROW planets, the technology chart, the players' tracks, the legend. PUBLIC (also
+    None), a spectator: no hand, the map's fuel costs of the player to act; EVERYTHING, the analyst:
+    the hand of the player to act too."""
+    hand = isinstance(seat, int) or seat == EVERYTHING
+    if not isinstance(seat, int):
         seat = s.current_player if s.current_player is not None else 0
     body, y = panel_svg(s, seat, moves)
     panel = _svg(body, y - 6, "neptune-panel")
     rest = []
-    body, y = cards_svg(s, 0, seat, moves)
+    body, y = cards_svg(s, 0, seat if hand else None, moves)
     rest.append(_svg(body, y, "neptune-cards"))
     n = len(s.data.planets)
     for start in range(0, n, PER_ROW):
@@ -394,7 +402,7 @@ def areas(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -
     return [panel, *rest, _svg(body, y, "neptune-legend")]
 
 
-def svg(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -> str:
+def svg(s, seat: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> str:
     """The whole table as one SVG (the areas of `areas` one under the other)."""
     parts, y = [], 0.0
     for area in areas(s, seat, moves):
@@ -406,7 +414,9 @@ def svg(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -> 
             f'viewBox="0 0 {ROW_W} {y:.0f}" font-family="sans-serif">{"".join(parts)}</svg>')
 
 
-def html(s, seat: int | None = None, moves: Mapping[str, list] | None = None) -> str:
+def html(s, viewer: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> str:
+    """GameState.picture: the table as `viewer` (a seat, PUBLIC or EVERYTHING) sees it."""
+    seat = viewer
     status = "the game is over" if s.is_over() else f"player {s.current_player + 1} to decide"
     cells = "".join(f'<div style="display:inline-block;vertical-align:top;margin:2px 8px 2px 0">{a}</div>'
                     for a in areas(s, seat, moves))

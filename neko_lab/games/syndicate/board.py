@@ -62,7 +62,7 @@ class Board(GenericBoard):
         super().__init__(state, *args, **kwargs)
 
     def picture(self) -> str:
-        return html(self.state, clickable=self.my_turn(), selected=self.selected)
+        return html(self.state, self.viewer, clickable=self.my_turn(), selected=self.selected)
 
     def prompt_text(self) -> str:
         if self.review is not None or not self.my_turn():

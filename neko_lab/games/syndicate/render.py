@@ -12,11 +12,14 @@ choosing are drawn as cards (only for that player: clickable=True is that player
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from neko_lab.core.events import EVERYTHING, PUBLIC
 from neko_lab.core.svg import target
 
 from .data import COLOURS, DELIVERY, LEVEL_OF, LINES, PLACES, ROW_OF, SASHIMI, SUBWAY, WILD, lower, neighbourhood_name, upper
+
+from .rules.simultaneous import table_view
 
 if TYPE_CHECKING:
     from .rules import GameState
@@ -75,8 +78,9 @@ def _reach(n: int, x: float, y: float, clicks: Clicks) -> str:
 
 
 def _card(area: "Area", p: int, x: float, y: float, walked: set[int], boxes_lit: set[int],
-          clicks: Clicks = Clicks(), label: str | None = None) -> str:
-    """One card at place p; `label` replaces the place number (the opening draw has no place yet)."""
+          clicks: Clicks = Clicks(), label: str | None = None, unlit: bool = False) -> str:
+    """One card at place p; `label` replaces the place number (the opening draw has no place yet);
+    with `unlit`, boxes the decision may not take are unlit targets (a click is answered with why)."""
     card = area.cards[area.pyramid[p]]
     cubes = area.cubes
     lieut = p == 0 and label is None
@@ -101,6 +105,8 @@ def _card(area: "Area", p: int, x: float, y: float, walked: set[int], boxes_lit:
                 f'transform="rotate(-90 {bx + BOX / 2} {y + CH / 2})">{escape(box_name(action, -1))}</text>')
         if key in boxes_lit and clicks is not NO_CLICKS:
             out.append(target(body, f"box:{p}:{side}", f"walk to {tip}: click"))
+        elif unlit:
+            out.append(target(f"<title>{escape(tip)}</title>{body}", f"box:{p}:{side}", lit=False))
         else:
             out.append(f'<g class="box" data-box="{p + 1}{"LR"[side]}"><title>{escape(tip)}</title>{body}</g>')
     mid = x + BOX + 8
@@ -175,21 +181,27 @@ class Area(NamedTuple):
     walked: tuple
 
 
-def player_area(state: "GameState", seat: int) -> Area:
-    return Area(state.cards, tuple(state.pyramid[seat]), tuple(state.filled[seat]), tuple(state.cubes[seat]),
-                tuple(state.warehouse[seat]), tuple(state.waiting[seat]), tuple(state.path[seat]))
+def player_area(state: "GameState", seat: int, viewer: Any = EVERYTHING) -> Area:
+    """Seat's area as `viewer` may see it: at a simultaneous table another seat's area as the turn
+    began, without the walk it has taken out of sight."""
+    pyramid, cubes, filled, warehouse, waiting, _markers, _redrawn = state.seen_area(viewer, seat)
+    return Area(state.cards, tuple(pyramid), tuple(filled), tuple(cubes), tuple(warehouse), tuple(waiting),
+                tuple(state.seen_path(viewer, seat)))
 
 
-def pyramid_svg(state: "GameState", seat: int, clickable: bool = False, selected: tuple | None = None) -> str:
-    boxes_lit, places_lit = lit(state, seat)
+def pyramid_svg(state: "GameState", seat: int, clickable: bool = False, selected: tuple | None = None,
+                viewer: Any = EVERYTHING) -> str:
+    mine = viewer == seat or viewer == EVERYTHING
+    boxes_lit, places_lit = lit(state, seat) if mine else (set(), set())
     head = f"Player {seat + 1}" + (" (to play)" if state.current_player == seat else "")
     clicks = clicks_for(state, seat, selected) if clickable else NO_CLICKS
-    return area_svg(player_area(state, seat), head, PLAYER[seat % len(PLAYER)], boxes_lit, places_lit, seat,
-                    clicks)
+    return area_svg(player_area(state, seat, viewer), head, PLAYER[seat % len(PLAYER)], boxes_lit, places_lit, seat,
+                    clicks, unlit=clickable and mine and seat == state.current_player)
 
 
 def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset(),
-             places_lit: set[int] = frozenset(), seat: int | None = None, clicks: Clicks = NO_CLICKS) -> str:
+             places_lit: set[int] = frozenset(), seat: int | None = None, clicks: Clicks = NO_CLICKS,
+             unlit: bool = False) -> str:
     walked = set(area.walked)
     width, height = 4 * CW + 8, 4 * CH + 28 + 76
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -199,7 +211,7 @@ def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset
     for p in range(PLACES):
         x, y = card_origin(p, 4, y0)
         if area.pyramid[p] >= 0:
-            out.append(_card(area, p, x, y, walked, boxes_lit, clicks))
+            out.append(_card(area, p, x, y, walked, boxes_lit, clicks, unlit=unlit))
         else:
             stroke = ORANGE if p in places_lit else "#ccc"
             body = (f'<rect x="{x + 6}" y="{y + 6}" width="{CW - 12}" height="{CH - 12}" '
@@ -210,6 +222,8 @@ def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset
             tip = f"place {p + 1} (level {LEVEL_OF[p]}), empty"
             if p in places_lit and clicks is not NO_CLICKS:
                 out.append(target(body, f"place:{p}", tip + ": click to put the chosen waiting minion here"))
+            elif unlit:
+                out.append(target(body, f"place:{p}", tip, lit=False))
             else:
                 out.append(f'<g class="place" data-place="{p + 1}"><title>{tip}</title>{body}</g>')
     for lv in range(1, 4):          # beside the narrower upper rows; level 4 is said in the legend
@@ -316,23 +330,32 @@ def opening_svg(state: "GameState", seat: int) -> str:
     return "".join(out)
 
 
-def html(state: "GameState", clickable: bool = False, selected: tuple | None = None) -> str:
-    """The whole table as HTML: the path, then one pyramid per player (CatANNA's too, once built).
-    clickable=True makes the boxes, places, cubes and waiting minions of the seat to act click targets
-    (the board's picture); `selected` is the cube (neighbourhood, colour) or ("wait", card) chosen."""
+def html(state: "GameState", viewer: Any = PUBLIC, clickable: bool = False,
+         selected: tuple | None = None) -> str:
+    """The whole table as HTML, as `viewer` sees it (a seat, PUBLIC: a spectator, EVERYTHING: the
+    analyst): the path, then one pyramid per player (CatANNA's too, once built). At a simultaneous
+    table a seat sees the other areas, the deck and the discard pile as the turn began (changed by its
+    own moves only). clickable=True makes the boxes, places, cubes and waiting minions of the seat to
+    act click targets (the board's picture); `selected` is the cube (neighbourhood, colour) or
+    ("wait", card) chosen. The opening draw is drawn for the viewer's own seat only."""
     parts = [path_svg(state)]
-    if clickable and not state.over and state.pending and state.pending[-1].kind == "opening":
-        parts.append(opening_svg(state, state.current_player))
-    parts += [pyramid_svg(state, seat, clickable, selected) for seat in range(state.players)]
+    if (clickable and not state.over and state.pending and state.pending[-1].kind == "opening"
+            and state.current_player == viewer):
+        parts.append(opening_svg(state, viewer))
+    parts += [pyramid_svg(state, seat, clickable and viewer == seat, selected, viewer)
+              for seat in range(state.players)]
     c = state.catanna
     if c is not None and c.built:
         her = Area(state.cards, tuple(c.pyramid), tuple(c.filled), (0,) * (4 * 2 * PLACES), tuple(c.warehouse),
                    (), ())
         parts.append(area_svg(her, f"CatANNA ({c.box} cubes back in the box)", "#555"))
-    scores = " · ".join(f"player {i + 1}: {v}" for i, v in enumerate(state.scores()))
+    rows = state.view_breakdown(viewer)
+    scores = " · ".join(f"player {i + 1}: {sum(v for v in r.values() if v is not None)}"
+                        f"{'+?' if None in r.values() else ''}" for i, r in enumerate(rows))
     if state.catanna is not None:
         scores += f" · CatANNA: {state.catanna_score()}"
-    deck = f"deck {len(state.deck)} cards, discard pile {len(state.discard)}"
+    size, discard, _order = table_view(state, viewer)
+    deck = f"deck {size} cards, discard pile {len(discard)}"
     head = ("Final scores" if state.over else
             "Score if the game ended now (each empty place costs 2 points times its level's multiplier, "
             "and so does each card still without a delivery: the start is negative for everyone, and "

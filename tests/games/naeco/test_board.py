@@ -193,8 +193,8 @@ def test_face_down_switch_plays_an_unpopulated_area():
 
 def test_first_picture_counts_players_from_1_and_points_as_the_table_shows_them():
     s = game()
-    svg = s._repr_html_()
-    assert "Player 1: 0 points (to play)" in svg and "Player 2: 0 points" in svg
+    svg = s._repr_html_()          # the spectator's picture: the secret priority points are "?"
+    assert "Player 1: 0+? points (to play)" in svg and "Player 2: 0+? points" in svg
     assert "Player 0" not in svg and "-1 points" not in svg
     assert "research adds -1 at the end" in svg              # where -1 comes from, on hover
 
@@ -304,5 +304,6 @@ def test_picture_keeps_other_seats_priority_points_secret():
     s.apply(s.legal_actions()[0])
     assert re.findall(r"Player 2: [^<]*points", table_svg(s, 0, None, False)) == ["Player 2: 0+? points"]
     bd = s.breakdown()[1]
-    assert re.findall(r"Player 2: [^<]*points", table_svg(s, None, None, False)) == \
-        [f"Player 2: {bd['biodiversity'] + bd['priority']} points"]
+    assert re.findall(r"Player 2: [^<]*points", table_svg(s, None, None, False)) == ["Player 2: 0+? points"]
+    assert re.findall(r"Player 2: [^<]*points", table_svg(s, "all", None, False)) == \
+        [f"Player 2: {bd['biodiversity'] + bd['priority']} points"]      # the analyst's view, by name

@@ -136,14 +136,16 @@ def test_kept_cube_delivered_at_the_end_of_the_walk():
 def test_later_seats_see_the_table_as_the_turn_began():
     s = rig.started(seed=10)
     before = s.observation(1)["areas"][0]
+    points = s.visible_breakdown(1)[0]
     s.apply(rig.named(s, "Chief Operations Officer"))
     s.apply(s.legal_actions()[0])
     while s.current_player == 0:
         s.apply(s.legal_actions()[-1])
     assert s.observation(1)["areas"][0] == before            # seat 2 did not watch seat 1's walk
     assert s.observation(0)["areas"][0] != before
-    assert s.visible_breakdown(1)[0]["deliveries"] is None
-    assert s.visible_breakdown(1)[0]["mission path"] is not None
+    assert s.visible_breakdown(1)[0]["deliveries"] is None    # not known until the meeting
+    assert s.visible_breakdown(1)[0]["mission path"] == points["mission path"]
+    assert s.visible_breakdown(0)[0] == s.breakdown()[0]
     open_table = rig.started(seed=10, simultaneous=False)
     open_table.apply(rig.named(open_table, "Chief Operations Officer"))
     open_table.apply(open_table.legal_actions()[0])

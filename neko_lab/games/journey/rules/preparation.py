@@ -68,7 +68,9 @@ def legal_draft(s: GameState, seat: int, data: Any) -> list:
 
 def pick_die(s: GameState, seat: int, data: Any, act: Act) -> None:
     s.picks[seat] = act.a
-    s.emit("picks a die", R_DRAFT, seat)
+    # the others see only that a die was picked, until every seat has picked in this pass (a board then
+    # tells the move as this event, never as the action: the picker sees its die in observation)
+    s.emit_secret("picks a die", "picks a die", R_DRAFT, seat)
 
 
 # ---------------------------------------------------------------- 2) Obtain Income

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from neko_lab.core import Pending, serializable
 
 from ..data import CHILD, LEVEL_OF, SASHIMI
-from . import delivery_zone, meeting
+from . import delivery_zone, meeting, simultaneous
 from .delivery_zone import Deliver
 from .rulebook import COMMAND, LIEUTENANTS
 
@@ -76,7 +76,8 @@ def legal_walk(s: "GameState", seat: int, p: int) -> list:
 def take_walk(s: "GameState", seat: int, p: int, action: Box) -> None:
     s.path[seat] += (2 * action.place + action.side,)
     s.emit(f"turn {s.turn}: leader on {action}", LIEUTENANTS if action.place == 0 else COMMAND, seat,
-           place=action.place, side=action.side)
+           place=action.place, side=action.side,
+           cover=f"turn {s.turn}: {simultaneous.WALK_COVER}" if action.place == 0 else "")
     act = s.card_at(seat, action.place).boxes[action.side][0]
     s.ENTER[act](s, seat, action.place, action.side)
 
@@ -108,8 +109,9 @@ def take_deliveries(s: "GameState", seat: int, data: Any, action: Deliver | EndW
 
 def finish_command(s: "GameState", seat: int) -> None:
     s.walked[seat] = s.turn
-    if seat + 1 < s.players:
-        start_command(s, seat + 1)
+    nxt = simultaneous.next_seat(s, lambda j: s.walked[j] == s.turn)
+    if nxt is not None:
+        start_command(s, nxt)
         return
     meeting.kumicho_meeting(s)
     if not s.over and not s.pending:        # solo: the player may have CatANNA's wild slots to decide

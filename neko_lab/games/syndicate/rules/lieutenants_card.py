@@ -57,6 +57,7 @@ def draw_card(s: "GameState") -> int | None:
 def enter_accountant(s: "GameState", seat: int, p: int, side: int) -> None:
     drawn = [c for c in (draw_card(s) for _ in range(ACCOUNTANT_DRAW)) if c is not None]
     s.waiting[seat] += tuple(drawn)
+    s.own_draws[seat] += len(drawn)
     s.emit(f"draws {len(drawn)} minions into the Waiting Room", RULE_ACCOUNTANT, seat, cards=len(drawn))
     more = min(ACCOUNTANT_DISCARD, len(s.waiting[seat]))
     if more:
@@ -72,6 +73,7 @@ def legal_discard(s: "GameState", seat: int, more: int) -> list:
 def take_discard(s: "GameState", seat: int, more: int, action: Discard) -> None:
     s.waiting[seat] = tuple(c for c in s.waiting[seat] if c != action.card)
     s.discard.append(action.card)
+    s.own_discards[seat] += (action.card,)
     s.emit(f"{action} face up", RULE_ACCOUNTANT, seat, card=action.card)
     if more > 1:
         s.pending.append(Pending("discard", seat, more - 1))

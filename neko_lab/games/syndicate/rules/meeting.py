@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..data import TURNS, changed
-from . import final_scoring, mission_cards, solo
+from . import final_scoring, mission_cards, simultaneous, solo
 from .rulebook import MEETING
 
 if TYPE_CHECKING:
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 def kumicho_meeting(s: "GameState") -> None:
     col = s.turn
+    simultaneous.reveal(s, f"turn {col}")
     for seat in range(s.players):
         f = None
         for k, number in enumerate(s.missions):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from neko_lab.core import Pending, serializable
 
 from ..data import MINIONS, MISSION_TYPES, SyndicateData, changed
-from . import command_phase, lieutenants_card, solo
+from . import command_phase, lieutenants_card, simultaneous, solo
 from .rulebook import SETUP
 
 if TYPE_CHECKING:
@@ -81,8 +81,10 @@ def take_opening(s: "GameState", seat: int, data: Any, action: Open | Redraw) ->
     hand = s.opening[seat]
     if isinstance(action, Redraw):
         s.discard.extend(hand)
+        s.own_discards[seat] += hand
         s.mulligan[seat] = True
         s.opening[seat] = draw_opening(s)
+        s.own_draws[seat] += len(s.opening[seat])
         s.emit("discards the four opening minions and draws four new ones", SETUP, seat)
         s.pending.append(Pending("opening", seat))
         return
@@ -91,12 +93,15 @@ def take_opening(s: "GameState", seat: int, data: Any, action: Open | Redraw) ->
     s.waiting[seat] = (action.waiting,)
     rest = [c for c in hand if c not in action]
     s.discard.extend(rest)
+    s.own_discards[seat] += tuple(rest)
     s.opening[seat] = ()
     s.emit(f"places {action}; discards " + " and ".join(f"minion {c + 1}" for c in rest) + " face up",
-           SETUP, seat, under=action.under, waiting=action.waiting)
-    if seat + 1 < s.players:
-        s.pending.append(Pending("opening", seat + 1))
+           SETUP, seat, under=action.under, waiting=action.waiting, cover=simultaneous.OPENING_COVER)
+    nxt = simultaneous.next_seat(s, lambda j: s.pyramid[j][1] >= 0)
+    if nxt is not None:
+        s.pending.append(Pending("opening", nxt))
         return
+    simultaneous.reveal(s, "opening")
     s.turn = 1
     s.refresh_view()
     command_phase.start_command(s, 0)

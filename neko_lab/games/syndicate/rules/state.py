@@ -21,7 +21,7 @@ from neko_lab.core.decisions import gather
 
 from .. import data as sd
 from ..data import COLOURS, CUBES_PER_COLOUR, LEVEL_OF, LIEUTENANTS, MINIONS, PARENTS, PLACES, TURNS
-from . import command_phase, final_scoring, lieutenants_card, minions_cards, setup, solo
+from . import command_phase, final_scoring, lieutenants_card, minions_cards, setup, simultaneous, solo
 from .rulebook import RULES, TITLE
 
 
@@ -55,7 +55,7 @@ class GameState(State):
     DECISIONS = gather(setup, command_phase, lieutenants_card, minions_cards, solo)
     ENTER = {**lieutenants_card.ENTER, **minions_cards.ENTER}   # action -> what entering its box does
     PER_SEAT = ("pyramid", "cubes", "filled", "warehouse", "waiting", "opening", "mulligan", "markers",
-                "path", "walked", "delivered", "shown")
+                "path", "walked", "delivered", "shown", "own_draws", "own_discards")
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -120,13 +120,12 @@ class GameState(State):
         return final_scoring.breakdown(self)
 
     def visible_breakdown(self, seat: int | None) -> list[dict[str, int | None]]:
-        """Another seat that already walked this turn did so out of sight at a simultaneous table: its
-        structure points are None until the turn's meeting (its mission points are public)."""
+        """At a simultaneous table the other seats walk out of sight: while a turn is played, their
+        structure points are None (not known until the meeting); mission points are public."""
         rows = self.breakdown()
-        if seat is None or self.over or not self.options["simultaneous"]:
+        if seat is None or not simultaneous.hiding(self):
             return rows
-        hidden = self.acted_unseen(seat)
-        return [{k: (None if i in hidden and k in final_scoring.STRUCTURE else v) for k, v in r.items()}
+        return [r if i == seat else {k: (None if k in final_scoring.STRUCTURE else v) for k, v in r.items()}
                 for i, r in enumerate(rows)]
 
     def winners(self) -> list[int]:
@@ -227,30 +226,64 @@ class GameState(State):
         return self.area_view(self.area(j))
 
     def refresh_view(self) -> None:
-        """Keep the picture of every area that later seats of the coming turn will be shown."""
-        self.shown = [self.area(j) for j in range(self.players)]
+        """A turn begins: keep what the table shows now (rules/simultaneous.py)."""
+        simultaneous.start_turn(self)
 
     def observation(self, seat: int) -> dict:
-        unseen = self.acted_unseen(seat)
-        areas = [self.area_view(self.shown[j]) if j in unseen else self.public_view(j)
-                 for j in range(self.players)]
+        """What `seat` may know: at a simultaneous table the other areas, the deck and the discard
+        pile as the turn began, changed by its own moves only (rules/simultaneous.py)."""
+        areas = [self.area_view(self.seen_area(seat, j)) for j in range(self.players)]
+        deck, discard, order = simultaneous.table_view(self, seat)
         top = self.pending[-1] if self.pending and not self.over else None
         return {"seat": seat, "players": self.players, "turn": self.turn, "kumicho": max(self.turn, 1),
                 "missions": list(self.missions), "to_act": self.current_player,
                 "decision": top.kind if top else None,
-                "deck": len(self.deck), "deck_order": list(self.deck) if self.deck_known else None,
-                "discard": list(self.discard), "areas": areas,
+                "deck": deck, "deck_order": order, "discard": discard, "areas": areas,
                 "opening": list(self.opening[seat]), "walk": list(self.path[seat]),
                 "catanna": self.catanna.view() if self.catanna else None, "over": self.over}
 
+    def seen_area(self, viewer: Any, j: int) -> tuple:
+        """Seat j's area as `viewer` (a seat, "public" or "all") may see it now."""
+        return self.area(j) if simultaneous.sees_live(self, viewer, j) else self.shown[j]
+
+    def seen_path(self, viewer: Any, j: int) -> tuple:
+        """Seat j's walk of this turn as `viewer` may see it (empty: not seen yet)."""
+        return self.path[j] if simultaneous.sees_live(self, viewer, j) else ()
+
     def determinize(self, seat: int, rng: Rng) -> "GameState":
-        """A copy with the drawing deck re-shuffled, unless it is the face-down discard pile whose order
-        the table saw. The copy's future chance comes from a generator spawned from `rng` (the core's
-        determinize), never from the real game's."""
+        """A copy `seat` cannot tell from this position: at a simultaneous table the other seats' moves
+        of this turn are taken back (they choose again in the copy) and every card the seat has not
+        seen is dealt afresh (rules/simultaneous.py); otherwise the drawing deck is re-shuffled unless
+        it is the face-down discard pile whose order the table saw. Hidden cards are dealt from a
+        sorted pool and the copy's future chance from a generator spawned from `rng`, so the copy
+        depends only on what the seat knows."""
         s = super().determinize(seat, rng)
-        if not self.deck_known:
-            s.rng.shuffle(s.deck)
+        if simultaneous.hiding(self):
+            simultaneous.redeal(s, seat, rng)
+        elif not self.deck_known:
+            s.deck.sort()
+            rng.shuffle(s.deck)
         return s
+
+    def emit(self, text: str, rule: str = "", seat: int | None = None, **data: Any) -> None:
+        """While a seat acts out of the others' sight, its events are told to them only as its cover
+        (the first box of a walk: "walks down the pyramid"; the rest not at all) until the reveal."""
+        hidden = self.__dict__.get("secret_seat")
+        cover = data.pop("cover", "")
+        if hidden is None:
+            super().emit(text, rule, seat, **data)
+            return
+        self.emit_secret(text, cover, rule, hidden if seat is None else seat, **data)
+
+    def _apply(self, action: Any) -> None:
+        if not simultaneous.hiding(self):
+            super()._apply(action)
+            return
+        seat = self.secret_seat = self.pending[-1].seat
+        logged = len(self.log)
+        super()._apply(action)
+        if len(self.log) == logged:     # a choice that logs nothing is still the seat's own secret
+            self.emit_secret(str(action), "", simultaneous.TURN_PHASES, seat, quiet=True)
 
     # ------------------------------------------------------------------ helpers the sections share
     def level_cards(self, seat: int, level: int) -> list[int]:

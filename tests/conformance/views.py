@@ -1,0 +1,242 @@
+"""One rule for every view of a seat, checked on every registered game: positions that differ only in
+what seat k cannot know must look the same from seat k.
+
+Pairs of positions, built from seeded random games through the State contract alone (so a new game is
+checked with no change here):
+
+- copies: the position and `determinize(k, rng)` (other hands, decks, other seats' unseen choices
+  re-drawn), at positions where k is to move;
+- futures: the position and a copy whose generator is seeded differently (a different future);
+- choices: the game replayed with another seat's earlier choice changed (and that seat's later
+  choices re-drawn when the old ones are no longer legal), to the same decision of seat k. What seat
+  k has observed along the way (its observations, in order, repeats dropped, and the log as shown to
+  it, which tells what was revealed) says whether k could tell the two games apart; when it cannot,
+  everything else must agree too. (Whether the log itself shows k too much is checked by the copies,
+  and by each game's own tests of its covered events.)
+
+Compared from seat k: observation(k), visible_breakdown(k), picture(viewer=k), the log as shown to k
+(log_for(k)), legal_actions() when k is to move; for the choices pairs also a board with a person at
+seat k and bots elsewhere: its message line, last moves, event log, picture, prompt and choices.
+`python -m tests.conformance.views [--nightly] [game ...]` prints cases tried / failed per game.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any, Callable
+
+import neko_lab as nl
+from neko_lab.core import Rng
+
+try:
+    from fuzz import NIGHTLY, QUICK, Report, play_random
+except ImportError:         # run as `python -m tests.conformance.views`
+    from tests.conformance.fuzz import NIGHTLY, QUICK, Report, play_random
+
+GAMES_PER_SIZE = 2          # random games per player count at size 1
+MARKS = 10                  # positions looked at per game
+COPIES = 3                  # determinized copies per position
+
+
+def seat_views(s: Any, k: int, to_move: bool = True) -> dict[str, Any]:
+    """Everything the state itself shows seat k."""
+    views = {"observation": s.observation(k), "visible_breakdown": s.visible_breakdown(k),
+             "picture": s.picture(viewer=k),
+             "log": [(e.text, e.rule, e.seat, dict(e.data)) for e in s.log_for(k)]}
+    if to_move:
+        views["legal_actions"] = [str(a) for a in s.legal_actions()]
+    return views
+
+
+def board_views(states: list, actions: list, k: int) -> dict[str, Any]:
+    """What a board shows a person at seat k (bots at the other seats) after the moves `actions`
+    (states[i] is the position before actions[i]; states[-1] the position now)."""
+    from neko_lab.widgets import board
+    bots = {j: "random" for j in range(states[0].players) if j != k}
+    b = board(states[0].clone(), agents=bots)
+    b.history = [(states[i], actions[i]) for i in range(len(actions))]
+    b.state = states[-1].clone()
+    b.message.show(b.describe(states[-2], actions[-1], states[-1]) if actions else "")
+    b.refresh(keep_message=True)
+    return {"message line": b.message.text, "move list": b.moves.value, "event log": b.log.widget.value,
+            "board picture": b.picture_widget.value, "prompt": b.prompt_box.value,
+            "choices": b.picker.labels, "scores": b.scores.widget.value}
+
+
+def seen(states: list, k: int) -> list:
+    """What seat k observed along a game: its observations in order, repeats dropped, then the log as
+    shown to k."""
+    out: list = []
+    for s in states:
+        o = s.observation(k)
+        if not out or out[-1] != o:
+            out.append(o)
+    log = states[-1].log_for(k) if hasattr(states[-1], "log_for") else states[-1].log
+    return out + [[(e.text, e.rule, e.seat) for e in log]]
+
+
+def _differences(a: dict, b: dict) -> list[str]:
+    return [key for key in a if a[key] != b.get(key)]
+
+
+def _games(game: str, players: int, size: int, seed: int):
+    for g in range(GAMES_PER_SIZE * size):
+        s = nl.new_game(game, players=players, seed=seed + g)
+        actions = play_random(s.clone(), random.Random(seed + g))
+        yield s, actions
+
+
+def copies(game: str, players: int, size: int = QUICK, seed: int = 500) -> Report:
+    """determinize(k) must look like the real position from seat k (seat k to move)."""
+    rep = Report("a determinized copy looks the same from its seat")
+    for start, actions in _games(game, players, size, seed):
+        s = start.clone()
+        marks = {len(actions) * m // MARKS for m in range(MARKS)}
+        for i, a in enumerate(actions):
+            if i in marks:
+                k = s.current_player
+                real = seat_views(s, k)
+                for c in range(COPIES):
+                    rep.tried += 1
+                    diff = _differences(real, seat_views(s.determinize(k, Rng(1000 * i + c)), k))
+                    if diff:
+                        rep.fail(f"{game} {players}p seed {start.seed} step {i} seat {k + 1}: {diff}")
+            s.apply(a)
+    return rep
+
+
+def futures(game: str, players: int, size: int = QUICK, seed: int = 600) -> Report:
+    """A different future (another generator) must not show in any view of any seat."""
+    rep = Report("a different future looks the same from every seat")
+    for start, actions in _games(game, players, size, seed):
+        s = start.clone()
+        marks = {len(actions) * m // MARKS for m in range(MARKS)}
+        for i, a in enumerate(actions):
+            if i in marks:
+                other = s.clone()
+                other.rng = Rng(987_654 + i)
+                for k in range(players):
+                    rep.tried += 1
+                    diff = _differences(seat_views(s, k, k == s.current_player),
+                                        seat_views(other, k, k == s.current_player))
+                    if diff:
+                        rep.fail(f"{game} {players}p seed {start.seed} step {i} seat {k + 1}: {diff}")
+            s.apply(a)
+    return rep
+
+
+def _rechoose(start: Any, actions: list, m: int, i: int, k: int, pick: random.Random) -> tuple | None:
+    """The game of `actions` with action m (another seat's) replaced by a different legal one, replayed to
+    step i (seat k to move there): (states, actions) or None when it cannot reach seat k's decision
+    the same way. Later actions of the other seats that are no longer legal are re-drawn at random;
+    seat k's own actions must stay legal."""
+    s = start.clone()
+    states, taken = [], []
+    for a in actions[:m]:
+        states.append(s.clone())
+        s.apply(a)
+        taken.append(a)
+    options = [x for x in s.legal_actions() if not (x == actions[m] and type(x) is type(actions[m]))]
+    if not options:
+        return None
+    states.append(s.clone())
+    alt = pick.choice(options)
+    s.apply(alt)
+    taken.append(alt)
+    rest = list(actions[m + 1:i])
+    j = 0
+    budget = 4 * (i - m) + 200
+    while budget > 0:
+        budget -= 1
+        if s.is_over():
+            return None
+        seat = s.current_player
+        if j >= len(rest) and seat == k:
+            break
+        legal = s.legal_actions()
+        if j < len(rest):
+            want = rest[j]
+            ok = any(x == want and type(x) is type(want) for x in legal)
+            if seat == k and not ok:
+                return None
+            a = want if ok else pick.choice(legal)
+            j += 1
+        else:
+            a = pick.choice(legal)
+        states.append(s.clone())
+        s.apply(a)
+        taken.append(a)
+    if budget <= 0:
+        return None
+    states.append(s)
+    return states, taken
+
+
+def choices(game: str, players: int, size: int = QUICK, seed: int = 700, boards: bool = True) -> Report:
+    """Another seat's earlier choice changed: when seat k's observation cannot tell the two games
+    apart, no other view of seat k (board lines included) may either."""
+    rep = Report("another seat's unseen choice does not show to a seat")
+    rep.outcomes = {"pairs seat k could tell apart (skipped)": 0}
+    for start, actions in _games(game, players, size, seed):
+        pick = random.Random(start.seed)
+        s = start.clone()
+        states = []
+        for a in actions:
+            states.append(s.clone())
+            s.apply(a)
+        states.append(s)
+        marks = sorted({len(actions) * m // MARKS for m in range(1, MARKS)})
+        for i in marks:
+            k = states[i].current_player
+            if k is None:
+                continue
+            # the latest earlier choices of other seats, most recent first
+            earlier = [m for m in range(i - 1, max(-1, i - 40), -1) if states[m].current_player != k][:3]
+            for m in earlier:
+                alt = _rechoose(start, actions, m, i, k, pick)
+                if alt is None:
+                    continue
+                alt_states, alt_actions = alt
+                real = seat_views(states[i], k)
+                other = seat_views(alt_states[-1], k)
+                if seen(states[:i + 1], k) != seen(alt_states, k):
+                    rep.outcomes["pairs seat k could tell apart (skipped)"] += 1
+                    continue
+                rep.tried += 1
+                diff = _differences(real, other)
+                if boards and not diff:
+                    diff = _differences(board_views(states[:i + 1], actions[:i], k),
+                                        board_views(alt_states, alt_actions, k))
+                if diff:
+                    rep.fail(f"{game} {players}p seed {start.seed} step {i} seat {k + 1}, "
+                             f"step {m} changed: {diff}")
+    return rep
+
+
+CHECKS: dict[str, Callable[..., Report]] = {"copies": copies, "futures": futures, "choices": choices}
+
+
+def main(argv: list[str]) -> None:
+    size = NIGHTLY if "--nightly" in argv else QUICK
+    games = [a for a in argv if not a.startswith("--")] or sorted(nl.GAMES)
+    print(f"{'game':<10}{'check':<56}{'tried':>7}{'failed':>8}")
+    for game in games:
+        cls = nl.game_class(game)
+        for name, check in CHECKS.items():
+            tried = failed = 0
+            first = ""
+            for players in range(max(cls.MIN_PLAYERS, 2), cls.MAX_PLAYERS + 1):
+                rep = check(game, players, size)
+                tried += rep.tried
+                failed += len([f for f in rep.failures if f != "..."])
+                first = first or (rep.failures[0] if rep.failures else "")
+            print(f"{game:<10}{rep.name:<56}{tried:>7}{failed:>8}", flush=True)
+            if first:
+                print(f"          first failure: {first[:200]}", flush=True)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, "tests")
+    sys.path.insert(0, "tests/conformance")
+    import toygame  # noqa: F401
+    main(sys.argv[1:])
