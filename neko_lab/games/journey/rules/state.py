@@ -38,6 +38,7 @@ from .. import scoring as sc
 from ..data import Card, JourneyData
 from . import (actions, cards, end_of_round, market, placing, preparation, refusals, scoring_steps,
                set_up, ship_lanes)
+from . import decision_view
 from .bidding import bid_need
 from .end_of_round import reveal_cards
 from .facts import ADVANCED_SPACES, CARDS_REVEALED, DICE, LANE_SHIFT, MAX_LANES, R_ADV_CARDS, R_SETUP, \
@@ -276,6 +277,7 @@ class GameState(State):
                 "ships": sorted(b.ships), "hub_dice": sorted(b.hub_dice.items()),
                 "card_dice": sorted(b.card_dice.items()), "cargo": list(b.cargo), "points": dict(b.pts),
             })
+        obs.update(decision_view.open_decision(self))      # how far the open decision has gone
         if self.stage == "draft":
             # picks of this pass stay hidden until every seat has picked: show pools as they were
             obs["pools"] = [sorted(self.pools[s]) for s in range(n)]
