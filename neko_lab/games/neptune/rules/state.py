@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from neko_lab.core import ConfigError, Rng, State
+from neko_lab.core.spaces import open_decision_data
 from neko_lab.core.decisions import gather
 
 from .. import data as neptune_data
@@ -185,6 +186,8 @@ class GameState(State):
             "seat": seat, "players": self.players, "options": dict(self.options),
             "to_act": self.current_player, "active": self.active,
             "decision": self.pending[-1].kind if self.pending and not self.over else None,
+            # how far the open decision has gone (who is still to be asked, the build round): public
+            "decision_data": open_decision_data(self),
             "hand": list(self.hands[seat]), "hand_sizes": [len(h) for h in self.hands],
             "decks": [len(d) for d in self.decks], "generation": self.generation,
             "track": list(self.track), "discard": list(self.discard),
@@ -209,15 +212,16 @@ class GameState(State):
             for i, h in enumerate(self.hands):
                 if i != seat:
                     pool.extend(c for c in h if cards[c].generation == g + 1)
+            pool.sort()         # the copy depends only on what the seat knows, not on the real order
             rng.shuffle(pool)
             for i, h in enumerate(s.hands):
                 if i != seat:
                     s.hands[i] = tuple(sorted(pool.pop() if cards[c].generation == g + 1 else c for c in h))
             s.decks[g] = tuple(pool)
-        ev = list(self.event_deck)
+        ev = sorted(self.event_deck)
         rng.shuffle(ev)
         s.event_deck = tuple(ev)
-        lc = list(self.location_deck)
+        lc = sorted(self.location_deck)
         rng.shuffle(lc)
         s.location_deck = tuple(lc)
         return s
