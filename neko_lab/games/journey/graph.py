@@ -228,16 +228,13 @@ def lane_summary(state: "GameState", seat: int) -> dict[str, int]:
     filled), complete hubs, cards crossed by all ships together, and cards some ship has passed."""
     b = state.boards[seat]
     ports = unlocked = passed = 0
-    reached = [0] * SLOTS
-    for key in b.ships:
-        lane, pos = divmod(key, LANE_SHIFT)
-        reached[lane] = max(reached[lane], pos // STEP)
+    done = state.passed_slots(seat)
     for lane in range(b.harbours):
         for slot, cid in enumerate(_lane(state, seat, lane)):
             if not cid:
                 continue
             c = state.card(cid)
-            if slot < reached[lane]:
+            if lane * SLOTS + slot in done:
                 passed += 1
             if c.type == "port":
                 ports += 1
@@ -246,7 +243,7 @@ def lane_summary(state: "GameState", seat: int) -> dict[str, int]:
     return {"harbours": b.harbours, "ships": len(b.ships), "cards": sum(1 for c in b.lanes if c),
             "ports": ports, "ports_unlocked": unlocked,
             "hubs": sum(len(state.lane_hubs(seat, lane)) for lane in range(b.harbours)),
-            "crossed": sum((k % LANE_SHIFT) // STEP for k in b.ships), "cards_passed": passed}
+            "crossed": sum(state.crossed(seat)), "cards_passed": passed}
 
 
 __all__ = ["pair_hubs", "lane_summary", "lane_graph", "layout", "lane_hubs", "ship_route", "placement_values", "gap_cost", "hub_yield",

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from neko_lab.core import IllegalAction
 from neko_lab.games.journey.rules.preparation import start_direct_buy
 
 from .helpers import A, action_turn, give, new, skip_turn_free
@@ -81,10 +82,42 @@ def test_start_a_new_bid_on_a_free_space_with_advanced_cards():
     assert s.bids[free][seat] == [4]
 
 
-def test_no_new_bid_when_the_bidding_area_is_full():
+def test_start_a_new_bid_fills_the_free_spaces_beyond_the_revealed_cards_then_the_area_is_full():
+    """Start a New Bid: the board has bidding spaces beyond the cards revealed (option new_bid_spaces,
+    2 by default); new cards go to the next free one, and once they are taken no new bid can start."""
     s = new(2, seed=3, advanced_cards=True)
+    assert len(s.spaces) == 3 + 5 + 2 and s.spaces[8] == s.spaces[9] == 0 and all(s.spaces[:8])
     action_turn(s)
+    for space in (8, 9):
+        seat = s.current_player
+        s.boards[seat].dice = [3, 4]
+        s._legal = None
+        top = s.decks[1][-1]
+        s.apply(A("new_bid", 0))
+        assert s.spaces[space] == top and s.bid_space == space
+        s.apply(A("bid_die", 4))
+        s.apply(A("end"))
+    s._legal = None
     assert all(a.kind != "new_bid" for a in s.legal_actions())
+
+
+def test_no_new_bid_when_the_board_has_no_space_beyond_the_revealed_cards():
+    s = new(2, seed=3, advanced_cards=True, new_bid_spaces=0)
+    action_turn(s)
+    assert len(s.spaces) == 3 + 5
+    assert all(a.kind != "new_bid" for a in s.legal_actions())
+
+
+def test_advanced_cards_direct_buy_offers_the_drawn_cards_and_the_unbid_advanced_cards_only():
+    """Advanced Cards' note on buying without bidding: the cards drawn and the advanced cards displayed
+    on their spaces (unbid); the revealed bidding cards are there to be bid on."""
+    s = new(3, seed=2, advanced_cards=True)
+    seat = action_turn(s)
+    s.boards[seat].coins = 50
+    start_direct_buy(s, seat, 0, "test")
+    s._legal = None
+    picks = sorted(a.a for a in s.legal_actions() if a.kind == "pick")
+    assert picks == sorted(s.drawn + s.spaces[:3]) and len(picks) == 2 + 3
 
 
 def test_advanced_setup_displays_sorted_piles_and_bids_start_from_the_display():
@@ -149,24 +182,16 @@ def test_random_advanced_games_finish(players, opts):
     assert s.is_over() and len(s.winners()) >= 1
 
 
-def test_start_a_new_bid_opens_a_space_freed_by_a_direct_buy():
-    # with the advanced cards, a direct buy may take an unbid card of the bidding area; its space is
-    # then free, and a later turn can start a new bid there with the deck's top card
+def test_a_direct_buy_cannot_take_a_revealed_bidding_card():
     s = new(3, seed=4, advanced_cards=True)
     seat = action_turn(s)
     s.boards[seat].coins = 50
-    space = s.n_adv
-    cid = s.spaces[space]
+    cid = s.spaces[s.n_adv]
     start_direct_buy(s, seat, 0, "test")
     s._legal = None
-    assert A("pick", cid) in s.legal_actions()
-    s.apply(A("pick", cid))
-    s.apply(s.legal_actions()[0])
-    assert s.spaces[space] == 0 and cid in s.boards[seat].lanes
-    top = s.decks[s.period][-1]
-    assert A("new_bid", 0) in s.legal_actions()
-    s.apply(A("new_bid", 0))
-    assert s.spaces[space] == top and s.bid_space == space
+    assert A("pick", cid) not in s.legal_actions()
+    with pytest.raises(IllegalAction):
+        s.apply(A("pick", cid))
 
 
 def test_start_a_new_bid_comes_up_in_random_advanced_games():

@@ -46,19 +46,59 @@ def test_d_ship_prices_and_the_ships_per_lane_limit():
     assert A("ship", 0) not in s.legal_actions() and A("ship", 1) in s.legal_actions()
 
 
-def test_d_bought_ship_starts_on_the_first_card_so_slot_one_must_hold_it():
-    s, seat, b = turn_with(coins=100)
+def test_d_bought_ship_goes_on_the_first_space_of_any_lane_even_with_slot_one_empty():
+    """Buy a new ship: the ship goes on the left half-hub of the lane's first card, as in the rule's own
+    example of a lane whose first space is empty and whose second holds a card."""
+    s, seat, b = turn_with(coins=100, fuel=6)
     b.harbours = 2
-    give(s, seat, "Ocean Bank", 0, 2)            # lane 1: first card in slot 3
+    give(s, seat, "Ocean Bank", 0, 1)            # lane 1: first card in slot 2, slot 1 empty
     give(s, seat, "Fuel Platform", 1, 0)         # lane 2: first card in slot 1
     s._legal = None
     legal = s.legal_actions()
-    assert A("ship", 1) in legal and A("ship", 0) not in legal
-    with pytest.raises(IllegalAction, match="not in slot 1"):
-        s.apply(A("ship", 0))
+    assert A("ship", 0) in legal and A("ship", 1) in legal
+    s.apply(A("ship", 0))
+    assert sorted(b.ships) == [0, 4] and b.starts[b.ships.index(4)] == 1
+    assert "left half-hub of its first card, in slot 2" in s.log[-1].text
+    assert s.next_position(seat, 0, 4) == 8      # it can sail across the card it stands on
+    assert s.next_position(seat, 0, 0) is None   # the first ship still waits at the empty slot 1
     s.apply(A("ship", 1))
-    assert sorted(b.ships) == [0, 32]            # on the first card's left half-hub of lane 2
-    assert s.next_position(seat, 1, 0) == 4
+    assert sorted(b.ships) == [0, 4, 32]         # lane 2: on its first card, next to the harbour
+
+
+def test_ship_travel_counts_only_the_cards_a_ship_really_passes():
+    """Ship Travel Scoring and Final Scoring: a ship bought onto the first card in slot 2 never crossed
+    slot 1, even once a card is placed there behind it."""
+    from neko_lab.games.journey.rules.scoring_steps import final_points
+    s, seat, b = turn_with(coins=100, fuel=6)
+    b.harbours = 2
+    bank = give(s, seat, "Ocean Bank", 0, 1)
+    s._legal = None
+    s.apply(A("ship", 0))
+    s.apply(next(a for a in s.legal_actions() if a.kind == "move" and (a.a, a.b) == (0, 4)))
+    assert sorted(b.ships) == [0, 8] and sorted(s.crossed(seat)) == [0, 1]
+    assert s.passed_slots(seat) == {1}
+    behind = give(s, seat, "Fuel Platform", 0, 0)       # slot 1 filled later, behind the ship
+    assert sorted(s.crossed(seat)) == [0, 1] and s.passed_slots(seat) == {1}
+    assert final_points(s, seat)["cards"] == s.card(bank).points
+    s._legal = None
+    s.apply(next(a for a in s.legal_actions() if a.kind == "move" and (a.a, a.b) == (0, 0)))
+    assert sorted(s.crossed(seat)) == [1, 1] and s.passed_slots(seat) == {0, 1}
+    assert final_points(s, seat)["cards"] == s.card(bank).points + s.card(behind).points
+    s.check_invariants()
+
+
+def test_of_two_ships_on_one_place_the_one_that_travelled_further_moves_on():
+    s, seat, b = turn_with(coins=100, fuel=8)
+    b.harbours = 2
+    give(s, seat, "Ocean Bank", 0, 1)
+    s._legal = None
+    s.apply(A("ship", 0))                        # starts at slot 2's left half-hub
+    give(s, seat, "Fuel Platform", 0, 0)
+    s._legal = None
+    s.apply(next(a for a in s.legal_actions() if a.kind == "move" and (a.a, a.b) == (0, 0)))
+    assert sorted(b.ships) == [4, 4] and sorted(s.crossed(seat)) == [0, 1]
+    s.apply(next(a for a in s.legal_actions() if a.kind == "move" and (a.a, a.b) == (0, 4)))
+    assert sorted(s.crossed(seat)) == [0, 2]     # the ship from the harbour sailed on
 
 
 def test_e_harbour_prices_and_the_limit_of_five():

@@ -130,7 +130,7 @@ def reveal_cards(s: GameState) -> None:
         return
     deck = s.decks[s.period]
     shown = []
-    for i in range(s.n_adv, len(s.spaces)):
+    for i in range(s.n_adv, s.n_adv + s.n_revealed):      # the new-bid spaces stay free
         if not s.spaces[i] and deck:
             s.spaces[i] = deck.pop()
             shown.append(str(s.C[s.spaces[i]]))

@@ -74,6 +74,7 @@ RULES = {
 CARDS_REVEALED = {2: 5, 3: 7, 4: 9}
 START_COINS, START_FUEL, START_HARBOURS = 8, 2, 1      # Set Up › Player Boards (plus one ship, six dice)
 ADVANCED_SPACES = 3
+MAX_NEW_BID_SPACES = 4     # option new_bid_spaces: free bidding spaces beyond the cards revealed
 ROUNDS = 4
 DICE = 6
 SLOTS = 5

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from .. import scoring as sc
 from .facts import (A_ADJUST, A_EXCHANGE, A_FISH_COINS, A_FISH_FUEL, A_HARBOUR, A_HOSPITAL, A_MOVE,
                     A_SHIP, A_TAKE_DIE, A_TILE_ADJUST, A_TILE_REROLL, A_UNJAM, EXCHANGES, HARBOUR_SUPPLY,
-                    LANE_SHIFT, R_CARDS, R_FREE, SHIP_SUPPLY, SLOTS, Act, harbour_cost, ship_cost, where, wrap)
+                    LANE_SHIFT, POSITIONS_PER_EDGE, R_CARDS, R_FREE, SHIP_SUPPLY, SLOTS, Act, harbour_cost, ship_cost, where, wrap)
 from .hubs import move_ship
 from .player_boards import gain, has, remove_interference
-from .ship_lanes import board_hubs, next_position
+from .ship_lanes import board_hubs, first_space, next_position, ship_starts
 
 if TYPE_CHECKING:
     from .player_boards import Board
@@ -29,14 +29,6 @@ def ship_supply(s: GameState) -> int:
 
 def harbour_supply(s: GameState) -> int:
     return HARBOUR_SUPPLY - sum(b.harbours for b in s.boards)
-
-
-def ship_lane_open(b: Board, lane: int) -> bool:
-    """d) a bought ship starts on the left half-hub of the lane's first card (on the harbour while the
-    lane is empty). When that card is not in slot 1 the ship would start past empty slots, which it
-    would never have crossed: such a purchase is refused (datasets/journey/README.md)."""
-    base = lane * SLOTS
-    return bool(b.lanes[base]) or not any(b.lanes[base:base + SLOTS])
 
 
 def move_acts(s: GameState, b: Board) -> list:
@@ -88,7 +80,7 @@ def legal_free_actions(s: GameState, seat: int, b: Board, vals: list[int], acts:
             for x in ships:
                 if x // LANE_SHIFT == lane:
                     n += 1
-            if n < b.harbours and ship_lane_open(b, lane):
+            if n < b.harbours:
                 acts.append(A_SHIP[lane])
     if b.harbours < sc.MAX_HARBOURS and b.coins >= harbour_cost(b.harbours + 1, b.harbour_div or None) \
             and harbour_supply(s) > 0:                                  # e)
@@ -159,8 +151,13 @@ def buy_ship(s: GameState, seat: int, act: Act) -> None:
     b = s.boards[seat]
     cost = ship_cost(len(b.ships) + 1)
     b.coins -= cost
-    b.ships.append(act.a * LANE_SHIFT)
-    s.emit(f"buys a ship for {cost} coins (lane {act.a + 1})", R_FREE, seat)
+    start = first_space(b, act.a)
+    b.starts = ship_starts(b) + [start]
+    b.ships.append(act.a * LANE_SHIFT + start * POSITIONS_PER_EDGE)
+    spot = (f"on the left half-hub of its first card, in slot {start + 1}" if b.lanes[act.a * SLOTS + start]
+            else "on its harbour (no card yet)")
+    s.emit(f"buys a ship for {cost} coins and puts it in lane {act.a + 1} {spot}", R_FREE, seat,
+           lane=act.a, start=start)
 
 
 def open_harbour(s: GameState, seat: int, act: Act) -> None:

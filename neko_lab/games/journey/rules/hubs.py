@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .. import scoring as sc
 from .facts import LANE_SHIFT, R_DIE_ON_SHIP, R_FREE, R_SHIP_ON_DIE, catch_fish_bonus, where
 from .player_boards import gain
-from .ship_lanes import hub, next_position
+from .ship_lanes import hub, next_position, ship_starts
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -43,8 +43,11 @@ def move_ship(s: GameState, seat: int, lane: int, pos: int) -> None:
     new = next_position(s, b.lanes, lane, pos)
     nkey = lane * LANE_SHIFT + new
     others = b.ships.count(nkey)
-    b.ships.remove(key)
-    b.ships.append(nkey)
+    # of several ships on one place, the one that has crossed most moves on (ship travel pays more
+    # for longer journeys, and the cards ahead are passed by whichever moves)
+    b.starts = ship_starts(b)
+    i = min((i for i, x in enumerate(b.ships) if x == key), key=lambda i: b.starts[i])
+    b.ships[i] = nkey
     b.fuel -= sc.MOVE_SHIP_FUEL
     s.emit(f"moves a ship in lane {lane + 1} from {where(pos)} to {where(new)}", R_FREE, seat, lane=lane, to=new)
     if hub(s, b.lanes, lane, new) is not None:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 class Board:
     """One player's board, cabin, freezer and ship lanes (the layout of lanes and ships: see ship_lanes.py)."""
     # a plain __dict__ (not __slots__): copying one dict is what makes clone() fast
-    FIELDS = ("coins", "fuel", "goods", "fish", "interference", "harbours", "dice", "lanes", "ships",
+    FIELDS = ("coins", "fuel", "goods", "fish", "interference", "harbours", "dice", "lanes", "ships", "starts",
               "hub_dice", "card_dice", "cargo", "names", "types", "pts", "tile_adjust", "tile_reroll",
               "park_takes", "lighthouse", "hospital_used", "harbour_div", "exchange_on", "exchange_used",
               "church_left", "park_new")
@@ -34,6 +34,7 @@ class Board:
         self.harbours = START_HARBOURS
         self.lanes: list[int] = [0] * (SLOTS * MAX_LANES)
         self.ships: list[int] = [0]
+        self.starts: list[int] = [0]     # per ship (same order): the edge it started from (ship_lanes.py)
         self.cargo: list[int] = [0] * (SLOTS * MAX_LANES)
         self.names: dict[str, int] = {}
         self.types: dict[str, int] = {}
@@ -65,6 +66,7 @@ class Board:
         d["dice"] = self.dice[:]
         d["lanes"] = self.lanes[:]
         d["ships"] = self.ships[:]
+        d["starts"] = self.starts[:]
         d["hub_dice"] = self.hub_dice.copy()
         d["card_dice"] = self.card_dice.copy()
         d["cargo"] = self.cargo[:]

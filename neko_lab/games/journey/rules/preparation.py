@@ -164,12 +164,10 @@ def direct_buy_possible(s: GameState) -> bool:
 
 
 def unbid_on_board(s: GameState) -> list[int]:
-    """With the advanced cards, a direct buy may take any card on the board that nobody bids on — an
-    advanced card or one of the bidding area — and a bidding space it empties is free for Start a New
-    Bid (datasets/journey/README.md, "Start a New Bid")."""
-    if not s.n_adv:
-        return []
-    return [cid for i, cid in enumerate(s.spaces) if cid and not any(s.bids[i])]
+    """With the advanced cards, a direct buy may also take one of the advanced cards on their spaces that
+    nobody bids on; the cards revealed in the bidding area are there to be bid on, not bought
+    (datasets/journey/README.md, "Start a New Bid")."""
+    return [cid for i, cid in enumerate(s.spaces[:s.n_adv]) if cid and not any(s.bids[i])]
 
 
 def pick_options(s: GameState, seat: int, data: list) -> list[int]:

@@ -7,7 +7,7 @@ from .. import scoring as sc
 from .facts import (R_ACTION, R_ACTIVATE, R_CARDS, R_COURSE, R_DRAFT, R_FREE, R_GAME_END, R_INCOME,
                     R_MARKET, R_ON_BIDDING, R_ORDER, R_PLACE, R_RESOLVE, R_REWARDS, R_SETUP, harbour_cost,
                     player, ship_cost)
-from .free_actions import die_fish_cost, ship_lane_open
+from .free_actions import die_fish_cost
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -33,9 +33,6 @@ def why_illegal(s: GameState, action: Any) -> str | None:
         if kind == "harbour":
             return (f"{action} is not legal: harbour {b.harbours + 1} costs "
                     f"{harbour_cost(b.harbours + 1, b.harbour_div or None)} coins ({R_FREE})")
-        if kind == "ship" and 0 <= getattr(action, "a", -1) < b.harbours and not ship_lane_open(b, action.a):
-            return (f"{action} is not legal: a bought ship starts on the first card of the lane, and the "
-                    f"first card of lane {action.a + 1} is not in slot 1 (fill slot 1 first) ({R_FREE})")
         if kind == "ship":
             return (f"{action} is not legal: the next ship costs {ship_cost(len(b.ships) + 1)} coins and a "
                     f"lane holds no more ships than harbours ({R_FREE})")

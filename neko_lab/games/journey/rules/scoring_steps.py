@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any
 from neko_lab.core import Pending
 
 from .. import scoring as sc
-from .facts import (LANE_SHIFT, MAX_LANES, POSITIONS_PER_EDGE, R_FINAL, R_GAME_END, R_MIDGAME, ROUNDS,
+from .facts import (R_FINAL, R_GAME_END, R_MIDGAME, ROUNDS,
                     SLOTS, Act, ask_next_seat, player)
 from .free_actions import cargo_acts, load_cargo, move_acts
 from .hubs import move_ship
-from .ship_lanes import crossed
+from .ship_lanes import crossed, passed_slots
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -104,18 +104,14 @@ def spend(s: GameState, seat: int, data: Any, act: Act) -> None:
 def final_points(s: GameState, seat: int) -> dict[str, int]:
     """The final-scoring categories of `seat` as they would score now."""
     b = s.boards[seat]
-    reached = [0] * MAX_LANES
-    for x in b.ships:
-        lane, edge = x // LANE_SHIFT, (x % LANE_SHIFT) // POSITIONS_PER_EDGE
-        reached[lane] = max(reached[lane], edge)
+    passed = passed_slots(b)
     cards = icons = 0
     counts = b.types
     for k, cid in enumerate(b.lanes):
         if not cid:
             continue
         c = s.C[cid]
-        lane, slot = divmod(k, SLOTS)
-        if reached[lane] > slot and (c.type != "port" or b.cargo[k] >= len(c.cargo)):
+        if k in passed and (c.type != "port" or b.cargo[k] >= len(c.cargo)):
             cards += c.points
         n = c.name
         if n == "Seaside Town (Gallery)":

@@ -10,6 +10,10 @@ ship lane).
   boundary left of slot ``edge`` (edge 0 is the harbour / the first card's left half-hub, edge 5 the right
   end of slot 4); ``j`` = 1..3 is the j-th internal hub of the port in slot ``edge``. ``pos // 4`` is the
   number of cards that ship has completely crossed.
+* ``starts`` — one int per ship, in the order of ``ships``: the edge the ship started from (0 for the
+  first ship and for ships bought while their lane's first card is in slot 1 or the lane is empty; the
+  first card's slot otherwise). A ship has crossed only the cards between its start and where it is.
+  Ships past the end of ``starts`` started at the harbour (``ship_starts`` pads with 0).
 * ``hub_dice`` — ``{lane * 32 + pos: die value}`` dice standing on hubs this round.
 * ``card_dice`` — ``{lane * 5 + slot: die value}`` dice on card activation spaces this round.
 * ``cargo`` — ``cargo[lane * 5 + slot]`` goods already placed on that port.
@@ -151,9 +155,32 @@ def ships_in_lane(s: GameState, seat: int, lane: int) -> list[int]:
     return sorted(x % LANE_SHIFT for x in s.boards[seat].ships if x // LANE_SHIFT == lane)
 
 
+def ship_starts(b: Board) -> list[int]:
+    """The start edge of each ship, in the order of ``b.ships``."""
+    n, starts = len(b.ships), b.starts
+    return starts[:n] if len(starts) >= n else starts + [0] * (n - len(starts))
+
+
 def crossed(s: GameState, seat: int) -> list[int]:
-    """Cards completely crossed by each ship of `seat`."""
-    return [(x % LANE_SHIFT) // POSITIONS_PER_EDGE for x in s.boards[seat].ships]
+    """Cards completely crossed by each ship of `seat`: from where it started to where it is."""
+    b = s.boards[seat]
+    return [(x % LANE_SHIFT) // POSITIONS_PER_EDGE - start for x, start in zip(b.ships, ship_starts(b))]
+
+
+def passed_slots(b: Board) -> set[int]:
+    """Keys (lane * 5 + slot) of the slots some ship of the board has completely passed through."""
+    out: set[int] = set()
+    for x, start in zip(b.ships, ship_starts(b)):
+        lane, edge = x // LANE_SHIFT, (x % LANE_SHIFT) // POSITIONS_PER_EDGE
+        out.update(range(lane * SLOTS + start, lane * SLOTS + edge))
+    return out
+
+
+def first_space(b: Board, lane: int) -> int:
+    """Buy a new ship: the edge where a bought ship starts, the left half-hub of the lane's first card
+    (the harbour, edge 0, while the lane is empty)."""
+    base = lane * SLOTS
+    return next((slot for slot in range(SLOTS) if b.lanes[base + slot]), 0)
 
 
 def gap_cost(s: GameState, seat: int, lane: int, slot: int) -> int:

@@ -41,7 +41,8 @@ from . import (actions, cards, end_of_round, market, placing, preparation, refus
 from . import decision_view
 from .bidding import bid_need
 from .end_of_round import reveal_cards
-from .facts import ADVANCED_SPACES, CARDS_REVEALED, DICE, LANE_SHIFT, MAX_LANES, R_ADV_CARDS, R_SETUP, \
+from .facts import ADVANCED_SPACES, CARDS_REVEALED, DICE, LANE_SHIFT, MAX_LANES, MAX_NEW_BID_SPACES, \
+    POSITIONS_PER_EDGE, R_ADV_CARDS, R_SETUP, \
     RULES, SLOTS, player
 from .player_boards import Board
 from .ship_lanes import Hub
@@ -58,7 +59,7 @@ class GameState(State):
     TITLE = "A Pleasant Journey to Neko"
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 4, 3
     OPTIONS = {"advanced_cards": False, "advanced_setup": False, "exchange_limit": 8,
-               "blue_bar_on_direct_buys": False}
+               "blue_bar_on_direct_buys": False, "new_bid_spaces": 2}
     AGENTS = {"journey": "neko_lab.games.journey.agents:JourneyAgent"}
     PLAYTEST = {"games": 150, "agents": ["journey"]}     # about 0.15 s of CPU a game
     OPTION_HELP = {
@@ -69,6 +70,8 @@ class GameState(State):
                           "coin loop (None = no limit; the rulebook sets none)",
         "blue_bar_on_direct_buys": "Blue Bars also discount cards bought without bidding (dice reward, "
                                    "Post Office, Lottery); by default they only discount cards won in bids",
+        "new_bid_spaces": "with the advanced cards: bidding spaces beyond the cards revealed, left free for "
+                          "Start a New Bid (0-4; the board's number is not in the rulebook, 2 is our reading)",
     }
     RULES = RULES
     HIDDEN_INFORMATION = True
@@ -82,6 +85,9 @@ class GameState(State):
         limit = self.options["exchange_limit"]
         if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
             raise ConfigError(f"option exchange_limit must be None or a whole number >= 0, not {limit!r}")
+        extra = self.options["new_bid_spaces"]
+        if not isinstance(extra, int) or isinstance(extra, bool) or not 0 <= extra <= MAX_NEW_BID_SPACES:
+            raise ConfigError(f"option new_bid_spaces must be a whole number 0..{MAX_NEW_BID_SPACES}, not {extra!r}")
 
     @classmethod
     def load_data(cls, data: Any) -> JourneyData:
@@ -109,7 +115,10 @@ class GameState(State):
         self.drawn: list[int] = []
         self.n_adv = ADVANCED_SPACES if self.options["advanced_cards"] else 0
         self.new_bids = bool(self.options["advanced_cards"] or self.options["advanced_setup"])
-        spaces = self.n_adv + CARDS_REVEALED[n]
+        # the bidding area: the spaces revealed cards fill, then (advanced cards) the free spaces kept
+        # for Start a New Bid
+        self.n_revealed = CARDS_REVEALED[n]
+        spaces = self.n_adv + CARDS_REVEALED[n] + (self.options["new_bid_spaces"] if self.n_adv else 0)
         self.spaces: list[int] = [0] * spaces
         self.bids: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(spaces)]
         if self.n_adv:
@@ -203,6 +212,10 @@ class GameState(State):
     def crossed(self, seat: int) -> list[int]:
         return ship_lanes.crossed(self, seat)
 
+    def passed_slots(self, seat: int) -> set[int]:
+        """Keys (lane * 5 + slot) of the seat's slots some ship has passed through."""
+        return ship_lanes.passed_slots(self.boards[seat])
+
     def gap_cost(self, seat: int, lane: int, slot: int) -> int:
         return ship_lanes.gap_cost(self, seat, lane, slot)
 
@@ -274,7 +287,8 @@ class GameState(State):
                 "coins": b.coins, "fuel": b.fuel, "goods": b.goods, "fish": b.fish,
                 "interference": b.interference, "harbours": b.harbours, "dice": sorted(dice),
                 "lanes": [self.lane_cards(s, lane) for lane in range(b.harbours)],
-                "ships": sorted(b.ships), "hub_dice": sorted(b.hub_dice.items()),
+                "ships": sorted(b.ships),
+                "ship_starts": [start for _, start in sorted(zip(b.ships, ship_lanes.ship_starts(b)))], "hub_dice": sorted(b.hub_dice.items()),
                 "card_dice": sorted(b.card_dice.items()), "cargo": list(b.cargo), "points": dict(b.pts),
             })
         obs.update(decision_view.open_decision(self))      # how far the open decision has gone
@@ -373,6 +387,9 @@ class GameState(State):
                     per[x // LANE_SHIFT] += 1
                 assert max(per) <= h, f"{player(s)} has {max(per)} ships in one lane but {h} harbours"
             assert all(x // LANE_SHIFT < h for x in b.ships), f"{player(s)} has a ship in a lane without a harbour"
+            assert all(0 <= start <= (x % LANE_SHIFT) // POSITIONS_PER_EDGE
+                       for x, start in zip(b.ships, ship_lanes.ship_starts(b))), \
+                f"{player(s)} has a ship behind the place it started from"
             if any(b.cargo):
                 for k, n in enumerate(b.cargo):
                     if n:
