@@ -61,3 +61,19 @@ def test_a_move_empties_the_hint_box_and_so_does_an_undo(game):
     assert b.hint_box.value
     b.undo_turn()
     assert b.hint_box.value == ""
+
+
+@pytest.mark.parametrize("game", ["journey", "syndicate"])
+def test_an_unlit_place_of_your_own_table_is_refused_with_the_rules_reason(game):
+    b = game_board(game)
+    for _ in range(3):                            # a few moves in, where the table has more to click
+        b.play(b.state.legal_actions()[-1])
+        b.play_bots()
+    lit = set(b.picture_widget.targets())
+    off = [n for n in b.picture_widget.targets(lit_only=False) if n not in lit and n.split(":")[0] in
+           ("space", "slot", "hub", "box")]
+    assert off, "unlit places are named targets"
+    b.picture_widget.miss(off[0])
+    text = b.message.text
+    assert text.startswith("Not possible there: ") and "›" in text          # the rule's own reason, cited
+    assert "not one of the places" not in text

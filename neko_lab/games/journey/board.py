@@ -131,6 +131,8 @@ class Board(GenericBoard):
             "win": "You won the card: click a green slot to place it (or decline in the choices).",
             "place": "Click a green slot for the card you bought.",
             "church": "Church: click a green hub for your losing die, or take fish in the choices.",
+            "bonus": "Before round 1: take one starting bonus tile from your choices (what each gives is "
+                     "written beside it).",
         }.get(kind or "", "")
         if kind == "turn":
             main = getattr(s, "main", 0)
@@ -142,6 +144,29 @@ class Board(GenericBoard):
                 text = ("Your turn: click a green card to bid on it, a green hub to activate it with its die, or "
                         "a die to discard it for a fish. Free actions are in the choices.")
         return f"P{seat + 1}: " + (text or "choose below.")
+
+    def why_not_target(self, name: str) -> str:
+        """Why a click on a die, card, hub, slot, ship or "end turn" that is not lit does nothing now:
+        the rules' own reason for the move that click would make."""
+        kind, _, rest = name.partition(":")
+        try:
+            args = [int(x) for x in rest.split(":")] if rest else []
+        except ValueError:
+            args = []
+        decision = self.decision()
+        action = {"die": lambda: self._die_action(args[0]),
+                  "space": lambda: Act("bid", args[0]),
+                  "hub": lambda: Act("church" if decision == "church" else "hub", *args),
+                  "slot": lambda: Act("place", *args),
+                  "ship": lambda: Act("move", *args),
+                  "end": lambda: Act("end")}.get(kind)
+        try:
+            act = action() if action else None
+        except (IndexError, TypeError):
+            act = None
+        if act is None:
+            return super().why_not_target(name)
+        return self.state.why_illegal(act)
 
     # ------------------------------------------------------------------ clicks
     def die_action_kind(self) -> str | None:

@@ -96,13 +96,16 @@ def _wrap(text: str, limit: int) -> list[str]:
 
 def _click(markup: str, name: str, clicks: Mapping[str, str] | None, ring: tuple | None = None) -> str:
     """`markup` as the click target `name` when the board offers it (clicks maps names to what a
-    click does), else as it is; `ring` (x, y, w, h) draws a green outline around a lit target."""
+    click does), as an unlit target of that name on the board's table otherwise (clicks given), else
+    as it is; `ring` (x, y, w, h) draws a green outline around a lit target."""
     if clicks and name in clicks:
         if ring is not None:
             x, y, w, h = ring
             markup = (f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="{w + 6}" height="{h + 6}" rx="5" '
                       f'fill="#dff3df" stroke="{LEGAL}" stroke-width="3"/>' + markup)
         return target(markup, name, clicks[name])
+    if clicks is not None:       # the board's own table: a click here is answered with why it is refused
+        return target(markup, name, "", lit=False)
     return markup
 
 

@@ -78,8 +78,9 @@ def _reach(n: int, x: float, y: float, clicks: Clicks) -> str:
 
 
 def _card(area: "Area", p: int, x: float, y: float, walked: set[int], boxes_lit: set[int],
-          clicks: Clicks = Clicks(), label: str | None = None) -> str:
-    """One card at place p; `label` replaces the place number (the opening draw has no place yet)."""
+          clicks: Clicks = Clicks(), label: str | None = None, unlit: bool = False) -> str:
+    """One card at place p; `label` replaces the place number (the opening draw has no place yet);
+    with `unlit`, boxes the decision may not take are unlit targets (a click is answered with why)."""
     card = area.cards[area.pyramid[p]]
     cubes = area.cubes
     lieut = p == 0 and label is None
@@ -104,6 +105,8 @@ def _card(area: "Area", p: int, x: float, y: float, walked: set[int], boxes_lit:
                 f'transform="rotate(-90 {bx + BOX / 2} {y + CH / 2})">{escape(box_name(action, -1))}</text>')
         if key in boxes_lit and clicks is not NO_CLICKS:
             out.append(target(body, f"box:{p}:{side}", f"walk to {tip}: click"))
+        elif unlit:
+            out.append(target(f"<title>{escape(tip)}</title>{body}", f"box:{p}:{side}", lit=False))
         else:
             out.append(f'<g class="box" data-box="{p + 1}{"LR"[side]}"><title>{escape(tip)}</title>{body}</g>')
     mid = x + BOX + 8
@@ -193,11 +196,12 @@ def pyramid_svg(state: "GameState", seat: int, clickable: bool = False, selected
     head = f"Player {seat + 1}" + (" (to play)" if state.current_player == seat else "")
     clicks = clicks_for(state, seat, selected) if clickable else NO_CLICKS
     return area_svg(player_area(state, seat, viewer), head, PLAYER[seat % len(PLAYER)], boxes_lit, places_lit, seat,
-                    clicks)
+                    clicks, unlit=clickable and mine and seat == state.current_player)
 
 
 def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset(),
-             places_lit: set[int] = frozenset(), seat: int | None = None, clicks: Clicks = NO_CLICKS) -> str:
+             places_lit: set[int] = frozenset(), seat: int | None = None, clicks: Clicks = NO_CLICKS,
+             unlit: bool = False) -> str:
     walked = set(area.walked)
     width, height = 4 * CW + 8, 4 * CH + 28 + 76
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -207,7 +211,7 @@ def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset
     for p in range(PLACES):
         x, y = card_origin(p, 4, y0)
         if area.pyramid[p] >= 0:
-            out.append(_card(area, p, x, y, walked, boxes_lit, clicks))
+            out.append(_card(area, p, x, y, walked, boxes_lit, clicks, unlit=unlit))
         else:
             stroke = ORANGE if p in places_lit else "#ccc"
             body = (f'<rect x="{x + 6}" y="{y + 6}" width="{CW - 12}" height="{CH - 12}" '
@@ -218,6 +222,8 @@ def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset
             tip = f"place {p + 1} (level {LEVEL_OF[p]}), empty"
             if p in places_lit and clicks is not NO_CLICKS:
                 out.append(target(body, f"place:{p}", tip + ": click to put the chosen waiting minion here"))
+            elif unlit:
+                out.append(target(body, f"place:{p}", tip, lit=False))
             else:
                 out.append(f'<g class="place" data-place="{p + 1}"><title>{tip}</title>{body}</g>')
     for lv in range(1, 4):          # beside the narrower upper rows; level 4 is said in the legend

@@ -188,6 +188,7 @@ class GameState(State):
             pool.extend(c.id for p, c in o.cards.items() if o.cells[p] == FACE_DOWN and c.id not in known)
         for pile in self.piles:
             pool.extend(pile[:-1])
+        pool.sort()             # the copy depends only on what the seat knows, not on the real order
         rng.shuffle(pool)
         hands: dict[int, list[int]] = {}
         for i in others:
@@ -196,7 +197,7 @@ class GameState(State):
             placed: dict[int, int] = {}            # face-down cell -> card
             hand: list[int] = []
             if shuffle_known:
-                known = list(self.known[i])
+                known = sorted(self.known[i])
                 rng.shuffle(known)
                 free = len(self.hands[i])
                 for c in known:
