@@ -51,7 +51,8 @@ def label(spec) -> str:
     return spec[0] + "(" + ",".join(f"{k}={v}" for k, v in spec[1].items()) + ")"
 
 
-def duel(game: str, spec, against, games: int, seed: int, rows: list | None = None) -> dict:
+def duel(game: str, spec, against, games: int, seed: int, rows: list | None = None,
+         progress: bool = False) -> dict:
     """`spec` against `against` in `games` two-player games, seats alternating."""
     own = next(iter(nl.GAMES[game].AGENTS))
     spec = own if spec == "OWN" else spec
@@ -85,6 +86,9 @@ def duel(game: str, spec, against, games: int, seed: int, rows: list | None = No
         wins += share
         sc = s.scores()
         margin += sc[mine] - sc[1 - mine]
+        if progress:
+            print(f"  {game} game {g + 1}/{games} (seed {seed + g}, seat {mine + 1}): {sc[mine]}-{sc[1 - mine]}, "
+                  f"won {wins:g} of {g + 1}, {1000 * cpu / max(moves, 1):.0f} ms a move", flush=True)
         if rows is not None:
             rows.append({"game": game, "agent": label(spec), "against": label(against), "seed": seed + g,
                          "seat": mine + 1, "won": share, "score": sc[mine], "their_score": sc[1 - mine]})
@@ -98,12 +102,13 @@ def duel(game: str, spec, against, games: int, seed: int, rows: list | None = No
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games_", nargs="*", metavar="game", default=GAMES)
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--agent", default="ismcts")
     parser.add_argument("--against", default="OWN")
     parser.add_argument("--ladder", action="store_true")
     parser.add_argument("--out", default=None, help="CSV file for one row per game")
+    parser.add_argument("--progress", action="store_true", help="a line after every game")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -114,7 +119,7 @@ def main(argv: list[str] | None = None) -> None:
           f"{'margin':>7} {'ms/move':>8} {'wall':>7} {'worst':>7}", flush=True)
     for game in args.games_:
         for spec in specs:
-            r = duel(game, spec, against, args.games, args.seed, rows)
+            r = duel(game, spec, against, args.games, args.seed, rows, args.progress)
             print(f"{r['game']:10} {r['agent']:34} {r['against']:10} {r['games']:5d} {100 * r['share']:5.1f}% "
                   f"{100 * r['low']:5.1f}-{100 * r['high']:5.1f}% {r['margin']:+7.1f} {r['ms_move']:8.1f} "
                   f"{r['ms_move_wall']:7.1f} {r['worst_ms']:7.0f}", flush=True)

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Installs everything the tests need (the package with its test extras, and Debian's Chromium for the
+# Installs everything the tests need (the package with its test and rl extras, and Debian's Chromium for the
 # real-browser tests), then runs every test: pytest over tests/ and nbval over every notebook.
 # Extra arguments go to the pytest run over tests/ (e.g. scripts/test.sh --nightly).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python3 -m pip install --quiet --disable-pip-version-check -e ".[test]"
+python3 -m pip install --quiet --disable-pip-version-check -e ".[test,rl]"
 
 if ! command -v chromium >/dev/null 2>&1 && [ "${NEKO_LAB_NO_BROWSER:-0}" != 1 ]; then
   if [ "$(id -u)" = 0 ]; then

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from neko_lab.core import Pending, State, register, serializable
 from neko_lab.core.decisions import gather
+from neko_lab.core.spaces import Field, Layout, counts, declare, number, one_hot, padded
 
 RULE_TURN = "Toy › Turn"
 RULE_BONUS = "Toy › Bonus"
@@ -147,3 +148,37 @@ class ToyState(State):
         assert all(len(h) <= HAND_LIMIT + 1 for h in self.hands), "hand limit"
         assert sum(self.played) == sum(self.discard), "played points are the played cards"
         assert all(b % 2 == 0 and b >= 0 for b in self.bonus), "bonus comes in steps of 2"
+
+
+class ToySpaces:
+    """The toy game's declaration for learning tools (core/spaces.py): at most 40 turns, each a turn
+    decision and perhaps a bonus one; scores: at most 6 * 4 played points and 2 a bonus."""
+    MAX_GAME_LENGTH = 2 * MAX_TURNS
+    MAX_LEGAL_ACTIONS = 7
+    CHANCE = "setup"
+    SCORE_BOUNDS = (0, 6 * 4 * 4 + 2 * MAX_TURNS)
+
+    @staticmethod
+    def action_keys(players: int, options: dict) -> list:
+        return [("play", v) for v in range(1, 7)] + [("draw", None), ("pass", None),
+                                                     ("bonus", "points"), ("bonus", "draw")]
+
+    @staticmethod
+    def action_key(state, action) -> tuple:
+        return (action.verb, action.value)
+
+    @staticmethod
+    def layout(players: int, options: dict) -> Layout:
+        n = players
+        return Layout([
+            Field("hand", 7, "cards of each value (1-6) in the observer's hand", lambda o: counts(o["hand"], 7)),
+            Field("hand_sizes", n, "cards in each hand", lambda o: padded(o["hand_sizes"], n)),
+            Field("deck", 1, "cards left in the deck", lambda o: number(o["deck"])),
+            Field("played", n, "played points by seat", lambda o: padded(o["played"], n)),
+            Field("bonus", n, "bonus points by seat", lambda o: padded(o["bonus"], n)),
+            Field("turns", 1, "turns played", lambda o: number(o["turns"])),
+            Field("to_act", n, "one-hot: the seat deciding", lambda o: one_hot(o["to_act"], n)),
+        ])
+
+
+declare(ToyState, ToySpaces)

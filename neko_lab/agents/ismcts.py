@@ -33,6 +33,17 @@ from .base import Agent
 DEFAULTS: dict[str, Any] = {"iterations": 60, "width": 4, "horizon": 12, "scale": 4.0, "exploration": 0.7}
 
 
+def _key(action: Hashable) -> tuple:
+    """Actions of different classes may compare equal (the contract refuses the look-alike): key by both."""
+    return type(action), action
+
+
+def _legal_one(action: Hashable, legal: list) -> Hashable:
+    """`action` as the legal action of the same class, or the first legal action if it is not one."""
+    key = _key(action)
+    return next((a for a in legal if _key(a) == key), legal[0])
+
+
 class _Node:
     __slots__ = ("mover", "visits", "avail", "reward", "children", "order")
 
@@ -41,7 +52,7 @@ class _Node:
         self.visits = 0
         self.avail = 0                      # iterations in which this node's action was a candidate
         self.reward = [0.0] * players       # summed rewards by seat
-        self.children: dict[Hashable, _Node] = {}
+        self.children: dict[tuple, _Node] = {}     # by _key(action)
         self.order: list | None = None      # candidate actions, best first (set on first visit)
 
 
@@ -120,10 +131,10 @@ class ISMCTSAgent(Agent):
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        first = root.order[0] if root.order else legal[0]
-        best, most = first, root.children[first].visits if first in root.children else -1
+        first = _legal_one(root.order[0], legal) if root.order else legal[0]
+        best, most = first, root.children[_key(first)].visits if _key(first) in root.children else -1
         for a in legal:
-            child = root.children.get(a)
+            child = root.children.get(_key(a))
             if child is not None and child.visits > most:
                 best, most = a, child.visits
         return best
@@ -131,18 +142,18 @@ class ISMCTSAgent(Agent):
     def _candidates(self, sim: State, legal: list) -> list:
         """The policy's choice first, then the best others by the policy's one-step evaluation."""
         width = self.settings["width"]
-        pick = self._policy.choose(sim)
+        pick = _legal_one(self._policy.choose(sim), legal)
         if width == 1 or len(legal) == 1:
             return [pick]
         mover = sim.current_player
         scored = []
         for i, a in enumerate(legal):
-            if a == pick:
+            if a is pick:
                 continue
             child = sim.clone()
             child.apply(a)
             scored.append((-self._policy.evaluate(child, mover), i, a))
-        scored.sort()
+        scored.sort(key=lambda x: (x[0], x[1]))
         return [pick] + [a for _, _, a in scored[:width - 1]]
 
     def _iterate(self, root: _Node, state: State, seat: int, rng: Rng) -> None:
@@ -153,16 +164,20 @@ class ISMCTSAgent(Agent):
             legal = sim.legal_actions()
             if node.order is None:
                 node.order = self._candidates(sim, legal)
-            here = [a for a in node.order if a in legal] if len(legal) > 1 else legal
+            if len(legal) == 1:
+                here = legal
+            else:
+                allowed = {_key(a) for a in legal}
+                here = [a for a in node.order if _key(a) in allowed]
             if not here:    # this sample allows none of the candidates: the policy decides, unsearched
-                here = [self._policy.choose(sim)]
-            untried = [a for a in here if a not in node.children]
+                here = [_legal_one(self._policy.choose(sim), legal)]
+            untried = [a for a in here if _key(a) not in node.children]
             if untried:
                 action = untried[0]
                 for a in here:
-                    if a in node.children:
-                        node.children[a].avail += 1
-                child = node.children[action] = _Node(sim.current_player, sim.players)
+                    if _key(a) in node.children:
+                        node.children[_key(a)].avail += 1
+                child = node.children[_key(action)] = _Node(sim.current_player, sim.players)
                 child.avail = 1
                 sim.apply(action)
                 path.append(child)
@@ -181,7 +196,7 @@ class ISMCTSAgent(Agent):
         c = self.settings["exploration"]
         best_value, best_action, best_child = float("-inf"), None, None
         for action in legal:
-            child = node.children[action]
+            child = node.children[_key(action)]
             child.avail += 1
             value = (child.reward[child.mover] / child.visits
                      + c * math.sqrt(math.log(child.avail) / child.visits))

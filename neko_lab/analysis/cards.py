@@ -7,7 +7,7 @@ Definitions, per card name:
 - copies: copies held in all;
 - taken by winners: the share of the holders' seats that won, counted by win share (the holders'
   total share / seats), with a Wilson interval: the card's win rate when held;
-- lift (cards that every seat holds are left out: nobody to compare with): that rate minus the win rate of the seats that did not hold it (a difference, not a cause:
+- lift: that rate minus the win rate of the seats that did not hold it (a difference, not a cause:
   strong players may take a card because they are winning).
 """
 from __future__ import annotations
@@ -36,7 +36,8 @@ def holdings(df: pd.DataFrame) -> pd.DataFrame:
 
 def card_stats(df: pd.DataFrame, min_seats: int = 1, z: float = Z95) -> pd.DataFrame:
     """Per card: seats, held_by, copies, rate (win share when held), low, high, others (win share
-    of the seats without it) and lift, sorted by lift (see the module docstring)."""
+    of the seats without it) and lift, sorted by lift (see the module docstring). Cards held by fewer
+    than `min_seats` seats, or missing from fewer than `min_seats`, are left out (too few to compare)."""
     df = with_share(df)
     held = holdings(df)
     n_seats = len(df)
@@ -44,7 +45,7 @@ def card_stats(df: pd.DataFrame, min_seats: int = 1, z: float = Z95) -> pd.DataF
     rows = []
     for card, part in held.groupby("card", sort=True):
         seats, w = len(part), float(part["share"].sum())
-        if seats < min_seats:
+        if seats < min_seats or n_seats - seats < min_seats:
             continue
         low, high = wilson_interval(w, seats, z)
         rest = n_seats - seats
@@ -54,5 +55,4 @@ def card_stats(df: pd.DataFrame, min_seats: int = 1, z: float = Z95) -> pd.DataF
                      "others": others, "lift": w / seats - others})
     out = pd.DataFrame(rows, columns=["card", "seats", "held_by", "copies", "rate", "low", "high",
                                       "others", "lift"])
-    out = out[out["seats"] < n_seats]          # a card every seat holds tells nothing apart
     return out.sort_values("lift", ascending=False, kind="stable").reset_index(drop=True)

@@ -97,7 +97,10 @@ def encode(obj: Any) -> Any:
     key = class_key(t)
     if key not in _CLASSES:
         raise TypeError(f"cannot save a {key}: decorate the class with neko_lab.core.serializable")
-    return {"~c": key, "v": {name: encode(getattr(obj, name)) for name in _fields(obj)}}
+    # a class's TRANSIENT fields are caches: saved as None, so reading a state never changes its save
+    transient = getattr(t, "TRANSIENT", ())
+    return {"~c": key, "v": {name: None if name in transient else encode(getattr(obj, name))
+                             for name in _fields(obj)}}
 
 
 def decode(data: Any) -> Any:

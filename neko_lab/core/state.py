@@ -41,6 +41,7 @@ from .fast import new_event
 from .frozen import FrozenDict
 from .history import dumps
 from .rng import Rng, check_seed
+from .spaces import Spaces
 from . import serial
 
 
@@ -64,7 +65,9 @@ class Pending:
         return f"Pending({self.kind!r}, seat={self.seat}, data={self.data!r})"
 
 
-class State:
+class State(Spaces):
+    # Spaces adds what learning and search tools use (action ids, observation tensors, returns and
+    # the declared limits MAX_GAME_LENGTH, MAX_LEGAL_ACTIONS, CHANCE, SCORE_BOUNDS): see spaces.py.
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
     MIN_PLAYERS: ClassVar[int] = 2
@@ -271,6 +274,11 @@ class State:
         d["_legal"] = None
         new.__dict__ = d
         return new
+
+    def __deepcopy__(self, memo: dict) -> "State":
+        # copy.deepcopy (used by some tools) gets clone(): a deep walk of the shared history chain
+        # would be slow and, in long games, deeper than Python's recursion limit
+        return self.clone()
 
     def emit(self, text: str, rule: str = "", seat: int | None = None, **data: Any) -> None:
         self.log.append(new_event(text, rule, seat, data))

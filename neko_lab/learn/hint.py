@@ -227,8 +227,7 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
     candidates = _shortlist(samples[0], legal, seat, pick, max(k + 3, SHORTLIST))
     trials = [t for t in (_try(samples, a, seat, bot, horizon, seed) for a in candidates) if t is not None]
     to_end = all(t.to_end for t in trials)
-    order = {i: a for i, a in enumerate(legal)}
-    rank_of = {id(a): i for i, a in order.items()}
+    rank_of = {id(a): i for i, a in enumerate(legal)}        # ties keep the order of legal_actions()
 
     def is_pick(a: Hashable) -> bool:
         return a == pick and type(a) is type(pick)

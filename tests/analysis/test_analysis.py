@@ -117,6 +117,10 @@ def test_card_stats_win_share_when_held():
     assert t.loc["Queen", "rate"] == pytest.approx(1 / 3)        # lost, then both halves of a tie
     assert t.loc["Ace", "others"] == pytest.approx((4 - 2) / 5)
     assert list(t.index) == ["King", "Ace", "Queen"]            # sorted by lift (King: won both)
+    # min_seats bounds holders and non-holders alike: King (2 holders) and nothing else drops at 3
+    assert list(A.card_stats(df, min_seats=3)["card"]) == ["Ace", "Queen"]
+    df["held"] = "Ace"                                          # every seat holds it: nobody to compare
+    assert A.card_stats(df).empty
 
 
 def test_ratings_recover_a_known_strength_gap():

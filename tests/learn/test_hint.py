@@ -32,7 +32,7 @@ def _until(state, want, limit=3000):
 
 
 def test_hints_are_legal_sorted_by_expected_points_and_leave_the_state_alone():
-    for game, n in (("naeco", 6), ("journey", 40)):
+    for game, n in (("naeco", 6), ("journey", 40), ("neptune", 12)):
         s = _advance(nl.new_game(game, players=2, seed=2), n)
         saved = fingerprint(s)
         legal = s.legal_actions()

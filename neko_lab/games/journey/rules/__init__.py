@@ -8,6 +8,10 @@ from .facts import (ACTIVATION, CATEGORIES, DICE, EXCHANGES, LANE_SHIFT, MAX_LAN
 from .player_boards import Board
 from .ship_lanes import Hub
 from .state import GameState
+from . import spaces
+from neko_lab.core.spaces import declare
+
+declare(GameState, spaces)     # action ids, observation tensor, limits (spaces.py)
 
 __all__ = [
     "GameState", "Act", "Board", "Hub", "harbour_cost", "ship_cost", "next_turn_order", "bid_winner",

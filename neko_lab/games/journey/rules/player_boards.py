@@ -23,6 +23,7 @@ class Board:
               "hub_dice", "card_dice", "cargo", "names", "types", "pts", "tile_adjust", "tile_reroll",
               "park_takes", "lighthouse", "hospital_used", "harbour_div", "exchange_on", "exchange_used",
               "church_left", "park_new")
+    TRANSIENT = ("hub_cache",)     # a cache of board_hubs(): a snapshot saves it as None
 
     def __init__(self) -> None:
         self.coins = START_COINS

@@ -38,6 +38,7 @@ from .. import scoring as sc
 from ..data import Card, JourneyData
 from . import (actions, cards, end_of_round, market, placing, preparation, refusals, scoring_steps,
                set_up, ship_lanes)
+from . import decision_view
 from .bidding import bid_need
 from .end_of_round import reveal_cards
 from .facts import ADVANCED_SPACES, CARDS_REVEALED, DICE, LANE_SHIFT, MAX_LANES, R_ADV_CARDS, R_SETUP, \
@@ -276,6 +277,7 @@ class GameState(State):
                 "ships": sorted(b.ships), "hub_dice": sorted(b.hub_dice.items()),
                 "card_dice": sorted(b.card_dice.items()), "cargo": list(b.cargo), "points": dict(b.pts),
             })
+        obs.update(decision_view.open_decision(self))      # how far the open decision has gone
         if self.stage == "draft":
             # picks of this pass stay hidden until every seat has picked: show pools as they were
             obs["pools"] = [sorted(self.pools[s]) for s in range(n)]
@@ -287,14 +289,18 @@ class GameState(State):
         their draft picks of the current pass, and the future: the copy's own generator is re-seeded
         from `rng`, so its dice and rerolls are not the real game's."""
         s = super().determinize(seat, rng)
-        if s.drawn and not (s.pending and s.pending[-1].seat == seat):
-            for i, cid in enumerate(s.drawn):
-                deck = s.decks[int(s.C[cid].period)]
-                deck.append(cid)
-                rng.shuffle(deck)
-                s.drawn[i] = deck.pop()
+        # hidden cards are dealt from sorted decks: the copy depends only on what the seat knows
+        periods = [int(s.C[cid].period) for cid in s.drawn]
+        unseen = bool(s.drawn) and not (s.pending and s.pending[-1].seat == seat)
+        if unseen:
+            for cid, period in zip(s.drawn, periods):
+                s.decks[period].append(cid)
+        s.decks[1].sort()
+        s.decks[2].sort()
         rng.shuffle(s.decks[1])
         rng.shuffle(s.decks[2])
+        if unseen:
+            s.drawn = [s.decks[period].pop() for period in periods]
         if s.stage == "draft":
             for j in range(s.players):
                 if j != seat and s.picks[j]:

@@ -8,6 +8,10 @@ from .gameplay import Play
 from .setup import HAND_SIZE, LAST_POSITION, PILES
 from .solo import Rating
 from .state import GameState
+from . import spaces
+from neko_lab.core.spaces import declare
+
+declare(GameState, spaces)     # action ids, observation tensor, limits (spaces.py)
 
 __all__ = ["Draw", "GameState", "HAND_SIZE", "LAST_POSITION", "PILES", "Play", "Rating",
            "TakeMission"]

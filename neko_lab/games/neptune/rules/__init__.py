@@ -17,6 +17,10 @@ from .fuel_broker import BrokerFuel
 from .research_missions import Launch, MissionAccess
 from .scoring_card import BuyVP, NextBuyer
 from .state import GameState
+from . import spaces
+from neko_lab.core.spaces import declare
+
+declare(GameState, spaces)     # action ids, observation tensor, limits (spaces.py)
 from .technology import TakeTech
 from .turn import Play, Sell
 

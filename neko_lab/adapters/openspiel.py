@@ -1,0 +1,199 @@
+"""neko_lab games as OpenSpiel games (needs the extra: pip install "neko_lab[rl]").
+
+Importing this module registers `python_neko_<game>` with pyspiel for every registered game:
+
+    import pyspiel
+    import neko_lab.adapters.openspiel   # registers the games
+    game = pyspiel.load_game("python_neko_naeco", {"players": 2, "seed": 7})
+
+Parameters: players; seed (-1: a fresh seed for each new game, else the first game's seed, the next
+games' seeds following from it); returns ("win": +1 sole winner, 0 shared win, -1 otherwise;
+"score": the scores); options (the game's options as a JSON object, e.g. '{"sea_shepherd": true}').
+
+The engines draw chance inside apply(), so the games are SAMPLED_STOCHASTIC: there are no chance nodes.
+Action ids are the game's fixed vocabulary (num_actions()); observation tensors are observation_tensor();
+the observation string is the seat's observation() as JSON. `resample_from_infostate(player, sampler)`
+returns a copy made with State.determinize(player, ...): what that player cannot see is re-drawn, so
+IS-MCTS (open_spiel.python.algorithms.ismcts, use_observation_string=True) searches honestly.
+`serialize()` writes the game's save (its history) and `game.deserialize_state(text)` replays it; the
+C++ `random_sim_test(..., serialize=True)` cannot run for a Python game (see ECOSYSTEM.md), so tests
+round-trip serialize()/deserialize_state() directly.
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import neko_lab as nl
+from neko_lab.core import Rng
+from neko_lab.core.spaces import RETURN_KINDS
+
+PREFIX = "python_neko_"
+
+
+def _game_type(key: str, cls: type) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=PREFIX + key,
+        long_name=f"neko_lab {cls.TITLE or key}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if cls.HIDDEN_INFORMATION
+                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.MAX_PLAYERS,
+        min_num_players=cls.MIN_PLAYERS,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": cls.DEFAULT_PLAYERS, "seed": -1, "returns": "win",
+                                 "options": "{}"},
+    )
+
+
+class NekoGame(pyspiel.Game):
+    """One neko_lab game with fixed players, options and return kind."""
+
+    KEY = ""
+
+    def __init__(self, params: dict | None = None):
+        cls = nl.game_class(self.KEY)
+        params = dict(params or {})
+        self.players = int(params.get("players", cls.DEFAULT_PLAYERS))
+        self.returns_kind = str(params.get("returns", "win"))
+        if self.returns_kind not in RETURN_KINDS:
+            raise nl.ConfigError(f"returns is one of {RETURN_KINDS}, not {self.returns_kind!r}")
+        self.options = json.loads(str(params.get("options", "{}")) or "{}")
+        nl.new_game(self.KEY, players=self.players, seed=0, **self.options)   # refuses bad settings
+        seed = int(params.get("seed", -1))
+        self._seeds = random.Random(None if seed < 0 else seed)
+        self._first_seed = None if seed < 0 else seed
+        lo, hi = cls.returns_bounds(self.returns_kind)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=cls.num_actions(self.players, self.options),
+            max_chance_outcomes=0,
+            num_players=self.players,
+            min_utility=lo,
+            max_utility=hi,
+            utility_sum=None,
+            max_game_length=cls.MAX_GAME_LENGTH)
+        super().__init__(_TYPES[self.KEY], info, {"players": self.players, "seed": seed,
+                                                   "returns": self.returns_kind,
+                                                   "options": json.dumps(self.options, sort_keys=True)})
+
+    def new_initial_state(self, engine: nl.State | None = None) -> "NekoSpielState":
+        if engine is None:
+            if self._first_seed is not None:
+                seed, self._first_seed = self._first_seed, None
+            else:
+                seed = self._seeds.randrange(2**62)
+            engine = nl.new_game(self.KEY, players=self.players, seed=seed, **self.options)
+        return NekoSpielState(self, engine)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "NekoObserver":
+        return NekoObserver(self)
+
+    def deserialize_state(self, text: str) -> "NekoSpielState":
+        """The state a serialize() wrote: the save replayed move by move (nl.from_json)."""
+        return self.new_initial_state(nl.from_json(text))
+
+
+class NekoSpielState(pyspiel.State):
+    """A pyspiel state around a neko_lab State (`engine`)."""
+
+    def __init__(self, game: NekoGame, engine: nl.State):
+        super().__init__(game)
+        self.engine = engine
+        self._kind = game.returns_kind
+
+    def current_player(self) -> int:
+        if self.engine.is_over():
+            return pyspiel.PlayerId.TERMINAL
+        return self.engine.current_player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.engine.is_over() or player != self.engine.current_player:
+            return []
+        return sorted(self.engine.legal_action_ids())
+
+    def _apply_action(self, action: int) -> None:
+        self.engine.apply(self.engine.action_from_id(int(action)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        try:
+            return str(self.engine.action_from_id(int(action)))
+        except nl.IllegalAction:
+            return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return self.engine.is_over()
+
+    def returns(self) -> list[float]:
+        return self.engine.returns(self._kind)
+
+    def rewards(self) -> list[float]:
+        return self.returns() if self.engine.is_over() else [0.0] * self.engine.players
+
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> "NekoSpielState":
+        """A copy in which what `player_id` cannot see is re-drawn (State.determinize)."""
+        seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(31)
+        return self.get_game().new_initial_state(self.engine.determinize(player_id, Rng(seed)))
+
+    def clone(self) -> "NekoSpielState":
+        return self.get_game().new_initial_state(self.engine.clone())
+
+    def __deepcopy__(self, memo: dict) -> "NekoSpielState":
+        return self.clone()     # a structural copy; deepcopy would walk the whole history chain
+
+    def serialize(self) -> str:
+        return self.engine.to_json()
+
+    def __str__(self) -> str:
+        return repr(self.engine)
+
+
+class NekoObserver:
+    """Observation tensor and string of one seat (a PyObserver: tensor, dict, set_from, string_from)."""
+
+    def __init__(self, game: NekoGame):
+        cls = nl.game_class(game.KEY)
+        shape = cls.observation_shape(game.players, game.options)
+        self.tensor = np.zeros(shape, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: NekoSpielState, player: int) -> None:
+        self.tensor[:] = state.engine.observation_tensor(player)
+
+    def string_from(self, state: NekoSpielState, player: int) -> str:
+        return json.dumps(state.engine.observation(player), sort_keys=True, default=str)
+
+
+_TYPES: dict[str, pyspiel.GameType] = {}
+GAME_CLASSES: dict[str, type[NekoGame]] = {}
+
+
+def register_all() -> list[str]:
+    """Register python_neko_<game> for every game in nl.GAMES not yet registered; their short names."""
+    from neko_lab.core import load_builtin
+    load_builtin()
+    names = []
+    registered = set(pyspiel.registered_names())
+    for key, cls in sorted(nl.GAMES.items()):
+        if cls.SPACES is None:
+            continue
+        name = PREFIX + key
+        names.append(name)
+        if name in registered:
+            continue
+        _TYPES[key] = _game_type(key, cls)
+        GAME_CLASSES[key] = type(f"Neko{key.title()}Game", (NekoGame,), {"KEY": key})
+        pyspiel.register_game(_TYPES[key], GAME_CLASSES[key])
+    return names
+
+
+GAMES = register_all()

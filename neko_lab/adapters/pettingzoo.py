@@ -1,0 +1,129 @@
+"""A PettingZoo AEC environment for any neko_lab game (needs the extra: pip install "neko_lab[rl]").
+
+    from neko_lab.adapters.pettingzoo import env
+    e = env("naeco", players=2)
+    e.reset(seed=42)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Agents are "player_1" .. "player_N" (seat 0 is player_1). An observation is a dict: "observation",
+the seat's observation_tensor() (float32, shape observation_shape(); observation_layout() documents it
+field by field), and "action_mask", 1 for each legal action id of the seat deciding (all 0 for the
+others). Actions are ids of the game's fixed vocabulary (num_actions()). Rewards come once, at the end:
+returns("win") by default (+1 sole winner, 0 shared win, -1 otherwise) or returns("score").
+reset(seed=...) starts the game with that seed (the same seed gives the same game); options it does not
+know are ignored, and reset(options={"game_options": {...}}) passes options to the game.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+import neko_lab as nl
+from neko_lab.core.spaces import RETURN_KINDS
+
+
+class NekoAEC(AECEnv):
+    """One neko_lab game as an AEC environment (see the module docstring)."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "neko_lab_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str, players: int | None = None, reward: str = "win",
+                 render_mode: str | None = None, **game_options: Any):
+        super().__init__()
+        cls = nl.game_class(game)
+        if reward not in RETURN_KINDS:
+            raise nl.ConfigError(f"reward is one of {RETURN_KINDS}, not {reward!r}")
+        self.game = game
+        self.players = cls.DEFAULT_PLAYERS if players is None else players
+        nl.new_game(game, players=self.players, seed=0, **game_options)     # refuses bad settings now
+        self.game_options = dict(game_options)
+        self.reward_kind = reward
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"neko_{game}_v0"}
+        self.possible_agents = [f"player_{i + 1}" for i in range(self.players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        n = cls.num_actions(self.players, game_options)
+        shape = cls.observation_shape(self.players, game_options)
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, shape, np.float32),
+            "action_mask": spaces.Box(0, 1, (n,), np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._n = n
+        self._seeder = random.Random()
+        self.state: nl.State | None = None
+
+    def observation_space(self, agent: str):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str):
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ the AEC calls
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeder.seed(seed)
+        game_seed = seed if seed is not None else self._seeder.randrange(2**62)
+        extra = (options or {}).get("game_options") or {}
+        self.state = nl.new_game(self.game, players=self.players, seed=game_seed,
+                                 **{**self.game_options, **extra})
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def observe(self, agent: str) -> dict:
+        s = self.state
+        seat = self._seat[agent]
+        mask = np.zeros(self._n, np.int8)
+        if not s.is_over() and s.current_player == seat:
+            mask[s.legal_action_ids()] = 1
+        return {"observation": np.asarray(s.observation_tensor(seat), np.float32), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        s = self.state
+        s.apply(s.action_from_id(int(action)))
+        self._cumulative_rewards[agent] = 0.0
+        if s.is_over():
+            returns = s.returns(self.reward_kind)
+            for a in self.agents:
+                self.rewards[a] = float(returns[self._seat[a]])
+                self.terminations[a] = True
+        else:
+            self.agent_selection = self.possible_agents[s.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.state is None:
+            return None
+        text = repr(self.state) + "".join(f"\n  {e}" for e in self.state.log[-3:])
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str, players: int | None = None, **kwargs: Any) -> NekoAEC:
+    """An AEC environment for `game` (any key of nl.GAMES); kwargs: reward="win"|"score",
+    render_mode, and the game's own options."""
+    return NekoAEC(game, players, **kwargs)

@@ -1,0 +1,251 @@
+"""What learning and search tools need from a game, on top of the State contract (DESIGN.md › Growing
+the contract): a fixed action vocabulary, an observation tensor, returns with bounds, declared limits.
+
+A game declares them in one module of its rules (games/<key>/rules/spaces.py) and wires it with
+`declare(GameState, spaces)`. That module holds:
+
+    MAX_GAME_LENGTH    the most actions one game can take (argued from the rules in its docstring)
+    MAX_LEGAL_ACTIONS  the longest legal-action list any position can have
+    CHANCE             "setup" (chance only while setting up) or "mid-game" (apply() draws too);
+                       chance(players, options), if declared, says it for given options
+    SCORE_BOUNDS       (lowest, highest) score a seat can end with, argued from the rules and data
+    action_keys(players, options) -> list   every choice the game can ask, in id order
+    action_key(state, action) -> Hashable   the choice a legal action of `state` names: what the
+                                            player picks (a card, a place, a hand place), never values
+                                            derived from the position (prices, names)
+    layout(players, options) -> Layout      the observation tensor, field by field
+
+Ids are positions in action_keys(), so one id names one choice in every game of that player count
+and those options. The tensor is a function of observation(seat) alone, so it can hold no secret the
+observation does not.
+"""
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any, Callable, ClassVar, Hashable, Iterable, NamedTuple, Sequence
+
+from .errors import ConfigError, IllegalAction
+
+CHANCE_KINDS = ("setup", "mid-game")
+RETURN_KINDS = ("win", "score")
+
+
+# ---------------------------------------------------------------------- observation tensors
+class Field(NamedTuple):
+    """One named stretch of an observation tensor: `size` numbers computed by get(observation)."""
+    name: str
+    size: int
+    doc: str
+    get: Callable[[dict], Sequence[float]]
+
+
+class Layout:
+    """A flat observation tensor: fields one after the other. describe() is its documentation."""
+
+    def __init__(self, fields: Iterable[Field]):
+        self.fields = tuple(fields)
+        names = [f.name for f in self.fields]
+        if len(set(names)) != len(names):
+            raise ConfigError(f"a tensor layout names a field twice: {names}")
+        self.size = sum(f.size for f in self.fields)
+        self.shape = (self.size,)
+
+    def encode(self, obs: dict) -> list[float]:
+        out: list[float] = []
+        for f in self.fields:
+            part = f.get(obs)
+            if len(part) != f.size:
+                raise AssertionError(f"tensor field {f.name!r} gave {len(part)} numbers, its declared "
+                                     f"size is {f.size}")
+            out.extend(part)
+        return out
+
+    def describe(self) -> list[dict]:
+        """One row per field: name, first index, size and what the numbers mean."""
+        rows, at = [], 0
+        for f in self.fields:
+            rows.append({"field": f.name, "start": at, "size": f.size, "meaning": f.doc})
+            at += f.size
+        return rows
+
+
+def one_hot(i: int | None, n: int) -> list[float]:
+    """n zeros with a 1 at i (all zeros when i is None or -1)."""
+    v = [0.0] * n
+    if i is not None and i >= 0:
+        if i >= n:
+            raise AssertionError(f"value {i} does not fit a one-hot of {n}")
+        v[i] = 1.0
+    return v
+
+
+def counts(items: Iterable[int], n: int) -> list[float]:
+    """How many times each of 0..n-1 occurs in items (a multi-hot for sets)."""
+    v = [0.0] * n
+    for i in items:
+        if not 0 <= i < n:
+            raise AssertionError(f"value {i} is outside 0..{n - 1}")
+        v[i] += 1.0
+    return v
+
+
+def padded(seq: Sequence[float], n: int, fill: float = -1.0) -> list[float]:
+    """seq as floats, filled up to n with `fill` (more than n items is an error, never cut)."""
+    if len(seq) > n:
+        raise AssertionError(f"{len(seq)} values do not fit {n} places")
+    return [float(x) for x in seq] + [fill] * (n - len(seq))
+
+
+def flag(v: Any) -> list[float]:
+    return [1.0 if v else 0.0]
+
+
+def number(v: float | None, missing: float = -1.0) -> list[float]:
+    return [missing if v is None else float(v)]
+
+
+def open_decision_data(state: Any) -> Any:
+    """The data of the decision on top of the pending stack as plain JSON values (tuples become
+    lists), for a game whose pending data is public (who is still to be asked, which round, ...),
+    so observation() can show how far an open decision has gone. None when nothing is open."""
+    if not state.pending or state.is_over():
+        return None
+    return _plain(state.pending[-1].data)
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    return v
+
+
+# ---------------------------------------------------------------------- the declaration
+class Vocabulary:
+    """Every choice a game can ask (its keys), numbered from 0 in a fixed order."""
+
+    def __init__(self, keys: Iterable[Hashable]):
+        self.keys = list(keys)
+        self.ids = {k: i for i, k in enumerate(self.keys)}
+        if len(self.ids) != len(self.keys):
+            raise ConfigError("an action vocabulary lists a key twice")
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+
+def _frozen(options: dict | None) -> str:
+    return json.dumps(options or {}, sort_keys=True, default=str)
+
+
+def declare(cls: type, module: Any) -> None:
+    """Give `cls` (a game's State) the declarations of its spaces module (see the module docstring)."""
+    for name in ("MAX_GAME_LENGTH", "MAX_LEGAL_ACTIONS", "CHANCE", "SCORE_BOUNDS"):
+        setattr(cls, name, getattr(module, name))
+    if cls.CHANCE not in CHANCE_KINDS:
+        raise ConfigError(f"{cls.GAME}: CHANCE is one of {CHANCE_KINDS}, not {cls.CHANCE!r}")
+    cls.SPACES = module
+
+
+@functools.lru_cache(maxsize=64)
+def _vocabulary(cls: type, players: int, options: str) -> Vocabulary:
+    return Vocabulary(cls.SPACES.action_keys(players, json.loads(options)))
+
+
+@functools.lru_cache(maxsize=64)
+def _layout(cls: type, players: int, options: str) -> Layout:
+    return cls.SPACES.layout(players, json.loads(options))
+
+
+class Spaces:
+    """The State methods built on a game's declaration (State inherits them)."""
+
+    MAX_GAME_LENGTH: ClassVar[int] = 0
+    MAX_LEGAL_ACTIONS: ClassVar[int] = 0
+    CHANCE: ClassVar[str] = "mid-game"
+    SCORE_BOUNDS: ClassVar[tuple[int, int]] = (0, 0)
+    SPACES: ClassVar[Any] = None
+
+    @classmethod
+    def _settings(cls, players: int | None, options: dict | None) -> tuple[int, str]:
+        if cls.SPACES is None:
+            raise ConfigError(f"{cls.GAME} declares no action vocabulary or tensor")
+        players = cls.DEFAULT_PLAYERS if players is None else players
+        return players, _frozen({**cls.OPTIONS, **(options or {})})
+
+    @classmethod
+    def num_actions(cls, players: int | None = None, options: dict | None = None) -> int:
+        """How many action ids this game has with that many players and those options."""
+        return len(_vocabulary(cls, *cls._settings(players, options)))
+
+    @classmethod
+    def chance_at(cls, players: int | None = None, options: dict | None = None) -> str:
+        """Where chance happens with these settings: "setup" or "mid-game" (CHANCE is the worst case;
+        a game whose options move chance declares chance(players, options) in its spaces module)."""
+        players, frozen = cls._settings(players, options)
+        how = getattr(cls.SPACES, "chance", None)
+        return how(players, json.loads(frozen)) if how else cls.CHANCE
+
+    @classmethod
+    def observation_shape(cls, players: int | None = None, options: dict | None = None) -> tuple[int]:
+        return _layout(cls, *cls._settings(players, options)).shape
+
+    @classmethod
+    def observation_layout(cls, players: int | None = None, options: dict | None = None) -> Layout:
+        """The tensor's fields (Layout.describe() documents them)."""
+        return _layout(cls, *cls._settings(players, options))
+
+    def _vocab(self) -> Vocabulary:
+        return _vocabulary(type(self), self.players, _frozen(self.options))
+
+    def action_id(self, action: Hashable) -> int:
+        """The id of the choice `action` names (the same id in every game with these settings)."""
+        try:
+            return self._vocab().ids[self.SPACES.action_key(self, action)]
+        except (KeyError, AttributeError, TypeError, ValueError):
+            raise IllegalAction(f"{excerpt_of(action)} is not an action of {self.GAME}") from None
+
+    def action_from_id(self, i: int) -> Hashable:
+        """The legal action with id `i` now; IllegalAction when no legal action has it."""
+        for a in self.legal_actions():
+            if self.action_id(a) == i:
+                return a
+        vocab = self._vocab()
+        what = f" ({vocab.keys[i]})" if isinstance(i, int) and 0 <= i < len(vocab) else ""
+        raise IllegalAction(f"action id {i!r}{what} is not legal now")
+
+    def legal_action_ids(self) -> list[int]:
+        return [self.action_id(a) for a in self.legal_actions()]
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        """observation(seat) as a flat list of floats of observation_shape() (see observation_layout())."""
+        return _layout(type(self), self.players, _frozen(self.options)).encode(self.observation(seat))
+
+    def returns(self, kind: str = "win") -> list[float]:
+        """What each seat gets at the end. kind="win": +1 for a sole winner, 0 for a shared win, -1
+        for everyone else (a solo game: +1 or -1). kind="score": the scores. Zeros before the end."""
+        if kind not in RETURN_KINDS:
+            raise ConfigError(f"returns() kind is one of {RETURN_KINDS}, not {kind!r}")
+        if not self.is_over():
+            return [0.0] * self.players
+        if kind == "score":
+            return [float(v) for v in self.scores()]
+        won = self.winners()
+        share = 1.0 if len(won) == 1 else 0.0
+        return [share if i in won else -1.0 for i in range(self.players)]
+
+    @classmethod
+    def returns_bounds(cls, kind: str = "win") -> tuple[float, float]:
+        if kind not in RETURN_KINDS:
+            raise ConfigError(f"returns() kind is one of {RETURN_KINDS}, not {kind!r}")
+        if kind == "win":
+            return (-1.0, 1.0)
+        lo, hi = cls.SCORE_BOUNDS
+        return (float(lo), float(hi))
+
+
+def excerpt_of(action: Any) -> str:
+    from .errors import excerpt
+    return excerpt(action, 60, text=True)

@@ -1,0 +1,122 @@
+"""Naéco for learning and search tools: action ids, the observation tensor, declared limits
+(see core/spaces.py for what each name means).
+
+Bounds, argued from the rules (Naéco › Gameplay, › End of the game) and the shipped data:
+- The game has 64 species cards and, with Sea Shepherd France, 4 mission cards (68 cards). Every
+  turn plays one hand card (a "play" decision) and then refills the hand (a "draw" decision), so a
+  game has at most 68 plays and 68 draws: MAX_GAME_LENGTH = 136.
+- A seat places at most 64 cards beside the start cards' column, each touching the Ocean, so no
+  column lies further than 64 from it: columns -64..64 (COLUMNS = 129).
+- A play names a hand place (1-3; the hand is shown in order), a depth, a column and face-up or
+  face-down; a draw names a pile (1-7). Names and values on the action are derived and not in the id.
+- Legal plays: each of 3 hand cards face-up on its own row and face-down on its row (or, with
+  facedown_any_depth, on any of the 4 rows), at most 129 places a row: 3 * 129 * 5 = 1935.
+- Scores (Naéco › Scoring, the Sea Shepherd France missions): research is the Surface value under
+  the token, -1..5; observed biodiversity is 4 points a card of the least represented value, and each
+  value has 16 species, so at most 64; priority observations at most 1+2+3+4 = 10; missions: turtles
+  -2..5, dolphins -2..8 (4 dolphins, 2 each), each chain -3..3. SCORE_BOUNDS = (-1-2-2-3-3, 5+64+10+5+8+3+3).
+- Chance: the piles are shuffled at set-up and nothing is drawn at random afterwards ("setup").
+"""
+from __future__ import annotations
+
+from neko_lab.core.spaces import Field, Layout, counts, flag, number, one_hot, padded
+
+from .ocean import DEPTHS, FACE_DOWN, START
+from .setup import HAND_SIZE, PILES
+from .state import GameState
+
+CARDS = 68
+REACH = 64
+COLUMNS = 2 * REACH + 1
+MAX_GAME_LENGTH = 2 * CARDS
+MAX_LEGAL_ACTIONS = HAND_SIZE * COLUMNS * (1 + DEPTHS)
+CHANCE = "setup"
+SCORE_BOUNDS = (-11, 98)
+DECISIONS = tuple(sorted(GameState.DECISIONS))     # the kinds of decision, in a fixed order
+
+
+def action_keys(players: int, options: dict) -> list:
+    keys: list = [("play", slot, depth, col, down) for slot in range(HAND_SIZE)
+                  for depth in range(1, DEPTHS + 1) for col in range(-REACH, REACH + 1)
+                  for down in (False, True)]
+    keys += [("draw", p) for p in range(PILES)] + [("mission", p) for p in range(PILES)] + [("leave",)]
+    return keys
+
+
+def action_key(state, action) -> tuple:
+    name = type(action).__name__
+    if name == "Play":
+        slot = state.hands[state.pending[-1].seat].index(action.card)
+        return ("play", slot, action.depth, action.col, bool(action.down))
+    if name == "Draw":
+        return ("draw", action.pile)
+    if name == "TakeMission":
+        return ("mission", action.pile)
+    if name == "LeaveMissions":
+        return ("leave",)
+    raise KeyError(name)
+
+
+_CODE = {START: 1.0, FACE_DOWN: 2.0, 1: 3.0, 2: 4.0, 3: 5.0, 4: 6.0}
+
+
+def _ocean(k: int, part: str):
+    def get(obs: dict) -> list[float]:
+        grid = [0.0] * (DEPTHS * COLUMNS)
+        o = obs["oceans"][k]
+        if part == "cells":
+            for depth, col, code in o["cells"]:
+                grid[(depth - 1) * COLUMNS + col + REACH] = _CODE[code]
+        else:
+            for depth, col, cid in o["cards"]:
+                grid[(depth - 1) * COLUMNS + col + REACH] = cid + 1.0
+        return grid
+    return get
+
+
+def layout(players: int, options: dict) -> Layout:
+    n = players
+    fields = [
+        Field("seat", n, "one-hot: the seat observing", lambda o: one_hot(o["seat"], n)),
+        Field("to_act", n, "one-hot: the seat deciding (all 0 once over)", lambda o: one_hot(o["to_act"], n)),
+        Field("decision", len(DECISIONS), "one-hot: the open decision (play a card, then draw)",
+              lambda o: one_hot(DECISIONS.index(o["decision"]) if o["decision"] else None, len(DECISIONS))),
+        Field("hand", HAND_SIZE, "the observer's hand in order: card ids (-1 for an empty place)",
+              lambda o: padded(o["hand"], HAND_SIZE)),
+        Field("hand_cards", CARDS, "multi-hot over card ids: the observer's hand",
+              lambda o: counts(o["hand"], CARDS)),
+        Field("hand_sizes", n, "cards in each seat's hand", lambda o: padded(o["hand_sizes"], n)),
+        Field("priority_card", 4, "the observer's Priority Observations points, by attribute",
+              lambda o: padded(o["priority_card"], 4)),
+        Field("priority_cards", 4 * n, "every seat's Priority Observations points (-1 until the end)",
+              lambda o: padded([v for c in (o["priority_cards"] or []) for v in c], 4 * n)),
+    ]
+    for k in range(n):
+        fields += [
+            Field(f"ocean{k + 1}_cells", DEPTHS * COLUMNS,
+                  f"seat {k + 1}'s Ocean, depth-major, columns -64..64: 0 empty, 1 start card, 2 face-down, "
+                  "3-6 a species of value 1-4", _ocean(k, "cells")),
+            Field(f"ocean{k + 1}_cards", DEPTHS * COLUMNS,
+                  f"seat {k + 1}'s Ocean, same grid: card id + 1 where the observer knows the card, else 0",
+                  _ocean(k, "cards")),
+        ]
+    fields += [
+        Field("pile_sizes", PILES, "cards left in each draw pile", lambda o: [float(p[0]) for p in o["piles"]]),
+        Field("pile_tops", PILES, "card id on top of each pile (-1 when empty)",
+              lambda o: [-1.0 if p[1] is None else float(p[1]) for p in o["piles"]]),
+        Field("tokens", n, "each seat's token on the Surface row (0-4)", lambda o: padded(o["tokens"], n)),
+        Field("objectives", 4, "the objective shown on each Surface card (-1 while hidden)",
+              lambda o: [-1.0 if v is None else float(v) for v in o["objectives"]]),
+        Field("missions", 4 * n, "per seat, multi-hot over the 4 mission cards (ids 65-68) it holds",
+              lambda o: [v for m in o["missions"] for v in counts([c - 64 for c in m], 4)]),
+        Field("discards", CARDS, "multi-hot over card ids: the discard pile", lambda o: counts(o["discards"], CARDS)),
+        Field("missed", n, "objectives each seat missed", lambda o: padded(o["missed"], n)),
+        Field("turn", 1, "the turn number", lambda o: number(o["turn"])),
+        Field("end_seat", n, "one-hot: the seat that triggered the end (all 0 before)",
+              lambda o: one_hot(o["end_seat"], n)),
+        Field("known", CARDS * n, "per seat, multi-hot over card ids: cards the table saw it draw",
+              lambda o: [v for k in o["known"] for v in counts(k, CARDS)]),
+        Field("final_left", 1, "turns left in the final round", lambda o: number(o["final_left"])),
+        Field("over", 1, "1 once the game is over", lambda o: flag(o["over"])),
+    ]
+    return Layout(fields)

@@ -1,0 +1,100 @@
+"""The OpenSpiel games (neko_lab.adapters.openspiel): OpenSpiel's random_sim_test on one game each, a
+serialize round trip through the game's save, resampling through determinize, and one short IS-MCTS
+game per game. Skipped when the optional extra (pip install "neko_lab[rl]") is not installed."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+from open_spiel.python.algorithms import ismcts  # noqa: E402
+
+import neko_lab as nl  # noqa: E402
+from neko_lab.adapters import openspiel as neko_spiel  # noqa: E402
+
+GAMES = sorted(nl.GAMES)
+
+
+def test_every_game_is_registered():
+    names = set(pyspiel.registered_names())
+    assert {f"python_neko_{g}" for g in GAMES} <= names
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_sim_test(game):
+    g = pyspiel.load_game(f"python_neko_{game}", {"seed": 11})
+    pyspiel.random_sim_test(g, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_serialize_round_trip_replays_the_save(game):
+    g = pyspiel.load_game(f"python_neko_{game}", {"players": 2, "seed": 4})
+    s = g.new_initial_state()
+    rng = np.random.RandomState(0)
+    for _ in range(60):
+        if s.is_terminal():
+            break
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    back = g.deserialize_state(s.serialize())
+    assert back.engine.history() == s.engine.history()
+    assert back.engine.to_json(snapshot=True) == s.engine.to_json(snapshot=True)
+    assert back.legal_actions() == s.legal_actions()
+    if not s.is_terminal():
+        p = s.current_player()
+        assert back.observation_string(p) == s.observation_string(p)
+        assert back.observation_tensor(p) == s.observation_tensor(p)
+
+
+def test_game_parameters_reach_the_engine():
+    g = pyspiel.load_game("python_neko_naeco", {"players": 3, "seed": 9, "returns": "score",
+                                                "options": json.dumps({"sea_shepherd": True})})
+    s = g.new_initial_state()
+    assert g.num_players() == 3 and s.engine.seed == 9 and s.engine.options["sea_shepherd"] is True
+    assert g.num_distinct_actions() == nl.game_class("naeco").num_actions(3)
+    assert (g.min_utility(), g.max_utility()) == nl.game_class("naeco").returns_bounds("score")
+    with pytest.raises(Exception):
+        pyspiel.load_game("python_neko_naeco", {"returns": "money"})
+
+
+def test_resampling_keeps_what_the_player_sees():
+    g = pyspiel.load_game("python_neko_naeco", {"players": 2, "seed": 2})
+    s = g.new_initial_state()
+    for _ in range(9):
+        s.apply_action(s.legal_actions()[0])
+    p = s.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    other = s.resample_from_infostate(p, sampler)
+    assert other.observation_string(p) == s.observation_string(p)
+    assert other.legal_actions() == s.legal_actions()
+    hidden = [s.resample_from_infostate(p, sampler).engine.hands[1 - p] for _ in range(5)]
+    assert len({tuple(h) for h in hidden}) > 1, "the opponent's hand is re-drawn"
+
+
+class _Flat:
+    """A cheap evaluator for a short search: no rollout, uniform priors."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def evaluate(self, state):
+        return np.zeros(self.n)
+
+    def prior(self, state):
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_short_ismcts_game(game):
+    g = pyspiel.load_game(f"python_neko_{game}", {"players": 2, "seed": 5})
+    bot = ismcts.ISMCTSBot(g, _Flat(2), uct_c=2.0, max_simulations=3,
+                           random_state=np.random.RandomState(1), use_observation_string=True)
+    s = g.new_initial_state()
+    rng = np.random.RandomState(2)
+    while not s.is_terminal():
+        a = bot.step(s) if s.current_player() == 0 else int(rng.choice(s.legal_actions()))
+        assert a in s.legal_actions()
+        s.apply_action(a)
+    assert s.returns() == s.engine.returns("win")

@@ -1,0 +1,85 @@
+"""The PettingZoo environment (neko_lab.adapters.pettingzoo) passes PettingZoo's own conformance tests for
+every game and player count, plays to the end with masked random actions, and keeps what each seat sees
+to its own view. Skipped when the optional extra (pip install "neko_lab[rl]") is not installed."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import neko_lab as nl  # noqa: E402
+from neko_lab.adapters.pettingzoo import env  # noqa: E402
+
+CASES = [pytest.param(g, p, id=f"{g}-{p}p") for g, cls in sorted(nl.GAMES.items())
+         for p in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1)]
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_pettingzoo_api_test(game, players):
+    api_test(env(game, players), num_cycles=200)
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_pettingzoo_seed_test(game, players):
+    seed_test(lambda: env(game, players), num_cycles=100)
+
+
+def _play(e, seed):
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    ids, total = [], {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        total[agent] += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) == len(e.state.legal_actions())
+        a = int(rng.choice(legal))
+        ids.append(a)
+        e.step(a)
+    return ids, total
+
+
+def test_a_masked_random_game_ends_with_the_engines_returns():
+    e = env("naeco", 2)
+    ids, total = _play(e, 3)
+    assert e.state.is_over() and len(ids) == e.state.steps
+    assert [total[a] for a in e.possible_agents] == e.state.returns("win")
+    again, _ = _play(env("naeco", 2), 3)
+    assert again == ids, "the same seed plays the same game"
+
+
+def test_score_rewards_and_game_options():
+    e = env("naeco", 2, reward="score", sea_shepherd=True)
+    _, total = _play(e, 5)
+    assert e.state.options["sea_shepherd"] is True
+    assert [total[a] for a in e.possible_agents] == [float(v) for v in e.state.scores()]
+
+
+def test_reset_ignores_unknown_options_and_passes_game_options():
+    e = env("neptune", 2)
+    e.reset(seed=1, options={"options": 1, "anything": "else"})
+    assert e.state.options == nl.game_class("neptune").OPTIONS
+    e.reset(seed=1, options={"game_options": {"events": True}})
+    assert e.state.options["events"] is True
+
+
+def test_observations_are_each_seats_own_tensor_and_only_the_decider_has_a_mask():
+    e = env("journey", 3)
+    e.reset(seed=2)
+    seat = e.state.current_player
+    for i, agent in enumerate(e.possible_agents):
+        obs = e.observe(agent)
+        assert obs["observation"].tolist() == pytest.approx(e.state.observation_tensor(i))
+        assert obs["action_mask"].any() == (i == seat)
+
+
+def test_bad_settings_are_refused_when_the_environment_is_made():
+    with pytest.raises(nl.ConfigError):
+        env("naeco", 9)
+    with pytest.raises(nl.ConfigError):
+        env("naeco", 2, reward="money")
