@@ -102,7 +102,7 @@ def duel(game: str, spec, against, games: int, seed: int, rows: list | None = No
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games_", nargs="*", metavar="game", default=GAMES)
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--agent", default="ismcts")
     parser.add_argument("--against", default="OWN")

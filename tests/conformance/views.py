@@ -16,7 +16,8 @@ checked with no change here):
 
 Compared from seat k: observation(k), visible_breakdown(k), picture(viewer=k), the log as shown to k
 (log_for(k)), legal_actions() when k is to move; for the choices pairs also a board with a person at
-seat k and bots elsewhere: its message line, last moves, event log, picture, prompt and choices.
+seat k and bots elsewhere: its message line, last moves, event log, picture, prompt, choices and, at
+nightly size for the first pairs (a look-ahead is slow), its Hint.
 `python -m tests.conformance.views [--nightly] [game ...]` prints cases tried / failed per game.
 """
 from __future__ import annotations
@@ -48,9 +49,10 @@ def seat_views(s: Any, k: int, to_move: bool = True) -> dict[str, Any]:
     return views
 
 
-def board_views(states: list, actions: list, k: int) -> dict[str, Any]:
+def board_views(states: list, actions: list, k: int, hint: bool = False) -> dict[str, Any]:
     """What a board shows a person at seat k (bots at the other seats) after the moves `actions`
-    (states[i] is the position before actions[i]; states[-1] the position now)."""
+    (states[i] is the position before actions[i]; states[-1] the position now); with `hint`, also
+    the Hint button's answer (a look-ahead: slow)."""
     from neko_lab.widgets import board
     bots = {j: "random" for j in range(states[0].players) if j != k}
     b = board(states[0].clone(), agents=bots)
@@ -58,9 +60,13 @@ def board_views(states: list, actions: list, k: int) -> dict[str, Any]:
     b.state = states[-1].clone()
     b.message.show(b.describe(states[-2], actions[-1], states[-1]) if actions else "")
     b.refresh(keep_message=True)
-    return {"message line": b.message.text, "move list": b.moves.value, "event log": b.log.widget.value,
-            "board picture": b.picture_widget.value, "prompt": b.prompt_box.value,
-            "choices": b.picker.labels, "scores": b.scores.widget.value}
+    out = {"message line": b.message.text, "move list": b.moves.value, "event log": b.log.widget.value,
+           "board picture": b.picture_widget.value, "prompt": b.prompt_box.value,
+           "choices": b.picker.labels, "scores": b.scores.widget.value}
+    if hint and b.my_turn():
+        b.show_hint()
+        out["hint"] = b.hint_box.value
+    return out
 
 
 def seen(states: list, k: int) -> list:
@@ -172,9 +178,14 @@ def _rechoose(start: Any, actions: list, m: int, i: int, k: int, pick: random.Ra
     return states, taken
 
 
+HINTS = 2                   # pairs per game, player count and size unit whose hints are compared
+                            # (nightly only: a hint is a look-ahead)
+
+
 def choices(game: str, players: int, size: int = QUICK, seed: int = 700, boards: bool = True) -> Report:
     """Another seat's earlier choice changed: when seat k's observation cannot tell the two games
-    apart, no other view of seat k (board lines included) may either."""
+    apart, no other view of seat k (board lines and, for the first HINTS * size pairs, the hint
+    included) may either."""
     rep = Report("another seat's unseen choice does not show to a seat")
     rep.outcomes = {"pairs seat k could tell apart (skipped)": 0}
     for start, actions in _games(game, players, size, seed):
@@ -205,8 +216,9 @@ def choices(game: str, players: int, size: int = QUICK, seed: int = 700, boards:
                 rep.tried += 1
                 diff = _differences(real, other)
                 if boards and not diff:
-                    diff = _differences(board_views(states[:i + 1], actions[:i], k),
-                                        board_views(alt_states, alt_actions, k))
+                    hint = size >= NIGHTLY and rep.tried <= HINTS * size
+                    diff = _differences(board_views(states[:i + 1], actions[:i], k, hint),
+                                        board_views(alt_states, alt_actions, k, hint))
                 if diff:
                     rep.fail(f"{game} {players}p seed {start.seed} step {i} seat {k + 1}, "
                              f"step {m} changed: {diff}")

@@ -289,14 +289,18 @@ class GameState(State):
         their draft picks of the current pass, and the future: the copy's own generator is re-seeded
         from `rng`, so its dice and rerolls are not the real game's."""
         s = super().determinize(seat, rng)
-        if s.drawn and not (s.pending and s.pending[-1].seat == seat):
-            for i, cid in enumerate(s.drawn):
-                deck = s.decks[int(s.C[cid].period)]
-                deck.append(cid)
-                rng.shuffle(deck)
-                s.drawn[i] = deck.pop()
+        # hidden cards are dealt from sorted decks: the copy depends only on what the seat knows
+        periods = [int(s.C[cid].period) for cid in s.drawn]
+        unseen = bool(s.drawn) and not (s.pending and s.pending[-1].seat == seat)
+        if unseen:
+            for cid, period in zip(s.drawn, periods):
+                s.decks[period].append(cid)
+        s.decks[1].sort()
+        s.decks[2].sort()
         rng.shuffle(s.decks[1])
         rng.shuffle(s.decks[2])
+        if unseen:
+            s.drawn = [s.decks[period].pop() for period in periods]
         if s.stage == "draft":
             for j in range(s.players):
                 if j != seat and s.picks[j]:

@@ -159,6 +159,8 @@ class GameState(State):
             "known": [list(k) for k in self.known],
             "final_left": self.final_left, "over": self.over,
         }
+    KNOWN_TRIES = 20      # deals of the opponents' known cards tried before keeping them where they are
+
     def determinize(self, seat: int, rng: Rng) -> "GameState":
         """A copy where what `seat` cannot see is re-sampled from `rng`: other hands, other players'
         face-down cards, the cards under each pile's top, hidden objectives and, until the final scoring
@@ -166,9 +168,15 @@ class GameState(State):
         drew from a face-up pile top is still that opponent's (in hand, or perhaps the card they turned
         face-down since). The copy's own generator is seeded from `rng`, so its future is not the real
         game's."""
-        try:
-            s = self._resampled(seat, rng.copy(), shuffle_known=True)
-        except (LookupError, StopIteration):   # the known cards cannot move without blocking a row
+        s = None
+        tries = rng.copy()
+        for _ in range(self.KNOWN_TRIES):            # a deal of the known cards that blocks a row: deal again
+            try:
+                s = self._resampled(seat, tries.spawn(), shuffle_known=True)
+                break
+            except (LookupError, StopIteration):
+                continue
+        if s is None:      # no deal found: the known cards stay where they are (rare; the real layout)
             s = self._resampled(seat, rng.copy(), shuffle_known=False)
         rng.state = s.rng.state
         s.rng = rng.spawn()
@@ -188,6 +196,7 @@ class GameState(State):
             pool.extend(c.id for p, c in o.cards.items() if o.cells[p] == FACE_DOWN and c.id not in known)
         for pile in self.piles:
             pool.extend(pile[:-1])
+        pool.sort()             # the copy depends only on what the seat knows, not on the real order
         rng.shuffle(pool)
         hands: dict[int, list[int]] = {}
         for i in others:
@@ -196,7 +205,7 @@ class GameState(State):
             placed: dict[int, int] = {}            # face-down cell -> card
             hand: list[int] = []
             if shuffle_known:
-                known = list(self.known[i])
+                known = sorted(self.known[i])
                 rng.shuffle(known)
                 free = len(self.hands[i])
                 for c in known:
