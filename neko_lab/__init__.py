@@ -34,7 +34,7 @@ _LAZY = {
     "sim": ("neko_lab.sim", None),
     "viz": ("neko_lab.viz", None),
     "analysis": ("neko_lab.analysis", None),
-    "playtest": ("neko_lab.analysis.report", "playtest"),
+    "playtest": ("neko_lab.sim.playtesting", "playtest"),
     "widgets": ("neko_lab.widgets", None),
     "make_agent": ("neko_lab.agents", "make_agent"),
     "learn": ("neko_lab.learn", None),
