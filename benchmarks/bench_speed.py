@@ -7,7 +7,7 @@ minute. Reported: the median over rounds and the spread (lowest–highest). Rati
 then their median, which cancels most of a shared machine's drift.
 
     python benchmarks/bench_speed.py                          # the pure package (this checkout)
-    python benchmarks/bench_speed.py --compiled DIR_OR_WHEEL  # also a compiled build, side by side
+    python benchmarks/bench_speed.py --compiled DIR_OR_WHEEL  # a compiled build and the same files pure
     python benchmarks/bench_speed.py --rounds 5 --seconds 2 --sim-games 10000 --sim-rounds 3
 
 DIR_OR_WHEEL: a compiled wheel (`NEKO_LAB_COMPILE=1 python -m build --wheel`), installed here into a
@@ -23,6 +23,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -40,10 +41,23 @@ SPIEL = ["python_block_dominoes", "backgammon"]
 
 
 # ---------------------------------------------------------------- measured in a child process
-def _engine_round(seconds: float, seed: int) -> dict:
+class _CpuClock:
+    """Stands in for the `time` module inside the measuring functions: their clock becomes this
+    process's CPU time, which other programs on a loaded machine disturb far less than wall time."""
+    perf_counter = staticmethod(time.process_time)
+
+
+def _clock(module, clock: str) -> None:
+    if clock == "cpu":
+        module.time = _CpuClock
+
+
+def _engine_round(seconds: float, seed: int, clock: str) -> dict:
     import neko_lab as nl
     sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bench_core
     from bench_core import actions_per_second, clones_per_second
+    _clock(bench_core, clock)
     out = {"compiled": bool(getattr(nl, "compiled", False)), "games": {}}
     for name, players in GAMES.items():
         out["games"][name] = {
@@ -68,11 +82,12 @@ def _cpu() -> float:  # this process and its reaped children (the pool's workers
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def _spiel_round(seconds: float, seed: int) -> dict:
+def _spiel_round(seconds: float, seed: int, clock: str) -> dict:
     import importlib.util
     spec = importlib.util.spec_from_file_location("openspiel_anchor", ANCHOR)
     anchor = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(anchor)
+    _clock(anchor, clock)
     out = {}
     for name in SPIEL:
         game = anchor.pyspiel.load_game(name)
@@ -126,21 +141,28 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seconds", type=float, default=2.0, help="seconds per game and round")
     ap.add_argument("--sim-games", type=int, default=10_000, help="games per simulate run (0 skips it)")
     ap.add_argument("--sim-rounds", type=int, default=1)
+    ap.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
+                    help="per second of this process's CPU time (default: steadier on a loaded machine) or wall time")
     ap.add_argument("--spiel-python", help="a Python that can import open_spiel")
     ap.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
         kind, *rest = args.child
-        res = {"engine": lambda: _engine_round(float(rest[0]), int(rest[1])),
+        res = {"engine": lambda: _engine_round(float(rest[0]), int(rest[1]), rest[2]),
                "sim": lambda: _sim_round(rest[0], int(rest[1])),
-               "spiel": lambda: _spiel_round(float(rest[0]), int(rest[1]))}[kind]()
+               "spiel": lambda: _spiel_round(float(rest[0]), int(rest[1]), rest[2])}[kind]()
         print(json.dumps(res))
         return
 
     with tempfile.TemporaryDirectory() as scratch:
         builds = {"pure": _env(ROOT)}
         if args.compiled:
-            builds["compiled"] = _env(_compiled_dir(args.compiled, Path(scratch)))
+            cdir = _compiled_dir(args.compiled, Path(scratch))
+            # the pure side is the same installed files with the extension modules taken away, so the
+            # two builds run exactly the same source whatever this checkout holds
+            pure = Path(scratch) / "pure"
+            shutil.copytree(cdir, pure, ignore=shutil.ignore_patterns("*.so", "*.pyd"))
+            builds = {"pure": _env(pure), "compiled": _env(cdir)}
         spiel = _spiel_python(args.spiel_python) if ANCHOR.exists() else None
         print(f"neko_lab bench_speed  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  "
               f"Python {sys.version.split()[0]}  load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
@@ -152,16 +174,16 @@ def main(argv: list[str] | None = None) -> None:
         for r in range(args.rounds):
             order = list(builds) if r % 2 == 0 else list(reversed(builds))
             for b in order:
-                got = _child(sys.executable, builds[b], "engine", str(args.seconds), str(r))
+                got = _child(sys.executable, builds[b], "engine", str(args.seconds), str(r), args.clock)
                 if got["compiled"] != (b == "compiled"):
                     raise SystemExit(f"bench_speed: the {b} build imported neko_lab with compiled={got['compiled']}")
                 eng[b].append(got["games"])
             if spiel:
-                anchor.append(_child(spiel, _env(ROOT), "spiel", str(args.seconds), str(r)))
+                anchor.append(_child(spiel, _env(ROOT), "spiel", str(args.seconds), str(r), args.clock))
             print(f"  round {r + 1}/{args.rounds} done (load {os.getloadavg()[0]:.1f})", flush=True)
 
-        print(f"\nactions/s and clones/s: median [lowest–highest] of {args.rounds} rounds of "
-              f"{args.seconds:g} s (clones: {args.seconds / 2:g} s)")
+        print(f"\nactions/s and clones/s per {args.clock} second: median [lowest–highest] of {args.rounds} "
+              f"rounds of {args.seconds:g} s (clones: {args.seconds / 2:g} s)")
         head = f"{'engine':24} {'actions/s':>28} {'clones/s':>28}"
         if anchor:
             head += f" {'× dominoes act':>15} {'× backgammon act':>17} {'× backgammon clo':>17}"
