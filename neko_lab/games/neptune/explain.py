@@ -73,7 +73,10 @@ def _build(s: Any, seat: int, a: BuildAt) -> list[str]:
         out.append(f"A {a.what} needs your own base at {a.name}, and you have one ({RULE_BUILDING}); it costs "
                    f"{a.credits} credits of your {s.credits[seat]}.")
     else:
-        out.append("A team may move without building; each team moves once and builds once per turn.")
+        whose = "a base of yours" if s.options["move_needs_own_base"] else "a base (any player's)"
+        once = ("a team that moved or built is done for the turn" if s.options["team_used_once"]
+                else "each team moves once and builds once per turn")
+        out.append(f"A team may move without building to a location with {whose} ({RULE_BUILDING}); {once}.")
     return out
 
 

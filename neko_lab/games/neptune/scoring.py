@@ -36,13 +36,16 @@ def purchases(credits: int) -> list[tuple[int, int]]:
     return [(cost, vp) for cost, vp in VP_PURCHASES if cost <= credits]
 
 
-def fame_awards(fames: Sequence[int], final: bool = False, final_tie: int = FINAL_FAME[1]) -> list[int]:
+def fame_awards(fames: Sequence[int], final: bool = False, final_tie: int = FINAL_FAME[1],
+                second_after_tie: bool = False, need_fame: bool = True) -> list[int]:
     """Victory points each player receives for fame at a generation end or Scoring card, or at the
     end of the game with final=True (final_tie: VP to each player tied for most fame at the end: 3 as
     in the scoring text, 2 as in the summary).
 
-    Reading: "second most" is the highest fame below the most; it is awarded only when a single
-    player has the most (players tied for most take the first and the second place together)."""
+    Readings (datasets/neptune/README.md): "second most" is the highest fame below the most; by default
+    it is awarded only when a single player has the most (players tied for most take the first and the
+    second place together); second_after_tie=True awards it after a tie too. With need_fame (default)
+    a player needs some fame to have the most or the second most: with 0 fame there is nothing to award."""
     alone, tied, second, second_tied = FINAL_FAME if final else GENERATION_FAME
     if final:
         tied = final_tie
@@ -50,13 +53,17 @@ def fame_awards(fames: Sequence[int], final: bool = False, final_tie: int = FINA
     if not fames:
         return out
     top = max(fames)
+    if need_fame and top <= 0:
+        return out
     first = [i for i, f in enumerate(fames) if f == top]
     if len(first) > 1:
         for i in first:
             out[i] = tied
-        return out
-    out[first[0]] = alone
-    rest = [f for f in fames if f < top]
+        if not second_after_tie:
+            return out
+    else:
+        out[first[0]] = alone
+    rest = [f for f in fames if f < top and (f > 0 or not need_fame)]
     if rest:
         runner = max(rest)
         seconds = [i for i, f in enumerate(fames) if f == runner]

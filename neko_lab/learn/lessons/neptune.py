@@ -132,7 +132,8 @@ def say_launch(state: State, a: Any) -> str:
         fuel, credits = state.fuel[0], state.credits[0]
         launches = [x for x in state.legal_actions() if kind(x) == "Launch"]
         if not launches:
-            why = ("you have no fuel left, and every launch costs at least 1" if not fuel else
+            why = (f"you have no fuel left (and {credits} credits, in generation {min(state.generation, 3) + 1}), "
+                   "and every launch costs at least 1" if not fuel else
                    "no credit is left for the 1 credit a launch costs" if not credits else
                    "every location still open is further than your fuel reaches")
             return f"Stop launching: {why} ({R_RESEARCH})."
@@ -151,7 +152,7 @@ def say_launch(state: State, a: Any) -> str:
 def say_access(state: State, a: Any) -> str:
     if kind(a) == "Pass":
         return (f"Buy no more access: the missions left are of no use to your teams soon, and each costs 2 credits "
-                f"({R_TWO}).")
+                f"of your {state.credits[0]} ({R_TWO}).")
     return (f"Player {a.controller + 1} controls the mission at {a.name}. After missions are launched, anyone may "
             f"pay the controller for access: with two players that costs 2 credits ({R_TWO}). Your token goes under "
             f"theirs, and access is enough to build a base there ({R_CONTROL}). Pay for {a.name}.")

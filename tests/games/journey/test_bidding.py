@@ -1,6 +1,8 @@
 """Journey › End of a Round: resolving bids, placing cards with the gap cost, losers' fish, next round."""
 from __future__ import annotations
 
+import pytest
+
 from neko_lab.games.journey import scoring as sc
 from neko_lab.games.journey.rules import bid_winner
 
@@ -35,6 +37,15 @@ def test_bid_winner_penguin_park_and_seaside_town_tie_examples():
     assert bid_winner([[3], [4], [4]], [mandel, amanda, benno]) == mandel
     assert bid_winner([3, 4, 4], [amanda, benno, mandel]) == benno
     assert bid_winner([[], [], []], [0, 1, 2]) is None
+
+
+@pytest.mark.parametrize("bids", [[[7], [3]], [[0], [3]], [[-2], [3]], [[3], [True]], [-1, 3], [37, 3],
+                                  [[2.5], [3]]])
+def test_bid_winner_refuses_dice_that_do_not_exist(bids):
+    """Resolve Bidding compares dice of 1 to 6 (at most six of them): a die of 7 or 0, or a negative
+    total, is no bid to resolve."""
+    with pytest.raises(ValueError, match="Player"):
+        bid_winner(bids, [0, 1])
 
 
 def test_benno_wins_the_penguin_park_and_amanda_gets_two_fish():

@@ -2,7 +2,7 @@
 Card, › End of Game Scoring (see page 4))."""
 from neko_lab.games.neptune.rules import Pass
 
-from .rig import BLUE, RED, YELLOW, act, build, game, loc, play_card, resources, tokens
+from .rig import BLUE, RED, YELLOW, act, base, build, game, loc, play_card, resources, tokens
 from .test_build import building_example
 
 
@@ -70,3 +70,27 @@ def test_award_cards_score_three_at_the_end():
     scoring_card.start(s, RED, "final")
     assert s.is_over() and s.points[BLUE][6] == 6
     assert s.winners() == [BLUE]
+
+
+def _two_lunar_bases(by: str):
+    s = game(3, diversification_by=by)
+    resources(s)
+    base(s, RED, "Mars Mineral Beds")                    # Red holds the card: 1 base, 1 planet
+    for name in ("Lunar Mineral Beds", "Lunar Polar Regions"):
+        s.missions[loc(s, name)] = (YELLOW,)
+    tokens(s, YELLOW, "insulation", "fission")
+    play_card(s, YELLOW, "build")
+    for name in ("Lunar Mineral Beds", "Lunar Polar Regions"):
+        while s.current_player != YELLOW:
+            act(s, Pass("build nothing this round"))
+        build(s, YELLOW, "base", name)
+    return s
+
+
+def test_diversification_counts_planets_by_default_and_bases_with_the_option():
+    """Diversification Card: its first sentence counts planets with a base, its second the total of
+    bases; option diversification_by picks the second."""
+    assert _two_lunar_bases("planets").diversification == RED     # 1 planet each: no change
+    s = _two_lunar_bases("bases")
+    assert s.diversification == YELLOW                            # 2 bases beat 1
+    assert "2 bases" in next(e.text for e in reversed(s.log) if "Diversification" in e.text)

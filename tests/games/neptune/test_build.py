@@ -133,3 +133,42 @@ def test_fuel_can_be_bought_inside_a_build_step():
     assert (s.credits[RED], s.fuel[RED]) == (7, 1) and s.current_player == RED
     act(s, BuyFuel())
     build(s, RED, "base", "Mars Mineral Beds")
+
+
+def test_moving_without_building_goes_to_any_players_base_by_default():
+    """Building: a team may move without building when the destination has a base; whose base the
+    text does not say, so any player's will do unless move_needs_own_base is set."""
+    s = game(3)
+    resources(s)
+    m = base(s, BLUE, "Mars Mineral Beds")
+    play_card(s, RED, "build")
+    assert s.current_player == RED, "without a mission token Red may still move a team"
+    moves = [a for a in s.legal_actions() if type(a) is BuildAt and a.what == "move"]
+    assert {a.dest for a in moves} == {m}
+    s2 = game(3, move_needs_own_base=True)
+    resources(s2)
+    base(s2, BLUE, "Mars Mineral Beds")
+    play_card(s2, RED, "build")
+    assert s2.current_player != RED, "with the option, Red has nowhere to go and is not asked"
+
+
+@pytest.mark.parametrize("once", [False, True])
+def test_a_team_that_only_moved_may_build_later_unless_team_used_once(once):
+    s = game(3, team_used_once=once)
+    resources(s)
+    m = base(s, RED, "Mars Mineral Beds")
+    s.missions[loc(s, "Mars Mineral Beds")] = (RED,)
+    tokens(s, RED, "insulation", "fission")
+    play_card(s, RED, "build")
+    act(s, pick(s, BuildAt, what="move", dest=m, team=0))
+    while s.current_player != RED:
+        act(s, Pass("build nothing this round"))
+    there = [a for a in s.legal_actions() if type(a) is BuildAt and a.team == 0 and a.what == "factory"]
+    assert bool(there) is not once
+
+
+def test_a_move_and_build_reads_goes_to_and_builds_there():
+    s = game(3)
+    a = BuildAt(0, s.data.home, loc(s, "Callisto"), "base", "Callisto", 1, 3)
+    assert str(a) == "team 1 goes to Callisto and builds a base there (1 credit, 3 fuel)"
+    assert str(a._replace(origin=a.dest)) == "team 1 builds a base at Callisto (1 credit, 3 fuel)"

@@ -62,3 +62,19 @@ def test_nobody_controls_it_no_purchase():
     assert s.current_player == RED and not [a for a in s.legal_actions() if type(a) is BuildAt]
     assert not [a for a in s.legal_actions() if type(a) is BuyAccess]
     act(s, Pass("build nothing this round"))
+
+
+def test_access_to_a_prerequisite_may_be_bought_then_control_taken():
+    """Access may be bought at any time: with Fission controlled by Blue, Red buys access to it inside
+    the Technology decision and then takes control of Fusion Power, which needs Fission."""
+    s = game(3)
+    resources(s, 5, 5)
+    s.techs[tech(s, "fission")] = (BLUE,)
+    play_card(s, RED, "technology")
+    offers = [a for a in s.legal_actions() if type(a) is BuyAccess]
+    assert tech(s, "fission") in [a.tech for a in offers]
+    assert "Fusion Power" not in {a.name for a in s.legal_actions() if type(a) is TakeTech and a.control}
+    act(s, next(a for a in offers if a.tech == tech(s, "fission")))
+    assert s.current_player == RED and s.credits[RED] == 4 and s.credits[BLUE] == 6
+    act(s, pick(s, TakeTech, tech=tech(s, "fusion"), control=True))
+    assert s.techs[tech(s, "fusion")] == (RED,)

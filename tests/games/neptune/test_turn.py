@@ -105,3 +105,20 @@ def test_the_last_card_of_the_fourth_generation_ends_the_game():
         act(s, s.legal_actions()[0])
     assert s.current_player is None and s.legal_actions() == []
     assert any("generation 4 ends" in e.text for e in s.log)
+
+
+def test_four_players_each_play_before_the_first_generation_is_scored():
+    """Generations: with four players the first generation still lasts a round of turns (the
+    reconstructed sizes 28, 15, 15, 15; datasets/neptune/README.md)."""
+    import random
+    import neko_lab as nl
+    for seed in range(10):
+        s = nl.new_game("neptune", players=4, seed=seed)
+        r = random.Random(seed)
+        actives = {s.active}
+        while not any("generation 1 ends" in e.text for e in s.log):
+            s.apply(r.choice(s.legal_actions()))
+            if not any("generation 1 ends" in e.text for e in s.log):
+                actives.add(s.active)
+        assert actives == {0, 1, 2, 3}, f"seed {seed}: only {sorted(actives)} played in generation 1"
+    assert [len(d) for d in nl.new_game("neptune", players=2, seed=0).decks][1:] == [15, 15, 15]

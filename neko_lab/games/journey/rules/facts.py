@@ -122,16 +122,19 @@ def next_turn_order(dice_totals: Sequence[int], previous_order: Sequence[int]) -
 def bid_winner(bids: Sequence[Any], turn_order: Sequence[int]) -> int | None:
     """Resolve Bidding: the seat with the highest dice total on a card, ties to the earlier turn order.
 
-    `bids[seat]` is that seat's list of dice (empty = no bid) or an int total (0 = no bid)."""
+    `bids[seat]` is that seat's list of dice (empty = no bid) or an int total (0 = no bid). A die that
+    is not 1..6 or a total outside 0..36 (six dice) is a ValueError."""
     if sorted(turn_order) != list(range(len(bids))):
         raise ValueError(f"turn_order {list(turn_order)!r} must order the seats 0..{len(bids) - 1}")
     best, winner = -1, None
     for seat in turn_order:
         b = bids[seat]
-        if isinstance(b, int):
-            total, placed = b, b > 0
+        if isinstance(b, int) and not isinstance(b, bool):
+            total = sc.whole(b, f"Player {seat + 1}'s bid total", 0, 6 * DICE)
+            placed = total > 0
         else:
-            total, placed = sum(b), len(b) > 0
+            total = sum(sc.whole(d, f"a die of Player {seat + 1}'s bid", 1, 6) for d in b)
+            placed = len(b) > 0
         if placed and total > best:
             best, winner = total, seat
     return winner

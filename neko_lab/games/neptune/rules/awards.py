@@ -17,15 +17,26 @@ def planets_with_bases(s, seat: int) -> int:
     return len({locs[loc].planet for loc, holders in enumerate(s.bases) if seat in holders})
 
 
+def base_count(s, seat: int) -> int:
+    return sum(1 for holders in s.bases if seat in holders)
+
+
 def after_base(s, seat: int) -> None:
-    """Diversification goes to `seat` if it now has bases on more planets than the holder."""
+    """Diversification goes to `seat` if it now has bases on more planets than the holder (option
+    diversification_by="bases": more bases in all)."""
     holder = s.diversification
     if holder == seat:
         return
-    mine = planets_with_bases(s, seat)
-    if holder < 0 or mine > planets_with_bases(s, holder):
+    if s.options["diversification_by"] == "bases":
+        mine, theirs, unit = base_count(s, seat), holder >= 0 and base_count(s, holder), "base"
+    else:
+        mine, theirs, unit = planets_with_bases(s, seat), holder >= 0 and planets_with_bases(s, holder), "planet"
+    if holder < 0 or mine > theirs:
         s.diversification = seat
-        s.emit(f"takes the Diversification card (bases on {mine} planet" + ("s)" if mine > 1 else ")")
+        where = f"bases on {mine} {unit}s" if unit == "planet" else f"{mine} bases"
+        if mine == 1:
+            where = "bases on 1 planet" if unit == "planet" else "1 base"
+        s.emit(f"takes the Diversification card ({where})"
                + ("" if holder < 0 else f" from {who(holder)}"), RULE_DIVERSIFICATION, seat)
 
 
@@ -43,6 +54,13 @@ def after_factory_or_colony(s, seat: int, loc: int) -> None:
     if before != seat:
         s.emit(f"takes the Intrepid Spacefarer card ({s.data.locations[loc].name}, {far} from Earth)"
                + ("" if before < 0 else f" from {who(before)}"), RULE_INTREPID, seat)
+
+
+def fame_awards(s, final: bool) -> list[int]:
+    """The fame awards under the game's options (readings in datasets/neptune/README.md)."""
+    o = s.options
+    return scoring.fame_awards(s.fame, final, o["final_fame_tie_vp"], o["fame_second_after_tie"],
+                               o["fame_needs_fame"])
 
 
 def final_awards(s) -> None:
@@ -65,7 +83,7 @@ def projected(s) -> list[int]:
     in_final = (top is not None and top.kind in ("scoring_order", "buy_vp")
                 and isinstance(top.data, tuple) and top.data and top.data[0] == "final")
     if not in_final:
-        fame = scoring.fame_awards(s.fame, True, s.options["final_fame_tie_vp"])
+        fame = fame_awards(s, True)
         for i in range(s.players):
             points[i] += scoring.buildings(s.factory.count(i), s.colony.count(i)) + fame[i]
     for holder in (s.diversification, s.intrepid):

@@ -2,9 +2,9 @@
 then counter-clockwise, then clockwise again; in each round every player may move one construction
 team and build with it once.
 
-Each team moves at most once and builds at most once a turn. A team pays the fuel of its trip; a team
-already at the location builds without moving. A team may also only move, to a location where its
-player has a base. Bases (1 credit) need a token on the location's Research Mission; factories
+Each team moves at most once and builds at most once a turn (option team_used_once: a team that moved
+or built is used). A team pays the fuel of its trip; a team already at the location builds without
+moving. A team may also only move, to a location with a base (option move_needs_own_base: its own). Bases (1 credit) need a token on the location's Research Mission; factories
 (2 credits) and colonies (the number in the circle, plus the fuel cost from Earth paid in fuel) need
 a base of the builder there; every circle needs its technology icons; a factory or colony circle holds
 one token, a base circle any number. The first base at a location scores 1 VP.
@@ -17,7 +17,7 @@ from neko_lab.core import Pending, serializable
 from neko_lab.core.fast import keep_legal
 
 from . import any_time, awards
-from .base import (BASE_CREDITS, BUILT, FACTORY_CREDITS, FIRST_BASE_VP, FIRST_BASES, MOVED,
+from .base import (BASE_CREDITS, BUILT, FACTORY_CREDITS, FIRST_BASE_VP, FIRST_BASES, FUEL_PRICE, MOVED,
                    RULE_BUILD, RULE_BUILDING, TEAMS, Pass, clockwise, counter_clockwise)
 from .fuel import fare, seat_view
 
@@ -38,10 +38,11 @@ class BuildAt(NamedTuple):
     fuel: int
 
     def __str__(self) -> str:
-        where = f"to {self.name}" if self.origin != self.dest else f"at {self.name}"
         if self.what == "move":
-            return f"team {self.team + 1} moves {where} ({self.fuel} fuel)"
-        return (f"team {self.team + 1} builds a {self.what} {where} "
+            return f"team {self.team + 1} moves to {self.name} ({self.fuel} fuel)"
+        go = f"goes to {self.name} and builds" if self.origin != self.dest else "builds"
+        where = "there" if self.origin != self.dest else f"at {self.name}"
+        return (f"team {self.team + 1} {go} a {self.what} {where} "
                 f"({self.credits} credit{'s' if self.credits != 1 else ''}, {self.fuel} fuel)")
 
 
@@ -57,9 +58,9 @@ def ask(s, rnd: int, pos: int) -> None:
     """Ask the next player who has something to decide, or end the card after the third round."""
     while rnd < ROUNDS:
         seat = order(s, rnd)[pos]
-        # a player without any token on a Research Mission can neither build nor move, whatever it
-        # buys: it is not asked
-        if any(seat in m for m in s.missions):
+        # a player without any token on a Research Mission can build nothing, whatever it buys: it is
+        # asked only when it may move a team to another player's base (option move_needs_own_base off)
+        if any(seat in m for m in s.missions) or may_move_only(s, seat):
             acts = legal(s, seat, None)
             if len(acts) > 1:              # more than "build nothing"
                 s.pending.append(Pending("build", seat, (rnd, pos)))
@@ -70,6 +71,22 @@ def ask(s, rnd: int, pos: int) -> None:
             rnd, pos = rnd + 1, 0
     s.used = [0] * (TEAMS * s.players)       # the teams stand upright again
     s.finish_card()
+
+
+def may_move_only(s, seat: int) -> bool:
+    """Could `seat`, with no mission token, move a team to a location with a base (buying fuel first)?"""
+    if s.options["move_needs_own_base"] or not (s.fuel[seat] or s.credits[seat] >= FUEL_PRICE):
+        return False
+    at = {s.teams[seat * TEAMS + t] for t in range(TEAMS) if not s.used[seat * TEAMS + t] & MOVED}
+    return any(holders and (len(at) > 1 or i not in at) for i, holders in enumerate(s.bases)) and bool(at)
+
+
+def move_targets(s, seat: int, own: list[int]) -> list[int]:
+    """Where a team may go without building: a location with a base of the seat's own (option
+    move_needs_own_base) or, by default, of any player."""
+    if s.options["move_needs_own_base"]:
+        return own
+    return [i for i, holders in enumerate(s.bases) if holders]
 
 
 def sites(s, seat: int, spd: int, own: list[int], mask: int) -> list[tuple[int, str, int, int]]:
@@ -101,14 +118,16 @@ def options(s, seat: int) -> list[BuildAt]:
     where = sites(s, seat, spd, own, mask)
     out: list[BuildAt] = []
     seen: set = set()
+    once = s.options["team_used_once"]
+    targets = move_targets(s, seat, own)
     for t in range(TEAMS):
         k = seat * TEAMS + t
         at, flags = s.teams[k], s.used[k]
         if (at, flags) in seen:      # two teams in the same place and state are one choice
             continue
         seen.add((at, flags))
-        can_move = not flags & MOVED
-        if not flags & BUILT:
+        can_move = not (flags if once else flags & MOVED)
+        if not (flags if once else flags & BUILT):
             for loc, what, cost, extra in where:
                 if cost > credits or extra > fuel:
                     continue
@@ -121,7 +140,7 @@ def options(s, seat: int) -> list[BuildAt]:
                 if paid <= fuel:
                     out.append(BuildAt(t, at, loc, what, data.locations[loc].name, cost, paid))
         if can_move and fuel:
-            for loc in own:
+            for loc in targets:
                 if loc != at:
                     paid = fare(data, at, loc, spd, own, mask)
                     if paid <= fuel:

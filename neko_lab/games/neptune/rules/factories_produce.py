@@ -1,11 +1,18 @@
 """Factories Produce (rulebook › Factories Produce, › Factory Production): 2 credits to the active
 player; every player gets 1 credit per factory, and the icons add: a Mineral factory 1 fuel (1 credit
 instead once its owner has Fusion Power), a Fusion Fuel factory 1 fuel with Fusion Power, 2 with
-Fusion Power II. No decision is asked.
+Fusion Power II.
+
+Access to a technology may be bought at any time, and Fusion Power or Fusion Power II changes what a
+Mineral or Fusion Fuel factory produces: before production, each player (clockwise from the active
+player) whose production such a purchase would change, and who can pay for it, is asked whether to buy.
 """
 from __future__ import annotations
 
-from .base import FACTORIES_ACTIVE, RULE_FACTORIES, RULE_PRODUCTION
+from neko_lab.core import Pending
+
+from . import any_time
+from .base import FACTORIES_ACTIVE, RULE_FACTORIES, RULE_PRODUCTION, Pass, clockwise
 
 
 def produce(s, seat: int) -> tuple[int, int]:
@@ -31,9 +38,47 @@ def produce(s, seat: int) -> tuple[int, int]:
     return credits, fuel
 
 
+def useful_access(s, seat: int) -> list:
+    """Purchases of access to Fusion Power / Fusion Power II that would change `seat`'s production."""
+    now = produce(s, seat)
+    out = []
+    for offer in any_time.offers(s, seat):
+        if type(offer) is any_time.BuyAccess and offer.tech in (s.data.tech("fusion"), s.data.tech("fusion2")):
+            s.techs[offer.tech] = s.techs[offer.tech] + (seat,)       # try it, then put it back
+            if produce(s, seat) != now:
+                out.append(offer)
+            s.techs[offer.tech] = s.techs[offer.tech][:-1]
+    return out
+
+
 def play(s, seat: int) -> None:
     s.credits[seat] += FACTORIES_ACTIVE
     s.emit(f"receives {FACTORIES_ACTIVE} credits", RULE_FACTORIES, seat)
+    ask(s, 0)
+
+
+def ask(s, pos: int) -> None:
+    """Ask the next player whose production a purchase of access would change; then produce."""
+    order = clockwise(s.active, s.players)
+    while pos < s.players:
+        if useful_access(s, order[pos]):
+            s.pending.append(Pending("production", order[pos], pos))
+            return
+        pos += 1
+    production(s)
+
+
+def legal(s, seat: int, data) -> list:
+    return useful_access(s, seat) + [Pass("let the factories produce")]
+
+
+def take(s, seat: int, data, action) -> None:
+    if any_time.take(s, seat, "production", data, action):
+        return
+    ask(s, data + 1)
+
+
+def production(s) -> None:
     for i in range(s.players):
         credits, fuel = produce(s, i)
         if credits or fuel:
@@ -43,4 +88,4 @@ def play(s, seat: int) -> None:
     s.finish_card()
 
 
-DECISIONS: dict = {}
+DECISIONS = {"production": (legal, take)}

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from neko_lab.core import Pending, serializable
 
 from .. import scoring
+from . import awards as award_cards
 from .base import (BOUGHT, BUILDINGS, FAME_AWARDS, RULE_END, RULE_FAME, RULE_SCORING,
                    RULE_SCORING_CARD, who)
 
@@ -49,7 +50,7 @@ def start(s, active: int, context: str) -> None:
         if vp:
             s.points[i][BUILDINGS] += vp
             s.emit(f"scores {vp} VP for {f} factories and {c} colonies", rule, i)
-    awards = scoring.fame_awards(s.fame, final, s.options["final_fame_tie_vp"])
+    awards = award_cards.fame_awards(s, final)
     for i, vp in enumerate(awards):
         if vp:
             s.points[i][FAME_AWARDS] += vp

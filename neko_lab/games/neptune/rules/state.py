@@ -30,11 +30,23 @@ class GameState(State):
     GAME = "neptune"
     TITLE = "Destination: Neptune"
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 4, 3
-    OPTIONS = {"events": False, "final_fame_tie_vp": 3}
+    OPTIONS = {"events": False, "final_fame_tie_vp": 3, "move_needs_own_base": False,
+               "team_used_once": False, "fame_second_after_tie": False, "fame_needs_fame": True,
+               "diversification_by": "planets"}
     OPTION_HELP = {
         "events": "the optional Event rules: cards with the event icon turn over an event first",
         "final_fame_tie_vp": "VP to each player tied for most fame at the end: 3 (the scoring text) "
                              "or 2 (the end-of-game summary)",
+        "move_needs_own_base": "a team moving without building needs a base of its own player at the "
+                               "destination (default False: any player's base, as the text says)",
+        "team_used_once": "a team that moved or built is used for the turn (default False: it may still "
+                          "build if it only moved, or move if it only built, as the two limits say)",
+        "fame_second_after_tie": "after a tie for most fame, the next fame still takes the second-most "
+                                 "award (default False: the tied players take both places)",
+        "fame_needs_fame": "fame awards go only to players with some fame (default True; False: with "
+                           "everyone at 0 fame, all tie for most)",
+        "diversification_by": "what takes the Diversification card from its holder: 'planets' with a "
+                              "base (default) or the total number of 'bases'",
     }
     RULES = {
         RULE_SETUP: "hands of five first-generation cards, three teams on Earth, 5 credits, 5 fuel",
@@ -78,8 +90,13 @@ class GameState(State):
         if self.options["final_fame_tie_vp"] not in (2, 3):
             raise ConfigError("final_fame_tie_vp is 3 (the scoring text) or 2 (the summary), "
                               f"not {self.options['final_fame_tie_vp']!r}")
-        if not isinstance(self.options["events"], bool):
-            raise ConfigError(f"events is True or False, not {self.options['events']!r}")
+        for name in ("events", "move_needs_own_base", "team_used_once", "fame_second_after_tie",
+                     "fame_needs_fame"):
+            if not isinstance(self.options[name], bool):
+                raise ConfigError(f"{name} is True or False, not {self.options[name]!r}")
+        if self.options["diversification_by"] not in ("planets", "bases"):
+            raise ConfigError("diversification_by is 'planets' or 'bases', "
+                              f"not {self.options['diversification_by']!r}")
 
     @classmethod
     def load_data(cls, data: Any) -> neptune_data.NeptuneData:
@@ -260,7 +277,7 @@ class GameState(State):
         for k, at in enumerate(self.teams):
             assert 0 <= at < len(data.locations), f"team {k % TEAMS + 1} of {who(k // TEAMS)} is off the map"
             assert self.used[k] in (0, 1, 2, 3), "each team moves at most once and builds at most once a turn"
-        if self.diversification >= 0:
+        if self.diversification >= 0 and self.options["diversification_by"] == "planets":
             best = max(awards.planets_with_bases(self, i) for i in range(n))
             assert awards.planets_with_bases(self, self.diversification) == best, \
                 "the Diversification card is with a player who has bases on the most planets"

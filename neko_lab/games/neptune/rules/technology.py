@@ -1,6 +1,10 @@
 """Technology (rulebook › Technology, › Control and Access): the active player takes control of a
 technology nobody controls (having access to its prerequisites), or takes access to a controlled one
 without paying; then every player gains 1 fame per technology it controls.
+
+Access may be bought at any time (› Gaining Access to a Technology without a Card): here the decision
+also offers buying access to a technology that is a prerequisite of one nobody controls yet, since that
+can make taking control possible.
 """
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from typing import NamedTuple
 
 from neko_lab.core import Pending, serializable
 
+from . import any_time
 from .base import RULE_TECH, RULE_TECH_CARD, Pass
 
 
@@ -41,10 +46,19 @@ def legal(s, seat: int, data) -> list:
         elif seat not in holders:
             out.append(TakeTech(t, name, False))
     out.append(Pass("take no technology"))
-    return out
+    return out + prerequisite_offers(s, seat)
+
+
+def prerequisite_offers(s, seat: int) -> list:
+    """Access purchases to prerequisites of technologies nobody controls."""
+    techs = s.data.techs
+    wanted = {p for t, holders in enumerate(s.techs) if not holders for p in techs[t].prerequisites}
+    return [o for o in any_time.offers(s, seat) if type(o) is any_time.BuyAccess and o.tech in wanted]
 
 
 def take(s, seat: int, data, action) -> None:
+    if any_time.take(s, seat, "technology", data, action):
+        return
     if type(action) is TakeTech:
         s.techs[action.tech] = s.techs[action.tech] + (seat,)
         s.emit(f"{'takes control of' if action.control else 'takes free access to'} {action.name}",
