@@ -15,6 +15,18 @@ from .core.registry import load_builtin as _load_builtin
 __version__ = "0.1.0"
 _load_builtin()
 
+
+def _is_compiled() -> bool:
+    # The compiled build (hatch_build.py, NEKO_LAB_COMPILE=1) puts an extension module beside each .py
+    # of the core and the rules; Python imports the extension first.
+    from importlib.machinery import EXTENSION_SUFFIXES
+    from .core import state
+    return str(getattr(state, "__file__", "")).endswith(tuple(EXTENSION_SUFFIXES))
+
+
+compiled: bool = _is_compiled()
+"""True when the core and the rules run as Cython-compiled modules, False for the pure-Python package."""
+
 _LAZY = {
     "simulate": ("neko_lab.sim", "simulate"),
     "play": ("neko_lab.sim", "play"),
@@ -22,7 +34,7 @@ _LAZY = {
     "sim": ("neko_lab.sim", None),
     "viz": ("neko_lab.viz", None),
     "analysis": ("neko_lab.analysis", None),
-    "playtest": ("neko_lab.analysis.report", "playtest"),
+    "playtest": ("neko_lab.sim.playtesting", "playtest"),
     "widgets": ("neko_lab.widgets", None),
     "make_agent": ("neko_lab.agents", "make_agent"),
     "learn": ("neko_lab.learn", None),
@@ -44,4 +56,4 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["ConfigError", "DataError", "Event", "GAMES", "IllegalAction", "Pending", "SaveError",
-           "State", "from_json", "game_class", "new_game", "register", "replay", "Replay", *_LAZY]
+           "State", "compiled", "from_json", "game_class", "new_game", "register", "replay", "Replay", *_LAZY]

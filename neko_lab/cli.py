@@ -241,12 +241,12 @@ def cmd_lab(args: argparse.Namespace) -> int:
 
 
 def _add_playtest(sub) -> None:
-    from .analysis import command
+    from .sim import playtesting as command
     command.add_parser(sub, {"positive": _positive, "seed": _seed, "workers": _workers, "folder": _folder})
 
 
 def cmd_playtest(args: argparse.Namespace) -> int:
-    from .analysis import command
+    from .sim import playtesting as command
     return command.run(args, _game, parse_option)
 
 

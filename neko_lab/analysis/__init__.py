@@ -15,9 +15,9 @@ from .cards import card_stats, holdings
 from .decisions import branching
 from .drama import drama, lead_changes, leader_wins
 from .ratings import pairwise, ratings
-from .report import Report, playtest
+from .report import Report, analyse
 from .stats import chi2_sf, wilson_interval
 
 __all__ = ["seat_balance", "equal_seats_test", "decisiveness", "margins", "game_length", "with_share",
            "card_stats", "holdings", "branching", "drama", "lead_changes", "leader_wins", "pairwise",
-           "ratings", "chi2_sf", "wilson_interval", "playtest", "Report"]
+           "ratings", "chi2_sf", "wilson_interval", "analyse", "Report"]

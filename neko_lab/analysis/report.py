@@ -1,6 +1,7 @@
-"""nl.playtest(): one call plays a seeded batch of games and reports what a designer asks, as tables,
-plotly figures and sentences that state each finding with its interval (findings.py), written as one
-HTML file and shown in a notebook.
+"""The playtest report: what a designer asks of a batch of games, as tables, plotly figures and
+sentences that state each finding with its interval (findings.py), written as one HTML file and shown
+in a notebook. A pure function of simulate()'s frames (analyse); nl.playtest() (neko_lab/sim/playtest.py)
+plays the batch and builds it.
 
     rep = nl.playtest("naeco", players=2, games=400)
     rep                    # the findings and tables
@@ -17,7 +18,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import pandas as pd
 
@@ -150,31 +151,3 @@ def _shown(table: pd.DataFrame, by: str) -> pd.DataFrame:
     if by == "seat":
         out["seat"] = out["seat"] + 1
     return out.set_index(by)
-
-
-def playtest(game: Any, players: int | None = None, games: int | None = None,
-             agents: Sequence[Any] | None = None, seed: int = 0, workers: int | None = None,
-             client: Any = None, progress: bool = True, html: str | Path | None = None,
-             **options: Any) -> Report:
-    """Play `games` games of `game` at `players` seats between `agents` (rotating over seats) and
-    report on them (see the module docstring). Defaults: the game's State.PLAYTEST size and agents,
-    its default player count. html=PATH also writes the report there as one HTML file. Other keyword
-    arguments are game options (and data=FOLDER for other card data)."""
-    from ..sim import runner, simulate
-
-    cls = runner.resolve_game(game)
-    conf = getattr(cls, "PLAYTEST", {}) or {}
-    players = cls.DEFAULT_PLAYERS if players is None else players
-    games = conf.get("games", 100) if games is None else games
-    agents = list(conf.get("agents", ["greedy"])) if agents is None else agents
-    df, trace = simulate(cls, games=games, players=players, agents=agents, seed=seed, workers=workers,
-                         client=client, progress=progress, trace="action", **options)
-    tables, said = analyse(df, trace)
-    from ..agents import agent_label
-    data = str(df["data"].iloc[0]) if len(df) else ""
-    settings = {"games": games, "players": players, "agents": [agent_label(a) for a in agents],
-                "seed": seed, "data": data, "options": {k: v for k, v in options.items() if k != "data"}}
-    rep = Report(cls.GAME, cls.TITLE or cls.GAME, settings, df, trace, tables, said)
-    if html is not None:
-        rep.save(html)
-    return rep

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from .explain import Explanation, explain_move
 from .hint import Hint, hint
-from .drill import Drill, Exercise, make_drill, topics
+from .drill import Drill, Exercise, make_drill, make_lesson, topics
 from .drill import lessons as lesson_topics
-from .lesson import Lesson, Step, Teach, lesson_names, make_lesson
+from .lesson import Lesson, Step, Teach, lesson_names
 
 __all__ = ["Drill", "Exercise", "Explanation", "Hint", "Lesson", "Step", "Teach", "explain_move", "hint",
            "lesson_names", "lesson_topics", "make_drill", "make_lesson", "topics"]

@@ -27,7 +27,7 @@ from typing import Any, Callable, Hashable, Sequence
 from ..core.errors import ConfigError
 from ..core.registry import game_class
 from ..core.state import State
-from .lesson import DeterministicBot, Lesson, _same
+from .lesson import DeterministicBot, Lesson, _same, first_game
 
 Text = str | Callable[[State], str]
 
@@ -264,4 +264,14 @@ def make_drill(game: str, topic: str, **kwargs: Any) -> Drill:
     return mod.DRILLS[topic][1](**kwargs)
 
 
-__all__ = ["Drill", "DrillStep", "Exercise", "FIRST_GAME", "play_until", "lessons", "make_drill", "topics"]
+def make_lesson(game: str, topic: str | None = None, **kwargs: Any) -> Lesson:
+    """The Lesson of `game`: its guided first game (lesson.first_game; keyword arguments go to its
+    builder, e.g. seed=...), or with `topic` the drill of that name ("first-game" is the guided game);
+    an unknown topic is a ConfigError naming the topics there are."""
+    if topic is not None and topic != FIRST_GAME:
+        return make_drill(game, topic, **kwargs)
+    return first_game(game, **kwargs)
+
+
+__all__ = ["Drill", "DrillStep", "Exercise", "FIRST_GAME", "play_until", "lessons", "make_drill",
+           "make_lesson", "topics"]

@@ -322,16 +322,10 @@ def lesson_names() -> list[str]:
     return list(LESSONS)
 
 
-def make_lesson(game: str, topic: str | None = None, **kwargs: Any) -> Lesson:
-    """The Lesson of `game` (keyword arguments go to the lesson's builder, e.g. seed=...): its own
-    when it has one, else the generic lesson (lessons/generic.py) of any registered game.
-
-    `topic` names a drill instead of the first game (neko_lab.learn.drill; "first-game" is this
-    lesson); an unknown topic is a ConfigError naming the topics there are."""
-    if topic is not None:
-        from .drill import FIRST_GAME, make_drill
-        if topic != FIRST_GAME:
-            return make_drill(game, topic, **kwargs)
+def first_game(game: str, **kwargs: Any) -> Lesson:
+    """The guided first game of `game` (keyword arguments go to the lesson's builder, e.g. seed=...):
+    its own when it has one, else the generic lesson (lessons/generic.py) of any registered game.
+    make_lesson (neko_lab.learn.drill) also opens drills by topic."""
     module = importlib.import_module(f"{__package__}.lessons.{game}") if game in LESSONS else None
     if module is not None:
         return module.LESSON(**kwargs)
@@ -339,4 +333,4 @@ def make_lesson(game: str, topic: str | None = None, **kwargs: Any) -> Lesson:
     return importlib.import_module(f"{__package__}.lessons.generic").LESSON(game, **kwargs)
 
 
-__all__ = ["CALLOUT", "DeterministicBot", "Lesson", "Step", "Teach", "lesson_names", "make_lesson"]
+__all__ = ["CALLOUT", "DeterministicBot", "Lesson", "Step", "Teach", "first_game", "lesson_names"]

@@ -35,6 +35,20 @@ def _notebook(path, game: str) -> None:
     path.write_text(json.dumps(nb))
 
 
+# the number of the last event in the board's log as the learner reads it (rows count from 1 and follow
+# the learner's view of the log, so they match len(state.log_for(learner)))
+EVENTS = "() => { const r = document.querySelectorAll('.neko-board .neko-log tr'); " \
+         "if (r.length < 2) return 0; return parseInt(r[r.length - 1].cells[0].innerText) || 0; }"
+
+
+def _events_shown(page) -> int:
+    return int(page.evaluate(EVENTS) or 0)
+
+
+def _wait_events(page, n: int, timeout: float = 60.0) -> None:
+    page.wait_for_function(f"() => ({EVENTS})() === {n}", timeout=timeout * 1000, polling=100)
+
+
 def _moves_shown(page) -> int:
     return int(page.evaluate(MOVES) or 0)
 
@@ -79,7 +93,7 @@ def _play_lesson(page, board, game: str) -> dict:
             # nothing new here: the board makes this move for the learner by itself, like a bot's
             mirror.apply(step.expected)
             les.bots_move(mirror)
-            _wait_moves(page, mirror.steps, timeout=60)
+            _wait_events(page, len(mirror.log_for(les.seat)))
             seen["scripted"] += 1
             continue
         if not seen["hint"]:
@@ -92,7 +106,7 @@ def _play_lesson(page, board, game: str) -> dict:
                 wrong = next(i for i, a in enumerate(legal) if a != step.expected)
                 _click_choice(board, wrong)
                 expect(board.locator(".neko-msg")).to_contain_text("not the one this step teaches")
-                assert _moves_shown(page) == mirror.steps      # refused: nothing was played
+                assert _events_shown(page) == len(mirror.log_for(les.seat))     # refused: nothing was played
                 seen["wrong"] = True
             action = step.expected
             seen["scripted"] += 1
@@ -103,16 +117,16 @@ def _play_lesson(page, board, game: str) -> dict:
             _click_naeco_picture(board, action)
         else:
             _click_choice(board, legal.index(action))
+        mine = len(mirror.log_for(les.seat))    # the learner's move is numbered by the events before it
         mirror.apply(action)
-        mine = mirror.steps
         les.bots_move(mirror)                  # the board's bots reply by themselves, the same way
         while not mirror.is_over() and getattr(les.step(mirror), "auto", False):
             mirror.apply(les.step(mirror).expected)     # and the board makes the routine moves for you
             les.bots_move(mirror)
             seen["scripted"] += 1
-        _wait_moves(page, mirror.steps, timeout=60)
+        _wait_events(page, len(mirror.log_for(les.seat)))
         if not seen["why"] and step.scripted and step.number >= 3:
-            board.locator(f'[data-target="why:{mine - 1}"]').first.click()
+            board.locator(f'[data-target="why:{mine}"]').first.click()
             expect(board).to_contain_text("Why it was allowed", timeout=20_000)
             seen["why"] = True
     expect(lesson_box).to_contain_text("Here is how the final scoring adds up", timeout=30_000)

@@ -179,7 +179,7 @@ def _rechoose(start: Any, actions: list, m: int, i: int, k: int, pick: random.Ra
 
 
 HINTS = 2                   # pairs per game, player count and size unit whose hints are compared
-                            # (nightly only: a hint is a look-ahead; Naéco's still differs, see notes)
+                            # (nightly only: a hint is a look-ahead)
 
 
 def choices(game: str, players: int, size: int = QUICK, seed: int = 700, boards: bool = True) -> Report:

@@ -33,7 +33,14 @@ def test_empty_deck_becomes_the_discard_pile_turned_over_unshuffled():
     accountant(s)
     assert s.waiting[0][-3:] == (last, pile[0], pile[1])      # the first card discarded comes up first
     assert s.deck == pile[2:][::-1] and s.deck_known
-    assert s.observation(1)["deck_order"] == s.deck
+    # a simultaneous table: within the turn each seat sees the deck as the turn began (changed by its own
+    # draws); the turned-over order shows to everyone from the next turn on, and at once at an open table
+    assert s.observation(1)["deck_order"] is None
+    open_table = rig.started(seed=2, simultaneous=False)
+    open_table.discard.extend(open_table.deck[:-1])
+    open_table.deck[:] = open_table.deck[-1:]
+    accountant(open_table)
+    assert open_table.observation(1)["deck_order"] == open_table.deck
     s.check_invariants()
 
 

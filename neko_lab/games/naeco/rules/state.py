@@ -159,6 +159,8 @@ class GameState(State):
             "known": [list(k) for k in self.known],
             "final_left": self.final_left, "over": self.over,
         }
+    KNOWN_TRIES = 20      # deals of the opponents' known cards tried before keeping them where they are
+
     def determinize(self, seat: int, rng: Rng) -> "GameState":
         """A copy where what `seat` cannot see is re-sampled from `rng`: other hands, other players'
         face-down cards, the cards under each pile's top, hidden objectives and, until the final scoring
@@ -166,9 +168,15 @@ class GameState(State):
         drew from a face-up pile top is still that opponent's (in hand, or perhaps the card they turned
         face-down since). The copy's own generator is seeded from `rng`, so its future is not the real
         game's."""
-        try:
-            s = self._resampled(seat, rng.copy(), shuffle_known=True)
-        except (LookupError, StopIteration):   # the known cards cannot move without blocking a row
+        s = None
+        tries = rng.copy()
+        for _ in range(self.KNOWN_TRIES):            # a deal of the known cards that blocks a row: deal again
+            try:
+                s = self._resampled(seat, tries.spawn(), shuffle_known=True)
+                break
+            except (LookupError, StopIteration):
+                continue
+        if s is None:      # no deal found: the known cards stay where they are (rare; the real layout)
             s = self._resampled(seat, rng.copy(), shuffle_known=False)
         rng.state = s.rng.state
         s.rng = rng.spawn()

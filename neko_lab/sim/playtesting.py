@@ -1,12 +1,49 @@
-"""`neko-lab playtest GAME ...`: the playtest report from the command line (see report.py).
+"""nl.playtest() and `neko-lab playtest GAME ...`: play a seeded batch of games and report on it
+(neko_lab.analysis.report builds the report from the frames; this module plays the games).
 
+    rep = nl.playtest("naeco", players=2, games=400)
+    rep                    # the findings and tables
+    rep.show()             # ... and the figures (in a notebook)
+    rep.save("naeco.html") # one self-contained HTML file
     neko-lab playtest naeco --games 400 --workers 2 --html naeco.html
 
-Prints the findings and writes the report as one HTML file (default playtest-GAME.html)."""
+The command prints the findings and writes the report as one HTML file (default playtest-GAME.html).
+"""
 from __future__ import annotations
 
 import argparse
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from ..analysis.report import Report, analyse
+from . import runner
+from .simulate import simulate
+
+
+def playtest(game: Any, players: int | None = None, games: int | None = None,
+             agents: Sequence[Any] | None = None, seed: int = 0, workers: int | None = None,
+             client: Any = None, progress: bool = True, html: str | Path | None = None,
+             **options: Any) -> Report:
+    """Play `games` games of `game` at `players` seats between `agents` (rotating over seats) and
+    report on them (see the module docstring). Defaults: the game's State.PLAYTEST size and agents,
+    its default player count. html=PATH also writes the report there as one HTML file. Other keyword
+    arguments are game options (and data=FOLDER for other card data)."""
+    cls = runner.resolve_game(game)
+    conf = getattr(cls, "PLAYTEST", {}) or {}
+    players = cls.DEFAULT_PLAYERS if players is None else players
+    games = conf.get("games", 100) if games is None else games
+    agents = list(conf.get("agents", ["greedy"])) if agents is None else agents
+    df, trace = simulate(cls, games=games, players=players, agents=agents, seed=seed, workers=workers,
+                         client=client, progress=progress, trace="action", **options)
+    tables, said = analyse(df, trace)
+    from ..agents import agent_label
+    data = str(df["data"].iloc[0]) if len(df) else ""
+    settings = {"games": games, "players": players, "agents": [agent_label(a) for a in agents],
+                "seed": seed, "data": data, "options": {k: v for k, v in options.items() if k != "data"}}
+    rep = Report(cls.GAME, cls.TITLE or cls.GAME, settings, df, trace, tables, said)
+    if html is not None:
+        rep.save(html)
+    return rep
 
 
 def add_parser(sub: argparse._SubParsersAction, types: dict[str, Callable[[str], Any]]) -> None:
@@ -33,7 +70,6 @@ def add_parser(sub: argparse._SubParsersAction, types: dict[str, Callable[[str],
 
 def run(args: argparse.Namespace, game_class: Callable, parse_option: Callable) -> int:
     from ..agents import split_agents
-    from .report import playtest
 
     cls = game_class(args.game)
     options = dict(parse_option(o, cls.OPTIONS) for o in args.option)

@@ -1,0 +1,155 @@
+"""Optional compiled build: the core and every game's rules/ compiled by Cython 3 in pure-Python mode.
+
+The `.py` files stay the only source. A wheel is compiled only when all three hold:
+  * the environment variable NEKO_LAB_COMPILE is "1",
+  * Cython 3 (and setuptools, which drives the C compiler) can be imported,
+  * a C compiler works (probed by compiling a one-line C file).
+Otherwise the wheel is the pure-Python package, unchanged, and the reason is printed. Editable installs
+(`pip install -e .`) are never compiled: a compiled module would shadow the .py file being edited.
+
+Generated C files and built modules live in a temporary folder and go straight into the wheel; nothing is
+written into the source tree. For development, `python hatch_build.py --inplace` builds the modules beside
+their .py files and `python hatch_build.py --clean` removes them again (they are git-ignored).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+ROOT = Path(__file__).resolve().parent
+ENV = "NEKO_LAB_COMPILE"
+# Cython would otherwise enforce type hints and raise TypeError where the code raises its own
+# ConfigError / IllegalAction for a bad argument.
+DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": True}
+
+
+def compiled_sources(root: Path = ROOT) -> list[Path]:
+    """The modules that are compiled: neko_lab/core/*.py and neko_lab/games/*/rules/*.py, packages'
+    __init__.py excepted (they stay Python so that the package structure is plain)."""
+    pkg = root / "neko_lab"
+    files = sorted(pkg.glob("core/*.py")) + sorted(pkg.glob("games/*/rules/*.py"))
+    return [f for f in files if f.name != "__init__.py"]
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    return ".".join(path.relative_to(root).with_suffix("").parts)
+
+
+def wanted() -> bool:
+    return os.environ.get(ENV, "").strip() == "1"
+
+
+def why_not() -> str | None:
+    """None when Cython and a working C compiler are present, else a one-line reason."""
+    try:
+        import Cython
+        import setuptools  # noqa: F401  (its build_ext drives the compiler)
+    except ImportError as exc:
+        return f"{exc.name or 'Cython'} is not installed"
+    if int(Cython.__version__.split(".")[0]) < 3:
+        return f"Cython {Cython.__version__} is too old (3 is needed)"
+    return _compiler_problem()
+
+
+def _compiler_problem() -> str | None:
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp, "probe.c")
+        src.write_text("int neko_probe(void) { return 1; }\n")
+        try:
+            cc = new_compiler()
+            customize_compiler(cc)
+            cc.compile([str(src)], output_dir=tmp)
+        except Exception as exc:  # CompileError, missing executable, ...
+            return f"no working C compiler ({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''})"
+    return None
+
+
+def build(out_dir: Path, work_dir: Path, root: Path = ROOT, jobs: int = 2) -> dict[Path, str]:
+    """Compile every module into out_dir; return {built file: its path inside the wheel}."""
+    from Cython.Build import cythonize
+    from setuptools import Distribution, Extension
+    from setuptools.command.build_ext import build_ext
+
+    sources = compiled_sources(root)
+    exts = [Extension(module_name(p, root), [str(p.relative_to(root))], extra_compile_args=["-g0"])
+            for p in sources]
+    here = os.getcwd()
+    os.chdir(root)  # sources are given relative to the root, so the module names come out dotted
+    try:
+        exts = cythonize(exts, build_dir=str(work_dir / "c"), compiler_directives=DIRECTIVES,
+                         quiet=True, nthreads=jobs)
+        dist = Distribution({"name": "neko_lab", "ext_modules": exts})
+        cmd = build_ext(dist)
+        cmd.build_lib = str(out_dir)
+        cmd.build_temp = str(work_dir / "o")
+        cmd.parallel = jobs
+        cmd.ensure_finalized()
+        cmd.run()
+        built = {Path(cmd.get_ext_fullpath(e.name)): cmd.get_ext_filename(e.name) for e in exts}
+    finally:
+        os.chdir(here)
+    return {Path(out_dir, path) if not path.is_absolute() else path: rel.replace(os.sep, "/")
+            for path, rel in built.items()}
+
+
+class CustomBuildHook(BuildHookInterface):
+    PLUGIN_NAME = "custom"
+
+    def dependencies(self) -> list[str]:
+        # asked for: an isolated build (`NEKO_LAB_COMPILE=1 pip install .`) gets Cython in its build env
+        return ["cython>=3", "setuptools>=61"] if wanted() else []
+
+    def initialize(self, version: str, build_data: dict) -> None:
+        if self.target_name != "wheel" or version == "editable" or not wanted():
+            return
+        reason = why_not()
+        if reason:
+            self.app.display_warning(f"neko_lab: building the pure-Python wheel ({ENV}=1, but {reason})")
+            return
+        self._tmp = tempfile.mkdtemp(prefix="neko_lab_compile_")
+        tmp = Path(self._tmp)
+        self.app.display_info("neko_lab: compiling the core and the rules with Cython (a few minutes)")
+        for built, rel in build(tmp / "lib", tmp / "work", Path(self.root)).items():
+            build_data["force_include"][str(built)] = rel
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict, artifact_path: str) -> None:
+        if getattr(self, "_tmp", None):
+            shutil.rmtree(self._tmp, ignore_errors=True)
+
+
+def _inplace(clean: bool) -> int:
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    for src in compiled_sources():
+        for f in src.parent.glob(src.stem + ".*.so"):
+            f.unlink()
+        src.with_suffix(".c").unlink(missing_ok=True)
+    if clean:
+        print("removed the compiled modules from the source tree: neko_lab is pure Python again")
+        return 0
+    reason = why_not()
+    if reason:
+        print(f"cannot compile: {reason}", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        for built, rel in build(Path(tmp, "lib"), Path(tmp, "work")).items():
+            shutil.copy2(built, ROOT / rel)
+    print(f"compiled {len(compiled_sources())} modules beside their .py files (*{suffix});"
+          " `python hatch_build.py --clean` removes them")
+    return 0
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] not in (["--inplace"], ["--clean"]):
+        print("usage: python hatch_build.py --inplace | --clean", file=sys.stderr)
+        sys.exit(2)
+    sys.exit(_inplace(sys.argv[1] == "--clean"))

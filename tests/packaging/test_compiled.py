@@ -1,0 +1,149 @@
+"""The optional compiled build (hatch_build.py): pure unless asked for and possible, and when built, the
+same game as the pure package.
+
+The fallback tests build real wheels through hatchling's PEP 517 entry points (a few seconds each). The
+compiled wheel itself takes minutes on two cores, so its test runs only with NEKO_LAB_TEST_COMPILED=1:
+it installs that wheel into a scratch folder and runs the conformance contract and the digests against it.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import neko_lab
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
+
+
+def _hook():
+    spec = importlib.util.spec_from_file_location("neko_hatch_build", ROOT / "hatch_build.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _backend(tmp_path: Path, call: str, env: dict, block_cython: bool = False):
+    """Call hatchling's PEP 517 hook `call` in a fresh process; return (built file, its output)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    code = ("import sys\n"
+            + ("sys.modules['Cython'] = None\n" if block_cython else "")  # import Cython -> ImportError
+            + "from hatchling.build import " + call + "\n"
+            + f"print('BUILT', {call}({str(out)!r}))\n")
+    full = {k: v for k, v in os.environ.items() if k != "NEKO_LAB_COMPILE"} | env
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=full, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    name = [ln for ln in done.stdout.splitlines() if ln.startswith("BUILT ")][-1].split(" ", 1)[1]
+    return out / name, done.stdout + done.stderr
+
+
+def _extension_modules(wheel: Path) -> list[str]:
+    return [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith((".so", ".pyd"))]
+
+
+def test_source_checkout_runs_pure_python():
+    # the checkout (and `pip install -e .`) never has compiled modules beside the .py files
+    assert neko_lab.compiled is False
+    assert neko_lab.core.state.__file__.endswith(".py")
+    assert not [p for p in (ROOT / "neko_lab").rglob("*.so")], "a stray compiled module shadows its .py"
+
+
+def test_compiled_modules_are_the_core_and_the_rules():
+    hook = _hook()
+    names = [hook.module_name(p) for p in hook.compiled_sources()]
+    assert "neko_lab.core.state" in names and "neko_lab.core.rng" in names
+    for game in ("journey", "naeco", "neptune", "syndicate"):
+        assert any(n.startswith(f"neko_lab.games.{game}.rules.") for n in names), game
+    assert not [n for n in names if n.endswith("__init__")]
+    assert not [n for n in names if ".rules." not in n and not n.startswith("neko_lab.core.")]
+
+
+def test_default_wheel_is_pure_even_with_cython_present(tmp_path):
+    wheel, _ = _backend(tmp_path, "build_wheel", {})
+    assert wheel.name.endswith("-py3-none-any.whl")
+    assert _extension_modules(wheel) == []
+
+
+def test_asked_without_cython_builds_the_pure_wheel(tmp_path):
+    wheel, log = _backend(tmp_path, "build_wheel", {"NEKO_LAB_COMPILE": "1"}, block_cython=True)
+    assert wheel.name.endswith("-py3-none-any.whl") and _extension_modules(wheel) == []
+    assert "Cython is not installed" in log
+
+
+def test_asked_without_a_compiler_builds_the_pure_wheel(tmp_path):
+    wheel, log = _backend(tmp_path, "build_wheel", {"NEKO_LAB_COMPILE": "1", "CC": "/nonexistent/cc"})
+    assert wheel.name.endswith("-py3-none-any.whl") and _extension_modules(wheel) == []
+    assert "no working C compiler" in log
+
+
+def test_editable_install_is_never_compiled(monkeypatch, tmp_path):
+    hook_mod = _hook()
+    if hook_mod.why_not():
+        pytest.fail(f"this test needs Cython and a C compiler here: {hook_mod.why_not()}")
+    fake = tmp_path / "state.so"
+    fake.write_bytes(b"")
+    monkeypatch.setattr(hook_mod, "build", lambda out, work, root: {fake: "neko_lab/core/state.so"})
+    monkeypatch.setenv("NEKO_LAB_COMPILE", "1")
+
+    def run(version: str) -> dict:
+        hook = hook_mod.CustomBuildHook(str(ROOT), {}, None, None, str(tmp_path), "wheel")
+        data = {"force_include": {}}
+        hook.initialize(version, data)
+        hook.finalize(version, data, "")
+        return data
+
+    assert run("editable") == {"force_include": {}}          # `pip install -e .` stays pure
+    assert run("standard") == {"force_include": {str(fake): "neko_lab/core/state.so"},
+                               "pure_python": False, "infer_tag": True}
+
+
+def test_default_build_requires_nothing_more(tmp_path):
+    # an isolated `pip install .` fetches Cython only when the compiled build is asked for
+    code = "from hatchling.build import get_requires_for_build_wheel as g; print(g())"
+    for env, want in [({}, "[]"), ({"NEKO_LAB_COMPILE": "1"}, "['cython>=3', 'setuptools>=61']")]:
+        full = {k: v for k, v in os.environ.items() if k != "NEKO_LAB_COMPILE"} | env
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=full, capture_output=True, text=True)
+        assert done.returncode == 0 and done.stdout.strip() == want, (env, done.stdout, done.stderr)
+
+
+def test_compile_is_asked_only_by_the_exact_value(monkeypatch):
+    hook = _hook()
+    for value, asked in [("1", True), ("", False), ("0", False), ("yes", False)]:
+        monkeypatch.setenv("NEKO_LAB_COMPILE", value)
+        assert hook.wanted() is asked, value
+    monkeypatch.delenv("NEKO_LAB_COMPILE")
+    assert hook.wanted() is False
+
+
+@pytest.mark.compiled
+@pytest.mark.skipif(os.environ.get("NEKO_LAB_TEST_COMPILED") != "1",
+                    reason="builds the compiled wheel (minutes): set NEKO_LAB_TEST_COMPILED=1")
+def test_compiled_wheel_passes_the_contract_and_the_digests(tmp_path):
+    if _hook().why_not():
+        pytest.fail(f"NEKO_LAB_TEST_COMPILED=1 but the compiled build is impossible: {_hook().why_not()}")
+    wheel, _ = _backend(tmp_path, "build_wheel", {"NEKO_LAB_COMPILE": "1"})
+    mods = _extension_modules(wheel)
+    assert any("neko_lab/core/state." in m for m in mods) and "-py3-none-any" not in wheel.name
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
+                    "--target", str(target), str(wheel)], check=True, capture_output=True)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {"PYTHONPATH": str(target)}
+    run = tmp_path / "run"  # not the checkout: its neko_lab must not be importable from here
+    run.mkdir()
+    check = subprocess.run([sys.executable, "-c", "import neko_lab; print(neko_lab.compiled, neko_lab.__file__)"],
+                           cwd=run, env=env, capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr
+    assert check.stdout.split()[0] == "True" and check.stdout.split()[1].startswith(str(target))
+    tests = ROOT / "tests" / "conformance"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", str(tests / "test_contract.py"),
+                           str(tests / "test_digest.py")], cwd=run, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    shutil.rmtree(target, ignore_errors=True)
