@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from neko_lab.core.frozen import freeze
 from neko_lab.games.journey import scoring as sc
 from neko_lab.games.journey.rules.placing import place_card
 from neko_lab.games.journey.rules.preparation import start_direct_buy
@@ -167,7 +168,7 @@ def test_seaside_merchant_fuel_for_coins_and_goods_for_points():
 def test_exchange_limit_caps_only_a_player_who_has_the_loop():
     # the Trader alone cannot loop: its exchanges stay open past the limit
     s, seat, b = turn_with(coins=40, fuel=0, goods=0)
-    s.options["exchange_limit"] = 2
+    s.options = freeze({**s.options, "exchange_limit": 2})      # options are read-only: a new table
     b.exchange_on = [True, True, False, False]
     for _ in range(4):
         s.apply(A("exchange", 0))
@@ -179,7 +180,7 @@ def test_exchange_limit_caps_only_a_player_who_has_the_loop():
 
 def test_exchange_limit_bounds_the_coin_loop():
     s, seat, b = turn_with(dice=(2, 5), coins=3, fuel=0, goods=0)
-    s.options["exchange_limit"] = 2
+    s.options = freeze({**s.options, "exchange_limit": 2})      # options are read-only: a new table
     give(s, seat, "Seaside Town (Trader)")
     give(s, seat, "Seaside Town (Merchant)")
     b.card_dice = {}
@@ -253,7 +254,7 @@ def test_every_named_card_is_in_the_dataset():
 def test_blue_bar_on_direct_buys_is_an_option():
     for option, expected in ((False, 0), (True, 2)):
         s, seat, b = turn_with(coins=30)
-        s.options["blue_bar_on_direct_buys"] = option
+        s.options = freeze({**s.options, "blue_bar_on_direct_buys": option})
         give(s, seat, "Blue Bar")
         start_direct_buy(s, seat, 0, "test")
         cid = s.drawn[0]

@@ -194,7 +194,7 @@ def test_amanda_turn_order_example_through_the_engine():
     assert s.order == [amanda, mandel, benno] and s.current_player == amanda
     assert [b.interference for b in s.boards] == [tiles[0] + 1, tiles[1], tiles[2]]
     order_event = next(e for e in reversed(s.log) if e.text.startswith("new turn order"))
-    assert order_event.data["order"] == [amanda, mandel, benno] and "Player 1 starts" in order_event.text
+    assert list(order_event.data["order"]) == [amanda, mandel, benno] and "Player 1 starts" in order_event.text
 
 
 def test_new_starting_player_takes_an_interference_tile():

@@ -43,7 +43,7 @@ MAX_LEGAL_ACTIONS = CREDIT_BOUND + 1 + 1 + TECHS    # the broker's "buy k fuel",
 CHANCE = "mid-game"
 SCORE_BOUNDS = (0, 20 + 60 + 5 * 150 + 4 * 150 + PLAYS + 2 * PLAYS + 2 * AWARD_VP)
 PASSES = ("sell nothing", "build nothing this round", "launch no more missions",
-          "buy no more mission access", "take no technology")
+          "buy no more mission access", "take no technology", "let the factories produce")
 BUILDS = ("base", "factory", "colony", "move")
 DECISIONS = tuple(sorted(GameState.DECISIONS))
 TRACK = 6
@@ -113,7 +113,7 @@ CONTEXTS = ("card", "generation", "final")
 
 def _open_decision(n: int):
     """The open decision's public progress: seats still to be asked, the scoring context, the
-    build round and position."""
+    build round and position (for Factories Produce, how many players have been asked)."""
     def get(o: dict) -> list[float]:
         d, kind = o.get("decision_data"), o["decision"]
         queue, ctx, rnd = [], None, [-1.0, -1.0]
@@ -121,6 +121,8 @@ def _open_decision(n: int):
             ctx, queue = CONTEXTS.index(d[0]), d[1]
         elif kind == "build" and d:
             rnd = [float(d[0]), float(d[1])]
+        elif kind == "production":          # the data is how far round the table the asking has gone
+            rnd = [-1.0, float(d)]
         elif d:
             queue = d
         return counts(queue, n) + one_hot(ctx, len(CONTEXTS)) + rnd
