@@ -229,8 +229,8 @@ class State(Spaces):
                       f"legal_actions()")
         if reason:
             return reason
-        shown = ", ".join(str(a) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
-        return f"{shown_action} is not legal now (Player {self.current_player + 1} must choose one of: {shown})"
+        return (f"{shown_action} is not legal now (Player {self.current_player + 1} must choose one of: "
+                f"{_some_of(legal)})")
 
     def _why_illegal(self, action: Any) -> str | None:
         return None
@@ -410,6 +410,19 @@ def _find(legal: list, action: Any) -> Any:
         except Exception:
             return None
     return None
+
+
+def _some_of(legal: list, limit: int = 320) -> str:
+    """The first legal actions, as many as fit in about `limit` characters (at most 8), then how many
+    there are in all, so that a refusal stays a readable sentence however long the actions' texts."""
+    shown: list[str] = []
+    for a in legal[:8]:
+        text = _short(a)
+        if shown and sum(len(t) + 2 for t in shown) + len(text) > limit:
+            break
+        shown.append(text)
+    rest = len(legal) - len(shown)
+    return ", ".join(shown) + (f", ... ({len(legal)} in all)" if rest else "")
 
 
 def _short(action: Any, limit: int = 80) -> str:
