@@ -8,7 +8,7 @@ import pytest
 
 import neko_lab as nl
 from neko_lab import analysis as A
-from tests import toygame  # noqa: F401
+import toygame  # noqa: F401  (registers "toy"; imported by this name only, as conftest does, so it registers once)
 
 
 def games(results):

@@ -7,7 +7,7 @@ import pytest
 import neko_lab as nl
 from neko_lab import cli
 from neko_lab.analysis import equal_seats_test, findings, seat_balance
-from tests import toygame  # noqa: F401
+import toygame  # noqa: F401  (registers "toy"; imported by this name only, as conftest does, so it registers once)
 from tests.analysis.test_analysis import games
 
 

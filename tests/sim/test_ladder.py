@@ -9,7 +9,7 @@ from neko_lab import cli
 from neko_lab.agents import agent_label, parse_spec, split_agents
 from neko_lab.core import ConfigError
 from neko_lab.sim import budget_sweep, ladder, runner, sweep, tournament
-from tests import toygame  # noqa: F401
+import toygame  # noqa: F401  (registers "toy"; imported by this name only, as conftest does, so it registers once)
 
 
 @pytest.mark.parametrize("text,spec", [

@@ -11,7 +11,7 @@ import pytest
 import neko_lab as nl
 from neko_lab.core.data import shipped_dir
 from neko_lab.viz import who_won
-from tests import toygame  # noqa: F401  (registers "toy")
+import toygame  # noqa: F401  (registers "toy"; imported by this name only, as conftest does, so it registers once)
 
 
 def _other_naeco_data(tmp_path):
