@@ -274,18 +274,18 @@ def choose_a_card(page, board):
     switch to face-down, which fits next to any card."""
     from playwright.sync_api import expect
 
-    hand = page.locator(LIT.format("hand:"))
+    lit = LIT.replace(".neko-board ", "", 1)      # on this board only: a notebook may show several
+    hand = board.locator(lit.format("hand:"))
     for down in (False, True):
         if down:
-            page.locator(LIT.format("facedown")).click()
+            board.locator(lit.format("facedown")).click()
             expect(board.locator(".neko-picture svg").first).to_contain_text("face-down: on")
         for k in range(hand.count()):
             name = hand.nth(k).get_attribute("data-target")
             hand.nth(k).click()
-            page.wait_for_function(
-                f"() => document.querySelector(\".neko-board [data-target='{name}'] rect[stroke='#d40']\")",
-                timeout=20_000, polling=100)                       # the card is shown as chosen
-            cells = page.locator(LIT.format("cell:"))
+            expect(board.locator(f"[data-target='{name}'] rect[stroke='#d40']")).to_have_count(
+                1, timeout=20_000)                                   # the card is shown as chosen
+            cells = board.locator(lit.format("cell:"))
             if cells.count():
                 return cells.first
     raise AssertionError("no card in hand fits anywhere")
