@@ -329,10 +329,12 @@ def _run_pool(workers: int, batches: Iterator[Batch], collect, bar) -> None:
     # each worker watches this process and exits when it dies
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=runner.watch_parent, initargs=(os.getpid(),))
+    started: dict = {}                        # every worker process, to read their exit codes
     try:
         futures: dict = {}
         for batch in itertools.islice(batches, IN_FLIGHT * workers):
             futures[pool.submit(runner.run_batch, batch)] = batch
+            started.update(pool._processes or {})   # kept: a broken pool forgets its processes
         while futures:                        # a few chunks per worker in flight, the rest not yet made
             fut = next(as_completed(futures))
             batch = futures.pop(fut)          # a collected chunk is not kept
@@ -341,8 +343,10 @@ def _run_pool(workers: int, batches: Iterator[Batch], collect, bar) -> None:
             bar.update(batch.stop - batch.start)
             for nxt in itertools.islice(batches, 1):
                 futures[pool.submit(runner.run_batch, nxt)] = nxt
+                started.update(pool._processes or {})
     except BrokenProcessPool:
-        procs = list((pool._processes or {}).values())
+        started.update(pool._processes or {})
+        procs = list(started.values())
         for proc in procs:                    # the exit codes say why the pool broke
             proc.join(timeout=2)
         codes = [proc.exitcode for proc in procs]
