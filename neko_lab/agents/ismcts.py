@@ -29,31 +29,15 @@ from ..core.errors import ConfigError
 from ..core.rng import Rng
 from ..core.state import State
 from .base import Agent
+from .uct import Node, action_key, backpropagate
 
 DEFAULTS: dict[str, Any] = {"iterations": 60, "width": 4, "horizon": 12, "scale": 4.0, "exploration": 0.7}
 
 
-def _key(action: Hashable) -> tuple:
-    """Actions of different classes may compare equal (the contract refuses the look-alike): key by both."""
-    return type(action), action
-
-
 def _legal_one(action: Hashable, legal: list) -> Hashable:
     """`action` as the legal action of the same class, or the first legal action if it is not one."""
-    key = _key(action)
-    return next((a for a in legal if _key(a) == key), legal[0])
-
-
-class _Node:
-    __slots__ = ("mover", "visits", "avail", "reward", "children", "order")
-
-    def __init__(self, mover: int | None, players: int):
-        self.mover = mover                  # the seat whose action led here
-        self.visits = 0
-        self.avail = 0                      # iterations in which this node's action was a candidate
-        self.reward = [0.0] * players       # summed rewards by seat
-        self.children: dict[tuple, _Node] = {}     # by _key(action)
-        self.order: list | None = None      # candidate actions, best first (set on first visit)
+    key = action_key(action)
+    return next((a for a in legal if action_key(a) == key), legal[0])
 
 
 class ISMCTSAgent(Agent):
@@ -120,7 +104,7 @@ class ISMCTSAgent(Agent):
         self._reseed_policies()
         seat = state.current_player
         rng = self.core_rng()
-        root = _Node(None, state.players)
+        root = Node(None, state.players)
         iterations = self.settings["iterations"] if self.seconds is None or self.given["iterations"] else None
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
@@ -132,11 +116,10 @@ class ISMCTSAgent(Agent):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         first = _legal_one(root.order[0], legal) if root.order else legal[0]
-        best, most = first, root.children[_key(first)].visits if _key(first) in root.children else -1
+        best, most = first, root.visits_of(first)
         for a in legal:
-            child = root.children.get(_key(a))
-            if child is not None and child.visits > most:
-                best, most = a, child.visits
+            if root.visits_of(a) > most:
+                best, most = a, root.visits_of(a)
         return best
 
     def _candidates(self, sim: State, legal: list) -> list:
@@ -156,7 +139,7 @@ class ISMCTSAgent(Agent):
         scored.sort(key=lambda x: (x[0], x[1]))
         return [pick] + [a for _, _, a in scored[:width - 1]]
 
-    def _iterate(self, root: _Node, state: State, seat: int, rng: Rng) -> None:
+    def _iterate(self, root: Node, state: State, seat: int, rng: Rng) -> None:
         sim = state.determinize(seat, rng) if state.HIDDEN_INFORMATION else state.clone()
         sim.rng = rng.spawn()
         node, path = root, [root]
@@ -167,42 +150,20 @@ class ISMCTSAgent(Agent):
             if len(legal) == 1:
                 here = legal
             else:
-                allowed = {_key(a) for a in legal}
-                here = [a for a in node.order if _key(a) in allowed]
+                allowed = {action_key(a) for a in legal}
+                here = [a for a in node.order if action_key(a) in allowed]
             if not here:    # this sample allows none of the candidates: the policy decides, unsearched
                 here = [_legal_one(self._policy.choose(sim), legal)]
-            untried = [a for a in here if _key(a) not in node.children]
+            untried = node.untried(here)
             if untried:
-                action = untried[0]
-                for a in here:
-                    if _key(a) in node.children:
-                        node.children[_key(a)].avail += 1
-                child = node.children[_key(action)] = _Node(sim.current_player, sim.players)
-                child.avail = 1
-                sim.apply(action)
+                child = node.expand(untried[0], sim.current_player, sim.players, here)
+                sim.apply(untried[0])
                 path.append(child)
                 break
-            action, node = self._select(node, here)
+            action, node = node.select(here, self.settings["exploration"])
             sim.apply(action)
             path.append(node)
-        result = self._playout_value(sim)
-        for n in path:
-            n.visits += 1
-            r = n.reward
-            for i, v in enumerate(result):
-                r[i] += v
-
-    def _select(self, node: _Node, legal: list) -> tuple[Hashable, _Node]:
-        c = self.settings["exploration"]
-        best_value, best_action, best_child = float("-inf"), None, None
-        for action in legal:
-            child = node.children[_key(action)]
-            child.avail += 1
-            value = (child.reward[child.mover] / child.visits
-                     + c * math.sqrt(math.log(child.avail) / child.visits))
-            if value > best_value:
-                best_value, best_action, best_child = value, action, child
-        return best_action, best_child
+        backpropagate(path, self._playout_value(sim))
 
     def _playout_value(self, sim: State) -> list[float]:
         """Let the playout policy play `horizon` decisions, then score the position for every seat."""
