@@ -31,7 +31,8 @@ from ..core.state import State
 from .base import Agent
 from .uct import Node, action_key, backpropagate
 
-DEFAULTS: dict[str, Any] = {"iterations": 60, "width": 4, "horizon": 12, "scale": 4.0, "exploration": 0.7}
+DEFAULTS: dict[str, Any] = {"iterations": 60, "seconds": 0.45, "width": 4, "horizon": 12, "scale": 4.0,
+                            "exploration": 0.7, "margin": 0.0}
 
 
 def _legal_one(action: Hashable, legal: list) -> Hashable:
@@ -44,17 +45,21 @@ class ISMCTSAgent(Agent):
     """IS-MCTS whose candidates, playouts and evaluation come from the game's own agent.
 
     Parameters (None takes the game's default from its agent's SEARCH table, else DEFAULTS):
-    iterations (per decision), seconds (a time budget per decision; with iterations too, whichever ends
-    first), width (actions searched at each node), horizon (decisions a playout plays before it is
-    scored), scale (evaluation points that make a reward of about 0.73 against 0.5), exploration (the
-    UCT constant), policy (the agent name used for candidates and playouts; default the game's own).
+    iterations (per decision), seconds (a budget of CPU seconds of this thread per decision: a cap on
+    the iterations, or the whole budget when seconds is given and iterations is not), width (actions
+    searched at each node), horizon (decisions a playout plays before it is scored), scale (evaluation
+    points that make a reward of about 0.73 against 0.5), exploration (the UCT constant), margin (the
+    weight, 0 to 1, of the evaluation beside the win in a finished playout's reward), policy (the agent
+    name used for the root's candidates; default the game's own; deeper nodes and playouts use its
+    playout_policy()). `capped` counts the decisions the seconds cap cut short (those depend on the
+    machine's speed; the others are deterministic for a seed).
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, iterations: int | None = None, seconds: float | None = None,
                  width: int | None = None, horizon: int | None = None, scale: float | None = None,
-                 exploration: float | None = None, policy: str | None = None):
+                 exploration: float | None = None, margin: float | None = None, policy: str | None = None):
         super().__init__(seed)
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
             raise ConfigError(f"ismcts needs iterations >= 1, not {iterations!r}")
@@ -65,9 +70,11 @@ class ISMCTSAgent(Agent):
                 raise ConfigError(f"ismcts needs {label} >= 1, not {v!r}")
         if scale is not None and not scale > 0:
             raise ConfigError(f"ismcts needs scale > 0, not {scale!r}")
-        self.given = {"iterations": iterations, "width": width, "horizon": horizon, "scale": scale,
-                      "exploration": exploration}
-        self.seconds = seconds
+        if margin is not None and not 0 <= margin <= 1:
+            raise ConfigError(f"ismcts needs margin between 0 and 1, not {margin!r}")
+        self.given = {"iterations": iterations, "seconds": seconds, "width": width, "horizon": horizon,
+                      "scale": scale, "exploration": exploration, "margin": margin}
+        self.capped = 0
         self.policy_name = policy
         self._game: type | None = None
         self._policy: Agent | None = None
@@ -78,17 +85,20 @@ class ISMCTSAgent(Agent):
     def _prepare(self, state: State) -> None:
         if self._game is type(state):
             return
-        from . import make_agent       # the registry of agent names lives in the package
         cls = type(state)
-        name = self.policy_name or (next(iter(cls.AGENTS)) if cls.AGENTS else "greedy")
-        if name == self.name:
-            raise ConfigError("ismcts cannot use itself as its playout policy")
-        self._policy = make_agent(name, cls, seed=0)
+        self._policy = self._make_policy(cls)
         self._playout = self._policy.playout_policy()
         table = dict(DEFAULTS)
         table.update(getattr(type(self._policy), "SEARCH", {}))
         self.settings = {k: (v if v is not None else table[k]) for k, v in self.given.items()}
         self._game = cls
+
+    def _make_policy(self, cls: type) -> Agent:
+        from . import make_agent       # the registry of agent names lives in the package
+        name = self.policy_name or (next(iter(cls.AGENTS)) if cls.AGENTS else "greedy")
+        if name == self.name:
+            raise ConfigError("ismcts cannot use itself as its playout policy")
+        return make_agent(name, cls, seed=0)
 
     def _reseed_policies(self) -> None:
         self._policy.reseed(self.rng.getrandbits(32))
@@ -105,27 +115,32 @@ class ISMCTSAgent(Agent):
         seat = state.current_player
         rng = self.core_rng()
         root = Node(None, state.players)
-        iterations = self.settings["iterations"] if self.seconds is None or self.given["iterations"] else None
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        only_time = self.given["seconds"] is not None and self.given["iterations"] is None
+        iterations = None if only_time else self.settings["iterations"]
+        seconds = self.settings["seconds"]
+        deadline = time.thread_time() + seconds if seconds is not None else None
         done = 0
         while True:
             self._iterate(root, state, seat, rng)
             done += 1
             if iterations is not None and done >= iterations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and time.thread_time() >= deadline:
+                self.capped += iterations is not None
                 break
         first = _legal_one(root.order[0], legal) if root.order else legal[0]
         best, most = first, root.visits_of(first)
         for a in legal:
             if root.visits_of(a) > most:
                 best, most = a, root.visits_of(a)
+        if best is not first:       # a plan the policy made for its own choice no longer holds
+            self._policy = self._make_policy(type(state))
         return best
 
-    def _candidates(self, sim: State, legal: list) -> list:
+    def _candidates(self, sim: State, legal: list, policy: Agent) -> list:
         """The policy's choice first, then the best others by the policy's one-step evaluation."""
         width = self.settings["width"]
-        pick = _legal_one(self._policy.choose(sim), legal)
+        pick = _legal_one(policy.choose(sim), legal)
         if width == 1 or len(legal) == 1:
             return [pick]
         mover = sim.current_player
@@ -145,15 +160,16 @@ class ISMCTSAgent(Agent):
         node, path = root, [root]
         while not sim.is_over():
             legal = sim.legal_actions()
+            policy = self._policy if node is root else self._playout
             if node.order is None:
-                node.order = self._candidates(sim, legal)
+                node.order = self._candidates(sim, legal, policy)
             if len(legal) == 1:
                 here = legal
             else:
                 allowed = {action_key(a) for a in legal}
                 here = [a for a in node.order if action_key(a) in allowed]
             if not here:    # this sample allows none of the candidates: the policy decides, unsearched
-                here = [_legal_one(self._policy.choose(sim), legal)]
+                here = [_legal_one(policy.choose(sim), legal)]
             untried = node.untried(here)
             if untried:
                 child = node.expand(untried[0], sim.current_player, sim.players, here)
@@ -177,10 +193,18 @@ class ISMCTSAgent(Agent):
                 sim.apply(policy.choose(sim))
                 decisions += 1
             steps += 1
+        margin = self.settings["margin"]
         if sim.is_over():
             won = sim.winners()
             share = 1.0 / len(won) if won else 0.0
-            return [share if i in won else 0.0 for i in range(sim.players)]
+            result = [share if i in won else 0.0 for i in range(sim.players)]
+            if not margin:
+                return result
+            return [(1 - margin) * r + margin * v for r, v in zip(result, self._valued(sim))]
+        return self._valued(sim)
+
+    def _valued(self, sim: State) -> list[float]:
+        """The policy's evaluation of `sim` for every seat, through a logistic curve of width `scale`."""
         scale = self.settings["scale"]
         out = []
         for i in range(sim.players):
