@@ -123,6 +123,32 @@ def test_ismcts_with_a_time_budget_returns_a_legal_action():
     assert ISMCTSAgent(seed=0, seconds=0.05).choose(state) in state.legal_actions()
 
 
+def test_the_seconds_cap_stops_a_search_that_would_not_end_and_is_counted():
+    state = positions("naeco", seed=2, count=1)[0]
+    agent = ISMCTSAgent(seed=0, iterations=10**9, seconds=0.05)
+    assert agent.choose(state) in state.legal_actions()
+    assert agent.capped == 1
+    small = ISMCTSAgent(seed=0, iterations=3)          # the default cap does not cut three iterations
+    small.choose(state)
+    assert small.capped == 0 and small.settings["seconds"] > 0
+
+
+def test_ismcts_margin_weighs_the_evaluation_of_finished_playouts():
+    state = positions("journey", seed=4, count=3)[-1]
+    with pytest.raises(ConfigError):
+        ISMCTSAgent(seed=0, margin=1.5)
+    agent = ISMCTSAgent(seed=0, iterations=4, horizon=400, margin=0.5)
+    assert agent.choose(state) in state.legal_actions()
+    sim = state.clone()
+    while not sim.is_over():
+        sim.apply(sim.legal_actions()[0])
+    values = agent._playout_value(sim)
+    won = sim.winners()
+    for seat, v in enumerate(values):
+        plain = (1.0 / len(won) if seat in won else 0.0)
+        assert 0.5 * plain <= v <= 0.5 * plain + 0.5 and v != plain
+
+
 def test_ismcts_does_not_change_the_state_it_is_shown():
     state = positions("journey", seed=6, count=2)[-1]
     before = state.to_json(snapshot=True)
