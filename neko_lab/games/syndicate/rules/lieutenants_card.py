@@ -1,7 +1,9 @@
 """Lieutenants card: the two boxes every walk starts on.
 
 Accountant: draw three minions into the Waiting Room, then discard two of the Waiting Room's cards (old
-or new) face up. An empty drawing deck is replaced by the discard pile turned face down as it lies.
+or new) face up. An empty drawing deck is replaced by the discard pile turned face down as it lies; at a
+simultaneous table a turn that could empty the deck begins with the pile shuffled in under it instead
+(simultaneous.top_up), so no seat ever knows the deck's order.
 Chief Operations Officer: place one waiting minion into the pyramid, below a card already placed.
 """
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from neko_lab.core import Pending, serializable
 
 from ..data import ACCOUNTANT, COO, LEVEL_OF, PARENTS, PLACES, changed
+from . import simultaneous
 from .command_phase import after_box
 from .rulebook import ACCOUNTANT as RULE_ACCOUNTANT, COO as RULE_COO
 
@@ -42,9 +45,10 @@ class Place(NamedTuple):
 
 def draw_card(s: "GameState") -> int | None:
     """The top card of the drawing deck; an empty deck is first replaced by the discard pile, turned
-    face down without shuffling (its first discarded card comes up first). None: no card anywhere."""
+    face down without shuffling (its first discarded card comes up first). None: no card left (at a
+    simultaneous table the pile of this turn's discards waits for the next turn)."""
     if not s.deck:
-        if not s.discard:
+        if not simultaneous.draws_left(s):
             return None
         s.deck = s.discard[::-1]
         s.discard = []
@@ -58,6 +62,8 @@ def enter_accountant(s: "GameState", seat: int, p: int, side: int) -> None:
     drawn = [c for c in (draw_card(s) for _ in range(ACCOUNTANT_DRAW)) if c is not None]
     s.waiting[seat] += tuple(drawn)
     s.own_draws[seat] += len(drawn)
+    if len(drawn) < ACCOUNTANT_DRAW and simultaneous.hiding(s):
+        simultaneous.came_up_short(s, seat)
     s.emit(f"draws {len(drawn)} minions into the Waiting Room", RULE_ACCOUNTANT, seat, cards=len(drawn))
     more = min(ACCOUNTANT_DISCARD, len(s.waiting[seat]))
     if more:
