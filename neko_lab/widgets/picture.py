@@ -135,7 +135,8 @@ function render({ model, el }) {
     const root = el.getBoundingClientRect();
     for (const svg of el.querySelectorAll("svg")) {
       if (svg.parentElement.closest("svg")) continue;
-      const w = parseFloat(svg.getAttribute("width")), h = parseFloat(svg.getAttribute("height"));
+      const px = (a) => /^\\s*[\\d.]+(px)?\\s*$/.test(svg.getAttribute(a) || "") ? parseFloat(svg.getAttribute(a)) : 0;
+      const w = px("width"), h = px("height");            // sizes in pixels only (a "100%" is left alone)
       if (!(w > 0 && h > 0)) continue;
       if (!svg.getAttribute("viewBox")) svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
       const margin = parseFloat(getComputedStyle(svg.parentElement).marginRight) || 0;   // an area's gap
