@@ -3,7 +3,7 @@
 Accountant: draw three minions into the Waiting Room, then discard two of the Waiting Room's cards (old
 or new) face up. An empty drawing deck is replaced by the discard pile turned face down as it lies; at a
 simultaneous table a turn that could empty the deck begins with the pile shuffled in under it instead
-(simultaneous.top_up), so no seat ever knows the deck's order.
+(top_up), so no seat ever knows the deck's order.
 Chief Operations Officer: place one waiting minion into the pyramid, below a card already placed.
 """
 from __future__ import annotations
@@ -56,6 +56,23 @@ def draw_card(s: "GameState") -> int | None:
         s.emit("the drawing deck is empty: the discard pile is turned face down as the new deck",
                RULE_ACCOUNTANT)
     return s.deck.pop()
+
+
+def top_up(s: "GameState") -> None:
+    """A simultaneous turn whose draws (three per seat at most) could empty the drawing deck begins
+    with the discard pile shuffled and put under the deck, in everyone's sight: the pile is never
+    turned over while the seats draw out of each other's sight, and no seat knows the deck's order."""
+    if not (simultaneous.hiding(s) and s.turn >= 1) or len(s.deck) >= ACCOUNTANT_DRAW * s.players \
+            or not s.discard:
+        return
+    pile = list(s.discard)
+    s.rng.shuffle(pile)
+    s.deck = pile + s.deck
+    s.discard = []
+    s.deck_known = False
+    s.emit(f"turn {s.turn} begins with {len(s.deck) - len(pile)} cards in the drawing deck, fewer than "
+           "the seats may draw: the discard pile is shuffled and put under it", simultaneous.TURN_PHASES,
+           cards=len(pile))
 
 
 def enter_accountant(s: "GameState", seat: int, p: int, side: int) -> None:
