@@ -9,7 +9,8 @@ Default: the "ismcts" agent (the game's defaults) against the game's own agent, 
 reproducible and a longer run extends a shorter one. --ladder plays each agent of the ladder (random,
 greedy, mcts, the game's own agent, ismcts) against the game's own agent instead. Time per move counts
 only the decisions with more than one legal action, in process CPU time (the machine is shared: wall
-time is printed too). One core, one process: bound a run with --games.
+time is printed too): the mean, the median and the worst; "capped" counts the decisions that ismcts's
+seconds cap cut short. One core, one process: bound a run with --games.
 """
 from __future__ import annotations
 
@@ -62,6 +63,8 @@ def duel(game: str, spec, against, games: int, seed: int, rows: list | None = No
     moves = 0
     worst = 0.0
     margin = 0
+    capped = 0
+    times: list[float] = []
     for g in range(games):
         mine = g % 2
         s = nl.new_game(game, players=2, seed=seed + g)
@@ -77,10 +80,12 @@ def duel(game: str, spec, against, games: int, seed: int, rows: list | None = No
                 cpu += dc
                 wall += time.perf_counter() - w0
                 worst = max(worst, dc)
+                times.append(dc)
                 moves += 1
             else:
                 a = agents[seat].choose(s)
             s.apply(a)
+        capped += getattr(agents[mine], "capped", 0)
         won = s.winners()
         share = (1.0 / len(won)) if mine in won else 0.0
         wins += share
@@ -88,7 +93,8 @@ def duel(game: str, spec, against, games: int, seed: int, rows: list | None = No
         margin += sc[mine] - sc[1 - mine]
         if progress:
             print(f"  {game} game {g + 1}/{games} (seed {seed + g}, seat {mine + 1}): {sc[mine]}-{sc[1 - mine]}, "
-                  f"won {wins:g} of {g + 1}, {1000 * cpu / max(moves, 1):.0f} ms a move", flush=True)
+                  f"won {wins:g} of {g + 1}, {1000 * cpu / max(moves, 1):.0f} ms a move, worst {1000 * worst:.0f}, "
+                  f"capped {capped}", flush=True)
         if rows is not None:
             rows.append({"game": game, "agent": label(spec), "against": label(against), "seed": seed + g,
                          "seat": mine + 1, "won": share, "score": sc[mine], "their_score": sc[1 - mine]})
@@ -96,7 +102,8 @@ def duel(game: str, spec, against, games: int, seed: int, rows: list | None = No
     return {"game": game, "agent": label(spec), "against": label(against), "games": games, "wins": wins,
             "share": wins / games, "low": low, "high": high, "margin": margin / games,
             "ms_move": 1000 * cpu / max(moves, 1), "ms_move_wall": 1000 * wall / max(moves, 1),
-            "worst_ms": 1000 * worst, "moves_per_game": moves / games}
+            "worst_ms": 1000 * worst, "median_ms": 1000 * sorted(times)[len(times) // 2] if times else 0.0,
+            "capped": capped, "moves_per_game": moves / games}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -116,13 +123,13 @@ def main(argv: list[str] | None = None) -> None:
     specs = LADDER if args.ladder else [parse_spec(args.agent)]
     against = parse_spec(args.against)
     print(f"{'game':10} {'agent':34} {'against':10} {'games':>5} {'won':>6} {'95% interval':>14} "
-          f"{'margin':>7} {'ms/move':>8} {'wall':>7} {'worst':>7}", flush=True)
+          f"{'margin':>7} {'ms/move':>8} {'median':>7} {'wall':>7} {'worst':>7} {'capped':>7}", flush=True)
     for game in args.games_:
         for spec in specs:
             r = duel(game, spec, against, args.games, args.seed, rows, args.progress)
             print(f"{r['game']:10} {r['agent']:34} {r['against']:10} {r['games']:5d} {100 * r['share']:5.1f}% "
                   f"{100 * r['low']:5.1f}-{100 * r['high']:5.1f}% {r['margin']:+7.1f} {r['ms_move']:8.1f} "
-                  f"{r['ms_move_wall']:7.1f} {r['worst_ms']:7.0f}", flush=True)
+                  f"{r['median_ms']:7.1f} {r['ms_move_wall']:7.1f} {r['worst_ms']:7.0f} {r['capped']:7d}", flush=True)
             if args.out:
                 with open(args.out, "w", newline="") as f:
                     w = csv.DictWriter(f, fieldnames=list(rows[0]))

@@ -1,21 +1,27 @@
 """How long a learner waits: hint() and explain_move() on positions of seeded games, per game.
 
     python benchmarks/bench_learn.py [naeco journey ...] [--games N] [--every K] [--seed S] [--match M]
+        [--agent NAME]
 
 Positions are taken every K actions of games the game's own agent plays against itself. Goal: a hint
-in under about a second on a typical position. With --match M, M two-player games of "play the first
-hint" against the game's own agent (seats alternating) say how strong the hints are: wins, losses,
-ties and the mean score lead. Numbers, not a pass/fail test.
+in under about a second of CPU on one core on a typical position (times are this process's CPU time:
+the machine may be shared). --agent makes the hints follow another agent than the one
+neko_lab.agents.hint_agent_spec() chooses ("greedy", "syndicate", "module:Class"), to compare them.
+With --match M, M two-player games of "play the first hint" against the game's own agent (seats
+alternating) say how strong the hints are: wins, losses, ties, the share won with its 95 % Wilson
+interval and the mean score lead. Numbers, not a pass/fail test.
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import statistics
 import sys
 import time
 
 import neko_lab as nl
 from neko_lab.learn import explain_move, hint
+from neko_lab.viz.figures import wilson_interval
 
 
 def positions(game: str, games: int, every: int, seed: int) -> list:
@@ -35,10 +41,18 @@ def positions(game: str, games: int, every: int, seed: int) -> list:
 def timed(fn, items) -> list[float]:
     times = []
     for item in items:
-        start = time.perf_counter()
+        start = time.process_time()
         fn(item)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return times
+
+
+def agent_spec(text: str | None):
+    """None (hint_agent_spec decides), an agent name, or "package.module:Class"."""
+    if text is None or ":" not in text:
+        return text
+    module, _, name = text.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def explain_one(s) -> None:
@@ -48,7 +62,7 @@ def explain_one(s) -> None:
     explain_move(s, a, after)
 
 
-def match(game: str, games: int, seed: int) -> str:
+def match(game: str, games: int, seed: int, follow=None) -> str:
     """The first hint's player against the game's own agent, seats alternating."""
     won = lost = tied = 0
     lead = 0.0
@@ -57,7 +71,8 @@ def match(game: str, games: int, seed: int) -> str:
         mine = g % 2
         agent = nl.make_agent(list(type(s).AGENTS)[0] if type(s).AGENTS else "greedy", s, seed=seed + g)
         while not s.is_over():
-            s.apply(hint(s, k=1, seed=seed + g)[0].action if s.current_player == mine else agent.choose(s))
+            s.apply(hint(s, k=1, seed=seed + g, agent=follow)[0].action if s.current_player == mine
+                    else agent.choose(s))
         scores, winners = s.scores(), s.winners()
         lead += scores[mine] - scores[1 - mine]
         if winners == [mine]:
@@ -66,7 +81,9 @@ def match(game: str, games: int, seed: int) -> str:
             tied += 1
         else:
             lost += 1
-    return f"{game}: hints won {won}, lost {lost}, tied {tied} of {games}; mean lead {lead / games:+.1f}"
+    low, high = wilson_interval(won + tied / 2, games)
+    return (f"{game}: hints won {won}, lost {lost}, tied {tied} of {games} (share {100 * (won + tied / 2) / games:.1f} %, "
+            f"95 % {100 * low:.1f}-{100 * high:.1f} %); mean lead {lead / games:+.1f}")
 
 
 def row(name: str, times: list[float]) -> str:
@@ -82,20 +99,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=5, help="take a position every this many actions")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--match", type=int, default=0, help="games of hints against the game's agent")
+    parser.add_argument("--agent", default=None, help="the agent hints follow (default: hint_agent_spec's)")
     args = parser.parse_args(argv)            # a bad argument exits 2 with one line
     if args.games < 1 or args.every < 1 or args.match < 0:
         parser.error("--games and --every must be at least 1, --match at least 0")
-    print(f"{'what':<24}{'n':>6}{'median ms':>10}{'p90 ms':>10}{'max ms':>10}")
+    print(f"{'what (CPU ms)':<24}{'n':>6}{'median ms':>10}{'p90 ms':>10}{'max ms':>10}")
     for game in args.games_:
         try:
             states = [s for s in positions(game, args.games, args.every, args.seed) if not s.is_over()]
         except nl.ConfigError as exc:
             print(f"bench_learn: {exc}", file=sys.stderr)
             return 2
-        print(row(f"{game} hint(k=3)", timed(lambda s: hint(s, k=3), states)))
+        follow = agent_spec(args.agent)
+        print(row(f"{game} hint(k=3)", timed(lambda s: hint(s, k=3, agent=follow), states)))
         print(row(f"{game} explain_move", timed(explain_one, states)))
     for game in args.games_ if args.match else []:
-        print(match(game, args.match, args.seed))
+        print(match(game, args.match, args.seed, agent_spec(args.agent)), flush=True)
     return 0
 
 

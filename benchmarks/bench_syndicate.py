@@ -3,7 +3,8 @@
 
     python benchmarks/bench_syndicate.py                    # random 2-player games: actions/s, clones/s
     python benchmarks/bench_syndicate.py --strength 1000    # the syndicate agent against random and greedy
-    python benchmarks/bench_syndicate.py --ladder 200       # its solo win rate at each CatANNA difficulty
+    python benchmarks/bench_syndicate.py --ladder 100       # its solo win rate at each CatANNA difficulty
+    python benchmarks/bench_syndicate.py --ladder 20 --catanna "very easy" --first-seed 100
 
 Throughput is measured as benchmarks/bench_core.py measures every game (and as
 ../shared/bench/openspiel_anchor.py measures OpenSpiel): run both in the same minute and compare ratios.
@@ -43,29 +44,44 @@ def strength(games: int, workers: int | None) -> None:
               f"{time.perf_counter() - start:.0f} s)", flush=True)
 
 
-def solo_game(job: tuple[str, int]) -> tuple[str, int, int, int]:
-    """(result, agent's score, CatANNA's, missions the agent met) of one seeded solo game."""
-    from neko_lab.games.syndicate.agents import SyndicateAgent
-    name, g = job
+def solo_game(job: tuple[str, str, int]) -> tuple[str, int, int, tuple, tuple, float]:
+    """(result, agent's score, CatANNA's, missions, the agent's marker columns (0: not met), CPU seconds)
+    of one seeded solo game; CatANNA's wild slots and marker assignment are the agent's decisions."""
+    from neko_lab.agents import make_agent
+    spec, name, g = job
+    start = time.process_time()
     s = nl.new_game("syndicate", players=1, seed=g, catanna=name)
-    agent = SyndicateAgent(seed=g)
+    agent = make_agent(spec, "syndicate", seed=g)
     while not s.is_over():
         s.apply(agent.choose(s))
-    return s.solo_result(), s.scores()[0], s.catanna_score(), sum(1 for m in s.markers[0] if m)
+    return (s.solo_result(), s.scores()[0], s.catanna_score(), tuple(s.missions), tuple(s.markers[0]),
+            time.process_time() - start)
 
 
-def ladder(games: int, workers: int | None) -> None:
+def ladder(games: int, workers: int | None, spec: str = "syndicate", first: int = 0,
+           difficulties: tuple[str, ...] = DIFFICULTIES) -> None:
+    """Solo games on seeds first..first+games-1 at each difficulty: share won (Wilson 95 %), mean
+    scores, missions met and CPU seconds per game (one core); then the column each mission was met in."""
     from multiprocessing import Pool
+
+    from neko_lab.analysis.stats import wilson_interval
+    columns: dict[int, list[int]] = {}
+    print(f"| CatANNA | games | won | 95 % | agent mean | her mean | missions met | CPU s/game |\n"
+          f"|---|---:|---:|---|---:|---:|---:|---:|", flush=True)
     with Pool(workers or 1) as pool:
-        for name in DIFFICULTIES:
-            start = time.perf_counter()
-            rows = pool.map(solo_game, [(name, g) for g in range(games)])
-            won = sum(r[0] == "won" for r in rows)
-            shared = sum(r[0] == "shared" for r in rows)
-            print(f"CatANNA {name:9}: the agent wins {won / games:.1%} (shared {shared}) of {games}; "
-                  f"mean {statistics.mean(r[1] for r in rows):.1f} vs her {statistics.mean(r[2] for r in rows):.1f}; "
-                  f"best {max(r[1] for r in rows)}; missions met {statistics.mean(r[3] for r in rows):.2f} a game "
-                  f"({time.perf_counter() - start:.0f} s)", flush=True)
+        for name in difficulties:
+            rows = pool.map(solo_game, [(spec, name, g) for g in range(first, first + games)])
+            won = sum(r[0] == "won" for r in rows) + 0.5 * sum(r[0] == "shared" for r in rows)
+            lo, hi = wilson_interval(won, games)
+            for r in rows:
+                for m, col in zip(r[3], r[4]):
+                    columns.setdefault(m, []).append(col or 16)
+            print(f"| {name} | {games} | {won / games:.1%} | {lo:.1%}-{hi:.1%} | "
+                  f"{statistics.mean(r[1] for r in rows):.1f} | {statistics.mean(r[2] for r in rows):.1f} | "
+                  f"{statistics.mean(sum(1 for c in r[4] if c) for r in rows):.2f} | "
+                  f"{statistics.mean(r[5] for r in rows):.2f} |", flush=True)
+    print("mean column each mission was met in (16: not met), games: "
+          + ", ".join(f"{m}: {statistics.mean(v):.1f} ({len(v)})" for m, v in sorted(columns.items())))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -75,13 +91,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--strength", type=int, default=0, metavar="GAMES")
     ap.add_argument("--ladder", type=int, default=0, metavar="GAMES")
     ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--agent", default="syndicate", help="the solo player in --ladder (an agent spec)")
+    ap.add_argument("--first-seed", type=int, default=0, help="--ladder plays seeds from this one on")
+    ap.add_argument("--catanna", action="append", choices=DIFFICULTIES,
+                    help="--ladder at this difficulty only (repeatable; default all six)")
     args = ap.parse_args(argv)
     if not (args.strength or args.ladder):
         throughput(args.seconds, args.repeat)
     if args.strength:
         strength(args.strength, args.workers)
     if args.ladder:
-        ladder(args.ladder, args.workers)
+        ladder(args.ladder, args.workers, args.agent, args.first_seed, tuple(args.catanna or DIFFICULTIES))
 
 
 if __name__ == "__main__":

@@ -29,48 +29,40 @@ from ..core.errors import ConfigError
 from ..core.rng import Rng
 from ..core.state import State
 from .base import Agent
+from .uct import Node, action_key, backpropagate
 
-DEFAULTS: dict[str, Any] = {"iterations": 60, "width": 4, "horizon": 12, "scale": 4.0, "exploration": 0.7}
-
-
-def _key(action: Hashable) -> tuple:
-    """Actions of different classes may compare equal (the contract refuses the look-alike): key by both."""
-    return type(action), action
+DEFAULTS: dict[str, Any] = {"iterations": 60, "seconds": 0.45, "width": 4, "horizon": 12, "scale": 4.0,
+                            "exploration": 0.7, "margin": 0.0, "trust": None}
 
 
 def _legal_one(action: Hashable, legal: list) -> Hashable:
     """`action` as the legal action of the same class, or the first legal action if it is not one."""
-    key = _key(action)
-    return next((a for a in legal if _key(a) == key), legal[0])
-
-
-class _Node:
-    __slots__ = ("mover", "visits", "avail", "reward", "children", "order")
-
-    def __init__(self, mover: int | None, players: int):
-        self.mover = mover                  # the seat whose action led here
-        self.visits = 0
-        self.avail = 0                      # iterations in which this node's action was a candidate
-        self.reward = [0.0] * players       # summed rewards by seat
-        self.children: dict[tuple, _Node] = {}     # by _key(action)
-        self.order: list | None = None      # candidate actions, best first (set on first visit)
+    key = action_key(action)
+    return next((a for a in legal if action_key(a) == key), legal[0])
 
 
 class ISMCTSAgent(Agent):
     """IS-MCTS whose candidates, playouts and evaluation come from the game's own agent.
 
     Parameters (None takes the game's default from its agent's SEARCH table, else DEFAULTS):
-    iterations (per decision), seconds (a time budget per decision; with iterations too, whichever ends
-    first), width (actions searched at each node), horizon (decisions a playout plays before it is
-    scored), scale (evaluation points that make a reward of about 0.73 against 0.5), exploration (the
-    UCT constant), policy (the agent name used for candidates and playouts; default the game's own).
+    iterations (per decision), seconds (a budget of CPU seconds of this thread per decision: a cap on
+    the iterations, or the whole budget when seconds is given and iterations is not), width (actions
+    searched at each node), horizon (decisions a playout plays before it is scored), scale (evaluation
+    points that make a reward of about 0.73 against 0.5), exploration (the UCT constant), margin (the
+    weight, 0 to 1, of the evaluation beside the win in a finished playout's reward), trust (when set,
+    the root plays another move than the policy's own choice only if that move's mean reward beats the
+    choice's by more than `trust`; None plays the most visited move), policy (the agent
+    name used for the root's candidates; default the game's own; deeper nodes and playouts use its
+    playout_policy()). `capped` counts the decisions the seconds cap cut short (those depend on the
+    machine's speed; the others are deterministic for a seed).
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, iterations: int | None = None, seconds: float | None = None,
                  width: int | None = None, horizon: int | None = None, scale: float | None = None,
-                 exploration: float | None = None, policy: str | None = None):
+                 exploration: float | None = None, margin: float | None = None, trust: float | None = None,
+                 policy: str | None = None):
         super().__init__(seed)
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
             raise ConfigError(f"ismcts needs iterations >= 1, not {iterations!r}")
@@ -81,9 +73,11 @@ class ISMCTSAgent(Agent):
                 raise ConfigError(f"ismcts needs {label} >= 1, not {v!r}")
         if scale is not None and not scale > 0:
             raise ConfigError(f"ismcts needs scale > 0, not {scale!r}")
-        self.given = {"iterations": iterations, "width": width, "horizon": horizon, "scale": scale,
-                      "exploration": exploration}
-        self.seconds = seconds
+        if margin is not None and not 0 <= margin <= 1:
+            raise ConfigError(f"ismcts needs margin between 0 and 1, not {margin!r}")
+        self.given = {"iterations": iterations, "seconds": seconds, "width": width, "horizon": horizon,
+                      "scale": scale, "exploration": exploration, "margin": margin, "trust": trust}
+        self.capped = 0
         self.policy_name = policy
         self._game: type | None = None
         self._policy: Agent | None = None
@@ -94,17 +88,20 @@ class ISMCTSAgent(Agent):
     def _prepare(self, state: State) -> None:
         if self._game is type(state):
             return
-        from . import make_agent       # the registry of agent names lives in the package
         cls = type(state)
-        name = self.policy_name or (next(iter(cls.AGENTS)) if cls.AGENTS else "greedy")
-        if name == self.name:
-            raise ConfigError("ismcts cannot use itself as its playout policy")
-        self._policy = make_agent(name, cls, seed=0)
+        self._policy = self._make_policy(cls)
         self._playout = self._policy.playout_policy()
         table = dict(DEFAULTS)
         table.update(getattr(type(self._policy), "SEARCH", {}))
         self.settings = {k: (v if v is not None else table[k]) for k, v in self.given.items()}
         self._game = cls
+
+    def _make_policy(self, cls: type) -> Agent:
+        from . import make_agent       # the registry of agent names lives in the package
+        name = self.policy_name or (next(iter(cls.AGENTS)) if cls.AGENTS else "greedy")
+        if name == self.name:
+            raise ConfigError("ismcts cannot use itself as its playout policy")
+        return make_agent(name, cls, seed=0)
 
     def _reseed_policies(self) -> None:
         self._policy.reseed(self.rng.getrandbits(32))
@@ -120,29 +117,41 @@ class ISMCTSAgent(Agent):
         self._reseed_policies()
         seat = state.current_player
         rng = self.core_rng()
-        root = _Node(None, state.players)
-        iterations = self.settings["iterations"] if self.seconds is None or self.given["iterations"] else None
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        root = Node(None, state.players)
+        only_time = self.given["seconds"] is not None and self.given["iterations"] is None
+        iterations = None if only_time else self.settings["iterations"]
+        seconds = self.settings["seconds"]
+        deadline = time.thread_time() + seconds if seconds is not None else None
         done = 0
         while True:
             self._iterate(root, state, seat, rng)
             done += 1
             if iterations is not None and done >= iterations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and time.thread_time() >= deadline:
+                self.capped += iterations is not None
                 break
         first = _legal_one(root.order[0], legal) if root.order else legal[0]
-        best, most = first, root.children[_key(first)].visits if _key(first) in root.children else -1
+        best, most = first, root.visits_of(first)
         for a in legal:
-            child = root.children.get(_key(a))
-            if child is not None and child.visits > most:
-                best, most = a, child.visits
+            if root.visits_of(a) > most:
+                best, most = a, root.visits_of(a)
+        trust = self.settings["trust"]
+        if best is not first and trust is not None and self._mean(root, best) - self._mean(root, first) <= trust:
+            best = first
+        if best is not first:       # a plan the policy made for its own choice no longer holds
+            self._policy = self._make_policy(type(state))
         return best
 
-    def _candidates(self, sim: State, legal: list) -> list:
+    @staticmethod
+    def _mean(root: Node, action: Hashable) -> float:
+        child = root.children.get(action_key(action))
+        return child.reward[child.mover] / child.visits if child is not None and child.visits else float("-inf")
+
+    def _candidates(self, sim: State, legal: list, policy: Agent) -> list:
         """The policy's choice first, then the best others by the policy's one-step evaluation."""
         width = self.settings["width"]
-        pick = _legal_one(self._policy.choose(sim), legal)
+        pick = _legal_one(policy.choose(sim), legal)
         if width == 1 or len(legal) == 1:
             return [pick]
         mover = sim.current_player
@@ -156,53 +165,32 @@ class ISMCTSAgent(Agent):
         scored.sort(key=lambda x: (x[0], x[1]))
         return [pick] + [a for _, _, a in scored[:width - 1]]
 
-    def _iterate(self, root: _Node, state: State, seat: int, rng: Rng) -> None:
+    def _iterate(self, root: Node, state: State, seat: int, rng: Rng) -> None:
         sim = state.determinize(seat, rng) if state.HIDDEN_INFORMATION else state.clone()
         sim.rng = rng.spawn()
         node, path = root, [root]
         while not sim.is_over():
             legal = sim.legal_actions()
+            policy = self._policy if node is root else self._playout
             if node.order is None:
-                node.order = self._candidates(sim, legal)
+                node.order = self._candidates(sim, legal, policy)
             if len(legal) == 1:
                 here = legal
             else:
-                allowed = {_key(a) for a in legal}
-                here = [a for a in node.order if _key(a) in allowed]
+                allowed = {action_key(a) for a in legal}
+                here = [a for a in node.order if action_key(a) in allowed]
             if not here:    # this sample allows none of the candidates: the policy decides, unsearched
-                here = [_legal_one(self._policy.choose(sim), legal)]
-            untried = [a for a in here if _key(a) not in node.children]
+                here = [_legal_one(policy.choose(sim), legal)]
+            untried = node.untried(here)
             if untried:
-                action = untried[0]
-                for a in here:
-                    if _key(a) in node.children:
-                        node.children[_key(a)].avail += 1
-                child = node.children[_key(action)] = _Node(sim.current_player, sim.players)
-                child.avail = 1
-                sim.apply(action)
+                child = node.expand(untried[0], sim.current_player, sim.players, here)
+                sim.apply(untried[0])
                 path.append(child)
                 break
-            action, node = self._select(node, here)
+            action, node = node.select(here, self.settings["exploration"])
             sim.apply(action)
             path.append(node)
-        result = self._playout_value(sim)
-        for n in path:
-            n.visits += 1
-            r = n.reward
-            for i, v in enumerate(result):
-                r[i] += v
-
-    def _select(self, node: _Node, legal: list) -> tuple[Hashable, _Node]:
-        c = self.settings["exploration"]
-        best_value, best_action, best_child = float("-inf"), None, None
-        for action in legal:
-            child = node.children[_key(action)]
-            child.avail += 1
-            value = (child.reward[child.mover] / child.visits
-                     + c * math.sqrt(math.log(child.avail) / child.visits))
-            if value > best_value:
-                best_value, best_action, best_child = value, action, child
-        return best_action, best_child
+        backpropagate(path, self._playout_value(sim))
 
     def _playout_value(self, sim: State) -> list[float]:
         """Let the playout policy play `horizon` decisions, then score the position for every seat."""
@@ -216,10 +204,18 @@ class ISMCTSAgent(Agent):
                 sim.apply(policy.choose(sim))
                 decisions += 1
             steps += 1
+        margin = self.settings["margin"]
         if sim.is_over():
             won = sim.winners()
             share = 1.0 / len(won) if won else 0.0
-            return [share if i in won else 0.0 for i in range(sim.players)]
+            result = [share if i in won else 0.0 for i in range(sim.players)]
+            if not margin:
+                return result
+            return [(1 - margin) * r + margin * v for r, v in zip(result, self._valued(sim))]
+        return self._valued(sim)
+
+    def _valued(self, sim: State) -> list[float]:
+        """The policy's evaluation of `sim` for every seat, through a logistic curve of width `scale`."""
         scale = self.settings["scale"]
         out = []
         for i in range(sim.players):

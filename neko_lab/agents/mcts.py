@@ -12,7 +12,6 @@ Each sample also gets a fresh game generator, so future shuffles and dice stay u
 """
 from __future__ import annotations
 
-import math
 import time
 from typing import Hashable
 
@@ -20,17 +19,7 @@ from ..core.errors import ConfigError
 from ..core.rng import Rng
 from ..core.state import State
 from .base import Agent
-
-
-class _Node:
-    __slots__ = ("mover", "visits", "avail", "reward", "children")
-
-    def __init__(self, mover: int | None, players: int):
-        self.mover = mover            # the seat whose action led here
-        self.visits = 0
-        self.avail = 0                # iterations in which this node's action was legal
-        self.reward = [0.0] * players  # summed results by seat
-        self.children: dict[Hashable, _Node] = {}
+from .uct import Node, backpropagate
 
 
 class MCTSAgent(Agent):
@@ -63,7 +52,7 @@ class MCTSAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player
-        root = _Node(None, state.players)
+        root = Node(None, state.players)
         rng = self.core_rng()
         if self.seconds is not None:
             deadline = time.perf_counter() + self.seconds
@@ -74,51 +63,29 @@ class MCTSAgent(Agent):
         else:
             for _ in range(self.iterations):
                 self._iterate(root, state, seat, rng)
-        visits = [root.children[a].visits if a in root.children else 0 for a in legal]
+        visits = [root.visits_of(a) for a in legal]
         most = max(visits)
         best = [a for a, v in zip(legal, visits) if v == most]
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
-    def _iterate(self, root: _Node, state: State, seat: int, rng: Rng) -> None:
+    def _iterate(self, root: Node, state: State, seat: int, rng: Rng) -> None:
         sim = state.determinize(seat, rng) if state.HIDDEN_INFORMATION else state.clone()
         sim.rng = Rng(rng.next64())
         node, path = root, [root]
         # selection: descend while every legal action here has been tried
         while not sim.is_over():
             legal = sim.legal_actions()
-            untried = [a for a in legal if a not in node.children]
+            untried = node.untried(legal)
             if untried:
                 action = untried[rng.randrange(len(untried))]
-                mover = sim.current_player
-                for a in legal:
-                    if a in node.children:
-                        node.children[a].avail += 1
-                child = node.children[action] = _Node(mover, sim.players)
-                child.avail = 1
+                child = node.expand(action, sim.current_player, sim.players, legal)
                 sim.apply(action)
                 path.append(child)
                 break
-            action, node = self._select(node, legal)
+            action, node = node.select(legal, self.exploration)
             sim.apply(action)
             path.append(node)
-        result = self._rollout(sim, rng)
-        for n in path:
-            n.visits += 1
-            r = n.reward
-            for i, v in enumerate(result):
-                r[i] += v
-
-    def _select(self, node: _Node, legal: list) -> tuple[Hashable, _Node]:
-        c = self.exploration
-        best_value, best_action, best_child = float("-inf"), None, None
-        for action in legal:
-            child = node.children[action]
-            child.avail += 1
-            value = (child.reward[child.mover] / child.visits
-                     + c * math.sqrt(math.log(child.avail) / child.visits))
-            if value > best_value:
-                best_value, best_action, best_child = value, action, child
-        return best_action, best_child
+        backpropagate(path, self._rollout(sim, rng))
 
     def _rollout(self, sim: State, rng: Rng) -> list[float]:
         limit = self.max_rollout

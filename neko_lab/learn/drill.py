@@ -27,7 +27,7 @@ from typing import Any, Callable, Hashable, Sequence
 from ..core.errors import ConfigError
 from ..core.registry import game_class
 from ..core.state import State
-from .lesson import DeterministicBot, Lesson, _same, first_game
+from .lesson import DeterministicBot, Lesson, _same, first_game, play_bots
 
 Text = str | Callable[[State], str]
 
@@ -128,12 +128,7 @@ class Drill:
         return self._start.clone()
 
     def bots_move(self, state: State) -> list[Hashable]:
-        played = []
-        while not state.is_over() and state.current_player != self.seat:
-            action = self.agents[state.current_player].choose(state)
-            state.apply(action)
-            played.append(action)
-        return played
+        return play_bots(state, self.agents, self.seat)
 
     def filler_move(self, state: State) -> Hashable:
         return self._filler(state) if self._filler is not None else self._guide.choose(state)

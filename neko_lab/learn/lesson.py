@@ -112,6 +112,16 @@ def _same(a: Any, b: Any) -> bool:
         return False
 
 
+def play_bots(state: State, agents: Mapping[int, Any], seat: int) -> list[Hashable]:
+    """Let the other seats' agents play until `seat` must decide or the game ends; returns their actions."""
+    played = []
+    while not state.is_over() and state.current_player != seat:
+        action = agents[state.current_player].choose(state)
+        state.apply(action)
+        played.append(action)
+    return played
+
+
 class DeterministicBot:
     """A bot whose move depends only on the position: the agent is reseeded from the lesson's seed and
     the number of actions played before each choice. A scripted game therefore replays the same way
@@ -185,12 +195,7 @@ class Lesson:
 
     def bots_move(self, state: State) -> list[Hashable]:
         """Let the bots play until the learner must decide or the game ends; returns their actions."""
-        played = []
-        while not state.is_over() and state.current_player != self.seat:
-            action = self.agents[state.current_player].choose(state)
-            state.apply(action)
-            played.append(action)
-        return played
+        return play_bots(state, self.agents, self.seat)
 
     def script(self) -> list[tuple[int, Hashable]]:
         """The scripted line: (state.steps before the move, the move) for each Teach, in order."""

@@ -123,6 +123,32 @@ def test_ismcts_with_a_time_budget_returns_a_legal_action():
     assert ISMCTSAgent(seed=0, seconds=0.05).choose(state) in state.legal_actions()
 
 
+def test_the_seconds_cap_stops_a_search_that_would_not_end_and_is_counted():
+    state = positions("naeco", seed=2, count=1)[0]
+    agent = ISMCTSAgent(seed=0, iterations=10**9, seconds=0.05)
+    assert agent.choose(state) in state.legal_actions()
+    assert agent.capped == 1
+    small = ISMCTSAgent(seed=0, iterations=3)          # the default cap does not cut three iterations
+    small.choose(state)
+    assert small.capped == 0 and small.settings["seconds"] > 0
+
+
+def test_ismcts_margin_weighs_the_evaluation_of_finished_playouts():
+    state = positions("journey", seed=4, count=3)[-1]
+    with pytest.raises(ConfigError):
+        ISMCTSAgent(seed=0, margin=1.5)
+    agent = ISMCTSAgent(seed=0, iterations=4, horizon=400, margin=0.5)
+    assert agent.choose(state) in state.legal_actions()
+    sim = state.clone()
+    while not sim.is_over():
+        sim.apply(sim.legal_actions()[0])
+    values = agent._playout_value(sim)
+    won = sim.winners()
+    for seat, v in enumerate(values):
+        plain = (1.0 / len(won) if seat in won else 0.0)
+        assert 0.5 * plain <= v <= 0.5 * plain + 0.5 and v != plain
+
+
 def test_ismcts_does_not_change_the_state_it_is_shown():
     state = positions("journey", seed=6, count=2)[-1]
     before = state.to_json(snapshot=True)
@@ -130,13 +156,10 @@ def test_ismcts_does_not_change_the_state_it_is_shown():
     assert state.to_json(snapshot=True) == before
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_hints_follow_the_agent_chosen_in_one_place(game, monkeypatch):
-    from neko_lab.agents import agent_class, hint_agent_spec
-    from neko_lab.learn.hint import strong_agent
-    state = positions(game, seed=2, count=1)[0]
-    assert hint_agent_spec(game) == own(game)
-    assert strong_agent(state).name == own(game)
-    monkeypatch.setattr(agent_class(own(game), game), "HINT_AGENT", "greedy", raising=False)
-    assert hint_agent_spec(game) == "greedy"
-    assert strong_agent(state).name == "greedy"
+@pytest.mark.parametrize("game", ["naeco", "journey", "neptune"])
+def test_ismcts_with_full_trust_plays_the_game_s_own_agent_s_move(game):
+    # rewards lie between 0 and 1: no other move can beat the policy's own choice by more than 1
+    for state in positions(game, seed=8, count=3):
+        mine = make_agent(("ismcts", {"iterations": 6, "trust": 1.0}), game, seed=3).choose(state)
+        theirs = make_agent(own(game), game, seed=0).choose(state)
+        assert mine == theirs and type(mine) is type(theirs)

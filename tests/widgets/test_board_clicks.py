@@ -77,3 +77,50 @@ def test_an_unlit_place_of_your_own_table_is_refused_with_the_rules_reason(game)
     text = b.message.text
     assert text.startswith("Not possible there: ") and "›" in text          # the rule's own reason, cited
     assert "not one of the places" not in text
+
+
+def _syndicate_walk():
+    """Player 1's first walk: the lieutenants card, minion 21 at place 2, minion 42 waiting."""
+    b = game_board("syndicate")
+    b.play(next(a for a in b.state.legal_actions() if type(a).__name__ == "Open"))
+    b.play_bots()
+    assert b.decision() == "walk" and b.state.current_player == 0
+    return b
+
+
+def test_an_empty_syndicate_place_during_a_walk_says_only_the_coo_fills_it():
+    b = _syndicate_walk()
+    fp = b.state.to_json()
+    b.picture_widget.miss("place:2")
+    text = b.message.text
+    assert text.startswith("Not possible there: place 3 (level 2) is empty and a walk goes through cards only: "
+                           "the walk starts on a box of the lieutenants card (Neko Syndicate › Command phase)")
+    assert "Chief Operations Officer" in text and "(1 waiting)" in text and "deciding “walk”" in text
+    assert b.state.to_json() == fp
+
+
+def test_an_empty_syndicate_place_below_no_card_names_the_places_above_it():
+    b = _syndicate_walk()
+    b.picture_widget.miss("place:7")
+    assert ("place 8 (level 4) hangs below place 4 and place 5, and neither holds a card yet: a minion goes only "
+            "below a card already placed (Neko Syndicate › Chief Operations Officer)") in b.message.text
+
+
+def test_every_unlit_syndicate_target_of_a_played_game_is_explained_by_a_rule():
+    import random
+    for players in (2, 4):
+        s = nl.new_game("syndicate", players=players, seed=2)
+        rng = random.Random(players)
+        for _ in range(150):
+            if s.is_over():
+                break
+            b = board(s.clone(), agents={})
+            lit = set(b.picture_widget.targets())
+            for name in b.picture_widget.targets(lit_only=False):
+                if name in lit:
+                    continue
+                b.picture_widget.miss(name)
+                text = b.message.text
+                assert text.startswith("Not possible there: ") and "Neko Syndicate ›" in text, (name, text)
+                assert "not one of the places" not in text and "box: ," not in text
+            s.apply(rng.choice(s.legal_actions()))

@@ -37,6 +37,9 @@ class JourneyAgent(Agent):
     """Bids on good-value cards, builds hubs, moves ships, opens harbours (see the module docstring)."""
 
     name = "journey"
+    # ismcts's defaults here: a game plays out in about 20 ms, so playouts go to the end (about 0.12 s a
+    # move on one core; benchmarks/README.md)
+    SEARCH = {"iterations": 20, "width": 3, "horizon": 300}
 
     # ------------------------------------------------------------------ entry point
     def choose(self, state: Any) -> Hashable:

@@ -23,6 +23,7 @@ import ipywidgets as W
 
 from neko_lab.widgets.board import Board as GenericBoard
 
+from .refusals import why_not_here
 from .render import ASKS, groups, html
 from .rules import GameState
 
@@ -80,22 +81,19 @@ class Board(GenericBoard):
         return False
 
     def refusal(self, name: str) -> str:
-        """Why a click on `name` does nothing now, in the words of the decision open."""
+        """Why a click on `name` does nothing now: the rules' reason there (refusals.py), with the
+        decision open."""
         s = self.state
         if s.is_over():
             return "The game is over: nothing more can be played."
         top = s.pending[-1]
-        kind, _, rest = name.partition(":")
-        what = {"loc": lambda i: s.data.locations[int(i)].name, "tech": lambda i: s.data.techs[int(i)].name,
-                "hand": lambda i: s.data.cards[int(i)].title,
-                "track": lambda i: f"place {int(i) + 1} of the Opportunity Track",
-                "player": lambda i: f"player {int(i) + 1}" if i.isdigit() else "your row"}
-        try:
-            place = what[kind](rest) if kind in what else name
-        except (ValueError, IndexError):
-            place = name
-        return (f"Nothing to do at {place} now: player {top.seat + 1} {ASKS.get(top.kind, top.kind)}, "
-                f"and no choice of it is there (the green places are the legal ones).")
+        reason = why_not_here(s, self.viewer, name) or "no choice of it is there (the green places are the legal ones)"
+        return f"Not possible there: {reason}. Player {top.seat + 1} {ASKS.get(top.kind, top.kind)}."
+
+    def why_not_target(self, name: str) -> str:
+        """A location, technology, hand card, track place or player's row that is not lit: the first
+        rule that fails there for the open decision, with this position's numbers and its section."""
+        return why_not_here(self.state, self.viewer, name) or super().why_not_target(name)
 
     # ------------------------------------------------------------------ the choices of a place
     def extra_widgets(self) -> list[W.Widget]:

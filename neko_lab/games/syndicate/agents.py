@@ -10,9 +10,14 @@ with the real cards.
 
 The value of a position for a seat estimates its final score: the running score; each loose cube counted
 as the points of the best free slot it fits, discounted by the moves it still needs (less early on);
-each unmet mission as a share of the points it would bring in the turns `progress.turns_to_go` expects;
-the cubes the walks left can deliver at the rates `progress.walk_rates` reads off the pyramid, up to the
-free slots its own sushi fits; and a little for each card placed and each minion waiting.
+each unmet mission as a share of the points it would bring in the turns `progress.turns_to_go` expects,
+plus a share for each unit of it already done (`planner.share_done`: cubes out, cubes delivered, slots
+of the cards that would complete it), so a step towards a mission far off is seen; the cubes the
+walks left can deliver at the rates `progress.walk_rates` reads off the pyramid, up to the free slots
+its own sushi fits; and a little for each card placed and each minion waiting.
+
+Solo, the two decisions about CatANNA are exact or measured (`catanna.py`): her wild slots get the
+colours that leave her the fewest points, her earliest marker goes on the mission met soonest.
 """
 from __future__ import annotations
 
@@ -21,8 +26,10 @@ from typing import Any, Callable, Hashable
 
 from neko_lab.agents.base import Agent
 
+from . import catanna
 from .data import (COOK, DELIVERY, FISHMONGER, LEVEL_OF, MULTIPLIER, NEIGHBOURHOODS, NIGIRI, PLACES, STOREKEEPER,
-                   SUBWAY, TURNS, VERTICAL, WILD, upper)
+                   SUBWAY, TURNS, VERTICAL, WILD, lower, upper)
+from .planner import share_done
 from .progress import NEVER, placements_left, turns_to_go, walk_rates
 from .rules import GameState, mission_cards
 from .rules.command_phase import EndWalk, Stop
@@ -38,6 +45,7 @@ HORIZON = 4.0          # turns before the end when loose cubes start to count as
 WAITING_BONUS = 1.0     # per waiting minion (the next Chief Operations Officer has a choice), up to 2
 SLOTS_PER_CARD = 2.0    # fitting slots a card still to be placed is expected to bring
 MISSION_W = 0.25        # share of a mission's expected points (met in the turns progress.py estimates)
+PROGRESS_W = 1.0        # share of those points per share of the mission done (planner.share_done)
 FUTURE_W = 2.0          # points per cube the walks left are expected to deliver
 
 
@@ -148,9 +156,25 @@ def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> float:
     rates = remember(cache, ("rates", pyr, state.warehouse[seat], min(4, sum(cubes))),
                      lambda: walk_rates(state, seat))
     walks_left = TURNS - state.turn + (state.walked[seat] < state.turn) - 1
-    free = free_slots(state, seat)
+    free = remember(cache, ("free", pyr, state.filled[seat]), lambda: free_slots(state, seat))
     if any(cubes):
         total += reach_worth(state, seat, distances(state, seat, cache), free, left)
+    # the missions look at cubes only through the warehouse and the cubes on levels 1-2
+    top = sum(cubes[:4 * lower(2) + 4])
+    key = ("missions", pyr, state.filled[seat], state.waiting[seat], state.warehouse[seat], top,
+           min(4, sum(cubes)), state.markers[seat], state.turn, state.walked[seat], state.missions, missions)
+    total += remember(cache, key, lambda: missions_worth(state, seat, rates, missions))
+    if walks_left > 0:
+        total += FUTURE_W * min(walks_left * rates[1], fitting_slots(state, seat, free)
+                                + SLOTS_PER_CARD * placements_left(state, seat))
+    return total
+
+
+def missions_worth(state: GameState, seat: int, rates: tuple, missions: bool) -> float:
+    """What the missions not yet marked are expected to bring: a mission met now its points at this
+    meeting (when `missions`), one in reach a share of its points at the date `progress.turns_to_go`
+    expects, and a further share for each unit of it already done (`planner.share_done`)."""
+    total = 0.0
     f = mission_cards.facts(state, seat)
     for k, number in enumerate(state.missions):
         if state.markers[seat][k]:
@@ -161,10 +185,11 @@ def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> float:
             continue
         t = turns_to_go(state, seat, number, f, rates)
         if t < NEVER:
-            total += MISSION_W * mission_worth(state, state.turn + max(t, 1.0))
-    if walks_left > 0:
-        total += FUTURE_W * min(walks_left * rates[1], fitting_slots(state, seat, free)
-                                + SLOTS_PER_CARD * placements_left(state, seat))
+            worth = mission_worth(state, state.turn + max(t, 1.0))
+            total += MISSION_W * worth
+            done = share_done(state, seat, number, f) if PROGRESS_W else None
+            if done:
+                total += PROGRESS_W * worth * done
     return total
 
 
@@ -257,15 +282,6 @@ def position_key(state: GameState, seat: int) -> tuple:
             top and (top.kind, top.data))
 
 
-def her_score_after(state: GameState, action: Hashable) -> int:
-    """CatANNA's final score if `action` is taken and her later wild slots get the first colour left."""
-    s = state.clone()
-    s.apply(action)
-    while not s.over:
-        s.apply(s.legal_actions()[0])
-    return s.catanna_score()
-
-
 class SyndicateAgent(Agent):
     """Plans each walk by a beam search over its choices, judging the best ends by the walk after."""
 
@@ -289,7 +305,9 @@ class SyndicateAgent(Agent):
         seat = state.current_player
         top = state.pending[-1]
         if top.kind == "catanna_wild":
-            return min(legal, key=lambda a: her_score_after(state, a))
+            return catanna.wild_choice(state, legal)
+        if top.kind == "catanna_assign":
+            return catanna.assign_choice(state, legal)
         if state.turn == 0:                    # the opening four cards
             return self.one_ply(state, seat, legal)
         key = (state.seed, state.turn, seat)

@@ -8,7 +8,7 @@ from neko_lab.games.neptune.board import Board
 from neko_lab.games.neptune.rules import BuildAt, Pass, Play, Sell
 from statecheck import fingerprint
 
-from .rig import RED, YELLOW, BLUE, game, loc, play_card, resources, start_turn
+from .rig import RED, YELLOW, BLUE, game, loc, play_card, resources, start_turn, tech, tokens
 
 
 def _build_board():
@@ -85,7 +85,9 @@ def test_a_click_the_rules_refuse_is_explained_and_changes_nothing():
     assert f"loc:{polar}" not in b.picture_widget.targets()
     assert f'data-target="loc:{polar}"' in b.picture_widget.value       # drawn, but not lit
     assert not b.click(f"loc:{polar}")
-    assert "Nothing to do at Mars Polar Regions now: player 1 may move one team" in b.message.widget.value
+    text = b.message.widget.value
+    assert "a base at Mars Polar Regions needs one of your tokens on its Research Mission" in text
+    assert "(Destination: Neptune › Building)" in text and "player 1 may move one team" in text.lower()
     assert not b.play(BuildAt(0, 0, 5, "colony", "Mars Polar Regions", 3, 2))
     assert fingerprint(b.state) == before
 
@@ -139,3 +141,94 @@ def test_bots_play_to_the_end():
     b = Board(game(3, seed=2), agents={0: "random", 1: "random", 2: "neptune"})
     b.play_bots()
     assert b.state.is_over()
+
+
+def _miss(b, name: str) -> str:
+    """What the message line says after a click on the unlit target `name` (checked to be unlit)."""
+    assert name not in b.picture_widget.targets() and f'data-target="{name}"' in b.picture_widget.value
+    before = fingerprint(b.state)
+    b.picture_widget.miss(name)
+    assert fingerprint(b.state) == before
+    return b.message.text
+
+
+def test_an_unlit_location_in_a_build_says_which_trip_is_too_dear_as_the_rulebook_example_counts_it():
+    # the rulebook's Fuel Cost Calculation Example: Earth to Callisto is distance 7, speed 4 from
+    # Slingshots and Fission, 1 less for the base on Mars on the way: 2 fuel; with only 1 fuel left
+    # the base there cannot be reached
+    s = game(3)
+    resources(s, 5, 1)
+    tokens(s, RED, "slingshots", "fission")
+    for name in ("Lunar Polar Regions", "Mars Mineral Beds"):
+        s.missions[loc(s, name)] = (RED,)
+        s.bases[loc(s, name)] = (RED,)
+    s.diversification = RED
+    s.missions[loc(s, "Callisto")] = (RED,)
+    play_card(s, RED, "build")
+    b = Board(s, agents={1: "random", 2: "random"})
+    text = _miss(b, f"loc:{loc(s, 'Callisto')}")
+    assert text.startswith("Not possible there: your nearest team that may still move, team 1 at Earth")
+    assert "would pay 2 fuel: distance 7 − speed 4 − 1 for your bases on the way, and you have 1 fuel" in text
+    assert "(Destination: Neptune › Fuel)" in text and "deciding “build”" in text
+
+
+def test_an_unlit_location_at_a_launch_gives_the_fuel_from_earth_or_who_holds_the_mission():
+    s = game(3)
+    resources(s, 5, 6)
+    s.missions[loc(s, "Ceres")] = (YELLOW,)
+    play_card(s, RED, "research")
+    b = Board(s, agents={1: "random", 2: "random"})
+    text = _miss(b, f"loc:{loc(s, 'Callisto')}")
+    assert "a launch from Earth to Callisto costs 7 fuel: distance 7, and you have 6 fuel" in text
+    assert "(Destination: Neptune › Fuel)" in text
+    text = _miss(b, f"loc:{loc(s, 'Ceres')}")
+    assert "player 2 already controls the mission at Ceres: a launch goes only where no mission is yet" in text
+    assert "(Destination: Neptune › Research Missions)" in text
+    text = _miss(b, f"loc:{loc(s, 'Earth')}")
+    assert "Earth has no Research Mission space" in text
+
+
+def test_an_unlit_technology_names_the_prerequisite_you_lack():
+    s = game(3)
+    tokens(s, RED, "insulation")
+    play_card(s, RED, "technology")
+    b = Board(s, agents={1: "random", 2: "random"})
+    text = _miss(b, f"tech:{tech(s, 'fusion')}")
+    assert ("taking control of Fusion Power needs Enhanced Fission Power, and you have no access to it yet "
+            "(Destination: Neptune › Technology)") in text
+    text = _miss(b, f"tech:{tech(s, 'floating')}")
+    assert ("needs High Efficiency Insulation and High Thrust Propulsion, and you still have no access to High "
+            "Thrust Propulsion") in text
+    text = _miss(b, f"tech:{tech(s, 'insulation')}")
+    assert "you already control High Efficiency Insulation" in text
+
+
+def test_places_that_play_no_part_in_the_decision_say_what_the_decision_is_about():
+    s = game(3)
+    start_turn(s, RED)
+    b = Board(s, agents={1: "random", 2: "random"})
+    text = _miss(b, f"loc:{loc(s, 'Ceres')}")
+    assert "locations are chosen when a Build or Research Missions card is played" in text
+    assert "this decision is about selling one hand card to the Opportunity Track" in text
+    assert "(Destination: Neptune › Playing a Turn)" in text
+    assert "that place is not one of the places" not in text
+
+
+def test_every_unlit_place_of_a_played_game_is_explained_by_a_rule():
+    import random
+    for players in (2, 4):
+        s = game(players, seed=3)
+        rng = random.Random(players)
+        for _ in range(120):
+            if s.is_over():
+                break
+            b = Board(s.clone(), agents={})
+            lit = set(b.picture_widget.targets())
+            for name in b.picture_widget.targets(lit_only=False):
+                if name in lit:
+                    continue
+                b.picture_widget.miss(name)
+                text = b.message.text
+                assert text.startswith("Not possible there: ") and "Destination: Neptune ›" in text, (name, text)
+                assert "not one of the places" not in text
+            s.apply(rng.choice(s.legal_actions()))

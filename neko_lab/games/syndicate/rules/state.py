@@ -226,7 +226,9 @@ class GameState(State):
         return self.area_view(self.area(j))
 
     def refresh_view(self) -> None:
-        """A turn begins: keep what the table shows now (rules/simultaneous.py)."""
+        """A turn begins: at a simultaneous table a deck this turn could empty is refilled first
+        (rules/lieutenants_card.py), then what the table shows is kept (rules/simultaneous.py)."""
+        lieutenants_card.top_up(self)
         simultaneous.start_turn(self)
 
     def observation(self, seat: int) -> dict:

@@ -1,0 +1,256 @@
+"""Why a place of the Destination: Neptune table is not a choice now, with this position's numbers and
+the rulebook section: what the board says when a learner clicks a location, a technology, a hand card,
+a place of the Opportunity Track or a player's row that is not lit for the open decision.
+
+    why_not_here(state, seat, "loc:7")
+    -> "a launch to Venus Cloud Tops costs 4 fuel: distance 5 − speed 1, and you have 2 fuel ..."
+
+A click stands for a place, not a move (one location may stand for a base, a factory, a colony or a
+move): the sentence names the first condition of the rules that fails there for the open decision.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .explain import fuel_sum
+from .rules.base import (BASE_CREDITS, BUILT, FACTORY_CREDITS, FUEL_PRICE, MISSION_CREDITS, MOVED, RULE_BROKER,
+                         RULE_BUILD, RULE_BUILDING, RULE_FUEL, RULE_INVESTORS, RULE_PLAY, RULE_RESEARCH,
+                         RULE_SCORING, RULE_SELL, RULE_TECH, RULE_TECH_ACCESS, RULE_TURN, TEAMS, access_price, who)
+from .rules.fuel import fare, seat_view
+
+# what each decision is about, for a click on a place that plays no part in it
+ABOUT = {
+    "sell": "selling one hand card to the Opportunity Track",
+    "play": "playing a card from your hand or from the Opportunity Track",
+    "investors": "giving up fame for credits (your row of the tracks)",
+    "build": "moving a team and building (the locations)",
+    "broker": "buying fuel from the Fuel Broker (your row of the tracks)",
+    "launch": "launching Research Missions (the locations)",
+    "mission_access": "buying access to a Research Mission (the locations)",
+    "technology": "taking control of, or free access to, a technology",
+    "scoring_order": "naming who buys victory points next (the players' rows)",
+    "buy_vp": "buying victory points (your row of the tracks)",
+}
+
+
+def _names(s: Any, techs) -> str:
+    return " and ".join(s.data.techs[t].name for t in sorted(techs))
+
+
+def _lacking(s: Any, needs, have) -> str:
+    """ "needs Fusion Power, which you have no access to yet" / "needs A and B; you still lack B"."""
+    missing = [t for t in needs if t not in have]
+    if len(missing) == len(needs):
+        return f"needs {_names(s, needs)}, and you have no access to {'it' if len(needs) == 1 else 'them'} yet"
+    return f"needs {_names(s, needs)}, and you still have no access to {_names(s, missing)}"
+
+
+def _whose(s: Any, seat: int, holder: int) -> str:
+    return "you" if holder == seat else who(holder)
+
+
+def _credits(n: int) -> str:
+    return f"{n} credit{'s' if n != 1 else ''}"
+
+
+def _other(s: Any, decision: str, what: str, when: str, rule: str) -> str:
+    """A place that plays no part in the open decision."""
+    return f"{what} {when}; this decision is about {ABOUT.get(decision, decision)} ({rule})"
+
+
+# ---------------------------------------------------------------- locations
+def _launch(s: Any, seat: int, i: int) -> str:
+    loc = s.data.locations[i]
+    if not loc.research:
+        return f"{loc.name} has no Research Mission space, so no mission is launched there ({RULE_RESEARCH})"
+    if s.missions[i]:
+        return (f"{_whose(s, seat, s.missions[i][0])} already control{'' if s.missions[i][0] == seat else 's'} "
+                f"the mission at {loc.name}: a launch goes only where "
+                f"no mission is yet (access to it is bought after the launches) ({RULE_RESEARCH})")
+    if s.credits[seat] < MISSION_CREDITS:
+        return (f"a launch costs {_credits(MISSION_CREDITS)} and fuel, and you have {_credits(s.credits[seat])} "
+                f"({RULE_RESEARCH})")
+    spd, own, mask = seat_view(s, seat)
+    need = fare(s.data, s.data.home, i, spd, own, mask)
+    buy = (f"; fuel from the supply costs {FUEL_PRICE} credits a counter"
+           if s.credits[seat] >= FUEL_PRICE + MISSION_CREDITS else "")
+    return (f"a launch from Earth to {loc.name} costs {fuel_sum(s, seat, s.data.home, i, need)}, and you have "
+            f"{s.fuel[seat]} fuel{buy} ({RULE_FUEL})")
+
+
+def _access(s: Any, seat: int, i: int) -> str:
+    loc = s.data.locations[i]
+    holders = s.missions[i]
+    if not loc.research:
+        return f"{loc.name} has no Research Mission space, so there is no mission to buy access to ({RULE_RESEARCH})"
+    if not holders:
+        return (f"nobody has launched a mission to {loc.name}: access is bought only to a mission already there "
+                f"({RULE_RESEARCH})")
+    if seat in holders:
+        return f"you already have a token on the mission at {loc.name} ({RULE_RESEARCH})"
+    price = access_price(s.players)
+    return (f"access to the mission at {loc.name} costs {_credits(price)} paid to {who(holders[0])}, and you have "
+            f"{_credits(s.credits[seat])} ({RULE_RESEARCH})")
+
+
+def _teams(s: Any, seat: int) -> list[tuple[int, int, int]]:
+    """(team, where, flags) of the seat's three construction teams."""
+    return [(t, s.teams[seat * TEAMS + t], s.used[seat * TEAMS + t]) for t in range(TEAMS)]
+
+
+def _trip(s: Any, seat: int, i: int, extra: int = 0) -> str:
+    """Why no team of `seat` can get to location i (and still pay `extra` fuel there)."""
+    loc = s.data.locations[i]
+    once = s.options["team_used_once"]
+    movable = [(t, at) for t, at, flags in _teams(s, seat) if at != i and not (flags if once else flags & MOVED)]
+    if not movable:
+        return (f"each of your teams elsewhere has already moved this turn (a team moves once a turn), so none "
+                f"can get to {loc.name} ({RULE_BUILD})")
+    spd, own, mask = seat_view(s, seat)
+    t, at = min(movable, key=lambda ta: fare(s.data, ta[1], i, spd, own, mask))
+    need = fare(s.data, at, i, spd, own, mask)
+    plus = f", plus {extra} fuel for the colonists" if extra else ""
+    return (f"your nearest team that may still move, team {t + 1} at {s.data.locations[at].name}, would pay "
+            f"{fuel_sum(s, seat, at, i, need)}{plus}, and you have {s.fuel[seat]} fuel ({RULE_FUEL})")
+
+
+def _circle(s: Any, seat: int, i: int, what: str, have: set) -> str | None:
+    """Why `seat` (with its own base at location i) cannot build `what` there; None when it could
+    apart from reaching it."""
+    loc = s.data.locations[i]
+    if what == "factory":
+        present, taken, needs, cost = loc.factory, s.factory[i], loc.factory_requires, FACTORY_CREDITS
+    else:
+        present, taken, needs, cost = loc.colony, s.colony[i], loc.colony_requires, loc.colony
+    if not present:
+        return f"{loc.name} has no {what} circle"
+    if taken >= 0:
+        return f"the {what} circle at {loc.name} is taken ({who(taken)})"
+    missing = set(needs) - have
+    if missing:
+        return f"a {what} at {loc.name} {_lacking(s, needs, have)}"
+    if s.credits[seat] < cost:
+        return f"a {what} at {loc.name} costs {_credits(cost)}, and you have {_credits(s.credits[seat])}"
+    return None
+
+
+def _build(s: Any, seat: int, i: int) -> str:
+    loc = s.data.locations[i]
+    have = {t for t, holders in enumerate(s.techs) if seat in holders}
+    here = [t for t, at, flags in _teams(s, seat) if at == i]
+    if seat not in s.missions[i]:
+        if not loc.research:
+            head = f"{loc.name} has no Research Mission, so nothing can be built there"
+        else:
+            head = (f"a base at {loc.name} needs one of your tokens on its Research Mission, and you have none "
+                    f"there (launch one, or buy access, on a Research Missions card)")
+        if s.bases[i] and (not s.options["move_needs_own_base"] or seat in s.bases[i]) and not here:
+            return f"{head}; a team may still move there without building, but {_trip(s, seat, i)}"
+        return f"{head} ({RULE_BUILDING})"
+    if seat not in s.bases[i]:
+        missing = set(loc.base_requires) - have
+        if missing:
+            return f"a base at {loc.name} {_lacking(s, loc.base_requires, have)} ({RULE_BUILDING})"
+        if s.credits[seat] < BASE_CREDITS:
+            return (f"a base costs {_credits(BASE_CREDITS)}, and you have {_credits(s.credits[seat])} "
+                    f"({RULE_BUILDING})")
+        return _trip(s, seat, i)
+    blocks = {w: _circle(s, seat, i, w, have) for w in ("factory", "colony")}
+    open_ = [w for w, why in blocks.items() if why is None]
+    if not open_:
+        return f"you already have a base at {loc.name}; " + "; ".join(blocks.values()) + f" ({RULE_BUILDING})"
+    once = s.options["team_used_once"]
+    if any(not (flags if once else flags & BUILT) for t, at, flags in _teams(s, seat) if at == i):
+        # a team is there and may build: what is left is the colonists' fuel from Earth
+        spd, own, mask = seat_view(s, seat)
+        need = fare(s.data, s.data.home, i, spd, own, mask)
+        return (f"a colony's colonists come from Earth, and their trip costs {fuel_sum(s, seat, s.data.home, i, need)}; "
+                f"you have {s.fuel[seat]} fuel ({RULE_BUILDING})")
+    if here:
+        return f"your team at {loc.name} has already built this turn, and no other may still get there ({RULE_BUILD})"
+    extra = 0
+    if open_ == ["colony"]:
+        spd, own, mask = seat_view(s, seat)
+        extra = fare(s.data, s.data.home, i, spd, own, mask)
+    return _trip(s, seat, i, extra)
+
+
+def _location(s: Any, seat: int, i: int, decision: str) -> str:
+    if decision == "launch":
+        return _launch(s, seat, i)
+    if decision == "mission_access":
+        return _access(s, seat, i)
+    if decision == "build":
+        return _build(s, seat, i)
+    return _other(s, decision, "locations are chosen", "when a Build or Research Missions card is played",
+                  RULE_TURN)
+
+
+# ---------------------------------------------------------------- technologies
+def _tech(s: Any, seat: int, t: int, decision: str) -> str:
+    tech = s.data.techs[t]
+    holders = s.techs[t]
+    if seat in holders:
+        return (f"you already {'control' if holders[0] == seat else 'have access to'} {tech.name} "
+                f"({RULE_TECH})")
+    if decision == "technology":
+        have = {p for p in tech.prerequisites if seat in s.techs[p]}
+        return f"taking control of {tech.name} {_lacking(s, tech.prerequisites, have)} ({RULE_TECH})"
+    if decision in ("build", "launch"):
+        if not holders:
+            return (f"nobody controls {tech.name} yet, so there is nobody to buy access from: control is taken "
+                    f"with a Technology card ({RULE_TECH_ACCESS})")
+        price = access_price(s.players)
+        return (f"access to {tech.name} costs {_credits(price)} paid to {who(holders[0])}, and you have "
+                f"{_credits(s.credits[seat])} ({RULE_TECH_ACCESS})")
+    return _other(s, decision, "technologies are taken",
+                  "with a Technology card, or access bought while you build or launch", RULE_TECH_ACCESS)
+
+
+# ---------------------------------------------------------------- cards, track, rows
+def _hand(s: Any, seat: int, card: int, decision: str) -> str:
+    title = s.data.cards[card].title
+    if decision in ("sell", "play"):
+        return (f"this is another copy of {title}: both copies are the same choice, so click the lit one "
+                f"({RULE_SELL if decision == 'sell' else RULE_PLAY})")
+    return _other(s, decision, "hand cards are sold and played", "at the start of your turn", RULE_TURN)
+
+
+def _track(s: Any, seat: int, k: int, decision: str) -> str:
+    if k >= len(s.track):
+        return (f"place {k + 1} of the Opportunity Track is empty: it holds the cards players sell, at most "
+                f"{s.players} ({RULE_SELL})")
+    if decision == "sell":
+        return (f"a card of the Opportunity Track (place {k + 1}) is played in the next step, after you sell a "
+                f"card or sell nothing ({RULE_PLAY})")
+    return _other(s, decision, "cards of the Opportunity Track are played", "at the start of a turn", RULE_PLAY)
+
+
+def _row(s: Any, seat: int, i: int, decision: str) -> str:
+    if decision in ("investors", "broker", "buy_vp") and i != seat:
+        rule = {"investors": RULE_INVESTORS, "broker": RULE_BROKER}.get(decision, RULE_SCORING)
+        return f"only your own row is yours to click now; {who(i)} decides when their turn comes ({rule})"
+    if decision == "scoring_order":
+        if s.credits[i] <= 0:
+            return f"{who(i)} has no credits, so buys no victory points ({RULE_SCORING})"
+        return f"{who(i)} has already bought victory points on this scoring ({RULE_SCORING})"
+    return _other(s, decision, "the players' rows are clicked",
+                  "for Attract Investors, the Fuel Broker and buying victory points", RULE_TURN)
+
+
+def why_not_here(s: Any, seat: int, name: str) -> str:
+    """Why a click by `seat` on the table's target `name` ("loc:3", "tech:1", "hand:12", "track:0",
+    "player:1") is no choice of the open decision, or "" when the name is not a place of the table."""
+    if s.is_over() or not s.pending:
+        return ""
+    decision = s.pending[-1].kind
+    kind, _, rest = name.partition(":")
+    try:
+        index = int(rest)
+    except ValueError:
+        index = seat if rest == "me" else -1
+    places = {"loc": (_location, len(s.data.locations)), "tech": (_tech, len(s.data.techs)),
+              "hand": (_hand, len(s.data.cards)), "track": (_track, s.players), "player": (_row, s.players)}
+    if kind not in places or not 0 <= index < places[kind][1]:
+        return ""
+    return places[kind][0](s, seat, index, decision)
