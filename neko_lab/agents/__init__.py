@@ -95,20 +95,28 @@ def make_agent(spec: Any, game: str | type[State] | State | None = None, seed: i
 
 
 def hint_agent_spec(game: str | type[State] | State) -> Any:
-    """The strongest agent that answers a hint in time (within about a second on one core), which hints
-    follow. The choice is made here and nowhere else.
+    """The strongest agent that answers a hint in time (within about a second of CPU on one core), which
+    hints follow. The choice is made here and nowhere else.
 
-    A hint plays many futures of each candidate move with this agent, thousands of its moves in all, so
-    it must answer in about a millisecond: a search agent (mcts, ismcts, at tenths of a second a move)
-    would take minutes. The game's own agent may name a stronger one that is fast enough as its class
-    attribute HINT_AGENT; otherwise it is the game's own agent (the strongest heuristic, measured in
-    benchmarks/README.md), else greedy.
+    A hint plays many futures of each candidate move with this agent, hundreds or thousands of its moves
+    in all, so it must answer in about a millisecond: a search agent (mcts, ismcts, at tenths of a second
+    a move) would take minutes. Each game's explain module (the State's ``explainer``) may name the agent
+    its hints follow as HINT_AGENT, chosen by measurement beside its HINT_BUDGET (an agent name, or
+    "package.module:Class" for an agent the game does not list); otherwise the game's own agent (the
+    strongest heuristic, measured in benchmarks/README.md), else greedy.
     """
     cls = _game_cls(game)
+    named = getattr(getattr(cls, "explainer", None), "HINT_AGENT", None) if cls is not None else None
+    if isinstance(named, str) and ":" in named:
+        module, _, attr = named.partition(":")
+        try:
+            return getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError) as exc:
+            raise ConfigError(f"the hint agent of {cls.GAME}, {named!r}, cannot be loaded: {exc}") from None
+    if named:
+        return named
     own = list(cls.AGENTS) if cls is not None else []
-    if not own:
-        return "greedy"
-    return getattr(agent_class(own[0], cls), "HINT_AGENT", None) or own[0]
+    return own[0] if own else "greedy"
 
 
 def agent_label(spec: Any) -> str:

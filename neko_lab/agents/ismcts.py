@@ -32,7 +32,7 @@ from .base import Agent
 from .uct import Node, action_key, backpropagate
 
 DEFAULTS: dict[str, Any] = {"iterations": 60, "seconds": 0.45, "width": 4, "horizon": 12, "scale": 4.0,
-                            "exploration": 0.7, "margin": 0.0}
+                            "exploration": 0.7, "margin": 0.0, "trust": None}
 
 
 def _legal_one(action: Hashable, legal: list) -> Hashable:
@@ -49,7 +49,9 @@ class ISMCTSAgent(Agent):
     the iterations, or the whole budget when seconds is given and iterations is not), width (actions
     searched at each node), horizon (decisions a playout plays before it is scored), scale (evaluation
     points that make a reward of about 0.73 against 0.5), exploration (the UCT constant), margin (the
-    weight, 0 to 1, of the evaluation beside the win in a finished playout's reward), policy (the agent
+    weight, 0 to 1, of the evaluation beside the win in a finished playout's reward), trust (when set,
+    the root plays another move than the policy's own choice only if that move's mean reward beats the
+    choice's by more than `trust`; None plays the most visited move), policy (the agent
     name used for the root's candidates; default the game's own; deeper nodes and playouts use its
     playout_policy()). `capped` counts the decisions the seconds cap cut short (those depend on the
     machine's speed; the others are deterministic for a seed).
@@ -59,7 +61,8 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, seed: int | None = None, iterations: int | None = None, seconds: float | None = None,
                  width: int | None = None, horizon: int | None = None, scale: float | None = None,
-                 exploration: float | None = None, margin: float | None = None, policy: str | None = None):
+                 exploration: float | None = None, margin: float | None = None, trust: float | None = None,
+                 policy: str | None = None):
         super().__init__(seed)
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
             raise ConfigError(f"ismcts needs iterations >= 1, not {iterations!r}")
@@ -73,7 +76,7 @@ class ISMCTSAgent(Agent):
         if margin is not None and not 0 <= margin <= 1:
             raise ConfigError(f"ismcts needs margin between 0 and 1, not {margin!r}")
         self.given = {"iterations": iterations, "seconds": seconds, "width": width, "horizon": horizon,
-                      "scale": scale, "exploration": exploration, "margin": margin}
+                      "scale": scale, "exploration": exploration, "margin": margin, "trust": trust}
         self.capped = 0
         self.policy_name = policy
         self._game: type | None = None
@@ -133,9 +136,17 @@ class ISMCTSAgent(Agent):
         for a in legal:
             if root.visits_of(a) > most:
                 best, most = a, root.visits_of(a)
+        trust = self.settings["trust"]
+        if best is not first and trust is not None and self._mean(root, best) - self._mean(root, first) <= trust:
+            best = first
         if best is not first:       # a plan the policy made for its own choice no longer holds
             self._policy = self._make_policy(type(state))
         return best
+
+    @staticmethod
+    def _mean(root: Node, action: Hashable) -> float:
+        child = root.children.get(action_key(action))
+        return child.reward[child.mover] / child.visits if child is not None and child.visits else float("-inf")
 
     def _candidates(self, sim: State, legal: list, policy: Agent) -> list:
         """The policy's choice first, then the best others by the policy's one-step evaluation."""

@@ -156,13 +156,10 @@ def test_ismcts_does_not_change_the_state_it_is_shown():
     assert state.to_json(snapshot=True) == before
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_hints_follow_the_agent_chosen_in_one_place(game, monkeypatch):
-    from neko_lab.agents import agent_class, hint_agent_spec
-    from neko_lab.learn.hint import strong_agent
-    state = positions(game, seed=2, count=1)[0]
-    assert hint_agent_spec(game) == own(game)
-    assert strong_agent(state).name == own(game)
-    monkeypatch.setattr(agent_class(own(game), game), "HINT_AGENT", "greedy", raising=False)
-    assert hint_agent_spec(game) == "greedy"
-    assert strong_agent(state).name == "greedy"
+@pytest.mark.parametrize("game", ["naeco", "journey", "neptune"])
+def test_ismcts_with_full_trust_plays_the_game_s_own_agent_s_move(game):
+    # rewards lie between 0 and 1: no other move can beat the policy's own choice by more than 1
+    for state in positions(game, seed=8, count=3):
+        mine = make_agent(("ismcts", {"iterations": 6, "trust": 1.0}), game, seed=3).choose(state)
+        theirs = make_agent(own(game), game, seed=0).choose(state)
+        assert mine == theirs and type(mine) is type(theirs)

@@ -15,7 +15,9 @@ checked with no change here):
   and by each game's own tests of its covered events.)
 
 Compared from seat k: observation(k), visible_breakdown(k), picture(viewer=k), the log as shown to k
-(log_for(k)), legal_actions() when k is to move; for the choices pairs also a board with a person at
+(log_for(k)), legal_actions() when k is to move; for the choices pairs also seat k's search copies
+(determinize(k) with the same generators: every seat's observation, the scores and the legal actions
+of each copy must agree, so no copy keeps another seat's real unseen choice) and a board with a person at
 seat k and bots elsewhere: its message line, last moves, event log, picture, prompt, choices and, at
 nightly size for the first pairs (a look-ahead is slow), its Hint.
 `python -m tests.conformance.views [--nightly] [game ...]` prints cases tried / failed per game.
@@ -37,6 +39,31 @@ except ImportError:         # run as `python -m tests.conformance.views`
 GAMES_PER_SIZE = 2          # random games per player count at size 1
 MARKS = 10                  # positions looked at per game
 COPIES = 3                  # determinized copies per position
+# positions a game's hidden information makes delicate, looked at besides the evenly spaced ones: the
+# decisions of later seats after an event whose text holds the marker (Neko Syndicate: a simultaneous
+# turn that began with the discard pile shuffled in under a low deck, where every seat draws out of
+# the others' sight and search copies take the earlier seats' walks back)
+FOCUS = {"syndicate": "shuffled and put under it"}
+FOCUS_MARKS = 3             # positions looked at after each such event
+
+
+def focus_marks(game: str, states: list) -> set[int]:
+    """Indices of `states` (a game's positions in order) just after a FOCUS event: the first
+    FOCUS_MARKS decisions there of a seat other than the first to act after the event."""
+    marker, out = FOCUS.get(game), set()
+    if marker is None:
+        return out
+    for i in range(1, len(states)):
+        new = states[i].log[len(states[i - 1].log):]
+        if any(marker in e.text for e in new):
+            first, found = states[i].current_player, 0
+            for j in range(i + 1, len(states)):
+                if found == FOCUS_MARKS:
+                    break
+                if states[j].current_player not in (first, None):
+                    out.add(j)
+                    found += 1
+    return out
 
 
 def seat_views(s: Any, k: int, to_move: bool = True) -> dict[str, Any]:
@@ -81,6 +108,18 @@ def seen(states: list, k: int) -> list:
     return out + [[(e.text, e.rule, e.seat) for e in log]]
 
 
+def copy_views(s: Any, k: int, copies: int = COPIES) -> list:
+    """What seat k's search copies of `s` hold, seen from every seat (a copy must depend only on what
+    k knows and the generator: another seat's unseen choice taken back and chosen again, unseen
+    cards dealt afresh)."""
+    out = []
+    for c in range(copies):
+        d = s.determinize(k, Rng(31 + c))
+        out.append([d.current_player, [str(a) for a in d.legal_actions()], d.breakdown()]
+                   + [d.observation(j) for j in range(d.players)])
+    return out
+
+
 def _differences(a: dict, b: dict) -> list[str]:
     return [key for key in a if a[key] != b.get(key)]
 
@@ -92,22 +131,37 @@ def _games(game: str, players: int, size: int, seed: int):
         yield s, actions
 
 
+def _replay(start: Any, actions: list) -> list:
+    """The positions of a game: before each action, then the last."""
+    s, states = start.clone(), []
+    for a in actions:
+        states.append(s.clone())
+        s.apply(a)
+    return states + [s]
+
+
+def _marked(game: str, start: Any, actions: list, first: int = 0) -> tuple[list, list[int]]:
+    """The game's positions and the indices looked at (evenly spaced from mark `first` on, plus the
+    game's FOCUS positions), each with a seat to move."""
+    states = _replay(start, actions)
+    marks = {len(actions) * m // MARKS for m in range(first, MARKS)} | focus_marks(game, states)
+    return states, sorted(i for i in marks if i < len(actions))
+
+
 def copies(game: str, players: int, size: int = QUICK, seed: int = 500) -> Report:
     """determinize(k) must look like the real position from seat k (seat k to move)."""
     rep = Report("a determinized copy looks the same from its seat")
     for start, actions in _games(game, players, size, seed):
-        s = start.clone()
-        marks = {len(actions) * m // MARKS for m in range(MARKS)}
-        for i, a in enumerate(actions):
-            if i in marks:
-                k = s.current_player
-                real = seat_views(s, k)
-                for c in range(COPIES):
-                    rep.tried += 1
-                    diff = _differences(real, seat_views(s.determinize(k, Rng(1000 * i + c)), k))
-                    if diff:
-                        rep.fail(f"{game} {players}p seed {start.seed} step {i} seat {k + 1}: {diff}")
-            s.apply(a)
+        states, marks = _marked(game, start, actions)
+        for i in marks:
+            s = states[i]
+            k = s.current_player
+            real = seat_views(s, k)
+            for c in range(COPIES):
+                rep.tried += 1
+                diff = _differences(real, seat_views(s.determinize(k, Rng(1000 * i + c)), k))
+                if diff:
+                    rep.fail(f"{game} {players}p seed {start.seed} step {i} seat {k + 1}: {diff}")
     return rep
 
 
@@ -115,19 +169,17 @@ def futures(game: str, players: int, size: int = QUICK, seed: int = 600) -> Repo
     """A different future (another generator) must not show in any view of any seat."""
     rep = Report("a different future looks the same from every seat")
     for start, actions in _games(game, players, size, seed):
-        s = start.clone()
-        marks = {len(actions) * m // MARKS for m in range(MARKS)}
-        for i, a in enumerate(actions):
-            if i in marks:
-                other = s.clone()
-                other.rng = Rng(987_654 + i)
-                for k in range(players):
-                    rep.tried += 1
-                    diff = _differences(seat_views(s, k, k == s.current_player),
-                                        seat_views(other, k, k == s.current_player))
-                    if diff:
-                        rep.fail(f"{game} {players}p seed {start.seed} step {i} seat {k + 1}: {diff}")
-            s.apply(a)
+        states, marks = _marked(game, start, actions)
+        for i in marks:
+            s = states[i]
+            other = s.clone()
+            other.rng = Rng(987_654 + i)
+            for k in range(players):
+                rep.tried += 1
+                diff = _differences(seat_views(s, k, k == s.current_player),
+                                    seat_views(other, k, k == s.current_player))
+                if diff:
+                    rep.fail(f"{game} {players}p seed {start.seed} step {i} seat {k + 1}: {diff}")
     return rep
 
 
@@ -190,13 +242,7 @@ def choices(game: str, players: int, size: int = QUICK, seed: int = 700, boards:
     rep.outcomes = {"pairs seat k could tell apart (skipped)": 0}
     for start, actions in _games(game, players, size, seed):
         pick = random.Random(start.seed)
-        s = start.clone()
-        states = []
-        for a in actions:
-            states.append(s.clone())
-            s.apply(a)
-        states.append(s)
-        marks = sorted({len(actions) * m // MARKS for m in range(1, MARKS)})
+        states, marks = _marked(game, start, actions, first=1)
         for i in marks:
             k = states[i].current_player
             if k is None:
@@ -215,6 +261,8 @@ def choices(game: str, players: int, size: int = QUICK, seed: int = 700, boards:
                     continue
                 rep.tried += 1
                 diff = _differences(real, other)
+                if not diff and copy_views(states[i], k) != copy_views(alt_states[-1], k):
+                    diff = ["search copies"]
                 if boards and not diff:
                     hint = size >= NIGHTLY and rep.tried <= HINTS * size
                     diff = _differences(board_views(states[:i + 1], actions[:i], k, hint),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import neko_lab as nl
 from neko_lab.core.rng import Rng
 from neko_lab.learn import hint
@@ -60,7 +62,7 @@ def test_a_hint_reads_in_points_at_the_end_with_the_spread():
 
 
 def test_a_long_game_says_where_its_futures_stop():
-    s = _until(nl.new_game("syndicate", players=2, seed=3), lambda st: st.turn >= 2 and len(st.legal_actions()) > 1)
+    s = _until(nl.new_game("neptune", players=2, seed=3), lambda st: len(st.legal_actions()) > 1)
     top = hint(s, k=1)[0]
     assert not top.to_end and top.depth > 0
     assert f"points if the game ended {top.depth} moves later on average" in str(top)
@@ -138,3 +140,33 @@ def test_a_game_adds_its_own_reasons_and_an_agent_can_be_chosen():
     assert sum(h.agent_choice for h in hints) <= 1
     assert "the greedy agent" in " ".join(hints[0].reasons)
     assert str(hints[0]).startswith("1. ")
+
+
+# the agent hints follow: chosen per game in one place (neko_lab.agents.hint_agent_spec), by measurement
+# (benchmarks/README.md, "Hints"): the game's own agent where its hints answer within a second of CPU,
+# the Syndicate agent without its walk planning where the planning one does not
+HINT_AGENTS = {"naeco": "naeco", "journey": "journey", "neptune": "neptune", "syndicate": "syndicate-one-ply"}
+
+
+def test_each_game_s_hints_follow_the_agent_measured_to_answer_in_time():
+    from neko_lab.agents import hint_agent_spec, make_agent
+    from neko_lab.learn.hint import hint_agent
+    for game, name in HINT_AGENTS.items():
+        assert make_agent(hint_agent_spec(game), game, seed=0).name == name
+        state = _advance(nl.new_game(game, players=2, seed=2), 8)
+        assert hint_agent(state).name == name
+    # the planning agent stays the Syndicate players' own agent: only hints use the quicker one
+    assert next(iter(nl.GAMES["syndicate"].AGENTS)) == "syndicate"
+
+
+def test_a_hint_names_the_agent_it_follows_and_a_game_may_change_it(monkeypatch):
+    from neko_lab.agents import hint_agent_spec
+    s = _until(nl.new_game("syndicate", players=2, seed=3), lambda st: st.turn >= 1 and len(st.legal_actions()) > 1)
+    top = hint(s, k=1)[0]
+    assert "everyone plays like the syndicate-one-ply agent" in str(top)
+    monkeypatch.setattr(type(s).explainer, "HINT_AGENT", "greedy")
+    assert hint_agent_spec("syndicate") == "greedy"
+    assert "everyone plays like the greedy agent" in str(hint(s, k=1)[0])
+    monkeypatch.setattr(type(s).explainer, "HINT_AGENT", "neko_lab.games.syndicate:Nothing")
+    with pytest.raises(nl.ConfigError):
+        hint_agent_spec("syndicate")

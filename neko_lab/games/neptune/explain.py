@@ -24,7 +24,8 @@ from .rules.turn import Play, Sell
 
 MINUS = "\u2212"
 HINT_SAMPLES = 3          # sampled futures per hint (neko_lab.learn.hint): a game of Neptune is long
-HINT_BUDGET = 2_000       # look-ahead actions in all: most futures reach the end
+HINT_BUDGET = 700         # look-ahead actions in all: a hint within a second of CPU with the Neptune agent
+                          # (2,000 took 0.87 s median, 1.9 s at the 90th percentile; benchmarks/README.md)
 
 
 def fuel_sum(s: Any, seat: int, origin: int, dest: int, fuel: int) -> str:

@@ -19,8 +19,13 @@ from .rules.lieutenants_card import Discard, Place
 from .rules.minions_cards import Carry, Keep, Swap, Take
 from .rules.setup import Open, Redraw
 
-HINT_SAMPLES = 2          # sampled futures per hint (neko_lab.learn.hint): its agent plans every walk
-HINT_BUDGET = 80          # look-ahead actions in all: futures stop short of the end, and the hint says so
+HINT_SAMPLES = 2          # sampled futures per hint (neko_lab.learn.hint)
+HINT_BUDGET = 3_000       # look-ahead actions in all: most futures reach the end
+# The agent hints follow (neko_lab.agents.hint_agent_spec): the Syndicate agent without its walk planning.
+# The planning agent took 1.0 s CPU for a median hint at a budget of only 80 actions (1.9 s at the 90th
+# percentile); this one takes 0.23 s (0.38 s, worst 0.78 s) with futures played to the end
+# (benchmarks/README.md, "Hints").
+HINT_AGENT = "neko_lab.games.syndicate.agents:OnePlyAgent"
 
 
 def _times(level: int) -> str:

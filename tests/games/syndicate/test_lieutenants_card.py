@@ -1,5 +1,6 @@
 """Lieutenants card: the Accountant (draw 3, discard 2, the deck refilled from the discard pile without
-shuffling) and the Chief Operations Officer (placing a waiting minion in the pyramid shape)."""
+shuffling; a simultaneous table refills it at a turn's start: test_simultaneous.py) and the Chief
+Operations Officer (placing a waiting minion in the pyramid shape)."""
 from __future__ import annotations
 
 from neko_lab.games.syndicate.rules.lieutenants_card import Discard, Place
@@ -25,7 +26,9 @@ def test_accountant_draws_three_then_discards_two_of_the_whole_room():
 
 
 def test_empty_deck_becomes_the_discard_pile_turned_over_unshuffled():
-    s = rig.started(seed=2)
+    # the rulebook's first-game way (everything in the open): the pile turned over as it lies, its
+    # order known to everyone at once
+    s = rig.started(seed=2, simultaneous=False)
     s.discard.extend(s.deck[:-1])
     s.deck[:] = s.deck[-1:]
     pile = list(s.discard)
@@ -33,14 +36,17 @@ def test_empty_deck_becomes_the_discard_pile_turned_over_unshuffled():
     accountant(s)
     assert s.waiting[0][-3:] == (last, pile[0], pile[1])      # the first card discarded comes up first
     assert s.deck == pile[2:][::-1] and s.deck_known
-    # a simultaneous table: within the turn each seat sees the deck as the turn began (changed by its own
-    # draws); the turned-over order shows to everyone from the next turn on, and at once at an open table
-    assert s.observation(1)["deck_order"] is None
-    open_table = rig.started(seed=2, simultaneous=False)
-    open_table.discard.extend(open_table.deck[:-1])
-    open_table.deck[:] = open_table.deck[-1:]
-    accountant(open_table)
-    assert open_table.observation(1)["deck_order"] == open_table.deck
+    assert s.observation(1)["deck_order"] == s.deck
+    s.check_invariants()
+
+
+def test_solo_turns_the_empty_deck_over_as_it_lies():
+    s = rig.started(players=1, seed=2)
+    s.discard.extend(s.deck[:-1])
+    s.deck[:] = s.deck[-1:]
+    pile = list(s.discard)
+    accountant(s)
+    assert s.deck == pile[2:][::-1] and s.observation(0)["deck_order"] == s.deck
     s.check_invariants()
 
 

@@ -110,3 +110,132 @@ def test_the_default_picture_is_the_spectators():
     assert a._repr_html_() == b._repr_html_() == a.picture(viewer=PUBLIC)   # nothing of the walk shows
     assert a.picture(viewer=0) != b.picture(viewer=0)                    # its own seat sees it
     assert "leader" not in repr(a) and repr(a) == repr(b)
+
+
+# ---------------------------------------------------------------- the drawing deck at a simultaneous table
+def _turn_2(players=2, seed=10, deck_left=None, arrange=None):
+    """Turn 2 of a quickly played game, its table arranged before the turn begins: every seat with one
+    waiting minion, `deck_left` cards in the drawing deck (the rest on the discard pile), then
+    `arrange(s)`."""
+    s = rig.started(players=players, seed=seed)
+    while s.turn == 1:
+        s.apply(_quick(s))
+    for seat in range(players):
+        if not s.waiting[seat]:
+            rig.waiting(s, seat, [(s.discard or s.deck)[0]])
+    if arrange:
+        arrange(s)
+    if deck_left is not None:
+        s.discard.extend(s.deck[:-deck_left] if deck_left else s.deck)
+        s.deck[:] = s.deck[-deck_left:] if deck_left else []
+    s.refresh_view()                  # the turn begins with this table
+    s.check_invariants()
+    return s
+
+
+def _quick(s):
+    acts = s.legal_actions()
+    return next((a for a in acts if type(a).__name__ in ("EndWalk", "Stop", "Keep")), acts[-1])
+
+
+def test_a_turn_that_could_empty_the_deck_begins_with_the_pile_shuffled_in_under_it():
+    s = rig.started(seed=10)
+    while s.turn == 1:
+        s.apply(_quick(s))
+    deck, pile = list(s.deck[-4:]), list(s.discard) + list(s.deck[:-4])
+    s.discard[:], s.deck[:] = pile, deck
+    s.refresh_view()                                   # turn 2 begins with 4 cards: fewer than 2 x 3
+    assert s.deck[-4:] == deck and sorted(s.deck[:-4]) == sorted(pile) and s.discard == []
+    assert s.deck[:-4] != pile[::-1]                   # shuffled, not turned over as it lies
+    told = [e.text for e in s.log if "shuffled and put under" in e.text]
+    assert told and all(told[-1] in [e.text for e in s.log_for(k)] for k in (0, 1, PUBLIC))
+    assert s.observation(0)["deck_order"] is None and s.observation(1)["deck"] == len(s.deck)
+    s.check_invariants()
+
+
+def test_no_seat_ever_knows_the_deck_order_nor_sees_the_pile_turned_over_mid_turn():
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        s = nl.new_game("syndicate", players=players, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            assert all(s.observation(k)["deck_order"] is None for k in range(players))
+            s.apply(rng.choice(s.legal_actions()))
+        assert any("shuffled and put under" in e.text for e in s.log)        # the deck ran low
+        assert not any("turned face down" in e.text for e in s.log)
+
+
+def _accountant_then_discard(s, seat):
+    """The seat walks from the Accountant, discarding the minion it had waiting first."""
+    s.apply(_named(s, "Accountant"))
+    while s.pending[-1].kind == "discard":
+        acts = s.legal_actions()
+        s.apply(next((a for a in acts if a.card in s.shown[seat][4]), acts[0]))
+    while s.current_player == seat:
+        s.apply(_quick(s))
+
+
+def test_a_seats_own_draws_do_not_show_how_many_cards_an_earlier_seat_took():
+    # turn 2 begins with two cards in the deck and the face-up pile in an order everybody saw: turned
+    # over mid-turn, the pile would hand seat 2 cards whose places in that order tell how many seat 1 took
+    a, b = _turn_2(deck_left=2), _turn_2(deck_left=2)
+    saw = a.observation(1)
+    _accountant_then_discard(a, 0)
+    _walk_seat_0(b, "Chief Operations Officer")
+    for s in (a, b):
+        s.apply(_named(s, "Accountant"))
+        drawn = set(s.waiting[1]) - set(s.shown[1][4])
+        assert len(drawn) == 3 and s.observation(1)["deck_order"] is None
+        assert not drawn & set(saw["discard"])          # no card from a pile whose order it saw
+    oa, ob = a.observation(1), b.observation(1)
+    for key in ("deck", "deck_order", "discard"):
+        assert oa[key] == ob[key]
+
+
+def test_a_card_discarded_this_turn_reaches_no_other_seat_before_the_next_turn():
+    s = _turn_2(deck_left=6)
+    _accountant_then_discard(s, 0)
+    gone = s.own_discards[0]
+    s.apply(_named(s, "Accountant"))
+    assert len(gone) == 2 and not set(gone) & set(s.waiting[1]) and s.discard[-2:] == list(gone)
+    assert s.deck == []
+
+
+def _full_pyramids(s):
+    """Every seat's pyramid filled with nine minions (four seats: 8 cards stay in deck and pile)."""
+    free = iter(sorted(s.discard) + s.deck[::-1])
+    for seat in range(s.players):
+        rig.build(s, seat, {p: next(free) for p in range(1, 10)})
+
+
+def test_determinize_takes_back_the_earlier_seats_walks_in_a_turn_that_refilled_the_deck():
+    # the redeal turn: 4 cards in the deck and 4 on the pile when turn 2 begins; seats 1 and 2 draw and
+    # discard, seat 3 draws. Turned over mid-turn, the pile would hand seat 3 a card seat 1 discarded,
+    # and its search copies used to keep seat 1's real walk; now every copy takes both walks back
+    s = _turn_2(players=4, seed=5, deck_left=4, arrange=_full_pyramids)
+    assert "shuffled and put under" in s.log[-1].text and len(s.deck) == 8
+    _accountant_then_discard(s, 0)
+    _accountant_then_discard(s, 1)
+    s.apply(_named(s, "Accountant"))
+    assert not set(s.waiting[2]) & set(s.own_discards[0] + s.own_discards[1])
+    copies = [s.determinize(2, Rng(i)) for i in range(20)]
+    for c in copies:
+        c.check_invariants()
+        for j in (0, 1):
+            assert c.path[j] == () and c.walked[j] == s.turn - 1 and c.waiting[j] == s.shown[j][4]
+        assert c.observation(2) == s.observation(2) and c.log_for(2) == s.log_for(2)
+    assert len({tuple(c.deck) for c in copies}) > 1
+
+
+def test_a_seat_whose_draw_comes_up_short_sees_the_deck_empty_and_its_copies_agree():
+    # four seats with full pyramids leave 8 cards for a turn: seats 1 and 2 draw six, seat 3 gets two
+    s = _turn_2(players=4, seed=5, arrange=_full_pyramids)
+    assert len(s.deck) == 8 and s.discard == []
+    _accountant_then_discard(s, 0)
+    _accountant_then_discard(s, 1)
+    s.apply(_named(s, "Accountant"))
+    assert len(s.waiting[2]) == len(s.shown[2][4]) + 2
+    assert s.observation(2)["deck"] == 0                           # it saw the deck run out
+    for i in range(5):
+        c = s.determinize(2, Rng(i))
+        c.check_invariants()
+        assert c.observation(2) == s.observation(2) and c.path[0] == c.path[1] == ()

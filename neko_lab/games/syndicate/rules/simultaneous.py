@@ -2,17 +2,21 @@
 first-game way, everything in the open). The engine still asks one seat after another, so this module
 keeps every seat to what it could know at such a table:
 
-* what the table showed when the turn began (every area, the drawing deck's size and, once it is the
-  turned-over discard pile, its order; the discard pile) is kept in `shown` and `table_start`; a seat
-  sees the other areas as they were then, and the deck and discard pile as they were then changed by
-  its own draws and discards only (`own_draws`, `own_discards`);
+* one drawing deck whose order no seat knows: a turn that could empty the deck (fewer cards in it
+  than three per seat) begins with the discard pile shuffled and put under the deck, so
+  the pile is never turned over in the middle of a turn, and a seat's own draws can never show how
+  many cards another seat took (a turned-over pile of known order would; lieutenants_card.top_up);
+* what the table showed when the turn began (every area, the drawing deck's size, the discard pile)
+  is kept in `shown` and `table_start`; a seat sees the other areas as they were then, and the deck
+  and discard pile as they were then changed by its own draws and discards only (`own_draws`,
+  `own_discards`);
 * the events of a seat's turn are told to the others only as "walks down the pyramid" (the opening: "keeps
   two opening minions"), and in full, for everyone, when the turn is revealed: at Kumichō's meeting (the
   opening: when turn 1 begins);
-* a search copy for a seat (`redeal`) takes back what the other seats did out of its sight this turn
-  (they choose again, in the copy's future) and deals every card that seat has not seen afresh: the
-  drawing deck (in the order the table knows, when it is the turned-over pile) and the other seats'
-  opening hands.
+* a search copy for a seat (`redeal`) takes back everything the other seats did out of its sight this
+  turn (they choose again, in the copy's future; no card of theirs can have reached another seat
+  within the turn) and deals every card that seat has not seen afresh: the drawing deck and the
+  other seats' opening hands.
 """
 from __future__ import annotations
 
@@ -36,7 +40,7 @@ def hiding(s: "GameState") -> bool:
 
 
 def start_turn(s: "GameState") -> None:
-    """A turn (or the opening) begins: remember what the table shows now."""
+    """A turn (or the opening) begins (after lieutenants_card.top_up): remember what the table shows."""
     n = s.players
     s.shown = [s.area(j) for j in range(n)]
     s.table_start = (tuple(s.deck), tuple(s.discard), s.deck_known)
@@ -46,15 +50,27 @@ def start_turn(s: "GameState") -> None:
     s.secret_seat = None
 
 
+def draws_left(s: "GameState") -> bool:
+    """May a card still be drawn? In a simultaneous turn only from the deck (never the pile of this
+    turn's discards, which is shuffled in when the next turn begins)."""
+    return bool(s.deck) or (bool(s.discard) and not (hiding(s) and s.turn >= 1))
+
+
+def came_up_short(s: "GameState", seat: int) -> None:
+    """The seat's draw found the deck empty (only when deck and pile together held fewer cards than
+    three per seat): from then on it knows the deck is empty, whatever it held when the turn began."""
+    s.own_draws[seat] = max(s.own_draws[seat], len(s.table_start[0]))
+
+
 def reveal(s: "GameState", what: str) -> None:
     """The turn's hidden moves are shown to everyone: one event per seat, in that seat's own words."""
     if not hiding(s):
         s.secret_seat = None
         return
     s.secret_seat = None
+    hidden = [e for e in s.log[s.turn_log:] if e.cover is not None and not e.data.get("quiet")]
     for j in range(s.players):
-        told = [e.text.removeprefix(f"{what}: ") for e in s.log[s.turn_log:]
-                if e.seat == j and e.cover is not None and not e.data.get("quiet")]
+        told = [e.text.removeprefix(f"{what}: ") for e in hidden if e.seat == j]
         if told:
             s.emit(f"{what}, shown to all: " + "; ".join(told), TURN_PHASES, j)
 
@@ -72,13 +88,9 @@ def table_view(s: "GameState", seat) -> tuple[int, list[int], list[int] | None]:
 
 
 def seen_discard(s: "GameState", seat: int) -> list[int]:
-    """The discard pile as the turn began, then the seat's own discards. When the seat's own draws
-    emptied the deck, the pile it turned over is gone from the discard pile in its view too."""
-    deck, discard, _known = s.table_start
-    mine = set(s.own_discards[seat]) | set(s.waiting[seat]) | set(s.pyramid[seat])
-    flipped = s.own_draws[seat] > len(deck)
-    kept = [] if flipped else [c for c in discard if c not in mine]
-    return kept + list(s.own_discards[seat])
+    """The discard pile as the turn began, then the seat's own discards (the pile is never turned over
+    within a simultaneous turn)."""
+    return list(s.table_start[1]) + list(s.own_discards[seat])
 
 
 def sees_live(s: "GameState", seat, j: int) -> bool:
@@ -95,17 +107,8 @@ def redeal(s: "GameState", seat: int, rng: "Rng") -> None:
         unseen = [j for j in range(n) if j != seat and s.pyramid[j][1] >= 0]
     else:
         unseen = [j for j in range(n) if j != seat and s.walked[j] == s.turn]
-    # a seat whose start-of-turn cards went round the deck to a seat that keeps its moves (only when
-    # the discard pile was turned over this turn) cannot be taken back consistently: it keeps its moves
-    back = set(unseen)
-    while True:
-        kept = [j for j in range(n) if j not in back]
-        held = {c for j in kept for c in _cards(s.pyramid[j], s.waiting[j])} | set(s.own_discards[seat])
-        clash = {j for j in back if held & _cards(s.shown[j][0], s.shown[j][4])}
-        if not clash:
-            break
-        back -= clash
-    for j in sorted(back):
+    # none of their cards can have reached another seat: the pile is not turned over within a turn
+    for j in unseen:
         pyramid, cubes, filled, warehouse, waiting, markers, redrawn = s.shown[j]
         s.pyramid[j], s.cubes[j], s.filled[j], s.warehouse[j] = pyramid, cubes, filled, warehouse
         s.waiting[j], s.markers[j], s.mulligan[j] = waiting, markers, redrawn
@@ -114,7 +117,6 @@ def redeal(s: "GameState", seat: int, rng: "Rng") -> None:
         if s.turn:
             s.walked[j] = s.turn - 1
         s.own_draws[j], s.own_discards[j] = 0, ()
-    start_deck, start_discard, known = s.table_start
     placed = set(s.opening[seat])
     for j in range(n):
         placed |= _cards(s.pyramid[j], s.waiting[j])
@@ -127,13 +129,8 @@ def redeal(s: "GameState", seat: int, rng: "Rng") -> None:
             if j != seat:
                 s.opening[j] = tuple(pool.pop() for _ in range(min(4, len(pool)))) \
                     if s.pyramid[j][1] < 0 else ()
-    if known:
-        left = set(pool)
-        ordered = [c for c in start_deck if c in left]
-        s.deck = [c for c in pool if c not in set(ordered)] + ordered
-    else:
-        s.deck = pool
-    s.deck_known = known
+    s.deck = pool
+    s.deck_known = False
 
 
 def _cards(pyramid: tuple, waiting: tuple) -> set[int]:

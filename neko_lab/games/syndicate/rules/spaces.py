@@ -21,7 +21,8 @@ Bounds, argued from the rules (Command phase, the minions' cards, Delivery zone,
   slot (at most 4 a card: 80), every card completed (extra at most 9, checked by data.py: 180), three
   missions at the best path value 20 plus the order bonus 5 (75) and the tie-break point: 336.
   Lowest: all 32 cubes loose on level 1 (-2 * 4 * 32 = -256) and no card with a delivery (-40): -296.
-- Chance: the deck is shuffled at set-up and reshuffled from the discard pile when it runs out, and
+- Chance: the deck is shuffled at set-up and, at a simultaneous table, the discard pile is shuffled in
+  under it when a turn could empty it, and
   CatANNA (solo) draws as it plays: "mid-game".
 """
 from __future__ import annotations
