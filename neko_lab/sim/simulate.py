@@ -344,12 +344,13 @@ def _pool(workers: int) -> tuple[Any, dict]:
     return pool, _POOL["started"]
 
 
-def stop_pool() -> None:
+def stop_pool(wait: bool = False) -> None:
     """Stop the kept worker processes (done after an error or an interrupted run, and before starting
-    a pool of another size; call it after editing a module of your own that the workers imported)."""
+    a pool of another size; call it after editing a module of your own that the workers imported).
+    wait=True returns once they have exited."""
     pool = _POOL.pop("pool", None)
     if pool is not None:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=wait, cancel_futures=True)
 
 
 def _run_pool(workers: int, batches: Iterator[Batch], collect, bar) -> None:
