@@ -42,6 +42,8 @@ def freeze(value: Any) -> Any:
         return value
     if isinstance(value, dict):
         return FrozenDict({k: freeze(v) for k, v in value.items()})
+    if t is tuple and all(type(v) in _ATOMIC for v in value):
+        return value                             # already read-only all the way down
     if t is list or t is tuple:
         return tuple(freeze(v) for v in value)
     if isinstance(value, (set, frozenset)):
@@ -49,6 +51,7 @@ def freeze(value: Any) -> Any:
     return value
 
 
+_ATOMIC = frozenset({int, str, float, bool, type(None)})
 EMPTY = FrozenDict()
 
 __all__ = ["EMPTY", "FrozenDict", "freeze"]
