@@ -260,10 +260,10 @@ class GameState(State):
         new = object.__new__(GameState)
         d = self.__dict__.copy()
         d["log"] = list(self.log)
-        d["pending"] = list(self.pending)      # Pending entries are never mutated, only replaced
+        d["pending"] = list(self.pending)      # Pending entries are read-only: shared
         d["rng"] = self.rng.copy()
         d["_legal"] = None
-        # Oceans, hands and piles are replaced (never mutated) when they change: shallow copies suffice
+        # Oceans (sealed), hands and piles (tuples) are read-only, replaced on change: shallow copies suffice
         d["oceans"] = list(self.oceans)
         d["hands"] = list(self.hands)
         d["piles"] = list(self.piles)

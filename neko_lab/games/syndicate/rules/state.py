@@ -299,7 +299,7 @@ class GameState(State):
         new = object.__new__(GameState)
         d = self.__dict__.copy()
         d["log"] = list(self.log)
-        d["pending"] = list(self.pending)          # Pending entries are replaced, never changed
+        d["pending"] = list(self.pending)          # Pending entries are read-only: shared
         d["rng"] = self.rng.copy()
         d["_legal"] = None
         for key in self.PER_SEAT:
