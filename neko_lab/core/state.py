@@ -36,8 +36,7 @@ from .chain import History, actions_of, extend
 from .data import check_folder_arg, data_origin
 from .decisions import Decision
 from .errors import ConfigError, IllegalAction, excerpt
-from .events import EVERYTHING, PUBLIC, Event, shown_log
-from .fast import new_event
+from .events import EVERYTHING, PUBLIC, Event, Log, shown_log
 from .frozen import FrozenDict, freeze
 from .history import dumps
 from .rng import Rng, check_seed
@@ -140,7 +139,7 @@ class State(Spaces):
         self.seed: int = seed
         self.options: dict[str, Any] = {**cls.OPTIONS, **options}
         self.rng: Rng = Rng(seed)
-        self.log: list[Event] = []
+        self.log: Log = Log()
         self.pending: list[Pending] = []
         self.steps: int = 0
         self._legal: list | None = None
@@ -294,7 +293,7 @@ class State(Spaces):
         for k, v in d.items():
             if k != "log":
                 d[k] = serial.fast_copy(v)
-        d["log"] = list(self.log)
+        d["log"] = self.log.copy()
         d["_legal"] = None
         new.__dict__ = d
         return new
@@ -304,14 +303,18 @@ class State(Spaces):
         # would be slow and, in long games, deeper than Python's recursion limit
         return self.clone()
 
-    def emit(self, text: str, rule: str = "", seat: int | None = None, **data: Any) -> None:
-        self.log.append(new_event(text, rule, seat, data))
+    def emit(self, text: str, rule: str = "", seat: int | None = None, *values: Any, **data: Any) -> None:
+        """Log an event: `text` in neko_lab's words, the rule section that caused it, the seat
+        concerned, small plain `data` for programs. With `values`, `text` is a str.format template
+        filled in when the event is first read ("draws {} from pile {}", name, i + 1): values must not
+        change afterwards (numbers, strings, frozen cards)."""
+        self.log.add(text, values, rule, seat, data, None)
 
     def emit_secret(self, text: str, cover: str, rule: str = "", seat: int | None = None,
-                    **data: Any) -> None:
+                    *values: Any, **data: Any) -> None:
         """An event only `seat` reads in full (a choice the others did not see at the table); every
         other view of the log reads `cover` instead (e.g. "picks a die"), without the data."""
-        self.log.append(new_event(text, rule, seat, data, cover))
+        self.log.add(text, values, rule, seat, data, cover)
 
     # ------------------------------------------------------------------ views of a seat
     def log_for(self, viewer: Any = PUBLIC) -> list[Event]:

@@ -88,7 +88,9 @@ def _read_only(obj) -> bool:
 
 
 def _parts(obj, path: str, out: dict, seen: set) -> None:
-    """id -> (path, object) of every object reachable from `obj` that could be changed in place."""
+    """id -> (path, object) of every object reachable from `obj` through public names that could be
+    changed in place (the log's shared chain of events is private: appending to a copy's log never
+    reaches another copy)."""
     if isinstance(obj, _ATOMS) or callable(obj) and not hasattr(obj, "__dict__") or id(obj) in seen:
         return
     seen.add(id(obj))
@@ -105,8 +107,8 @@ def _parts(obj, path: str, out: dict, seen: set) -> None:
         for klass in type(obj).__mro__:
             slots = klass.__dict__.get("__slots__", ())
             names += [slots] if isinstance(slots, str) else list(slots)
-        for name in names:
-            if not name.startswith("__") and hasattr(obj, name):
+        for name in names:             # public names only: a private part is the class's own business
+            if not name.startswith("_") and hasattr(obj, name):
                 _parts(getattr(obj, name), f"{path}.{name}", out, seen)
 
 

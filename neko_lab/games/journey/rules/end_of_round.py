@@ -86,7 +86,7 @@ def buy_or_decline(s: GameState, seat: int, space: int, act: Act) -> None:
     """The winner pays and places the card, or declines it (nobody else may buy it then)."""
     cid = s.spaces[space]
     if act.kind == "decline":
-        s.emit(f"declines {s.C[cid]}", R_RESOLVE, seat)
+        s.emit("declines {}", R_RESOLVE, seat, s.C[cid])
         if space >= s.n_adv:
             s.spaces[space] = 0
             return_card(s, cid)

@@ -107,10 +107,10 @@ def gain(s: GameState, seat: int, item: str, n: int, rule: str, why: str = "") -
         lost = n - got
     elif item == "pp":
         b.pts["seaside_points"] += n
-    text = f"gains {n} {item}" + (f" ({why})" if why else "")
+    text = "gains {0} {1}" + (" ({2})" if why else "")
     if lost:
-        text += f", {lost} over the limit go back to the supply"
-    s.emit(text, rule, seat, item=item, amount=n - lost)
+        text += ", {3} over the limit go back to the supply"
+    s.emit(text, rule, seat, n, item, why, lost, item=item, amount=n - lost)
 
 
 def remove_interference(s: GameState, seat: int, n: int, rule: str) -> None:

@@ -329,7 +329,7 @@ class GameState(State):
         new = object.__new__(GameState)
         d = self.__dict__.copy()
         d["rng"] = self.rng.copy()
-        d["log"] = self.log[:]
+        d["log"] = self.log.copy()           # copies share the chain of events
         d["pending"] = self.pending[:]
         d["_legal"] = None
         d["boards"] = [b.copy() for b in self.boards]

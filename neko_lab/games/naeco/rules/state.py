@@ -259,7 +259,7 @@ class GameState(State):
     def clone(self) -> "GameState":
         new = object.__new__(GameState)
         d = self.__dict__.copy()
-        d["log"] = list(self.log)
+        d["log"] = self.log.copy()           # copies share the chain of events
         d["pending"] = list(self.pending)      # Pending entries are read-only: shared
         d["rng"] = self.rng.copy()
         d["_legal"] = None

@@ -81,7 +81,7 @@ def enter_accountant(s: "GameState", seat: int, p: int, side: int) -> None:
     s.own_draws[seat] += len(drawn)
     if len(drawn) < ACCOUNTANT_DRAW and simultaneous.hiding(s):
         simultaneous.came_up_short(s, seat)
-    s.emit(f"draws {len(drawn)} minions into the Waiting Room", RULE_ACCOUNTANT, seat, cards=len(drawn))
+    s.emit("draws {} minions into the Waiting Room", RULE_ACCOUNTANT, seat, len(drawn), cards=len(drawn))
     more = min(ACCOUNTANT_DISCARD, len(s.waiting[seat]))
     if more:
         s.pending.append(Pending("discard", seat, more))
@@ -97,7 +97,7 @@ def take_discard(s: "GameState", seat: int, more: int, action: Discard) -> None:
     s.waiting[seat] = tuple(c for c in s.waiting[seat] if c != action.card)
     s.discard.append(action.card)
     s.own_discards[seat] += (action.card,)
-    s.emit(f"{action} face up", RULE_ACCOUNTANT, seat, card=action.card)
+    s.emit("{} face up", RULE_ACCOUNTANT, seat, action, card=action.card)
     if more > 1:
         s.pending.append(Pending("discard", seat, more - 1))
     else:
@@ -127,7 +127,7 @@ def take_coo(s: "GameState", seat: int, data: Any, action: Place) -> None:
     s.waiting[seat] = tuple(c for c in s.waiting[seat] if c != action.card)
     s.pyramid[seat] = changed(s.pyramid[seat], action.place, action.card)
     s.filled[seat] = changed(s.filled[seat], action.place, (-1,) * len(s.cards[action.card].slots))
-    s.emit(f"{action}", RULE_COO, seat, card=action.card, place=action.place)
+    s.emit("{}", RULE_COO, seat, action, card=action.card, place=action.place)
     after_box(s, seat, 0, 1)
 
 

@@ -68,9 +68,9 @@ def reveal(s: "GameState", what: str) -> None:
         s.secret_seat = None
         return
     s.secret_seat = None
+    hidden = [e for e in s.log[s.turn_log:] if e.cover is not None and not e.data.get("quiet")]
     for j in range(s.players):
-        told = [e.text.removeprefix(f"{what}: ") for e in s.log[s.turn_log:]
-                if e.seat == j and e.cover is not None and not e.data.get("quiet")]
+        told = [e.text.removeprefix(f"{what}: ") for e in hidden if e.seat == j]
         if told:
             s.emit(f"{what}, shown to all: " + "; ".join(told), TURN_PHASES, j)
 

@@ -267,15 +267,15 @@ class GameState(State):
             rng.shuffle(s.deck)
         return s
 
-    def emit(self, text: str, rule: str = "", seat: int | None = None, **data: Any) -> None:
+    def emit(self, text: str, rule: str = "", seat: int | None = None, *values: Any, **data: Any) -> None:
         """While a seat acts out of the others' sight, its events are told to them only as its cover
         (the first box of a walk: "walks down the pyramid"; the rest not at all) until the reveal."""
         hidden = self.__dict__.get("secret_seat")
         cover = data.pop("cover", "")
         if hidden is None:
-            super().emit(text, rule, seat, **data)
+            super().emit(text, rule, seat, *values, **data)
             return
-        self.emit_secret(text, cover, rule, hidden if seat is None else seat, **data)
+        self.emit_secret(text, cover, rule, hidden if seat is None else seat, *values, **data)
 
     def _apply(self, action: Any) -> None:
         if not simultaneous.hiding(self):
@@ -298,7 +298,7 @@ class GameState(State):
     def clone(self) -> "GameState":
         new = object.__new__(GameState)
         d = self.__dict__.copy()
-        d["log"] = list(self.log)
+        d["log"] = self.log.copy()           # copies share the chain of events
         d["pending"] = list(self.pending)          # Pending entries are read-only: shared
         d["rng"] = self.rng.copy()
         d["_legal"] = None
