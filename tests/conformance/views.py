@@ -302,18 +302,19 @@ CHECKS: dict[str, Callable[..., Report]] = {"copies": copies, "futures": futures
 def main(argv: list[str]) -> None:
     size = NIGHTLY if "--nightly" in argv else QUICK
     games = [a for a in argv if not a.startswith("--")] or sorted(nl.GAMES)
-    print(f"{'game':<10}{'check':<56}{'tried':>7}{'failed':>8}")
+    print(f"{'game':<10}{'check':<56}{'tried':>7}{'failed':>8}{'hints':>7}")
     for game in games:
         cls = nl.game_class(game)
         for name, check in CHECKS.items():
-            tried = failed = 0
+            tried = failed = hints = 0
             first = ""
             for players in range(max(cls.MIN_PLAYERS, 2), cls.MAX_PLAYERS + 1):
                 rep = check(game, players, size)
                 tried += rep.tried
                 failed += len([f for f in rep.failures if f != "..."])
+                hints += (getattr(rep, "outcomes", None) or {}).get("hints compared", 0)
                 first = first or (rep.failures[0] if rep.failures else "")
-            print(f"{game:<10}{rep.name:<56}{tried:>7}{failed:>8}", flush=True)
+            print(f"{game:<10}{rep.name:<56}{tried:>7}{failed:>8}{hints:>7}", flush=True)
             if first:
                 print(f"          first failure: {first[:200]}", flush=True)
 
