@@ -32,8 +32,8 @@ function render({ model, el }) {
   el.classList.add("neko-picture");
   // the lesson's callout: a note pinned beside the target marked data-callout, inside the picture, with
   // an arrow to the target. Placements are tried above, under, right and left of it (each also shifted
-  // along the target); the first in sight that covers no text of the picture (nor the target) wins, else
-  // the one covering the least
+  // along the target); the first in sight that covers no text of the picture, no other lit target (nor
+  // the target) wins, else the one covering the least
   const textBoxes = (skip, ox, oy) => {       // the boxes of the picture's lines of text, not of their containers
     const out = [], seen = new Set(), walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
@@ -70,6 +70,11 @@ function render({ model, el }) {
     const left = box.left + ox, top = box.top + oy, right = left + box.width, bottom = top + box.height;
     const room = el.scrollWidth, floor = el.scrollHeight;
     const texts = textBoxes([note, hit], ox, oy);
+    for (const other of el.querySelectorAll("[data-target].neko-lit")) {    // nor another legal choice
+      if (other === hit || other.contains(hit) || hit.contains(other)) continue;
+      const r = other.getBoundingClientRect();
+      if (r.width && r.height) texts.push([r.left + ox, r.top + oy, r.right + ox, r.bottom + oy]);
+    }
     const size = (label) => { note.textContent = label; return [note.offsetWidth, note.offsetHeight]; };
     const tries = [];
     for (const [label, side] of [[text + " \u25bc", "above"], ["\u25b2 " + text, "under"],
@@ -135,7 +140,8 @@ function render({ model, el }) {
     const root = el.getBoundingClientRect();
     for (const svg of el.querySelectorAll("svg")) {
       if (svg.parentElement.closest("svg")) continue;
-      const w = parseFloat(svg.getAttribute("width")), h = parseFloat(svg.getAttribute("height"));
+      const px = (a) => /^\\s*[\\d.]+(px)?\\s*$/.test(svg.getAttribute(a) || "") ? parseFloat(svg.getAttribute(a)) : 0;
+      const w = px("width"), h = px("height");            // sizes in pixels only (a "100%" is left alone)
       if (!(w > 0 && h > 0)) continue;
       if (!svg.getAttribute("viewBox")) svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
       const margin = parseFloat(getComputedStyle(svg.parentElement).marginRight) || 0;   // an area's gap

@@ -8,7 +8,8 @@
 `measure` scrolls the board so that its top stands at the top of the notebook area (as a learner
 scrolls to it), then reports the rectangles of the picture, the prompt, the choices, the lesson
 text and every lit target, whether the picture is cut on the right, the smallest text size as shown
-(an SVG's text size times its scale on the screen), and the texts the lesson's callout lies over.
+(an SVG's text size times its scale on the screen), and the texts and other lit targets the lesson's
+callout lies over.
 """
 from __future__ import annotations
 
@@ -58,6 +59,12 @@ MEASURE = """(board) => {
         const w = Math.min(c.right, b.right) - Math.max(c.left, b.left), h = Math.min(c.bottom, b.bottom) - Math.max(c.top, b.top);
         if (w > 0.5 && h > 0.5) { covers.push(n.textContent.trim().slice(0, 40)); break; }
       }
+    }
+    for (const other of pic.querySelectorAll('[data-target].neko-lit')) {      // another legal choice hidden
+      if (!hit || other === hit || other.contains(hit) || hit.contains(other)) continue;
+      const b = other.getBoundingClientRect();
+      const w = Math.min(c.right, b.right) - Math.max(c.left, b.left), h = Math.min(c.bottom, b.bottom) - Math.max(c.top, b.top);
+      if (w > 0.5 && h > 0.5) covers.push('target ' + other.getAttribute('data-target'));
     }
   }
   return {

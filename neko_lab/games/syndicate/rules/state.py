@@ -47,7 +47,8 @@ class GameState(State):
     OPTION_PLAYERS = {"catanna": (1,), "catanna_cubes": (1,), "catanna_markers": (1,),
                       "catanna_assign": (1,), "catanna_wild": (1,)}
     RULES = RULES
-    AGENTS = {"syndicate": "neko_lab.games.syndicate.agents:SyndicateAgent"}
+    AGENTS = {"syndicate": "neko_lab.games.syndicate.agents:SyndicateAgent",
+              "syndicate-plan": "neko_lab.games.syndicate.agents:PlanningAgent"}
     # the planning agent takes about 2.6 s of CPU a game; one-ply greedy never fills its pyramid
     # (every seat ends at -40), so a workshop-size playtest is a small sample of real play
     PLAYTEST = {"games": 30, "agents": ["syndicate"]}
@@ -299,7 +300,7 @@ class GameState(State):
         new = object.__new__(GameState)
         d = self.__dict__.copy()
         d["log"] = self.log.copy()           # copies share the chain of events
-        d["pending"] = list(self.pending)          # Pending entries are replaced, never changed
+        d["pending"] = list(self.pending)          # Pending entries are read-only: shared
         d["rng"] = self.rng.copy()
         d["_legal"] = None
         for key in self.PER_SEAT:
