@@ -45,6 +45,8 @@ def freeze(value: Any) -> Any:
         return value
     if isinstance(value, dict):
         return FrozenDict({k: v if type(v) in _ATOMS else freeze(v) for k, v in value.items()})
+    if t is tuple and all(type(v) in _ATOMS for v in value):
+        return value                             # already read-only all the way down
     if t is list or t is tuple:
         return tuple([v if type(v) in _ATOMS else freeze(v) for v in value])
     if isinstance(value, (set, frozenset)):

@@ -146,7 +146,8 @@ def _build(cls: type, values: dict[str, Any]) -> Any:
     obj = object.__new__(cls)
     for k, v in values.items():
         object.__setattr__(obj, k, v)  # works for frozen dataclasses too
-    return obj
+    loaded = getattr(cls, "_loaded", None)     # a read-only class freezes what it holds again
+    return loaded(obj) if loaded is not None else obj
 
 
 Copier = Callable[[Any], Any]

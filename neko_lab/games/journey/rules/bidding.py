@@ -14,10 +14,10 @@ if TYPE_CHECKING:
 
 def add_bid(s: GameState, space: int, seat: int, die: int) -> None:
     """A die into the seat's bidding slot of a space."""
-    # copy-on-write: clones share the bid lists, so a bid replaces them instead of appending
-    sp = s.bids[space][:]
-    sp[seat] = sp[seat] + [die]
-    s.bids[space] = sp
+    # clones share the bid tuples: a bid replaces them
+    sp = list(s.bids[space])
+    sp[seat] = sp[seat] + (die,)
+    s.bids[space] = tuple(sp)
 
 
 def bid_need(s: GameState, space: int, seat: int) -> int:

@@ -47,7 +47,7 @@ def resolve_bidding(s: GameState) -> None:
         shown = ", ".join(f"{player(x)} {t}" for x, t in enumerate(totals) if bids[x])
         s.emit(f"{s.C[cid]} goes to {player(winner)} (dice totals: {shown})", R_RESOLVE, winner,
                card=cid, totals=totals)
-        s.res_queue = [[x, d] for x in s.order if x != winner for d in bids[x]]
+        s.res_queue = [(x, d) for x in s.order if x != winner for d in bids[x]]
         s.pending.append(Pending("win", winner, i))
         return
     s.stage = "prepare"
@@ -103,7 +103,7 @@ def prepare_next_round(s: GameState) -> None:
         b.new_round()
     s.discard = []
     for i in range(len(s.spaces)):
-        s.bids[i] = [[] for _ in range(s.players)]
+        s.bids[i] = ((),) * s.players
     s.emit("dice return to their owners", R_PREPARE)
     s.stage = "midgame" if s.round in (2, 4) else "next_round"
 

@@ -224,9 +224,9 @@ def exchange(s: GameState, seat: int, act: Act) -> None:
         b.fuel -= amount
     else:
         b.goods -= amount
-    used = b.exchange_used[:]
+    used = list(b.exchange_used)
     used[act.a] += 1
-    b.exchange_used = used
+    b.exchange_used = tuple(used)
     gain(s, seat, get, got, R_CARDS, "Seaside Town exchange")
 
 

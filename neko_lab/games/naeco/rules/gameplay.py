@@ -102,7 +102,7 @@ def play_a_card(s: "GameState", seat: int, data: Any, action: Play) -> None:
         s.known[seat] = known[:i] + known[i + 1:]
     ocean = s.oceans[seat].copy()
     ocean.put(action.depth, action.col, FACE_DOWN if action.down else card.value, card)
-    s.oceans[seat] = ocean
+    s.oceans[seat] = ocean.seal()
     if action.down:
         s.emit("plays a card face-down (an unpopulated area) at {}", RULE_PLAY, seat,
                where(action.depth, action.col), depth=action.depth, col=action.col, down=True)

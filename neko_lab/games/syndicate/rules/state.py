@@ -300,7 +300,7 @@ class GameState(State):
         new = object.__new__(GameState)
         d = self.__dict__.copy()
         d["log"] = self.log.copy()           # copies share the chain of events
-        d["pending"] = list(self.pending)          # Pending entries are replaced, never changed
+        d["pending"] = list(self.pending)          # Pending entries are read-only: shared
         d["rng"] = self.rng.copy()
         d["_legal"] = None
         for key in self.PER_SEAT:
