@@ -27,6 +27,9 @@ ENV = "NEKO_LAB_COMPILE"
 # Cython would otherwise enforce type hints and raise TypeError where the code raises its own
 # ConfigError / IllegalAction for a bad argument.
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": True}
+# -O1 after Python's own -O3: measured side by side, the -O3 modules played no faster (random playouts of
+# all four games, ratios 0.94-1.02), while the whole build took 316 s of CPU at -O3 and 186 s at -O1.
+COMPILE_ARGS = ["-g0", "-O1"]
 
 
 def compiled_sources(root: Path = ROOT) -> list[Path]:
@@ -79,7 +82,7 @@ def build(out_dir: Path, work_dir: Path, root: Path = ROOT, jobs: int = 2) -> di
     from setuptools.command.build_ext import build_ext
 
     sources = compiled_sources(root)
-    exts = [Extension(module_name(p, root), [str(p.relative_to(root))], extra_compile_args=["-g0"])
+    exts = [Extension(module_name(p, root), [str(p.relative_to(root))], extra_compile_args=COMPILE_ARGS)
             for p in sources]
     here = os.getcwd()
     os.chdir(root)  # sources are given relative to the root, so the module names come out dotted

@@ -19,6 +19,7 @@ folder beside the checkout (../shared/bench), run by --spiel-python (default: th
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -74,10 +75,13 @@ def _sim_round(name: str, games: int) -> dict:
     nl.simulate(name, games=games, players=players, agents=["random"] * players, seed=0, workers=2,
                 progress=False)
     wall = time.perf_counter() - start
+    stop_pool = getattr(importlib.import_module("neko_lab.sim.simulate"), "stop_pool", None)
+    if stop_pool is not None:      # simulate keeps its pool: stop it so that its workers' CPU is counted
+        stop_pool(wait=True)
     return {"compiled": bool(getattr(nl, "compiled", False)), "wall": wall, "cpu": _cpu() - cpu0}
 
 
-def _cpu() -> float:  # this process and its reaped children (the pool's workers, after shutdown)
+def _cpu() -> float:  # this process and its reaped children (the pool's workers, once stopped)
     me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 

@@ -19,6 +19,10 @@ if ! command -v chromium >/dev/null 2>&1 && [ "${NEKO_LAB_NO_BROWSER:-0}" != 1 ]
 fi
 
 export TQDM_DISABLE=1 NEKO_LAB_QUICK=1 PYTHONHASHSEED=0
+# The conformance contract and the digests run on the pure package (tests/conformance) and also on the
+# Cython-compiled wheel, built and installed in a scratch folder (tests/packaging/test_compiled.py: about
+# 5 minutes of CPU, spread over the two processes). NEKO_LAB_TEST_COMPILED=0 leaves it out.
+export NEKO_LAB_TEST_COMPILED="${NEKO_LAB_TEST_COMPILED:-1}"
 start=$(date +%s)
 status=0
 # Unit, rules, conformance, packaging and browser tests, spread over two processes.

@@ -1,10 +1,19 @@
-"""Events: what happened in a game, which rule made it happen, and who may read it."""
+"""Events: what happened in a game, which rule made it happen, and who may read it.
+
+A state's `log` is a `Log`: the events oldest first, read like a list (len, index, slices, iteration).
+Rules write to it with State.emit(text, rule, seat, *values, **data): with values, `text` is a
+str.format template ("draws {} from pile {}") that is filled in only when the event is first read,
+so a game nobody reads the log of (a simulation, an agent's search) never formats a sentence. The log
+is an immutable chain that copies of a state share, like the history: clone() never copies it.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Iterator, NamedTuple
 
 from .frozen import EMPTY, FrozenDict, freeze
+
+_PLAIN = frozenset({int, str, bool, float, type(None)})    # values that cannot change
 
 PUBLIC = "public"        # a viewer: what a spectator sees (every seat sees at least this)
 EVERYTHING = "all"       # a viewer: the analyst's view, every secret included
@@ -15,9 +24,16 @@ def cite(title: str, heading: str) -> str:
     return f"{title} › {heading}"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One entry of a state's log.
+class _Fields(NamedTuple):
+    text: str
+    rule: str = ""
+    seat: int | None = None
+    data: dict[str, Any] = EMPTY
+    cover: str | None = None
+
+
+class Event(_Fields):
+    """One entry of a state's log (an immutable record, built in one step: the engine makes many).
 
     text: a sentence in neko_lab's own words; rule: the rulebook section that caused it, written
     "Game › Section" (e.g. "Naéco › Gameplay"); seat: the player concerned, or None;
@@ -27,15 +43,13 @@ class Event:
     at all (the event is left out of their log).
     """
 
-    text: str
-    rule: str = ""
-    seat: int | None = None
-    data: dict[str, Any] = field(default_factory=FrozenDict)
-    cover: str | None = None
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        if type(self.data) is not FrozenDict:
-            object.__setattr__(self, "data", freeze(self.data or {}))
+    def __new__(cls, text: str, rule: str = "", seat: int | None = None, data: Any = EMPTY,
+                cover: str | None = None) -> "Event":
+        if type(data) is not FrozenDict:
+            data = freeze(data or {})
+        return tuple.__new__(cls, (text, rule, seat, data, cover))
 
     def shown_to(self, viewer: Any) -> "Event":
         """The event as `viewer` reads it (a seat, PUBLIC or EVERYTHING): a covered event of another
@@ -63,3 +77,124 @@ def hides(events: list[Event], viewer: Any) -> bool:
     """Does any of these events (one move's) keep something from `viewer`? Then the move itself is
     told to that viewer only as its events read to it, never as the action chosen."""
     return viewer != EVERYTHING and any(e.cover is not None and e.seat != viewer for e in events)
+
+
+# ------------------------------------------------------------------------------------- the log
+# A link of the chain is a list [entry, previous link]. An entry is an Event, or, until the event is
+# first read, the tuple (text, values, rule, seat, data, cover) that State.emit stored; reading it
+# replaces the tuple by its Event in place (the same value for every copy sharing the link).
+_NEW_TUPLE = tuple.__new__
+
+
+def _event(link: list) -> Event:
+    """The Event of a link, built (its text formatted, its data made read-only) the first time it is
+    read. State.emit already froze any data that was not plain values."""
+    entry = link[0]
+    if type(entry) is tuple:
+        text, values, rule, seat, data, cover = entry
+        entry = link[0] = _NEW_TUPLE(Event, (text.format(*values) if values else text, rule, seat,
+                                             data if type(data) is FrozenDict else FrozenDict(data), cover))
+    return entry
+
+
+class Log:
+    """The events of a game, oldest first, read like a list: len(log), log[-1], log[3:], iteration,
+    == with a list of events. Appending is for the engine (State.emit); copies of a state share the
+    chain of events, so copying a log costs the same however long the game has been."""
+
+    __slots__ = ("_head", "_n")
+
+    def __init__(self, events: Any = ()) -> None:
+        self._head: list | None = None
+        self._n = 0
+        for e in events:
+            self.append(e)
+
+    def append(self, event: Event) -> None:
+        if not isinstance(event, Event):
+            raise TypeError(f"a log holds Events, not {type(event).__name__}")
+        self._head = [event, self._head]
+        self._n += 1
+
+    def add(self, text: str, values: tuple, rule: str, seat: int | None, data: dict,
+            cover: str | None = None) -> None:
+        """Log an event whose text is `text.format(*values)`, written when the event is first read
+        (State.emit). `data` must be a dict of the caller's own: kept as it is when its values are
+        plain, else copied read-only now."""
+        if data:
+            for v in data.values():
+                if type(v) not in _PLAIN:       # a list or dict could change later: frozen now
+                    data = freeze(data)
+                    break
+        self._head = [(text, values, rule, seat, data, cover), self._head]
+        self._n += 1
+
+    def copy(self) -> "Log":
+        new = Log.__new__(Log)
+        new._head, new._n = self._head, self._n
+        return new
+
+    def _links(self, count: int) -> list:
+        """The newest `count` links, oldest first."""
+        out, link = [], self._head
+        for _ in range(count):
+            out.append(link)
+            link = link[1]
+        out.reverse()
+        return out
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter([_event(link) for link in self._links(self._n)])
+
+    def __reversed__(self) -> Iterator[Event]:
+        link = self._head
+        while link is not None:
+            yield _event(link)
+            link = link[1]
+
+    def __getitem__(self, index: Any) -> Any:
+        n = self._n
+        if isinstance(index, slice):
+            start, stop, step = index.indices(n)
+            if step != 1 or start >= stop:
+                return list(self)[index]
+            return [_event(link) for link in self._links(n - start)[:stop - start]]
+        i = index.__index__()
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("log index out of range")
+        link = self._head
+        for _ in range(n - 1 - i):
+            link = link[1]
+        return _event(link)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Log):
+            return self._n == other._n and (self._head is other._head or list(self) == list(other))
+        if isinstance(other, list):
+            return list(self) == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __contains__(self, event: object) -> bool:
+        return any(e == event for e in self)
+
+    def index(self, event: Event) -> int:
+        return list(self).index(event)
+
+    def count(self, event: Event) -> int:
+        return list(self).count(event)
+
+    def __reduce__(self) -> tuple:
+        return (Log, (list(self),))
+
+    def __repr__(self) -> str:
+        return f"Log({list(self)!r})"
+
+
+Sequence.register(Log)

@@ -35,15 +35,20 @@ class FrozenDict(dict):
         return dict.__repr__(self)
 
 
+_ATOMS = frozenset({int, str, float, bool, type(None), FrozenDict})   # already read-only
+
+
 def freeze(value: Any) -> Any:
     """`value` with every list, set and dict in it made read-only (tuples, frozensets, FrozenDicts)."""
     t = type(value)
-    if t is FrozenDict or value is None or t in (int, str, float, bool):
+    if t in _ATOMS:
         return value
     if isinstance(value, dict):
-        return FrozenDict({k: freeze(v) for k, v in value.items()})
+        return FrozenDict({k: v if type(v) in _ATOMS else freeze(v) for k, v in value.items()})
+    if t is tuple and all(type(v) in _ATOMS for v in value):
+        return value                             # already read-only all the way down
     if t is list or t is tuple:
-        return tuple(freeze(v) for v in value)
+        return tuple([v if type(v) in _ATOMS else freeze(v) for v in value])
     if isinstance(value, (set, frozenset)):
         return frozenset(value)
     return value

@@ -18,6 +18,7 @@ from typing import Any, Iterator
 from . import serial
 from .data import DataOrigin, data_origin, fingerprint, shipped_dir
 from .errors import ConfigError, DataError, IllegalAction, SaveError, excerpt as _excerpt
+from .events import Log
 from .history import FORMAT, OLD_FORMATS, checksum
 from .registry import game_class
 from .state import State, _short
@@ -213,6 +214,7 @@ def _snapshot(doc: dict, trust: bool) -> State:
     try:
         obj = object.__new__(cls)
         obj.__dict__.update({k: serial.decode(v) for k, v in body.items()})
+        obj.log = Log(obj.__dict__.get("log", ()))
         obj._legal = None
         obj.__dict__.setdefault("_history", None)
         obj.__dict__.setdefault("_origin", data_origin(cls.GAME, None, None))   # older snapshots

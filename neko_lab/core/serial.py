@@ -13,7 +13,7 @@ from typing import Any, Callable, TypeVar
 
 from .chain import History, chain
 from .errors import SaveError
-from .events import Event
+from .events import Event, Log
 from .frozen import FrozenDict
 from .rng import Rng
 
@@ -91,6 +91,8 @@ def encode(obj: Any) -> Any:
         return {"~r": str(obj.state)}
     if t is History:
         return {"~h": [encode(a) for a in obj.actions()]}
+    if t is Log:                # a state's log is saved as the list of its events
+        return [encode(e) for e in obj]
     if t is Event:
         fields = [obj.text, obj.rule, obj.seat, encode(dict(obj.data)) if obj.data else None]
         return {"~e": fields + [obj.cover] if obj.cover is not None else fields}
@@ -144,7 +146,8 @@ def _build(cls: type, values: dict[str, Any]) -> Any:
     obj = object.__new__(cls)
     for k, v in values.items():
         object.__setattr__(obj, k, v)  # works for frozen dataclasses too
-    return obj
+    loaded = getattr(cls, "_loaded", None)     # a read-only class freezes what it holds again
+    return loaded(obj) if loaded is not None else obj
 
 
 Copier = Callable[[Any], Any]

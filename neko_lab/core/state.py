@@ -36,9 +36,8 @@ from .chain import History, actions_of, extend
 from .data import check_folder_arg, data_origin
 from .decisions import Decision
 from .errors import ConfigError, IllegalAction, excerpt
-from .events import EVERYTHING, PUBLIC, Event, shown_log
-from .fast import new_event
-from .frozen import FrozenDict
+from .events import EVERYTHING, PUBLIC, Event, Log, shown_log
+from .frozen import FrozenDict, freeze
 from .history import dumps
 from .rng import Rng, check_seed
 from .spaces import Spaces
@@ -47,15 +46,34 @@ from . import serial
 
 @serial.serializable
 class Pending:
-    """One open decision on a state's pending stack: which seat decides what, with small plain data."""
+    """One open decision on a state's pending stack: which seat decides what, with small plain data.
+    Read-only (its data frozen: lists become tuples, dicts FrozenDicts), so every copy of a game shares
+    its pending decisions and a change through one copy can never reach another: a rule replaces the
+    entry on the stack instead."""
 
     __slots__ = ("kind", "seat", "data")
 
     def __init__(self, kind: str, seat: int, data: Any = None):
-        self.kind, self.seat, self.data = kind, seat, data
+        _SET_KIND(self, kind)
+        _SET_SEAT(self, seat)
+        _SET_DATA(self, data if type(data) in _PLAIN else freeze(data))
 
-    def copy(self) -> "Pending":
-        return Pending(self.kind, self.seat, serial.fast_copy(self.data))
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a pending decision is read-only (shared by every copy of the game): "
+                             "put a new Pending on the stack instead")
+
+    __delattr__ = __setattr__
+
+    def copy(self) -> "Pending":                 # nothing to copy: it never changes
+        return self
+
+    def __reduce__(self) -> tuple:               # pickle and copy build it through the constructor
+        return (Pending, (self.kind, self.seat, self.data))
+
+    @classmethod
+    def _loaded(cls, obj: "Pending") -> "Pending":
+        """A pending decision read from a save: its data frozen as the constructor does."""
+        return cls(obj.kind, obj.seat, obj.data)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Pending) and (self.kind, self.seat, self.data)
@@ -63,6 +81,11 @@ class Pending:
 
     def __repr__(self) -> str:
         return f"Pending({self.kind!r}, seat={self.seat}, data={self.data!r})"
+
+
+_SET_KIND, _SET_SEAT, _SET_DATA = (Pending.kind.__set__, Pending.seat.__set__,  # type: ignore[attr-defined]
+                                   Pending.data.__set__)                           # type: ignore[attr-defined]
+_PLAIN = frozenset({type(None), int, str, bool})
 
 
 class State(Spaces):
@@ -116,7 +139,7 @@ class State(Spaces):
         self.seed: int = seed
         self.options: dict[str, Any] = {**cls.OPTIONS, **options}
         self.rng: Rng = Rng(seed)
-        self.log: list[Event] = []
+        self.log: Log = Log()
         self.pending: list[Pending] = []
         self.steps: int = 0
         self._legal: list | None = None
@@ -270,7 +293,7 @@ class State(Spaces):
         for k, v in d.items():
             if k != "log":
                 d[k] = serial.fast_copy(v)
-        d["log"] = list(self.log)
+        d["log"] = self.log.copy()
         d["_legal"] = None
         new.__dict__ = d
         return new
@@ -280,14 +303,18 @@ class State(Spaces):
         # would be slow and, in long games, deeper than Python's recursion limit
         return self.clone()
 
-    def emit(self, text: str, rule: str = "", seat: int | None = None, **data: Any) -> None:
-        self.log.append(new_event(text, rule, seat, data))
+    def emit(self, text: str, rule: str = "", seat: int | None = None, *values: Any, **data: Any) -> None:
+        """Log an event: `text` in neko_lab's words, the rule section that caused it, the seat
+        concerned, small plain `data` for programs. With `values`, `text` is a str.format template
+        filled in when the event is first read ("draws {} from pile {}", name, i + 1): values must not
+        change afterwards (numbers, strings, frozen cards)."""
+        self.log.add(text, values, rule, seat, data, None)
 
     def emit_secret(self, text: str, cover: str, rule: str = "", seat: int | None = None,
-                    **data: Any) -> None:
+                    *values: Any, **data: Any) -> None:
         """An event only `seat` reads in full (a choice the others did not see at the table); every
         other view of the log reads `cover` instead (e.g. "picks a die"), without the data."""
-        self.log.append(new_event(text, rule, seat, data, cover))
+        self.log.add(text, values, rule, seat, data, cover)
 
     # ------------------------------------------------------------------ views of a seat
     def log_for(self, viewer: Any = PUBLIC) -> list[Event]:

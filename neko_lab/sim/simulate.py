@@ -43,7 +43,9 @@ that reads the files only when asked: .to_pandas(columns=...), .dataset (pyarrow
 
 Workers (process pool or Dask) import the game and the agents by name, so a game or an agent class
 written in a notebook cell cannot travel to them: put it in a module on the workers' path (or run
-without workers).
+without workers). The local pool starts at the first run with workers and is kept for the next runs of
+the same Python process (a spawned worker takes about a second to start); after editing a module of
+your own that the workers imported, neko_lab.sim.simulate.stop_pool() makes the next run start afresh.
 """
 from __future__ import annotations
 
@@ -320,16 +322,42 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
     return (df, tr) if trace else df
 
 
-def _run_pool(workers: int, batches: Iterator[Batch], collect, bar) -> None:
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-    from concurrent.futures.process import BrokenProcessPool
+_POOL: dict = {}     # this process's local pool: {"workers": n, "pool": executor, "started": {pid: process}}
 
+
+def _pool(workers: int) -> tuple[Any, dict]:
+    """(pool, its worker processes): started by the first simulate(workers=n) of this Python process and
+    kept for the next runs, since a spawned worker takes about a second to start and import the games;
+    a run with another number of workers replaces it."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    held = _POOL.get("pool")
+    if held is not None and _POOL["workers"] == workers and not held._broken and not held._shutdown_thread:
+        return held, _POOL["started"]
+    stop_pool()
     # "spawn" starts clean interpreters: safe with threads (progress bars, notebooks) on every OS;
     # each worker watches this process and exits when it dies
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=runner.watch_parent, initargs=(os.getpid(),))
-    started: dict = {}                        # every worker process, to read their exit codes
+    _POOL.update(workers=workers, pool=pool, started={})
+    return pool, _POOL["started"]
+
+
+def stop_pool(wait: bool = False) -> None:
+    """Stop the kept worker processes (done after an error or an interrupted run, and before starting
+    a pool of another size; call it after editing a module of your own that the workers imported).
+    wait=True returns once they have exited."""
+    pool = _POOL.pop("pool", None)
+    if pool is not None:
+        pool.shutdown(wait=wait, cancel_futures=True)
+
+
+def _run_pool(workers: int, batches: Iterator[Batch], collect, bar) -> None:
+    from concurrent.futures import as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool, started = _pool(workers)            # started: every worker process, to read their exit codes
     try:
         futures: dict = {}
         for batch in itertools.islice(batches, IN_FLIGHT * workers):
@@ -350,14 +378,13 @@ def _run_pool(workers: int, batches: Iterator[Batch], collect, bar) -> None:
         for proc in procs:                    # the exit codes say why the pool broke
             proc.join(timeout=2)
         codes = [proc.exitcode for proc in procs]
-        pool.shutdown(wait=False, cancel_futures=True)
+        stop_pool()
         if runner.UNGUARDED_EXIT in codes:
             raise ConfigError(runner.UNGUARDED_MESSAGE) from None
         raise
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+        stop_pool()
         raise
-    pool.shutdown()
 
 
 def _run_dask(client: Any, batches: Iterator[Batch], collect, bar) -> None:

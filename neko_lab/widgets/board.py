@@ -41,6 +41,8 @@ from .teach import explain_html, hints_html, learn_module
 
 MAX_BOT_STEPS = 10_000  # "bots to my turn" stops after this many actions in one click, whatever happens
 SHOWN_MOVES = 12        # moves listed beside the picture (the full log is under the board)
+PICTURE_MIN = 580       # px the picture keeps beside the side column (its areas are 552-586 px wide); narrower, the
+                        # side column goes under it (at 1280x800 with the file browser open it gets 586)
 
 
 def resolve_agent(spec: Any, seat: int, seed: int | None = None, game: Any = None) -> Any:
@@ -181,10 +183,13 @@ class Board(Reviewing, Misclicks, LessonMarks):
                       layout=W.Layout(flex="0 0 250px", min_width="240px", max_width="250px"))
         side.add_class("neko-side")
         # the picture takes the width the choices leave (its areas wrap to it); the choices stay beside
+        # it while the picture keeps the PICTURE_MIN px its widest area needs, and go under it on a
+        # narrower notebook (rather than cutting the picture or scrolling it sideways)
         left = W.VBox([self.title, self.status, self.picture_widget, self.extras],
-                      layout=W.Layout(flex="1 1 auto", min_width="0", overflow="visible"))
+                      layout=W.Layout(flex=f"1 1 {PICTURE_MIN}px", min_width="0", overflow="visible"))
+        left.add_class("neko-main")
         log = W.VBox([W.HTML("<b>Everything that happened, and why</b>"), self.log.widget])
-        return W.VBox([W.HBox([left, side], layout=W.Layout(flex_flow="row nowrap", align_items="flex-start",
+        return W.VBox([W.HBox([left, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start",
                                                               grid_gap="12px")), log],
                       layout=W.Layout(width="100%"))
 

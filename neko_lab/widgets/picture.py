@@ -30,8 +30,32 @@ from ..core.svg import target
 _ESM = """
 function render({ model, el }) {
   el.classList.add("neko-picture");
-  // the lesson's callout: a note pinned beside the target marked data-callout (above it when there is
-  // room, else under it, else right or left of it), inside the picture, with an arrow to the target
+  // the lesson's callout: a note pinned beside the target marked data-callout, inside the picture, with
+  // an arrow to the target. Placements are tried above, under, right and left of it (each also shifted
+  // along the target); the first in sight that covers no text of the picture, no other lit target (nor
+  // the target) wins, else the one covering the least
+  const textBoxes = (skip, ox, oy) => {       // the boxes of the picture's lines of text, not of their containers
+    const out = [], seen = new Set(), walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const p = n.parentElement;
+      if (!p || !n.textContent.trim() || skip.some((s) => s === p || s.contains(p))) continue;
+      let rects;
+      if (p.closest("svg")) {
+        const t = p.closest("text");
+        if (!t || seen.has(t)) continue;
+        seen.add(t);
+        rects = [t.getBoundingClientRect()];
+      } else {
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        rects = [...range.getClientRects()];
+      }
+      for (const r of rects) if (r.width && r.height) out.push([r.left + ox, r.top + oy, r.right + ox, r.bottom + oy]);
+    }
+    return out;
+  };
+  const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) *
+                            Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
   const pin = () => {
     el.querySelectorAll(":scope > .neko-callout").forEach((n) => n.remove());
     const hit = el.querySelector("[data-callout]");
@@ -42,18 +66,41 @@ function render({ model, el }) {
     const note = document.createElement("div");
     note.className = "neko-callout";
     el.appendChild(note);
-    const left = box.left - root.left + el.scrollLeft, top = box.top - root.top + el.scrollTop;
-    const place = (arrow) => { note.textContent = arrow; };
-    place(text + " \u25bc");
-    const w = note.offsetWidth, h = note.offsetHeight, room = el.scrollWidth;
-    const cx = Math.max(0, Math.min(left + box.width / 2 - w / 2, room - w));
-    let x = cx, y = top - h - 6;
-    if (y < 0) { place("\u25b2 " + text); y = top + box.height + 6; }
-    if (y + h > el.scrollHeight && left + box.width + 10 + w <= room) {
-      place("\u25c0 " + text); x = left + box.width + 10; y = top + box.height / 2 - h / 2;
+    const ox = el.scrollLeft - root.left, oy = el.scrollTop - root.top;
+    const left = box.left + ox, top = box.top + oy, right = left + box.width, bottom = top + box.height;
+    const room = el.scrollWidth, floor = el.scrollHeight;
+    const texts = textBoxes([note, hit], ox, oy);
+    for (const other of el.querySelectorAll("[data-target].neko-lit")) {    // nor another legal choice
+      if (other === hit || other.contains(hit) || hit.contains(other)) continue;
+      const r = other.getBoundingClientRect();
+      if (r.width && r.height) texts.push([r.left + ox, r.top + oy, r.right + ox, r.bottom + oy]);
     }
-    note.style.left = x + "px";
-    note.style.top = Math.max(0, y) + "px";
+    const size = (label) => { note.textContent = label; return [note.offsetWidth, note.offsetHeight]; };
+    const tries = [];
+    for (const [label, side] of [[text + " \u25bc", "above"], ["\u25b2 " + text, "under"],
+                                 ["\u25c0 " + text, "right"], [text + " \u25b6", "left"]]) {
+      const [w, h] = size(label);
+      const xs = side === "above" || side === "under"
+        ? [left + box.width / 2 - w / 2, left, right - w, left - w + 24, right - 24]
+        : [side === "right" ? right + 10 : left - w - 10];
+      const ys = side === "above" ? [top - h - 6] : side === "under" ? [bottom + 6]
+        : [top + box.height / 2 - h / 2, top - h + 12, bottom - 12];
+      for (const x0 of xs) for (const y0 of ys) {
+        const x = Math.max(0, Math.min(x0, room - w)), y = y0;
+        if (y < 0 || y + h > floor) continue;
+        const r = [x, y, x + w, y + h];
+        const hidden = y < el.scrollTop || y + h > el.scrollTop + el.clientHeight;   // scrolled out of sight
+        const covered = texts.reduce((sum, b) => sum + overlap(r, b), 0) +
+                        10 * overlap(r, [left, top, right, bottom]) + (hidden ? 1e7 : 0);
+        tries.push({label, x, y, covered});
+      }
+    }
+    let best = tries.find((c) => c.covered === 0) ||
+               tries.reduce((a, c) => (a === null || c.covered < a.covered ? c : a), null);
+    if (best === null) best = {label: text + " \u25bc", x: Math.max(0, left), y: Math.max(0, top - 30)};
+    note.textContent = best.label;
+    note.style.left = best.x + "px";
+    note.style.top = best.y + "px";
   };
   // a board's table: no taller than the screen allows, and after every change it scrolls so that all
   // the legal targets are in sight (when they fit; else the lesson's move, else the first target),
@@ -86,14 +133,33 @@ function render({ model, el }) {
     if (top >= el.scrollTop && bottom <= el.scrollTop + h) return;
     el.scrollTop = bottom - top <= h ? Math.max(0, bottom - h) : Math.max(0, top);
   };
+  // a board's table on a notebook narrower than one of its areas: that area is scaled down to the
+  // width there is (rather than cut, or scrolled sideways)
+  const fit = () => {
+    if (!model.get("table")) return;
+    const root = el.getBoundingClientRect();
+    for (const svg of el.querySelectorAll("svg")) {
+      if (svg.parentElement.closest("svg")) continue;
+      const px = (a) => /^\\s*[\\d.]+(px)?\\s*$/.test(svg.getAttribute(a) || "") ? parseFloat(svg.getAttribute(a)) : 0;
+      const w = px("width"), h = px("height");            // sizes in pixels only (a "100%" is left alone)
+      if (!(w > 0 && h > 0)) continue;
+      if (!svg.getAttribute("viewBox")) svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+      const margin = parseFloat(getComputedStyle(svg.parentElement).marginRight) || 0;   // an area's gap
+      const room = el.clientWidth - (svg.getBoundingClientRect().left - root.left + el.scrollLeft) - margin - 2;
+      const width = w > room && room > 0 ? room : w;
+      svg.style.width = width + "px";
+      svg.style.height = (h * width / w) + "px";
+    }
+  };
   const draw = () => {
     el.classList.toggle("neko-table", !!model.get("table"));
     el.innerHTML = model.get("value");
-    requestAnimationFrame(() => { focus(); pin(); });
+    fit();
+    requestAnimationFrame(() => { fit(); focus(); pin(); });
   };
   draw();
   model.on("change:value", draw);
-  if (window.ResizeObserver) new ResizeObserver(() => requestAnimationFrame(pin)).observe(el);
+  if (window.ResizeObserver) new ResizeObserver(() => requestAnimationFrame(() => { fit(); pin(); })).observe(el);
   el.addEventListener("click", (event) => {
     const hit = event.target.closest("[data-target]");
     if (hit && el.contains(hit) && !hit.classList.contains("neko-off")) {

@@ -7,8 +7,9 @@
 
 `measure` scrolls the board so that its top stands at the top of the notebook area (as a learner
 scrolls to it), then reports the rectangles of the picture, the prompt, the choices, the lesson
-text and every lit target, whether the picture is cut on the right, and the smallest text size as shown
-(an SVG's text size times its scale on the screen).
+text and every lit target, whether the picture is cut on the right, the smallest text size as shown
+(an SVG's text size times its scale on the screen), and the texts and other lit targets the lesson's
+callout lies over.
 """
 from __future__ import annotations
 
@@ -35,6 +36,37 @@ MEASURE = """(board) => {
                document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
   const callout = pic.querySelector('.neko-callout');
   const expected = pic.querySelector('.neko-expected');
+  // the texts of the picture the lesson's callout lies over (the target's own text aside)
+  const covers = [];
+  if (callout) {
+    const c = callout.getBoundingClientRect(), hit = pic.querySelector('[data-callout]');
+    const walk = document.createTreeWalker(pic, NodeFilter.SHOW_TEXT), seen = new Set();
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const p = n.parentElement;
+      if (!p || !n.textContent.trim() || callout.contains(p) || (hit && hit.contains(p))) continue;
+      let rects;
+      if (p.closest('svg')) {
+        const t = p.closest('text');
+        if (!t || seen.has(t)) continue;
+        seen.add(t);
+        rects = [t.getBoundingClientRect()];
+      } else {
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        rects = [...range.getClientRects()];
+      }
+      for (const b of rects) {
+        const w = Math.min(c.right, b.right) - Math.max(c.left, b.left), h = Math.min(c.bottom, b.bottom) - Math.max(c.top, b.top);
+        if (w > 0.5 && h > 0.5) { covers.push(n.textContent.trim().slice(0, 40)); break; }
+      }
+    }
+    for (const other of pic.querySelectorAll('[data-target].neko-lit')) {      // another legal choice hidden
+      if (!hit || other === hit || other.contains(hit) || hit.contains(other)) continue;
+      const b = other.getBoundingClientRect();
+      const w = Math.min(c.right, b.right) - Math.max(c.left, b.left), h = Math.min(c.bottom, b.bottom) - Math.max(c.top, b.top);
+      if (w > 0.5 && h > 0.5) covers.push('target ' + other.getAttribute('data-target'));
+    }
+  }
   return {
     viewport: {width: window.innerWidth, height: window.innerHeight},
     notebook: r(area), picture: r(pic), cut: pic.scrollWidth - pic.clientWidth,
@@ -42,7 +74,7 @@ MEASURE = """(board) => {
     prompt: r(board.querySelector('.neko-prompt')), choices: r(board.querySelector('.neko-choices')),
     lesson: r(board.querySelector('.neko-lesson')), message: r(board.querySelector('.neko-msg')),
     lit: lit, smallest: small, smallestText: smallText,
-    expected: expected ? r(expected) : null, callout: callout ? Object.assign({text: callout.textContent}, r(callout)) : null,
+    expected: expected ? r(expected) : null, callout: callout ? Object.assign({text: callout.textContent}, r(callout)) : null, calloutCovers: covers,
   };
 }"""
 

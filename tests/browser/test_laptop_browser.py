@@ -4,9 +4,13 @@ For each game a notebook shows a board (you against the game's agent) and the ga
 the prompt, the choices and the current decision's lit targets lie inside the notebook area on the
 screen (the board scrolled to the top of it), the picture is not cut on the right, its text reads at
 11 px or more; in the lesson the expected move is marked on the picture with its callout in sight; a
-click on the table off the lit targets shows why in the message line; a hint is shown and a move
-empties the hint box. Screenshots at 1280×800 and 1920×1080 go to tests/browser/screenshots/
-(laptop-<game>-board-1280.png, laptop-<game>-lesson-1920.png, ...).
+click on the table off the lit targets, and one on a place of the table that is not lit, show why in the
+message line; a hint is shown and a move empties the hint box. Screenshots at 1280×800 and 1920×1080 go
+to tests/browser/screenshots/ (laptop-<game>-board-1280.png, laptop-<game>-lesson-1920.png, ...).
+
+Full tables (3 and 4 players, every other seat a bot) are measured the same way at 1280×800
+(laptop-<game>-<n>p-1280.png): nothing cut, text at 11 px or more, prompt, choices and targets in sight,
+wrong clicks explained.
 """
 from __future__ import annotations
 
@@ -16,12 +20,15 @@ from harness import Lab, browser_page, require_browser, write_notebook
 from layout import measure, outside
 
 GAMES = ["naeco", "journey", "syndicate", "neptune"]
+TABLES = [("journey", 3), ("journey", 4), ("neptune", 4), ("naeco", 4), ("syndicate", 4)]
+FIRST_MOVE = {"syndicate": 1}      # choice 1 of Syndicate's opening is the redraw: the same decision again
 
 
-def cells(game: str) -> list[str]:
+def cells(game: str, players: int = 2, lesson: bool = True) -> list[str]:
+    bots = ", ".join(f"{i}: {game!r}" for i in range(1, players))
     return ["import neko_lab as nl",
-            f"board = nl.widgets.board(nl.new_game({game!r}, players=2, seed=1), agents={{1: {game!r}}})\nboard",
-            f"lesson = nl.lesson({game!r})\nlesson"]
+            f"board = nl.widgets.board(nl.new_game({game!r}, players={players}, seed=1), agents={{{bots}}})\nboard"
+            ] + ([f"lesson = nl.lesson({game!r})\nlesson"] if lesson else [])
 
 
 def _settle(page, board, lesson: bool) -> None:
@@ -62,6 +69,41 @@ def wrong_click(page, board) -> str:
     return msg.inner_text()
 
 
+# an unlit target of the picture, in sight and on top at its middle (no lit target or note over it)
+UNLIT = """(pic) => {
+  const box = pic.getBoundingClientRect();
+  for (const el of pic.querySelectorAll('[data-target].neko-off')) {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (!r.width || x < box.left || x > box.right || y < box.top || y > Math.min(box.bottom, innerHeight)) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('[data-target]') === el) return {name: el.getAttribute('data-target'), x: x, y: y};
+  }
+  return null;
+}"""
+
+
+def unlit_click(page, board) -> tuple[str, str] | None:
+    """Click a place of the table drawn as a target but not lit now; (its name, the message shown), or
+    None when the picture shows no unlit target in sight."""
+    from playwright.sync_api import expect
+
+    spot = board.locator(".neko-picture").first.evaluate(UNLIT)
+    if spot is None:
+        return None
+    page.mouse.click(spot["x"], spot["y"])
+    msg = board.locator(".neko-msg.neko-error")
+    expect(msg).to_contain_text("Not possible there", timeout=20_000)
+    return spot["name"], msg.inner_text()
+
+
+def check_unlit(page, board, what: str) -> None:
+    found = unlit_click(page, board)
+    if found is not None:
+        name, text = found
+        assert "deciding" in text and "not one of the places" not in text, f"{what}: {name}: {text}"
+
+
 def hint_then_move(page, board, lesson: bool) -> None:
     from playwright.sync_api import expect
 
@@ -94,12 +136,81 @@ def test_board_and_lesson_on_a_laptop(game, tmp_path):
             check_in_sight(m, f"{game} {kind}")
             if lesson and m["expected"] is not None:     # the lesson's move is on the picture: its note too
                 assert m["callout"] and not outside(m, [m["callout"]], m["picture"]), m["callout"]
+                assert not m["calloutCovers"], f"{game}: the callout covers {m['calloutCovers']}"
             book.screenshot(f"laptop-{game}-{kind}-1280", full_page=False)
             text = wrong_click(page, board)
             assert "turn" in text and "Not possible there" in text or "Nothing to click now" in text, text
+            check_unlit(page, board, f"{game} {kind}")
             hint_then_move(page, board, lesson)
+            if game == "journey" and lesson:           # the bot then drafts out of the learner's sight
+                msg = board.locator(".neko-msg")
+                expect(msg).to_contain_text("picks a die", timeout=60_000)
+                assert "draft a" not in msg.inner_text()
+                measure(board)                            # scrolled back to the top of the board
+                page.wait_for_timeout(300)
+                book.screenshot("laptop-journey-lesson-draft-1280", full_page=False)
         page.set_viewport_size({"width": 1920, "height": 1080})
         for k, kind in enumerate(("board", "lesson")):
             measure(boards.nth(k))
             page.wait_for_timeout(400)
+            m = measure(boards.nth(k))
             book.screenshot(f"laptop-{game}-{kind}-1920", full_page=False)
+            if kind == "lesson" and m["callout"]:
+                assert not m["calloutCovers"], f"{game} at 1920: the callout covers {m['calloutCovers']}"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game,players", TABLES)
+def test_a_full_table_on_a_laptop(game, players, tmp_path):
+    """3 and 4 players: every area grows by a player; nothing may be cut or unreadable."""
+    require_browser()
+    from playwright.sync_api import expect
+
+    path = write_notebook(tmp_path / f"table-{game}-{players}.ipynb", cells(game, players, lesson=False))
+    with Lab(notebooks={"table.ipynb": path}) as lab, browser_page(1280, 800) as page:
+        book = lab.open(page, "table.ipynb")
+        book.run_all(timeout=240)
+        board = page.locator(".neko-board")
+        expect(board).to_have_count(1, timeout=60_000)
+        _settle(page, board, False)
+        m = measure(board)
+        book.screenshot(f"laptop-{game}-{players}p-1280", full_page=False)
+        check_in_sight(m, f"{game} with {players} players")
+        assert "Not possible there" in wrong_click(page, board)
+        check_unlit(page, board, f"{game} with {players} players")
+        # one move on (the first choice that decides), the bots reply: the next decision of the learner in sight too
+        board.locator(f'.neko-choices [data-target="action:{FIRST_MOVE.get(game, 0)}"].neko-lit').click()
+        expect(board.locator(".neko-move").first).to_be_visible(timeout=120_000)
+        _settle(page, board, False)
+        m = measure(board)
+        book.screenshot(f"laptop-{game}-{players}p-move-1280", full_page=False)
+        check_in_sight(m, f"{game} with {players} players, second decision")
+
+
+@pytest.mark.browser
+def test_a_narrow_notebook_puts_the_choices_under_the_picture_instead_of_cutting_it(tmp_path):
+    """At 1000×800 with the file browser open the notebook is about 670 px wide: too narrow for the
+    picture (580 px) and the side column (250 px) side by side. The side column goes under the picture;
+    the picture is neither cut nor scrolled sideways: an area wider than the notebook (Syndicate's 584 px
+    pyramid) is scaled down to fit, its text still at 10 px or more."""
+    require_browser()
+    from playwright.sync_api import expect
+
+    boards = [f"nl.widgets.board(nl.new_game({g!r}, players=2, seed=1), agents={{1: {g!r}}})" for g in GAMES]
+    path = write_notebook(tmp_path / "narrow.ipynb", ["import neko_lab as nl"] + boards)
+    with Lab(notebooks={"narrow.ipynb": path}) as lab, browser_page(1000, 800) as page:
+        book = lab.open(page, "narrow.ipynb")
+        book.run_all(timeout=240)
+        found = page.locator(".neko-board")
+        expect(found).to_have_count(len(GAMES), timeout=60_000)
+        for k, game in enumerate(GAMES):
+            board = found.nth(k)
+            _settle(page, board, False)
+            m = measure(board)
+            assert m["notebook"]["right"] - m["notebook"]["left"] < 580 + 250 + 12, m["notebook"]
+            assert m["cut"] <= 0 and m["overflowRight"] <= 0.5, f"{game}: cut {m['cut']} px, {m['overflowRight']}"
+            assert m["smallest"] >= 10, f"{game}: text {m['smallest']:.1f} px: {m['smallestText']!r}"
+            print(f"{game} at 1000 px: smallest text {m['smallest']:.1f} px, picture {m['picture']['width']:.0f} px")
+            assert m["prompt"]["top"] >= m["picture"]["bottom"] - 0.5, f"{game}: the side column did not go under"
+            assert m["picture"]["right"] <= m["notebook"]["right"] + 0.5, f"{game}: {m['picture']} {m['notebook']}"
+            book.screenshot(f"narrow-{game}-1000", full_page=False)

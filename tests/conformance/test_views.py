@@ -1,5 +1,6 @@
 """Every view of a seat is a function of what that seat may know (views.py builds the pairs of
-positions), checked on every registered game. `pytest --nightly` looks at ten times more games."""
+positions), checked on every registered game, the board's Hint included. `pytest --nightly` looks at
+ten times more games."""
 from __future__ import annotations
 
 import pytest
@@ -29,7 +30,11 @@ def _assert_clean(report) -> None:
 
 @pytest.mark.parametrize("game,players", CASES)
 def test_a_determinized_copy_looks_the_same_from_its_seat(game, players, request):
-    _assert_clean(copies(game, players, _size(request)))
+    """The board's Hint included: a board at the position and one at its copy (every game, every
+    player count, at the quick size too)."""
+    report = copies(game, players, _size(request))
+    _assert_clean(report)
+    assert report.outcomes["hints compared"] >= 1, "no position with a choice: no hint compared"
 
 
 @pytest.mark.parametrize("game,players", CASES)

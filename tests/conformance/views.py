@@ -18,8 +18,10 @@ Compared from seat k: observation(k), visible_breakdown(k), picture(viewer=k), t
 (log_for(k)), legal_actions() when k is to move; for the choices pairs also seat k's search copies
 (determinize(k) with the same generators: every seat's observation, the scores and the legal actions
 of each copy must agree, so no copy keeps another seat's real unseen choice) and a board with a person at
-seat k and bots elsewhere: its message line, last moves, event log, picture, prompt, choices and, at
-nightly size for the first pairs (a look-ahead is slow), its Hint.
+seat k and bots elsewhere: its message line, last moves, event log, picture, prompt, choices and, for
+the first HINTS pairs per game and player count (HINTS * 10 at nightly size: a look-ahead is slow),
+its Hint. The copies check compares the Hint too: a board at the position and one at its
+determinized copy, for the first HINTS positions with a choice to make (a game's FOCUS ones first).
 `python -m tests.conformance.views [--nightly] [game ...]` prints cases tried / failed per game.
 """
 from __future__ import annotations
@@ -39,6 +41,9 @@ except ImportError:         # run as `python -m tests.conformance.views`
 GAMES_PER_SIZE = 2          # random games per player count at size 1
 MARKS = 10                  # positions looked at per game
 COPIES = 3                  # determinized copies per position
+HINTS = 1                   # per game, player count and size unit: positions whose board Hint is compared
+                            # with a determinized copy's, and unseen-choice pairs whose Hint is compared
+                            # (a hint is a look-ahead: about 0.2-2 s of CPU each)
 # positions a game's hidden information makes delicate, looked at besides the evenly spaced ones: the
 # decisions of later seats after an event whose text holds the marker (Neko Syndicate: a simultaneous
 # turn that began with the discard pile shuffled in under a low deck, where every seat draws out of
@@ -96,6 +101,14 @@ def board_views(states: list, actions: list, k: int, hint: bool = False) -> dict
     return out
 
 
+def hint_view(s: Any, k: int) -> str:
+    """The Hint a board shows a person at seat k (bots elsewhere), seat k to move at `s`."""
+    from neko_lab.widgets import board
+    b = board(s.clone(), agents={j: "random" for j in range(s.players) if j != k})
+    b.show_hint()
+    return b.hint_box.value
+
+
 def seen(states: list, k: int) -> list:
     """What seat k observed along a game: its observations in order, repeats dropped, then the log as
     shown to k."""
@@ -148,18 +161,29 @@ def _marked(game: str, start: Any, actions: list, first: int = 0) -> tuple[list,
     return states, sorted(i for i in marks if i < len(actions))
 
 
-def copies(game: str, players: int, size: int = QUICK, seed: int = 500) -> Report:
-    """determinize(k) must look like the real position from seat k (seat k to move)."""
+def copies(game: str, players: int, size: int = QUICK, seed: int = 500, hints: bool = True) -> Report:
+    """determinize(k) must look like the real position from seat k (seat k to move), the board's Hint
+    included for the first HINTS * size positions with a choice to make (the latest FOCUS one first)."""
     rep = Report("a determinized copy looks the same from its seat")
+    rep.outcomes = {"hints compared": 0}
+    hints_left = HINTS * size if hints else 0
     for start, actions in _games(game, players, size, seed):
         states, marks = _marked(game, start, actions)
-        for i in marks:
+        focus = sorted(focus_marks(game, states), reverse=True)
+        for i in sorted(marks, key=lambda i: (i not in focus, focus.index(i) if i in focus else i)):
             s = states[i]
             k = s.current_player
             real = seat_views(s, k)
+            hint = hints_left > 0 and len(real["legal_actions"]) > 1
             for c in range(COPIES):
                 rep.tried += 1
-                diff = _differences(real, seat_views(s.determinize(k, Rng(1000 * i + c)), k))
+                copy = s.determinize(k, Rng(1000 * i + c))
+                diff = _differences(real, seat_views(copy, k))
+                if not diff and hint and c == 0:
+                    hints_left -= 1
+                    rep.outcomes["hints compared"] += 1
+                    if hint_view(s, k) != hint_view(copy, k):
+                        diff = ["hint"]
                 if diff:
                     rep.fail(f"{game} {players}p seed {start.seed} step {i} seat {k + 1}: {diff}")
     return rep
@@ -230,8 +254,6 @@ def _rechoose(start: Any, actions: list, m: int, i: int, k: int, pick: random.Ra
     return states, taken
 
 
-HINTS = 2                   # pairs per game, player count and size unit whose hints are compared
-                            # (nightly only: a hint is a look-ahead)
 
 
 def choices(game: str, players: int, size: int = QUICK, seed: int = 700, boards: bool = True) -> Report:
@@ -239,7 +261,7 @@ def choices(game: str, players: int, size: int = QUICK, seed: int = 700, boards:
     apart, no other view of seat k (board lines and, for the first HINTS * size pairs, the hint
     included) may either."""
     rep = Report("another seat's unseen choice does not show to a seat")
-    rep.outcomes = {"pairs seat k could tell apart (skipped)": 0}
+    rep.outcomes = {"pairs seat k could tell apart (skipped)": 0, "hints compared": 0}
     for start, actions in _games(game, players, size, seed):
         pick = random.Random(start.seed)
         states, marks = _marked(game, start, actions, first=1)
@@ -264,7 +286,8 @@ def choices(game: str, players: int, size: int = QUICK, seed: int = 700, boards:
                 if not diff and copy_views(states[i], k) != copy_views(alt_states[-1], k):
                     diff = ["search copies"]
                 if boards and not diff:
-                    hint = size >= NIGHTLY and rep.tried <= HINTS * size
+                    hint = rep.outcomes["hints compared"] < HINTS * size and len(real["legal_actions"]) > 1
+                    rep.outcomes["hints compared"] += hint
                     diff = _differences(board_views(states[:i + 1], actions[:i], k, hint),
                                         board_views(alt_states, alt_actions, k, hint))
                 if diff:
@@ -279,18 +302,19 @@ CHECKS: dict[str, Callable[..., Report]] = {"copies": copies, "futures": futures
 def main(argv: list[str]) -> None:
     size = NIGHTLY if "--nightly" in argv else QUICK
     games = [a for a in argv if not a.startswith("--")] or sorted(nl.GAMES)
-    print(f"{'game':<10}{'check':<56}{'tried':>7}{'failed':>8}")
+    print(f"{'game':<10}{'check':<56}{'tried':>7}{'failed':>8}{'hints':>7}")
     for game in games:
         cls = nl.game_class(game)
         for name, check in CHECKS.items():
-            tried = failed = 0
+            tried = failed = hints = 0
             first = ""
             for players in range(max(cls.MIN_PLAYERS, 2), cls.MAX_PLAYERS + 1):
                 rep = check(game, players, size)
                 tried += rep.tried
                 failed += len([f for f in rep.failures if f != "..."])
+                hints += (getattr(rep, "outcomes", None) or {}).get("hints compared", 0)
                 first = first or (rep.failures[0] if rep.failures else "")
-            print(f"{game:<10}{rep.name:<56}{tried:>7}{failed:>8}", flush=True)
+            print(f"{game:<10}{rep.name:<56}{tried:>7}{failed:>8}{hints:>7}", flush=True)
             if first:
                 print(f"          first failure: {first[:200]}", flush=True)
 

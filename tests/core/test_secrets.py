@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -68,3 +69,90 @@ def test_a_snapshot_keeps_covers_and_read_only_data(game):
     s = _played(game, 12)
     loaded = nl.from_json(s.to_json(snapshot=True), trust=True)
     assert loaded.log == s.log and type(loaded.options) is type(s.options)
+
+
+# ---------------------------------------------------------------- nothing reachable is shared mutably
+_ATOMS = (int, float, complex, str, bytes, bool, type(None), range, type)
+
+
+def _read_only(obj) -> bool:
+    """Values a change cannot be made to in place: tuples, frozensets, FrozenDicts, frozen dataclasses
+    and classes that refuse attribute changes (Pending); their contents are looked into all the same."""
+    t = type(obj)
+    if isinstance(obj, (tuple, frozenset, nl.core.FrozenDict)):
+        return True
+    params = getattr(t, "__dataclass_params__", None)
+    if params is not None:
+        return params.frozen
+    return t.__setattr__ is not object.__setattr__
+
+
+def _parts(obj, path: str, out: dict, seen: set) -> None:
+    """id -> (path, object) of every object reachable from `obj` through public names that could be
+    changed in place (the log's shared chain of events is private: appending to a copy's log never
+    reaches another copy)."""
+    if isinstance(obj, _ATOMS) or callable(obj) and not hasattr(obj, "__dict__") or id(obj) in seen:
+        return
+    seen.add(id(obj))
+    if not _read_only(obj):
+        out[id(obj)] = (path, obj)
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            _parts(v, f"{path}[{k!r}]", out, seen)
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        for i, v in enumerate(obj):
+            _parts(v, f"{path}[{i}]", out, seen)
+    else:
+        names = list(getattr(obj, "__dict__", ()))
+        for klass in type(obj).__mro__:
+            slots = klass.__dict__.get("__slots__", ())
+            names += [slots] if isinstance(slots, str) else list(slots)
+        for name in names:             # public names only: a private part is the class's own business
+            if not name.startswith("_") and hasattr(obj, name):
+                _parts(getattr(obj, name), f"{path}.{name}", out, seen)
+
+
+def _public(state) -> dict:
+    return {k: v for k, v in vars(state).items() if not k.startswith("_")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_nothing_a_clone_holds_is_shared_mutably_with_the_original(game):
+    """Pending decisions and their data, choice lists, boards, decks, bids, oceans ...: every object a
+    clone's public attributes reach that could be changed in place is the clone's own."""
+    cls = nl.game_class(game)
+    shared: dict[str, str] = {}
+    for players in range(max(2, cls.MIN_PLAYERS), cls.MAX_PLAYERS + 1):
+        for seed in range(2):
+            s = nl.new_game(game, players=players, seed=seed)
+            rng = random.Random(seed)
+            step = 0
+            while not s.is_over():
+                if step % 7 == 0:
+                    s.legal_actions()
+                    copy = s.clone()
+                    copy.legal_actions()
+                    mine, theirs = {}, {}
+                    _parts(_public(s), "state", mine, set())
+                    _parts(_public(copy), "state", theirs, set())
+                    for key in theirs.keys() & mine.keys():
+                        path = theirs[key][0]
+                        shared.setdefault(re.sub(r"\[\d+\]", "[i]", path), path)
+                s.apply(rng.choice(s.legal_actions()))
+                step += 1
+    assert not shared, f"{game}: a clone shares these with the original: {sorted(shared)[:12]}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_pending_decision_of_a_clone_cannot_be_changed(game):
+    s = _played(game, 9)
+    copy = s.clone()
+    top = copy.pending[-1]
+    before = (top.kind, top.seat, top.data)
+    for name, value in (("seat", 99), ("data", [1, 2]), ("kind", "other")):
+        with pytest.raises(AttributeError):
+            setattr(top, name, value)
+    data = [p.data for p in s.pending]
+    assert all(not isinstance(d, (list, dict, set)) or isinstance(d, nl.core.FrozenDict) for d in data)
+    assert (s.pending[-1].kind, s.pending[-1].seat, s.pending[-1].data) == before
+    assert s.legal_actions() == copy.legal_actions()

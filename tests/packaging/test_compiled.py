@@ -2,8 +2,9 @@
 same game as the pure package.
 
 The fallback tests build real wheels through hatchling's PEP 517 entry points (a few seconds each). The
-compiled wheel itself takes minutes on two cores, so its test runs only with NEKO_LAB_TEST_COMPILED=1:
-it installs that wheel into a scratch folder and runs the conformance contract and the digests against it.
+compiled wheel itself takes minutes on two cores, so its test runs only with NEKO_LAB_TEST_COMPILED=1 (the
+test command, scripts/test.sh, sets it): it installs that wheel into a scratch folder and runs the
+conformance contract and the digests against it.
 """
 from __future__ import annotations
 
@@ -124,6 +125,7 @@ def test_compile_is_asked_only_by_the_exact_value(monkeypatch):
 
 
 @pytest.mark.compiled
+@pytest.mark.xdist_group("compiled")       # its own group: free to run beside the other packaging tests
 @pytest.mark.skipif(os.environ.get("NEKO_LAB_TEST_COMPILED") != "1",
                     reason="builds the compiled wheel (minutes): set NEKO_LAB_TEST_COMPILED=1")
 def test_compiled_wheel_passes_the_contract_and_the_digests(tmp_path):

@@ -338,3 +338,19 @@ def test_an_unguarded_script_with_workers_is_told_what_to_add(tmp_path):
     assert last.startswith("neko_lab.core.errors.ConfigError: ") and 'if __name__ == "__main__":' in last
     assert "bootstrapping phase" not in res.stderr, "multiprocessing's own message is not shown"
     assert res.stderr.count("Traceback") == 1
+
+
+def test_the_worker_pool_starts_once_and_serves_the_next_runs():
+    import importlib
+
+    sim_module = importlib.import_module("neko_lab.sim.simulate")
+    sim_module.stop_pool()
+    first = nl.simulate("toy", games=8, agents=["random"], seed=3, workers=2, progress=False)
+    pool, workers = sim_module._POOL["pool"], set(sim_module._POOL["started"])
+    again = nl.simulate("toy", games=8, agents=["random"], seed=3, workers=2, progress=False)
+    assert sim_module._POOL["pool"] is pool and set(pool._processes) == workers and len(workers) == 2
+    assert again.equals(first)
+    nl.simulate("toy", games=4, agents=["random"], seed=3, workers=1, progress=False)
+    assert sim_module._POOL["pool"] is not pool and sim_module._POOL["workers"] == 1
+    sim_module.stop_pool()
+    assert "pool" not in sim_module._POOL

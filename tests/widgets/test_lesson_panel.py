@@ -161,3 +161,23 @@ def test_a_drill_step_marks_every_right_answer():
     b = ActionBoard(toy(), agents={1: FirstAgent()}, lesson=Drill())
     assert b.picture_widget.value.count("neko-expected") == 2
     assert b.picker.picture.value.count("this step") == 2
+
+
+def test_the_journey_lesson_tells_the_bots_hidden_draft_pick_as_picks_a_die():
+    """After the learner's first step the bot drafts a die out of the learner's sight: the message line,
+    the last moves, the log and the lesson text say it picks a die, never which."""
+    from neko_lab.widgets.misclick import plain
+
+    b = nl.lesson("journey")
+    b.play_bots()
+    assert b.decision() == "bonus"
+    b.play(b.lesson_panel.expected)
+    b.play_bots()
+    assert b.decision() == "draft" and b.my_turn()
+    before, pick = b.history[-1]
+    assert before.current_player == 1 and getattr(pick, "kind", "") == "draft"     # the bot's secret pick
+    assert b.message.text == "P2 (bot): picks a die"
+    shown = " ".join(plain(w) for w in (b.message.text, b.moves.value, b.log.widget.value,
+                                          b.lesson_panel.widget.value))
+    assert "picks a die" in shown
+    assert "P2 (bot): draft" not in shown and str(b.action_label(pick)) not in shown

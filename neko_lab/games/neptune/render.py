@@ -133,8 +133,13 @@ def _location(s, loc, x: float, y: float, seat: int, spd: int, own: list[int],
             if s.colony[i] >= 0:
                 out.append(_dot(x + 88, y + 83, s.colony[i], 6))
     teams = [k for k, at in enumerate(s.teams) if at == i]
+    # a row of triangles along the bottom (6 fit); Earth, where every team starts, has room for a second
+    # row above (12 teams at 4 players); more than fit are drawn closer together
+    rows = 2 if i == s.data.home else 1
+    per_row = max(6, -(-len(teams) // rows))
+    step = min(14.0, (BOX_W - 18) / max(1, per_row - 1))
     for n, k in enumerate(teams):
-        tx, ty = x + 6 + n * 14, y + BOX_H - 6
+        tx, ty = round(x + 6 + (n % per_row) * step, 1), y + BOX_H - 6 - (n // per_row) * 13
         out.append(f'<polygon points="{tx},{ty} {tx + 10},{ty} {tx + 5},{ty - 10}" '
                    f'fill="{COLOURS[k // 3]}" stroke="#000" stroke-width="0.5"><title>'
                    f'team {k % 3 + 1} of player {k // 3 + 1}</title></polygon>')

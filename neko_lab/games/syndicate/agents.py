@@ -25,6 +25,7 @@ from collections import deque
 from typing import Any, Callable, Hashable
 
 from neko_lab.agents.base import Agent
+from neko_lab.core import ConfigError
 
 from . import catanna
 from .data import (COOK, DELIVERY, FISHMONGER, LEVEL_OF, MULTIPLIER, NEIGHBOURHOODS, NIGIRI, PLACES, STOREKEEPER,
@@ -46,6 +47,7 @@ WAITING_BONUS = 1.0     # per waiting minion (the next Chief Operations Officer 
 SLOTS_PER_CARD = 2.0    # fitting slots a card still to be placed is expected to bring
 MISSION_W = 0.25        # share of a mission's expected points (met in the turns progress.py estimates)
 PROGRESS_W = 1.0        # share of those points per share of the mission done (planner.share_done)
+PILE_W = 1.0            # solo: her points per extra point her pyramid is expected to draw (her_extra)
 FUTURE_W = 2.0          # points per cube the walks left are expected to deliver
 
 
@@ -141,7 +143,19 @@ def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> f
     key = ("value", state.pyramid[seat], state.cubes[seat], state.filled[seat], state.warehouse[seat],
            state.waiting[seat], state.markers[seat], state.turn, state.walked[seat], state.missions,
            missions)
-    return remember(cache, key, lambda: estimate(state, seat, cache, missions))
+    v = remember(cache, key, lambda: estimate(state, seat, cache, missions))
+    if state.players == 1 and PILE_W:
+        v -= PILE_W * her_extra(state)
+    return v
+
+
+def her_extra(state: GameState) -> float:
+    """Solo: the extra points CatANNA's pyramid is expected to draw from the discard pile. Her nine cards
+    come from the pile at the end, so each card discarded has about a 9-in-(final pile size) chance to
+    be hers; her score follows the pile's extra points (about 9 points per point of the pile's mean
+    extra, measured over 50 seeded games), not its slot count (her warehouse runs out first)."""
+    final = max(9, len(state.discard) + TURNS - state.turn)
+    return 9 * sum(state.cards[c].extra for c in state.discard) / final
 
 
 def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> float:
@@ -216,18 +230,26 @@ def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float
     total = 0.0
     cubes = state.cubes[seat]
     soon = min(1.0, (TURNS - state.turn) / HORIZON)
+    last = state.turn >= TURNS
+    base = DISCOUNT + EARLY * left
     offers = []
-    loose = []
+    k = 0
     for i, v in enumerate(cubes):
+        if not v:
+            continue
         n, c = i >> 2, i & 3
+        row = dist[n]
+        m2 = 2 * MULTIPLIER[LEVEL_OF[n // 2]]
+        mine = []                      # (worth, slot) of one cube here, the same for each of the v cubes
+        for j, (u, col, gain) in enumerate(free):
+            if col == c or col == WILD:
+                d = row[u]
+                if d < 99:
+                    reach = float(d == 0) if last else base ** d * soon
+                    mine.append((gain * 0.9 * reach + m2 * reach, j))
         for _ in range(v):
-            k = len(loose)
-            loose.append(MULTIPLIER[LEVEL_OF[n // 2]])
-            for j, (u, col, gain) in enumerate(free):
-                if (col == c or col == WILD) and dist[n][u] < 99:
-                    d = dist[n][u]
-                    reach = (DISCOUNT + EARLY * left) ** d * soon if state.turn < TURNS else float(d == 0)
-                    offers.append((gain * 0.9 * reach + 2 * loose[k] * reach, k, j))
+            offers.extend((w, k, j) for w, j in mine)
+            k += 1
     offers.sort(reverse=True)
     taken_cube, taken_slot = set(), set()
     for worth, k, j in offers:
@@ -255,7 +277,8 @@ def prune(state: GameState, seat: int, legal: list, cache: dict) -> list:
     if not any(isinstance(a, (Carry, Swap)) for a in legal):
         return legal
     dist = distances(state, seat, cache)
-    free = free_slots(state, seat)
+    free = remember(cache, ("free", state.pyramid[seat], state.filled[seat]),
+                    lambda: free_slots(state, seat))
     keep = []
     for a in legal:
         if isinstance(a, Carry):
@@ -286,13 +309,20 @@ class SyndicateAgent(Agent):
     """Plans each walk by a beam search over its choices, judging the best ends by the walk after."""
 
     name = "syndicate"
-    BEAM = 10               # positions kept at each step of a walk
-    AHEAD = 4               # best ends of this walk judged by the best walk that can follow
-    AHEAD_BEAM = 4          # the beam of that next walk
+    BEAM = 12               # positions kept at each step of a walk
+    AHEAD = 3               # best ends of this walk judged by the best walk that can follow
+    AHEAD_BEAM = 3          # the beam of that next walk
     SEARCH = {"iterations": 16, "horizon": 8}   # ismcts's defaults here: about 0.3 s a move on one core
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, beam: int | None = None, ahead: int | None = None,
+                 ahead_beam: int | None = None):
         super().__init__(seed)
+        for name, v in (("beam", beam), ("ahead", ahead), ("ahead_beam", ahead_beam)):
+            if v is not None:
+                if not isinstance(v, int) or isinstance(v, bool) or v < (0 if name == "ahead" else 1):
+                    raise ConfigError(f"{self.name}: {name} must be a whole number of at least "
+                                      f"{0 if name == 'ahead' else 1}, not {v!r}")
+                setattr(self, name.upper(), v)
         self.cache: dict = {}
         self.plan: list = []
         self.plan_key: tuple = ()
@@ -397,6 +427,16 @@ class SyndicateAgent(Agent):
         for a in plan:
             state.apply(a)
         return value(state, seat, self.cache, missions=meeting_ahead(state, seat))
+
+
+class PlanningAgent(SyndicateAgent):
+    """The same planner searching wider: more positions kept along each walk, and more of its best ends
+    judged by a wider search of the walk after (about five times the CPU of "syndicate")."""
+
+    name = "syndicate-plan"
+    BEAM = 30
+    AHEAD = 8
+    AHEAD_BEAM = 8
 
 
 class OnePlyAgent(SyndicateAgent):

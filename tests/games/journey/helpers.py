@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import neko_lab as nl
+from neko_lab.core.frozen import FrozenDict
 from neko_lab.games.journey.rules import SLOTS, Act, GameState
 
 
@@ -32,6 +33,18 @@ def detach(s: GameState, cid: int) -> None:
             return
 
 
+def set_bid(s: GameState, space: int, seat: int, dice) -> None:
+    """Put `dice` as `seat`'s bid on `space` (bids are read-only tuples, shared by copies of a game)."""
+    sp = list(s.bids[space])
+    sp[seat] = tuple(dice)
+    s.bids[space] = tuple(sp)
+    s._legal = None
+
+
+def no_bids(s: GameState, space: int) -> None:
+    s.bids[space] = ((),) * s.players
+
+
 def give(s: GameState, seat: int, name_or_id, lane: int = 0, slot: int | None = None, skip: int = 0) -> int:
     """Put a card straight into a lane (no price, no lightning)."""
     cid = name_or_id if isinstance(name_or_id, int) else card_id(s, name_or_id, skip)
@@ -44,8 +57,8 @@ def give(s: GameState, seat: int, name_or_id, lane: int = 0, slot: int | None = 
     assert not b.lanes[lane * SLOTS + slot]
     b.lanes[lane * SLOTS + slot] = cid
     c = s.card(cid)
-    b.names = {**b.names, c.name: b.names.get(c.name, 0) + 1}     # the engine shares these between clones
-    b.types = {**b.types, c.type: b.types.get(c.type, 0) + 1}
+    b.names = FrozenDict({**b.names, c.name: b.names.get(c.name, 0) + 1})   # read-only: clones share them
+    b.types = FrozenDict({**b.types, c.type: b.types.get(c.type, 0) + 1})
     return cid
 
 

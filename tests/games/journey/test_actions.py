@@ -5,7 +5,7 @@ import pytest
 
 from neko_lab.core import IllegalAction
 
-from .helpers import A, action_turn, give, kinds, new
+from .helpers import A, action_turn, give, kinds, new, set_bid
 
 
 def _turn(dice, players=3, seed=0):
@@ -45,7 +45,7 @@ def _bidding(players=3):
 def test_benno_bids_lower_on_the_fuel_platform_and_may_add_later():
     s, benno, space = _bidding()
     mandel = (benno + 1) % 3
-    s.bids[space][mandel] = [2, 5]
+    set_bid(s, space, mandel, [2, 5])
     s._legal = None
     s.apply(A("bid", space))
     s.apply(A("bid_die", 1))
@@ -53,14 +53,14 @@ def test_benno_bids_lower_on_the_fuel_platform_and_may_add_later():
         s.apply(A("end"))
     s.apply(A("bid_die", 3))
     s.apply(A("end"))
-    assert s.bids[space][benno] == [1, 3] and sum(s.bids[space][benno]) < 7
+    assert s.bids[space][benno] == (1, 3) and sum(s.bids[space][benno]) < 7
 
 
 def test_amanda_must_match_bennos_three_dice_on_the_seaside_town():
     s, amanda, space = _bidding()
     benno, mandel = (amanda + 1) % 3, (amanda + 2) % 3
-    s.bids[space][mandel] = [6]
-    s.bids[space][benno] = [1, 2, 4]
+    set_bid(s, space, mandel, [6])
+    set_bid(s, space, benno, [1, 2, 4])
     s._legal = None
     s.apply(A("bid", space))
     for v in (1, 2):
@@ -74,7 +74,7 @@ def test_amanda_must_match_bennos_three_dice_on_the_seaside_town():
 def test_a_player_without_enough_dice_cannot_start_that_bid():
     s, seat = _turn([6])
     space = next(i for i, c in enumerate(s.spaces) if c)
-    s.bids[space][(seat + 1) % 3] = [1, 1]
+    set_bid(s, space, (seat + 1) % 3, [1, 1])
     s._legal = None
     assert A("bid", space) not in s.legal_actions()
 
@@ -82,13 +82,13 @@ def test_a_player_without_enough_dice_cannot_start_that_bid():
 def test_amanda_and_benno_port_bid_benno_adds_a_three():
     s, benno, space = _bidding()
     amanda = (benno + 1) % 3
-    s.bids[space][amanda] = [3]
-    s.bids[space][benno] = [1]
+    set_bid(s, space, amanda, [3])
+    set_bid(s, space, benno, [1])
     s._legal = None
     s.apply(A("bid", space))
     s.apply(A("bid_die", 3))
     s.apply(A("end"))
-    assert s.bids[space][benno] == [1, 3] and s.bids[space][amanda] == [3]
+    assert s.bids[space][benno] == (1, 3) and s.bids[space][amanda] == (3,)
 
 
 def test_dice_never_leave_a_bid_once_placed():

@@ -8,7 +8,7 @@ import pytest
 from neko_lab.core import IllegalAction
 from neko_lab.games.journey.rules.preparation import start_direct_buy
 
-from .helpers import A, action_turn, give, new, skip_turn_free
+from .helpers import A, action_turn, give, new, no_bids, set_bid, skip_turn_free
 
 
 def _random_to_end(s, seed):
@@ -27,9 +27,9 @@ def test_advanced_cards_three_on_the_board_resolved_first():
     action_turn(s)
     a, b, c = s.order
     for i in range(len(s.spaces)):
-        s.bids[i] = [[] for _ in range(3)]
-    s.bids[3][a] = [6]
-    s.bids[1][b] = [2]
+        no_bids(s, i)
+    set_bid(s, 3, a, [6])
+    set_bid(s, 1, b, [2])
     for bd in s.boards:
         bd.dice = []
         bd.coins = 50
@@ -44,8 +44,8 @@ def test_unbid_and_declined_advanced_cards_stay_out():
     adv = s.spaces[:3]
     first = s.order[0]
     for i in range(len(s.spaces)):
-        s.bids[i] = [[] for _ in range(3)]
-    s.bids[0][first] = [4]
+        no_bids(s, i)
+    set_bid(s, 0, first, [4])
     for bd in s.boards:
         bd.dice = []
     s.pending, s.stage, s.idx = [], "park_bids", 0
@@ -79,7 +79,7 @@ def test_start_a_new_bid_on_a_free_space_with_advanced_cards():
     assert s.spaces[free] == top and s.bid_space == free
     s.apply(A("bid_die", 4))
     s.apply(A("end"))
-    assert s.bids[free][seat] == [4]
+    assert s.bids[free][seat] == (4,)
 
 
 def test_start_a_new_bid_fills_the_free_spaces_beyond_the_revealed_cards_then_the_area_is_full():

@@ -6,16 +6,16 @@ import pytest
 from neko_lab.games.journey import scoring as sc
 from neko_lab.games.journey.rules import bid_winner
 
-from .helpers import A, action_turn, give, kinds, new, put_in_space
+from .helpers import A, action_turn, give, kinds, new, no_bids, put_in_space, set_bid
 
 
 def _to_resolution(s, bids):
     """bids: {space: {seat: [dice]}}; every other bid is cleared and every die spent."""
     for i in range(len(s.spaces)):
-        s.bids[i] = [[] for _ in range(s.players)]
+        no_bids(s, i)
     for space, by_seat in bids.items():
         for seat, dice in by_seat.items():
-            s.bids[space][seat] = list(dice)
+            set_bid(s, space, seat, list(dice))
     for b in s.boards:
         b.dice = []
     s.pending = []

@@ -140,7 +140,7 @@ def test_penguin_park_variant_adds_a_discarded_die_as_a_bid():
     assert s.pending[-1].kind == "park_bid"
     space = next(i for i, c in enumerate(s.spaces) if c)
     s.apply(A("park_bid", space, 4))
-    assert s.bids[space][seat] == [4] and s.discard == []
+    assert s.bids[space][seat] == (4,) and s.discard == []
 
 
 def test_seaside_trader_exchanges_for_the_round():
@@ -337,8 +337,8 @@ def test_penguin_park_variant_repeat_bid_is_for_later_rounds_only():
     s.pending, s.stage, s.idx = [], "park_bids", 0
     s._advance()
     assert not any(p.kind == "park_bid" for p in s.pending) and s.stage == "resolve"
-    assert s.bids[space][seat] == [4] and s.discard == [2]
+    assert s.bids[space][seat] == (4,) and s.discard == [2]
     b.new_round()                                   # the next round: the repeat bid is offered again
-    s.pending, s.stage, s.idx, s.bids[space] = [], "park_bids", 0, [[] for _ in range(s.players)]
+    s.pending, s.stage, s.idx, s.bids[space] = [], "park_bids", 0, ((),) * s.players
     s._advance()
     assert s.stage == "park_bids" and s.pending[-1].kind == "park_bid" and s.current_player == seat

@@ -6,6 +6,7 @@ from __future__ import annotations
 import networkx as nx
 
 import neko_lab as nl
+from neko_lab.core.frozen import FrozenDict
 from neko_lab.agents.base import RandomAgent
 from neko_lab.games.journey.graph import (chain_hubs, hub_yield, lane_graph, lane_summary, layout, pair_hubs,
                                           placement_values, ship_route)
@@ -31,8 +32,8 @@ def put(state, seat: int, lane: int, slot: int, name: str, nth: int = 0) -> int:
     b = state.boards[seat]
     b.lanes[lane * 5 + slot] = cid
     c = state.card(cid)
-    b.names = {**b.names, c.name: b.names.get(c.name, 0) + 1}     # replaced, never mutated: clones share them
-    b.types = {**b.types, c.type: b.types.get(c.type, 0) + 1}
+    b.names = FrozenDict({**b.names, c.name: b.names.get(c.name, 0) + 1})   # read-only: clones share them
+    b.types = FrozenDict({**b.types, c.type: b.types.get(c.type, 0) + 1})
     state._legal = None
     return cid
 

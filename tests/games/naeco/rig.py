@@ -45,7 +45,7 @@ def ocean(state: GameState, seat: int, text: str) -> Ocean:
         d, c = depth_col(p)
         cid = _take(state, d, None if v == FACE_DOWN else v)
         new.put(d, c - col0, v, state.cards[cid])
-    state.oceans[seat] = new
+    state.oceans[seat] = new.seal()
     state._legal = None
     return new
 
@@ -86,6 +86,6 @@ def column(state: GameState, seat: int, col: int, wanted: list[tuple[str, ...]])
         card = state.cards[cid]
         ocean.put(depth, col, card.value, card)
         placed.append(cid)
-    state.oceans[seat] = ocean
+    state.oceans[seat] = ocean.seal()
     state._legal = None
     return placed

@@ -61,3 +61,19 @@ def test_the_hand_shown_is_the_seats_own():
     for c in s.hands[0]:
         assert s.data.cards[c].title in mine
     assert "Hand of player 1" in mine
+
+
+def test_all_twelve_teams_of_a_four_player_game_stand_inside_earths_box():
+    s = game(4)
+    svg = render.html(s, RED, {})
+    box = re.search(r'<rect x="([\d.]+)" y="([\d.]+)" width="(\d+)" height="(\d+)"[^>]*/><text[^>]*>Earth</text>', svg)
+    x, y, w, h = (float(v) for v in box.groups())
+    teams = re.findall(r'<polygon points="([^"]*)"[^>]*><title>team (\d) of player (\d)</title>', svg)
+    assert len(teams) == 12 and {(t, p) for _, t, p in teams} == {(str(t), str(p)) for t in (1, 2, 3)
+                                                                       for p in (1, 2, 3, 4)}
+    for points, _, _ in teams:
+        for pt in points.split():
+            px, py = (float(v) for v in pt.split(","))
+            assert x < px < x + w and y < py < y + h, (pt, (x, y, w, h))
+    corners = {points.split()[0] for points, _, _ in teams}
+    assert len(corners) == 12                      # no two drawn on the same spot

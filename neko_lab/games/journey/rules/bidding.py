@@ -14,10 +14,10 @@ if TYPE_CHECKING:
 
 def add_bid(s: GameState, space: int, seat: int, die: int) -> None:
     """A die into the seat's bidding slot of a space."""
-    # copy-on-write: clones share the bid lists, so a bid replaces them instead of appending
-    sp = s.bids[space][:]
-    sp[seat] = sp[seat] + [die]
-    s.bids[space] = sp
+    # clones share the bid tuples: a bid replaces them
+    sp = list(s.bids[space])
+    sp[seat] = sp[seat] + (die,)
+    s.bids[space] = tuple(sp)
 
 
 def bid_need(s: GameState, space: int, seat: int) -> int:
@@ -65,7 +65,7 @@ def new_bid_acts(s: GameState) -> list:
 
 def bid(s: GameState, seat: int, act: Act) -> None:
     s.main, s.bid_space, s.bid_placed = 2, act.a, 0
-    s.emit(f"bids on {s.C[s.spaces[act.a]]}", R_BID, seat, space=act.a)
+    s.emit("bids on {}", R_BID, seat, s.C[s.spaces[act.a]], space=act.a)
 
 
 def start_new_bid(s: GameState, seat: int, act: Act) -> None:
@@ -84,7 +84,7 @@ def bid_die(s: GameState, seat: int, act: Act) -> None:
     s.boards[seat].dice.remove(act.a)
     add_bid(s, s.bid_space, seat, act.a)
     s.bid_placed += 1
-    s.emit(f"bids a {act.a}", R_BID, seat, space=s.bid_space, die=act.a)
+    s.emit("bids a {}", R_BID, seat, act.a, space=s.bid_space, die=act.a)
 
 
 # the turn's actions this section carries out (see actions.py)

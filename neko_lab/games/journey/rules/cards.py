@@ -68,9 +68,9 @@ def activate_card(s: GameState, seat: int, c: Card, die: int) -> None:
     if repeatable_power(s, seat, c):
         return
     if n == "Seaside Town (Trader)":
-        b.exchange_on = [True, True, b.exchange_on[2], b.exchange_on[3]]
+        b.exchange_on = (True, True, b.exchange_on[2], b.exchange_on[3])
     elif n == "Seaside Town (Merchant)":
-        b.exchange_on = [b.exchange_on[0], b.exchange_on[1], True, True]
+        b.exchange_on = (b.exchange_on[0], b.exchange_on[1], True, True)
     elif n in ("Seaside Town (Lottery)", "Advanced Seaside Town"):
         s.pending.append(Pending("lottery", seat, die))
     elif n == "Harbour City":

@@ -47,7 +47,7 @@ def resolve_bidding(s: GameState) -> None:
         shown = ", ".join(f"{player(x)} {t}" for x, t in enumerate(totals) if bids[x])
         s.emit(f"{s.C[cid]} goes to {player(winner)} (dice totals: {shown})", R_RESOLVE, winner,
                card=cid, totals=totals)
-        s.res_queue = [[x, d] for x in s.order if x != winner for d in bids[x]]
+        s.res_queue = [(x, d) for x in s.order if x != winner for d in bids[x]]
         s.pending.append(Pending("win", winner, i))
         return
     s.stage = "prepare"
@@ -86,7 +86,7 @@ def buy_or_decline(s: GameState, seat: int, space: int, act: Act) -> None:
     """The winner pays and places the card, or declines it (nobody else may buy it then)."""
     cid = s.spaces[space]
     if act.kind == "decline":
-        s.emit(f"declines {s.C[cid]}", R_RESOLVE, seat)
+        s.emit("declines {}", R_RESOLVE, seat, s.C[cid])
         if space >= s.n_adv:
             s.spaces[space] = 0
             return_card(s, cid)
@@ -103,7 +103,7 @@ def prepare_next_round(s: GameState) -> None:
         b.new_round()
     s.discard = []
     for i in range(len(s.spaces)):
-        s.bids[i] = [[] for _ in range(s.players)]
+        s.bids[i] = ((),) * s.players
     s.emit("dice return to their owners", R_PREPARE)
     s.stage = "midgame" if s.round in (2, 4) else "next_round"
 

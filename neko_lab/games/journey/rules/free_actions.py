@@ -168,7 +168,7 @@ def open_harbour(s: GameState, seat: int, act: Act) -> None:
         b.harbour_div = 0
     b.coins -= cost
     b.harbours += 1
-    s.emit(f"opens harbour {b.harbours} for {cost} coins", R_FREE, seat)
+    s.emit("opens harbour {} for {} coins", R_FREE, seat, b.harbours, cost)
 
 
 def adjust_die(s: GameState, seat: int, act: Act) -> None:
@@ -180,7 +180,7 @@ def adjust_die(s: GameState, seat: int, act: Act) -> None:
         b.tile_adjust -= 1
     i = b.dice.index(act.a)
     b.dice[i] = wrap(act.a + act.b)
-    s.emit(f"turns a {act.a} into a {b.dice[i]}", R_FREE if act.kind == "adjust" else R_CARDS, seat)
+    s.emit("turns a {} into a {}", R_FREE if act.kind == "adjust" else R_CARDS, seat, act.a, b.dice[i])
 
 
 def reroll_die(s: GameState, seat: int, act: Act) -> None:
@@ -224,9 +224,9 @@ def exchange(s: GameState, seat: int, act: Act) -> None:
         b.fuel -= amount
     else:
         b.goods -= amount
-    used = b.exchange_used[:]
+    used = list(b.exchange_used)
     used[act.a] += 1
-    b.exchange_used = used
+    b.exchange_used = tuple(used)
     gain(s, seat, get, got, R_CARDS, "Seaside Town exchange")
 
 

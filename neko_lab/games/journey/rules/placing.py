@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from neko_lab.core.frozen import FrozenDict
+
 from .. import scoring as sc
 from .cards import lightning
 from .facts import R_PLACE, SLOTS, Act
@@ -22,8 +24,8 @@ def place_card(s: GameState, seat: int, cid: int, lane: int, slot: int, price: i
     b.lanes[lane * SLOTS + slot] = cid
     c = s.C[cid]
     before = b.types.get(c.type, 0)
-    b.names = {**b.names, c.name: b.names.get(c.name, 0) + 1}
-    b.types = {**b.types, c.type: before + 1}
+    b.names = FrozenDict({**b.names, c.name: b.names.get(c.name, 0) + 1})
+    b.types = FrozenDict({**b.types, c.type: before + 1})
     if c.type == "penguin_park":     # new tiles and discarded-die takes are usable at once
         (s0, t0), (s1, t1) = sc.penguin_park_powers(before), sc.penguin_park_powers(before + 1)
         b.tile_adjust += s1 - s0

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from neko_lab.core import serializable
+from neko_lab.core.frozen import FrozenDict
 
 from .. import scoring as sc
 from .facts import CATEGORIES, CHURCH_DICE, MAX_LANES, SLOTS, START_COINS, START_FUEL, START_HARBOURS
@@ -36,8 +37,8 @@ class Board:
         self.ships: list[int] = [0]
         self.starts: list[int] = [0]     # per ship (same order): the edge it started from (ship_lanes.py)
         self.cargo: list[int] = [0] * (SLOTS * MAX_LANES)
-        self.names: dict[str, int] = {}
-        self.types: dict[str, int] = {}
+        self.names: dict[str, int] = FrozenDict()      # read-only, replaced on change
+        self.types: dict[str, int] = FrozenDict()
         self.pts: dict[str, int] = {c: 0 for c in CATEGORIES}
         self.new_round()      # dice, dice on hubs and cards, once-per-round powers
         self.hub_cache: tuple | None = None
@@ -53,14 +54,14 @@ class Board:
         self.lighthouse = -1
         self.hospital_used = False
         self.harbour_div = 0
-        self.exchange_on = [False, False, False, False]
-        self.exchange_used = [0, 0, 0, 0]
+        self.exchange_on = (False, False, False, False)     # tuples, replaced on change
+        self.exchange_used = (0, 0, 0, 0)
         self.church_left = CHURCH_DICE
         self.park_new = 0      # Penguin Park Variants placed this round (their repeat bid starts next round)
 
     def copy(self) -> "Board":
         # one dict copy, then fresh containers for the mutable parts (names, types, exchange_* and
-        # hub_cache are replaced, never mutated, so copies share them)
+        # hub_cache are read-only, replaced on change, so copies share them)
         n = object.__new__(Board)
         d = self.__dict__.copy()
         d["dice"] = self.dice[:]
@@ -106,10 +107,10 @@ def gain(s: GameState, seat: int, item: str, n: int, rule: str, why: str = "") -
         lost = n - got
     elif item == "pp":
         b.pts["seaside_points"] += n
-    text = f"gains {n} {item}" + (f" ({why})" if why else "")
+    text = "gains {0} {1}" + (" ({2})" if why else "")
     if lost:
-        text += f", {lost} over the limit go back to the supply"
-    s.emit(text, rule, seat, item=item, amount=n - lost)
+        text += ", {3} over the limit go back to the supply"
+    s.emit(text, rule, seat, n, item, why, lost, item=item, amount=n - lost)
 
 
 def remove_interference(s: GameState, seat: int, n: int, rule: str) -> None:

@@ -145,7 +145,7 @@ def start_direct_buy(s: GameState, seat: int, discount: int, rule: str) -> None:
     """Buy a card without bidding: two cards drawn from the period deck (the display when advanced)."""
     if s.options["advanced_setup"]:
         if s.display or unbid_on_board(s):
-            s.pending.append(Pending("pick", seat, [discount, 1, rule]))
+            s.pending.append(Pending("pick", seat, (discount, 1, rule)))
         return
     deck = s.decks[s.period]
     for _ in range(2):
@@ -153,7 +153,7 @@ def start_direct_buy(s: GameState, seat: int, discount: int, rule: str) -> None:
             s.drawn.append(deck.pop())
     if s.drawn or unbid_on_board(s):
         s.emit(f"draws {len(s.drawn)} card(s) to buy from", rule, seat)
-        s.pending.append(Pending("pick", seat, [discount, 0, rule]))
+        s.pending.append(Pending("pick", seat, (discount, 0, rule)))
 
 
 def direct_buy_possible(s: GameState) -> bool:
@@ -170,7 +170,7 @@ def unbid_on_board(s: GameState) -> list[int]:
     return [cid for i, cid in enumerate(s.spaces[:s.n_adv]) if cid and not any(s.bids[i])]
 
 
-def pick_options(s: GameState, seat: int, data: list) -> list[int]:
+def pick_options(s: GameState, seat: int, data: tuple) -> list[int]:
     """The cards a direct buy offers: the display (advanced setup) or the two drawn, and with the
     advanced cards every card on the board that nobody bids on."""
     return (s.display if data[1] else s.drawn) + unbid_on_board(s)
@@ -183,7 +183,7 @@ def direct_price(s: GameState, seat: int, cid: int, discount: int) -> int:
     return max(1, s.C[cid].cost - discount)
 
 
-def legal_pick(s: GameState, seat: int, data: list) -> list:
+def legal_pick(s: GameState, seat: int, data: tuple) -> list:
     acts = []
     for cid in pick_options(s, seat, data):
         if placements(s, seat, direct_price(s, seat, cid, data[0])):
@@ -205,7 +205,7 @@ def pick_card(s: GameState, seat: int, data: list, act: Act) -> None:
             s.drawn.remove(cid)
         else:
             s.spaces[s.spaces.index(cid)] = 0
-        s.pending.append(Pending("place", seat, [cid, direct_price(s, seat, cid, data[0])]))
+        s.pending.append(Pending("place", seat, (cid, direct_price(s, seat, cid, data[0]))))
     for cid in s.drawn:
         s.decks[int(s.C[cid].period)].insert(0, cid)
     s.drawn = []

@@ -120,7 +120,8 @@ class GameState(State):
         self.n_revealed = CARDS_REVEALED[n]
         spaces = self.n_adv + CARDS_REVEALED[n] + (self.options["new_bid_spaces"] if self.n_adv else 0)
         self.spaces: list[int] = [0] * spaces
-        self.bids: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(spaces)]
+        # per space, per seat, the dice bid: tuples, replaced on change (copies of the game share them)
+        self.bids: list[tuple[tuple[int, ...], ...]] = [((),) * n for _ in range(spaces)]
         if self.n_adv:
             self.rng.shuffle(advanced)
             for i in range(self.n_adv):
@@ -132,7 +133,7 @@ class GameState(State):
         reveal_cards(self)
         tiles = list(range(len(data.tiles)))
         self.rng.shuffle(tiles)
-        self.tiles: list[int] = tiles[:4]
+        self.tiles: tuple[int, ...] = tuple(tiles[:4])
         self.emit("mid-game scoring tiles: " + ", ".join(data.tiles[t].name for t in self.tiles), R_SETUP)
         self.boards: list[Board] = [Board() for _ in range(n)]
         self.order: list[int] = list(range(n))
@@ -153,7 +154,7 @@ class GameState(State):
         self.took_die = False
         self.res_i = 0
         self.res_done = False
-        self.res_queue: list[list[int]] = []
+        self.res_queue: list[tuple[int, int]] = []
         self.over = False
         self.action_start_dice: list[int] = []
         self._advance()
@@ -328,11 +329,11 @@ class GameState(State):
         new = object.__new__(GameState)
         d = self.__dict__.copy()
         d["rng"] = self.rng.copy()
-        d["log"] = self.log[:]
+        d["log"] = self.log.copy()           # copies share the chain of events
         d["pending"] = self.pending[:]
         d["_legal"] = None
         d["boards"] = [b.copy() for b in self.boards]
-        d["decks"] = [self.decks[0], self.decks[1][:], self.decks[2][:]]
+        d["decks"] = [self.decks[0][:], self.decks[1][:], self.decks[2][:]]
         d["box"] = self.box[:]
         d["display"] = self.display[:]
         d["drawn"] = self.drawn[:]

@@ -138,7 +138,7 @@ def draw_a_card(s: "GameState", seat: int, i: int) -> None:
     s.piles[i] = pile[:-1]
     s.hands[seat] = tuple(sorted(s.hands[seat] + (cid,)))
     s.known[seat] += (cid,)                          # everyone saw it on top of the pile
-    s.emit(f"draws {s.cards[cid].name} from pile {i + 1}", RULE_PLAY, seat, card=cid, pile=i)
+    s.emit("draws {} from pile {}", RULE_PLAY, seat, s.cards[cid].name, i + 1, card=cid, pile=i)
     note_if_exhausted(s, i)
     if s.players == 1:
         j = solo_discard(s, i)

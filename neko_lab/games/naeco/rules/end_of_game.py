@@ -22,7 +22,7 @@ RULE_END = "Naéco › End of the game"
 def note_if_exhausted(s: "GameState", i: int) -> None:
     """A pile just emptied shows its Empty Pile card, which counts towards the end."""
     if not s.piles[i]:
-        s.emit(f"pile {i + 1} is exhausted: its Empty Pile card shows", RULE_END, pile=i)
+        s.emit("pile {} is exhausted: its Empty Pile card shows", RULE_END, None, i + 1, pile=i)
 
 
 def empty_piles(s: "GameState") -> int:

@@ -102,13 +102,13 @@ def play_a_card(s: "GameState", seat: int, data: Any, action: Play) -> None:
         s.known[seat] = known[:i] + known[i + 1:]
     ocean = s.oceans[seat].copy()
     ocean.put(action.depth, action.col, FACE_DOWN if action.down else card.value, card)
-    s.oceans[seat] = ocean
+    s.oceans[seat] = ocean.seal()
     if action.down:
-        s.emit(f"plays a card face-down (an unpopulated area) at {where(action.depth, action.col)}",
-               RULE_PLAY, seat, depth=action.depth, col=action.col, down=True)
+        s.emit("plays a card face-down (an unpopulated area) at {}", RULE_PLAY, seat,
+               where(action.depth, action.col), depth=action.depth, col=action.col, down=True)
     else:
-        s.emit(f"plays {card.name} ({card.value}) at {where(action.depth, action.col)}",
-               RULE_PLAY, seat, card=card.id, depth=action.depth, col=action.col, down=False)
+        s.emit("plays {} ({}) at {}", RULE_PLAY, seat, card.name, card.value, where(action.depth, action.col),
+               card=card.id, depth=action.depth, col=action.col, down=False)
     make_observations(s, seat)
     ask_for_draw(s, seat)
 

@@ -8,8 +8,9 @@ unbounded integers, the start cards standing in column 0. A cell holds a code:
     1..4           a face-up species of that value (its place in the food chain)
 
 Internally a cell is the int ``4 * column + row`` so neighbours are +-1 (vertical) and +-4
-(horizontal). An Ocean inside a game is treated as immutable once shared: the rules copy it before
-placing a card, which lets states clone by sharing Oceans ("Naéco › Gameplay").
+(horizontal). An Ocean inside a game is read-only (`seal()`: its cells and cards are FrozenDicts, its
+rows tuples, and put() or a changed attribute raise), so states clone by sharing Oceans and no change
+through a copy reaches another; the rules put a card on a `copy()` and seal that ("Naéco › Gameplay").
 
 Text form (``Ocean.from_text`` / ``to_text``): one line per depth, shallowest first; one token per
 column separated by single spaces: ``.`` empty, ``S`` start card, ``X`` face-down, ``1``-``4`` species.
@@ -20,6 +21,7 @@ from bisect import bisect_left
 from typing import Iterator, NamedTuple
 
 from neko_lab.core import serializable
+from neko_lab.core.frozen import FrozenDict
 
 DEPTHS = 4
 START = 0
@@ -74,25 +76,37 @@ def depth_col(p: int) -> tuple[int, int]:
     return (p & 3) + 1, p >> 2
 
 
+_SET = object.__setattr__
+_PUT = dict.__setitem__             # an open Ocean's own FrozenDicts are filled in by put() only
+
+
 @serializable
 class Ocean:
     """The cards of one player's Ocean. ``cells`` maps cell -> code; ``cards`` maps cell -> Card for
     played species cards (face-up or face-down); ``lo``/``hi`` are the leftmost and rightmost columns
-    shown by to_text()."""
+    shown by to_text(); ``front`` one sorted tuple per row of the empty cells touching a card.
+    A new Ocean or a copy() is open (put() adds cards) until seal()."""
 
-    __slots__ = ("cells", "cards", "lo", "hi", "front")
+    __slots__ = ("cells", "cards", "lo", "hi", "front", "sealed")
 
     def __init__(self, cells: dict[int, int] | None = None, cards: dict[int, Card] | None = None,
                  lo: int = 0, hi: int = 0):
-        self.cells: dict[int, int] = {} if cells is None else cells
-        self.cards: dict[int, Card] = {} if cards is None else cards
-        self.lo, self.hi = lo, hi
-        # the empty cells touching a card, one sorted list per row, kept up to date by put()
+        _SET(self, "cells", FrozenDict(cells or {}))
+        _SET(self, "cards", FrozenDict(cards or {}))
+        _SET(self, "lo", lo)
+        _SET(self, "hi", hi)
+        # the empty cells touching a card, one sorted tuple per row, kept up to date by put()
         # (placement needs them every turn)
         rows: list[list[int]] = [[], [], [], []]
         for q in sorted(self._compute_frontier()):
             rows[q & 3].append(q)
-        self.front: list[list[int]] = rows
+        _SET(self, "front", tuple(tuple(r) for r in rows))
+        _SET(self, "sealed", False)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("an Ocean is changed only by put() on an open copy (see Ocean.copy)")
+
+    __delattr__ = __setattr__
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -102,36 +116,63 @@ class Ocean:
         return cls({pos(1, 0): START, pos(4, 0): START}, {}, 0, 0)
 
     def copy(self) -> "Ocean":
+        """An open copy, to put() cards on (then seal() it before it goes into a game)."""
         new = Ocean.__new__(Ocean)
-        new.cells = self.cells.copy()
-        new.cards = self.cards.copy()
-        new.lo, new.hi = self.lo, self.hi
-        f = self.front
-        new.front = [f[0][:], f[1][:], f[2][:], f[3][:]]
+        _SET(new, "cells", FrozenDict(self.cells))
+        _SET(new, "cards", FrozenDict(self.cards))
+        _SET(new, "lo", self.lo)
+        _SET(new, "hi", self.hi)
+        _SET(new, "front", self.front)
+        _SET(new, "sealed", False)
         return new
+
+    def with_cards(self, cards: dict[int, Card]) -> "Ocean":
+        """A sealed copy in which the cells of `cards` hold those cards (the codes unchanged)."""
+        new = self.copy()
+        for p, card in cards.items():
+            _PUT(new.cards, p, card)
+        return new.seal()
+
+    def seal(self) -> "Ocean":
+        """No more put(): the Ocean may now be shared by copies of a game. Returns itself."""
+        _SET(self, "sealed", True)
+        return self
+
+    def __reduce__(self) -> tuple:
+        return (_rebuilt, (dict(self.cells), dict(self.cards), self.lo, self.hi, self.sealed))
+
+    @classmethod
+    def _loaded(cls, obj: "Ocean") -> "Ocean":
+        """An Ocean read from a save: read-only containers, sealed."""
+        return _rebuilt(dict(obj.cells), dict(obj.cards), obj.lo, obj.hi, True)
 
     def put(self, depth: int, col: int, code: int, card: Card | None = None) -> None:
         """Write a cell without checking any rule (the rules engine checks before calling it)."""
+        if self.sealed:
+            raise AttributeError("this Ocean is part of a game and shared by its copies: put() on "
+                                 "ocean.copy() instead")
         p = pos(depth, col)
         cells = self.cells
-        cells[p] = code
+        _PUT(cells, p, code)
         if card is not None:
-            self.cards[p] = card
-        fronts = self.front
-        front = fronts[depth - 1]
-        i = bisect_left(front, p)
-        if i < len(front) and front[i] == p:
-            del front[i]
+            _PUT(self.cards, p, card)
+        fronts = list(self.front)
+        row = list(fronts[depth - 1])
+        i = bisect_left(row, p)
+        if i < len(row) and row[i] == p:
+            del row[i]
+            fronts[depth - 1] = tuple(row)
         for q in (p - 4, p + 4, p - 1 if depth > 1 else None, p + 1 if depth < DEPTHS else None):
             if q is not None and q not in cells:
-                front = fronts[q & 3]
-                i = bisect_left(front, q)
-                if i == len(front) or front[i] != q:
-                    front.insert(i, q)
+                row = fronts[q & 3]
+                i = bisect_left(row, q)
+                if i == len(row) or row[i] != q:
+                    fronts[q & 3] = row[:i] + (q,) + row[i:]
+        _SET(self, "front", tuple(fronts))
         if col < self.lo:
-            self.lo = col
+            _SET(self, "lo", col)
         if col > self.hi:
-            self.hi = col
+            _SET(self, "hi", col)
 
     # ------------------------------------------------------------ reading
     def get(self, depth: int, col: int) -> int | None:
@@ -287,3 +328,8 @@ class Ocean:
 
     def __str__(self) -> str:
         return self.to_text()
+
+
+def _rebuilt(cells: dict, cards: dict, lo: int, hi: int, sealed: bool) -> Ocean:
+    ocean = Ocean(cells, cards, lo, hi)
+    return ocean.seal() if sealed else ocean

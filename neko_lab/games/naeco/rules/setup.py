@@ -34,7 +34,7 @@ def set_up(s: "GameState") -> None:
     # every token on the first Surface card, two Exploration Start cards each
     s.token = [0] * n
     s.trail = [(0,)] * n
-    s.oceans = [Ocean.start() for _ in range(n)]
+    s.oceans = [Ocean.start().seal() for _ in range(n)]
     # three species each, then (variant) the missions shuffled in, then the piles
     deck = list(range(s.n_species))
     rng.shuffle(deck)

@@ -13,6 +13,7 @@ from typing import Any
 from neko_lab.core import ConfigError, Rng, State
 from neko_lab.core.data import load_cached, resolve
 from neko_lab.core.decisions import gather
+from neko_lab.core.frozen import FrozenDict
 
 from .. import data as naeco_data
 from . import drawing, end_of_game, final_scoring, gameplay, observations, sea_shepherd, solo
@@ -56,7 +57,7 @@ class GameState(State):
         n = self.players
         self.cards: tuple[Card, ...] = data.species + (data.missions if self.options["sea_shepherd"] else ())
         self.n_species: int = len(data.species)
-        self.objective_text: dict[tuple[int, int], str] = dict(data.objectives)
+        self.objective_text: dict[tuple[int, int], str] = FrozenDict(data.objectives)
         self.priority_table = data.priority
         self.surface_values: tuple[int, ...] = data.surface_values
         self.surface_piles: tuple[int, ...] = data.surface_piles
@@ -228,9 +229,7 @@ class GameState(State):
                              if not cards[c].effect and (any_row or cards[c].depth == (p & 3) + 1))
                     placed[p] = pool.pop(k)
             if downs:
-                s.oceans[i] = o = o.copy()
-                for p in downs:
-                    o.cards[p] = cards[placed[p]]
+                s.oceans[i] = o.with_cards({p: cards[placed[p]] for p in downs})
             hands[i] = hand
         species = [c for c in pool if not cards[c].effect]
         rest = [c for c in pool if cards[c].effect]
@@ -260,11 +259,11 @@ class GameState(State):
     def clone(self) -> "GameState":
         new = object.__new__(GameState)
         d = self.__dict__.copy()
-        d["log"] = list(self.log)
-        d["pending"] = list(self.pending)      # Pending entries are never mutated, only replaced
+        d["log"] = self.log.copy()           # copies share the chain of events
+        d["pending"] = list(self.pending)      # Pending entries are read-only: shared
         d["rng"] = self.rng.copy()
         d["_legal"] = None
-        # Oceans, hands and piles are replaced (never mutated) when they change: shallow copies suffice
+        # Oceans (sealed), hands and piles (tuples) are read-only, replaced on change: shallow copies suffice
         d["oceans"] = list(self.oceans)
         d["hands"] = list(self.hands)
         d["piles"] = list(self.piles)
@@ -312,6 +311,7 @@ class GameState(State):
         # every Ocean obeys the placement rules
         any_row = self.options["facedown_any_depth"]
         for i, o in enumerate(self.oceans):
+            assert o.sealed, f"Player {i + 1}'s Ocean is open to put(): copies of the game would share it"
             starts = sorted(p for p, v in o.cells.items() if v == START)
             assert starts == [pos(1, 0), pos(4, 0)], f"Player {i + 1}'s start cards moved"
             assert set(o.cards) == {p for p, v in o.cells.items() if v != START}, \

@@ -59,7 +59,7 @@ def take(s, seat: int, kind: str, data, action) -> bool:
     if type(action) is BuyFuel:
         s.credits[seat] -= action.price
         s.fuel[seat] += 1
-        s.emit(f"buys 1 fuel for {action.price} credits", RULE_FUEL, seat)
+        s.emit("buys 1 fuel for {} credits", RULE_FUEL, seat, action.price)
     elif type(action) is BuyAccess:
         s.credits[seat] -= action.price
         s.credits[action.controller] += action.price

@@ -26,7 +26,7 @@ def play(s, seat: int) -> None:
     for i in range(s.players):
         gain = INVESTORS_ACTIVE if i == seat else INVESTORS_OTHERS
         s.credits[i] += gain
-        s.emit(f"receives {gain} credits from investors", RULE_INVESTORS, i)
+        s.emit("receives {} credits from investors", RULE_INVESTORS, i, gain)
     ring = clockwise(seat, s.players)
     order = sorted(ring, key=lambda i: (-s.fame[i], ring.index(i)))
     ask(s, tuple(order))

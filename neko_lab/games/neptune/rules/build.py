@@ -172,10 +172,10 @@ def build(s, seat: int, a: BuildAt) -> None:
     s.credits[seat] -= a.credits
     s.fuel[seat] -= a.fuel
     if a.what == "move":
-        s.emit(f"moves team {a.team + 1} to {a.name} for {a.fuel} fuel", RULE_BUILDING, seat)
+        s.emit("moves team {} to {} for {} fuel", RULE_BUILDING, seat, a.team + 1, a.name, a.fuel)
         return
     s.used[k] |= BUILT
-    s.emit(f"builds a {a.what} at {a.name} for {a.credits} credits and {a.fuel} fuel", RULE_BUILD, seat,
+    s.emit("builds a {} at {} for {} credits and {} fuel", RULE_BUILD, seat, a.what, a.name, a.credits, a.fuel,
            loc=a.dest, what=a.what)
     if a.what == "base":
         first = not s.bases[a.dest]

@@ -90,8 +90,8 @@ def ask_access(s, order: tuple[int, ...]) -> None:
         n = sum(1 for holders in s.missions if holders and holders[0] == i)
         if n:
             s.fame[i] += n
-            s.emit(f"gains {n} fame for controlling {n} Research Mission" + ("s" if n > 1 else ""),
-                   RULE_RESEARCH, i)
+            s.emit("gains {0} fame for controlling {0} Research Missions" if n > 1 else
+                   "gains {0} fame for controlling {0} Research Mission", RULE_RESEARCH, i, n)
     s.finish_card()
 
 
@@ -104,8 +104,8 @@ def take_access(s, seat: int, data, action) -> None:
         s.credits[seat] -= action.price
         s.credits[action.controller] += action.price
         s.missions[action.loc] = s.missions[action.loc] + (seat,)
-        s.emit(f"pays {who(action.controller)} {action.price} for access to the mission at {action.name}",
-               RULE_RESEARCH, seat, loc=action.loc)
+        s.emit("pays {} {} for access to the mission at {}", RULE_RESEARCH, seat, who(action.controller),
+               action.price, action.name, loc=action.loc)
         if access_offers(s, seat):
             s.pending.append(Pending("mission_access", seat, data))
             return

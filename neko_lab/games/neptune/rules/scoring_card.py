@@ -54,7 +54,7 @@ def start(s, active: int, context: str) -> None:
     for i, vp in enumerate(awards):
         if vp:
             s.points[i][FAME_AWARDS] += vp
-            s.emit(f"scores {vp} VP for fame ({s.fame[i]})", RULE_END if final else RULE_FAME, i)
+            s.emit("scores {} VP for fame ({})", RULE_END if final else RULE_FAME, i, vp, s.fame[i])
     ask_next(s, active, context, tuple(i for i in range(s.players) if s.credits[i] > 0))
 
 

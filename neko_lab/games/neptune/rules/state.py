@@ -229,8 +229,8 @@ class GameState(State):
     def clone(self) -> "GameState":
         new = object.__new__(GameState)
         d = self.__dict__.copy()
-        d["log"] = self.log[:]
-        d["pending"] = self.pending[:]         # Pending entries are never changed, only replaced
+        d["log"] = self.log.copy()           # copies share the chain of events
+        d["pending"] = self.pending[:]         # Pending entries are read-only: shared
         d["rng"] = self.rng.copy()
         d["_legal"] = None
         # the items of these lists are ints or tuples, replaced (never changed) on change

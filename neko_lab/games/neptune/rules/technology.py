@@ -67,8 +67,8 @@ def take(s, seat: int, data, action) -> None:
         n = sum(1 for holders in s.techs if holders and holders[0] == i)
         if n:
             s.fame[i] += n
-            s.emit(f"gains {n} fame for controlling {n} technolog" + ("ies" if n > 1 else "y"),
-                   RULE_TECH_CARD, i)
+            s.emit("gains {0} fame for controlling {0} technologies" if n > 1 else
+                   "gains {0} fame for controlling {0} technology", RULE_TECH_CARD, i, n)
     s.finish_card()
 
 

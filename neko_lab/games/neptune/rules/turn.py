@@ -97,13 +97,13 @@ def sell(s, seat: int, card: int) -> None:
     track = (card,) + s.track
     if len(track) > s.players:
         s.discard = s.discard + (track[-1],)
-        s.emit(f"{s.data.cards[track[-1]].title} falls off the Opportunity Track", RULE_SELL, None)
+        s.emit("{} falls off the Opportunity Track", RULE_SELL, None, s.data.cards[track[-1]].title)
         track = track[:-1]
     s.track = track
     price = sell_price(s.players)
     s.credits[seat] += price
-    s.emit(f"sells {s.data.cards[card].title} to the Opportunity Track for {price}",
-           RULE_TWO if s.players == 2 else RULE_SELL, seat, card=card)
+    s.emit("sells {} to the Opportunity Track for {}", RULE_TWO if s.players == 2 else RULE_SELL, seat,
+           s.data.cards[card].title, price, card=card)
 
 
 # ---------------------------------------------------------------- playing
@@ -130,13 +130,13 @@ def take_play(s, seat: int, data, action: Play) -> None:
     else:
         s.track = s.track[:action.place] + s.track[action.place + 1:]
     s.discard = s.discard + (action.card,)
-    s.emit(f"plays {card.title}" + (" from the Opportunity Track" if action.place >= 0 else ""),
-           RULE_PLAY, seat, card=action.card)
+    s.emit("plays {} from the Opportunity Track" if action.place >= 0 else "plays {}", RULE_PLAY, seat,
+           card.title, card=action.card)
     if card.event and s.options["events"]:
         events.trigger(s, seat)
     if action.place < 0 and card.fame:
         s.fame[seat] += card.fame
-        s.emit(f"gains {card.fame} fame for playing {card.title} from hand", RULE_PLAY, seat)
+        s.emit("gains {} fame for playing {} from hand", RULE_PLAY, seat, card.fame, card.title)
     EFFECTS[card.kind](s, seat)
 
 

@@ -75,7 +75,7 @@ def legal_walk(s: "GameState", seat: int, p: int) -> list:
 
 def take_walk(s: "GameState", seat: int, p: int, action: Box) -> None:
     s.path[seat] += (2 * action.place + action.side,)
-    s.emit(f"turn {s.turn}: leader on {action}", LIEUTENANTS if action.place == 0 else COMMAND, seat,
+    s.emit("turn {}: leader on {}", LIEUTENANTS if action.place == 0 else COMMAND, seat, s.turn, action,
            place=action.place, side=action.side,
            cover=f"turn {s.turn}: {simultaneous.WALK_COVER}" if action.place == 0 else "")
     act = s.card_at(seat, action.place).boxes[action.side][0]

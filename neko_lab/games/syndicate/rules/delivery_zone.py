@@ -59,5 +59,5 @@ def deliver(s: "GameState", seat: int, a: Deliver) -> None:
     filled = s.filled[seat]
     s.filled[seat] = changed(filled, a.place, changed(filled[a.place], a.slot, a.colour))
     s.delivered[seat] = s.delivered[seat] + ((a.place, a.slot, a.colour),)
-    s.emit(f"{a}", COOK if a.kind == NIGIRI else DELIVERY_ZONE, seat, place=a.place, slot=a.slot,
+    s.emit("{}", COOK if a.kind == NIGIRI else DELIVERY_ZONE, seat, a, place=a.place, slot=a.slot,
            colour=a.colour)

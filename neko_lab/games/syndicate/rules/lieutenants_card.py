@@ -3,7 +3,7 @@
 Accountant: draw three minions into the Waiting Room, then discard two of the Waiting Room's cards (old
 or new) face up. An empty drawing deck is replaced by the discard pile turned face down as it lies; at a
 simultaneous table a turn that could empty the deck begins with the pile shuffled in under it instead
-(simultaneous.top_up), so no seat ever knows the deck's order.
+(top_up), so no seat ever knows the deck's order.
 Chief Operations Officer: place one waiting minion into the pyramid, below a card already placed.
 """
 from __future__ import annotations
@@ -58,13 +58,30 @@ def draw_card(s: "GameState") -> int | None:
     return s.deck.pop()
 
 
+def top_up(s: "GameState") -> None:
+    """A simultaneous turn whose draws (three per seat at most) could empty the drawing deck begins
+    with the discard pile shuffled and put under the deck, in everyone's sight: the pile is never
+    turned over while the seats draw out of each other's sight, and no seat knows the deck's order."""
+    if not (simultaneous.hiding(s) and s.turn >= 1) or len(s.deck) >= ACCOUNTANT_DRAW * s.players \
+            or not s.discard:
+        return
+    pile = list(s.discard)
+    s.rng.shuffle(pile)
+    s.deck = pile + s.deck
+    s.discard = []
+    s.deck_known = False
+    s.emit(f"turn {s.turn} begins with {len(s.deck) - len(pile)} cards in the drawing deck, fewer than "
+           "the seats may draw: the discard pile is shuffled and put under it", simultaneous.TURN_PHASES,
+           cards=len(pile))
+
+
 def enter_accountant(s: "GameState", seat: int, p: int, side: int) -> None:
     drawn = [c for c in (draw_card(s) for _ in range(ACCOUNTANT_DRAW)) if c is not None]
     s.waiting[seat] += tuple(drawn)
     s.own_draws[seat] += len(drawn)
     if len(drawn) < ACCOUNTANT_DRAW and simultaneous.hiding(s):
         simultaneous.came_up_short(s, seat)
-    s.emit(f"draws {len(drawn)} minions into the Waiting Room", RULE_ACCOUNTANT, seat, cards=len(drawn))
+    s.emit("draws {} minions into the Waiting Room", RULE_ACCOUNTANT, seat, len(drawn), cards=len(drawn))
     more = min(ACCOUNTANT_DISCARD, len(s.waiting[seat]))
     if more:
         s.pending.append(Pending("discard", seat, more))
@@ -80,7 +97,7 @@ def take_discard(s: "GameState", seat: int, more: int, action: Discard) -> None:
     s.waiting[seat] = tuple(c for c in s.waiting[seat] if c != action.card)
     s.discard.append(action.card)
     s.own_discards[seat] += (action.card,)
-    s.emit(f"{action} face up", RULE_ACCOUNTANT, seat, card=action.card)
+    s.emit("{} face up", RULE_ACCOUNTANT, seat, action, card=action.card)
     if more > 1:
         s.pending.append(Pending("discard", seat, more - 1))
     else:
@@ -110,7 +127,7 @@ def take_coo(s: "GameState", seat: int, data: Any, action: Place) -> None:
     s.waiting[seat] = tuple(c for c in s.waiting[seat] if c != action.card)
     s.pyramid[seat] = changed(s.pyramid[seat], action.place, action.card)
     s.filled[seat] = changed(s.filled[seat], action.place, (-1,) * len(s.cards[action.card].slots))
-    s.emit(f"{action}", RULE_COO, seat, card=action.card, place=action.place)
+    s.emit("{}", RULE_COO, seat, action, card=action.card, place=action.place)
     after_box(s, seat, 0, 1)
 
 

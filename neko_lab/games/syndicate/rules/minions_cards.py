@@ -131,7 +131,7 @@ def take_fishmonger(s: "GameState", seat: int, data: tuple, action: Take) -> Non
     if action.count:
         s.warehouse[seat] = added(s.warehouse[seat], action.colour, -action.count)
         s.cubes[seat] = added(s.cubes[seat], 4 * lower(p) + action.colour, action.count)
-        s.emit(f"Fishmonger: {action}", RULE_FISHMONGER, seat, count=action.count, colour=action.colour)
+        s.emit("Fishmonger: {}", RULE_FISHMONGER, seat, action, count=action.count, colour=action.colour)
     after_box(s, seat, p, side)
 
 
@@ -161,8 +161,8 @@ def take_carry(s: "GameState", seat: int, data: tuple, action: Carry | Stop) -> 
     kind = SUBWAY if action.subway else DELIVERY
     s.cubes[seat] = added(added(s.cubes[seat], 4 * action.frm + action.colour, -1),
                           4 * action.to + action.colour, 1)
-    s.emit(f"{'Subway operator' if action.subway else 'Delivery lady'}: {action}",
-           RULE_SUBWAY if action.subway else RULE_DELIVERY, seat, frm=action.frm, to=action.to,
+    s.emit("Subway operator: {}" if action.subway else "Delivery lady: {}",
+           RULE_SUBWAY if action.subway else RULE_DELIVERY, seat, action, frm=action.frm, to=action.to,
            colour=action.colour)
     landed(s, seat, action.to, action.colour, kind, p, side, left - 1)
 
@@ -195,7 +195,7 @@ def take_storekeeper(s: "GameState", seat: int, data: tuple, action: Swap | Stop
         return
     s.cubes[seat] = added(added(s.cubes[seat], 4 * action.at + action.old, -1), 4 * action.at + action.new, 1)
     s.warehouse[seat] = added(added(s.warehouse[seat], action.old, 1), action.new, -1)
-    s.emit(f"Storekeeper: {action}", RULE_STOREKEEPER, seat, at=action.at, old=action.old, new=action.new)
+    s.emit("Storekeeper: {}", RULE_STOREKEEPER, seat, action, at=action.at, old=action.old, new=action.new)
     landed(s, seat, action.at, action.new, STOREKEEPER, p, side, left - 1)
 
 

@@ -3,9 +3,9 @@ first-game way, everything in the open). The engine still asks one seat after an
 keeps every seat to what it could know at such a table:
 
 * one drawing deck whose order no seat knows: a turn that could empty the deck (fewer cards in it
-  than three per seat) begins with the discard pile shuffled and put under the deck (`top_up`), so
+  than three per seat) begins with the discard pile shuffled and put under the deck, so
   the pile is never turned over in the middle of a turn, and a seat's own draws can never show how
-  many cards another seat took (a turned-over pile of known order would);
+  many cards another seat took (a turned-over pile of known order would; lieutenants_card.top_up);
 * what the table showed when the turn began (every area, the drawing deck's size, the discard pile)
   is kept in `shown` and `table_start`; a seat sees the other areas as they were then, and the deck
   and discard pile as they were then changed by its own draws and discards only (`own_draws`,
@@ -40,34 +40,14 @@ def hiding(s: "GameState") -> bool:
 
 
 def start_turn(s: "GameState") -> None:
-    """A turn (or the opening) begins: refill the deck if this turn could empty it, then remember
-    what the table shows now."""
+    """A turn (or the opening) begins (after lieutenants_card.top_up): remember what the table shows."""
     n = s.players
-    if hiding(s) and s.turn >= 1:
-        top_up(s)
     s.shown = [s.area(j) for j in range(n)]
     s.table_start = (tuple(s.deck), tuple(s.discard), s.deck_known)
     s.own_draws = [0] * n
     s.own_discards = [()] * n
     s.turn_log = len(s.log)
     s.secret_seat = None
-
-
-def top_up(s: "GameState") -> None:
-    """A simultaneous turn whose draws (three per seat at most) could empty the drawing deck begins
-    with the discard pile shuffled and put under the deck, in everyone's sight: the pile is never
-    turned over while the seats draw out of each other's sight, and no seat knows the deck's order."""
-    from .lieutenants_card import ACCOUNTANT_DRAW     # (that module draws through this one)
-    if len(s.deck) >= ACCOUNTANT_DRAW * s.players or not s.discard:
-        return
-    pile = list(s.discard)
-    s.rng.shuffle(pile)
-    s.deck = pile + s.deck
-    s.discard = []
-    s.deck_known = False
-    s.emit(f"turn {s.turn} begins with {len(s.deck) - len(pile)} cards in the drawing deck, fewer than "
-           "the seats may draw: the discard pile is shuffled and put under it", TURN_PHASES,
-           cards=len(pile))
 
 
 def draws_left(s: "GameState") -> bool:
@@ -88,9 +68,9 @@ def reveal(s: "GameState", what: str) -> None:
         s.secret_seat = None
         return
     s.secret_seat = None
+    hidden = [e for e in s.log[s.turn_log:] if e.cover is not None and not e.data.get("quiet")]
     for j in range(s.players):
-        told = [e.text.removeprefix(f"{what}: ") for e in s.log[s.turn_log:]
-                if e.seat == j and e.cover is not None and not e.data.get("quiet")]
+        told = [e.text.removeprefix(f"{what}: ") for e in hidden if e.seat == j]
         if told:
             s.emit(f"{what}, shown to all: " + "; ".join(told), TURN_PHASES, j)
 

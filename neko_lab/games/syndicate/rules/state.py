@@ -47,7 +47,8 @@ class GameState(State):
     OPTION_PLAYERS = {"catanna": (1,), "catanna_cubes": (1,), "catanna_markers": (1,),
                       "catanna_assign": (1,), "catanna_wild": (1,)}
     RULES = RULES
-    AGENTS = {"syndicate": "neko_lab.games.syndicate.agents:SyndicateAgent"}
+    AGENTS = {"syndicate": "neko_lab.games.syndicate.agents:SyndicateAgent",
+              "syndicate-plan": "neko_lab.games.syndicate.agents:PlanningAgent"}
     # the planning agent takes about 2.6 s of CPU a game; one-ply greedy never fills its pyramid
     # (every seat ends at -40), so a workshop-size playtest is a small sample of real play
     PLAYTEST = {"games": 30, "agents": ["syndicate"]}
@@ -226,7 +227,9 @@ class GameState(State):
         return self.area_view(self.area(j))
 
     def refresh_view(self) -> None:
-        """A turn begins: keep what the table shows now (rules/simultaneous.py)."""
+        """A turn begins: at a simultaneous table a deck this turn could empty is refilled first
+        (rules/lieutenants_card.py), then what the table shows is kept (rules/simultaneous.py)."""
+        lieutenants_card.top_up(self)
         simultaneous.start_turn(self)
 
     def observation(self, seat: int) -> dict:
@@ -265,15 +268,15 @@ class GameState(State):
             rng.shuffle(s.deck)
         return s
 
-    def emit(self, text: str, rule: str = "", seat: int | None = None, **data: Any) -> None:
+    def emit(self, text: str, rule: str = "", seat: int | None = None, *values: Any, **data: Any) -> None:
         """While a seat acts out of the others' sight, its events are told to them only as its cover
         (the first box of a walk: "walks down the pyramid"; the rest not at all) until the reveal."""
         hidden = self.__dict__.get("secret_seat")
         cover = data.pop("cover", "")
         if hidden is None:
-            super().emit(text, rule, seat, **data)
+            super().emit(text, rule, seat, *values, **data)
             return
-        self.emit_secret(text, cover, rule, hidden if seat is None else seat, **data)
+        self.emit_secret(text, cover, rule, hidden if seat is None else seat, *values, **data)
 
     def _apply(self, action: Any) -> None:
         if not simultaneous.hiding(self):
@@ -296,8 +299,8 @@ class GameState(State):
     def clone(self) -> "GameState":
         new = object.__new__(GameState)
         d = self.__dict__.copy()
-        d["log"] = list(self.log)
-        d["pending"] = list(self.pending)          # Pending entries are replaced, never changed
+        d["log"] = self.log.copy()           # copies share the chain of events
+        d["pending"] = list(self.pending)          # Pending entries are read-only: shared
         d["rng"] = self.rng.copy()
         d["_legal"] = None
         for key in self.PER_SEAT:
