@@ -133,6 +133,7 @@ class ToyState(State):
     def determinize(self, seat: int, rng) -> "ToyState":
         s = self.clone()
         s.rng = rng.spawn()          # future chance comes from rng, not from the real game
+        s.log = self.log.seen_by(seat)
         # dealt from a sorted pool: the copy depends only on what the seat knows (and on rng)
         unseen = sorted(s.deck + [c for i, h in enumerate(s.hands) if i != seat for c in h])
         rng.shuffle(unseen)

@@ -102,11 +102,12 @@ class Log:
     == with a list of events. Appending is for the engine (State.emit); copies of a state share the
     chain of events, so copying a log costs the same however long the game has been."""
 
-    __slots__ = ("_head", "_n")
+    __slots__ = ("_head", "_n", "_views")
 
     def __init__(self, events: Any = ()) -> None:
         self._head: list | None = None
         self._n = 0
+        self._views: tuple = ()           # (count, viewer): the first `count` events read as `viewer` sees them
         for e in events:
             self.append(e)
 
@@ -131,8 +132,27 @@ class Log:
 
     def copy(self) -> "Log":
         new = Log.__new__(Log)
-        new._head, new._n = self._head, self._n
+        new._head, new._n, new._views = self._head, self._n, self._views
         return new
+
+    def seen_by(self, viewer: Any) -> "Log":
+        """A copy in which every event so far reads as `viewer` saw it (another seat's secret choice as
+        its cover, without its data; an event the viewer did not see at all as an empty one, which
+        log_for still leaves out, so that positions in the log stay where they were). Events added to the copy later read in full: they are
+        the copy's own. State.determinize gives its copy this log, so a search copy's log holds nothing
+        the seat did not see."""
+        new = self.copy()
+        if viewer != EVERYTHING:
+            new._views = self._views + ((self._n, viewer),)
+        return new
+
+    def _shown(self, i: int, event: Event) -> Event:
+        for count, viewer in self._views:
+            if i < count and event.cover and event.seat != viewer:
+                event = event.shown_to(viewer)
+            elif i < count and event.cover == "" and event.seat != viewer and event.text:
+                event = Event("", event.rule, event.seat, EMPTY, "")      # still left out of shown_log
+        return event
 
     def _links(self, count: int) -> list:
         """The newest `count` links, oldest first."""
@@ -147,12 +167,15 @@ class Log:
         return self._n
 
     def __iter__(self) -> Iterator[Event]:
+        if self._views:
+            return iter([self._shown(i, _event(link)) for i, link in enumerate(self._links(self._n))])
         return iter([_event(link) for link in self._links(self._n)])
 
     def __reversed__(self) -> Iterator[Event]:
-        link = self._head
+        link, i = self._head, self._n
         while link is not None:
-            yield _event(link)
+            i -= 1
+            yield self._shown(i, _event(link)) if self._views else _event(link)
             link = link[1]
 
     def __getitem__(self, index: Any) -> Any:
@@ -161,6 +184,9 @@ class Log:
             start, stop, step = index.indices(n)
             if step != 1 or start >= stop:
                 return list(self)[index]
+            if self._views:
+                return [self._shown(start + j, _event(link))
+                        for j, link in enumerate(self._links(n - start)[:stop - start])]
             return [_event(link) for link in self._links(n - start)[:stop - start]]
         i = index.__index__()
         if i < 0:
@@ -170,11 +196,12 @@ class Log:
         link = self._head
         for _ in range(n - 1 - i):
             link = link[1]
-        return _event(link)
+        return self._shown(i, _event(link)) if self._views else _event(link)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Log):
-            return self._n == other._n and (self._head is other._head or list(self) == list(other))
+            return self._n == other._n and ((self._head is other._head and self._views == other._views)
+                                            or list(self) == list(other))
         if isinstance(other, list):
             return list(self) == other
         return NotImplemented

@@ -282,9 +282,11 @@ class State(Spaces):
     def determinize(self, seat: int, rng: Rng) -> "State":
         """A copy in which everything `seat` cannot see is re-sampled. Future chance is unseen too:
         the copy's generator comes from `rng`, never from the game's own (a game overriding this
-        does the same: `s.rng = rng.spawn()`). Perfect information: a clone with a new generator."""
+        does the same: `s.rng = rng.spawn()`), and its log reads as `seat` saw it (`s.log = self.log.seen_by(seat)`,
+        given here). Perfect information: a clone with a new generator."""
         s = self.clone()
         s.rng = rng.spawn()
+        s.log = self.log.seen_by(seat)
         return s
 
     def clone(self) -> "State":

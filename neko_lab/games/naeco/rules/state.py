@@ -181,6 +181,7 @@ class GameState(State):
             s = self._resampled(seat, rng.copy(), shuffle_known=False)
         rng.state = s.rng.state
         s.rng = rng.spawn()
+        s.log = self.log.seen_by(seat)       # the copy's log holds only what the seat saw
         return s
 
     def _resampled(self, seat: int, rng: Rng, shuffle_known: bool) -> "GameState":

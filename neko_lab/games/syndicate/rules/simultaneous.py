@@ -68,7 +68,10 @@ def reveal(s: "GameState", what: str) -> None:
         s.secret_seat = None
         return
     s.secret_seat = None
-    hidden = [e for e in s.log[s.turn_log:] if e.cover is not None and not e.data.get("quiet")]
+    # the turn's secret events, except a choice that logged nothing (quiet); in a search copy, the real
+    # game's events it inherited read only as the searching seat saw them (Log.seen_by): another seat's
+    # as a public cover or an empty text, both left out, so the copy tells only its own re-chosen walks
+    hidden = [e for e in s.log[s.turn_log:] if e.cover is not None and e.text and not e.data.get("quiet")]
     for j in range(s.players):
         told = [e.text.removeprefix(f"{what}: ") for e in hidden if e.seat == j]
         if told:
