@@ -1,7 +1,7 @@
 """A whole first game of Neko Syndicate: two players, you (Player 1) against the Syndicate agent.
 
 The script guides every decision of yours for all 15 turns (the Syndicate agent's own plan, on a seed
-where following it wins a fair game: 53 to 43). What it teaches, and where:
+where following it wins a fair game: 55 to 53). What it teaches, and where:
 
 1. Game Set-up — the opening draw: the four minions are shown, one goes below the Accountant (the
    first card of level 2), one to the Waiting Room, two to the discard pile.
@@ -34,7 +34,7 @@ from .syndicate_words import (ACCOUNTANT, COMMAND, COO, COOK, DELIVERY, END, FIS
                               consequence, free_slots, hood, kind, loose_cost, place_words, slot_value)
 
 GAME = "syndicate"
-SEED = 4
+SEED = 3
 PLAYERS = 2
 
 
