@@ -7,6 +7,7 @@ import pytest
 
 import neko_lab as nl
 from neko_lab.widgets import board
+from tests.boardclicks import unlit_clicks
 
 GAMES = ["naeco", "journey", "syndicate", "neptune"]
 
@@ -107,20 +108,8 @@ def test_an_empty_syndicate_place_below_no_card_names_the_places_above_it():
 
 
 def test_every_unlit_syndicate_target_of_a_played_game_is_explained_by_a_rule():
-    import random
     for players in (2, 4):
-        s = nl.new_game("syndicate", players=players, seed=2)
-        rng = random.Random(players)
-        for _ in range(150):
-            if s.is_over():
-                break
-            b = board(s.clone(), agents={})
-            lit = set(b.picture_widget.targets())
-            for name in b.picture_widget.targets(lit_only=False):
-                if name in lit:
-                    continue
-                b.picture_widget.miss(name)
-                text = b.message.text
-                assert text.startswith("Not possible there: ") and "Neko Syndicate ›" in text, (name, text)
-                assert "not one of the places" not in text and "box: ," not in text
-            s.apply(rng.choice(s.legal_actions()))
+        start = nl.new_game("syndicate", players=players, seed=2)
+        for name, text in unlit_clicks(start, lambda st: board(st, agents={}), 150, players):
+            assert text.startswith("Not possible there: ") and "Neko Syndicate ›" in text, (name, text)
+            assert "not one of the places" not in text and "box: ," not in text

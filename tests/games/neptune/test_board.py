@@ -7,6 +7,7 @@ import pytest
 from neko_lab.games.neptune.board import Board
 from neko_lab.games.neptune.rules import BuildAt, Pass, Play, Sell
 from statecheck import fingerprint
+from tests.boardclicks import unlit_clicks
 
 from .rig import RED, YELLOW, BLUE, game, loc, play_card, resources, start_turn, tech, tokens
 
@@ -215,20 +216,7 @@ def test_places_that_play_no_part_in_the_decision_say_what_the_decision_is_about
 
 
 def test_every_unlit_place_of_a_played_game_is_explained_by_a_rule():
-    import random
     for players in (2, 4):
-        s = game(players, seed=3)
-        rng = random.Random(players)
-        for _ in range(120):
-            if s.is_over():
-                break
-            b = Board(s.clone(), agents={})
-            lit = set(b.picture_widget.targets())
-            for name in b.picture_widget.targets(lit_only=False):
-                if name in lit:
-                    continue
-                b.picture_widget.miss(name)
-                text = b.message.text
-                assert text.startswith("Not possible there: ") and "Destination: Neptune ›" in text, (name, text)
-                assert "not one of the places" not in text
-            s.apply(rng.choice(s.legal_actions()))
+        for name, text in unlit_clicks(game(players, seed=3), lambda st: Board(st, agents={}), 120, players):
+            assert text.startswith("Not possible there: ") and "Destination: Neptune ›" in text, (name, text)
+            assert "not one of the places" not in text
