@@ -113,3 +113,19 @@ def base(s, seat: int, name: str) -> int:
         s.diversification = seat
     s._legal = None
     return i
+
+
+def fuel_example_build(fuel: int) -> nl.State:
+    """The rulebook's Fuel Cost Calculation Example set up for red's Build card: speed 4 (Slingshots and
+    Fission), bases on the Lunar Polar Regions and the Mars Mineral Beds, a mission at Callisto, 5 credits
+    and `fuel` fuel."""
+    s = game(3)
+    resources(s, 5, fuel)
+    tokens(s, RED, "slingshots", "fission")
+    for name in ("Lunar Polar Regions", "Mars Mineral Beds"):
+        s.missions[loc(s, name)] = (RED,)
+        s.bases[loc(s, name)] = (RED,)
+    s.diversification = RED
+    s.missions[loc(s, "Callisto")] = (RED,)
+    play_card(s, RED, "build")
+    return s

@@ -9,7 +9,7 @@ from neko_lab.games.neptune.rules import BuildAt, Pass, Play, Sell
 from statecheck import fingerprint
 from tests.boardclicks import unlit_clicks
 
-from .rig import RED, YELLOW, BLUE, game, loc, play_card, resources, start_turn, tech, tokens
+from .rig import fuel_example_build, RED, YELLOW, BLUE, game, loc, play_card, resources, start_turn, tech, tokens
 
 
 def _build_board():
@@ -157,15 +157,7 @@ def test_an_unlit_location_in_a_build_says_which_trip_is_too_dear_as_the_ruleboo
     # the rulebook's Fuel Cost Calculation Example: Earth to Callisto is distance 7, speed 4 from
     # Slingshots and Fission, 1 less for the base on Mars on the way: 2 fuel; with only 1 fuel left
     # the base there cannot be reached
-    s = game(3)
-    resources(s, 5, 1)
-    tokens(s, RED, "slingshots", "fission")
-    for name in ("Lunar Polar Regions", "Mars Mineral Beds"):
-        s.missions[loc(s, name)] = (RED,)
-        s.bases[loc(s, name)] = (RED,)
-    s.diversification = RED
-    s.missions[loc(s, "Callisto")] = (RED,)
-    play_card(s, RED, "build")
+    s = fuel_example_build(1)
     b = Board(s, agents={1: "random", 2: "random"})
     text = _miss(b, f"loc:{loc(s, 'Callisto')}")
     assert text.startswith("Not possible there: your nearest team that may still move, team 1 at Earth")

@@ -3,7 +3,7 @@ speed bonuses from the Technology section."""
 from neko_lab.games.neptune import graph
 from neko_lab.games.neptune.rules import BuildAt, speed
 
-from .rig import base, RED, act, build, game, loc, play_card, resources, tokens
+from .rig import fuel_example_build, base, RED, act, build, game, play_card, resources, tokens
 
 
 def test_fuel_cost_calculation_example_callisto():
@@ -17,15 +17,7 @@ def test_fuel_cost_calculation_example_callisto():
 
 
 def test_fuel_cost_calculation_example_played_through_a_build_card():
-    s = game(3)
-    resources(s, 5, 5)
-    tokens(s, RED, "slingshots", "fission")
-    for name in ("Lunar Polar Regions", "Mars Mineral Beds"):
-        s.missions[loc(s, name)] = (RED,)
-        s.bases[loc(s, name)] = (RED,)
-    s.diversification = RED
-    s.missions[loc(s, "Callisto")] = (RED,)
-    play_card(s, RED, "build")
+    s = fuel_example_build(5)
     a = build(s, RED, "base", "Callisto", origin=s.data.home)
     assert (a.credits, a.fuel) == (1, 2)
     assert (s.credits[RED], s.fuel[RED]) == (4, 3)
