@@ -196,18 +196,22 @@ class ISMCTSAgent(Agent):
         deadline = started + seconds if seconds is not None else None
         totals = [0.0] * len(plans)
         done = 0
-        while True:
+        while iterations is None or done < iterations:
             seed = rng.next64()
-            for i, plan in enumerate(plans):
+            values = []
+            for plan in plans:
+                if deadline is not None and time.thread_time() >= deadline:
+                    break
                 sim = state.determinize(seat, Rng(seed)) if state.HIDDEN_INFORMATION else state.clone()
                 sim.rng = Rng(seed ^ 0x5DEECE66D)
-                totals[i] += policy.plan_value(sim, seat, plan)
-            done += 1
-            if iterations is not None and done >= iterations:
-                break
-            if deadline is not None and time.thread_time() >= deadline:
+                values.append(policy.plan_value(sim, seat, plan))
+            if len(values) < len(plans):        # the cap fell within this round: it is left out
                 self.capped += iterations is not None
                 break
+            totals = [t + v for t, v in zip(totals, values)]
+            done += 1
+        if not done:
+            return 0
         best = max(range(len(plans)), key=lambda i: (totals[i], -i))
         trust = self.settings["trust"]
         if best and trust is not None and (totals[best] - totals[0]) / done <= trust:

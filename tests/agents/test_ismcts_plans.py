@@ -90,3 +90,14 @@ def test_plan_mode_games_are_reproducible_and_legal():
         return out
 
     assert game() == game()
+
+
+def test_the_game_s_search_table_names_the_policy_and_a_given_policy_wins():
+    state = walk_start(8)
+    agent = ISMCTSAgent(seed=1, iterations=1, width=2)
+    agent.choose(state)
+    assert agent.policy_spec == SyndicateAgent.SEARCH["policy"]
+    assert agent._policy.AHEAD == 0               # "syndicate(ahead=0, ...)": the ends are judged by the search
+    given = ISMCTSAgent(seed=1, iterations=1, width=2, policy="syndicate")
+    given.choose(state)
+    assert given.policy_spec == "syndicate" and given._policy.AHEAD == SyndicateAgent.AHEAD
