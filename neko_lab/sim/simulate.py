@@ -46,6 +46,8 @@ written in a notebook cell cannot travel to them: put it in a module on the work
 without workers). The local pool starts at the first run with workers and is kept for the next runs of
 the same Python process (a spawned worker takes about a second to start); after editing a module of
 your own that the workers imported, neko_lab.sim.simulate.stop_pool() makes the next run start afresh.
+An interrupt (Ctrl-C, Jupyter's stop button) is this process's alone: the workers ignore it, and the
+interrupted run ends them at once.
 """
 from __future__ import annotations
 
