@@ -322,6 +322,15 @@ def position_key(state: GameState, seat: int) -> tuple:
             top and (top.kind, top.data))
 
 
+def keys_along(state: GameState, seat: int, plan: list) -> list[tuple]:
+    """The position_key of each position `plan` is to be played in, from `state` on (not changed)."""
+    s, keys = state.clone(), []
+    for a in plan:
+        keys.append(position_key(s, seat))
+        s.apply(a)
+    return keys
+
+
 class SyndicateAgent(Agent):
     """Plans each walk by a beam search over its choices, judging the best ends by the walk after."""
 
@@ -331,7 +340,9 @@ class SyndicateAgent(Agent):
     AHEAD_BEAM = 3          # the beam of that next walk
     END_TURNS = 0           # in the game's last turns (exact scores near), every width ...
     END_FACTOR = 1          # ... is multiplied by this
-    SEARCH = {"iterations": 16, "horizon": 8}   # ismcts's defaults here: about 0.3 s a move on one core
+    # ismcts's defaults here: it searches whole walks (plans/plan_value): the 6 best ends of a beam over
+    # the walk, each judged on 3 samples by the best next walk a beam of 6 finds (under 0.5 s a walk)
+    SEARCH = {"iterations": 3, "width": 6, "horizon": 8, "policy": "syndicate(ahead=0,ahead_beam=6)"}
 
     def __init__(self, seed: int | None = None, beam: int | None = None, ahead: int | None = None,
                  ahead_beam: int | None = None):
@@ -346,6 +357,8 @@ class SyndicateAgent(Agent):
         self.plan: list = []             # the rest of the planned walk ...
         self.plan_keys: list = []        # ... and the position_key each step expects to be played in
         self.plan_key: tuple = ()
+        self.plan_drawn: tuple = ()
+        self.offered: tuple = ((), ())        # (key, drawn) of the plans last offered by plans()
 
     def choose(self, state: GameState) -> Hashable:
         legal = state.legal_actions()
@@ -362,19 +375,63 @@ class SyndicateAgent(Agent):
             return catanna.assign_choice(state, legal)
         if state.turn == 0:                    # the opening four cards
             return self.one_ply(state, seat, legal)
-        key = (state.seed, state.turn, seat)
         # the plan holds while the position is the one it expected: after an Accountant's draw (the
         # plan's discards were chosen among cards drawn on a re-shuffled copy), or once someone else
-        # chose a step of this walk, it is planned again from the real position
-        stale = not self.plan or self.plan_keys[0] != position_key(state, seat)
-        if self.plan_key != key or stale:
+        # chose a step of this walk (its next step may still be legal, but it belongs to another walk),
+        # it is planned again from the real position
+        if not (self.holds(state, self.plan, self.plan_key, self.plan_drawn)
+                and self.plan_keys[0] == position_key(state, seat)):
             base = state.determinize(seat, self.core_rng())
-            steps = self.search(base, seat)
-            self.plan = [a for a, _ in steps]
-            self.plan_keys = [k for _, k in steps]
-            self.plan_key = key
+            self.plan = self.search(base, seat)
+            self.plan_keys = keys_along(base, seat, self.plan)
+            self.plan_key = (state.seed, state.turn, seat)
+            self.plan_drawn = state.waiting[seat]
         self.plan_keys.pop(0)
         return self.plan.pop(0)
+
+    @staticmethod
+    def holds(state: GameState, plan: list, key: tuple, drawn: tuple) -> bool:
+        """Does the rest of a plan made for (seed, turn, seat) `key` still hold? Its next step must be
+        legal, and the plan's discards were chosen among cards drawn on a re-shuffled copy: once the real
+        cards are drawn (the waiting minions differ from `drawn`), plan again."""
+        seat = state.current_player
+        if not plan or key != (state.seed, state.turn, seat):
+            return False
+        if state.pending[-1].kind == "discard" and drawn != state.waiting[seat]:
+            return False
+        return any(a == plan[0] and type(a) is type(plan[0]) for a in state.legal_actions())
+
+    # ------------------------------------------------------------------ hooks for plan-level search (ismcts)
+    def plans(self, state: GameState, k: int, current: list | None = None) -> list[list] | None:
+        """Up to `k` whole plans for the rest of the walk of the seat to move, best first as search()
+        ranks them (None: this decision is not part of a walk). `current`, the rest of a plan this
+        agent offered before, comes back alone while it still holds."""
+        top = state.pending[-1]
+        if state.turn == 0 or top.kind in ("catanna_wild", "catanna_assign") or len(state.legal_actions()) < 2:
+            return None
+        if current is not None and self.holds(state, current, *self.offered):
+            return [current]
+        seat = state.current_player
+        self.offered = ((state.seed, state.turn, seat), state.waiting[seat])
+        return self.ranked(state.determinize(seat, self.core_rng()), seat)[:k]
+
+    def plan_value(self, state: GameState, seat: int, plan: list) -> float:
+        """What following `plan` from `state` (a search copy, changed in place) is worth to `seat`: its
+        steps while they stay legal (the copy may draw other cards), the rest of the walk by a narrow
+        beam, then on to the seat's next walk, valued after the best walk a narrow beam finds there (as
+        search() judges its best ends)."""
+        turn = state.turn
+        for a in plan:
+            if not any(a == b and type(a) is type(b) for b in state.legal_actions()):
+                break
+            state.apply(a)
+        if not (state.over or state.current_player != seat or state.walked[seat] >= turn):
+            for a in self.search(state, seat, width=self.AHEAD_BEAM, ahead=0):
+                state.apply(a)
+        nxt = self.next_walk(state, seat)
+        if nxt is None:
+            return value(state, seat, self.cache, missions=meeting_ahead(state, seat))
+        return self.best_value(nxt, seat)
 
     def evaluate(self, state: GameState, seat: int) -> float:
         """value() of `seat` less the best rival's; solo, less CatANNA's score so far (for search)."""
@@ -399,9 +456,12 @@ class SyndicateAgent(Agent):
         return best
 
     def search(self, state: GameState, seat: int, width: int | None = None, ahead: int | None = None) -> list:
-        """The best sequence of choices to the end of `seat`'s walk of this turn, as (choice, position_key
-        of the position it is made in): a beam search over the walk, whose best few ends are judged by
-        the best walk that can follow them next turn."""
+        """The best sequence of choices to the end of `seat`'s walk of this turn: a beam search over the
+        walk, whose best few ends are judged by the best walk that can follow them next turn."""
+        return self.ranked(state, seat, width, ahead)[0]
+
+    def ranked(self, state: GameState, seat: int, width: int | None = None, ahead: int | None = None) -> list:
+        """search()'s plans, best first: the ends it judged by the walk after, then the others by value."""
         turn = state.turn
         f = self.END_FACTOR if turn > TURNS - self.END_TURNS else 1
         width = width or self.BEAM * f
@@ -415,7 +475,6 @@ class SyndicateAgent(Agent):
                 legal = s.legal_actions()
                 if len(legal) > 1:
                     legal = prune(s, seat, legal, self.cache)
-                here = position_key(s, seat)
                 for a in legal:
                     c = s.clone()
                     c.apply(a)
@@ -425,19 +484,20 @@ class SyndicateAgent(Agent):
                     seen.add(k)
                     done = c.over or c.current_player != seat or c.walked[seat] >= turn
                     v = value(c, seat, self.cache, missions=meeting_ahead(c, seat))
-                    (ends if done else children).append((v, c, plan + [(a, here)]))
+                    (ends if done else children).append((v, c, plan + [a]))
             children.sort(key=lambda x: -x[0])
             beam = children[:width]
         if not ends:
-            return [(state.legal_actions()[0], position_key(state, seat))]
+            return [[state.legal_actions()[0]]]
         ends.sort(key=lambda x: -x[0])
         if ahead and len(ends) > 1:
             judged = []
             for v, c, plan in ends[:ahead]:
                 nxt = self.next_walk(c, seat)
                 judged.append((self.best_value(nxt, seat) if nxt is not None else v, plan))
-            return max(judged, key=lambda x: x[0])[1]
-        return ends[0][2]
+            judged.sort(key=lambda x: -x[0])        # stable: the first of equals stays first, as max() took it
+            return [plan for _, plan in judged] + [plan for _, _, plan in ends[ahead:]]
+        return [plan for _, _, plan in ends]
 
     def next_walk(self, state: GameState, seat: int) -> GameState | None:
         """`state` moved on to `seat`'s next walk, the other seats walking the shortest way."""
@@ -451,7 +511,8 @@ class SyndicateAgent(Agent):
     def best_value(self, state: GameState, seat: int) -> float:
         """The value after the best walk `seat` finds from `state` (a narrower beam, no look further)."""
         f = self.END_FACTOR if state.turn > TURNS - self.END_TURNS else 1
-        for a, _ in self.search(state, seat, width=self.AHEAD_BEAM * f, ahead=0):
+        plan = self.search(state, seat, width=self.AHEAD_BEAM * f, ahead=0)
+        for a in plan:
             state.apply(a)
         return value(state, seat, self.cache, missions=meeting_ahead(state, seat))
 
