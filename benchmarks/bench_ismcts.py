@@ -52,9 +52,17 @@ def label(spec) -> str:
     return spec[0] + "(" + ",".join(f"{k}={v}" for k, v in spec[1].items()) + ")"
 
 
+def write_rows(path: str, rows: list) -> None:
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
 def duel(game: str, spec, against, games: int, seed: int, rows: list | None = None,
-         progress: bool = False) -> dict:
-    """`spec` against `against` in `games` two-player games, seats alternating."""
+         progress: bool = False, out: str | None = None) -> dict:
+    """`spec` against `against` in `games` two-player games, seats alternating (with `out`, the CSV is
+    written again after every game, so a run cut short keeps the games it finished)."""
     own = next(iter(nl.GAMES[game].AGENTS))
     spec = own if spec == "OWN" else spec
     against = own if against == "OWN" else against
@@ -71,6 +79,7 @@ def duel(game: str, spec, against, games: int, seed: int, rows: list | None = No
         agents = [None, None]
         agents[mine] = make_agent(spec, game, seed=seed + g)
         agents[1 - mine] = make_agent(against, game, seed=seed + 10_000 + g)
+        game_cpu, game_worst, game_moves = cpu, 0.0, moves
         while not s.is_over():
             seat = s.current_player
             if seat == mine and len(s.legal_actions()) > 1:
@@ -80,12 +89,14 @@ def duel(game: str, spec, against, games: int, seed: int, rows: list | None = No
                 cpu += dc
                 wall += time.perf_counter() - w0
                 worst = max(worst, dc)
+                game_worst = max(game_worst, dc)
                 times.append(dc)
                 moves += 1
             else:
                 a = agents[seat].choose(s)
             s.apply(a)
         capped += getattr(agents[mine], "capped", 0)
+        game_cpu = cpu - game_cpu
         won = s.winners()
         share = (1.0 / len(won)) if mine in won else 0.0
         wins += share
@@ -97,7 +108,11 @@ def duel(game: str, spec, against, games: int, seed: int, rows: list | None = No
                   f"capped {capped}", flush=True)
         if rows is not None:
             rows.append({"game": game, "agent": label(spec), "against": label(against), "seed": seed + g,
-                         "seat": mine + 1, "won": share, "score": sc[mine], "their_score": sc[1 - mine]})
+                         "seat": mine + 1, "won": share, "score": sc[mine], "their_score": sc[1 - mine],
+                         "cpu_s": round(game_cpu, 3), "moves": moves - game_moves,
+                         "worst_ms": round(1000 * game_worst), "capped": getattr(agents[mine], "capped", 0)})
+            if out:
+                write_rows(out, rows)
     low, high = wilson_interval(wins, games)
     return {"game": game, "agent": label(spec), "against": label(against), "games": games, "wins": wins,
             "share": wins / games, "low": low, "high": high, "margin": margin / games,
@@ -126,15 +141,10 @@ def main(argv: list[str] | None = None) -> None:
           f"{'margin':>7} {'ms/move':>8} {'median':>7} {'wall':>7} {'worst':>7} {'capped':>7}", flush=True)
     for game in args.games_:
         for spec in specs:
-            r = duel(game, spec, against, args.games, args.seed, rows, args.progress)
+            r = duel(game, spec, against, args.games, args.seed, rows, args.progress, args.out)
             print(f"{r['game']:10} {r['agent']:34} {r['against']:10} {r['games']:5d} {100 * r['share']:5.1f}% "
                   f"{100 * r['low']:5.1f}-{100 * r['high']:5.1f}% {r['margin']:+7.1f} {r['ms_move']:8.1f} "
                   f"{r['median_ms']:7.1f} {r['ms_move_wall']:7.1f} {r['worst_ms']:7.0f} {r['capped']:7d}", flush=True)
-            if args.out:
-                with open(args.out, "w", newline="") as f:
-                    w = csv.DictWriter(f, fieldnames=list(rows[0]))
-                    w.writeheader()
-                    w.writerows(rows)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """How long a learner waits: hint() and explain_move() on positions of seeded games, per game.
 
     python benchmarks/bench_learn.py [naeco journey ...] [--games N] [--every K] [--seed S] [--match M]
-        [--agent NAME]
+        [--agent NAME] [--progress]
 
 Positions are taken every K actions of games the game's own agent plays against itself. Goal: a hint
 in under about a second of CPU on one core on a typical position (times are this process's CPU time:
@@ -62,18 +62,31 @@ def explain_one(s) -> None:
     explain_move(s, a, after)
 
 
-def match(game: str, games: int, seed: int, follow=None) -> str:
-    """The first hint's player against the game's own agent, seats alternating."""
+def match(game: str, games: int, seed: int, follow=None, progress: bool = False) -> str:
+    """The first hint's player against the game's own agent, seats alternating. A move that is the only
+    legal one is played without asking for a hint (a hint there plays the same futures for nothing)."""
     won = lost = tied = 0
     lead = 0.0
     for g in range(games):
         s = nl.new_game(game, players=2, seed=seed + 100 + g)
         mine = g % 2
         agent = nl.make_agent(list(type(s).AGENTS)[0] if type(s).AGENTS else "greedy", s, seed=seed + g)
+        asked, cpu = 0, time.process_time()
         while not s.is_over():
-            s.apply(hint(s, k=1, seed=seed + g, agent=follow)[0].action if s.current_player == mine
-                    else agent.choose(s))
+            if s.current_player != mine:
+                s.apply(agent.choose(s))
+                continue
+            legal = s.legal_actions()
+            if len(legal) == 1:
+                s.apply(legal[0])
+                continue
+            s.apply(hint(s, k=1, seed=seed + g, agent=follow)[0].action)
+            asked += 1
         scores, winners = s.scores(), s.winners()
+        if progress:
+            cpu = time.process_time() - cpu
+            print(f"  {game} game {g + 1}/{games} (seat {mine + 1}): {scores[mine]}-{scores[1 - mine]}, "
+                  f"{asked} hints, {cpu:.0f} s CPU ({1000 * cpu / max(asked, 1):.0f} ms a hint)", flush=True)
         lead += scores[mine] - scores[1 - mine]
         if winners == [mine]:
             won += 1
@@ -100,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--match", type=int, default=0, help="games of hints against the game's agent")
     parser.add_argument("--agent", default=None, help="the agent hints follow (default: hint_agent_spec's)")
+    parser.add_argument("--progress", action="store_true", help="--match: a line after every game")
     args = parser.parse_args(argv)            # a bad argument exits 2 with one line
     if args.games < 1 or args.every < 1 or args.match < 0:
         parser.error("--games and --every must be at least 1, --match at least 0")
@@ -114,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         print(row(f"{game} hint(k=3)", timed(lambda s: hint(s, k=3, agent=follow), states)))
         print(row(f"{game} explain_move", timed(explain_one, states)))
     for game in args.games_ if args.match else []:
-        print(match(game, args.match, args.seed, agent_spec(args.agent)), flush=True)
+        print(match(game, args.match, args.seed, agent_spec(args.agent), args.progress), flush=True)
     return 0
 
 

@@ -14,8 +14,18 @@ secrets) but borrows three things from the game's own heuristic agent, found thr
   `State.evaluate`), turned into a reward between 0 and 1 by a logistic curve of width `scale`;
   a finished game is worth 1 to its winners (shared) and 0 to the others.
 
-The move played is the most visited root action; the policy's own choice wins ties. Budget: a number of
-iterations per decision (deterministic for a seed) or `seconds` per decision (which then depends on the
+The move played is the most visited root action; the policy's own choice wins ties.
+
+**Plans** (a game whose turn is a plan of many steps, such as a Neko Syndicate walk): when the policy
+offers `plans(state, k, current)` (up to k whole plans for the seat to move, best first; None where it
+does not plan), the root's candidates are those plans rather than single steps. Each iteration draws
+one determinization and scores every plan on its own copy of it (the same sample for each, so plans are
+compared on equal futures) by the policy's `plan_value(copy, seat, plan)`, which plays the plan and the
+game on to a cut-off and evaluates there. The best mean is played (the policy's first plan unless
+another beats it by more than `trust`, in the evaluation's points), then followed step by step while
+the policy says it still holds (`current`); otherwise the agent plans again.
+
+Budget: a number of iterations per decision (deterministic for a seed) or `seconds` per decision (which then depends on the
 machine: the same seed need not give the same game). The defaults per game come from the policy class's
 `SEARCH` table, measured to stay under half a second a move on one core.
 """
@@ -35,6 +45,10 @@ DEFAULTS: dict[str, Any] = {"iterations": 60, "seconds": 0.45, "width": 4, "hori
                             "exploration": 0.7, "margin": 0.0, "trust": None}
 
 
+def _same(a: Hashable, b: Hashable) -> bool:
+    return a == b and type(a) is type(b)
+
+
 def _legal_one(action: Hashable, legal: list) -> Hashable:
     """`action` as the legal action of the same class, or the first legal action if it is not one."""
     key = action_key(action)
@@ -52,8 +66,8 @@ class ISMCTSAgent(Agent):
     weight, 0 to 1, of the evaluation beside the win in a finished playout's reward), trust (when set,
     the root plays another move than the policy's own choice only if that move's mean reward beats the
     choice's by more than `trust`; None plays the most visited move), policy (the agent
-    name used for the root's candidates; default the game's own; deeper nodes and playouts use its
-    playout_policy()). `capped` counts the decisions the seconds cap cut short (those depend on the
+    used for the root's candidates, a name or "name(k=v)"; default the game's SEARCH table's "policy",
+    else the game's own agent; deeper nodes and playouts use its playout_policy()). `capped` counts the decisions the seconds cap cut short (those depend on the
     machine's speed; the others are deterministic for a seed).
     """
 
@@ -78,7 +92,10 @@ class ISMCTSAgent(Agent):
         self.given = {"iterations": iterations, "seconds": seconds, "width": width, "horizon": horizon,
                       "scale": scale, "exploration": exploration, "margin": margin, "trust": trust}
         self.capped = 0
+        self.plans_searched = 0             # plan-level decisions searched (more than one plan offered)
+        self._plan: list | None = None      # the rest of the plan being followed
         self.policy_name = policy
+        self.policy_spec: str | None = policy
         self._game: type | None = None
         self._policy: Agent | None = None
         self._playout: Agent | None = None
@@ -89,17 +106,20 @@ class ISMCTSAgent(Agent):
         if self._game is type(state):
             return
         cls = type(state)
-        self._policy = self._make_policy(cls)
-        self._playout = self._policy.playout_policy()
+        first = self._make_policy(cls, self.policy_name)
         table = dict(DEFAULTS)
-        table.update(getattr(type(self._policy), "SEARCH", {}))
+        table.update(getattr(type(first), "SEARCH", {}))
+        # the game's SEARCH table may name the policy too (an agent spec such as "name(k=v)")
+        self.policy_spec = self.policy_name or table.get("policy")
+        self._policy = first if self.policy_spec == self.policy_name else self._make_policy(cls, self.policy_spec)
+        self._playout = self._policy.playout_policy()
         self.settings = {k: (v if v is not None else table[k]) for k, v in self.given.items()}
         self._game = cls
 
-    def _make_policy(self, cls: type) -> Agent:
+    def _make_policy(self, cls: type, spec: str | None) -> Agent:
         from . import make_agent       # the registry of agent names lives in the package
-        name = self.policy_name or (next(iter(cls.AGENTS)) if cls.AGENTS else "greedy")
-        if name == self.name:
+        name = spec or (next(iter(cls.AGENTS)) if cls.AGENTS else "greedy")
+        if name == self.name or str(name).startswith(self.name + "("):
             raise ConfigError("ismcts cannot use itself as its playout policy")
         return make_agent(name, cls, seed=0)
 
@@ -112,9 +132,15 @@ class ISMCTSAgent(Agent):
     def choose(self, state: State) -> Hashable:
         legal = state.legal_actions()
         if len(legal) == 1:
+            if self._plan and _same(self._plan[0], legal[0]):
+                self._plan.pop(0)           # a forced step of the plan being followed
             return legal[0]
         self._prepare(state)
         self._reseed_policies()
+        if hasattr(self._policy, "plans"):
+            action = self._choose_plan(state, legal)
+            if action is not None:
+                return action
         seat = state.current_player
         rng = self.core_rng()
         root = Node(None, state.players)
@@ -140,7 +166,56 @@ class ISMCTSAgent(Agent):
         if best is not first and trust is not None and self._mean(root, best) - self._mean(root, first) <= trust:
             best = first
         if best is not first:       # a plan the policy made for its own choice no longer holds
-            self._policy = self._make_policy(type(state))
+            self._policy = self._make_policy(type(state), self.policy_spec)
+        return best
+
+    # ------------------------------------------------------------------ search over whole plans
+    def _choose_plan(self, state: State, legal: list) -> Hashable | None:
+        """The next step of the plan chosen or still followed (None: the policy makes no plan here)."""
+        policy = self._policy
+        started = time.thread_time()         # the policy's planning counts against the seconds cap
+        plans = policy.plans(state, self.settings["width"], self._plan)
+        if not plans:
+            self._plan = None
+            return None
+        best = 0
+        if len(plans) > 1:
+            best = self._search_plans(state, plans, started)
+        self._plan = list(plans[best])
+        return _legal_one(self._plan.pop(0), legal)
+
+    def _search_plans(self, state: State, plans: list, started: float) -> int:
+        """The index of the plan with the best mean plan_value over common determinizations."""
+        self.plans_searched += 1
+        seat = state.current_player
+        policy = self._policy
+        rng = self.core_rng()
+        only_time = self.given["seconds"] is not None and self.given["iterations"] is None
+        iterations = None if only_time else self.settings["iterations"]
+        seconds = self.settings["seconds"]
+        deadline = started + seconds if seconds is not None else None
+        totals = [0.0] * len(plans)
+        done = 0
+        while iterations is None or done < iterations:
+            seed = rng.next64()
+            values = []
+            for plan in plans:
+                if deadline is not None and time.thread_time() >= deadline:
+                    break
+                sim = state.determinize(seat, Rng(seed)) if state.HIDDEN_INFORMATION else state.clone()
+                sim.rng = Rng(seed ^ 0x5DEECE66D)
+                values.append(policy.plan_value(sim, seat, plan))
+            if len(values) < len(plans):        # the cap fell within this round: it is left out
+                self.capped += iterations is not None
+                break
+            totals = [t + v for t, v in zip(totals, values)]
+            done += 1
+        if not done:
+            return 0
+        best = max(range(len(plans)), key=lambda i: (totals[i], -i))
+        trust = self.settings["trust"]
+        if best and trust is not None and (totals[best] - totals[0]) / done <= trust:
+            best = 0
         return best
 
     @staticmethod

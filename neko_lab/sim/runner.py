@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 import threading
 import time
 from dataclasses import dataclass, field
@@ -245,13 +246,16 @@ def watch_parent(parent: int, every: float = 0.5) -> None:
     kill -9, which gives the pool no chance to stop its workers)."""
     try:                                   # Linux: the kernel sends SIGKILL when the parent dies
         import ctypes
-        import signal
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)      # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
     if os.getppid() != parent:
         os._exit(1)
+    try:                                   # an interrupt is the parent's to handle: it stops the workers
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError):
+        pass
 
     def watch() -> None:                   # everywhere: notice being handed to another parent
         while True:

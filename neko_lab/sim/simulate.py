@@ -46,13 +46,18 @@ written in a notebook cell cannot travel to them: put it in a module on the work
 without workers). The local pool starts at the first run with workers and is kept for the next runs of
 the same Python process (a spawned worker takes about a second to start); after editing a module of
 your own that the workers imported, neko_lab.sim.simulate.stop_pool() makes the next run start afresh.
+An interrupt (Ctrl-C, Jupyter's stop button) is this process's alone: the workers ignore it, and the
+interrupted run ends them at once.
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import math
 import os
+import signal
+import threading
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
@@ -344,13 +349,39 @@ def _pool(workers: int) -> tuple[Any, dict]:
     return pool, _POOL["started"]
 
 
-def stop_pool(wait: bool = False) -> None:
+def stop_pool(wait: bool = False, kill: bool = False) -> None:
     """Stop the kept worker processes (done after an error or an interrupted run, and before starting
     a pool of another size; call it after editing a module of your own that the workers imported).
-    wait=True returns once they have exited."""
+    wait=True returns once they have exited; kill=True ends them at once instead of letting them
+    finish the chunk they are playing (what an interrupted run does)."""
     pool = _POOL.pop("pool", None)
-    if pool is not None:
-        pool.shutdown(wait=wait, cancel_futures=True)
+    if pool is None:
+        return
+    procs = set((pool._processes or {}).values()) | set(_POOL.get("started", {}).values())
+    pool.shutdown(wait=wait and not kill, cancel_futures=True)
+    if kill:
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
+        if wait:
+            for proc in procs:
+                proc.join(timeout=5)
+
+
+@contextlib.contextmanager
+def _workers_ignore_interrupts() -> Iterator[None]:
+    """Workers started inside this block inherit an ignored SIGINT, so that an interrupt sent to the
+    whole process group (Ctrl-C in a terminal, Jupyter's interrupt or shutdown) reaches only this
+    process: it stops the run and the workers, and no idle worker prints a traceback. Only the main
+    thread may change signal handlers; elsewhere the block does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _run_pool(workers: int, batches: Iterator[Batch], collect, bar) -> None:
@@ -361,7 +392,8 @@ def _run_pool(workers: int, batches: Iterator[Batch], collect, bar) -> None:
     try:
         futures: dict = {}
         for batch in itertools.islice(batches, IN_FLIGHT * workers):
-            futures[pool.submit(runner.run_batch, batch)] = batch
+            with _workers_ignore_interrupts():     # workers are started by the first submits
+                futures[pool.submit(runner.run_batch, batch)] = batch
             started.update(pool._processes or {})   # kept: a broken pool forgets its processes
         while futures:                        # a few chunks per worker in flight, the rest not yet made
             fut = next(as_completed(futures))
@@ -383,7 +415,7 @@ def _run_pool(workers: int, batches: Iterator[Batch], collect, bar) -> None:
             raise ConfigError(runner.UNGUARDED_MESSAGE) from None
         raise
     except BaseException:
-        stop_pool()
+        stop_pool(kill=True)
         raise
 
 

@@ -2,6 +2,7 @@
 streaming with resume, and scoring curves."""
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -354,3 +355,44 @@ def test_the_worker_pool_starts_once_and_serves_the_next_runs():
     assert sim_module._POOL["pool"] is not pool and sim_module._POOL["workers"] == 1
     sim_module.stop_pool()
     assert "pool" not in sim_module._POOL
+
+
+
+def test_an_interrupt_reaching_idle_workers_leaves_them_to_the_parent():
+    # Jupyter's interrupt and a terminal's Ctrl-C signal the whole process group: a kept pool's idle
+    # workers must neither die with a traceback nor break the pool; the parent decides
+    import importlib
+
+    sim_module = importlib.import_module("neko_lab.sim.simulate")
+    sim_module.stop_pool()
+    first = nl.simulate("toy", games=8, agents=["random"], seed=3, workers=2, progress=False)
+    pool, workers = sim_module._POOL["pool"], dict(sim_module._POOL["started"])
+    for pid in workers:
+        os.kill(pid, signal.SIGINT)
+    time.sleep(0.5)
+    assert len(workers) == 2 and all(proc.is_alive() for proc in workers.values())
+    again = nl.simulate("toy", games=8, agents=["random"], seed=3, workers=2, progress=False)
+    assert sim_module._POOL["pool"] is pool and again.equals(first)
+    sim_module.stop_pool()
+
+
+def test_an_interrupted_run_ends_its_workers_at_once(tmp_path, monkeypatch):
+    # the workers are not left playing the chunks they hold after the user stopped the run
+    import importlib
+
+    sim_module = importlib.import_module("neko_lab.sim.simulate")
+    sim_module.stop_pool()
+
+    def interrupted(self, *args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim_module._Store, "write", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        nl.simulate("toy", games=4000, agents=["random"], seed=3, workers=2, chunk=20, out=tmp_path / "r",
+                    progress=False)
+    assert "pool" not in sim_module._POOL
+    workers = list(sim_module._POOL["started"].values())
+    assert len(workers) == 2
+    for proc in workers:
+        proc.join(timeout=3)
+    assert [proc.exitcode for proc in workers] == [-signal.SIGTERM] * 2

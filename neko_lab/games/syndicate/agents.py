@@ -312,7 +312,9 @@ class SyndicateAgent(Agent):
     BEAM = 12               # positions kept at each step of a walk
     AHEAD = 3               # best ends of this walk judged by the best walk that can follow
     AHEAD_BEAM = 3          # the beam of that next walk
-    SEARCH = {"iterations": 16, "horizon": 8}   # ismcts's defaults here: about 0.3 s a move on one core
+    # ismcts's defaults here: it searches whole walks (plans/plan_value): the 6 best ends of a beam over
+    # the walk, each judged on 3 samples by the best next walk a beam of 6 finds (under 0.5 s a walk)
+    SEARCH = {"iterations": 3, "width": 6, "horizon": 8, "policy": "syndicate(ahead=0,ahead_beam=6)"}
 
     def __init__(self, seed: int | None = None, beam: int | None = None, ahead: int | None = None,
                  ahead_beam: int | None = None):
@@ -327,6 +329,7 @@ class SyndicateAgent(Agent):
         self.plan: list = []
         self.plan_key: tuple = ()
         self.plan_drawn: tuple = ()
+        self.offered: tuple = ((), ())        # (key, drawn) of the plans last offered by plans()
 
     def choose(self, state: GameState) -> Hashable:
         legal = state.legal_actions()
@@ -340,17 +343,56 @@ class SyndicateAgent(Agent):
             return catanna.assign_choice(state, legal)
         if state.turn == 0:                    # the opening four cards
             return self.one_ply(state, seat, legal)
-        key = (state.seed, state.turn, seat)
-        # the plan's discards were chosen among cards drawn on a re-shuffled copy: once the real cards
-        # are drawn, plan again
-        fresh = top.kind == "discard" and self.plan_key == key and self.plan_drawn != state.waiting[seat]
-        stale = not self.plan or not any(a == self.plan[0] and type(a) is type(self.plan[0]) for a in legal)
-        if self.plan_key != key or stale or fresh:
+        if not self.holds(state, self.plan, self.plan_key, self.plan_drawn):
             base = state.determinize(seat, self.core_rng())
             self.plan = self.search(base, seat)
-            self.plan_key = key
+            self.plan_key = (state.seed, state.turn, seat)
             self.plan_drawn = state.waiting[seat]
         return self.plan.pop(0)
+
+    @staticmethod
+    def holds(state: GameState, plan: list, key: tuple, drawn: tuple) -> bool:
+        """Does the rest of a plan made for (seed, turn, seat) `key` still hold? Its next step must be
+        legal, and the plan's discards were chosen among cards drawn on a re-shuffled copy: once the real
+        cards are drawn (the waiting minions differ from `drawn`), plan again."""
+        seat = state.current_player
+        if not plan or key != (state.seed, state.turn, seat):
+            return False
+        if state.pending[-1].kind == "discard" and drawn != state.waiting[seat]:
+            return False
+        return any(a == plan[0] and type(a) is type(plan[0]) for a in state.legal_actions())
+
+    # ------------------------------------------------------------------ hooks for plan-level search (ismcts)
+    def plans(self, state: GameState, k: int, current: list | None = None) -> list[list] | None:
+        """Up to `k` whole plans for the rest of the walk of the seat to move, best first as search()
+        ranks them (None: this decision is not part of a walk). `current`, the rest of a plan this
+        agent offered before, comes back alone while it still holds."""
+        top = state.pending[-1]
+        if state.turn == 0 or top.kind in ("catanna_wild", "catanna_assign") or len(state.legal_actions()) < 2:
+            return None
+        if current is not None and self.holds(state, current, *self.offered):
+            return [current]
+        seat = state.current_player
+        self.offered = ((state.seed, state.turn, seat), state.waiting[seat])
+        return self.ranked(state.determinize(seat, self.core_rng()), seat)[:k]
+
+    def plan_value(self, state: GameState, seat: int, plan: list) -> float:
+        """What following `plan` from `state` (a search copy, changed in place) is worth to `seat`: its
+        steps while they stay legal (the copy may draw other cards), the rest of the walk by a narrow
+        beam, then on to the seat's next walk, valued after the best walk a narrow beam finds there (as
+        search() judges its best ends)."""
+        turn = state.turn
+        for a in plan:
+            if not any(a == b and type(a) is type(b) for b in state.legal_actions()):
+                break
+            state.apply(a)
+        if not (state.over or state.current_player != seat or state.walked[seat] >= turn):
+            for a in self.search(state, seat, width=self.AHEAD_BEAM, ahead=0):
+                state.apply(a)
+        nxt = self.next_walk(state, seat)
+        if nxt is None:
+            return value(state, seat, self.cache, missions=meeting_ahead(state, seat))
+        return self.best_value(nxt, seat)
 
     def evaluate(self, state: GameState, seat: int) -> float:
         """value() of `seat` less the best rival's; solo, less CatANNA's score so far (for search)."""
@@ -377,6 +419,10 @@ class SyndicateAgent(Agent):
     def search(self, state: GameState, seat: int, width: int | None = None, ahead: int | None = None) -> list:
         """The best sequence of choices to the end of `seat`'s walk of this turn: a beam search over the
         walk, whose best few ends are judged by the best walk that can follow them next turn."""
+        return self.ranked(state, seat, width, ahead)[0]
+
+    def ranked(self, state: GameState, seat: int, width: int | None = None, ahead: int | None = None) -> list:
+        """search()'s plans, best first: the ends it judged by the walk after, then the others by value."""
         width = width or self.BEAM
         ahead = self.AHEAD if ahead is None else ahead
         turn = state.turn
@@ -402,15 +448,16 @@ class SyndicateAgent(Agent):
             children.sort(key=lambda x: -x[0])
             beam = children[:width]
         if not ends:
-            return [state.legal_actions()[0]]
+            return [[state.legal_actions()[0]]]
         ends.sort(key=lambda x: -x[0])
         if ahead and len(ends) > 1:
             judged = []
             for v, c, plan in ends[:ahead]:
                 nxt = self.next_walk(c, seat)
                 judged.append((self.best_value(nxt, seat) if nxt is not None else v, plan))
-            return max(judged, key=lambda x: x[0])[1]
-        return ends[0][2]
+            judged.sort(key=lambda x: -x[0])        # stable: the first of equals stays first, as max() took it
+            return [plan for _, plan in judged] + [plan for _, _, plan in ends[ahead:]]
+        return [plan for _, _, plan in ends]
 
     def next_walk(self, state: GameState, seat: int) -> GameState | None:
         """`state` moved on to `seat`'s next walk, the other seats walking the shortest way."""
