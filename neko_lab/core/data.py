@@ -26,6 +26,7 @@ SOURCES = ("rulebook", "reconstructed")
 
 
 _SHIPPED_BASES = (_PACKAGE / "datasets", _PACKAGE.parent / "datasets")
+_SHIPPED_STAMP = ("shipped",)      # the stamp of a shipped dataset folder (see _stamp)
 
 
 @functools.lru_cache(maxsize=64)
@@ -135,7 +136,7 @@ def _stamp(folder: Path) -> tuple:
     modification time. The shipped datasets are read once per process (they are part of the installed
     package, so a new game costs no look at the disk); a user's folder is looked at for every game."""
     if folder.parent in _SHIPPED_BASES:
-        return ("shipped",)
+        return _SHIPPED_STAMP
     stamp = []
     with os.scandir(folder) as entries:
         for entry in entries:
@@ -157,7 +158,14 @@ def load_cached(loader: Callable[[Path], T], folder: Path) -> T:
     The parsed data must be immutable (tuples, NamedTuples): every game built from it shares it.
     The cache key includes each file's size and modification time, so an edited file is read again.
     """
-    return _load_once(loader, str(folder), _stamp(Path(folder)))
+    key = os.fspath(folder)
+    return _load_once(loader, key, _SHIPPED_STAMP if _is_shipped(key) else _stamp(Path(folder)))
+
+
+@functools.lru_cache(maxsize=64)
+def _is_shipped(folder: str) -> bool:
+    """Is this one of the shipped dataset folders (read once per process, see _stamp)?"""
+    return Path(folder).parent in _SHIPPED_BASES
 
 
 @functools.lru_cache(maxsize=32)

@@ -97,6 +97,35 @@ def _event(link: list) -> Event:
     return entry
 
 
+class Later:
+    """A template value (State.emit) that takes some work to write (a list of picks, a table of totals):
+    `write(*args)` is called only when the event holding it is first read, so a game nobody reads never
+    calls it. `args` must not change afterwards (numbers, strings, tuples, frozen cards)."""
+
+    __slots__ = ("_write", "_args")
+
+    def __init__(self, write: Any, *args: Any) -> None:
+        self._write, self._args = write, args
+
+    def __format__(self, spec: str) -> str:
+        return format(self._write(*self._args), spec)
+
+    def __str__(self) -> str:
+        return self.__format__("")
+
+
+def joined(handles: list, prefix: str = "", sep: str = "; ") -> Later:
+    """A template value standing for the texts of events already logged (handles from Log.covered_since),
+    each without `prefix`, joined by `sep`; written only when the event holding it is first read. The
+    events it names never change, so neither does it."""
+    return Later(_joined, tuple(handles), prefix, sep)
+
+
+def _joined(links: tuple, prefix: str, sep: str) -> str:
+    texts = [_event(link).text for link in links]
+    return sep.join([t.removeprefix(prefix) for t in texts if t])
+
+
 class Log:
     """The events of a game, oldest first, read like a list: len(log), log[-1], log[3:], iteration,
     == with a list of events. Appending is for the engine (State.emit); copies of a state share the
@@ -122,13 +151,33 @@ class Log:
         """Log an event whose text is `text.format(*values)`, written when the event is first read
         (State.emit). `data` must be a dict of the caller's own: kept as it is when its values are
         plain, else copied read-only now."""
-        if data:
-            for v in data.values():
-                if type(v) not in _PLAIN:       # a list or dict could change later: frozen now
-                    data = freeze(data)
-                    break
+        if data and not _PLAIN.issuperset(map(type, data.values())):
+            data = freeze(data)                 # a list or dict could change later: frozen now
         self._head = [(text, values, rule, seat, data, cover), self._head]
         self._n += 1
+
+    def covered_since(self, start: int) -> list[tuple[int | None, Any, list]]:
+        """The covered events (only their own seat reads them in full) from index `start` on that this log
+        shows in full, oldest first, as (seat, data, handle), without writing their text: a handle goes
+        into joined(), which writes the texts only if the event holding it is ever read. An event this log
+        shows only as its cover (a search copy's past, see seen_by) is left out, and so is an event without
+        text."""
+        out = []
+        link, i = self._head, self._n
+        views = self._views
+        while i > start:
+            i -= 1
+            entry = link[0]
+            if type(entry) is tuple:        # not read yet: (text, values, rule, seat, data, cover)
+                text, _, _, seat, data, cover = entry
+            else:
+                text, _, seat, data, cover = entry
+            if cover is not None and text and not (views and any(i < count and seat != viewer
+                                                                  for count, viewer in views)):
+                out.append((seat, data, link))
+            link = link[1]
+        out.reverse()
+        return out
 
     def copy(self) -> "Log":
         new = Log.__new__(Log)

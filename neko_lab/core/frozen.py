@@ -45,7 +45,7 @@ def freeze(value: Any) -> Any:
         return value
     if isinstance(value, dict):
         return FrozenDict({k: v if type(v) in _ATOMS else freeze(v) for k, v in value.items()})
-    if t is tuple and all(type(v) in _ATOMS for v in value):
+    if t is tuple and _ATOMS.issuperset(map(type, value)):
         return value                             # already read-only all the way down
     if t is list or t is tuple:
         return tuple([v if type(v) in _ATOMS else freeze(v) for v in value])

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import neko_lab as nl
-from neko_lab.core.events import Event, Log
+from neko_lab.core.events import Event, Later, Log, joined
 from neko_lab.core.frozen import FrozenDict
 
 
@@ -54,14 +54,61 @@ def test_a_template_is_filled_in_when_the_event_is_first_read():
     assert s.log[-1].data == {"pile": 2} and type(s.log[-1].data) is FrozenDict
 
 
-def test_a_random_game_that_nobody_reads_writes_no_sentence():
-    s = _played("naeco", 5)
-    link, unread = s.log._head, 0
+def _unread(log: Log) -> int:
+    link, unread = log._head, 0
     while link is not None:
         unread += type(link[0]) is tuple
         link = link[1]
-    assert unread == len(s.log)
-    assert all(e.text and "{" not in e.text for e in s.log)
+    return unread
+
+
+@pytest.mark.parametrize("name", ["naeco", "journey", "neptune", "syndicate"])
+def test_a_random_game_that_nobody_reads_writes_no_sentence(name):
+    """Not even Syndicate's reveals at Kumichō's meeting, which tell every seat's hidden walk of the
+    turn: they join those texts only when someone reads them."""
+    cls = nl.game_class(name)
+    for players in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
+        s = _played(name, 5, players)
+        assert _unread(s.log) == len(s.log)
+        assert all(e.text and "{" not in e.text for e in s.log)
+        assert _unread(s.log) == 0
+
+
+def test_a_joined_value_writes_the_texts_of_covered_events_when_read():
+    s = nl.new_game("naeco", players=3, seed=1)
+    start = len(s.log)
+    value = Counted()
+    s.emit_secret("turn 2: walks to {}", "walks", "x", 0, value, step=1)
+    s.emit("everyone sees this", "x", 1)
+    s.emit_secret("turn 2: waits", "", "x", 1)
+    s.emit_secret("turn 2: runs", "runs", "x", 0, quiet=True)
+    hidden = s.log.covered_since(start)
+    assert [(seat, dict(data)) for seat, data, _ in hidden] == [(0, {"step": 1}), (1, {}),
+                                                                 (0, {"quiet": True})]
+    told = [handle for seat, data, handle in hidden if seat == 0 and not data.get("quiet")]
+    s.emit("Player 1, shown to all: {}", "x", 0, joined(told, "turn 2: "))
+    assert value.written == 0                      # nothing written yet
+    assert s.log[-1].text == "Player 1, shown to all: walks to a counted value" and value.written == 1
+    assert s.log[start].text == "turn 2: walks to a counted value" and value.written == 1
+    # a search copy for Player 2 (seat 1) sees Player 1's covered events only as covers: not its to tell
+    copy = s.clone()
+    copy.log = s.log.seen_by(1)
+    assert [seat for seat, _, _ in copy.log.covered_since(start)] == [1]
+    assert s.log.covered_since(len(s.log)) == []
+
+
+def test_a_later_value_is_written_once_when_the_event_is_read():
+    s = nl.new_game("naeco", players=2, seed=1)
+    calls = []
+
+    def write(a, b):
+        calls.append((a, b))
+        return f"{a} and {b}"
+
+    s.emit("kept {}", "x", 0, Later(write, 3, 4))
+    copy = s.clone()
+    assert calls == []
+    assert copy.log[-1].text == s.log[-1].text == "kept 3 and 4" and calls == [(3, 4)]
 
 
 def test_event_data_is_kept_as_it_was_when_logged():

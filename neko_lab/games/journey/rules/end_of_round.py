@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from neko_lab.core import Pending
+from neko_lab.core.events import Later
 
 from .. import scoring as sc
 from .cards import church_can_place, loser_fish
@@ -43,14 +44,19 @@ def resolve_bidding(s: GameState) -> None:
                 return_card(s, cid)
                 s.spaces[i] = 0
             continue
-        totals = [sum(x) for x in bids]
-        shown = ", ".join(f"{player(x)} {t}" for x, t in enumerate(totals) if bids[x])
-        s.emit(f"{s.C[cid]} goes to {player(winner)} (dice totals: {shown})", R_RESOLVE, winner,
-               card=cid, totals=totals)
+        totals = tuple([sum(x) for x in bids])
+        bidders = tuple([x for x in range(len(bids)) if bids[x]])
+        s.emit("{} goes to Player {} (dice totals: {})", R_RESOLVE, winner, s.C[cid], winner + 1,
+               Later(totals_text, totals, bidders), card=cid, totals=totals)
         s.res_queue = [(x, d) for x in s.order if x != winner for d in bids[x]]
         s.pending.append(Pending("win", winner, i))
         return
     s.stage = "prepare"
+
+
+def totals_text(totals: tuple[int, ...], bidders: tuple[int, ...]) -> str:
+    """The dice totals of the seats that bid on a card, in words."""
+    return ", ".join(f"{player(x)} {totals[x]}" for x in bidders)
 
 
 def loser_die(s: GameState, seat: int, die: int) -> None:

@@ -156,7 +156,7 @@ def buy_ship(s: GameState, seat: int, act: Act) -> None:
     b.ships.append(act.a * LANE_SHIFT + start * POSITIONS_PER_EDGE)
     spot = (f"on the left half-hub of its first card, in slot {start + 1}" if b.lanes[act.a * SLOTS + start]
             else "on its harbour (no card yet)")
-    s.emit(f"buys a ship for {cost} coins and puts it in lane {act.a + 1} {spot}", R_FREE, seat,
+    s.emit("buys a ship for {} coins and puts it in lane {} {}", R_FREE, seat, cost, act.a + 1, spot,
            lane=act.a, start=start)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from neko_lab.core import Pending
+from neko_lab.core.events import Later
 
 from .. import data as jdata
 from .. import scoring as sc
@@ -49,8 +50,8 @@ def pass_dice_left(s: GameState) -> None:
     for seat in range(n):
         s.pools[seat].remove(s.picks[seat])
         s.boards[seat].dice.append(s.picks[seat])
-    s.emit("picks revealed: " + ", ".join(f"{player(x)} kept {s.picks[x]}" for x in range(n)), R_DRAFT,
-           picks=list(s.picks))
+    picks = tuple(s.picks)
+    s.emit("picks revealed: {}", R_DRAFT, None, Later(kept_text, picks), picks=picks)
     s.pools = [s.pools[(x - 1) % n] for x in range(n)]   # pass to the left (clockwise)
     s.picks = [0] * n
     s.draft_pass += 1
@@ -60,6 +61,11 @@ def pass_dice_left(s: GameState) -> None:
             b.dice.sort()
         s.pools = [[] for _ in range(n)]
         s.stage, s.idx = "income", 0
+
+
+def kept_text(picks: tuple[int, ...]) -> str:
+    """The dice kept in one pass of the draft, seat by seat, in words."""
+    return ", ".join(f"{player(x)} kept {die}" for x, die in enumerate(picks))
 
 
 def legal_draft(s: GameState, seat: int, data: Any) -> list:
@@ -131,7 +137,8 @@ def choose_reward(s: GameState, seat: int, data: Any, act: Act) -> None:
 
 def take_reward(s: GameState, seat: int, face: int, rule: str) -> None:
     kind, amount = s.data.rewards[face - 1], s.data.reward_amounts[face - 1]
-    s.emit(f"chooses the reward of face {face}: {reward_text(kind, amount)}", rule, seat, reward=kind)
+    s.emit("chooses the reward of face {}: {}", rule, seat, face, Later(reward_text, kind, amount),
+           reward=kind)
     if kind == "buy_card":
         start_direct_buy(s, seat, 0, rule)
     elif kind == "remove_interference":

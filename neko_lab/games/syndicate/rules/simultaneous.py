@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from neko_lab.core.events import joined
+
 from ..data import MINIONS
 from .rulebook import rule
 
@@ -70,12 +72,14 @@ def reveal(s: "GameState", what: str) -> None:
     s.secret_seat = None
     # the turn's secret events, except a choice that logged nothing (quiet); in a search copy, the real
     # game's events it inherited read only as the searching seat saw them (Log.seen_by): another seat's
-    # as a public cover or an empty text, both left out, so the copy tells only its own re-chosen walks
-    hidden = [e for e in s.log[s.turn_log:] if e.cover is not None and e.text and not e.data.get("quiet")]
+    # as a public cover or an empty text, both left out, so the copy tells only its own re-chosen walks.
+    # Their texts are joined only when the reveal is read (a simulation never reads it).
+    hidden = [(seat, handle) for seat, data, handle in s.log.covered_since(s.turn_log)
+              if not data.get("quiet")]
     for j in range(s.players):
-        told = [e.text.removeprefix(f"{what}: ") for e in hidden if e.seat == j]
+        told = [handle for seat, handle in hidden if seat == j]
         if told:
-            s.emit(f"{what}, shown to all: " + "; ".join(told), TURN_PHASES, j)
+            s.emit("{}, shown to all: {}", TURN_PHASES, j, what, joined(told, f"{what}: "))
 
 
 def table_view(s: "GameState", seat) -> tuple[int, list[int], list[int] | None]:

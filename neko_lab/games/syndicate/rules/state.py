@@ -272,11 +272,12 @@ class GameState(State):
         """While a seat acts out of the others' sight, its events are told to them only as its cover
         (the first box of a walk: "walks down the pyramid"; the rest not at all) until the reveal."""
         hidden = self.__dict__.get("secret_seat")
-        cover = data.pop("cover", "")
+        cover = data.pop("cover", "") if data else ""
+        # what State.emit / emit_secret do, without a second call with the values and data unpacked again
         if hidden is None:
-            super().emit(text, rule, seat, *values, **data)
-            return
-        self.emit_secret(text, cover, rule, hidden if seat is None else seat, *values, **data)
+            self.log.add(text, values, rule, seat, data, None)
+        else:
+            self.log.add(text, values, rule, hidden if seat is None else seat, data, cover)
 
     def _apply(self, action: Any) -> None:
         if not simultaneous.hiding(self):
@@ -286,7 +287,7 @@ class GameState(State):
         logged = len(self.log)
         super()._apply(action)
         if len(self.log) == logged:     # a choice that logs nothing is still the seat's own secret
-            self.emit_secret(str(action), "", simultaneous.TURN_PHASES, seat, quiet=True)
+            self.emit_secret("{}", "", simultaneous.TURN_PHASES, seat, action, quiet=True)
 
     # ------------------------------------------------------------------ helpers the sections share
     def level_cards(self, seat: int, level: int) -> list[int]:
