@@ -37,6 +37,7 @@ from .rules.command_phase import EndWalk, Stop
 from .rules.final_scoring import level_counts
 from .rules.minions_cards import Carry, Swap
 from .scoring import level_points
+from .value_weights import HAND, WEIGHTS
 
 DISCOUNT = 0.8          # per move a loose cube still needs
 EARLY = 0.1             # added to DISCOUNT, times the share of the game left: early on, moves are cheap
@@ -47,7 +48,6 @@ WAITING_BONUS = 1.0     # per waiting minion (the next Chief Operations Officer 
 SLOTS_PER_CARD = 2.0    # fitting slots a card still to be placed is expected to bring
 MISSION_W = 0.25        # share of a mission's expected points (met in the turns progress.py estimates)
 PROGRESS_W = 1.0        # share of those points per share of the mission done (planner.share_done)
-PILE_W = 1.0            # solo: her points per extra point her pyramid is expected to draw (her_extra)
 FUTURE_W = 2.0          # points per cube the walks left are expected to deliver
 
 
@@ -137,15 +137,19 @@ def structure_points(state: GameState, seat: int) -> int:
 
 
 def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> float:
-    """The agent's estimate of `seat`'s final score from this position."""
+    """The agent's estimate of `seat`'s final score from this position (solo: less what the position
+    is expected to add to CatANNA's): its parts (`estimate`) weighed by `value_weights.WEIGHTS` solo,
+    by `value_weights.HAND` (1 each) against rivals."""
     if state.over or state.pending[-1].kind == "catanna_wild":     # solo: the seat's score is final
         return float(state.scores()[seat])
     key = ("value", state.pyramid[seat], state.cubes[seat], state.filled[seat], state.warehouse[seat],
            state.waiting[seat], state.markers[seat], state.turn, state.walked[seat], state.missions,
            missions)
-    v = remember(cache, key, lambda: estimate(state, seat, cache, missions))
-    if state.players == 1 and PILE_W:
-        v -= PILE_W * her_extra(state)
+    parts = remember(cache, key, lambda: estimate(state, seat, cache, missions))
+    w = WEIGHTS[state.turn] if state.players == 1 else HAND
+    v = sum(a * b for a, b in zip(w, parts))
+    if state.players == 1 and w[-1]:
+        v += w[-1] * her_extra(state)
     return v
 
 
@@ -158,53 +162,66 @@ def her_extra(state: GameState) -> float:
     return 9 * sum(state.cards[c].extra for c in state.discard) / final
 
 
-def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> float:
-    total = float(structure_points(state, seat))
-    total += sum(state.path_values[m - 1] + 3 for m in state.markers[seat] if m)
+def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
+    """The parts of the value, in the order of `value_weights.PARTS` (all but the last, her_extra)."""
+    structure = float(structure_points(state, seat))
+    met = sum(state.path_values[m - 1] + order_bonus(state, k, m) for k, m in enumerate(state.markers[seat]) if m)
     pyr, cubes = state.pyramid[seat], state.cubes[seat]
     left = (TURNS - state.turn) / TURNS
+    cards = 0.0
     for p in range(1, PLACES):
         if pyr[p] >= 0:
-            total += (CARD_BONUS + SLOT_BONUS * len(state.filled[seat][p])) * left
-    total += WAITING_BONUS * min(2, len(state.waiting[seat])) * left
+            cards += (CARD_BONUS + SLOT_BONUS * len(state.filled[seat][p])) * left
+    waiting = WAITING_BONUS * min(2, len(state.waiting[seat])) * left
     rates = remember(cache, ("rates", pyr, state.warehouse[seat], min(4, sum(cubes))),
                      lambda: walk_rates(state, seat))
     walks_left = TURNS - state.turn + (state.walked[seat] < state.turn) - 1
     free = remember(cache, ("free", pyr, state.filled[seat]), lambda: free_slots(state, seat))
-    if any(cubes):
-        total += reach_worth(state, seat, distances(state, seat, cache), free, left)
+    reach = reach_worth(state, seat, distances(state, seat, cache), free, left) if any(cubes) else 0.0
     # the missions look at cubes only through the warehouse and the cubes on levels 1-2
     top = sum(cubes[:4 * lower(2) + 4])
     key = ("missions", pyr, state.filled[seat], state.waiting[seat], state.warehouse[seat], top,
            min(4, sum(cubes)), state.markers[seat], state.turn, state.walked[seat], state.missions, missions)
-    total += remember(cache, key, lambda: missions_worth(state, seat, rates, missions))
+    now, date, done = remember(cache, key, lambda: missions_worth(state, seat, rates, missions))
+    future = 0.0
     if walks_left > 0:
-        total += FUTURE_W * min(walks_left * rates[1], fitting_slots(state, seat, free)
+        future = FUTURE_W * min(walks_left * rates[1], fitting_slots(state, seat, free)
                                 + SLOTS_PER_CARD * placements_left(state, seat))
-    return total
+    return (structure, met + now, cards, waiting, reach, date, done, future)
 
 
-def missions_worth(state: GameState, seat: int, rates: tuple, missions: bool) -> float:
-    """What the missions not yet marked are expected to bring: a mission met now its points at this
-    meeting (when `missions`), one in reach a share of its points at the date `progress.turns_to_go`
-    expects, and a further share for each unit of it already done (`planner.share_done`)."""
-    total = 0.0
+def order_bonus(state: GameState, k: int, column: float) -> float:
+    """The order bonus mission k is expected to bring if met in `column`; solo, exact against CatANNA's
+    marker (5 at or before her column, else 3), plus the 2 points she then loses (5 becomes 3 when the
+    player is strictly earlier). With rivals, a middling 3."""
+    if state.players == 1 and state.catanna is not None and state.catanna.markers[k]:
+        h = state.catanna.markers[k]
+        return (5.0 if column <= h else 3.0) + (2.0 if column < h else 0.0)
+    return 3.0
+
+
+def missions_worth(state: GameState, seat: int, rates: tuple, missions: bool) -> tuple[float, float, float]:
+    """What the missions not yet marked are expected to bring, as (met now, by date, by units done): a
+    mission met now its points at this meeting (when `missions`), one in reach a share of its points at
+    the date `progress.turns_to_go` expects, and a further share for each unit of it already done
+    (`planner.share_done`)."""
+    now = date = units = 0.0
     f = mission_cards.facts(state, seat)
     for k, number in enumerate(state.missions):
         if state.markers[seat][k]:
             continue
         if mission_cards.CHECKS[number](f):
             if missions:
-                total += state.path_values[state.turn - 1] + 3
+                now += state.path_values[state.turn - 1] + order_bonus(state, k, state.turn)
             continue
         t = turns_to_go(state, seat, number, f, rates)
         if t < NEVER:
-            worth = mission_worth(state, state.turn + max(t, 1.0))
-            total += MISSION_W * worth
+            worth = mission_worth(state, k, state.turn + max(t, 1.0))
+            date += MISSION_W * worth
             done = share_done(state, seat, number, f) if PROGRESS_W else None
             if done:
-                total += PROGRESS_W * worth * done
-    return total
+                units += PROGRESS_W * worth * done
+    return now, date, units
 
 
 def fitting_slots(state: GameState, seat: int, free: list) -> float:
@@ -260,8 +277,8 @@ def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float
     return total
 
 
-def mission_worth(state: GameState, column: float) -> float:
-    """Path points plus a middling order bonus for a mission met at (fractional) `column`."""
+def mission_worth(state: GameState, k: int, column: float) -> float:
+    """Path points plus the order bonus (`order_bonus`) for mission k met at (fractional) `column`."""
     if column > TURNS:
         return 0.0
     i = int(column)
@@ -269,7 +286,7 @@ def mission_worth(state: GameState, column: float) -> float:
     a = path[i - 1]
     b = path[i] if i < TURNS else 0
     v = a + (b - a) * (column - i)
-    return v + 3.0 if v > 0 else 0.0
+    return v + order_bonus(state, k, column) if v > 0 else 0.0
 
 
 def prune(state: GameState, seat: int, legal: list, cache: dict) -> list:
@@ -305,6 +322,15 @@ def position_key(state: GameState, seat: int) -> tuple:
             top and (top.kind, top.data))
 
 
+def keys_along(state: GameState, seat: int, plan: list) -> list[tuple]:
+    """The position_key of each position `plan` is to be played in, from `state` on (not changed)."""
+    s, keys = state.clone(), []
+    for a in plan:
+        keys.append(position_key(s, seat))
+        s.apply(a)
+    return keys
+
+
 class SyndicateAgent(Agent):
     """Plans each walk by a beam search over its choices, judging the best ends by the walk after."""
 
@@ -312,9 +338,12 @@ class SyndicateAgent(Agent):
     BEAM = 12               # positions kept at each step of a walk
     AHEAD = 3               # best ends of this walk judged by the best walk that can follow
     AHEAD_BEAM = 3          # the beam of that next walk
-    # ismcts's defaults here: it searches whole walks (plans/plan_value): the 6 best ends of a beam over
-    # the walk, each judged on 3 samples by the best next walk a beam of 6 finds (under 0.5 s a walk)
-    SEARCH = {"iterations": 3, "width": 6, "horizon": 8, "policy": "syndicate(ahead=0,ahead_beam=6)"}
+    END_TURNS = 0           # in the game's last turns (exact scores near), every width ...
+    END_FACTOR = 1          # ... is multiplied by this
+    # ismcts's defaults here: it searches whole walks (plans/plan_value): the 8 best ends of a beam of 20
+    # over the walk, each judged on 2 samples by the best next walk a beam of 8 finds, within 0.4 s
+    SEARCH = {"iterations": 2, "width": 8, "horizon": 8, "seconds": 0.4,
+              "policy": "syndicate(ahead=0,ahead_beam=8,beam=20)"}
 
     def __init__(self, seed: int | None = None, beam: int | None = None, ahead: int | None = None,
                  ahead_beam: int | None = None):
@@ -326,16 +355,20 @@ class SyndicateAgent(Agent):
                                       f"{0 if name == 'ahead' else 1}, not {v!r}")
                 setattr(self, name.upper(), v)
         self.cache: dict = {}
-        self.plan: list = []
+        self.plan: list = []             # the rest of the planned walk ...
+        self.plan_keys: list = []        # ... and the position_key each step expects to be played in
         self.plan_key: tuple = ()
         self.plan_drawn: tuple = ()
         self.offered: tuple = ((), ())        # (key, drawn) of the plans last offered by plans()
 
     def choose(self, state: GameState) -> Hashable:
         legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
         seat = state.current_player
+        if len(legal) == 1:
+            if self.plan and self.plan_keys[0] == position_key(state, seat):   # a forced step of the plan
+                self.plan_keys.pop(0)
+                self.plan.pop(0)
+            return legal[0]
         top = state.pending[-1]
         if top.kind == "catanna_wild":
             return catanna.wild_choice(state, legal)
@@ -343,11 +376,18 @@ class SyndicateAgent(Agent):
             return catanna.assign_choice(state, legal)
         if state.turn == 0:                    # the opening four cards
             return self.one_ply(state, seat, legal)
-        if not self.holds(state, self.plan, self.plan_key, self.plan_drawn):
+        # the plan holds while the position is the one it expected: after an Accountant's draw (the
+        # plan's discards were chosen among cards drawn on a re-shuffled copy), or once someone else
+        # chose a step of this walk (its next step may still be legal, but it belongs to another walk),
+        # it is planned again from the real position
+        if not (self.holds(state, self.plan, self.plan_key, self.plan_drawn)
+                and self.plan_keys[0] == position_key(state, seat)):
             base = state.determinize(seat, self.core_rng())
             self.plan = self.search(base, seat)
+            self.plan_keys = keys_along(base, seat, self.plan)
             self.plan_key = (state.seed, state.turn, seat)
             self.plan_drawn = state.waiting[seat]
+        self.plan_keys.pop(0)
         return self.plan.pop(0)
 
     @staticmethod
@@ -423,9 +463,10 @@ class SyndicateAgent(Agent):
 
     def ranked(self, state: GameState, seat: int, width: int | None = None, ahead: int | None = None) -> list:
         """search()'s plans, best first: the ends it judged by the walk after, then the others by value."""
-        width = width or self.BEAM
-        ahead = self.AHEAD if ahead is None else ahead
         turn = state.turn
+        f = self.END_FACTOR if turn > TURNS - self.END_TURNS else 1
+        width = width or self.BEAM * f
+        ahead = self.AHEAD * f if ahead is None else ahead
         beam = [(0.0, state, [])]
         ends: list = []
         seen: set = set()
@@ -470,7 +511,8 @@ class SyndicateAgent(Agent):
 
     def best_value(self, state: GameState, seat: int) -> float:
         """The value after the best walk `seat` finds from `state` (a narrower beam, no look further)."""
-        plan = self.search(state, seat, width=self.AHEAD_BEAM, ahead=0)
+        f = self.END_FACTOR if state.turn > TURNS - self.END_TURNS else 1
+        plan = self.search(state, seat, width=self.AHEAD_BEAM * f, ahead=0)
         for a in plan:
             state.apply(a)
         return value(state, seat, self.cache, missions=meeting_ahead(state, seat))

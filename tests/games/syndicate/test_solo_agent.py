@@ -64,3 +64,37 @@ def test_search_widths_are_parameters():
     for bad in ({"beam": 0}, {"ahead": -1}, {"ahead_beam": 2.5}):
         with pytest.raises(ConfigError):
             make_agent(("syndicate", bad), "syndicate", seed=1)
+
+
+def test_a_plan_is_dropped_when_someone_else_chose_a_step_of_the_walk():
+    """A search that uses the agent as its policy may play another step than the plan's: the agent must
+    then plan again from the real position, even when the plan's next step happens to be legal there
+    (following it would finish some other walk). Here another legal step is played instead of the
+    agent's at every choice; what it plays next must be the start of a plan that runs legally from this
+    position exactly to the end of the walk."""
+    s = nl.new_game("syndicate", players=1, seed=4, catanna="very easy")
+    agent = SyndicateAgent(seed=4)
+    tricky = 0
+    while not s.is_over():
+        a = agent.choose(s)
+        others = [b for b in s.legal_actions() if b != a]
+        if not (s.turn >= 1 and agent.plan and others):
+            s.apply(a)
+            continue
+        turn, old = s.turn, list(agent.plan)
+        s.apply(others[-1])
+        if s.is_over() or s.walked[0] == turn or len(s.legal_actions()) == 1:
+            continue
+        tricky += old[0] in s.legal_actions()
+        b = agent.choose(s)
+        t = s.clone()
+        t.apply(b)
+        for step in agent.plan:
+            if t.pending[-1].kind == "discard":      # drawn cards: planned again with the real ones
+                break
+            assert t.walked[0] < turn and step in t.legal_actions(), "a plan made for another position"
+            t.apply(step)
+        else:
+            assert t.walked[0] == turn or t.is_over(), "the plan stops before the walk ends"
+        s.apply(b)
+    assert tricky >= 1, "no override left the old plan's next step legal: the test checks nothing"
