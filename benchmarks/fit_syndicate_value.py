@@ -6,11 +6,12 @@
 
 The first form plays seeded solo games (very easy; the agent's own play does not depend on the
 difficulty except through her marker columns) with the agent as it stands and writes, at the start
-of each of its walks, the parts of its value (`agents.estimate`, then `agents.her_extra`) with the
-game's final margin (its score less CatANNA's). The second fits, turn by turn, the weights of the parts
-to that margin by least squares shrunk towards the hand weights (ridge on standardised parts, `--ridge`
-times the number of games; the two small bonuses in FROZEN keep their hand weights; no weight changes
-sign or grows past three times its hand weight), and prints the table to put in value_weights.py with the fit's R² against
+of each of its walks, the parts of its value (`position_value.estimate`, then
+`position_value.her_extra`) with the game's final margin (its score less CatANNA's). The second fits,
+turn by turn, the weights of the parts to that margin by least squares shrunk towards the hand
+weights (ridge on standardised parts, `--ridge` times the number of games; the two small bonuses in
+FROZEN keep their hand weights; no weight changes sign or grows past three times its hand weight),
+and prints the table to put in value_weights.py with the fit's R² against
 the hand weights' R² on the same rows. Use only seeds below 1000: 1000 on are kept for measuring.
 """
 from __future__ import annotations
@@ -26,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 def play(games: int, first: int, out: str, difficulty: str) -> None:
     import neko_lab as nl
     from neko_lab.agents import make_agent
-    from neko_lab.games.syndicate import agents as A
+    from neko_lab.games.syndicate import position_value as A
     with open(out, "w") as f:
         for g in range(first, first + games):
             s = nl.new_game("syndicate", players=1, seed=g, catanna=difficulty)

@@ -8,305 +8,22 @@ them next turn (a narrower beam), so that cubes taken now for the next walk to c
 now for the next walk to use, are seen for what they bring. After an Accountant's draw it plans again
 with the real cards.
 
-The value of a position for a seat estimates its final score: the running score; each loose cube counted
-as the points of the best free slot it fits, discounted by the moves it still needs (less early on);
-each unmet mission as a share of the points it would bring in the turns `progress.turns_to_go` expects,
-plus a share for each unit of it already done (`planner.share_done`: cubes out, cubes delivered, slots
-of the cards that would complete it), so a step towards a mission far off is seen; the cubes the
-walks left can deliver at the rates `progress.walk_rates` reads off the pyramid, up to the free slots
-its own sushi fits; and a little for each card placed and each minion waiting.
+The value of a position for a seat estimates its final score (`position_value.py`).
 
 Solo, the two decisions about CatANNA are exact or measured (`catanna.py`): her wild slots get the
 colours that leave her the fewest points, her earliest marker goes on the mission met soonest.
 """
 from __future__ import annotations
 
-from collections import deque
-from typing import Any, Callable, Hashable
+from typing import Hashable
 
 from neko_lab.agents.base import Agent
 from neko_lab.core import ConfigError
 
 from . import catanna
-from .data import (COOK, DELIVERY, FISHMONGER, LEVEL_OF, MULTIPLIER, NEIGHBOURHOODS, NIGIRI, PLACES, STOREKEEPER,
-                   SUBWAY, TURNS, VERTICAL, WILD, lower, upper)
-from .planner import share_done
-from .progress import NEVER, placements_left, turns_to_go, walk_rates
-from .rules import GameState, mission_cards
+from .position_value import prune, value
+from .rules import GameState
 from .rules.command_phase import EndWalk, Stop
-from .rules.final_scoring import level_counts
-from .rules.minions_cards import Carry, Swap
-from .scoring import level_points
-from .value_weights import HAND, WEIGHTS
-
-DISCOUNT = 0.8          # per move a loose cube still needs
-EARLY = 0.1             # added to DISCOUNT, times the share of the game left: early on, moves are cheap
-CARD_BONUS = 2.5        # per placed minion, times the share of the game left
-SLOT_BONUS = 0.5        # per slot on placed cards, times the share of the game left
-HORIZON = 4.0          # turns before the end when loose cubes start to count as lost
-WAITING_BONUS = 1.0     # per waiting minion (the next Chief Operations Officer has a choice), up to 2
-SLOTS_PER_CARD = 2.0    # fitting slots a card still to be placed is expected to bring
-MISSION_W = 0.25        # share of a mission's expected points (met in the turns progress.py estimates)
-PROGRESS_W = 1.0        # share of those points per share of the mission done (planner.share_done)
-FUTURE_W = 2.0          # points per cube the walks left are expected to deliver
-
-
-CACHE_SIZE = 50000      # entries an agent remembers before it starts afresh
-
-
-def remember(cache: dict, key: tuple, make: Callable[[], Any]) -> Any:
-    """cache[key], made by make() the first time it is asked for."""
-    v = cache.get(key)
-    if v is None:
-        if len(cache) > CACHE_SIZE:
-            cache.clear()
-        v = cache[key] = make()
-    return v
-
-
-def distances(state: GameState, seat: int, cache: dict) -> list[list[int]]:
-    """Fewest vertical steps or subway rides between neighbourhoods of seat's pyramid (99: none)."""
-    return remember(cache, state.pyramid[seat], lambda: pyramid_distances(state, seat))
-
-
-def pyramid_distances(state: GameState, seat: int) -> list[list[int]]:
-    pyr = state.pyramid[seat]
-    cards = state.cards
-    lines = [-1] * NEIGHBOURHOODS
-    for p in range(1, PLACES):
-        if pyr[p] >= 0:
-            lines[2 * p], lines[2 * p + 1] = cards[pyr[p]].upper, cards[pyr[p]].lower
-    placed = [n for n in range(NEIGHBOURHOODS) if pyr[n // 2] >= 0]
-    minions = [cards[c] for c in pyr[1:] if c >= 0]
-    vertical = any(c.has(DELIVERY) for c in minions)      # a move needs its minion in the pyramid
-    if not any(c.has(SUBWAY) for c in minions):
-        lines = [-1] * NEIGHBOURHOODS
-    table = []
-    for s0 in range(NEIGHBOURHOODS):
-        d = [99] * NEIGHBOURHOODS
-        if pyr[s0 // 2] >= 0:
-            d[s0] = 0
-            todo = deque([s0])
-            while todo:
-                n = todo.popleft()
-                nxt = [m for m in VERTICAL[n] if pyr[m // 2] >= 0] if vertical else []
-                if lines[n] >= 0:
-                    nxt += [m for m in placed if lines[m] == lines[n]]
-                for m in nxt:
-                    if d[m] == 99:
-                        d[m] = d[n] + 1
-                        todo.append(m)
-        table.append(d)
-    return table
-
-
-def free_slots(state: GameState, seat: int) -> list[tuple[int, int, float]]:
-    """(upper neighbourhood, colour or WILD, points a cube there would add) of every free slot the seat
-    can fill (nigiri only with a Cook in the pyramid)."""
-    pyr, filled, cards = state.pyramid[seat], state.filled[seat], state.cards
-    cooks = any(cards[c].has(COOK) for c in pyr[1:] if c >= 0)
-    free = []
-    for p in range(PLACES):
-        if pyr[p] < 0:
-            continue
-        card = cards[pyr[p]]
-        empty = not any(c >= 0 for c in filled[p])
-        m = MULTIPLIER[LEVEL_OF[p]]
-        missing = sum(1 for c in filled[p] if c < 0)
-        for k, (kind, colour) in enumerate(card.slots):
-            if filled[p][k] < 0 and (kind != NIGIRI or cooks):
-                free.append((upper(p), colour, m * (1 + (2 if empty else 0)) + card.extra * m / missing))
-                empty = False                     # the card's first delivery lifts its -2 only once
-    return free
-
-
-def goal(dist: list[list[int]], free: list, n: int, c: int) -> tuple[float, int]:
-    """(worth, moves) of the best free slot for a cube of colour c in neighbourhood n."""
-    best, moves = 0.0, 99
-    for u, col, gain in free:
-        if col == c or col == WILD:
-            d = dist[n][u]
-            if d < 99 and gain * DISCOUNT ** d > best:
-                best, moves = gain * DISCOUNT ** d, d
-    return best, moves
-
-
-def structure_points(state: GameState, seat: int) -> int:
-    counts = level_counts(state.cards, state.pyramid[seat], state.filled[seat], state.cubes[seat])
-    return sum(level_points(*row) * MULTIPLIER[lv] for lv, row in enumerate(counts, start=1))
-
-
-def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> float:
-    """The agent's estimate of `seat`'s final score from this position (solo: less what the position
-    is expected to add to CatANNA's): its parts (`estimate`) weighed by `value_weights.WEIGHTS` solo,
-    by `value_weights.HAND` (1 each) against rivals."""
-    if state.over or state.pending[-1].kind == "catanna_wild":     # solo: the seat's score is final
-        return float(state.scores()[seat])
-    key = ("value", state.pyramid[seat], state.cubes[seat], state.filled[seat], state.warehouse[seat],
-           state.waiting[seat], state.markers[seat], state.turn, state.walked[seat], state.missions,
-           missions)
-    parts = remember(cache, key, lambda: estimate(state, seat, cache, missions))
-    w = WEIGHTS[state.turn] if state.players == 1 else HAND
-    v = sum(a * b for a, b in zip(w, parts))
-    if state.players == 1 and w[-1]:
-        v += w[-1] * her_extra(state)
-    return v
-
-
-def her_extra(state: GameState) -> float:
-    """Solo: the extra points CatANNA's pyramid is expected to draw from the discard pile. Her nine cards
-    come from the pile at the end, so each card discarded has about a 9-in-(final pile size) chance to
-    be hers; her score follows the pile's extra points (about 9 points per point of the pile's mean
-    extra, measured over 50 seeded games), not its slot count (her warehouse runs out first)."""
-    final = max(9, len(state.discard) + TURNS - state.turn)
-    return 9 * sum(state.cards[c].extra for c in state.discard) / final
-
-
-def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
-    """The parts of the value, in the order of `value_weights.PARTS` (all but the last, her_extra)."""
-    structure = float(structure_points(state, seat))
-    met = sum(state.path_values[m - 1] + order_bonus(state, k, m) for k, m in enumerate(state.markers[seat]) if m)
-    pyr, cubes = state.pyramid[seat], state.cubes[seat]
-    left = (TURNS - state.turn) / TURNS
-    cards = 0.0
-    for p in range(1, PLACES):
-        if pyr[p] >= 0:
-            cards += (CARD_BONUS + SLOT_BONUS * len(state.filled[seat][p])) * left
-    waiting = WAITING_BONUS * min(2, len(state.waiting[seat])) * left
-    rates = remember(cache, ("rates", pyr, state.warehouse[seat], min(4, sum(cubes))),
-                     lambda: walk_rates(state, seat))
-    walks_left = TURNS - state.turn + (state.walked[seat] < state.turn) - 1
-    free = remember(cache, ("free", pyr, state.filled[seat]), lambda: free_slots(state, seat))
-    reach = reach_worth(state, seat, distances(state, seat, cache), free, left) if any(cubes) else 0.0
-    # the missions look at cubes only through the warehouse and the cubes on levels 1-2
-    top = sum(cubes[:4 * lower(2) + 4])
-    key = ("missions", pyr, state.filled[seat], state.waiting[seat], state.warehouse[seat], top,
-           min(4, sum(cubes)), state.markers[seat], state.turn, state.walked[seat], state.missions, missions)
-    now, date, done = remember(cache, key, lambda: missions_worth(state, seat, rates, missions))
-    future = 0.0
-    if walks_left > 0:
-        future = FUTURE_W * min(walks_left * rates[1], fitting_slots(state, seat, free)
-                                + SLOTS_PER_CARD * placements_left(state, seat))
-    return (structure, met + now, cards, waiting, reach, date, done, future)
-
-
-def order_bonus(state: GameState, k: int, column: float) -> float:
-    """The order bonus mission k is expected to bring if met in `column`; solo, exact against CatANNA's
-    marker (5 at or before her column, else 3), plus the 2 points she then loses (5 becomes 3 when the
-    player is strictly earlier). With rivals, a middling 3."""
-    if state.players == 1 and state.catanna is not None and state.catanna.markers[k]:
-        h = state.catanna.markers[k]
-        return (5.0 if column <= h else 3.0) + (2.0 if column < h else 0.0)
-    return 3.0
-
-
-def missions_worth(state: GameState, seat: int, rates: tuple, missions: bool) -> tuple[float, float, float]:
-    """What the missions not yet marked are expected to bring, as (met now, by date, by units done): a
-    mission met now its points at this meeting (when `missions`), one in reach a share of its points at
-    the date `progress.turns_to_go` expects, and a further share for each unit of it already done
-    (`planner.share_done`)."""
-    now = date = units = 0.0
-    f = mission_cards.facts(state, seat)
-    for k, number in enumerate(state.missions):
-        if state.markers[seat][k]:
-            continue
-        if mission_cards.CHECKS[number](f):
-            if missions:
-                now += state.path_values[state.turn - 1] + order_bonus(state, k, state.turn)
-            continue
-        t = turns_to_go(state, seat, number, f, rates)
-        if t < NEVER:
-            worth = mission_worth(state, k, state.turn + max(t, 1.0))
-            date += MISSION_W * worth
-            done = share_done(state, seat, number, f) if PROGRESS_W else None
-            if done:
-                units += PROGRESS_W * worth * done
-    return now, date, units
-
-
-def fitting_slots(state: GameState, seat: int, free: list) -> float:
-    """Free slots the pyramid's own sushi can fill: of a colour one of its Fishmongers takes, or wild,
-    or any with a Storekeeper to exchange cubes."""
-    pyr, cards = state.pyramid[seat], state.cards
-    colours = {WILD}
-    for c in pyr[1:]:
-        if c >= 0:
-            card = cards[c]
-            if card.has(STOREKEEPER):
-                return float(len(free))
-            for action, colour in card.boxes:
-                if action == FISHMONGER:
-                    colours.add(colour)
-    return float(sum(1 for _, col, _ in free if col in colours))
-
-
-def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float) -> float:
-    """What the loose cubes may still earn: each matched to a different free slot it fits (best offers
-    first), worth the slot's points and its own -2 undone, discounted by the moves it still needs; in the
-    last turn only a cube already beside its slot counts."""
-    total = 0.0
-    cubes = state.cubes[seat]
-    soon = min(1.0, (TURNS - state.turn) / HORIZON)
-    last = state.turn >= TURNS
-    base = DISCOUNT + EARLY * left
-    offers = []
-    k = 0
-    for i, v in enumerate(cubes):
-        if not v:
-            continue
-        n, c = i >> 2, i & 3
-        row = dist[n]
-        m2 = 2 * MULTIPLIER[LEVEL_OF[n // 2]]
-        mine = []                      # (worth, slot) of one cube here, the same for each of the v cubes
-        for j, (u, col, gain) in enumerate(free):
-            if col == c or col == WILD:
-                d = row[u]
-                if d < 99:
-                    reach = float(d == 0) if last else base ** d * soon
-                    mine.append((gain * 0.9 * reach + m2 * reach, j))
-        for _ in range(v):
-            offers.extend((w, k, j) for w, j in mine)
-            k += 1
-    offers.sort(reverse=True)
-    taken_cube, taken_slot = set(), set()
-    for worth, k, j in offers:
-        if k not in taken_cube and j not in taken_slot:
-            taken_cube.add(k)
-            taken_slot.add(j)
-            total += worth
-    return total
-
-
-def mission_worth(state: GameState, k: int, column: float) -> float:
-    """Path points plus the order bonus (`order_bonus`) for mission k met at (fractional) `column`."""
-    if column > TURNS:
-        return 0.0
-    i = int(column)
-    path = state.path_values
-    a = path[i - 1]
-    b = path[i] if i < TURNS else 0
-    v = a + (b - a) * (column - i)
-    return v + order_bonus(state, k, column) if v > 0 else 0.0
-
-
-def prune(state: GameState, seat: int, legal: list, cache: dict) -> list:
-    """Moves and exchanges that bring a cube nearer a slot it fits (and every other kind of action)."""
-    if not any(isinstance(a, (Carry, Swap)) for a in legal):
-        return legal
-    dist = distances(state, seat, cache)
-    free = remember(cache, ("free", state.pyramid[seat], state.filled[seat]),
-                    lambda: free_slots(state, seat))
-    keep = []
-    for a in legal:
-        if isinstance(a, Carry):
-            if goal(dist, free, a.to, a.colour)[1] < goal(dist, free, a.frm, a.colour)[1]:
-                keep.append(a)
-        elif isinstance(a, Swap):
-            if goal(dist, free, a.at, a.new)[0] > goal(dist, free, a.at, a.old)[0] * 1.2:
-                keep.append(a)
-        else:
-            keep.append(a)
-    return keep or legal
 
 
 def meeting_ahead(state: GameState, seat: int) -> bool:
@@ -338,8 +55,6 @@ class SyndicateAgent(Agent):
     BEAM = 12               # positions kept at each step of a walk
     AHEAD = 3               # best ends of this walk judged by the best walk that can follow
     AHEAD_BEAM = 3          # the beam of that next walk
-    END_TURNS = 0           # in the game's last turns (exact scores near), every width ...
-    END_FACTOR = 1          # ... is multiplied by this
     # ismcts's defaults here: it searches whole walks (plans/plan_value): the 8 best ends of a beam of 20
     # over the walk, each judged on 2 samples by the best next walk a beam of 8 finds, within 0.4 s
     SEARCH = {"iterations": 2, "width": 8, "horizon": 8, "seconds": 0.4,
@@ -463,10 +178,9 @@ class SyndicateAgent(Agent):
 
     def ranked(self, state: GameState, seat: int, width: int | None = None, ahead: int | None = None) -> list:
         """search()'s plans, best first: the ends it judged by the walk after, then the others by value."""
+        width = width or self.BEAM
+        ahead = self.AHEAD if ahead is None else ahead
         turn = state.turn
-        f = self.END_FACTOR if turn > TURNS - self.END_TURNS else 1
-        width = width or self.BEAM * f
-        ahead = self.AHEAD * f if ahead is None else ahead
         beam = [(0.0, state, [])]
         ends: list = []
         seen: set = set()
@@ -511,8 +225,7 @@ class SyndicateAgent(Agent):
 
     def best_value(self, state: GameState, seat: int) -> float:
         """The value after the best walk `seat` finds from `state` (a narrower beam, no look further)."""
-        f = self.END_FACTOR if state.turn > TURNS - self.END_TURNS else 1
-        plan = self.search(state, seat, width=self.AHEAD_BEAM * f, ahead=0)
+        plan = self.search(state, seat, width=self.AHEAD_BEAM, ahead=0)
         for a in plan:
             state.apply(a)
         return value(state, seat, self.cache, missions=meeting_ahead(state, seat))

@@ -5,6 +5,7 @@ import random
 
 from neko_lab.games.journey import scoring as sc
 from neko_lab.games.journey.rules import CATEGORIES
+from neko_lab.games.journey.rules.player_boards import replaced, with_item
 
 from .helpers import A, give, new, play_until, skip_turn_free
 
@@ -27,7 +28,7 @@ def test_cards_score_only_when_a_ship_passed_and_ports_only_when_unlocked():
     assert s.final_points(0)["cards"] == s.card(bank).points
     b.ships = [8]                                 # crossed the port, but its contract is open
     assert s.final_points(0)["cards"] == s.card(bank).points
-    b.cargo[1] = 4
+    b.cargo = replaced(b.cargo, 1, 4)
     assert s.final_points(0)["cards"] == s.card(bank).points + 7
     b.ships = [8, 0]
     b.harbours = 2
@@ -120,7 +121,7 @@ def test_projected_scores_add_final_scoring_to_points_so_far():
     s = new(3, seed=0)
     give(s, 0, "Ocean Bank", 0, 0)
     s.boards[0].ships = [4]
-    s.boards[0].pts["midgame_tiles"] = 3
+    s.boards[0].pts = with_item(s.boards[0].pts, "midgame_tiles", 3)
     proj = s.projected_scores()
     assert proj[0] == 3 + 1 + s.card(s.boards[0].lanes[0]).points
     assert s.evaluate(0) > s.evaluate(1)

@@ -5,6 +5,7 @@ import pytest
 
 from neko_lab.core import IllegalAction
 from neko_lab.games.journey import scoring as sc
+from neko_lab.games.journey.rules.player_boards import replaced
 from neko_lab.games.journey.rules import (bid_winner, catch_fish_bonus, harbour_cost, next_turn_order,
                                          reward_options, ship_cost)
 
@@ -218,7 +219,7 @@ def test_a_ship_on_a_half_hub_gets_nothing_and_stops_at_a_gap():
 def test_h_goods_fill_cargo_in_order_and_benno_unlocks_his_port():
     s, benno, b = turn_with(goods=2, fuel=0)
     port = give(s, benno, 18)                      # Port: - | fuel 1 | coins 1 | -  (7 PP)
-    b.cargo[0] = 2
+    b.cargo = replaced(b.cargo, 0, 2)
     s._legal = None
     coins = b.coins
     s.apply(A("cargo", 0, 0))

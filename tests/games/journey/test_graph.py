@@ -8,6 +8,7 @@ import networkx as nx
 import neko_lab as nl
 from neko_lab.core.frozen import FrozenDict
 from neko_lab.agents.base import RandomAgent
+from neko_lab.games.journey.rules.player_boards import replaced
 from neko_lab.games.journey.graph import (chain_hubs, hub_yield, lane_graph, lane_summary, layout, pair_hubs,
                                           placement_values, ship_route)
 
@@ -220,7 +221,7 @@ def test_lane_summary_counts_harbours_ships_ports_hubs_and_crossings():
     put(s, 0, 0, 0, "Ocean Bank")
     port = put(s, 0, 0, 1, "Port")
     put(s, 0, 0, 2, "Blue Bar")
-    b.cargo[1] = len(s.card(port).cargo)              # every cargo space filled
+    b.cargo = replaced(b.cargo, 1, len(s.card(port).cargo))   # every cargo space filled
     b.ships = [8, 32]                                 # one ship past two cards, one in its harbour
     summary = lane_summary(s, 0)
     assert summary == {"harbours": 2, "ships": 2, "cards": 3, "ports": 1, "ports_unlocked": 1,

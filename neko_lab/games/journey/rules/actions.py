@@ -13,7 +13,7 @@ from .cards import activate_card
 from .facts import A_BID_DIE, A_END, A_FISH, A_HUB, ACTIVATION, R_ACTION, R_ACTIVATE, R_FISH, SLOTS, Act, where
 from .free_actions import legal_free_actions
 from .hubs import die_on_hub
-from .player_boards import gain
+from .player_boards import gain, with_item
 from .ship_lanes import board_hubs, hub
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ def activate_card_space(s: GameState, seat: int, act: Act) -> None:
     s.main = 3
     b = s.boards[seat]
     b.dice.remove(act.c)
-    b.card_dice[act.a * SLOTS + act.b] = act.c
+    b.card_dice = with_item(b.card_dice, act.a * SLOTS + act.b, act.c)
     activate_card(s, seat, s.C[b.lanes[act.a * SLOTS + act.b]], act.c)
 
 

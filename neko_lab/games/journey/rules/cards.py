@@ -14,7 +14,7 @@ from ..data import Card
 from .bidding import add_bid
 from .facts import LANE_SHIFT, R_CARDS, R_RESOLVE, SLOTS, Act, where
 from .hubs import die_on_hub
-from .player_boards import count, gain, has, remove_interference
+from .player_boards import count, gain, has, remove_interference, with_item
 from .preparation import reward_acts, start_direct_buy, take_reward
 from .ship_lanes import hub, hub_count, vacant_card_spaces, vacant_hubs
 
@@ -137,7 +137,7 @@ def church(s: GameState, seat: int, die: int, act: Act) -> None:
     b.church_left -= 1
     if act.kind == "church_card":
         k = act.a * SLOTS + act.b
-        b.card_dice[k] = die
+        b.card_dice = with_item(b.card_dice, k, die)
         s.emit(f"Church: a losing {die} goes onto {s.C[b.lanes[k]]} in lane {act.a + 1}, slot {act.b + 1}; "
                "nothing happens, the card acts in the Action Phase", R_CARDS, seat)
         return

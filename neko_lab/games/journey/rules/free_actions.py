@@ -10,7 +10,7 @@ from .facts import (A_ADJUST, A_EXCHANGE, A_FISH_COINS, A_FISH_FUEL, A_HARBOUR, 
                     A_SHIP, A_TAKE_DIE, A_TILE_ADJUST, A_TILE_REROLL, A_UNJAM, EXCHANGES, HARBOUR_SUPPLY,
                     LANE_SHIFT, POSITIONS_PER_EDGE, R_CARDS, R_FREE, SHIP_SUPPLY, SLOTS, Act, harbour_cost, ship_cost, where, wrap)
 from .hubs import move_ship
-from .player_boards import gain, has, remove_interference
+from .player_boards import gain, has, remove_interference, replaced
 from .ship_lanes import board_hubs, first_space, next_position, ship_starts
 
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ def buy_ship(s: GameState, seat: int, act: Act) -> None:
     cost = ship_cost(len(b.ships) + 1)
     b.coins -= cost
     start = first_space(b, act.a)
-    b.starts = ship_starts(b) + [start]
+    b.starts = ship_starts(b) + (start,)
     b.ships.append(act.a * LANE_SHIFT + start * POSITIONS_PER_EDGE)
     spot = (f"on the left half-hub of its first card, in slot {start + 1}" if b.lanes[act.a * SLOTS + start]
             else "on its harbour (no card yet)")
@@ -201,7 +201,7 @@ def load_cargo(s: GameState, seat: int, lane: int, slot: int) -> None:
     k = lane * SLOTS + slot
     c = s.C[b.lanes[k]]
     space = c.cargo[b.cargo[k]]
-    b.cargo[k] += 1
+    b.cargo = replaced(b.cargo, k, b.cargo[k] + 1)
     b.goods -= 1
     s.emit(f"loads a good onto {c}", R_FREE, seat, card=c.id)
     if space:

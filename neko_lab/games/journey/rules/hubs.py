@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .. import scoring as sc
 from .facts import LANE_SHIFT, R_DIE_ON_SHIP, R_FREE, R_SHIP_ON_DIE, catch_fish_bonus, where
-from .player_boards import gain
+from .player_boards import gain, with_item
 from .ship_lanes import hub, next_position, ship_starts
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def die_on_hub(s: GameState, seat: int, lane: int, pos: int, die: int, rule: str
     """A die placed on a hub: the reward, and a fish if ships stand there."""
     b = s.boards[seat]
     key = lane * LANE_SHIFT + pos
-    b.hub_dice[key] = die
+    b.hub_dice = with_item(b.hub_dice, key, die)
     hub_reward(s, seat, lane, pos, rule)
     if catch_fish_bonus("die", True, b.ships.count(key)):
         gain(s, seat, "fish", 1, R_DIE_ON_SHIP, "catch a fish")

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 @serializable
 class Board:
     """One player's board, cabin, freezer and ship lanes (the layout of lanes and ships: see ship_lanes.py)."""
-    # a plain __dict__ (not __slots__): copying one dict is what makes clone() fast
+    # a plain __dict__ (not __slots__): copying one dict is what makes clone() fast. Cargo and ship starts
+    # (tuples), the dice on hubs and cards and the points (FrozenDicts) are read-only, replaced on change
+    # (replaced(), with_item()), so copies share them; only the dice, lanes and ships lists are copied
     FIELDS = ("coins", "fuel", "goods", "fish", "interference", "harbours", "dice", "lanes", "ships", "starts",
               "hub_dice", "card_dice", "cargo", "names", "types", "pts", "tile_adjust", "tile_reroll",
               "park_takes", "lighthouse", "hospital_used", "harbour_div", "exchange_on", "exchange_used",
@@ -35,19 +37,19 @@ class Board:
         self.harbours = START_HARBOURS
         self.lanes: list[int] = [0] * (SLOTS * MAX_LANES)
         self.ships: list[int] = [0]
-        self.starts: list[int] = [0]     # per ship (same order): the edge it started from (ship_lanes.py)
-        self.cargo: list[int] = [0] * (SLOTS * MAX_LANES)
+        self.starts: tuple[int, ...] = (0,)  # per ship (same order): the edge it started from (ship_lanes.py)
+        self.cargo: tuple[int, ...] = (0,) * (SLOTS * MAX_LANES)
         self.names: dict[str, int] = FrozenDict()      # read-only, replaced on change
         self.types: dict[str, int] = FrozenDict()
-        self.pts: dict[str, int] = {c: 0 for c in CATEGORIES}
+        self.pts: dict[str, int] = FrozenDict({c: 0 for c in CATEGORIES})
         self.new_round()      # dice, dice on hubs and cards, once-per-round powers
         self.hub_cache: tuple | None = None
 
     def new_round(self) -> None:
         """Prepare for next round: no dice out, and every once-per-round power ready again."""
         self.dice: list[int] = []
-        self.hub_dice: dict[int, int] = {}
-        self.card_dice: dict[int, int] = {}
+        self.hub_dice: dict[int, int] = FrozenDict()
+        self.card_dice: dict[int, int] = FrozenDict()
         sets, takes = sc.penguin_park_powers(self.types.get("penguin_park", 0))
         self.tile_adjust = self.tile_reroll = sets
         self.park_takes = takes
@@ -60,18 +62,13 @@ class Board:
         self.park_new = 0      # Penguin Park Variants placed this round (their repeat bid starts next round)
 
     def copy(self) -> "Board":
-        # one dict copy, then fresh containers for the mutable parts (names, types, exchange_* and
-        # hub_cache are read-only, replaced on change, so copies share them)
+        # one dict copy, then fresh lists for the three parts changed in place; everything else is
+        # read-only, replaced on change (see the class comment), so copies share it
         n = object.__new__(Board)
         d = self.__dict__.copy()
         d["dice"] = self.dice[:]
         d["lanes"] = self.lanes[:]
         d["ships"] = self.ships[:]
-        d["starts"] = self.starts[:]
-        d["hub_dice"] = self.hub_dice.copy()
-        d["card_dice"] = self.card_dice.copy()
-        d["cargo"] = self.cargo[:]
-        d["pts"] = self.pts.copy()
         n.__dict__ = d
         return n
 
@@ -84,6 +81,17 @@ class Board:
 
     def cards(self) -> list[int]:
         return [c for c in self.lanes if c]
+
+
+def replaced(t: tuple, i: int, value: int) -> tuple[int, ...]:
+    """The tuple `t` with item i replaced: a board's cargo changes this way (copies share it)."""
+    return (*t[:i], value, *t[i + 1:])
+
+
+def with_item(d: dict, key: object, value: int) -> FrozenDict:
+    """The read-only mapping `d` with `key` set to `value`: a board's dice on hubs and cards and its points
+    change this way (copies share them)."""
+    return FrozenDict({**d, key: value})
 
 
 def gain(s: GameState, seat: int, item: str, n: int, rule: str, why: str = "") -> None:
@@ -106,7 +114,7 @@ def gain(s: GameState, seat: int, item: str, n: int, rule: str, why: str = "") -
             b.goods += got
         lost = n - got
     elif item == "pp":
-        b.pts["seaside_points"] += n
+        b.pts = with_item(b.pts, "seaside_points", b.pts["seaside_points"] + n)
     text = "gains {0} {1}" + (" ({2})" if why else "")
     if lost:
         text += ", {3} over the limit go back to the supply"

@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from neko_lab.core import Pending
+from neko_lab.core.frozen import FrozenDict
 
 from .. import scoring as sc
 from .facts import (R_FINAL, R_GAME_END, R_MIDGAME, ROUNDS,
                     SLOTS, Act, ask_next_seat, player)
 from .free_actions import cargo_acts, load_cargo, move_acts
 from .hubs import move_ship
+from .player_boards import with_item
 from .ship_lanes import crossed, passed_slots
 
 if TYPE_CHECKING:
@@ -54,11 +56,13 @@ def midgame_scoring(s: GameState) -> None:
     for t in s.tiles[first:first + 2]:
         tile = s.data.tiles[t]
         for x in tile_achievers(s, t):
-            s.boards[x].pts["midgame_tiles"] += tile.points
+            b = s.boards[x]
+            b.pts = with_item(b.pts, "midgame_tiles", b.pts["midgame_tiles"] + tile.points)
             s.emit(f"scores {tile.points} for '{tile.name}'", R_MIDGAME, x, tile=tile.name)
     for x in range(s.players):
         pts = sum(sc.ship_travel_points(c) for c in crossed(s, x))
-        s.boards[x].pts["ship_travel"] += pts
+        b = s.boards[x]
+        b.pts = with_item(b.pts, "ship_travel", b.pts["ship_travel"] + pts)
         if pts:
             s.emit(f"scores {pts} for ship travel", R_MIDGAME, x)
 
@@ -131,7 +135,7 @@ def final_points(s: GameState, seat: int) -> dict[str, int]:
 def final_scoring(s: GameState) -> None:
     for x in range(s.players):
         pts = final_points(s, x)
-        s.boards[x].pts.update(pts)
+        s.boards[x].pts = FrozenDict({**s.boards[x].pts, **pts})
         s.emit("final scoring: " + ", ".join(f"{k} {v}" for k, v in pts.items()), R_FINAL, x, **pts)
     s.over = True
     s.stage = "over"

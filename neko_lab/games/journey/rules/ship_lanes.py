@@ -155,10 +155,10 @@ def ships_in_lane(s: GameState, seat: int, lane: int) -> list[int]:
     return sorted(x % LANE_SHIFT for x in s.boards[seat].ships if x // LANE_SHIFT == lane)
 
 
-def ship_starts(b: Board) -> list[int]:
+def ship_starts(b: Board) -> tuple[int, ...]:
     """The start edge of each ship, in the order of ``b.ships``."""
-    n, starts = len(b.ships), b.starts
-    return starts[:n] if len(starts) >= n else starts + [0] * (n - len(starts))
+    n, starts = len(b.ships), tuple(b.starts)
+    return starts[:n] if len(starts) >= n else starts + (0,) * (n - len(starts))
 
 
 def crossed(s: GameState, seat: int) -> list[int]:
