@@ -41,12 +41,14 @@ def facts(s: "GameState", seat: int) -> Facts:
             lines[card.upper] += 1
             lines[card.lower] += 1
         slots = filled[p]
-        for k, c in enumerate(slots):
-            if c >= 0:
-                delivered.append((p, lv, c, card.slots[k][0]))
+        free = slots.count(-1)                 # a free slot holds -1, a filled one its cube's colour
+        if free < len(slots):
+            for k, c in enumerate(slots):
+                if c >= 0:
+                    delivered.append((p, lv, c, card.slots[k][0]))
         if lv <= 2:
-            top += sum(cubes[4 * upper(p):4 * lower(p) + 4]) + sum(1 for c in slots if c >= 0)
-        if slots and all(c >= 0 for c in slots):
+            top += sum(cubes[4 * upper(p):4 * lower(p) + 4]) + len(slots) - free
+        if slots and not free:
             complete.append((p, lv, card.upper, card.only_nigiri))
     return Facts(sum(s.warehouse[seat]), tuple(fish), tuple(carry), tuple(lines), top,
                  tuple(delivered), tuple(complete))
