@@ -18,6 +18,7 @@ import neko_lab as nl
 
 HERE = Path(__file__).resolve().parent / "digests"
 GAMES = 200
+DIGESTED = ("journey", "naeco", "syndicate", "neptune")     # every game with recorded digests
 
 
 def option_sets(cls) -> list[tuple[str, dict[str, Any]]]:
@@ -77,7 +78,7 @@ def recorded(name: str) -> dict[str, list[str]]:
 
 def main(argv: list[str]) -> int:
     write = "--write" in argv
-    names = [a for a in argv if not a.startswith("--")] or ["journey", "naeco"]
+    names = [a for a in argv if not a.startswith("--")] or list(DIGESTED)
     bad = 0
     for name in names:
         got = game_digests(name)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from digest import GAMES, game_digest, option_sets, recorded
+from digest import DIGESTED, GAMES, game_digest, option_sets, recorded
 
 import neko_lab as nl
 
@@ -15,7 +15,7 @@ QUICK = 6
 
 
 def _cases():
-    for name in ("journey", "naeco"):
+    for name in DIGESTED:
         cls = nl.game_class(name)
         for players in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
             for label, options in option_sets(cls):
