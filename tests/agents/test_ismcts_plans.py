@@ -6,16 +6,8 @@ from __future__ import annotations
 import neko_lab as nl
 from neko_lab.agents import ISMCTSAgent, make_agent
 from neko_lab.games.syndicate.agents import SyndicateAgent
+from tests.games.syndicate.rig import walk_start
 
-
-def walk_start(seed: int, turn: int = 2):
-    """A two-player Syndicate position at the first box of a walk of `turn` (greedy play up to there)."""
-    s = nl.new_game("syndicate", players=2, seed=seed)
-    greedy = make_agent("greedy", "syndicate", seed=seed)
-    while not (s.turn >= turn and s.pending[-1].kind == "walk" and s.pending[-1].data == 0
-               and len(s.legal_actions()) > 1):
-        s.apply(greedy.choose(s))
-    return s
 
 
 def test_every_plan_is_scored_on_the_same_re_sampled_copies(monkeypatch):

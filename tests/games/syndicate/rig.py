@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Iterable
 
 import neko_lab as nl
+from neko_lab.agents import make_agent
 from neko_lab.core import Pending
 from neko_lab.games.syndicate.data import CHILD, LEVEL_OF, PARENTS, WILD, added, changed, lower, upper
 from neko_lab.games.syndicate.rules import GameState
@@ -19,6 +20,17 @@ def started(players: int = 2, seed: int = 0, **options) -> GameState:
         s.apply(s.legal_actions()[0])
     while s.pending[-1].kind == "opening":
         s.apply([a for a in s.legal_actions() if type(a).__name__ == "Open"][0])
+    return s
+
+
+def walk_start(seed: int, turn: int = 2) -> GameState:
+    """A two-player position at the first box of a walk of `turn` (greedy play up to there): where the
+    agent's plans and ismcts's search over them begin."""
+    s = nl.new_game("syndicate", players=2, seed=seed)
+    greedy = make_agent("greedy", "syndicate", seed=seed)
+    while not (s.turn >= turn and s.pending[-1].kind == "walk" and s.pending[-1].data == 0
+               and len(s.legal_actions()) > 1):
+        s.apply(greedy.choose(s))
     return s
 
 

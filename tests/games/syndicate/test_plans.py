@@ -6,15 +6,7 @@ import neko_lab as nl
 from neko_lab.agents import make_agent
 from neko_lab.core import Rng
 
-
-def walk_start(seed: int, turn: int = 2):
-    """A two-player position at the first box of a walk of `turn` (greedy play up to there)."""
-    s = nl.new_game("syndicate", players=2, seed=seed)
-    greedy = make_agent("greedy", "syndicate", seed=seed)
-    while not (s.turn >= turn and s.pending[-1].kind == "walk" and s.pending[-1].data == 0
-               and len(s.legal_actions()) > 1):
-        s.apply(greedy.choose(s))
-    return s
+from .rig import walk_start
 
 
 def same(a, b) -> bool:
