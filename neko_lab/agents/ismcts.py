@@ -27,7 +27,13 @@ the policy says it still holds (`current`); otherwise the agent plans again.
 
 Budget: a number of iterations per decision (deterministic for a seed) or `seconds` per decision (which then depends on the
 machine: the same seed need not give the same game). The defaults per game come from the policy class's
-`SEARCH` table, measured to stay under half a second a move on one core.
+`SEARCH` table, measured to stay under half a second a move on one core. The seconds cap is checked
+inside an iteration too (before every decision of a playout, every candidate scored, every step down
+the tree): an iteration the cap falls in stops there and is left out of the statistics, so a decision
+ends within about one playout step of the cap. A plan's scoring (`plan_value`) cannot be stopped
+half-way: one is started only if the longest scoring seen so far still fits before the cap (at the
+decision's start, the longest of the previous search). A search the cap does not touch is played as
+without it, so decisions stay deterministic for a seed unless counted in `capped`.
 """
 from __future__ import annotations
 
@@ -40,6 +46,12 @@ from ..core.rng import Rng
 from ..core.state import State
 from .base import Agent
 from .uct import Node, action_key, backpropagate
+
+_clock = time.thread_time       # CPU seconds of this thread (a name of its own, so a test can drive it)
+
+
+class _OutOfTime(Exception):
+    """The seconds cap fell inside an iteration: it is left out."""
 
 DEFAULTS: dict[str, Any] = {"iterations": 60, "seconds": 0.45, "width": 4, "horizon": 12, "scale": 4.0,
                             "exploration": 0.7, "margin": 0.0, "trust": None}
@@ -68,7 +80,8 @@ class ISMCTSAgent(Agent):
     choice's by more than `trust`; None plays the most visited move), policy (the agent
     used for the root's candidates, a name or "name(k=v)"; default the game's SEARCH table's "policy",
     else the game's own agent; deeper nodes and playouts use its playout_policy()). `capped` counts the decisions the seconds cap cut short (those depend on the
-    machine's speed; the others are deterministic for a seed).
+    machine's speed; the others are deterministic for a seed); `cut` counts the iterations (in plan mode,
+    the rounds of plan scorings) the cap stopped half-way and left out.
     """
 
     name = "ismcts"
@@ -92,6 +105,9 @@ class ISMCTSAgent(Agent):
         self.given = {"iterations": iterations, "seconds": seconds, "width": width, "horizon": horizon,
                       "scale": scale, "exploration": exploration, "margin": margin, "trust": trust}
         self.capped = 0
+        self.cut = 0                        # iterations / plan rounds stopped half-way by the cap, left out
+        self._deadline: float | None = None
+        self._scoring = 0.0                 # the longest plan_value of the last plan search (CPU seconds)
         self.plans_searched = 0             # plan-level decisions searched (more than one plan offered)
         self._plan: list | None = None      # the rest of the plan being followed
         self.policy_name = policy
@@ -147,16 +163,23 @@ class ISMCTSAgent(Agent):
         only_time = self.given["seconds"] is not None and self.given["iterations"] is None
         iterations = None if only_time else self.settings["iterations"]
         seconds = self.settings["seconds"]
-        deadline = time.thread_time() + seconds if seconds is not None else None
+        deadline = _clock() + seconds if seconds is not None else None
+        self._deadline = deadline
         done = 0
         while True:
-            self._iterate(root, state, seat, rng)
+            try:
+                self._iterate(root, state, seat, rng)
+            except _OutOfTime:
+                self.cut += 1
+                self.capped += iterations is not None
+                break
             done += 1
             if iterations is not None and done >= iterations:
                 break
-            if deadline is not None and time.thread_time() >= deadline:
+            if deadline is not None and _clock() >= deadline:
                 self.capped += iterations is not None
                 break
+        self._deadline = None
         first = _legal_one(root.order[0], legal) if root.order else legal[0]
         best, most = first, root.visits_of(first)
         for a in legal:
@@ -173,7 +196,7 @@ class ISMCTSAgent(Agent):
     def _choose_plan(self, state: State, legal: list) -> Hashable | None:
         """The next step of the plan chosen or still followed (None: the policy makes no plan here)."""
         policy = self._policy
-        started = time.thread_time()         # the policy's planning counts against the seconds cap
+        started = _clock()                   # the policy's planning counts against the seconds cap
         plans = policy.plans(state, self.settings["width"], self._plan)
         if not plans:
             self._plan = None
@@ -196,20 +219,27 @@ class ISMCTSAgent(Agent):
         deadline = started + seconds if seconds is not None else None
         totals = [0.0] * len(plans)
         done = 0
+        longest = None                      # the longest scoring of this search so far
         while iterations is None or done < iterations:
             seed = rng.next64()
             values = []
             for plan in plans:
-                if deadline is not None and time.thread_time() >= deadline:
+                now = _clock()
+                # a scoring cannot be stopped half-way: start one only if the longest seen still fits
+                if deadline is not None and now + (self._scoring if longest is None else longest) >= deadline:
                     break
                 sim = state.determinize(seat, Rng(seed)) if state.HIDDEN_INFORMATION else state.clone()
                 sim.rng = Rng(seed ^ 0x5DEECE66D)
                 values.append(policy.plan_value(sim, seat, plan))
+                longest = max(longest or 0.0, _clock() - now)
             if len(values) < len(plans):        # the cap fell within this round: it is left out
                 self.capped += iterations is not None
+                self.cut += bool(values)
                 break
             totals = [t + v for t, v in zip(totals, values)]
             done += 1
+        if longest is not None:
+            self._scoring = longest
         if not done:
             return 0
         best = max(range(len(plans)), key=lambda i: (totals[i], -i))
@@ -223,32 +253,41 @@ class ISMCTSAgent(Agent):
         child = root.children.get(action_key(action))
         return child.reward[child.mover] / child.visits if child is not None and child.visits else float("-inf")
 
-    def _candidates(self, sim: State, legal: list, policy: Agent) -> list:
-        """The policy's choice first, then the best others by the policy's one-step evaluation."""
+    def _out_of_time(self) -> None:
+        if self._deadline is not None and _clock() >= self._deadline:
+            raise _OutOfTime
+
+    def _candidates(self, node: Node, sim: State, legal: list, policy: Agent) -> None:
+        """node.order: the policy's choice first, then the best others by the policy's one-step
+        evaluation. Until they are all scored, the order is the policy's choice alone (what the root
+        plays when the cap falls inside the first iteration)."""
         width = self.settings["width"]
         pick = _legal_one(policy.choose(sim), legal)
+        node.order = [pick]
         if width == 1 or len(legal) == 1:
-            return [pick]
+            return
         mover = sim.current_player
         scored = []
         for i, a in enumerate(legal):
             if a is pick:
                 continue
+            self._out_of_time()
             child = sim.clone()
             child.apply(a)
             scored.append((-self._policy.evaluate(child, mover), i, a))
         scored.sort(key=lambda x: (x[0], x[1]))
-        return [pick] + [a for _, _, a in scored[:width - 1]]
+        node.order = [pick] + [a for _, _, a in scored[:width - 1]]
 
     def _iterate(self, root: Node, state: State, seat: int, rng: Rng) -> None:
         sim = state.determinize(seat, rng) if state.HIDDEN_INFORMATION else state.clone()
         sim.rng = rng.spawn()
         node, path = root, [root]
         while not sim.is_over():
+            self._out_of_time()
             legal = sim.legal_actions()
             policy = self._policy if node is root else self._playout
             if node.order is None:
-                node.order = self._candidates(sim, legal, policy)
+                self._candidates(node, sim, legal, policy)
             if len(legal) == 1:
                 here = legal
             else:
@@ -276,6 +315,7 @@ class ISMCTSAgent(Agent):
             if len(legal) == 1:
                 sim.apply(legal[0])
             else:
+                self._out_of_time()
                 sim.apply(policy.choose(sim))
                 decisions += 1
             steps += 1

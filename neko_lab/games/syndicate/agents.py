@@ -19,6 +19,7 @@ from typing import Hashable
 
 from neko_lab.agents.base import Agent
 from neko_lab.core import ConfigError
+from neko_lab.core.fast import keep_legal
 
 from . import catanna
 from .position_value import prune, value
@@ -178,6 +179,11 @@ class SyndicateAgent(Agent):
 
     def ranked(self, state: GameState, seat: int, width: int | None = None, ahead: int | None = None) -> list:
         """search()'s plans, best first: the ends it judged by the walk after, then the others by value."""
+        return [plan for _, plan in self.scored(state, seat, width, ahead)]
+
+    def scored(self, state: GameState, seat: int, width: int | None = None,
+               ahead: int | None = None) -> list[tuple[float | None, list]]:
+        """ranked()'s plans with the value each was judged by (None: no walk end was reached)."""
         width = width or self.BEAM
         ahead = self.AHEAD if ahead is None else ahead
         turn = state.turn
@@ -187,11 +193,11 @@ class SyndicateAgent(Agent):
         while beam:
             children = []
             for _, s, plan in beam:
-                legal = s.legal_actions()
-                if len(legal) > 1:
-                    legal = prune(s, seat, legal, self.cache)
+                every = s.legal_actions()
+                legal = prune(s, seat, every, self.cache) if len(every) > 1 else every
                 for a in legal:
                     c = s.clone()
+                    keep_legal(c, every)         # the copy's legal actions are its parent's
                     c.apply(a)
                     k = position_key(c, seat)
                     if k in seen:
@@ -203,7 +209,7 @@ class SyndicateAgent(Agent):
             children.sort(key=lambda x: -x[0])
             beam = children[:width]
         if not ends:
-            return [[state.legal_actions()[0]]]
+            return [(None, [state.legal_actions()[0]])]
         ends.sort(key=lambda x: -x[0])
         if ahead and len(ends) > 1:
             judged = []
@@ -211,8 +217,8 @@ class SyndicateAgent(Agent):
                 nxt = self.next_walk(c, seat)
                 judged.append((self.best_value(nxt, seat) if nxt is not None else v, plan))
             judged.sort(key=lambda x: -x[0])        # stable: the first of equals stays first, as max() took it
-            return [plan for _, plan in judged] + [plan for _, _, plan in ends[ahead:]]
-        return [plan for _, _, plan in ends]
+            return judged + [(v, plan) for v, _, plan in ends[ahead:]]
+        return [(v, plan) for v, _, plan in ends]
 
     def next_walk(self, state: GameState, seat: int) -> GameState | None:
         """`state` moved on to `seat`'s next walk, the other seats walking the shortest way."""
@@ -225,7 +231,9 @@ class SyndicateAgent(Agent):
 
     def best_value(self, state: GameState, seat: int) -> float:
         """The value after the best walk `seat` finds from `state` (a narrower beam, no look further)."""
-        plan = self.search(state, seat, width=self.AHEAD_BEAM, ahead=0)
+        v, plan = self.scored(state, seat, width=self.AHEAD_BEAM, ahead=0)[0]
+        if v is not None:                    # the value of the walk's end, as scored() found it
+            return v
         for a in plan:
             state.apply(a)
         return value(state, seat, self.cache, missions=meeting_ahead(state, seat))

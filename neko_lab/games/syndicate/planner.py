@@ -67,7 +67,7 @@ def remaining(s: "GameState", seat: int, number: int, f: mission_cards.Facts) ->
             cards_.append((p, empty, -1, number == 21, True))
             continue
         card = cards[pyr[p]]
-        cards_.append((p, float(sum(1 for c in filled[p] if c < 0)), card.upper, card.only_nigiri, False))
+        cards_.append((p, float(filled[p].count(-1)), card.upper, card.only_nigiri, False))
     if number == 17:
         got = _cheapest([m[1] for m in cards_], 4)
     elif number == 18:

@@ -134,19 +134,26 @@ def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> f
            missions)
     parts = remember(cache, key, lambda: estimate(state, seat, cache, missions))
     w = WEIGHTS[state.turn] if state.players == 1 else HAND
-    v = sum(a * b for a, b in zip(w, parts))
+    v = 0.0
+    for a, b in zip(w, parts):
+        v += a * b
     if state.players == 1 and w[-1]:
-        v += w[-1] * her_extra(state)
+        v += w[-1] * her_extra(state, cache)
     return v
 
 
-def her_extra(state: GameState) -> float:
+def her_extra(state: GameState, cache: dict | None = None) -> float:
     """Solo: the extra points CatANNA's pyramid is expected to draw from the discard pile. Her nine cards
     come from the pile at the end, so each card discarded has about a 9-in-(final pile size) chance to
     be hers; her score follows the pile's extra points (about 9 points per point of the pile's mean
     extra, measured over 50 seeded games), not its slot count (her warehouse runs out first)."""
     final = max(9, len(state.discard) + TURNS - state.turn)
-    return 9 * sum(state.cards[c].extra for c in state.discard) / final
+    if cache is None:
+        return 9 * sum(state.cards[c].extra for c in state.discard) / final
+    known = cache.get("extra")              # (cards, each card's extra points)
+    if known is None or known[0] is not state.cards:
+        known = cache["extra"] = (state.cards, tuple(c.extra for c in state.cards))
+    return 9 * sum(map(known[1].__getitem__, state.discard)) / final
 
 
 def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
@@ -165,7 +172,7 @@ def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
                      lambda: walk_rates(state, seat))
     walks_left = TURNS - state.turn + (state.walked[seat] < state.turn) - 1
     free = remember(cache, ("free", pyr, state.filled[seat]), lambda: free_slots(state, seat))
-    reach = reach_worth(state, seat, distances(state, seat, cache), free, left) if any(cubes) else 0.0
+    reach = reach_worth(state, seat, distances(state, seat, cache), free, left, cache) if any(cubes) else 0.0
     # the missions look at cubes only through the warehouse and the cubes on levels 1-2
     top = sum(cubes[:4 * lower(2) + 4])
     key = ("missions", pyr, state.filled[seat], state.waiting[seat], state.warehouse[seat], top,
@@ -228,30 +235,22 @@ def fitting_slots(state: GameState, seat: int, free: list) -> float:
     return float(sum(1 for _, col, _ in free if col in colours))
 
 
-def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float) -> float:
+def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float, cache: dict) -> float:
     """What the loose cubes may still earn: each matched to a different free slot it fits (best offers
     first), worth the slot's points and its own -2 undone, discounted by the moves it still needs; in the
     last turn only a cube already beside its slot counts."""
     total = 0.0
     cubes = state.cubes[seat]
-    soon = min(1.0, (TURNS - state.turn) / HORIZON)
-    last = state.turn >= TURNS
-    base = DISCOUNT + EARLY * left
+    # (worth, slot) of one cube of each neighbourhood and colour: the same for the whole turn
+    offered = remember(cache, ("offers", state.pyramid[seat], state.filled[seat], state.turn), dict)
     offers = []
     k = 0
     for i, v in enumerate(cubes):
         if not v:
             continue
-        n, c = i >> 2, i & 3
-        row = dist[n]
-        m2 = 2 * MULTIPLIER[LEVEL_OF[n // 2]]
-        mine = []                      # (worth, slot) of one cube here, the same for each of the v cubes
-        for j, (u, col, gain) in enumerate(free):
-            if col == c or col == WILD:
-                d = row[u]
-                if d < 99:
-                    reach = float(d == 0) if last else base ** d * soon
-                    mine.append((gain * 0.9 * reach + m2 * reach, j))
+        mine = offered.get(i)
+        if mine is None:
+            mine = offered[i] = cube_offers(state, dist, free, left, i)
         for _ in range(v):
             offers.extend((w, k, j) for w, j in mine)
             k += 1
@@ -263,6 +262,24 @@ def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float
             taken_slot.add(j)
             total += worth
     return total
+
+
+def cube_offers(state: GameState, dist: list, free: list, left: float, i: int) -> list[tuple[float, int]]:
+    """(worth, slot) of each free slot a loose cube at index i of the cube counts fits (reach_worth)."""
+    soon = min(1.0, (TURNS - state.turn) / HORIZON)
+    last = state.turn >= TURNS
+    base = DISCOUNT + EARLY * left
+    n, c = i >> 2, i & 3
+    row = dist[n]
+    m2 = 2 * MULTIPLIER[LEVEL_OF[n // 2]]
+    mine = []
+    for j, (u, col, gain) in enumerate(free):
+        if col == c or col == WILD:
+            d = row[u]
+            if d < 99:
+                reach = float(d == 0) if last else base ** d * soon
+                mine.append((gain * 0.9 * reach + m2 * reach, j))
+    return mine
 
 
 def mission_worth(state: GameState, k: int, column: float) -> float:
@@ -281,16 +298,27 @@ def prune(state: GameState, seat: int, legal: list, cache: dict) -> list:
     """Moves and exchanges that bring a cube nearer a slot it fits (and every other kind of action)."""
     if not any(isinstance(a, (Carry, Swap)) for a in legal):
         return legal
-    dist = distances(state, seat, cache)
-    free = remember(cache, ("free", state.pyramid[seat], state.filled[seat]),
-                    lambda: free_slots(state, seat))
+    pyr, filled = state.pyramid[seat], state.filled[seat]
+    goals = remember(cache, ("goals", pyr, filled), dict)      # (neighbourhood, colour) -> goal()
+    dist = free = None
+
+    def best(n: int, c: int) -> tuple[float, int]:
+        nonlocal dist, free
+        g = goals.get((n, c))
+        if g is None:
+            if dist is None:
+                dist = distances(state, seat, cache)
+                free = remember(cache, ("free", pyr, filled), lambda: free_slots(state, seat))
+            g = goals[n, c] = goal(dist, free, n, c)
+        return g
+
     keep = []
     for a in legal:
         if isinstance(a, Carry):
-            if goal(dist, free, a.to, a.colour)[1] < goal(dist, free, a.frm, a.colour)[1]:
+            if best(a.to, a.colour)[1] < best(a.frm, a.colour)[1]:
                 keep.append(a)
         elif isinstance(a, Swap):
-            if goal(dist, free, a.at, a.new)[0] > goal(dist, free, a.at, a.old)[0] * 1.2:
+            if best(a.at, a.new)[0] > best(a.at, a.old)[0] * 1.2:
                 keep.append(a)
         else:
             keep.append(a)

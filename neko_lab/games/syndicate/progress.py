@@ -77,7 +77,7 @@ def placements_left(s: "GameState", seat: int) -> int:
     left = TURNS - s.turn + (s.walked[seat] < s.turn)
     waiting = len(s.waiting[seat])
     most = left if waiting >= left else (left + waiting) // 2
-    return min(most, sum(1 for c in s.pyramid[seat] if c < 0))
+    return min(most, s.pyramid[seat].count(-1))
 
 
 def _cards_needed(k: int, helps_waiting: bool) -> float:
@@ -98,15 +98,15 @@ def turns_to_go(s: "GameState", seat: int, number: int, f: mission_cards.Facts |
     take, give = (rates or walk_rates(s, seat))[:2]
     take, give = max(take, 0.5), max(give, 0.4)
     pyr, cards, filled = s.pyramid[seat], s.cards, s.filled[seat]
-    waiting = [cards[c] for c in s.waiting[seat]]
-    places = placements_left(s, seat)
-    low_open = sum(1 for p in range(PLACES) if pyr[p] < 0 and LEVEL_OF[p] >= 3)
-    lines = f.lines
     if number == 1:
         return (f.stock - 9) / take
     if number == 8:
         return (15 - f.top_cubes) / take
     if 2 <= number <= 7:
+        waiting = [cards[c] for c in s.waiting[seat]]
+        places = placements_left(s, seat)
+        low_open = sum(1 for p in range(PLACES) if pyr[p] < 0 and LEVEL_OF[p] >= 3)
+        lines = f.lines
         if number in (2, 3):
             have = len(f.fish_levels) if number == 2 else sum(1 for lv in f.fish_levels if lv >= 3)
             k, helps = (5 if number == 2 else 3) - have, any(c.has(FISHMONGER) for c in waiting)
@@ -141,6 +141,7 @@ def turns_to_go(s: "GameState", seat: int, number: int, f: mission_cards.Facts |
             t += 2.0
         return t
     # 17-24: complete cards; a card's cost is the slots it still misses (an empty place: a card first)
+    places = placements_left(s, seat)
     missing = []
     for p in range(PLACES):
         if pyr[p] < 0:
@@ -148,7 +149,7 @@ def turns_to_go(s: "GameState", seat: int, number: int, f: mission_cards.Facts |
                 missing.append((p, EMPTY_PLACE + 2.0 * give, -1, False))
             continue
         card = cards[pyr[p]]
-        missing.append((p, float(sum(1 for c in filled[p] if c < 0)), card.upper, card.only_nigiri))
+        missing.append((p, float(filled[p].count(-1)), card.upper, card.only_nigiri))
     if number == 17:
         slots = _smallest([m[1] for m in missing], 4)
     elif number == 18:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from neko_lab.core import Pending, serializable
+from neko_lab.core.fast import keep_legal
 
 from ..data import CHILD, LEVEL_OF, SASHIMI
 from . import delivery_zone, meeting, simultaneous
@@ -88,8 +89,15 @@ def after_box(s: "GameState", seat: int, p: int, side: int) -> None:
     if c >= 0 and s.pyramid[seat][c] >= 0:
         s.pending.append(Pending("walk", seat, c))
         return
-    if delivery_zone.slot_options(s, seat, SASHIMI):
+    ask_deliveries(s, seat)
+
+
+def ask_deliveries(s: "GameState", seat: int) -> None:
+    """At the end of the walk, offer the sashimi deliveries still possible, or finish the walk."""
+    options = delivery_zone.slot_options(s, seat, SASHIMI)
+    if options:
         s.pending.append(Pending("deliveries", seat))
+        keep_legal(s, options + [EndWalk(s.turn)])      # legal_deliveries' list, already at hand
         return
     finish_command(s, seat)
 
@@ -101,9 +109,8 @@ def legal_deliveries(s: "GameState", seat: int, data: Any) -> list:
 def take_deliveries(s: "GameState", seat: int, data: Any, action: Deliver | EndWalk) -> None:
     if isinstance(action, Deliver):
         delivery_zone.deliver(s, seat, action)
-        if delivery_zone.slot_options(s, seat, SASHIMI):
-            s.pending.append(Pending("deliveries", seat))
-            return
+        ask_deliveries(s, seat)
+        return
     finish_command(s, seat)
 
 

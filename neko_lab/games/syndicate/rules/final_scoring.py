@@ -26,7 +26,7 @@ def level_counts(cards: Sequence, pyramid: Sequence[int], filled: Sequence[tuple
             row[4] += 1
             continue
         slots = filled[p]
-        done = sum(1 for c in slots if c >= 0)
+        done = len(slots) - slots.count(-1)       # a free slot holds -1, a filled one a colour
         row[0] += done
         if slots and done == len(slots):
             row[1] += cards[pyramid[p]].extra

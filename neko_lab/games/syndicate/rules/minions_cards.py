@@ -12,6 +12,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
 from neko_lab.core import Pending, serializable
+from neko_lab.core.fast import keep_legal
 
 from ..data import (COLOURS, COOK, DELIVERY, FISHMONGER, LEVEL_OF, NEIGHBOURHOODS, NIGIRI, SASHIMI,
                     STOREKEEPER, SUBWAY, VERTICAL, added, lower, neighbourhood_name)
@@ -83,16 +84,20 @@ def continue_box(s: "GameState", seat: int, kind: str, p: int, side: int, left: 
     """Ask for the next use of the box, unless its uses are spent or none is possible."""
     if left > 0 and (kind == FISHMONGER or any(s.cubes[seat])):   # the others need a loose cube
         data = (p, side, left)
-        if len(s.DECISIONS[kind].legal(s, seat, data)) > 1:
+        legal = s.DECISIONS[kind].legal(s, seat, data)
+        if len(legal) > 1:
             s.pending.append(Pending(kind, seat, data))
+            keep_legal(s, legal)            # the list the engine would compute for it next
             return
     after_box(s, seat, p, side)
 
 
 def landed(s: "GameState", seat: int, n: int, colour: int, kind: str, p: int, side: int, left: int) -> None:
     """A cube arrived in neighbourhood n: offer the sashimi delivery it makes possible, then go on."""
-    if n % 2 == 0 and delivery_zone.slot_options(s, seat, SASHIMI, n // 2, colour):
+    options = delivery_zone.slot_options(s, seat, SASHIMI, n // 2, colour) if n % 2 == 0 else None
+    if options:
         s.pending.append(Pending("deliver", seat, (n, colour, kind, p, side, left)))
+        keep_legal(s, options + [Keep(n)])      # legal_deliver's list
     else:
         continue_box(s, seat, kind, p, side, left)
 

@@ -26,9 +26,34 @@ class Facts(NamedTuple):
 
 
 def facts(s: "GameState", seat: int) -> Facts:
-    pyr, cubes, filled, cards = s.pyramid[seat], s.cubes[seat], s.filled[seat], s.cards
-    fish, carry, lines, top = [], [], [0, 0, 0, 0], 0
+    pyr, cubes, filled = s.pyramid[seat], s.cubes[seat], s.filled[seat]
+    fish, carry, lines, placed = _placed(pyr, s.cards)
+    top = 0
     delivered, complete = [], []
+    for p, lv, card, only_nigiri in placed:
+        slots = filled[p]
+        free = slots.count(-1)                 # a free slot holds -1, a filled one its cube's colour
+        if free < len(slots):
+            for k, c in enumerate(slots):
+                if c >= 0:
+                    delivered.append((p, lv, c, card.slots[k][0]))
+        if lv <= 2:
+            top += sum(cubes[4 * upper(p):4 * lower(p) + 4]) + len(slots) - free
+        if slots and not free:
+            complete.append((p, lv, card.upper, only_nigiri))
+    return Facts(sum(s.warehouse[seat]), fish, carry, lines, top, tuple(delivered), tuple(complete))
+
+
+_PLACED: dict = {}          # pyramid -> (cards, what _placed found): the same pyramid recurs all game
+
+
+def _placed(pyr: tuple[int, ...], cards: tuple) -> tuple:
+    """What the missions read off the cards alone: Fishmonger levels, carrier levels, neighbourhoods
+    per line, and (place, level, card, only nigiri) of each placed card in place order."""
+    known = _PLACED.get(pyr)
+    if known is not None and known[0] is cards:
+        return known[1]
+    fish, carry, lines, placed = [], [], [0, 0, 0, 0], []
     for p in range(PLACES):
         if pyr[p] < 0:
             continue
@@ -40,18 +65,12 @@ def facts(s: "GameState", seat: int) -> Facts:
                 carry.append(lv)
             lines[card.upper] += 1
             lines[card.lower] += 1
-        slots = filled[p]
-        free = slots.count(-1)                 # a free slot holds -1, a filled one its cube's colour
-        if free < len(slots):
-            for k, c in enumerate(slots):
-                if c >= 0:
-                    delivered.append((p, lv, c, card.slots[k][0]))
-        if lv <= 2:
-            top += sum(cubes[4 * upper(p):4 * lower(p) + 4]) + len(slots) - free
-        if slots and not free:
-            complete.append((p, lv, card.upper, card.only_nigiri))
-    return Facts(sum(s.warehouse[seat]), tuple(fish), tuple(carry), tuple(lines), top,
-                 tuple(delivered), tuple(complete))
+        placed.append((p, lv, card, card.only_nigiri))
+    found = (tuple(fish), tuple(carry), tuple(lines), tuple(placed))
+    if len(_PLACED) > 20000:
+        _PLACED.clear()
+    _PLACED[pyr] = (cards, found)
+    return found
 
 
 def _low(levels: tuple[int, ...]) -> int:

@@ -63,9 +63,9 @@ class Catanna:
         self.cursor = (0, 0)                             # the next slot to fill: (place, slot)
 
     def copy(self) -> "Catanna":
-        new = object.__new__(Catanna)
-        for k in Catanna.__slots__:
-            setattr(new, k, getattr(self, k))
+        new = object.__new__(Catanna)      # every slot, written out: every search copy of a solo game copies her
+        new.cubes, new.markers, new.box, new.built, new.cursor = (self.cubes, self.markers, self.box,
+                                                                   self.built, self.cursor)
         new.pyramid, new.filled, new.warehouse = list(self.pyramid), list(self.filled), list(self.warehouse)
         return new
 

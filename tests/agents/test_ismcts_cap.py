@@ -1,0 +1,143 @@
+"""ismcts's seconds cap holds inside the expensive unit of work, not only between units.
+
+The clock is ismcts's own (`ismcts._clock`, CPU seconds of the thread); here a fake clock that only the
+deliberately slow policy moves, so the tests are about what the search does when the cap falls, never
+about how fast this machine is.
+"""
+from __future__ import annotations
+
+import pytest
+
+from neko_lab.agents import ISMCTSAgent, ismcts, make_agent
+from neko_lab.games.syndicate.agents import SyndicateAgent
+from tests.agents.test_every_game import positions
+from tests.games.syndicate.rig import walk_start
+
+STEP = 0.125        # what one slow policy decision "costs" (a power of two: sums are exact)
+
+
+class Clock:
+    def __init__(self):
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def slowed(agent: ISMCTSAgent, state, clock: Clock) -> list:
+    """Make every decision of the agent's policies cost STEP on `clock`; the times they ended at."""
+    agent._prepare(state)
+    ends = []
+    for policy in {id(p): p for p in (agent._policy, agent._playout)}.values():
+        real = policy.choose
+
+        def slow(s, real=real):
+            clock.t += STEP
+            ends.append(clock.t)
+            return real(s)
+
+        policy.choose = slow
+    return ends
+
+
+def count_iterations(monkeypatch) -> list:
+    done = []
+    real = ismcts.backpropagate
+    monkeypatch.setattr(ismcts, "backpropagate", lambda path, result: (done.append(1), real(path, result)))
+    return done
+
+
+def test_a_playout_the_cap_falls_in_stops_there_and_the_policy_s_choice_is_played(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(ismcts, "_clock", clock)
+    done = count_iterations(monkeypatch)
+    state = positions("naeco", seed=2, count=1)[0]
+    agent = ISMCTSAgent(seed=0, iterations=50, horizon=40, seconds=0.5)
+    ends = slowed(agent, state, clock)
+    action = agent.choose(state)
+    # the first playout alone would take 40 slow decisions (5 s); it stops at the cap, half-way
+    assert clock.t == 0.5 and len(ends) == 4
+    assert agent.cut == 1 and agent.capped == 1 and done == []
+    assert action in state.legal_actions()
+    assert action == make_agent("naeco", "naeco", seed=0).choose(state)
+
+
+def test_an_iteration_left_out_changes_nothing_in_the_choice(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(ismcts, "_clock", clock)
+    done = count_iterations(monkeypatch)
+    for state in positions("journey", seed=4, count=3):
+        clock.t = 0.0
+        done.clear()
+        capped = ISMCTSAgent(seed=7, iterations=200, width=3, horizon=3, seconds=2.0)
+        slowed(capped, state, clock)
+        choice = capped.choose(state)
+        assert capped.cut == 1 and clock.t <= 2.0
+        finished = len(done)
+        assert 1 < finished < 200
+        # the same search stopped after the iterations the capped one finished, the clock standing still
+        clock.t = 0.0
+        plain = ISMCTSAgent(seed=7, iterations=finished, width=3, horizon=3, seconds=2.0)
+        assert plain.choose(state) == choice
+        assert plain.cut == 0 and plain.capped == 0
+
+
+def test_a_plan_scoring_is_started_only_if_the_longest_so_far_still_fits(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(ismcts, "_clock", clock)
+    spans = []
+    real_plans, real_value = SyndicateAgent.plans, SyndicateAgent.plan_value
+    planning = {"cost": STEP / 2}
+
+    offered = []
+
+    def plans(self, state, k, current=None):
+        clock.t += planning["cost"]
+        offered.append(real_plans(self, state, k, current))
+        return offered[-1]
+
+    def plan_value(self, sim, seat, plan):
+        start = clock.t
+        clock.t += STEP
+        spans.append((start, clock.t))
+        return real_value(self, sim, seat, plan)
+
+    monkeypatch.setattr(SyndicateAgent, "plans", plans)
+    monkeypatch.setattr(SyndicateAgent, "plan_value", plan_value)
+    agent = ISMCTSAgent(seed=1, iterations=5, width=3, seconds=0.5)
+    state = walk_start(4)
+    assert agent.choose(state) in state.legal_actions()
+    # planning 1/16 s, then scorings of 1/8 s: three fit (the last ends at 7/16 s), a fourth would
+    # end past the cap and is not started, though the cap had not yet fallen when it would start
+    assert [end for _, end in spans] == [0.1875, 0.3125, 0.4375]
+    assert agent.capped == 1 and agent.cut == 0 and agent.plans_searched == 1
+    # the next search starts from the longest scoring of this one: planning that leaves less than
+    # that before the cap scores nothing and plays the policy's first plan
+    spans.clear()
+    clock.t = 0.0
+    planning["cost"] = 0.4
+    state = walk_start(5)
+    action = agent.choose(state)
+    assert spans == [] and agent.capped == 2 and agent.plans_searched == 2
+    assert len(offered[-1]) >= 2 and action == offered[-1][0][0] and type(action) is type(offered[-1][0][0])
+
+
+@pytest.mark.parametrize("seconds", [0.25, 0.5])
+def test_the_candidates_the_cap_falls_in_leave_the_policy_s_choice(monkeypatch, seconds):
+    clock = Clock()
+    monkeypatch.setattr(ismcts, "_clock", clock)
+    state = positions("neptune", seed=2, count=1)[0]
+    agent = ISMCTSAgent(seed=0, iterations=30, width=4, seconds=seconds)
+    agent._prepare(state)
+    real = agent._policy.evaluate
+
+    def slow(s, seat):
+        clock.t += STEP
+        return real(s, seat)
+
+    agent._policy.evaluate = slow
+    assert len(state.legal_actions()) > 5
+    action = agent.choose(state)
+    # scoring the root's candidates alone passes the cap: no iteration finishes, the policy's choice stays
+    assert agent.cut == 1 and clock.t == seconds
+    assert action == make_agent("neptune", "neptune", seed=0).choose(state)
