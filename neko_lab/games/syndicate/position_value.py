@@ -14,6 +14,7 @@ weighed turn by turn by the fitted `value_weights.WEIGHTS`, against rivals by `v
 from __future__ import annotations
 
 from collections import deque
+from operator import mul
 from typing import Any, Callable
 
 from .data import (COOK, DELIVERY, FISHMONGER, LEVEL_OF, MULTIPLIER, NEIGHBOURHOODS, NIGIRI, PLACES, STOREKEEPER,
@@ -23,7 +24,7 @@ from .progress import NEVER, placements_left, turns_to_go, walk_rates
 from .rules import GameState, mission_cards
 from .rules.final_scoring import level_counts
 from .rules.minions_cards import Carry, Swap
-from .scoring import level_points
+from .scoring import PER_LOOSE_CUBE, level_points
 from .value_weights import HAND, WEIGHTS
 
 DISCOUNT = 0.8          # per move a loose cube still needs
@@ -118,9 +119,23 @@ def goal(dist: list[list[int]], free: list, n: int, c: int) -> tuple[float, int]
     return best, moves
 
 
-def structure_points(state: GameState, seat: int) -> int:
-    counts = level_counts(state.cards, state.pyramid[seat], state.filled[seat], state.cubes[seat])
-    return sum(level_points(*row) * MULTIPLIER[lv] for lv, row in enumerate(counts, start=1))
+# points of one loose cube at each index of a seat's cube counts (4 colours per neighbourhood)
+LOOSE_POINTS = tuple(PER_LOOSE_CUBE * MULTIPLIER[LEVEL_OF[i // 8]] for i in range(4 * NEIGHBOURHOODS))
+
+
+def structure_points(state: GameState, seat: int, cache: dict | None = None) -> int:
+    """The seat's structure points now: those of its cards and deliveries (the same all walk long,
+    remembered per pyramid and slots) plus those of its loose cubes."""
+    pyr, filled, cubes = state.pyramid[seat], state.filled[seat], state.cubes[seat]
+    if cache is None:
+        counts = level_counts(state.cards, pyr, filled, cubes)
+        return sum(level_points(*row) * MULTIPLIER[lv] for lv, row in enumerate(counts, start=1))
+    fixed = cache.get(("structure", pyr, filled))
+    if fixed is None:
+        counts = level_counts(state.cards, pyr, filled, None)
+        fixed = remember(cache, ("structure", pyr, filled),
+                         lambda: sum(level_points(*row) * MULTIPLIER[lv] for lv, row in enumerate(counts, start=1)))
+    return fixed + sum(map(mul, LOOSE_POINTS, cubes))
 
 
 def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> float:
@@ -158,7 +173,7 @@ def her_extra(state: GameState, cache: dict | None = None) -> float:
 
 def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
     """The parts of the value, in the order of `value_weights.PARTS` (all but the last, her_extra)."""
-    structure = float(structure_points(state, seat))
+    structure = float(structure_points(state, seat, cache))
     met = sum(state.path_values[m - 1] + order_bonus(state, k, m)
               for k, m in enumerate(state.markers[seat]) if m)
     pyr, cubes = state.pyramid[seat], state.cubes[seat]
@@ -180,8 +195,8 @@ def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
     now, date, done = remember(cache, key, lambda: missions_worth(state, seat, rates, missions))
     future = 0.0
     if walks_left > 0:
-        future = FUTURE_W * min(walks_left * rates[1], fitting_slots(state, seat, free)
-                                + SLOTS_PER_CARD * placements_left(state, seat))
+        fitting = remember(cache, ("fitting", pyr, state.filled[seat]), lambda: fitting_slots(state, seat, free))
+        future = FUTURE_W * min(walks_left * rates[1], fitting + SLOTS_PER_CARD * placements_left(state, seat))
     return (structure, met + now, cards, waiting, reach, date, done, future)
 
 
