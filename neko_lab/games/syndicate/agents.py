@@ -74,15 +74,20 @@ class SyndicateAgent(Agent):
     BEAM = 12               # positions kept at each step of a walk
     AHEAD = 3               # best ends of this walk judged by the best walk that can follow
     AHEAD_BEAM = 3          # the beam of that next walk
-    DIVERSE = False         # judge the best ends of different shapes (not two that differ in loose cubes only)
+    DIVERSE = False         # judge the best ends of different shapes, not several that differ only in
+                            # where loose cubes stand (helps with a wide AHEAD_BEAM only: measured)
     # ismcts's defaults here: it searches whole walks (plans/plan_value): the 8 best ends of a beam of 20
     # over the walk, each judged on 2 samples by the best next walk a beam of 8 finds, within 0.4 s
     SEARCH = {"iterations": 2, "width": 8, "horizon": 8, "seconds": 0.4,
               "policy": "syndicate(ahead=0,ahead_beam=8,beam=20)"}
 
     def __init__(self, seed: int | None = None, beam: int | None = None, ahead: int | None = None,
-                 ahead_beam: int | None = None):
+                 ahead_beam: int | None = None, diverse: bool | None = None):
         super().__init__(seed)
+        if diverse is not None:
+            if not isinstance(diverse, bool):
+                raise ConfigError(f"{self.name}: diverse must be True or False, not {diverse!r}")
+            self.DIVERSE = diverse
         for name, v in (("beam", beam), ("ahead", ahead), ("ahead_beam", ahead_beam)):
             if v is not None:
                 if not isinstance(v, int) or isinstance(v, bool) or v < (0 if name == "ahead" else 1):
