@@ -12,6 +12,7 @@ from .errors import ConfigError, excerpt
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB   # SplitMix64's two multipliers
 
 
 SEED_LIMIT = 1 << 64        # seeds are 0 <= seed < 2**64: the generator keeps 64 bits, so no two alias
@@ -26,8 +27,8 @@ def check_seed(seed: object) -> int:
 
 def _mix64(z: int) -> int:
     """SplitMix64's finaliser: a bijection of 64-bit words that spreads every input bit over the output."""
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
     return z ^ (z >> 31)
 
 
@@ -49,8 +50,8 @@ class Rng:
 
     def next64(self) -> int:
         self.state = s = (self.state + _GOLDEN) & _MASK
-        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        s = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        s = ((s ^ (s >> 27)) * _MIX2) & _MASK
         return s ^ (s >> 31)
 
     def random(self) -> float:
@@ -83,6 +84,11 @@ class Rng:
         r = Rng.__new__(Rng)
         r.state = self.state
         return r
+
+    def __reduce__(self) -> tuple:
+        # pickled as Rng(state) by both builds (the compiled one makes Rng a C type, see rng.pxd), so
+        # either build reads what the other wrote
+        return (Rng, (self.state,))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and other.state == self.state

@@ -398,3 +398,40 @@ def test_an_interrupted_run_ends_its_workers_at_once(tmp_path, monkeypatch):
         time.sleep(0.05)
     # ended by the parent's SIGTERM, not by finishing their chunks (which would exit with 0)
     assert [proc.exitcode for proc in workers] == [-signal.SIGTERM] * 2
+
+
+def test_a_run_gives_back_the_garbage_collector_settings_it_found():
+    """While games are played the collector runs less often (a speed setting of the run only): the
+    user's own thresholds come back afterwards, after a failed game too, and a switched-off
+    collector is never switched on."""
+    import gc
+    from neko_lab.agents import Agent
+
+    class Broken(Agent):
+        name = "broken"
+
+        def choose(self, state):
+            raise ValueError("no move")
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(123, 4, 5)
+        seen: list = []
+
+        class Watching(Agent):
+            name = "watching"
+
+            def choose(self, state):
+                seen.append(gc.get_threshold())
+                return state.legal_actions()[0]
+
+        nl.simulate("toy", games=2, agents=[Watching], progress=False)
+        assert gc.get_threshold() == (123, 4, 5) and seen[0][0] > 123 and seen[0][1:] == (4, 5)
+        with pytest.raises(ValueError, match="no move"):
+            nl.simulate("toy", games=2, agents=[Broken], progress=False)
+        assert gc.get_threshold() == (123, 4, 5)
+        gc.set_threshold(0)
+        nl.simulate("toy", games=2, agents=[Watching], progress=False)
+        assert gc.get_threshold()[0] == 0 and seen[-1][0] == 0
+    finally:
+        gc.set_threshold(*before)
