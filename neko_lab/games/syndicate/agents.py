@@ -268,7 +268,7 @@ class SyndicateAgent(Agent):
 
 class PlanningAgent(SyndicateAgent):
     """The same planner searching wider: more positions kept along each walk, and more of its best ends
-    judged by a wider search of the walk after (about five times the CPU of "syndicate")."""
+    judged by a wider search of the walk after (about four times the CPU of "syndicate")."""
 
     name = "syndicate-plan"
     BEAM = 30
