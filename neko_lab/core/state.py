@@ -269,9 +269,7 @@ class State(Spaces):
     def winners(self) -> list[int]:
         if not self.is_over():
             return []
-        sc = self.scores()
-        best = max(sc)
-        return [i for i, v in enumerate(sc) if v == best]
+        return best_of(self.scores())
 
     def evaluate(self, seat: int) -> float:
         """Heuristic value of this position for `seat` (used by the greedy agent): score lead by default."""
@@ -370,6 +368,12 @@ class State(Spaces):
         """What evaluating a state in a notebook shows: the spectator's picture (no hand, no secret
         card, no score that depends on one). A seat's view: state.view(seat)."""
         return self.picture(viewer=PUBLIC)
+
+
+def best_of(scores: list) -> list[int]:
+    """The seats with the highest score, every one of them on a tie (the default winners())."""
+    best = max(scores)
+    return [i for i, v in enumerate(scores) if v == best]
 
 
 def _visible_total(row: dict[str, int | None]) -> str:

@@ -26,7 +26,7 @@ from ..core.data import fingerprint
 from ..core.errors import ConfigError
 from ..core.registry import game_class
 from ..core.rng import check_seed, derive
-from ..core.state import State
+from ..core.state import State, best_of
 
 GAME, STATE, SEAT = 1, 2, 3      # the kinds of seed derived from a run's seed and a game's seed
 
@@ -232,10 +232,12 @@ def _play_batch(batch: Batch) -> tuple[list[dict], list[dict]]:
         first: list[int] = []
         state = play(batch.game, [batch.agents[i] for i in idx], batch.players, seed, recorder, first,
                      **batch.options)
-        parts, winners = state.breakdown(), set(state.winners())
-        # the default scores() sums breakdown(): summed here instead of working the breakdown out again
-        scores = ([sum(b.values()) for b in parts] if type(state).scores is State.scores
-                  else state.scores())
+        parts, cls = state.breakdown(), type(state)
+        if cls.scores is State.scores:     # the default scores() and winners(): from the breakdown taken
+            scores = [sum(b.values()) for b in parts]
+            winners = set(best_of(scores) if cls.winners is State.winners else state.winners())
+        else:
+            scores, winners = state.scores(), set(state.winners())
         rounds, steps = state.round_number(), state.steps
         opts = {f"opt_{k}": v for k, v in state.options.items()}
         key = id(state.__dict__.get("_origin"))

@@ -14,6 +14,7 @@ weighed turn by turn by the fitted `value_weights.WEIGHTS`, against rivals by `v
 from __future__ import annotations
 
 from collections import deque
+from operator import mul
 from typing import Any, Callable
 
 from .data import (COOK, DELIVERY, FISHMONGER, LEVEL_OF, MULTIPLIER, NEIGHBOURHOODS, NIGIRI, PLACES, STOREKEEPER,
@@ -23,7 +24,7 @@ from .progress import NEVER, placements_left, turns_to_go, walk_rates
 from .rules import GameState, mission_cards
 from .rules.final_scoring import level_counts
 from .rules.minions_cards import Carry, Swap
-from .scoring import level_points
+from .scoring import PER_LOOSE_CUBE, level_points
 from .value_weights import HAND, WEIGHTS
 
 DISCOUNT = 0.8          # per move a loose cube still needs
@@ -118,9 +119,23 @@ def goal(dist: list[list[int]], free: list, n: int, c: int) -> tuple[float, int]
     return best, moves
 
 
-def structure_points(state: GameState, seat: int) -> int:
-    counts = level_counts(state.cards, state.pyramid[seat], state.filled[seat], state.cubes[seat])
-    return sum(level_points(*row) * MULTIPLIER[lv] for lv, row in enumerate(counts, start=1))
+# points of one loose cube at each index of a seat's cube counts (4 colours per neighbourhood)
+LOOSE_POINTS = tuple(PER_LOOSE_CUBE * MULTIPLIER[LEVEL_OF[i // 8]] for i in range(4 * NEIGHBOURHOODS))
+
+
+def structure_points(state: GameState, seat: int, cache: dict | None = None) -> int:
+    """The seat's structure points now: those of its cards and deliveries (the same all walk long,
+    remembered per pyramid and slots) plus those of its loose cubes."""
+    pyr, filled, cubes = state.pyramid[seat], state.filled[seat], state.cubes[seat]
+    if cache is None:
+        counts = level_counts(state.cards, pyr, filled, cubes)
+        return sum(level_points(*row) * MULTIPLIER[lv] for lv, row in enumerate(counts, start=1))
+    fixed = cache.get(("structure", pyr, filled))
+    if fixed is None:
+        counts = level_counts(state.cards, pyr, filled, None)
+        fixed = remember(cache, ("structure", pyr, filled),
+                         lambda: sum(level_points(*row) * MULTIPLIER[lv] for lv, row in enumerate(counts, start=1)))
+    return fixed + sum(map(mul, LOOSE_POINTS, cubes))
 
 
 def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> float:
@@ -158,7 +173,7 @@ def her_extra(state: GameState, cache: dict | None = None) -> float:
 
 def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
     """The parts of the value, in the order of `value_weights.PARTS` (all but the last, her_extra)."""
-    structure = float(structure_points(state, seat))
+    structure = float(structure_points(state, seat, cache))
     met = sum(state.path_values[m - 1] + order_bonus(state, k, m)
               for k, m in enumerate(state.markers[seat]) if m)
     pyr, cubes = state.pyramid[seat], state.cubes[seat]
@@ -177,11 +192,11 @@ def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
     top = sum(cubes[:4 * lower(2) + 4])
     key = ("missions", pyr, state.filled[seat], state.waiting[seat], state.warehouse[seat], top,
            min(4, sum(cubes)), state.markers[seat], state.turn, state.walked[seat], state.missions, missions)
-    now, date, done = remember(cache, key, lambda: missions_worth(state, seat, rates, missions))
+    now, date, done = remember(cache, key, lambda: missions_worth(state, seat, rates, missions, cache))
     future = 0.0
     if walks_left > 0:
-        future = FUTURE_W * min(walks_left * rates[1], fitting_slots(state, seat, free)
-                                + SLOTS_PER_CARD * placements_left(state, seat))
+        fitting = remember(cache, ("fitting", pyr, state.filled[seat]), lambda: fitting_slots(state, seat, free))
+        future = FUTURE_W * min(walks_left * rates[1], fitting + SLOTS_PER_CARD * placements_left(state, seat))
     return (structure, met + now, cards, waiting, reach, date, done, future)
 
 
@@ -195,28 +210,58 @@ def order_bonus(state: GameState, k: int, column: float) -> float:
     return 3.0
 
 
-def missions_worth(state: GameState, seat: int, rates: tuple, missions: bool) -> tuple[float, float, float]:
+def missions_worth(state: GameState, seat: int, rates: tuple, missions: bool,
+                   cache: dict | None = None) -> tuple[float, float, float]:
     """What the missions not yet marked are expected to bring, as (met now, by date, by units done): a
     mission met now its points at this meeting (when `missions`), one in reach a share of its points at
     the date `progress.turns_to_go` expects, and a further share for each unit of it already done
-    (`planner.share_done`)."""
+    (`planner.share_done`). Each mission's share is remembered under what that mission reads."""
     now = date = units = 0.0
-    f = mission_cards.facts(state, seat)
+    f = None
     for k, number in enumerate(state.missions):
         if state.markers[seat][k]:
             continue
-        if mission_cards.CHECKS[number](f):
-            if missions:
-                now += state.path_values[state.turn - 1] + order_bonus(state, k, state.turn)
-            continue
-        t = turns_to_go(state, seat, number, f, rates)
-        if t < NEVER:
-            worth = mission_worth(state, k, state.turn + max(t, 1.0))
-            date += MISSION_W * worth
-            done = share_done(state, seat, number, f) if PROGRESS_W else None
-            if done:
-                units += PROGRESS_W * worth * done
+        key = mission_key(state, seat, k, number, rates, missions) if cache is not None else None
+        got = cache.get(key) if key is not None else None
+        if got is None:
+            if f is None:
+                f = mission_cards.facts(state, seat)
+            got = one_mission(state, seat, k, number, f, rates, missions)
+            if key is not None:
+                remember(cache, key, lambda: got)
+        now += got[0]
+        date += got[1]
+        units += got[2]
     return now, date, units
+
+
+def mission_key(state: GameState, seat: int, k: int, number: int, rates: tuple, missions: bool) -> tuple:
+    """What one_mission() reads for mission `number` (in place k), besides the game's constants."""
+    base = ("mission", number, k, state.players, state.turn, missions)
+    if number == 1:                                     # the stock
+        return base + (sum(state.warehouse[seat]), rates[0])
+    if number == 8:                                     # cubes on levels 1-2, loose or delivered
+        return base + (sum(state.cubes[seat][:4 * lower(2) + 4]), state.filled[seat][:3], rates[0])
+    if number <= 7:                                     # cards to place
+        return base + (state.pyramid[seat], state.waiting[seat], state.walked[seat])
+    if number <= 16:                                    # slots to fill
+        return base + (state.pyramid[seat], state.filled[seat], rates[1])
+    return base + (state.pyramid[seat], state.filled[seat], state.waiting[seat], state.walked[seat], rates[1])
+
+
+def one_mission(state: GameState, seat: int, k: int, number: int, f: mission_cards.Facts, rates: tuple,
+                missions: bool) -> tuple[float, float, float]:
+    """missions_worth()'s three shares for the unmarked mission `number` in place k."""
+    if mission_cards.CHECKS[number](f):
+        if missions:
+            return state.path_values[state.turn - 1] + order_bonus(state, k, state.turn), 0.0, 0.0
+        return 0.0, 0.0, 0.0
+    t = turns_to_go(state, seat, number, f, rates)
+    if t < NEVER:
+        worth = mission_worth(state, k, state.turn + max(t, 1.0))
+        done = share_done(state, seat, number, f) if PROGRESS_W else None
+        return 0.0, MISSION_W * worth, PROGRESS_W * worth * done if done else 0.0
+    return 0.0, 0.0, 0.0
 
 
 def fitting_slots(state: GameState, seat: int, free: list) -> float:

@@ -99,3 +99,34 @@ def test_a_plan_is_dropped_when_someone_else_chose_a_step_of_the_walk():
             assert t.walked[0] == turn or t.is_over(), "the plan stops before the walk ends"
         s.apply(b)
     assert tricky >= 1, "no override left the old plan's next step legal: the test checks nothing"
+
+
+def test_diverse_ends_judged_by_the_walk_after_differ_in_cards_slots_stock_or_hand():
+    """With `diverse`, the ends of a walk judged by the walk after are the best of different shapes
+    (cards, slots, stock, waiting minions), never two that differ only in where loose cubes stand;
+    without it, the best ends by value are judged, however alike."""
+    from neko_lab.agents import make_agent
+    from neko_lab.games.syndicate.agents import shape
+
+    def judged_shapes(diverse):
+        agent = make_agent(("syndicate", {"ahead": 6, "diverse": diverse}), "syndicate", seed=3)
+        seen = []
+        real = agent.next_walk
+
+        def spy(state, seat):
+            seen[-1].append(shape(state, seat))
+            return real(state, seat)
+
+        agent.next_walk = spy
+        s = nl.new_game("syndicate", players=1, seed=3, catanna="very easy")
+        while not s.is_over() and s.turn <= 6:
+            seen.append([])
+            s.apply(agent.choose(s))
+        return [group for group in seen if len(group) > 1]
+
+    plain, diverse = judged_shapes(False), judged_shapes(True)
+    assert any(len(set(g)) < len(g) for g in plain), "the best ends by value include look-alikes"
+    assert diverse and all(len(set(g)) == len(g) for g in diverse)
+    from neko_lab.core import ConfigError
+    with pytest.raises(ConfigError):
+        make_agent(("syndicate", {"diverse": "yes"}), "syndicate", seed=1)
