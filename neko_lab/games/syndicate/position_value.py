@@ -123,19 +123,14 @@ def goal(dist: list[list[int]], free: list, n: int, c: int) -> tuple[float, int]
 LOOSE_POINTS = tuple(PER_LOOSE_CUBE * MULTIPLIER[LEVEL_OF[i // 8]] for i in range(4 * NEIGHBOURHOODS))
 
 
-def structure_points(state: GameState, seat: int, cache: dict | None = None) -> int:
+def structure_points(state: GameState, seat: int, cache: dict) -> int:
     """The seat's structure points now: those of its cards and deliveries (the same all walk long,
     remembered per pyramid and slots) plus those of its loose cubes."""
-    pyr, filled, cubes = state.pyramid[seat], state.filled[seat], state.cubes[seat]
-    if cache is None:
-        counts = level_counts(state.cards, pyr, filled, cubes)
-        return sum(level_points(*row) * MULTIPLIER[lv] for lv, row in enumerate(counts, start=1))
-    fixed = cache.get(("structure", pyr, filled))
-    if fixed is None:
-        counts = level_counts(state.cards, pyr, filled, None)
-        fixed = remember(cache, ("structure", pyr, filled),
-                         lambda: sum(level_points(*row) * MULTIPLIER[lv] for lv, row in enumerate(counts, start=1)))
-    return fixed + sum(map(mul, LOOSE_POINTS, cubes))
+    pyr, filled = state.pyramid[seat], state.filled[seat]
+    fixed = remember(cache, ("structure", pyr, filled),
+                     lambda: sum(level_points(*row) * MULTIPLIER[lv]
+                                 for lv, row in enumerate(level_counts(state.cards, pyr, filled, None), start=1)))
+    return fixed + sum(map(mul, LOOSE_POINTS, state.cubes[seat]))
 
 
 def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> float:
@@ -211,7 +206,7 @@ def order_bonus(state: GameState, k: int, column: float) -> float:
 
 
 def missions_worth(state: GameState, seat: int, rates: tuple, missions: bool,
-                   cache: dict | None = None) -> tuple[float, float, float]:
+                   cache: dict) -> tuple[float, float, float]:
     """What the missions not yet marked are expected to bring, as (met now, by date, by units done): a
     mission met now its points at this meeting (when `missions`), one in reach a share of its points at
     the date `progress.turns_to_go` expects, and a further share for each unit of it already done
@@ -221,14 +216,12 @@ def missions_worth(state: GameState, seat: int, rates: tuple, missions: bool,
     for k, number in enumerate(state.missions):
         if state.markers[seat][k]:
             continue
-        key = mission_key(state, seat, k, number, rates, missions) if cache is not None else None
-        got = cache.get(key) if key is not None else None
+        key = mission_key(state, seat, k, number, rates, missions)
+        got = cache.get(key)
         if got is None:
-            if f is None:
+            if f is None:                   # the facts are worked out only if some mission needs them
                 f = mission_cards.facts(state, seat)
-            got = one_mission(state, seat, k, number, f, rates, missions)
-            if key is not None:
-                remember(cache, key, lambda: got)
+            got = remember(cache, key, lambda: one_mission(state, seat, k, number, f, rates, missions))
         now += got[0]
         date += got[1]
         units += got[2]
