@@ -17,6 +17,10 @@ class Agent:
     """
 
     name: str = "agent"
+    # A search that runs under a time cap (ismcts) sets this to a function that raises once the cap has
+    # fallen; an agent whose own search is long (a whole-walk plan, say) calls interrupted() at safe
+    # points of it, so the cap holds inside that search too. None (the default): never interrupted.
+    interrupt = None
 
     def __init__(self, seed: int | None = None, **params: Any):
         if seed is not None:
@@ -32,6 +36,11 @@ class Agent:
         """How good `state` is for `seat` in this agent's eyes (search agents score cut-off playouts with
         it). A game's own agent overrides it with its own estimate; by default the game's evaluate()."""
         return state.evaluate(seat)
+
+    def interrupted(self) -> None:
+        """Give a time cap the chance to stop this agent's search here (see `interrupt`)."""
+        if self.interrupt is not None:
+            self.interrupt()
 
     def playout_policy(self) -> "Agent":
         """The agent a search plays its playouts with: this one, or a cheaper variant of it."""

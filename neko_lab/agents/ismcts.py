@@ -30,10 +30,13 @@ machine: the same seed need not give the same game). The defaults per game come 
 `SEARCH` table, measured to stay under half a second a move on one core. The seconds cap is checked
 inside an iteration too (before every decision of a playout, every candidate scored, every step down
 the tree): an iteration the cap falls in stops there and is left out of the statistics, so a decision
-ends within about one playout step of the cap. A plan's scoring (`plan_value`) cannot be stopped
-half-way: one is started only if the longest scoring seen so far still fits before the cap (at the
-decision's start, the longest of the previous search). A search the cap does not touch is played as
-without it, so decisions stay deterministic for a seed unless counted in `capped`.
+ends within about one playout step of the cap. In plan mode the policy's own searches (`plans`,
+`plan_value`) are stopped at the cap as well, through `Agent.interrupt`: a round of scorings the cap
+falls in is left out, and planning that alone passes the cap leaves the decision to the cheap playout
+policy. A scoring is started only if the longest seen so far still fits before the cap (at the
+decision's start, the longest of the previous search), so little work is thrown away. A search the cap
+does not touch is played as without it, so decisions stay deterministic for a seed unless counted in
+`capped`.
 """
 from __future__ import annotations
 
@@ -197,13 +200,26 @@ class ISMCTSAgent(Agent):
         """The next step of the plan chosen or still followed (None: the policy makes no plan here)."""
         policy = self._policy
         started = _clock()                   # the policy's planning counts against the seconds cap
-        plans = policy.plans(state, self.settings["width"], self._plan)
-        if not plans:
-            self._plan = None
-            return None
-        best = 0
-        if len(plans) > 1:
-            best = self._search_plans(state, plans, started)
+        seconds = self.settings["seconds"]
+        self._deadline = started + seconds if seconds is not None else None
+        policy.interrupt = self._out_of_time   # the policy's own searches stop at the cap too
+        try:
+            try:
+                plans = policy.plans(state, self.settings["width"], self._plan)
+            except _OutOfTime:               # planning alone passed the cap: the cheap policy decides
+                self.cut += 1
+                self.capped += not (self.given["seconds"] is not None and self.given["iterations"] is None)
+                self._plan = None
+                return _legal_one(self._playout.choose(state), legal)
+            if not plans:
+                self._plan = None
+                return None
+            best = 0
+            if len(plans) > 1:
+                best = self._search_plans(state, plans, started)
+        finally:
+            policy.interrupt = None
+            self._deadline = None
         self._plan = list(plans[best])
         return _legal_one(self._plan.pop(0), legal)
 
@@ -225,14 +241,18 @@ class ISMCTSAgent(Agent):
             values = []
             for plan in plans:
                 now = _clock()
-                # a scoring cannot be stopped half-way: start one only if the longest seen still fits
+                # start a scoring only if the longest seen still fits (one the cap stops is wasted work)
                 if deadline is not None and now + (self._scoring if longest is None else longest) >= deadline:
                     break
                 sim = state.determinize(seat, Rng(seed)) if state.HIDDEN_INFORMATION else state.clone()
                 sim.rng = Rng(seed ^ 0x5DEECE66D)
-                values.append(policy.plan_value(sim, seat, plan))
+                try:
+                    values.append(policy.plan_value(sim, seat, plan))
+                except _OutOfTime:              # the cap fell inside this scoring: the round is left out
+                    values.append(None)
+                    break
                 longest = max(longest or 0.0, _clock() - now)
-            if len(values) < len(plans):        # the cap fell within this round: it is left out
+            if len(values) < len(plans) or values[-1] is None:   # the cap fell within this round: left out
                 self.capped += iterations is not None
                 self.cut += bool(values)
                 break

@@ -141,3 +141,64 @@ def test_the_candidates_the_cap_falls_in_leave_the_policy_s_choice(monkeypatch, 
     # scoring the root's candidates alone passes the cap: no iteration finishes, the policy's choice stays
     assert agent.cut == 1 and clock.t == seconds
     assert action == make_agent("neptune", "neptune", seed=0).choose(state)
+
+
+def costly_values(monkeypatch, clock: Clock, cost: float) -> list:
+    """Make every position value of the Syndicate agent cost `cost` on `clock`; the clock's reading at each
+    chance the agent gives a cap to stop it (Agent.interrupted)."""
+    import neko_lab.games.syndicate.agents as syndicate_agents
+    from neko_lab.agents.base import Agent
+    real_value, real_check = syndicate_agents.value, Agent.interrupted
+    checks = []
+
+    def value(*args, **kwargs):
+        clock.t += cost
+        return real_value(*args, **kwargs)
+
+    def interrupted(self):
+        checks.append(clock.t)
+        real_check(self)
+
+    monkeypatch.setattr(syndicate_agents, "value", value)
+    monkeypatch.setattr(Agent, "interrupted", interrupted)
+    return checks
+
+
+def test_a_plan_scoring_the_cap_falls_in_stops_there_and_its_round_is_left_out(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(ismcts, "_clock", clock)
+    cost = 1 / 256               # planning takes about 0.3 s of it, one scoring about as long again
+    checks = costly_values(monkeypatch, clock, cost)
+    agent = ISMCTSAgent(seed=1, iterations=5, width=3, seconds=0.5)
+    state = walk_start(4)
+    action = agent.choose(state)
+    assert action in state.legal_actions()
+    # the first scoring was started (nothing was known of its length yet) and would end past the cap:
+    # it stops at the first chance after the cap, so no round counts and the policy's first plan is played
+    assert agent.cut == 1 and agent.capped == 1 and agent.plans_searched == 1
+    stopped = [t for t in checks if t >= 0.5][0]
+    assert clock.t == stopped and stopped < 0.5 + 40 * cost
+    assert agent._policy.interrupt is None and agent._deadline is None
+    # the same decision with no cap in sight plays the same first step the policy ranked first
+    clock.t = 0.0
+    free = ISMCTSAgent(seed=1, iterations=5, width=3, seconds=0.5)
+    free._prepare(state)
+    offered = free._policy.plans(state, 3)
+    assert action == offered[0][0] and type(action) is type(offered[0][0])
+
+
+def test_planning_that_alone_passes_the_cap_leaves_the_move_to_the_cheap_policy(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(ismcts, "_clock", clock)
+    cost = 1 / 32                # planning alone would take about 2.5 s
+    checks = costly_values(monkeypatch, clock, cost)
+    agent = ISMCTSAgent(seed=1, iterations=5, width=3, seconds=0.5)
+    state = walk_start(4)
+    agent._prepare(state)
+    action = agent.choose(state)
+    stopped = [t for t in checks if t >= 0.5][0]
+    assert stopped < 0.5 + 40 * cost
+    assert agent.cut == 1 and agent.capped == 1 and agent.plans_searched == 0 and agent._plan is None
+    assert action == agent._playout.choose(state)
+    # the next decision plans afresh (nothing of the stopped planning is followed)
+    assert agent._policy.interrupt is None

@@ -217,6 +217,7 @@ class SyndicateAgent(Agent):
         while beam:
             children = []
             for _, s, plan in beam:
+                self.interrupted()               # a time cap around this search may stop it here
                 every = s.legal_actions()
                 legal = prune(s, seat, every, self.cache) if len(every) > 1 else every
                 for a in legal:
@@ -252,6 +253,7 @@ class SyndicateAgent(Agent):
         s = state.clone()
         while not s.over and not (s.current_player == seat and s.pending[-1].kind == "walk"
                                   and s.pending[-1].data == 0):
+            self.interrupted()
             legal = s.legal_actions()
             s.apply(legal[-1] if isinstance(legal[-1], (Stop, EndWalk)) else legal[0])
         return None if s.over else s
