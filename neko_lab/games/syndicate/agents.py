@@ -74,6 +74,8 @@ class SyndicateAgent(Agent):
     BEAM = 12               # positions kept at each step of a walk
     AHEAD = 3               # best ends of this walk judged by the best walk that can follow
     AHEAD_BEAM = 3          # the beam of that next walk
+    WIDE_TURNS: tuple[int, ...] = ()    # turns planned with the wider WIDE settings instead
+    WIDE = (30, 8, 8)       # (beam, ahead, ahead_beam) on those turns: "syndicate-plan"'s
     DIVERSE = False         # judge the best ends of different shapes, not several that differ only in
                             # where loose cubes stand (helps with a wide AHEAD_BEAM only: measured)
     # ismcts's defaults here: it searches whole walks (plans/plan_value): the 8 best ends of a beam of 20
@@ -82,8 +84,21 @@ class SyndicateAgent(Agent):
               "policy": "syndicate(ahead=0,ahead_beam=8,beam=20)"}
 
     def __init__(self, seed: int | None = None, beam: int | None = None, ahead: int | None = None,
-                 ahead_beam: int | None = None, diverse: bool | None = None):
+                 ahead_beam: int | None = None, diverse: bool | None = None,
+                 wide: tuple[int, ...] | list[int] | None = None,
+                 wide_widths: tuple[int, int, int] | list[int] | None = None):
         super().__init__(seed)
+        if wide_widths is not None:
+            if not (isinstance(wide_widths, (tuple, list)) and len(wide_widths) == 3
+                    and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in wide_widths)):
+                raise ConfigError(f"{self.name}: wide_widths must be (beam, ahead, ahead_beam), whole numbers "
+                                  f"of at least 1, not {wide_widths!r}")
+            self.WIDE = tuple(wide_widths)
+        if wide is not None:
+            if not (isinstance(wide, (tuple, list)) and all(isinstance(t, int) and not isinstance(t, bool)
+                                                            and 1 <= t <= 15 for t in wide)):
+                raise ConfigError(f"{self.name}: wide must be a list of turns from 1 to 15, not {wide!r}")
+            self.WIDE_TURNS = tuple(sorted(set(wide)))
         if diverse is not None:
             if not isinstance(diverse, bool):
                 raise ConfigError(f"{self.name}: diverse must be True or False, not {diverse!r}")
@@ -94,6 +109,7 @@ class SyndicateAgent(Agent):
                     raise ConfigError(f"{self.name}: {name} must be a whole number of at least "
                                       f"{0 if name == 'ahead' else 1}, not {v!r}")
                 setattr(self, name.upper(), v)
+        self.narrow = (self.BEAM, self.AHEAD, self.AHEAD_BEAM)
         self.cache: dict = {}
         self.plan: list = []             # the rest of the planned walk ...
         self.plan_keys: list = []        # ... and the position_key each step expects to be played in
@@ -123,6 +139,8 @@ class SyndicateAgent(Agent):
         if not (self.holds(state, self.plan, self.plan_key, self.plan_drawn)
                 and self.plan_keys[0] == position_key(state, seat)):
             base = state.determinize(seat, self.core_rng())
+            self.BEAM, self.AHEAD, self.AHEAD_BEAM = (self.WIDE if state.turn in self.WIDE_TURNS
+                                                      else self.narrow)
             self.plan = self.search(base, seat)
             self.plan_keys = keys_along(base, seat, self.plan)
             self.plan_key = (state.seed, state.turn, seat)
