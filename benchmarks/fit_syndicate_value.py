@@ -36,7 +36,7 @@ def play(games: int, first: int, out: str, difficulty: str) -> None:
             while not s.is_over():
                 top = s.pending[-1]
                 if s.turn >= 1 and top.kind == "walk" and top.data == 0:
-                    rows.append([s.turn, *A.estimate(s, 0, agent.cache, False), A.her_extra(s)])
+                    rows.append([s.turn, *A.estimate(s, 0, agent.cache, False)[:-1], A.her_extra(s)])
                 s.apply(agent.choose(s))
             margin = s.scores()[0] - s.catanna_score()
             for r in rows:

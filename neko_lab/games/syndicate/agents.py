@@ -8,6 +8,19 @@ them next turn (a narrower beam), so that cubes taken now for the next walk to c
 now for the next walk to use, are seen for what they bring. After an Accountant's draw it plans again
 with the real cards.
 
+Solo, on the first three and the last three turns (`WIDE_TURNS`) the walk is planned with the wider
+settings of "syndicate-plan" (`WIDE`); two-player games keep the narrow search on every turn (they
+were not measured for this, and the lesson and the notebooks play the agent there). Measured block by block on seeds 100-199 (very easy, 100 games
+paired with the agent narrow on every turn), what the wide search adds to the margin against CatANNA
+adds up over the turns (turns 1-4 +3.9 ± 2.4 points for 0.18 s more CPU a game, 5-8 +3.5 ± 2.1 for
+0.39 s, 9-12 +5.5 ± 1.7 for 0.51 s, 13-15 +4.5 ± 0.8 for 0.22 s; +18.5 ± 2.4 for 1.29 s with every
+turn wide), while its cost grows with the pyramid: the first turns cost little (few cards) and the
+last ones buy the most, and the surest. Together with the value's focus on the "complete" missions
+(`position_value.FOCUS_W`), turns 1-3 wide besides 13-15 added +0.4 ± 1.9 points on seeds 100-199
+and +5.0 ± 1.9 (very easy) and +4.0 ± 1.9 (easy) on seeds 200-299, for about 0.1 s
+(benchmarks/README.md, "CatANNA ladder"). Given explicit widths (beam, ahead or ahead_beam) the agent
+searches with them on every turn unless `wide` is given too.
+
 The value of a position for a seat estimates its final score (`position_value.py`).
 
 Solo, the two decisions about CatANNA are exact or measured (`catanna.py`): her wild slots get the
@@ -74,6 +87,8 @@ class SyndicateAgent(Agent):
     BEAM = 12               # positions kept at each step of a walk
     AHEAD = 3               # best ends of this walk judged by the best walk that can follow
     AHEAD_BEAM = 3          # the beam of that next walk
+    WIDE_TURNS: tuple[int, ...] = (1, 2, 3, 13, 14, 15)   # solo turns planned with the WIDE settings
+    WIDE = (30, 8, 8)       # (beam, ahead, ahead_beam) on those turns: "syndicate-plan"'s
     DIVERSE = False         # judge the best ends of different shapes, not several that differ only in
                             # where loose cubes stand (helps with a wide AHEAD_BEAM only: measured)
     # ismcts's defaults here: it searches whole walks (plans/plan_value): the 8 best ends of a beam of 20
@@ -82,8 +97,23 @@ class SyndicateAgent(Agent):
               "policy": "syndicate(ahead=0,ahead_beam=8,beam=20)"}
 
     def __init__(self, seed: int | None = None, beam: int | None = None, ahead: int | None = None,
-                 ahead_beam: int | None = None, diverse: bool | None = None):
+                 ahead_beam: int | None = None, diverse: bool | None = None,
+                 wide: tuple[int, ...] | list[int] | None = None,
+                 wide_widths: tuple[int, int, int] | list[int] | None = None):
         super().__init__(seed)
+        if wide_widths is not None:
+            if not (isinstance(wide_widths, (tuple, list)) and len(wide_widths) == 3
+                    and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in wide_widths)):
+                raise ConfigError(f"{self.name}: wide_widths must be (beam, ahead, ahead_beam), whole numbers "
+                                  f"of at least 1, not {wide_widths!r}")
+            self.WIDE = tuple(wide_widths)
+        if wide is not None:
+            if not (isinstance(wide, (tuple, list)) and all(isinstance(t, int) and not isinstance(t, bool)
+                                                            and 1 <= t <= 15 for t in wide)):
+                raise ConfigError(f"{self.name}: wide must be a list of turns from 1 to 15, not {wide!r}")
+            self.WIDE_TURNS = tuple(sorted(set(wide)))
+        elif any(v is not None for v in (beam, ahead, ahead_beam)):
+            self.WIDE_TURNS = ()             # the widths asked for, on every turn
         if diverse is not None:
             if not isinstance(diverse, bool):
                 raise ConfigError(f"{self.name}: diverse must be True or False, not {diverse!r}")
@@ -94,6 +124,7 @@ class SyndicateAgent(Agent):
                     raise ConfigError(f"{self.name}: {name} must be a whole number of at least "
                                       f"{0 if name == 'ahead' else 1}, not {v!r}")
                 setattr(self, name.upper(), v)
+        self.narrow = (self.BEAM, self.AHEAD, self.AHEAD_BEAM)
         self.cache: dict = {}
         self.plan: list = []             # the rest of the planned walk ...
         self.plan_keys: list = []        # ... and the position_key each step expects to be played in
@@ -123,6 +154,8 @@ class SyndicateAgent(Agent):
         if not (self.holds(state, self.plan, self.plan_key, self.plan_drawn)
                 and self.plan_keys[0] == position_key(state, seat)):
             base = state.determinize(seat, self.core_rng())
+            wide = state.players == 1 and state.turn in self.WIDE_TURNS
+            self.BEAM, self.AHEAD, self.AHEAD_BEAM = self.WIDE if wide else self.narrow
             self.plan = self.search(base, seat)
             self.plan_keys = keys_along(base, seat, self.plan)
             self.plan_key = (state.seed, state.turn, seat)
@@ -276,6 +309,7 @@ class PlanningAgent(SyndicateAgent):
     BEAM = 30
     AHEAD = 8
     AHEAD_BEAM = 8
+    WIDE_TURNS = ()
 
 
 class OnePlyAgent(SyndicateAgent):
