@@ -27,7 +27,8 @@ def resolve_bidding(s: GameState) -> None:
         i = s.res_i
         if s.res_done:
             if s.res_queue:
-                seat, die = s.res_queue.pop(0)
+                (seat, die), *rest = s.res_queue     # replaced, never changed in place
+                s.res_queue = rest
                 loser_die(s, seat, die)
                 return
             s.res_i += 1

@@ -48,7 +48,9 @@ def draft_dice(s: GameState) -> None:
 def pass_dice_left(s: GameState) -> None:
     n = s.players
     for seat in range(n):
-        s.pools[seat].remove(s.picks[seat])
+        pool = s.pools[seat][:]          # a pool is replaced, never changed in place (clones share it)
+        pool.remove(s.picks[seat])
+        s.pools[seat] = pool
         s.boards[seat].dice.append(s.picks[seat])
     picks = tuple(s.picks)
     s.emit("picks revealed: {}", R_DRAFT, None, Later(kept_text, picks), picks=picks)

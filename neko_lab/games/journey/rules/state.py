@@ -330,22 +330,21 @@ class GameState(State):
         d = self.__dict__.copy()
         d["rng"] = self.rng.copy()
         d["log"] = self.log.copy()           # copies share the chain of events
-        d["pending"] = self.pending[:]
+        d["pending"] = self.pending.copy()
         d["_legal"] = None
-        d["boards"] = [b.copy() for b in self.boards]
-        d["decks"] = [self.decks[0][:], self.decks[1][:], self.decks[2][:]]
-        d["box"] = self.box[:]
-        d["display"] = self.display[:]
-        d["drawn"] = self.drawn[:]
-        d["spaces"] = self.spaces[:]
-        d["bids"] = self.bids[:]
-        d["order"] = self.order[:]
-        d["discard"] = self.discard[:]
-        d["pools"] = [x[:] for x in self.pools]
-        d["picks"] = self.picks[:]
-        d["bonus_left"] = self.bonus_left[:]
-        d["res_queue"] = self.res_queue[:]
-        d["action_start_dice"] = self.action_start_dice[:]
+        d["boards"] = list(map(Board.copy, self.boards))
+        decks = self.decks
+        d["decks"] = [decks[0].copy(), decks[1].copy(), decks[2].copy()]
+        d["box"] = self.box.copy()
+        d["display"] = self.display.copy()
+        d["drawn"] = self.drawn.copy()
+        d["spaces"] = self.spaces.copy()
+        d["bids"] = self.bids.copy()
+        d["discard"] = self.discard.copy()
+        d["pools"] = self.pools.copy()       # each pool is replaced, never changed in place
+        d["picks"] = self.picks.copy()
+        # order, bonus_left, res_queue and action_start_dice are replaced, never changed in place:
+        # the copies share them
         new.__dict__ = d
         return new
 
