@@ -281,7 +281,7 @@ class GameState(State):
 
     def _apply(self, action: Any) -> None:
         if not simultaneous.hiding(self):
-            super()._apply(action)
+            State._apply(self, action)
             return
         seat = self.secret_seat = self.pending[-1].seat
         logged = len(self.log)
