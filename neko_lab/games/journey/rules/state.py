@@ -140,10 +140,10 @@ class GameState(State):
         self.rng.shuffle(self.order)
         self.emit(f"turn order {', '.join(map(player, self.order))}", R_SETUP)
         self.discard: list[int] = []
-        self.pools: list[list[int]] = [[] for _ in range(n)]
+        self.pools: list[tuple[int, ...]] = [()] * n
         self.picks: list[int] = [0] * n
         self.draft_pass = 0
-        self.bonus_left: list[int] = list(range(len(data.bonus)))
+        self.bonus_left: tuple[int, ...] = tuple(range(len(data.bonus)))
         self.stage = "bonus"
         self.idx = 0
         self.turn_seat = -1
@@ -154,9 +154,9 @@ class GameState(State):
         self.took_die = False
         self.res_i = 0
         self.res_done = False
-        self.res_queue: list[tuple[int, int]] = []
+        self.res_queue: tuple[tuple[int, int], ...] = ()
         self.over = False
-        self.action_start_dice: list[int] = []
+        self.action_start_dice: tuple[int, ...] = ()
         self._advance()
 
     # ================================================================== the flow
@@ -341,10 +341,10 @@ class GameState(State):
         d["spaces"] = self.spaces.copy()
         d["bids"] = self.bids.copy()
         d["discard"] = self.discard.copy()
-        d["pools"] = self.pools.copy()       # each pool is replaced, never changed in place
+        d["pools"] = self.pools.copy()       # each pool a tuple, shared
         d["picks"] = self.picks.copy()
-        # order, bonus_left, res_queue and action_start_dice are replaced, never changed in place:
-        # the copies share them
+        d["order"] = self.order.copy()
+        # bonus_left, res_queue and action_start_dice are tuples, replaced on change: shared
         new.__dict__ = d
         return new
 
