@@ -332,7 +332,7 @@ class GameState(State):
         d["log"] = self.log.copy()           # copies share the chain of events
         d["pending"] = self.pending.copy()
         d["_legal"] = None
-        d["boards"] = list(map(Board.copy, self.boards))
+        d["boards"] = [b.copy() for b in self.boards]
         decks = self.decks
         d["decks"] = [decks[0].copy(), decks[1].copy(), decks[2].copy()]
         d["box"] = self.box.copy()
