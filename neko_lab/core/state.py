@@ -32,12 +32,12 @@ import html
 import math
 from typing import Any, Callable, ClassVar, Hashable
 
-from .chain import History, actions_of, extend
+from .chain import History, actions_of
 from .data import check_folder_arg, data_origin
 from .decisions import Decision
 from .errors import ConfigError, IllegalAction, excerpt
 from .events import EVERYTHING, PUBLIC, Event, Log, shown_log
-from .frozen import FrozenDict, freeze
+from .frozen import _ATOMS, FrozenDict, freeze
 from .history import dumps
 from .rng import Rng, check_seed
 from .spaces import Spaces
@@ -56,7 +56,11 @@ class Pending:
     def __init__(self, kind: str, seat: int, data: Any = None):
         _SET_KIND(self, kind)
         _SET_SEAT(self, seat)
-        _SET_DATA(self, data if type(data) in _PLAIN else freeze(data))
+        t = type(data)
+        # plain values and tuples of them (most decisions' data) are read-only already: no call to freeze
+        if t not in _PLAIN and not (t is tuple and _ATOMS.issuperset(map(type, data))):
+            data = freeze(data)
+        _SET_DATA(self, data)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a pending decision is read-only (shared by every copy of the game): "
@@ -86,6 +90,7 @@ class Pending:
 _SET_KIND, _SET_SEAT, _SET_DATA = (Pending.kind.__set__, Pending.seat.__set__,  # type: ignore[attr-defined]
                                    Pending.data.__set__)                           # type: ignore[attr-defined]
 _PLAIN = frozenset({type(None), int, str, bool})
+_LINK = tuple.__new__
 
 
 class State(Spaces):
@@ -230,7 +235,7 @@ class State(Spaces):
         self._legal = None
         self._apply(own)
         self.steps += 1
-        self._history = extend(self._history, own)
+        self._history = _LINK(History, (own, self._history))     # chain.extend, without its call
 
     def history(self) -> list:
         """Every action applied since the set-up, in order (what a save holds)."""

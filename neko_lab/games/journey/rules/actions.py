@@ -24,7 +24,7 @@ def start_action_phase(s: GameState) -> None:
     """Stage "action_phase": the new turn order plays its turns."""
     s.stage = "action"
     # each player's six dice: those in hand plus the one discarded for income
-    s.action_start_dice = [len(b.dice) + 1 for b in s.boards]
+    s.action_start_dice = tuple(len(b.dice) + 1 for b in s.boards)
     s.turn_idx = 0
     s.turn_seat = -1
     s.emit("the Action Phase begins", R_ACTION)

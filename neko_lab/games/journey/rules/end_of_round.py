@@ -27,7 +27,8 @@ def resolve_bidding(s: GameState) -> None:
         i = s.res_i
         if s.res_done:
             if s.res_queue:
-                seat, die = s.res_queue.pop(0)
+                seat, die = s.res_queue[0]
+                s.res_queue = s.res_queue[1:]
                 loser_die(s, seat, die)
                 return
             s.res_i += 1
@@ -48,7 +49,7 @@ def resolve_bidding(s: GameState) -> None:
         bidders = tuple([x for x in range(len(bids)) if bids[x]])
         s.emit("{} goes to Player {} (dice totals: {})", R_RESOLVE, winner, s.C[cid], winner + 1,
                Later(totals_text, totals, bidders), card=cid, totals=totals)
-        s.res_queue = [(x, d) for x in s.order if x != winner for d in bids[x]]
+        s.res_queue = tuple((x, d) for x in s.order if x != winner for d in bids[x])
         s.pending.append(Pending("win", winner, i))
         return
     s.stage = "prepare"

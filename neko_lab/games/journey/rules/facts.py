@@ -259,6 +259,7 @@ ACT_TEXT = {
 # Interned actions (speed): legal-action lists are rebuilt after every move, so the common ones are made once.
 A_FISH = tuple(Act("fish", v) for v in range(7))
 A_BID_DIE = tuple(Act("bid_die", v) for v in range(7))
+A_DRAFT = tuple(Act("draft", v) for v in range(7))
 A_BID = tuple(Act("bid", i) for i in range(16))
 A_HUB = {lane * 32 + pos: Act("hub", lane, pos) for lane in range(5) for pos in range(24)}
 A_SHIP = tuple(Act("ship", lane) for lane in range(5))

@@ -66,9 +66,9 @@ class Board:
         # read-only, replaced on change (see the class comment), so copies share it
         n = object.__new__(Board)
         d = self.__dict__.copy()
-        d["dice"] = self.dice[:]
-        d["lanes"] = self.lanes[:]
-        d["ships"] = self.ships[:]
+        d["dice"] = [*self.dice]             # [*x]: a list copy, a little cheaper than x[:]
+        d["lanes"] = [*self.lanes]
+        d["ships"] = [*self.ships]
         n.__dict__ = d
         return n
 

@@ -10,8 +10,8 @@ from neko_lab.core.events import Later
 
 from .. import data as jdata
 from .. import scoring as sc
-from .facts import (DICE, R_DRAFT, R_INCOME, R_ORDER, R_REWARDS, Act, ask_next_seat, next_turn_order,
-                    player, reward_text)
+from .facts import (A_DRAFT, DICE, R_DRAFT, R_INCOME, R_ORDER, R_REWARDS, Act, ask_next_seat,
+                    next_turn_order, player, reward_text)
 from .player_boards import count, gain, has, remove_interference
 from .ship_lanes import placements
 
@@ -24,7 +24,7 @@ def roll_dice(s: GameState) -> None:
     """Stage "roll": everyone rolls six dice into the pool in front of them."""
     for seat in range(s.players):
         s.boards[seat].dice = []
-        s.pools[seat] = sorted(s.rng.randint(1, 6) for _ in range(DICE))
+        s.pools[seat] = tuple(sorted(s.rng.randint(1, 6) for _ in range(DICE)))
     s.picks = [0] * s.players
     s.draft_pass = 0
     s.stage, s.idx = "draft", 0
@@ -48,7 +48,9 @@ def draft_dice(s: GameState) -> None:
 def pass_dice_left(s: GameState) -> None:
     n = s.players
     for seat in range(n):
-        s.pools[seat].remove(s.picks[seat])
+        pool = list(s.pools[seat])       # a pool is a tuple, replaced on change (clones share it)
+        pool.remove(s.picks[seat])
+        s.pools[seat] = tuple(pool)
         s.boards[seat].dice.append(s.picks[seat])
     picks = tuple(s.picks)
     s.emit("picks revealed: {}", R_DRAFT, None, Later(kept_text, picks), picks=picks)
@@ -59,7 +61,7 @@ def pass_dice_left(s: GameState) -> None:
     if all(len(b.dice) == DICE for b in s.boards):
         for b in s.boards:
             b.dice.sort()
-        s.pools = [[] for _ in range(n)]
+        s.pools = [()] * n
         s.stage, s.idx = "income", 0
 
 
@@ -69,7 +71,7 @@ def kept_text(picks: tuple[int, ...]) -> str:
 
 
 def legal_draft(s: GameState, seat: int, data: Any) -> list:
-    return [Act("draft", v) for v in sorted(set(s.pools[seat]))]
+    return [A_DRAFT[v] for v in sorted(set(s.pools[seat]))]
 
 
 def pick_die(s: GameState, seat: int, data: Any, act: Act) -> None:

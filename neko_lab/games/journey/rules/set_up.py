@@ -24,7 +24,7 @@ def legal_bonus(s: GameState, seat: int, data: Any) -> list:
 
 
 def take_bonus(s: GameState, seat: int, data: Any, act: Act) -> None:
-    s.bonus_left.remove(act.a)
+    s.bonus_left = tuple(i for i in s.bonus_left if i != act.a)
     item, amount = s.data.bonus[act.a]
     gain(s, seat, item, amount, R_SETUP, "starting bonus tile")
 

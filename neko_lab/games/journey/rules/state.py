@@ -140,10 +140,10 @@ class GameState(State):
         self.rng.shuffle(self.order)
         self.emit(f"turn order {', '.join(map(player, self.order))}", R_SETUP)
         self.discard: list[int] = []
-        self.pools: list[list[int]] = [[] for _ in range(n)]
+        self.pools: list[tuple[int, ...]] = [()] * n
         self.picks: list[int] = [0] * n
         self.draft_pass = 0
-        self.bonus_left: list[int] = list(range(len(data.bonus)))
+        self.bonus_left: tuple[int, ...] = tuple(range(len(data.bonus)))
         self.stage = "bonus"
         self.idx = 0
         self.turn_seat = -1
@@ -154,9 +154,9 @@ class GameState(State):
         self.took_die = False
         self.res_i = 0
         self.res_done = False
-        self.res_queue: list[tuple[int, int]] = []
+        self.res_queue: tuple[tuple[int, int], ...] = ()
         self.over = False
-        self.action_start_dice: list[int] = []
+        self.action_start_dice: tuple[int, ...] = ()
         self._advance()
 
     # ================================================================== the flow
@@ -330,22 +330,21 @@ class GameState(State):
         d = self.__dict__.copy()
         d["rng"] = self.rng.copy()
         d["log"] = self.log.copy()           # copies share the chain of events
-        d["pending"] = self.pending[:]
+        d["pending"] = self.pending.copy()
         d["_legal"] = None
         d["boards"] = [b.copy() for b in self.boards]
-        d["decks"] = [self.decks[0][:], self.decks[1][:], self.decks[2][:]]
-        d["box"] = self.box[:]
-        d["display"] = self.display[:]
-        d["drawn"] = self.drawn[:]
-        d["spaces"] = self.spaces[:]
-        d["bids"] = self.bids[:]
-        d["order"] = self.order[:]
-        d["discard"] = self.discard[:]
-        d["pools"] = [x[:] for x in self.pools]
-        d["picks"] = self.picks[:]
-        d["bonus_left"] = self.bonus_left[:]
-        d["res_queue"] = self.res_queue[:]
-        d["action_start_dice"] = self.action_start_dice[:]
+        decks = self.decks
+        d["decks"] = [decks[0].copy(), decks[1].copy(), decks[2].copy()]
+        d["box"] = self.box.copy()
+        d["display"] = self.display.copy()
+        d["drawn"] = self.drawn.copy()
+        d["spaces"] = self.spaces.copy()
+        d["bids"] = self.bids.copy()
+        d["discard"] = self.discard.copy()
+        d["pools"] = self.pools.copy()       # each pool a tuple, shared
+        d["picks"] = self.picks.copy()
+        d["order"] = self.order.copy()
+        # bonus_left, res_queue and action_start_dice are tuples, replaced on change: shared
         new.__dict__ = d
         return new
 

@@ -261,21 +261,22 @@ class GameState(State):
         new = object.__new__(GameState)
         d = self.__dict__.copy()
         d["log"] = self.log.copy()           # copies share the chain of events
-        d["pending"] = list(self.pending)      # Pending entries are read-only: shared
+        d["pending"] = [*self.pending]      # Pending entries are read-only: shared
         d["rng"] = self.rng.copy()
         d["_legal"] = None
         # Oceans (sealed), hands and piles (tuples) are read-only, replaced on change: shallow copies suffice
-        d["oceans"] = list(self.oceans)
-        d["hands"] = list(self.hands)
-        d["piles"] = list(self.piles)
-        d["token"] = list(self.token)
-        d["trail"] = list(self.trail)
-        d["objectives"] = list(self.objectives)
-        d["revealed"] = list(self.revealed)
-        d["priority"] = list(self.priority)
-        d["missions"] = list(self.missions)
-        d["missed"] = list(self.missed)
-        d["known"] = list(self.known)
+        # ([*x] is a list copy, a little cheaper than list(x))
+        d["oceans"] = [*self.oceans]
+        d["hands"] = [*self.hands]
+        d["piles"] = [*self.piles]
+        d["token"] = [*self.token]
+        d["trail"] = [*self.trail]
+        d["objectives"] = [*self.objectives]
+        d["revealed"] = [*self.revealed]
+        d["priority"] = [*self.priority]
+        d["missions"] = [*self.missions]
+        d["missed"] = [*self.missed]
+        d["known"] = [*self.known]
         new.__dict__ = d
         return new
 

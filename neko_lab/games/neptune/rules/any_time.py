@@ -39,18 +39,22 @@ class BuyAccess(NamedTuple):
             "s" if self.price > 1 else "")
 
 
+BUY_FUEL = BuyFuel()
+_new = tuple.__new__        # builds an action without the NamedTuple constructor's extra call
+
+
 def offers(s, seat: int) -> list:
     """The purchases `seat` can afford now."""
     out: list = []
     credits = s.credits[seat]
     if credits >= FUEL_PRICE:
-        out.append(BuyFuel())
+        out.append(BUY_FUEL)
     price = access_price(s.players)
     if credits >= price:
         techs = s.data.techs
         for t, holders in enumerate(s.techs):
             if holders and seat not in holders:
-                out.append(BuyAccess(t, techs[t].name, holders[0], price))
+                out.append(_new(BuyAccess, (t, techs[t].name, holders[0], price)))
     return out
 
 

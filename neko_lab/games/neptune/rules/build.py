@@ -114,12 +114,15 @@ def sites(s, seat: int, spd: int, own: list[int], mask: int) -> list[tuple[int, 
 def options(s, seat: int) -> list[BuildAt]:
     credits, fuel = s.credits[seat], s.fuel[seat]
     data = s.data
+    locations = data.locations
     spd, own, mask = seat_view(s, seat)
-    where = sites(s, seat, spd, own, mask)
+    # what the seat can pay for at all, wherever its team stands
+    where = [site for site in sites(s, seat, spd, own, mask) if site[2] <= credits and site[3] <= fuel]
     out: list[BuildAt] = []
     seen: set = set()
     once = s.options["team_used_once"]
-    targets = move_targets(s, seat, own)
+    targets = move_targets(s, seat, own) if fuel else ()
+    new = tuple.__new__                 # a BuildAt without the NamedTuple constructor's extra call
     for t in range(TEAMS):
         k = seat * TEAMS + t
         at, flags = s.teams[k], s.used[k]
@@ -129,27 +132,31 @@ def options(s, seat: int) -> list[BuildAt]:
         can_move = not (flags if once else flags & MOVED)
         if not (flags if once else flags & BUILT):
             for loc, what, cost, extra in where:
-                if cost > credits or extra > fuel:
-                    continue
                 if loc != at:           # a trip costs at least 1
                     if not can_move or extra >= fuel:
                         continue
                     paid = fare(data, at, loc, spd, own, mask) + extra
+                    if paid > fuel:
+                        continue
                 else:
                     paid = extra
-                if paid <= fuel:
-                    out.append(BuildAt(t, at, loc, what, data.locations[loc].name, cost, paid))
-        if can_move and fuel:
+                out.append(new(BuildAt, (t, at, loc, what, locations[loc].name, cost, paid)))
+        if can_move:
             for loc in targets:
                 if loc != at:
                     paid = fare(data, at, loc, spd, own, mask)
                     if paid <= fuel:
-                        out.append(BuildAt(t, at, loc, "move", data.locations[loc].name, 0, paid))
+                        out.append(new(BuildAt, (t, at, loc, "move", locations[loc].name, 0, paid)))
     return out
 
 
+NOTHING = Pass("build nothing this round")
+
+
 def legal(s, seat: int, data) -> list:
-    return options(s, seat) + [Pass("build nothing this round")] + any_time.offers(s, seat)
+    out = options(s, seat)
+    out.append(NOTHING)
+    return out + any_time.offers(s, seat)
 
 
 def take(s, seat: int, data, action) -> None:

@@ -40,6 +40,11 @@ def play(s, seat: int) -> None:
     s.pending.append(Pending("launch", seat))
 
 
+NO_MORE_LAUNCHES = Pass("launch no more missions")
+NO_MORE_ACCESS = Pass("buy no more mission access")
+_new = tuple.__new__        # builds an action without the NamedTuple constructor's extra call
+
+
 def legal_launch(s, seat: int, data) -> list:
     out: list = []
     if s.credits[seat] >= MISSION_CREDITS and s.fuel[seat]:        # every launch costs 1 fuel or more
@@ -53,8 +58,8 @@ def legal_launch(s, seat: int, data) -> list:
                 if fuel is None:
                     fuel = by_planet[loc.planet] = fare(data, data.home, loc.index, spd, own, mask)
                 if fuel <= s.fuel[seat]:
-                    out.append(Launch(loc.index, loc.name, MISSION_CREDITS, fuel))
-    out.append(Pass("launch no more missions"))
+                    out.append(_new(Launch, (loc.index, loc.name, MISSION_CREDITS, fuel)))
+    out.append(NO_MORE_LAUNCHES)
     return out + any_time.offers(s, seat)
 
 
@@ -76,7 +81,7 @@ def access_offers(s, seat: int) -> list:
     if s.credits[seat] < price:
         return []
     locs = s.data.locations
-    return [MissionAccess(loc, locs[loc].name, holders[0], price)
+    return [_new(MissionAccess, (loc, locs[loc].name, holders[0], price))
             for loc, holders in enumerate(s.missions) if holders and seat not in holders]
 
 
@@ -96,7 +101,9 @@ def ask_access(s, order: tuple[int, ...]) -> None:
 
 
 def legal_access(s, seat: int, data) -> list:
-    return access_offers(s, seat) + [Pass("buy no more mission access")]
+    out = access_offers(s, seat)
+    out.append(NO_MORE_ACCESS)
+    return out
 
 
 def take_access(s, seat: int, data, action) -> None:

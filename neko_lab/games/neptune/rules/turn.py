@@ -71,16 +71,21 @@ def next_turn(s) -> None:
 
 
 # ---------------------------------------------------------------- selling
+SELL_NOTHING = Pass("sell nothing")
+
+
 def legal_sell(s, seat: int, data) -> list:
     cards = s.data.cards
     price = sell_price(s.players)
     seen: set = set()
-    out: list = [Pass("sell nothing")]
+    out: list = [SELL_NOTHING]
+    new = tuple.__new__                  # a Sell without the NamedTuple constructor's extra call
     for c in s.hands[seat]:
-        key = (cards[c].kind, cards[c].fame, cards[c].event)
+        card = cards[c]
+        key = (card.kind, card.fame, card.event)
         if key not in seen:       # two copies of the same card are one choice
             seen.add(key)
-            out.append(Sell(c, cards[c].title, price, cards[c].fame, cards[c].event))
+            out.append(new(Sell, (c, card.title, price, card.fame, card.event)))
     return out
 
 
@@ -111,13 +116,15 @@ def legal_play(s, seat: int, data) -> list:
     cards = s.data.cards
     out: list = []
     seen: set = set()
+    new = tuple.__new__
     for c in s.hands[seat]:
-        key = (cards[c].kind, cards[c].fame, cards[c].event)
+        card = cards[c]
+        key = (card.kind, card.fame, card.event)
         if key not in seen:
             seen.add(key)
-            out.append(Play(c, cards[c].title, cards[c].fame, -1, cards[c].event))
+            out.append(new(Play, (c, card.title, card.fame, -1, card.event)))
     for place, c in enumerate(s.track):
-        out.append(Play(c, cards[c].title, 0, place, cards[c].event))
+        out.append(new(Play, (c, cards[c].title, 0, place, cards[c].event)))
     return out
 
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .state import GameState
 
 WAITING_ROOM_FULL = 3
+_new = tuple.__new__        # builds an action without the NamedTuple constructor's extra call
 
 
 @serializable
@@ -58,7 +59,7 @@ class EndWalk(NamedTuple):
 
 
 def box(s: "GameState", seat: int, p: int, side: int) -> Box:
-    return Box(p, side, s.card_at(seat, p).box_text(side), LEVEL_OF[p])
+    return _new(Box, (p, side, s.card_at(seat, p).box_text(side), LEVEL_OF[p]))
 
 
 def start_command(s: "GameState", seat: int) -> None:

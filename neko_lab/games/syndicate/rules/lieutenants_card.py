@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .state import GameState
 
 ACCOUNTANT_DRAW = 3
+_new = tuple.__new__        # builds an action without the NamedTuple constructor's extra call
 ACCOUNTANT_DISCARD = 2
 
 
@@ -90,7 +91,7 @@ def enter_accountant(s: "GameState", seat: int, p: int, side: int) -> None:
 
 
 def legal_discard(s: "GameState", seat: int, more: int) -> list:
-    return [Discard(c) for c in sorted(s.waiting[seat])]
+    return [_new(Discard, (c,)) for c in sorted(s.waiting[seat])]
 
 
 def take_discard(s: "GameState", seat: int, more: int, action: Discard) -> None:
@@ -120,7 +121,7 @@ def enter_coo(s: "GameState", seat: int, p: int, side: int) -> None:
 
 def legal_coo(s: "GameState", seat: int, data: Any) -> list:
     places = open_places(s, seat)
-    return [Place(c, p) for c in sorted(s.waiting[seat]) for p in places]
+    return [_new(Place, (c, p)) for c in sorted(s.waiting[seat]) for p in places]
 
 
 def take_coo(s: "GameState", seat: int, data: Any, action: Place) -> None:

@@ -25,6 +25,8 @@ from .rulebook import STOREKEEPER as RULE_STOREKEEPER, SUBWAY as RULE_SUBWAY
 if TYPE_CHECKING:
     from .state import GameState
 
+_new = tuple.__new__        # builds an action without the NamedTuple constructor's extra call
+
 CUBE_INDEX = range(4 * NEIGHBOURHOODS)
 
 
@@ -128,7 +130,7 @@ def legal_fishmonger(s: "GameState", seat: int, data: tuple) -> list:
     p, side, left = data
     colour = s.card_at(seat, p).boxes[side][1]
     most = min(left, s.warehouse[seat][colour])
-    return [Take(k, colour, p) for k in range(most + 1)]
+    return [_new(Take, (k, colour, p)) for k in range(most + 1)]
 
 
 def take_fishmonger(s: "GameState", seat: int, data: tuple, action: Take) -> None:
@@ -143,7 +145,8 @@ def take_fishmonger(s: "GameState", seat: int, data: tuple, action: Take) -> Non
 # ---------------------------------------------------------------- Delivery lady and Subway operator
 def legal_delivery(s: "GameState", seat: int, data: tuple) -> list:
     pyr = s.pyramid[seat]
-    acts: list = [Carry(n, m, c, False) for n, c in loose(s, seat) for m in VERTICAL[n] if pyr[m // 2] >= 0]
+    acts: list = [_new(Carry, (n, m, c, False)) for n, c in loose(s, seat) for m in VERTICAL[n]
+                  if pyr[m // 2] >= 0]
     return acts + [Stop(DELIVERY)]
 
 
@@ -153,7 +156,7 @@ def legal_subway(s: "GameState", seat: int, data: tuple) -> list:
     for p in range(1, len(pyr)):
         if pyr[p] >= 0:
             lines[2 * p], lines[2 * p + 1] = cards[pyr[p]].upper, cards[pyr[p]].lower
-    acts: list = [Carry(n, m, c, True) for n, c in loose(s, seat) if n >= 2
+    acts: list = [_new(Carry, (n, m, c, True)) for n, c in loose(s, seat) if n >= 2
                   for m, line in lines.items() if m != n and line == lines[n]]
     return acts + [Stop(SUBWAY)]
 
@@ -189,7 +192,8 @@ def take_cook(s: "GameState", seat: int, data: tuple, action: Deliver | Stop) ->
 # ---------------------------------------------------------------- Storekeeper
 def legal_storekeeper(s: "GameState", seat: int, data: tuple) -> list:
     stock = s.warehouse[seat]
-    acts: list = [Swap(n, c, new) for n, c in loose(s, seat) for new in range(4) if new != c and stock[new]]
+    acts: list = [_new(Swap, (n, c, new)) for n, c in loose(s, seat) for new in range(4)
+                  if new != c and stock[new]]
     return acts + [Stop(STOREKEEPER)]
 
 
