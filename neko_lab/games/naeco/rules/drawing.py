@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from neko_lab.core import Pending, serializable
+from neko_lab.core.fast import new_tuple
 
 from .end_of_game import end_of_turn, note_if_exhausted
 from .ocean import RULE_PLAY
@@ -100,7 +101,7 @@ def draw_options(s: "GameState", seat: int, data: Any = None) -> list:
     missions are on offer, one of them is taken: the turn must end with three cards (reading 8)."""
     out: list = []
     cards = s.cards
-    new = tuple.__new__
+    new = new_tuple
     piles = s.piles
     for i in range(s.surface_piles[s.token[seat]]):
         pile = piles[i]

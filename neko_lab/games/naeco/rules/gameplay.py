@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from neko_lab.core import serializable
+from neko_lab.core.fast import new_tuple
 
 from .drawing import ask_for_draw
 from .observations import make_observations
@@ -67,7 +68,7 @@ def play_options(s: "GameState", seat: int, data: Any = None) -> list[Play]:
     get = ocean.cells.get
     out: list[Play] = []
     add = out.append
-    new = tuple.__new__
+    new = new_tuple
     cards = s.cards
     any_row = s.options["facedown_any_depth"]
     for cid in s.hands[seat]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from neko_lab.core import Pending, serializable
+from neko_lab.core.fast import new_tuple as _new
 
 from .base import FUEL_PRICE, RULE_FUEL, RULE_TECH_ACCESS, access_price, who
 
@@ -40,7 +41,6 @@ class BuyAccess(NamedTuple):
 
 
 BUY_FUEL = BuyFuel()
-_new = tuple.__new__        # builds an action without the NamedTuple constructor's extra call
 
 
 def offers(s, seat: int) -> list:

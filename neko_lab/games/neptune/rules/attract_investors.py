@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from neko_lab.core import Pending, serializable
+from neko_lab.core.fast import new_tuple
 
 from .base import INVESTORS_ACTIVE, INVESTORS_OTHERS, RULE_INVESTORS, clockwise
 
@@ -41,7 +42,7 @@ def ask(s, order: tuple[int, ...]) -> None:
 
 
 def legal(s, seat: int, data) -> list:
-    new = tuple.__new__     # a CashFame without the NamedTuple constructor's extra call
+    new = new_tuple
     return [new(CashFame, (2 * k,)) for k in range(s.fame[seat] // 2 + 1)]
 
 

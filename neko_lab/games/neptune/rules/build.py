@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from neko_lab.core import Pending, serializable
-from neko_lab.core.fast import keep_legal
+from neko_lab.core.fast import keep_legal, new_tuple
 
 from . import any_time, awards
 from .base import (BASE_CREDITS, BUILT, FACTORY_CREDITS, FIRST_BASE_VP, FIRST_BASES, FUEL_PRICE, MOVED,
@@ -122,7 +122,7 @@ def options(s, seat: int) -> list[BuildAt]:
     seen: set = set()
     once = s.options["team_used_once"]
     targets = move_targets(s, seat, own) if fuel else ()
-    new = tuple.__new__                 # a BuildAt without the NamedTuple constructor's extra call
+    new = new_tuple
     for t in range(TEAMS):
         k = seat * TEAMS + t
         at, flags = s.teams[k], s.used[k]

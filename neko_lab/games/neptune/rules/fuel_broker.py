@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from neko_lab.core import Pending, serializable
+from neko_lab.core.fast import new_tuple
 
 from .base import BROKER, BROKER_VP, RULE_BROKER, clockwise, who
 
@@ -44,7 +45,7 @@ def ask(s, order: tuple[int, ...]) -> None:
 
 def legal(s, seat: int, data) -> list:
     price = price_for(s, seat)
-    new = tuple.__new__     # a BrokerFuel without the NamedTuple constructor's extra call
+    new = new_tuple
     return [new(BrokerFuel, (k, price)) for k in range(s.credits[seat] // price + 1)]
 
 

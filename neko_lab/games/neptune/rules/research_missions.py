@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from neko_lab.core import Pending, serializable
+from neko_lab.core.fast import new_tuple as _new
 
 from . import any_time
 from .base import MISSION_CREDITS, RULE_RESEARCH, Pass, access_price, clockwise, who
@@ -42,7 +43,6 @@ def play(s, seat: int) -> None:
 
 NO_MORE_LAUNCHES = Pass("launch no more missions")
 NO_MORE_ACCESS = Pass("buy no more mission access")
-_new = tuple.__new__        # builds an action without the NamedTuple constructor's extra call
 
 
 def legal_launch(s, seat: int, data) -> list:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from neko_lab.core import Pending, serializable
+from neko_lab.core.fast import new_tuple
 
 from . import (attract_investors, awards, build, events, factories_produce, fuel_broker,
                research_missions, scoring_card, technology)
@@ -79,7 +80,7 @@ def legal_sell(s, seat: int, data) -> list:
     price = sell_price(s.players)
     seen: set = set()
     out: list = [SELL_NOTHING]
-    new = tuple.__new__                  # a Sell without the NamedTuple constructor's extra call
+    new = new_tuple
     for c in s.hands[seat]:
         card = cards[c]
         key = (card.kind, card.fame, card.event)
@@ -116,7 +117,7 @@ def legal_play(s, seat: int, data) -> list:
     cards = s.data.cards
     out: list = []
     seen: set = set()
-    new = tuple.__new__
+    new = new_tuple
     for c in s.hands[seat]:
         card = cards[c]
         key = (card.kind, card.fame, card.event)

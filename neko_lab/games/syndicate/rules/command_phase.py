@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from neko_lab.core import Pending, serializable
-from neko_lab.core.fast import keep_legal
+from neko_lab.core.fast import keep_legal, new_tuple as _new
 
 from ..data import CHILD, LEVEL_OF, SASHIMI
 from . import delivery_zone, meeting, simultaneous
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from .state import GameState
 
 WAITING_ROOM_FULL = 3
-_new = tuple.__new__        # builds an action without the NamedTuple constructor's extra call
 
 
 @serializable

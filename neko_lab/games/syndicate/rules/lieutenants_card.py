@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from neko_lab.core import Pending, serializable
+from neko_lab.core.fast import new_tuple as _new
 
 from ..data import ACCOUNTANT, COO, LEVEL_OF, PARENTS, PLACES, changed
 from . import simultaneous
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
     from .state import GameState
 
 ACCOUNTANT_DRAW = 3
-_new = tuple.__new__        # builds an action without the NamedTuple constructor's extra call
 ACCOUNTANT_DISCARD = 2
 
 

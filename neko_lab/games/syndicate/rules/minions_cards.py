@@ -12,7 +12,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
 from neko_lab.core import Pending, serializable
-from neko_lab.core.fast import keep_legal
+from neko_lab.core.fast import keep_legal, new_tuple as _new
 
 from ..data import (COLOURS, COOK, DELIVERY, FISHMONGER, LEVEL_OF, NEIGHBOURHOODS, NIGIRI, SASHIMI,
                     STOREKEEPER, SUBWAY, VERTICAL, added, lower, neighbourhood_name)
@@ -25,7 +25,6 @@ from .rulebook import STOREKEEPER as RULE_STOREKEEPER, SUBWAY as RULE_SUBWAY
 if TYPE_CHECKING:
     from .state import GameState
 
-_new = tuple.__new__        # builds an action without the NamedTuple constructor's extra call
 
 CUBE_INDEX = range(4 * NEIGHBOURHOODS)
 
