@@ -154,8 +154,7 @@ class SyndicateAgent(Agent):
         if not (self.holds(state, self.plan, self.plan_key, self.plan_drawn)
                 and self.plan_keys[0] == position_key(state, seat)):
             base = state.determinize(seat, self.core_rng())
-            wide = state.players == 1 and state.turn in self.WIDE_TURNS
-            self.BEAM, self.AHEAD, self.AHEAD_BEAM = self.WIDE if wide else self.narrow
+            self.widths_for(state)
             self.plan = self.search(base, seat)
             self.plan_keys = keys_along(base, seat, self.plan)
             self.plan_key = (state.seed, state.turn, seat)
@@ -187,7 +186,13 @@ class SyndicateAgent(Agent):
             return [current]
         seat = state.current_player
         self.offered = ((state.seed, state.turn, seat), state.waiting[seat])
+        self.widths_for(state)
         return self.ranked(state.determinize(seat, self.core_rng()), seat)[:k]
+
+    def widths_for(self, state: GameState) -> None:
+        """Search `state`'s turn with the WIDE widths on a solo wide turn, else with the narrow ones."""
+        wide = state.players == 1 and state.turn in self.WIDE_TURNS
+        self.BEAM, self.AHEAD, self.AHEAD_BEAM = self.WIDE if wide else self.narrow
 
     def plan_value(self, state: GameState, seat: int, plan: list) -> float:
         """What following `plan` from `state` (a search copy, changed in place) is worth to `seat`: its

@@ -174,6 +174,30 @@ def test_wide_turns_plan_as_the_wide_search_and_other_turns_as_the_narrow_one():
             make_agent(("syndicate", bad), "syndicate", seed=1)
 
 
+def test_the_plans_offered_to_a_search_follow_the_same_wide_turns_as_the_agent_s_own_walks():
+    """plans() (what ismcts searches among) ranks a wide turn's walks with the wide widths and a narrow
+    turn's with the narrow ones, whatever turn the agent last planned for itself."""
+    from neko_lab.agents import make_agent
+
+    s = nl.new_game("syndicate", players=1, seed=7, catanna="very easy")
+    player = SyndicateAgent(seed=7)
+    checked = 0
+    while not s.is_over() and s.turn <= 4:
+        if s.turn >= 1 and s.pending[-1].kind == "walk" and s.pending[-1].data == 0 and len(s.legal_actions()) > 1:
+            t = s.turn
+            scheduled = make_agent(("syndicate", {"wide": (t,), "wide_widths": (30, 8, 8)}), "syndicate", seed=3)
+            scheduled.widths_for(nl.new_game("syndicate", players=1, seed=7, catanna="very easy"))  # turn 0: narrow
+            always = make_agent(("syndicate", {"beam": 30, "ahead": 8, "ahead_beam": 8}), "syndicate", seed=3)
+            assert scheduled.plans(s, 4) == always.plans(s, 4)
+            off = make_agent(("syndicate", {"wide": (t + 1,), "wide_widths": (30, 8, 8)}), "syndicate", seed=3)
+            off.widths_for(s.clone())
+            off.BEAM, off.AHEAD, off.AHEAD_BEAM = off.WIDE       # as if its last own walk had been wide
+            assert off.plans(s, 4) == make_agent(("syndicate", {"wide": ()}), "syndicate", seed=3).plans(s, 4)
+            checked += 1
+        s.apply(player.choose(s))
+    assert checked >= 2
+
+
 def test_solo_value_adds_half_of_each_unmet_complete_mission_by_its_share_done(monkeypatch):
     """Solo, each unmet "complete" mission (17-24) adds FOCUS_W of the points it is expected to bring
     times the share of it done; against rivals the value does not have that part."""
