@@ -163,8 +163,7 @@ class ISMCTSAgent(Agent):
         seat = state.current_player
         rng = self.core_rng()
         root = Node(None, state.players)
-        only_time = self.given["seconds"] is not None and self.given["iterations"] is None
-        iterations = None if only_time else self.settings["iterations"]
+        iterations = self._iterations()
         seconds = self.settings["seconds"]
         deadline = _clock() + seconds if seconds is not None else None
         self._deadline = deadline
@@ -199,16 +198,15 @@ class ISMCTSAgent(Agent):
     def _choose_plan(self, state: State, legal: list) -> Hashable | None:
         """The next step of the plan chosen or still followed (None: the policy makes no plan here)."""
         policy = self._policy
-        started = _clock()                   # the policy's planning counts against the seconds cap
-        seconds = self.settings["seconds"]
-        self._deadline = started + seconds if seconds is not None else None
+        seconds = self.settings["seconds"]       # the policy's planning counts against the seconds cap
+        self._deadline = _clock() + seconds if seconds is not None else None
         policy.interrupt = self._out_of_time   # the policy's own searches stop at the cap too
         try:
             try:
                 plans = policy.plans(state, self.settings["width"], self._plan)
             except _OutOfTime:               # planning alone passed the cap: the cheap policy decides
                 self.cut += 1
-                self.capped += not (self.given["seconds"] is not None and self.given["iterations"] is None)
+                self.capped += self._iterations() is not None
                 self._plan = None
                 return _legal_one(self._playout.choose(state), legal)
             if not plans:
@@ -216,23 +214,22 @@ class ISMCTSAgent(Agent):
                 return None
             best = 0
             if len(plans) > 1:
-                best = self._search_plans(state, plans, started)
+                best = self._search_plans(state, plans)
         finally:
             policy.interrupt = None
             self._deadline = None
         self._plan = list(plans[best])
         return _legal_one(self._plan.pop(0), legal)
 
-    def _search_plans(self, state: State, plans: list, started: float) -> int:
-        """The index of the plan with the best mean plan_value over common determinizations."""
+    def _search_plans(self, state: State, plans: list) -> int:
+        """The index of the plan with the best mean plan_value over common determinizations (within the
+        cap _choose_plan set, from before the policy's planning)."""
         self.plans_searched += 1
         seat = state.current_player
         policy = self._policy
         rng = self.core_rng()
-        only_time = self.given["seconds"] is not None and self.given["iterations"] is None
-        iterations = None if only_time else self.settings["iterations"]
-        seconds = self.settings["seconds"]
-        deadline = started + seconds if seconds is not None else None
+        iterations = self._iterations()
+        deadline = self._deadline
         totals = [0.0] * len(plans)
         done = 0
         longest = None                      # the longest scoring of this search so far
@@ -252,7 +249,7 @@ class ISMCTSAgent(Agent):
                     values.append(None)
                     break
                 longest = max(longest or 0.0, _clock() - now)
-            if len(values) < len(plans) or values[-1] is None:   # the cap fell within this round: left out
+            if len(values) < len(plans) or values[-1] is None:   # the cap fell in this round: left out
                 self.capped += iterations is not None
                 self.cut += bool(values)
                 break
@@ -267,6 +264,12 @@ class ISMCTSAgent(Agent):
         if best and trust is not None and (totals[best] - totals[0]) / done <= trust:
             best = 0
         return best
+
+    def _iterations(self) -> int | None:
+        """The iterations a decision may take (None: only seconds were given, the cap is the budget;
+        then a decision the cap ends is not counted in `capped`)."""
+        only_time = self.given["seconds"] is not None and self.given["iterations"] is None
+        return None if only_time else self.settings["iterations"]
 
     @staticmethod
     def _mean(root: Node, action: Hashable) -> float:

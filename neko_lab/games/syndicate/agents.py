@@ -10,11 +10,11 @@ with the real cards.
 
 Solo, on the first three and the last three turns (`WIDE_TURNS`) the walk is planned with the wider
 settings of "syndicate-plan" (`WIDE`); two-player games keep the narrow search on every turn (they
-were not measured for this, and the lesson and the notebooks play the agent there). Measured block by block on seeds 100-199 (very easy, 100 games
-paired with the agent narrow on every turn), what the wide search adds to the margin against CatANNA
-adds up over the turns (turns 1-4 +3.9 ± 2.4 points for 0.18 s more CPU a game, 5-8 +3.5 ± 2.1 for
-0.39 s, 9-12 +5.5 ± 1.7 for 0.51 s, 13-15 +4.5 ± 0.8 for 0.22 s; +18.5 ± 2.4 for 1.29 s with every
-turn wide), while its cost grows with the pyramid: the first turns cost little (few cards) and the
+were not measured for this, and the lesson and the notebooks play the agent there). Measured block by
+block on seeds 100-199 (very easy, 100 games paired with the agent narrow on every turn), what the wide
+search adds to the margin against CatANNA adds up over the turns (turns 1-4 +3.9 ± 2.4 points for 0.18 s
+more CPU a game, 5-8 +3.5 ± 2.1 for 0.39 s, 9-12 +5.5 ± 1.7 for 0.51 s, 13-15 +4.5 ± 0.8 for 0.22 s;
++18.5 ± 2.4 for 1.29 s with every turn wide), while its cost grows with the pyramid: the first turns cost little (few cards) and the
 last ones buy the most, and the surest. Together with the value's focus on the "complete" missions
 (`position_value.FOCUS_W`), turns 1-3 wide besides 13-15 added +0.4 ± 1.9 points on seeds 100-199
 and +5.0 ± 1.9 (very easy) and +4.0 ± 1.9 (easy) on seeds 200-299, for about 0.1 s
