@@ -35,14 +35,20 @@ def actions_per_second(name: str, players: int, seconds: float, rng: random.Rand
     return steps / (time.perf_counter() - start)
 
 
-def clones_per_second(name: str, players: int, seconds: float, rng: random.Random, sample: int = 64) -> float:
+def sample_positions(name: str, players: int, rng: random.Random, seeds, count: int = 64) -> list:
+    """`count` positions, one from each random game (picks by `rng`) on the next seed of `seeds`."""
     states = []
-    while len(states) < sample:
-        s, seen = nl.new_game(name, players=players, seed=rng.getrandbits(63)), []
+    while len(states) < count:
+        s, seen = nl.new_game(name, players=players, seed=next(seeds)), []
         while not s.is_over():
             seen.append(s.clone())
             s.apply(rng.choice(s.legal_actions()))
         states.append(rng.choice(seen))
+    return states
+
+
+def clones_per_second(name: str, players: int, seconds: float, rng: random.Random, sample: int = 64) -> float:
+    states = sample_positions(name, players, rng, iter(lambda: rng.getrandbits(63), None), sample)
     n, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         for s in states:

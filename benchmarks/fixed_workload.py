@@ -14,14 +14,17 @@ the cost of dict and set work from run to run (not the games). `play` picks with
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import time
 from pathlib import Path
 import sys
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import neko_lab as nl  # noqa: E402
+from bench_core import sample_positions  # noqa: E402
 
 
 def play(name: str, players: int, games: int) -> int:
@@ -36,17 +39,7 @@ def play(name: str, players: int, games: int) -> int:
 
 
 def positions(name: str, players: int, count: int = 64) -> list:
-    rng = random.Random(0)
-    states, i = [], 0
-    while len(states) < count:
-        s, seen = nl.new_game(name, players=players, seed=1000 + i), []
-        i += 1
-        while not s.is_over():
-            seen.append(s)
-            s = s.clone()
-            s.apply(rng.choice(s.legal_actions()))
-        states.append(rng.choice(seen))
-    return states
+    return sample_positions(name, players, random.Random(0), itertools.count(1000), count)
 
 
 def main(argv: list[str] | None = None) -> None:
