@@ -237,3 +237,46 @@ def test_solo_value_adds_half_of_each_unmet_complete_mission_by_its_share_done(m
     plain = pv.value(duo, 0, {})
     monkeypatch.setattr(pv, "FOCUS_W", 0.0)
     assert pv.value(duo, 0, {}) == plain
+
+
+def test_samples_value_each_judged_end_on_that_many_decks():
+    """With `samples`, each end judged by the walk after is valued on that many decks: first the plan's
+    own copy, then copies re-shuffled for the seat (the same cards, in another order when the deck is
+    unknown). The same seed plans the same walk; the default, 1, looks at the plan's own copy only."""
+    from neko_lab.agents import make_agent
+    from neko_lab.core import ConfigError
+
+    def judged(spec, s):
+        """(the states next_walk was asked about, the walk planned) at position `s` by a fresh agent"""
+        agent = make_agent(spec, "syndicate", seed=5)
+        calls = []
+        real = agent.next_walk
+
+        def spy(state, seat):
+            calls.append(state.clone())
+            return real(state, seat)
+
+        agent.next_walk = spy
+        return calls, [agent.choose(s)] + list(agent.plan)
+
+    s = nl.new_game("syndicate", players=1, seed=5, catanna="very easy")
+    player = SyndicateAgent(seed=5)
+    checked = reshuffled = 0
+    while not s.is_over() and s.turn <= 5:
+        if s.turn >= 1 and s.pending[-1].kind == "walk" and s.pending[-1].data == 0 and len(s.legal_actions()) > 1:
+            one, _ = judged("syndicate", s)
+            two, plan = judged(("syndicate", {"samples": 2}), s)
+            assert len(two) == 2 * len(one) > 0
+            for own, other in zip(two[::2], two[1::2]):
+                assert sorted(own.deck) == sorted(other.deck) and own.pyramid == other.pyramid
+                assert own.turn == other.turn and own.cubes == other.cubes
+                reshuffled += own.deck != other.deck
+            assert judged(("syndicate", {"samples": 2}), s)[1] == plan          # seeded: the same walk
+            checked += 1
+        s.apply(player.choose(s))
+    assert checked >= 3
+    assert reshuffled >= 1, "no second sample drew from another deck order: nothing was sampled"
+    assert make_agent("syndicate", "syndicate", seed=1).SAMPLES == 1
+    for bad in (0, 1.5, True, "2"):
+        with pytest.raises(ConfigError):
+            make_agent(("syndicate", {"samples": bad}), "syndicate", seed=1)
