@@ -21,7 +21,8 @@ and +5.0 ± 1.9 (very easy) and +4.0 ± 1.9 (easy) on seeds 200-299, for about 0
 (benchmarks/README.md, "CatANNA ladder"). Given explicit widths (beam, ahead or ahead_beam) the agent
 searches with them on every turn unless `wide` is given too. With `samples` above 1, each end judged by
 the walk after is valued on that many decks (its own, then re-shuffled copies) and the mean is taken:
-samples=2 adds about 3.4 points of margin for about 1.5 times the CPU, so the default stays 1.
+on seeds 1000-1049, samples=2 changed the margin by +3.4 ± 1.7 points at very easy and -0.3 ± 1.7 at
+easy for about 1.6 times the CPU, so the default stays 1.
 
 The value of a position for a seat estimates its final score (`position_value.py`).
 
