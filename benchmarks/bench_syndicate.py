@@ -5,6 +5,8 @@
     python benchmarks/bench_syndicate.py --strength 1000    # the syndicate agent against random and greedy
     python benchmarks/bench_syndicate.py --ladder 100       # its solo win rate at each CatANNA difficulty
     python benchmarks/bench_syndicate.py --ladder 20 --catanna "very easy" --first-seed 100
+    python benchmarks/bench_syndicate.py --ladder 100 --first-seed 100 --catanna "very easy" \
+        --agent syndicate-plan --against syndicate     # both on the same seeds, margins paired game by game
 
 Throughput is measured as benchmarks/bench_core.py measures every game (and as
 ../shared/bench/openspiel_anchor.py measures OpenSpiel): run both in the same minute and compare ratios.
@@ -59,28 +61,40 @@ def solo_game(job: tuple[str, str, int]) -> tuple[str, int, int, tuple, tuple, f
 
 
 def ladder(games: int, workers: int | None, spec: str = "syndicate", first: int = 0,
-           difficulties: tuple[str, ...] = DIFFICULTIES) -> None:
+           difficulties: tuple[str, ...] = DIFFICULTIES, against: str | None = None) -> None:
     """Solo games on seeds first..first+games-1 at each difficulty: share won (Wilson 95 %), mean
-    scores, missions met and CPU seconds per game (one core); then the column each mission was met in."""
+    scores, the margin (agent less CatANNA), missions met and CPU seconds per game (one core); then the
+    column each mission was met in. With `against`, that agent plays the same seeds too, and the last
+    column gives the change of margin from it to `spec`, paired game by game (mean ± standard error)."""
     from multiprocessing import Pool
 
     from neko_lab.analysis.stats import wilson_interval
     columns: dict[int, list[int]] = {}
-    print(f"| CatANNA | games | won | 95 % | agent mean | her mean | missions met | CPU s/game |\n"
-          f"|---|---:|---:|---|---:|---:|---:|---:|", flush=True)
+    print(f"| CatANNA | agent | games | won | 95 % | agent mean | her mean | margin | missions met | CPU s/game |"
+          f" margin change, paired |\n|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|", flush=True)
     with Pool(workers or 1) as pool:
         for name in difficulties:
-            rows = pool.map(solo_game, [(spec, name, g) for g in range(first, first + games)])
-            won = sum(r[0] == "won" for r in rows) + 0.5 * sum(r[0] == "shared" for r in rows)
-            lo, hi = wilson_interval(won, games)
-            for r in rows:
-                for m, col in zip(r[3], r[4]):
-                    columns.setdefault(m, []).append(col or 16)
-            print(f"| {name} | {games} | {won / games:.1%} | {lo:.1%}-{hi:.1%} | "
-                  f"{statistics.mean(r[1] for r in rows):.1f} | {statistics.mean(r[2] for r in rows):.1f} | "
-                  f"{statistics.mean(sum(1 for c in r[4] if c) for r in rows):.2f} | "
-                  f"{statistics.mean(r[5] for r in rows):.2f} |", flush=True)
-    print("mean column each mission was met in (16: not met), games: "
+            base = None
+            for who in ([against] if against else []) + [spec]:
+                rows = pool.map(solo_game, [(who, name, g) for g in range(first, first + games)])
+                won = sum(r[0] == "won" for r in rows) + 0.5 * sum(r[0] == "shared" for r in rows)
+                lo, hi = wilson_interval(won, games)
+                margins = [r[1] - r[2] for r in rows]
+                change = "—"
+                if base is not None and games > 1:
+                    diffs = [m - b for m, b in zip(margins, base)]
+                    change = f"{statistics.mean(diffs):+.1f} ± {statistics.stdev(diffs) / games ** 0.5:.1f}"
+                base = margins
+                if who == spec:
+                    for r in rows:
+                        for m, col in zip(r[3], r[4]):
+                            columns.setdefault(m, []).append(col or 16)
+                print(f"| {name} | `{who}` | {games} | {won / games:.1%} | {lo:.1%}-{hi:.1%} | "
+                      f"{statistics.mean(r[1] for r in rows):.1f} | {statistics.mean(r[2] for r in rows):.1f} | "
+                      f"{statistics.mean(margins):+.1f} | "
+                      f"{statistics.mean(sum(1 for c in r[4] if c) for r in rows):.2f} | "
+                      f"{statistics.mean(r[5] for r in rows):.2f} | {change} |", flush=True)
+    print(f"mean column each mission was met in by `{spec}` (16: not met), games: "
           + ", ".join(f"{m}: {statistics.mean(v):.1f} ({len(v)})" for m, v in sorted(columns.items())))
 
 
@@ -93,6 +107,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--agent", default="syndicate", help="the solo player in --ladder (an agent spec)")
     ap.add_argument("--first-seed", type=int, default=0, help="--ladder plays seeds from this one on")
+    ap.add_argument("--against", default=None, metavar="SPEC",
+                    help="--ladder: this agent plays the same seeds first, and margins are paired with it")
     ap.add_argument("--catanna", action="append", choices=DIFFICULTIES,
                     help="--ladder at this difficulty only (repeatable; default all six)")
     args = ap.parse_args(argv)
@@ -101,7 +117,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.strength:
         strength(args.strength, args.workers)
     if args.ladder:
-        ladder(args.ladder, args.workers, args.agent, args.first_seed, tuple(args.catanna or DIFFICULTIES))
+        ladder(args.ladder, args.workers, args.agent, args.first_seed, tuple(args.catanna or DIFFICULTIES),
+               args.against)
 
 
 if __name__ == "__main__":
