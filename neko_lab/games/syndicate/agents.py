@@ -266,9 +266,13 @@ class SyndicateAgent(Agent):
                 self.interrupted()               # a time cap around this search may stop it here
                 every = s.legal_actions()
                 legal = prune(s, seat, every, self.cache) if len(every) > 1 else every
-                for a in legal:
-                    c = s.clone()
-                    keep_legal(c, every)         # the copy's legal actions are its parent's
+                last = len(legal) - 1 if s is not state else -1
+                for i, a in enumerate(legal):
+                    if i == last:                # the parent is not needed after its last child: no copy
+                        c = s
+                    else:
+                        c = s.clone()
+                        keep_legal(c, every)     # the copy's legal actions are its parent's
                     c.apply(a)
                     k = position_key(c, seat)
                     if k in seen:
