@@ -29,18 +29,19 @@ def facts(s: "GameState", seat: int) -> Facts:
     pyr, cubes, filled = s.pyramid[seat], s.cubes[seat], s.filled[seat]
     fish, carry, lines, placed = _placed(pyr, s.cards)
     top = 0
-    delivered, complete = [], []
+    delivered: list = []
+    complete = []
     for p, lv, card, only_nigiri in placed:
         slots = filled[p]
         free = slots.count(-1)                 # a free slot holds -1, a filled one its cube's colour
-        if free < len(slots):
-            for k, c in enumerate(slots):
-                if c >= 0:
-                    delivered.append((p, lv, c, card.slots[k][0]))
+        n = len(slots)
         if lv <= 2:
-            top += sum(cubes[4 * upper(p):4 * lower(p) + 4]) + len(slots) - free
-        if slots and not free:
-            complete.append((p, lv, card.upper, only_nigiri))
+            top += sum(cubes[4 * upper(p):4 * lower(p) + 4]) + n - free
+        if free < n:
+            kinds = card.slots
+            delivered += [(p, lv, c, kinds[k][0]) for k, c in enumerate(slots) if c >= 0]
+            if not free:
+                complete.append((p, lv, card.upper, only_nigiri))
     return Facts(sum(s.warehouse[seat]), fish, carry, lines, top, tuple(delivered), tuple(complete))
 
 
