@@ -278,8 +278,10 @@ class SyndicateAgent(Agent):
                     if k in seen:
                         continue
                     seen.add(k)
-                    done = c.over or c.current_player != seat or c.walked[seat] >= turn
-                    v = value(c, seat, self.cache, missions=meeting_ahead(c, seat))
+                    # c.current_player and meeting_ahead(c, seat), written out (the hottest loop)
+                    over = c.over
+                    done = over or not c.pending or c.pending[-1].seat != seat or c.walked[seat] >= turn
+                    v = value(c, seat, self.cache, missions=not over and c.walked[seat] == c.turn)
                     (ends if done else children).append((v, c, plan + [a]))
             children.sort(key=lambda x: -x[0])
             beam = children[:width]

@@ -24,6 +24,7 @@ changed nothing (+3.6 ± 2.2: neither was met more often); the deliver missions 
 from __future__ import annotations
 
 from collections import deque
+from itertools import compress
 from operator import mul
 from typing import Any, Callable
 
@@ -131,6 +132,7 @@ def goal(dist: list[list[int]], free: list, n: int, c: int) -> tuple[float, int]
     return best, moves
 
 
+CUBE_INDEX = range(4 * NEIGHBOURHOODS)
 # points of one loose cube at each index of a seat's cube counts (4 colours per neighbourhood)
 LOOSE_POINTS = tuple(PER_LOOSE_CUBE * MULTIPLIER[LEVEL_OF[i // 8]] for i in range(4 * NEIGHBOURHOODS))
 
@@ -138,11 +140,15 @@ LOOSE_POINTS = tuple(PER_LOOSE_CUBE * MULTIPLIER[LEVEL_OF[i // 8]] for i in rang
 def structure_points(state: GameState, seat: int, cache: dict) -> int:
     """The seat's structure points now: those of its cards and deliveries (the same all walk long,
     remembered per pyramid and slots) plus those of its loose cubes."""
+    return card_points(state, seat, cache) + sum(map(mul, LOOSE_POINTS, state.cubes[seat]))
+
+
+def card_points(state: GameState, seat: int, cache: dict) -> int:
+    """The structure points of the seat's cards and deliveries, remembered per pyramid and slots."""
     pyr, filled = state.pyramid[seat], state.filled[seat]
-    fixed = remember(cache, ("structure", pyr, filled),
-                     lambda: sum(level_points(*row) * MULTIPLIER[lv]
-                                 for lv, row in enumerate(level_counts(state.cards, pyr, filled, None), start=1)))
-    return fixed + sum(map(mul, LOOSE_POINTS, state.cubes[seat]))
+    return remember(cache, ("structure", pyr, filled),
+                    lambda: sum(level_points(*row) * MULTIPLIER[lv]
+                                for lv, row in enumerate(level_counts(state.cards, pyr, filled, None), start=1)))
 
 
 def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> float:
@@ -154,16 +160,28 @@ def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> f
     key = ("value", state.pyramid[seat], state.cubes[seat], state.filled[seat], state.warehouse[seat],
            state.waiting[seat], state.markers[seat], state.turn, state.walked[seat], state.missions,
            missions)
-    parts = remember(cache, key, lambda: estimate(state, seat, cache, missions))
-    w = WEIGHTS[state.turn] if state.players == 1 else HAND
+    solo = state.players == 1
+    w = WEIGHTS[state.turn] if solo else HAND
+    # the cache holds (parts, solo, the parts weighed): the weighing is done once per position
+    known = cache.get(key)
+    if known is None:
+        known = remember(cache, key, lambda: weighed(estimate(state, seat, cache, missions), w, solo))
+    elif known[1] is not solo:       # the same cache used for a game of another size: weigh again
+        known = weighed(known[0], w, solo)
+    v = known[2]
+    if solo and w[-1]:
+        v += w[-1] * her_extra(state, cache)
+    return v
+
+
+def weighed(parts: tuple, w: tuple, solo: bool) -> tuple[tuple, bool, float]:
+    """(parts, solo, value()'s sum of the parts weighed by `w`, without her_extra)."""
     v = 0.0
     for a, b in zip(w, parts[:-1]):
         v += a * b
-    if state.players == 1:
+    if solo:
         v += FOCUS_W * parts[-1]
-        if w[-1]:
-            v += w[-1] * her_extra(state, cache)
-    return v
+    return parts, solo, v
 
 
 def her_extra(state: GameState, cache: dict | None = None) -> float:
@@ -180,32 +198,49 @@ def her_extra(state: GameState, cache: dict | None = None) -> float:
     return 9 * sum(map(known[1].__getitem__, state.discard)) / final
 
 
-def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
-    """The parts of the value, in the order of `value_weights.PARTS` but for the last, her_extra, and
-    then the focus on the missions in FOCUS_MISSIONS (`missions_worth`)."""
-    structure = float(structure_points(state, seat, cache))
-    met = sum(state.path_values[m - 1] + order_bonus(state, k, m)
-              for k, m in enumerate(state.markers[seat]) if m)
-    pyr, cubes = state.pyramid[seat], state.cubes[seat]
+def shape_parts(state: GameState, seat: int, cache: dict) -> tuple:
+    """What the value reads off the seat's cards and slots alone in this turn, remembered together (one
+    look-up per position instead of one per part): (structure points of cards and deliveries, free
+    slots, the cards' bonus, free slots its own sushi fits, distances, the cube offers found so far)."""
+    pyr, filled = state.pyramid[seat], state.filled[seat]
+    key = ("shape", pyr, filled, state.turn)
+    known = cache.get(key)
+    if known is not None:
+        return known
     left = (TURNS - state.turn) / TURNS
     cards = 0.0
     for p in range(1, PLACES):
         if pyr[p] >= 0:
-            cards += (CARD_BONUS + SLOT_BONUS * len(state.filled[seat][p])) * left
+            cards += (CARD_BONUS + SLOT_BONUS * len(filled[p])) * left
+    fixed = card_points(state, seat, cache)
+    free = remember(cache, ("free", pyr, filled), lambda: free_slots(state, seat))
+    fitting = remember(cache, ("fitting", pyr, filled), lambda: fitting_slots(state, seat, free))
+    # (worth, slot) of one cube of each neighbourhood and colour (reach_worth): the same for the whole turn
+    offered = remember(cache, ("offers", pyr, filled, state.turn), dict)
+    return remember(cache, key, lambda: (fixed, free, cards, fitting, distances(state, seat, cache), offered))
+
+
+def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
+    """The parts of the value, in the order of `value_weights.PARTS` but for the last, her_extra, and
+    then the focus on the missions in FOCUS_MISSIONS (`missions_worth`)."""
+    fixed, free, cards, fitting, dist, offered = shape_parts(state, seat, cache)
+    pyr, cubes = state.pyramid[seat], state.cubes[seat]
+    structure = float(fixed + sum(map(mul, LOOSE_POINTS, cubes)))       # structure_points()
+    met = sum(state.path_values[m - 1] + order_bonus(state, k, m)
+              for k, m in enumerate(state.markers[seat]) if m)
+    left = (TURNS - state.turn) / TURNS
     waiting = WAITING_BONUS * min(2, len(state.waiting[seat])) * left
-    rates = remember(cache, ("rates", pyr, state.warehouse[seat], min(4, sum(cubes))),
-                     lambda: walk_rates(state, seat))
+    loose = min(4, sum(cubes))
+    rates = remember(cache, ("rates", pyr, state.warehouse[seat], loose), lambda: walk_rates(state, seat))
     walks_left = TURNS - state.turn + (state.walked[seat] < state.turn) - 1
-    free = remember(cache, ("free", pyr, state.filled[seat]), lambda: free_slots(state, seat))
-    reach = reach_worth(state, seat, distances(state, seat, cache), free, left, cache) if any(cubes) else 0.0
+    reach = reach_worth(state, seat, dist, free, left, cache, offered) if loose else 0.0
     # the missions look at cubes only through the warehouse and the cubes on levels 1-2
     top = sum(cubes[:4 * lower(2) + 4])
     key = ("missions", pyr, state.filled[seat], state.waiting[seat], state.warehouse[seat], top,
-           min(4, sum(cubes)), state.markers[seat], state.turn, state.walked[seat], state.missions, missions)
+           loose, state.markers[seat], state.turn, state.walked[seat], state.missions, missions)
     now, date, done, focus = remember(cache, key, lambda: missions_worth(state, seat, rates, missions, cache))
     future = 0.0
     if walks_left > 0:
-        fitting = remember(cache, ("fitting", pyr, state.filled[seat]), lambda: fitting_slots(state, seat, free))
         future = FUTURE_W * min(walks_left * rates[1], fitting + SLOTS_PER_CARD * placements_left(state, seat))
     return (structure, met + now, cards, waiting, reach, date, done, future, focus)
 
@@ -292,32 +327,35 @@ def fitting_slots(state: GameState, seat: int, free: list) -> float:
     return float(sum(1 for _, col, _ in free if col in colours))
 
 
-def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float, cache: dict) -> float:
+def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float, cache: dict,
+                offered: dict | None = None) -> float:
     """What the loose cubes may still earn: each matched to a different free slot it fits (best offers
     first), worth the slot's points and its own -2 undone, discounted by the moves it still needs; in the
     last turn only a cube already beside its slot counts."""
     total = 0.0
     cubes = state.cubes[seat]
     # (worth, slot) of one cube of each neighbourhood and colour: the same for the whole turn
-    offered = remember(cache, ("offers", state.pyramid[seat], state.filled[seat], state.turn), dict)
-    offers = []
+    if offered is None:
+        offered = remember(cache, ("offers", state.pyramid[seat], state.filled[seat], state.turn), dict)
+    offers: list = []
     k = 0
-    for i, v in enumerate(cubes):
-        if not v:
-            continue
+    for i in compress(CUBE_INDEX, cubes):
         mine = offered.get(i)
         if mine is None:
             mine = offered[i] = cube_offers(state, dist, free, left, i)
-        for _ in range(v):
-            offers.extend((w, k, j) for w, j in mine)
+        for _ in range(cubes[i]):
+            offers += [(w, k, j) for w, j in mine]
             k += 1
     offers.sort(reverse=True)
+    most = min(k, len(free))             # matches possible: once made, no later offer adds anything
     taken_cube, taken_slot = set(), set()
     for worth, k, j in offers:
         if k not in taken_cube and j not in taken_slot:
             taken_cube.add(k)
             taken_slot.add(j)
             total += worth
+            if len(taken_cube) == most:
+                break
     return total
 
 
