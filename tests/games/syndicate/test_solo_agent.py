@@ -280,3 +280,43 @@ def test_samples_value_each_judged_end_on_that_many_decks():
     for bad in (0, 1.5, True, "2"):
         with pytest.raises(ConfigError):
             make_agent(("syndicate", {"samples": bad}), "syndicate", seed=1)
+
+
+def test_search_pauses_the_cycle_collector_only_while_it_runs():
+    """The agent's search holds Python's cycle collector off (a speed-up only) and switches it back on
+    afterwards: after a normal choice, after a search stopped by a time cap, and not when it was off."""
+    import gc
+
+    from neko_lab.core.fast import paused_gc
+
+    assert gc.isenabled()
+    with paused_gc():
+        assert not gc.isenabled()
+        with paused_gc():
+            assert not gc.isenabled()
+        assert not gc.isenabled(), "a nested pause switched the collector on inside the outer one"
+    assert gc.isenabled()
+    s = nl.new_game("syndicate", players=1, seed=3, catanna="very easy")
+    agent = SyndicateAgent(seed=3)
+    while s.turn < 1:
+        s.apply(agent.choose(s))
+    seen = []
+
+    def stop() -> None:
+        seen.append(gc.isenabled())
+        raise TimeoutError("cap")
+
+    agent.interrupt = stop
+    with pytest.raises(TimeoutError):
+        agent.choose(s)
+    assert seen == [False] and gc.isenabled(), "a search stopped by its cap left the collector off"
+    agent.interrupt = None
+    agent.choose(s)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        agent.plan = []
+        agent.choose(s)
+        assert not gc.isenabled(), "the search switched on a collector its caller had switched off"
+    finally:
+        gc.enable()
