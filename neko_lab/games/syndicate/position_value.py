@@ -331,30 +331,37 @@ def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float
                 offered: dict | None = None) -> float:
     """What the loose cubes may still earn: each matched to a different free slot it fits (best offers
     first), worth the slot's points and its own -2 undone, discounted by the moves it still needs; in the
-    last turn only a cube already beside its slot counts."""
+    last turn only a cube already beside its slot counts.
+
+    The cubes of one neighbourhood and colour have the same offers, so they are matched as one stack:
+    taking each offer (best first; of equal worth, the later stack and then the later slot first, as
+    numbering the cubes one by one in stack order would) while its slot is free and its stack has a cube
+    left matches the same slots in the same order as matching the cubes one at a time."""
     total = 0.0
     cubes = state.cubes[seat]
     # (worth, slot) of one cube of each neighbourhood and colour: the same for the whole turn
     if offered is None:
         offered = remember(cache, ("offers", state.pyramid[seat], state.filled[seat], state.turn), dict)
     offers: list = []
-    k = 0
+    units = 0
     for i in compress(CUBE_INDEX, cubes):
         mine = offered.get(i)
         if mine is None:
             mine = offered[i] = cube_offers(state, dist, free, left, i)
-        for _ in range(cubes[i]):
-            offers += [(w, k, j) for w, j in mine]
-            k += 1
+        offers += [(w, i, j) for w, j in mine]
+        units += cubes[i]
     offers.sort(reverse=True)
-    most = min(k, len(free))             # matches possible: once made, no later offer adds anything
-    taken_cube, taken_slot = set(), set()
-    for worth, k, j in offers:
-        if k not in taken_cube and j not in taken_slot:
-            taken_cube.add(k)
+    most = min(units, len(free))         # matches possible: once made, no later offer adds anything
+    room = list(cubes)                   # cubes of each stack not matched yet
+    taken_slot: set = set()
+    made = 0
+    for worth, i, j in offers:
+        if room[i] and j not in taken_slot:
+            room[i] -= 1
             taken_slot.add(j)
             total += worth
-            if len(taken_cube) == most:
+            made += 1
+            if made == most:
                 break
     return total
 
