@@ -282,10 +282,10 @@ class SyndicateAgent(Agent):
                         c = s.clone()
                         keep_legal(c, every)     # the copy's legal actions are its parent's
                     c.apply(a)
-                    k = position_key(c, seat)
-                    if k in seen:
+                    n = len(seen)
+                    seen.add(position_key(c, seat))      # a position met before leaves `seen` as it was
+                    if len(seen) == n:
                         continue
-                    seen.add(k)
                     # c.current_player and meeting_ahead(c, seat), written out (the hottest loop)
                     over = c.over
                     done = over or not c.pending or c.pending[-1].seat != seat or c.walked[seat] >= turn

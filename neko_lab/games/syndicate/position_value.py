@@ -226,19 +226,22 @@ def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
     fixed, free, cards, fitting, dist, offered = shape_parts(state, seat, cache)
     pyr, cubes = state.pyramid[seat], state.cubes[seat]
     structure = float(fixed + sum(map(mul, LOOSE_POINTS, cubes)))       # structure_points()
+    marks = state.markers[seat]
     met = sum(state.path_values[m - 1] + order_bonus(state, k, m)
-              for k, m in enumerate(state.markers[seat]) if m)
+              for k, m in enumerate(marks) if m) if any(marks) else 0
     left = (TURNS - state.turn) / TURNS
     waiting = WAITING_BONUS * min(2, len(state.waiting[seat])) * left
     loose = min(4, sum(cubes))
-    rates = remember(cache, ("rates", pyr, state.warehouse[seat], loose), lambda: walk_rates(state, seat))
+    key = ("rates", pyr, state.warehouse[seat], loose)
+    rates = cache.get(key) or remember(cache, key, lambda: walk_rates(state, seat))
     walks_left = TURNS - state.turn + (state.walked[seat] < state.turn) - 1
     reach = reach_worth(state, seat, dist, free, left, cache, offered) if loose else 0.0
     # the missions look at cubes only through the warehouse and the cubes on levels 1-2
     top = sum(cubes[:4 * lower(2) + 4])
     key = ("missions", pyr, state.filled[seat], state.waiting[seat], state.warehouse[seat], top,
            loose, state.markers[seat], state.turn, state.walked[seat], state.missions, missions)
-    now, date, done, focus = remember(cache, key, lambda: missions_worth(state, seat, rates, missions, cache))
+    now, date, done, focus = cache.get(key) or remember(cache, key,
+                                                        lambda: missions_worth(state, seat, rates, missions, cache))
     future = 0.0
     if walks_left > 0:
         future = FUTURE_W * min(walks_left * rates[1], fitting + SLOTS_PER_CARD * placements_left(state, seat))
