@@ -399,9 +399,12 @@ def mission_worth(state: GameState, k: int, column: float) -> float:
     return v + order_bonus(state, k, column) if v > 0 else 0.0
 
 
+MOVES = frozenset({Carry, Swap})       # the kinds of action prune() judges (no subclasses of either)
+
+
 def prune(state: GameState, seat: int, legal: list, cache: dict) -> list:
     """Moves and exchanges that bring a cube nearer a slot it fits (and every other kind of action)."""
-    if not any(isinstance(a, (Carry, Swap)) for a in legal):
+    if MOVES.isdisjoint(map(type, legal)):
         return legal
     pyr, filled = state.pyramid[seat], state.filled[seat]
     goals = remember(cache, ("goals", pyr, filled), dict)      # (neighbourhood, colour) -> goal()
