@@ -201,7 +201,8 @@ def her_extra(state: GameState, cache: dict | None = None) -> float:
 def shape_parts(state: GameState, seat: int, cache: dict) -> tuple:
     """What the value reads off the seat's cards and slots alone in this turn, remembered together (one
     look-up per position instead of one per part): (structure points of cards and deliveries, free
-    slots, the cards' bonus, free slots its own sushi fits, distances, the cube offers found so far)."""
+    slots, the cards' bonus, free slots its own sushi fits, distances, the cube offers found so far, and
+    what each placement of loose cubes met so far adds: `cube_parts`)."""
     pyr, filled = state.pyramid[seat], state.filled[seat]
     key = ("shape", pyr, filled, state.turn)
     known = cache.get(key)
@@ -217,27 +218,41 @@ def shape_parts(state: GameState, seat: int, cache: dict) -> tuple:
     fitting = remember(cache, ("fitting", pyr, filled), lambda: fitting_slots(state, seat, free))
     # (worth, slot) of one cube of each neighbourhood and colour (reach_worth): the same for the whole turn
     offered = remember(cache, ("offers", pyr, filled, state.turn), dict)
-    return remember(cache, key, lambda: (fixed, free, cards, fitting, distances(state, seat, cache), offered))
+    return remember(cache, key, lambda: (fixed, free, cards, fitting, distances(state, seat, cache), offered, {}))
+
+
+def cube_parts(state: GameState, seat: int, cache: dict, shape: tuple) -> tuple[float, int, int, float]:
+    """What the loose cubes bring to the value with the cards and slots of `shape` (shape_parts()), the
+    same for every position of the turn with these cubes (remembered in the shape): (structure points,
+    loose cubes counted up to 4, cubes on levels 1-2, their reach: reach_worth)."""
+    cubes = state.cubes[seat]
+    known = shape[6].get(cubes)
+    if known is None:
+        fixed, free, _, _, dist, offered, by_cubes = shape
+        loose = min(4, sum(cubes))
+        left = (TURNS - state.turn) / TURNS
+        reach = reach_worth(state, seat, dist, free, left, cache, offered) if loose else 0.0
+        known = by_cubes[cubes] = (float(fixed + sum(map(mul, LOOSE_POINTS, cubes))), loose,
+                                   sum(cubes[:4 * lower(2) + 4]), reach)
+    return known
 
 
 def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
     """The parts of the value, in the order of `value_weights.PARTS` but for the last, her_extra, and
     then the focus on the missions in FOCUS_MISSIONS (`missions_worth`)."""
-    fixed, free, cards, fitting, dist, offered = shape_parts(state, seat, cache)
-    pyr, cubes = state.pyramid[seat], state.cubes[seat]
-    structure = float(fixed + sum(map(mul, LOOSE_POINTS, cubes)))       # structure_points()
+    shape = shape_parts(state, seat, cache)
+    cards, fitting = shape[2], shape[3]
+    pyr = state.pyramid[seat]
+    structure, loose, top, reach = cube_parts(state, seat, cache, shape)      # structure_points(), ...
     marks = state.markers[seat]
     met = sum(state.path_values[m - 1] + order_bonus(state, k, m)
               for k, m in enumerate(marks) if m) if any(marks) else 0
     left = (TURNS - state.turn) / TURNS
     waiting = WAITING_BONUS * min(2, len(state.waiting[seat])) * left
-    loose = min(4, sum(cubes))
     key = ("rates", pyr, state.warehouse[seat], loose)
     rates = cache.get(key) or remember(cache, key, lambda: walk_rates(state, seat))
     walks_left = TURNS - state.turn + (state.walked[seat] < state.turn) - 1
-    reach = reach_worth(state, seat, dist, free, left, cache, offered) if loose else 0.0
-    # the missions look at cubes only through the warehouse and the cubes on levels 1-2
-    top = sum(cubes[:4 * lower(2) + 4])
+    # the missions look at cubes only through the warehouse and the cubes on levels 1-2 (top)
     key = ("missions", pyr, state.filled[seat], state.waiting[seat], state.warehouse[seat], top,
            loose, state.markers[seat], state.turn, state.walked[seat], state.missions, missions)
     now, date, done, focus = cache.get(key) or remember(cache, key,
