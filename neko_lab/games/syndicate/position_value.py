@@ -192,10 +192,17 @@ def her_extra(state: GameState, cache: dict | None = None) -> float:
     final = max(9, len(state.discard) + TURNS - state.turn)
     if cache is None:
         return 9 * sum(state.cards[c].extra for c in state.discard) / final
-    known = cache.get("extra")              # (cards, each card's extra points)
+    # [cards, each card's extra points, the pile last asked about, its turn, its answer]: the positions of
+    # a search mostly share their pile, so the last answer is kept for the next question
+    known = cache.get("extra")
+    discard = state.discard
     if known is None or known[0] is not state.cards:
-        known = cache["extra"] = (state.cards, tuple(c.extra for c in state.cards))
-    return 9 * sum(map(known[1].__getitem__, state.discard)) / final
+        known = cache["extra"] = [state.cards, tuple(c.extra for c in state.cards), None, -1, 0.0]
+    elif known[3] == state.turn and known[2] == discard:
+        return known[4]
+    v = 9 * sum(map(known[1].__getitem__, discard)) / final
+    known[2:] = [list(discard), state.turn, v]
+    return v
 
 
 def shape_parts(state: GameState, seat: int, cache: dict) -> tuple:

@@ -320,3 +320,26 @@ def test_search_pauses_the_cycle_collector_only_while_it_runs():
         assert not gc.isenabled(), "the search switched on a collector its caller had switched off"
     finally:
         gc.enable()
+
+
+def test_her_extra_remembers_only_the_same_pile_and_turn():
+    """her_extra keeps its last answer in the agent's cache for the next position with the same pile in
+    the same turn; any other pile or turn is worked out again (as without a cache)."""
+    from neko_lab.games.syndicate import position_value as pv
+
+    s = nl.new_game("syndicate", players=1, seed=4, catanna="very easy")
+    agent = SyndicateAgent(seed=4)
+    cache: dict = {}
+    checked = 0
+    while not s.is_over():
+        t = s.clone()
+        for pile in (list(t.discard), list(t.discard)[:-1], list(t.discard)[1:] + list(t.discard)[:1], []):
+            t.discard = pile
+            assert pv.her_extra(t, cache) == pv.her_extra(t)
+            t.discard = list(pile)          # an equal pile in another list: the same answer
+            assert pv.her_extra(t, cache) == pv.her_extra(t)
+            checked += 1
+        t.turn = max(1, t.turn - 1)
+        assert pv.her_extra(t, cache) == pv.her_extra(t)
+        s.apply(agent.choose(s))
+    assert checked > 100
