@@ -65,6 +65,14 @@ def remember(cache: dict, key: tuple, make: Callable[[], Any]) -> Any:
     return v
 
 
+def made(cache: dict, key: tuple, make: Callable[[], Any]) -> Any:
+    """remember() for a key just looked up and not found: make it and keep it (no second look-up)."""
+    if len(cache) > CACHE_SIZE:
+        cache.clear()
+    v = cache[key] = make()
+    return v
+
+
 def distances(state: GameState, seat: int, cache: dict) -> list[list[int]]:
     """Fewest vertical steps or subway rides between neighbourhoods of seat's pyramid (99: none)."""
     return remember(cache, state.pyramid[seat], lambda: pyramid_distances(state, seat))
@@ -165,7 +173,7 @@ def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> f
     # the cache holds (parts, solo, the parts weighed): the weighing is done once per position
     known = cache.get(key)
     if known is None:
-        known = remember(cache, key, lambda: weighed(estimate(state, seat, cache, missions), w, solo))
+        known = made(cache, key, lambda: weighed(estimate(state, seat, cache, missions), w, solo))
     elif known[1] is not solo:       # the same cache used for a game of another size: weigh again
         known = weighed(known[0], w, solo)
     v = known[2]
@@ -225,7 +233,7 @@ def shape_parts(state: GameState, seat: int, cache: dict) -> tuple:
     fitting = remember(cache, ("fitting", pyr, filled), lambda: fitting_slots(state, seat, free))
     # (worth, slot) of one cube of each neighbourhood and colour (reach_worth): the same for the whole turn
     offered = remember(cache, ("offers", pyr, filled, state.turn), dict)
-    return remember(cache, key, lambda: (fixed, free, cards, fitting, distances(state, seat, cache), offered, {}))
+    return made(cache, key, lambda: (fixed, free, cards, fitting, distances(state, seat, cache), offered, {}))
 
 
 def cube_parts(state: GameState, seat: int, cache: dict, shape: tuple) -> tuple[float, int, int, float]:
@@ -257,13 +265,13 @@ def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
     left = (TURNS - state.turn) / TURNS
     waiting = WAITING_BONUS * min(2, len(state.waiting[seat])) * left
     key = ("rates", pyr, state.warehouse[seat], loose)
-    rates = cache.get(key) or remember(cache, key, lambda: walk_rates(state, seat))
+    rates = cache.get(key) or made(cache, key, lambda: walk_rates(state, seat))
     walks_left = TURNS - state.turn + (state.walked[seat] < state.turn) - 1
     # the missions look at cubes only through the warehouse and the cubes on levels 1-2 (top)
     key = ("missions", pyr, state.filled[seat], state.waiting[seat], state.warehouse[seat], top,
            loose, state.markers[seat], state.turn, state.walked[seat], state.missions, missions)
-    now, date, done, focus = cache.get(key) or remember(cache, key,
-                                                        lambda: missions_worth(state, seat, rates, missions, cache))
+    now, date, done, focus = cache.get(key) or made(cache, key,
+                                                    lambda: missions_worth(state, seat, rates, missions, cache))
     future = 0.0
     if walks_left > 0:
         future = FUTURE_W * min(walks_left * rates[1], fitting + SLOTS_PER_CARD * placements_left(state, seat))
@@ -298,7 +306,7 @@ def missions_worth(state: GameState, seat: int, rates: tuple, missions: bool,
         if got is None:
             if f is None:                   # the facts are worked out only if some mission needs them
                 f = mission_cards.facts(state, seat)
-            got = remember(cache, key, lambda: one_mission(state, seat, k, number, f, rates, missions))
+            got = made(cache, key, lambda: one_mission(state, seat, k, number, f, rates, missions))
         now += got[0]
         date += got[1]
         units += got[2]
