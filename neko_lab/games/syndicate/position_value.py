@@ -451,12 +451,16 @@ def prune(state: GameState, seat: int, legal: list, cache: dict) -> list:
         return g
 
     keep = []
+    known = goals.get                   # goal() of a cube already asked about, without a call of best()
     for a in legal:
-        if isinstance(a, Carry):
-            if best(a.to, a.colour)[1] < best(a.frm, a.colour)[1]:
+        kind = type(a)
+        if kind is Carry:
+            c = a.colour
+            if (known((a.to, c)) or best(a.to, c))[1] < (known((a.frm, c)) or best(a.frm, c))[1]:
                 keep.append(a)
-        elif isinstance(a, Swap):
-            if best(a.at, a.new)[0] > best(a.at, a.old)[0] * 1.2:
+        elif kind is Swap:
+            n = a.at
+            if (known((n, a.new)) or best(n, a.new))[0] > (known((n, a.old)) or best(n, a.old))[0] * 1.2:
                 keep.append(a)
         else:
             keep.append(a)
