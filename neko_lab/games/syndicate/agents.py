@@ -35,7 +35,7 @@ from typing import Hashable
 
 from neko_lab.agents.base import Agent
 from neko_lab.core import ConfigError
-from neko_lab.core.fast import keep_legal
+from neko_lab.core.fast import keep_legal, paused_gc
 
 from . import catanna
 from .position_value import prune, value
@@ -253,7 +253,15 @@ class SyndicateAgent(Agent):
 
     def scored(self, state: GameState, seat: int, width: int | None = None,
                ahead: int | None = None) -> list[tuple[float | None, list]]:
-        """ranked()'s plans with the value each was judged by (None: no walk end was reached)."""
+        """ranked()'s plans with the value each was judged by (None: no walk end was reached). The
+        search runs with the cycle collector paused (`core.fast.paused_gc`): it changes nothing but
+        the time."""
+        with paused_gc():
+            return self.beam_scored(state, seat, width, ahead)
+
+    def beam_scored(self, state: GameState, seat: int, width: int | None,
+                    ahead: int | None) -> list[tuple[float | None, list]]:
+        """scored()'s search itself."""
         width = width or self.BEAM
         ahead = self.AHEAD if ahead is None else ahead
         turn = state.turn
@@ -266,16 +274,22 @@ class SyndicateAgent(Agent):
                 self.interrupted()               # a time cap around this search may stop it here
                 every = s.legal_actions()
                 legal = prune(s, seat, every, self.cache) if len(every) > 1 else every
-                for a in legal:
-                    c = s.clone()
-                    keep_legal(c, every)         # the copy's legal actions are its parent's
+                last = len(legal) - 1 if s is not state else -1
+                for i, a in enumerate(legal):
+                    if i == last:                # the parent is not needed after its last child: no copy
+                        c = s
+                    else:
+                        c = s.clone()
+                        keep_legal(c, every)     # the copy's legal actions are its parent's
                     c.apply(a)
-                    k = position_key(c, seat)
-                    if k in seen:
+                    n = len(seen)
+                    seen.add(position_key(c, seat))      # a position met before leaves `seen` as it was
+                    if len(seen) == n:
                         continue
-                    seen.add(k)
-                    done = c.over or c.current_player != seat or c.walked[seat] >= turn
-                    v = value(c, seat, self.cache, missions=meeting_ahead(c, seat))
+                    # c.current_player and meeting_ahead(c, seat), written out (the hottest loop)
+                    over = c.over
+                    done = over or not c.pending or c.pending[-1].seat != seat or c.walked[seat] >= turn
+                    v = value(c, seat, self.cache, missions=not over and c.walked[seat] == c.turn)
                     (ends if done else children).append((v, c, plan + [a]))
             children.sort(key=lambda x: -x[0])
             beam = children[:width]

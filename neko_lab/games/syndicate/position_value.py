@@ -24,6 +24,7 @@ changed nothing (+3.6 ± 2.2: neither was met more often); the deliver missions 
 from __future__ import annotations
 
 from collections import deque
+from itertools import compress
 from operator import mul
 from typing import Any, Callable
 
@@ -61,6 +62,14 @@ def remember(cache: dict, key: tuple, make: Callable[[], Any]) -> Any:
         if len(cache) > CACHE_SIZE:
             cache.clear()
         v = cache[key] = make()
+    return v
+
+
+def made(cache: dict, key: tuple, make: Callable[[], Any]) -> Any:
+    """remember() for a key just looked up and not found: make it and keep it (no second look-up)."""
+    if len(cache) > CACHE_SIZE:
+        cache.clear()
+    v = cache[key] = make()
     return v
 
 
@@ -131,6 +140,7 @@ def goal(dist: list[list[int]], free: list, n: int, c: int) -> tuple[float, int]
     return best, moves
 
 
+CUBE_INDEX = range(4 * NEIGHBOURHOODS)
 # points of one loose cube at each index of a seat's cube counts (4 colours per neighbourhood)
 LOOSE_POINTS = tuple(PER_LOOSE_CUBE * MULTIPLIER[LEVEL_OF[i // 8]] for i in range(4 * NEIGHBOURHOODS))
 
@@ -138,11 +148,15 @@ LOOSE_POINTS = tuple(PER_LOOSE_CUBE * MULTIPLIER[LEVEL_OF[i // 8]] for i in rang
 def structure_points(state: GameState, seat: int, cache: dict) -> int:
     """The seat's structure points now: those of its cards and deliveries (the same all walk long,
     remembered per pyramid and slots) plus those of its loose cubes."""
+    return card_points(state, seat, cache) + sum(map(mul, LOOSE_POINTS, state.cubes[seat]))
+
+
+def card_points(state: GameState, seat: int, cache: dict) -> int:
+    """The structure points of the seat's cards and deliveries, remembered per pyramid and slots."""
     pyr, filled = state.pyramid[seat], state.filled[seat]
-    fixed = remember(cache, ("structure", pyr, filled),
-                     lambda: sum(level_points(*row) * MULTIPLIER[lv]
-                                 for lv, row in enumerate(level_counts(state.cards, pyr, filled, None), start=1)))
-    return fixed + sum(map(mul, LOOSE_POINTS, state.cubes[seat]))
+    return remember(cache, ("structure", pyr, filled),
+                    lambda: sum(level_points(*row) * MULTIPLIER[lv]
+                                for lv, row in enumerate(level_counts(state.cards, pyr, filled, None), start=1)))
 
 
 def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> float:
@@ -154,16 +168,28 @@ def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> f
     key = ("value", state.pyramid[seat], state.cubes[seat], state.filled[seat], state.warehouse[seat],
            state.waiting[seat], state.markers[seat], state.turn, state.walked[seat], state.missions,
            missions)
-    parts = remember(cache, key, lambda: estimate(state, seat, cache, missions))
-    w = WEIGHTS[state.turn] if state.players == 1 else HAND
+    solo = state.players == 1
+    w = WEIGHTS[state.turn] if solo else HAND
+    # the cache holds (parts, solo, the parts weighed): the weighing is done once per position
+    known = cache.get(key)
+    if known is None:
+        known = made(cache, key, lambda: weighed(estimate(state, seat, cache, missions), w, solo))
+    elif known[1] is not solo:       # the same cache used for a game of another size: weigh again
+        known = weighed(known[0], w, solo)
+    v = known[2]
+    if solo and w[-1]:
+        v += w[-1] * her_extra(state, cache)
+    return v
+
+
+def weighed(parts: tuple, w: tuple, solo: bool) -> tuple[tuple, bool, float]:
+    """(parts, solo, value()'s sum of the parts weighed by `w`, without her_extra)."""
     v = 0.0
     for a, b in zip(w, parts[:-1]):
         v += a * b
-    if state.players == 1:
+    if solo:
         v += FOCUS_W * parts[-1]
-        if w[-1]:
-            v += w[-1] * her_extra(state, cache)
-    return v
+    return parts, solo, v
 
 
 def her_extra(state: GameState, cache: dict | None = None) -> float:
@@ -174,38 +200,80 @@ def her_extra(state: GameState, cache: dict | None = None) -> float:
     final = max(9, len(state.discard) + TURNS - state.turn)
     if cache is None:
         return 9 * sum(state.cards[c].extra for c in state.discard) / final
-    known = cache.get("extra")              # (cards, each card's extra points)
+    # [cards, each card's extra points, the pile last asked about, its turn, its answer]: the positions of
+    # a search mostly share their pile, so the last answer is kept for the next question
+    known = cache.get("extra")
+    discard = state.discard
     if known is None or known[0] is not state.cards:
-        known = cache["extra"] = (state.cards, tuple(c.extra for c in state.cards))
-    return 9 * sum(map(known[1].__getitem__, state.discard)) / final
+        known = cache["extra"] = [state.cards, tuple(c.extra for c in state.cards), None, -1, 0.0]
+    elif known[3] == state.turn and known[2] == discard:
+        return known[4]
+    v = 9 * sum(map(known[1].__getitem__, discard)) / final
+    known[2:] = [list(discard), state.turn, v]
+    return v
+
+
+def shape_parts(state: GameState, seat: int, cache: dict) -> tuple:
+    """What the value reads off the seat's cards and slots alone in this turn, remembered together (one
+    look-up per position instead of one per part): (structure points of cards and deliveries, free
+    slots, the cards' bonus, free slots its own sushi fits, distances, the cube offers found so far, and
+    what each placement of loose cubes met so far adds: `cube_parts`)."""
+    pyr, filled = state.pyramid[seat], state.filled[seat]
+    key = ("shape", pyr, filled, state.turn)
+    known = cache.get(key)
+    if known is not None:
+        return known
+    left = (TURNS - state.turn) / TURNS
+    cards = 0.0
+    for p in range(1, PLACES):
+        if pyr[p] >= 0:
+            cards += (CARD_BONUS + SLOT_BONUS * len(filled[p])) * left
+    fixed = card_points(state, seat, cache)
+    free = remember(cache, ("free", pyr, filled), lambda: free_slots(state, seat))
+    fitting = remember(cache, ("fitting", pyr, filled), lambda: fitting_slots(state, seat, free))
+    # (worth, slot) of one cube of each neighbourhood and colour (reach_worth): the same for the whole turn
+    offered = remember(cache, ("offers", pyr, filled, state.turn), dict)
+    return made(cache, key, lambda: (fixed, free, cards, fitting, distances(state, seat, cache), offered, {}))
+
+
+def cube_parts(state: GameState, seat: int, cache: dict, shape: tuple) -> tuple[float, int, int, float]:
+    """What the loose cubes bring to the value with the cards and slots of `shape` (shape_parts()), the
+    same for every position of the turn with these cubes (remembered in the shape): (structure points,
+    loose cubes counted up to 4, cubes on levels 1-2, their reach: reach_worth)."""
+    cubes = state.cubes[seat]
+    known = shape[6].get(cubes)
+    if known is None:
+        fixed, free, _, _, dist, offered, by_cubes = shape
+        loose = min(4, sum(cubes))
+        left = (TURNS - state.turn) / TURNS
+        reach = reach_worth(state, seat, dist, free, left, cache, offered) if loose else 0.0
+        known = by_cubes[cubes] = (float(fixed + sum(map(mul, LOOSE_POINTS, cubes))), loose,
+                                   sum(cubes[:4 * lower(2) + 4]), reach)
+    return known
 
 
 def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
     """The parts of the value, in the order of `value_weights.PARTS` but for the last, her_extra, and
     then the focus on the missions in FOCUS_MISSIONS (`missions_worth`)."""
-    structure = float(structure_points(state, seat, cache))
+    shape = shape_parts(state, seat, cache)
+    cards, fitting = shape[2], shape[3]
+    pyr = state.pyramid[seat]
+    structure, loose, top, reach = cube_parts(state, seat, cache, shape)      # structure_points(), ...
+    marks = state.markers[seat]
     met = sum(state.path_values[m - 1] + order_bonus(state, k, m)
-              for k, m in enumerate(state.markers[seat]) if m)
-    pyr, cubes = state.pyramid[seat], state.cubes[seat]
+              for k, m in enumerate(marks) if m) if any(marks) else 0
     left = (TURNS - state.turn) / TURNS
-    cards = 0.0
-    for p in range(1, PLACES):
-        if pyr[p] >= 0:
-            cards += (CARD_BONUS + SLOT_BONUS * len(state.filled[seat][p])) * left
     waiting = WAITING_BONUS * min(2, len(state.waiting[seat])) * left
-    rates = remember(cache, ("rates", pyr, state.warehouse[seat], min(4, sum(cubes))),
-                     lambda: walk_rates(state, seat))
+    key = ("rates", pyr, state.warehouse[seat], loose)
+    rates = cache.get(key) or made(cache, key, lambda: walk_rates(state, seat))
     walks_left = TURNS - state.turn + (state.walked[seat] < state.turn) - 1
-    free = remember(cache, ("free", pyr, state.filled[seat]), lambda: free_slots(state, seat))
-    reach = reach_worth(state, seat, distances(state, seat, cache), free, left, cache) if any(cubes) else 0.0
-    # the missions look at cubes only through the warehouse and the cubes on levels 1-2
-    top = sum(cubes[:4 * lower(2) + 4])
+    # the missions look at cubes only through the warehouse and the cubes on levels 1-2 (top)
     key = ("missions", pyr, state.filled[seat], state.waiting[seat], state.warehouse[seat], top,
-           min(4, sum(cubes)), state.markers[seat], state.turn, state.walked[seat], state.missions, missions)
-    now, date, done, focus = remember(cache, key, lambda: missions_worth(state, seat, rates, missions, cache))
+           loose, state.markers[seat], state.turn, state.walked[seat], state.missions, missions)
+    now, date, done, focus = cache.get(key) or made(cache, key,
+                                                    lambda: missions_worth(state, seat, rates, missions, cache))
     future = 0.0
     if walks_left > 0:
-        fitting = remember(cache, ("fitting", pyr, state.filled[seat]), lambda: fitting_slots(state, seat, free))
         future = FUTURE_W * min(walks_left * rates[1], fitting + SLOTS_PER_CARD * placements_left(state, seat))
     return (structure, met + now, cards, waiting, reach, date, done, future, focus)
 
@@ -238,7 +306,7 @@ def missions_worth(state: GameState, seat: int, rates: tuple, missions: bool,
         if got is None:
             if f is None:                   # the facts are worked out only if some mission needs them
                 f = mission_cards.facts(state, seat)
-            got = remember(cache, key, lambda: one_mission(state, seat, k, number, f, rates, missions))
+            got = made(cache, key, lambda: one_mission(state, seat, k, number, f, rates, missions))
         now += got[0]
         date += got[1]
         units += got[2]
@@ -292,32 +360,42 @@ def fitting_slots(state: GameState, seat: int, free: list) -> float:
     return float(sum(1 for _, col, _ in free if col in colours))
 
 
-def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float, cache: dict) -> float:
+def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float, cache: dict,
+                offered: dict | None = None) -> float:
     """What the loose cubes may still earn: each matched to a different free slot it fits (best offers
     first), worth the slot's points and its own -2 undone, discounted by the moves it still needs; in the
-    last turn only a cube already beside its slot counts."""
+    last turn only a cube already beside its slot counts.
+
+    The cubes of one neighbourhood and colour have the same offers, so they are matched as one stack:
+    taking each offer (best first; of equal worth, the later stack and then the later slot first, as
+    numbering the cubes one by one in stack order would) while its slot is free and its stack has a cube
+    left matches the same slots in the same order as matching the cubes one at a time."""
     total = 0.0
     cubes = state.cubes[seat]
     # (worth, slot) of one cube of each neighbourhood and colour: the same for the whole turn
-    offered = remember(cache, ("offers", state.pyramid[seat], state.filled[seat], state.turn), dict)
-    offers = []
-    k = 0
-    for i, v in enumerate(cubes):
-        if not v:
-            continue
+    if offered is None:
+        offered = remember(cache, ("offers", state.pyramid[seat], state.filled[seat], state.turn), dict)
+    offers: list = []
+    units = 0
+    for i in compress(CUBE_INDEX, cubes):
         mine = offered.get(i)
         if mine is None:
             mine = offered[i] = cube_offers(state, dist, free, left, i)
-        for _ in range(v):
-            offers.extend((w, k, j) for w, j in mine)
-            k += 1
+        offers += [(w, i, j) for w, j in mine]
+        units += cubes[i]
     offers.sort(reverse=True)
-    taken_cube, taken_slot = set(), set()
-    for worth, k, j in offers:
-        if k not in taken_cube and j not in taken_slot:
-            taken_cube.add(k)
+    most = min(units, len(free))         # matches possible: once made, no later offer adds anything
+    room = list(cubes)                   # cubes of each stack not matched yet
+    taken_slot: set = set()
+    made = 0
+    for worth, i, j in offers:
+        if room[i] and j not in taken_slot:
+            room[i] -= 1
             taken_slot.add(j)
             total += worth
+            made += 1
+            if made == most:
+                break
     return total
 
 
@@ -351,9 +429,12 @@ def mission_worth(state: GameState, k: int, column: float) -> float:
     return v + order_bonus(state, k, column) if v > 0 else 0.0
 
 
+MOVES = frozenset({Carry, Swap})       # the kinds of action prune() judges (no subclasses of either)
+
+
 def prune(state: GameState, seat: int, legal: list, cache: dict) -> list:
     """Moves and exchanges that bring a cube nearer a slot it fits (and every other kind of action)."""
-    if not any(isinstance(a, (Carry, Swap)) for a in legal):
+    if MOVES.isdisjoint(map(type, legal)):
         return legal
     pyr, filled = state.pyramid[seat], state.filled[seat]
     goals = remember(cache, ("goals", pyr, filled), dict)      # (neighbourhood, colour) -> goal()
@@ -370,12 +451,16 @@ def prune(state: GameState, seat: int, legal: list, cache: dict) -> list:
         return g
 
     keep = []
+    known = goals.get                   # goal() of a cube already asked about, without a call of best()
     for a in legal:
-        if isinstance(a, Carry):
-            if best(a.to, a.colour)[1] < best(a.frm, a.colour)[1]:
+        kind = type(a)
+        if kind is Carry:
+            c = a.colour
+            if (known((a.to, c)) or best(a.to, c))[1] < (known((a.frm, c)) or best(a.frm, c))[1]:
                 keep.append(a)
-        elif isinstance(a, Swap):
-            if best(a.at, a.new)[0] > best(a.at, a.old)[0] * 1.2:
+        elif kind is Swap:
+            n = a.at
+            if (known((n, a.new)) or best(n, a.new))[0] > (known((n, a.old)) or best(n, a.old))[0] * 1.2:
                 keep.append(a)
         else:
             keep.append(a)

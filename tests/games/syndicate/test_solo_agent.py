@@ -280,3 +280,66 @@ def test_samples_value_each_judged_end_on_that_many_decks():
     for bad in (0, 1.5, True, "2"):
         with pytest.raises(ConfigError):
             make_agent(("syndicate", {"samples": bad}), "syndicate", seed=1)
+
+
+def test_search_pauses_the_cycle_collector_only_while_it_runs():
+    """The agent's search holds Python's cycle collector off (a speed-up only) and switches it back on
+    afterwards: after a normal choice, after a search stopped by a time cap, and not when it was off."""
+    import gc
+
+    from neko_lab.core.fast import paused_gc
+
+    assert gc.isenabled()
+    with paused_gc():
+        assert not gc.isenabled()
+        with paused_gc():
+            assert not gc.isenabled()
+        assert not gc.isenabled(), "a nested pause switched the collector on inside the outer one"
+    assert gc.isenabled()
+    s = nl.new_game("syndicate", players=1, seed=3, catanna="very easy")
+    agent = SyndicateAgent(seed=3)
+    while s.turn < 1:
+        s.apply(agent.choose(s))
+    seen = []
+
+    def stop() -> None:
+        seen.append(gc.isenabled())
+        raise TimeoutError("cap")
+
+    agent.interrupt = stop
+    with pytest.raises(TimeoutError):
+        agent.choose(s)
+    assert seen == [False] and gc.isenabled(), "a search stopped by its cap left the collector off"
+    agent.interrupt = None
+    agent.choose(s)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        agent.plan = []
+        agent.choose(s)
+        assert not gc.isenabled(), "the search switched on a collector its caller had switched off"
+    finally:
+        gc.enable()
+
+
+def test_her_extra_remembers_only_the_same_pile_and_turn():
+    """her_extra keeps its last answer in the agent's cache for the next position with the same pile in
+    the same turn; any other pile or turn is worked out again (as without a cache)."""
+    from neko_lab.games.syndicate import position_value as pv
+
+    s = nl.new_game("syndicate", players=1, seed=4, catanna="very easy")
+    agent = SyndicateAgent(seed=4)
+    cache: dict = {}
+    checked = 0
+    while not s.is_over():
+        t = s.clone()
+        for pile in (list(t.discard), list(t.discard)[:-1], list(t.discard)[1:] + list(t.discard)[:1], []):
+            t.discard = pile
+            assert pv.her_extra(t, cache) == pv.her_extra(t)
+            t.discard = list(pile)          # an equal pile in another list: the same answer
+            assert pv.her_extra(t, cache) == pv.her_extra(t)
+            checked += 1
+        t.turn = max(1, t.turn - 1)
+        assert pv.her_extra(t, cache) == pv.her_extra(t)
+        s.apply(agent.choose(s))
+    assert checked > 100

@@ -3,15 +3,19 @@
 the same way but only by the Cook. A filled slot keeps its cube to the end of the game."""
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
 from neko_lab.core import serializable
+from neko_lab.core.fast import new_tuple as _new
 
-from ..data import COLOURS, NIGIRI, PLACES, SASHIMI, SLOT_KINDS, WILD, added, changed, upper
+from ..data import COLOURS, NEIGHBOURHOODS, NIGIRI, SASHIMI, SLOT_KINDS, WILD, added, changed, upper
 from .rulebook import COOK, DELIVERY_ZONE
 
 if TYPE_CHECKING:
     from .state import GameState
+
+CUBE_INDEX = range(4 * NEIGHBOURHOODS)     # cubes[4 * n + colour]: upper neighbourhoods n = 2p have i & 4 == 0
 
 
 @serializable
@@ -35,22 +39,21 @@ def slot_options(s: "GameState", seat: int, kind: int, place: int | None = None,
     slot (two free slots asking the same thing are one choice)."""
     out: list[Deliver] = []
     pyr, cubes, filled, cards = s.pyramid[seat], s.cubes[seat], s.filled[seat], s.cards
-    for p in (range(PLACES) if place is None else (place,)):
+    if place is None:           # every kind of loose cube in an upper neighbourhood, by place then colour
+        found = [(i >> 3, i & 3) for i in compress(CUBE_INDEX, cubes) if not i & 4]
+    else:
+        base = 4 * upper(place)
+        found = [(place, c) for c in (range(4) if colour is None else (colour,)) if cubes[base + c]]
+    for p, c in found:
         if pyr[p] < 0:
-            continue
-        base = 4 * upper(p)
-        if not any(cubes[base:base + 4]):
             continue
         slots = cards[pyr[p]].slots
         free = filled[p]
-        for c in (range(4) if colour is None else (colour,)):
-            if not cubes[base + c]:
-                continue
-            for want in (c, WILD):
-                for k, (kd, w) in enumerate(slots):
-                    if kd == kind and w == want and free[k] < 0:
-                        out.append(Deliver(p, k, c, kind))
-                        break
+        for want in (c, WILD):
+            for k, (kd, w) in enumerate(slots):
+                if kd == kind and w == want and free[k] < 0:
+                    out.append(_new(Deliver, (p, k, c, kind)))
+                    break
     return out
 
 

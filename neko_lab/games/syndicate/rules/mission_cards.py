@@ -27,20 +27,18 @@ class Facts(NamedTuple):
 
 def facts(s: "GameState", seat: int) -> Facts:
     pyr, cubes, filled = s.pyramid[seat], s.cubes[seat], s.filled[seat]
-    fish, carry, lines, placed = _placed(pyr, s.cards)
+    fish, carry, lines, placed = _placed(pyr, s.cards)       # placed cards in place order
+    # a free slot holds -1, a filled one its cube's colour
+    delivered = [(p, lv, c, card.slots[k][0]) for p, lv, card, _ in placed for k, c in enumerate(filled[p])
+                 if c >= 0]
+    complete = [(p, lv, card.upper, only_nigiri) for p, lv, card, only_nigiri in placed
+                if filled[p] and -1 not in filled[p]]
     top = 0
-    delivered, complete = [], []
-    for p, lv, card, only_nigiri in placed:
+    for p, lv, _, _ in placed:
+        if lv > 2:                             # levels only grow with the place
+            break
         slots = filled[p]
-        free = slots.count(-1)                 # a free slot holds -1, a filled one its cube's colour
-        if free < len(slots):
-            for k, c in enumerate(slots):
-                if c >= 0:
-                    delivered.append((p, lv, c, card.slots[k][0]))
-        if lv <= 2:
-            top += sum(cubes[4 * upper(p):4 * lower(p) + 4]) + len(slots) - free
-        if slots and not free:
-            complete.append((p, lv, card.upper, only_nigiri))
+        top += sum(cubes[4 * upper(p):4 * lower(p) + 4]) + len(slots) - slots.count(-1)
     return Facts(sum(s.warehouse[seat]), fish, carry, lines, top, tuple(delivered), tuple(complete))
 
 
