@@ -8,16 +8,17 @@ them next turn (a narrower beam), so that cubes taken now for the next walk to c
 now for the next walk to use, are seen for what they bring. After an Accountant's draw it plans again
 with the real cards.
 
-Solo, on the first three and the last three turns (`WIDE_TURNS`) the walk is planned with the wider
-settings of "syndicate-plan" (`WIDE`); two-player games keep the narrow search on every turn (they
-were not measured for this, and the lesson and the notebooks play the agent there). Measured block by
-block on seeds 100-199 (very easy, 100 games paired with the agent narrow on every turn), what the wide
-search adds to the margin against CatANNA adds up over the turns (turns 1-4 +3.9 ± 2.4 points for 0.18 s
-more CPU a game, 5-8 +3.5 ± 2.1 for 0.39 s, 9-12 +5.5 ± 1.7 for 0.51 s, 13-15 +4.5 ± 0.8 for 0.22 s;
-+18.5 ± 2.4 for 1.29 s with every turn wide), while its cost grows with the pyramid: the first turns cost little (few cards) and the
-last ones buy the most, and the surest. Together with the value's focus on the "complete" missions
-(`position_value.FOCUS_W`), turns 1-3 wide besides 13-15 added +0.4 ± 1.9 points on seeds 100-199
-and +5.0 ± 1.9 (very easy) and +4.0 ± 1.9 (easy) on seeds 200-299, for about 0.1 s
+Solo, on turns 1-3 and 9-15 (`WIDE_TURNS`) the walk is planned with the wider settings of
+"syndicate-plan" (`WIDE`); two-player games keep the narrow search on every turn (they were not measured
+for this, and the lesson and the notebooks play the agent there). Measured block by block on seeds
+100-199 (very easy, 100 games paired with the agent narrow on every turn), what the wide search adds to
+the margin against CatANNA adds up over the turns (turns 1-4 +3.9 ± 2.4 points, 5-8 +3.5 ± 2.1, 9-12
++5.5 ± 1.7, 13-15 +4.5 ± 0.8; +18.5 ± 2.4 with every turn wide), while its cost grows with the pyramid:
+the first turns cost little (few cards) and the later ones buy the most. Turns 1-3 and 13-15 came first
+(fifth round); once the search was made about 1.35 times cheaper (eighth round, the same decisions),
+turns 9-12 were added as well, which fit in about 1 s a game: on seeds 100-199 +8.0 ± 1.4 points of
+margin at very easy and +5.2 ± 1.3 at easy against the six wide turns, where every turn wide gives
++9.7 ± 1.7 and +7.1 ± 1.8 for about 1.5 s
 (benchmarks/README.md, "CatANNA ladder"). Given explicit widths (beam, ahead or ahead_beam) the agent
 searches with them on every turn unless `wide` is given too. With `samples` above 1, each end judged by
 the walk after is valued on that many decks (its own, then re-shuffled copies) and the mean is taken:
@@ -90,7 +91,7 @@ class SyndicateAgent(Agent):
     BEAM = 12               # positions kept at each step of a walk
     AHEAD = 3               # best ends of this walk judged by the best walk that can follow
     AHEAD_BEAM = 3          # the beam of that next walk
-    WIDE_TURNS: tuple[int, ...] = (1, 2, 3, 13, 14, 15)   # solo turns planned with the WIDE settings
+    WIDE_TURNS: tuple[int, ...] = (1, 2, 3, 9, 10, 11, 12, 13, 14, 15)   # solo turns planned WIDE
     WIDE = (30, 8, 8)       # (beam, ahead, ahead_beam) on those turns: "syndicate-plan"'s
     SAMPLES = 1             # decks each judged end's next walk is valued on (the plan's own, then re-shuffled)
     DIVERSE = False         # judge the best ends of different shapes, not several that differ only in
