@@ -49,7 +49,7 @@ class GameState(State):
     RULES = RULES
     AGENTS = {"syndicate": "neko_lab.games.syndicate.agents:SyndicateAgent",
               "syndicate-plan": "neko_lab.games.syndicate.agents:PlanningAgent"}
-    # the planning agent takes about 3 s of CPU a game; one-ply greedy never fills its pyramid
+    # the planning agent takes over 1 s of CPU a game; one-ply greedy never fills its pyramid
     # (every seat ends at -40), so a workshop-size playtest is a small sample of real play
     PLAYTEST = {"games": 30, "agents": ["syndicate"]}
     HIDDEN_INFORMATION = True
