@@ -8,6 +8,7 @@ import pytest
 
 import neko_lab as nl
 from neko_lab.core import IllegalAction, Rng
+from neko_lab.games.journey.rules.player_boards import replaced
 
 from statecheck import fingerprint, same_state
 from .helpers import A, new, play_until, skip_turn_free
@@ -101,11 +102,13 @@ def test_actions_have_readable_names():
     (lambda s: (setattr(s.boards[0], "fuel", 5), setattr(s.boards[0], "goods", 4)), "cabin"),
     (lambda s: setattr(s.boards[0], "coins", -1), "negative"),
     (lambda s: setattr(s.boards[0], "harbours", 6), "harbours"),
-    (lambda s: s.boards[0].ships.append(0), "ships in one lane"),
-    (lambda s: s.boards[0].lanes.__setitem__(5, s.decks[2][0]), "lane without a harbour"),
-    (lambda s: s.boards[0].lanes.__setitem__(0, s.decks[2][0]), "exactly one place"),
+    (lambda s: setattr(s.boards[0], "ships", (*s.boards[0].ships, 0)), "ships in one lane"),
+    (lambda s: setattr(s.boards[0], "lanes", replaced(s.boards[0].lanes, 5, s.decks[2][0])),
+     "lane without a harbour"),
+    (lambda s: setattr(s.boards[0], "lanes", replaced(s.boards[0].lanes, 0, s.decks[2][0])),
+     "exactly one place"),
     (lambda s: s.decks[1].pop(), "exactly one place"),
-    (lambda s: s.boards[0].dice.append(3), "dice in play"),
+    (lambda s: setattr(s.boards[0], "dice", (*s.boards[0].dice, 3)), "dice in play"),
 ])
 def test_check_invariants_names_each_broken_rule(breakage, message):
     s = new(3, seed=0)
@@ -154,7 +157,7 @@ def test_each_round_runs_its_phases_in_rulebook_order():
 
 def test_a_reward_choice_says_what_it_gives():
     s = play_until(new(3, seed=0), "rewards", skip_turn_free)
-    s.boards[s.current_player].dice = [1, 2, 3, 4, 5]
+    s.boards[s.current_player].dice = (1, 2, 3, 4, 5)
     s._legal = None
     assert [str(a) for a in s.legal_actions()] == [
         "dice reward of face 1: buy a card", "dice reward of face 2: take 1 good",

@@ -132,7 +132,7 @@ def take_discarded_die(s: GameState, seat: int, act: Act) -> None:
     else:
         b.fish -= die_fish_cost(s, seat)
     s.discard.remove(act.a)
-    b.dice.append(act.a)
+    b.dice = (*b.dice, act.a)
     s.took_die = True
     s.emit(f"takes a discarded {act.a}", R_FREE if not act.b else R_CARDS, seat)
 
@@ -153,7 +153,7 @@ def buy_ship(s: GameState, seat: int, act: Act) -> None:
     b.coins -= cost
     start = first_space(b, act.a)
     b.starts = ship_starts(b) + (start,)
-    b.ships.append(act.a * LANE_SHIFT + start * POSITIONS_PER_EDGE)
+    b.ships = (*b.ships, act.a * LANE_SHIFT + start * POSITIONS_PER_EDGE)
     spot = (f"on the left half-hub of its first card, in slot {start + 1}" if b.lanes[act.a * SLOTS + start]
             else "on its harbour (no card yet)")
     s.emit("buys a ship for {} coins and puts it in lane {} {}", R_FREE, seat, cost, act.a + 1, spot,
@@ -179,7 +179,7 @@ def adjust_die(s: GameState, seat: int, act: Act) -> None:
     else:
         b.tile_adjust -= 1
     i = b.dice.index(act.a)
-    b.dice[i] = wrap(act.a + act.b)
+    b.dice = replaced(b.dice, i, wrap(act.a + act.b))
     s.emit("turns a {} into a {}", R_FREE if act.kind == "adjust" else R_CARDS, seat, act.a, b.dice[i])
 
 
@@ -187,7 +187,7 @@ def reroll_die(s: GameState, seat: int, act: Act) -> None:
     b = s.boards[seat]
     b.tile_reroll -= 1
     i = b.dice.index(act.a)
-    b.dice[i] = s.rng.randint(1, 6)
+    b.dice = replaced(b.dice, i, s.rng.randint(1, 6))
     s.emit(f"rerolls a {act.a}: {b.dice[i]}", R_CARDS, seat)
 
 

@@ -51,6 +51,7 @@ SECTIONS = (set_up, market, preparation, actions, cards, placing, end_of_round, 
 DECISIONS = gather(*SECTIONS)
 STAGES: dict[str, Callable[["GameState"], None]] = {
     k: v for section in SECTIONS for k, v in getattr(section, "STAGES", {}).items()}
+_new = object.__new__
 
 
 @register
@@ -187,7 +188,7 @@ class GameState(State):
         return self.C[cid]
 
     def lane_cards(self, seat: int, lane: int) -> list[int]:
-        return self.boards[seat].lanes[lane * SLOTS:(lane + 1) * SLOTS]
+        return [*self.boards[seat].lanes[lane * SLOTS:(lane + 1) * SLOTS]]
 
     def hub_at(self, seat: int, lane: int, pos: int) -> tuple[int, str] | None:
         return ship_lanes.hub(self, self.boards[seat].lanes, lane, pos)
@@ -325,14 +326,21 @@ class GameState(State):
     # ================================================================== clone, invariants
     def clone(self) -> "GameState":
         """A fast structural copy. Pending decisions, bid lists, options and the card table are shared:
-        the engine replaces them rather than mutating them in place."""
-        new = object.__new__(GameState)
+        the engine replaces them rather than mutating them in place. A board is copied as its dict
+        alone (nothing of a board is changed in place, see player_boards.Board), here rather than
+        through Board.copy to save a call per board."""
+        new = _new(GameState)
         d = self.__dict__.copy()
         d["rng"] = self.rng.copy()
         d["log"] = self.log.copy()           # copies share the chain of events
         d["pending"] = self.pending.copy()
         d["_legal"] = None
-        d["boards"] = [b.copy() for b in self.boards]
+        boards = []
+        for b in self.boards:
+            nb = _new(Board)
+            nb.__dict__ = b.__dict__.copy()
+            boards.append(nb)
+        d["boards"] = boards
         decks = self.decks
         d["decks"] = [decks[0].copy(), decks[1].copy(), decks[2].copy()]
         d["box"] = self.box.copy()
