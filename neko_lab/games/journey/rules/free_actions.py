@@ -24,11 +24,17 @@ def die_fish_cost(s: GameState, seat: int) -> int:
 
 
 def ship_supply(s: GameState) -> int:
-    return SHIP_SUPPLY - sum(len(b.ships) for b in s.boards)
+    left = SHIP_SUPPLY
+    for b in s.boards:          # a plain loop: cheaper than sum() over a generator (asked every turn)
+        left -= len(b.ships)
+    return left
 
 
 def harbour_supply(s: GameState) -> int:
-    return HARBOUR_SUPPLY - sum(b.harbours for b in s.boards)
+    left = HARBOUR_SUPPLY
+    for b in s.boards:
+        left -= b.harbours
+    return left
 
 
 def move_acts(s: GameState, b: Board) -> list:
@@ -74,12 +80,10 @@ def legal_free_actions(s: GameState, seat: int, b: Board, vals: list[int], acts:
             acts.append(A_HOSPITAL)
     nships = len(b.ships)                                               # d)
     if b.coins >= 2 * nships + 1 and ship_supply(s) > 0:
-        ships = b.ships
-        for lane in range(b.harbours):
-            n = 0
-            for x in ships:
-                if x // LANE_SHIFT == lane:
-                    n += 1
+        per_lane = [0] * b.harbours
+        for x in b.ships:
+            per_lane[x // LANE_SHIFT] += 1
+        for lane, n in enumerate(per_lane):
             if n < b.harbours:
                 acts.append(A_SHIP[lane])
     if b.harbours < sc.MAX_HARBOURS and b.coins >= harbour_cost(b.harbours + 1, b.harbour_div or None) \
