@@ -8,7 +8,7 @@ import pytest
 
 import neko_lab as nl
 from neko_lab.core import IllegalAction, Rng
-from neko_lab.games.journey.rules.player_boards import replaced
+from neko_lab.games.journey.rules.player_boards import Board, replaced
 
 from statecheck import fingerprint, same_state
 from .helpers import A, new, play_until, skip_turn_free
@@ -69,6 +69,41 @@ def test_clone_is_independent():
     c = s.clone()
     _play(c, 1, check=False)
     assert fingerprint(s) == before and c.is_over() and not s.is_over()
+
+
+_MUTABLE = (list, dict, set, bytearray)
+
+
+def _shared_mutable(a, b, where: str) -> list[str]:
+    """Where copies hold one object (a and b) that could be changed in place (a list, dict or set, also
+    inside a tuple, or a board): a change through one copy would reach the other."""
+    if type(a) in (int, str, bool, float, type(None)) or a is not b:
+        return []
+    if type(a) in _MUTABLE:         # exact types: a FrozenDict is read-only
+        return [where]
+    if isinstance(a, tuple):
+        return [w for i, x in enumerate(a) for w in _shared_mutable(x, x, f"{where}[{i}]")]
+    if isinstance(a, Board):
+        return [where]
+    return []
+
+
+def test_copies_share_no_value_that_could_be_changed_in_place():
+    # clone() shares every field it does not copy (tuples, read-only mappings, the card table): none of
+    # them may be a list, dict or set, or a board, so no change made through one copy can reach another
+    rng = random.Random(3)
+    for seed in range(3):
+        s = new(3, seed=seed)
+        while not s.is_over():
+            c = s.clone()
+            bad = [w for k, v in s.__dict__.items() if not k.startswith("_") and k != "data"
+                   for w in _shared_mutable(v, c.__dict__[k], k)]
+            for seat, (b, cb) in enumerate(zip(s.boards, c.boards)):
+                assert b is not cb
+                bad += [w for k, v in b.__dict__.items() for w in _shared_mutable(v, cb.__dict__[k],
+                                                                                   f"boards[{seat}].{k}")]
+            assert not bad, f"shared by a copy and its original at step {s.steps}: {bad}"
+            s.apply(rng.choice(s.legal_actions()))
 
 
 def test_illegal_action_leaves_the_state_untouched():

@@ -101,7 +101,9 @@ class GameState(State):
         self.data = data
         self._index_cards()
         n = self.players
-        self.decks: list[list[int]] = [[], [], []]
+        # decks[period] for periods 1 and 2; no card is of period 0, so decks[0] is an empty tuple that
+        # copies share
+        self.decks: list[Any] = [(), [], []]
         advanced: list[int] = []
         for c in data.cards:
             if c.period == "advanced":
@@ -342,7 +344,7 @@ class GameState(State):
             boards.append(nb)
         d["boards"] = boards
         decks = self.decks
-        d["decks"] = [decks[0].copy(), decks[1].copy(), decks[2].copy()]
+        d["decks"] = [decks[0], decks[1].copy(), decks[2].copy()]
         d["box"] = self.box.copy()
         d["display"] = self.display.copy()
         d["drawn"] = self.drawn.copy()
