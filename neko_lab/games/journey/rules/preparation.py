@@ -12,7 +12,7 @@ from .. import data as jdata
 from .. import scoring as sc
 from .facts import (A_DRAFT, DICE, R_DRAFT, R_INCOME, R_ORDER, R_REWARDS, Act, ask_next_seat,
                     next_turn_order, player, reward_text)
-from .player_boards import count, gain, has, remove_interference, replaced, without
+from .player_boards import count, gain, has, remove_interference, without
 from .ship_lanes import placements
 
 if TYPE_CHECKING:
@@ -26,8 +26,8 @@ def roll_dice(s: GameState) -> None:
     for seat in range(s.players):
         s.boards[seat].dice = ()
         pools.append(tuple(sorted(s.rng.randint(1, 6) for _ in range(DICE))))
-    s.pools = tuple(pools)       # pools and picks: tuples, replaced on change (copies share them)
-    s.picks = (0,) * s.players
+    s.pools = tuple(pools)       # the pools: a tuple of tuples, replaced on change (copies share them)
+    s.picks = [0] * s.players
     s.draft_pass = 0
     s.stage, s.idx = "draft", 0
     s.emit("everyone rolls six dice for the draft", R_DRAFT)
@@ -40,7 +40,7 @@ def draft_dice(s: GameState) -> None:
         seat = s.order[s.idx]
         s.idx += 1
         if len(s.pools[seat]) == 1:
-            s.picks = replaced(s.picks, seat, s.pools[seat][0])
+            s.picks[seat] = s.pools[seat][0]
             return
         s.pending.append(Pending("draft", seat))
         return
@@ -49,15 +49,15 @@ def draft_dice(s: GameState) -> None:
 
 def pass_dice_left(s: GameState) -> None:
     n = s.players
-    picks = s.picks
+    picks = tuple(s.picks)
     kept = []
     for seat in range(n):
         kept.append(without(s.pools[seat], picks[seat]))
         b = s.boards[seat]
         b.dice = (*b.dice, picks[seat])      # a board's dice: a tuple, replaced on change
     s.emit("picks revealed: {}", R_DRAFT, None, Later(kept_text, picks), picks=picks)
-    s.pools = tuple(kept[(x - 1) % n] for x in range(n))   # pass to the left (clockwise)
-    s.picks = (0,) * n
+    s.pools = (kept[-1], *kept[:-1])      # pass to the left (clockwise): seat x gets seat x - 1's
+    s.picks = [0] * n
     s.draft_pass += 1
     s.idx = 0
     if all(len(b.dice) == DICE for b in s.boards):
@@ -77,7 +77,7 @@ def legal_draft(s: GameState, seat: int, data: Any) -> list:
 
 
 def pick_die(s: GameState, seat: int, data: Any, act: Act) -> None:
-    s.picks = replaced(s.picks, seat, act.a)
+    s.picks[seat] = act.a
     # the others see only that a die was picked, until every seat has picked in this pass (a board then
     # tells the move as this event, never as the action: the picker sees its die in observation)
     s.emit_secret("picks a die", "picks a die", R_DRAFT, seat)

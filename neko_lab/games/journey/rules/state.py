@@ -44,7 +44,7 @@ from .end_of_round import reveal_cards
 from .facts import ADVANCED_SPACES, CARDS_REVEALED, DICE, LANE_SHIFT, MAX_LANES, MAX_NEW_BID_SPACES, \
     POSITIONS_PER_EDGE, R_ADV_CARDS, R_SETUP, \
     RULES, SLOTS, player
-from .player_boards import Board, replaced
+from .player_boards import Board
 from .ship_lanes import Hub
 
 SECTIONS = (set_up, market, preparation, actions, cards, placing, end_of_round, scoring_steps)
@@ -144,7 +144,7 @@ class GameState(State):
         self.emit(f"turn order {', '.join(map(player, self.order))}", R_SETUP)
         self.discard: list[int] = []
         self.pools: tuple[tuple[int, ...], ...] = ((),) * n     # tuples, replaced on change: copies share them
-        self.picks: tuple[int, ...] = (0,) * n
+        self.picks: list[int] = [0] * n
         self.draft_pass = 0
         self.bonus_left: tuple[int, ...] = tuple(range(len(data.bonus)))
         self.stage = "bonus"
@@ -322,7 +322,7 @@ class GameState(State):
         if s.stage == "draft":
             for j in range(s.players):
                 if j != seat and s.picks[j]:
-                    s.picks = replaced(s.picks, j, rng.choice(s.pools[j]))
+                    s.picks[j] = rng.choice(s.pools[j])
         return s
 
     # ================================================================== clone, invariants
@@ -351,8 +351,9 @@ class GameState(State):
         d["spaces"] = self.spaces.copy()
         d["bids"] = self.bids.copy()
         d["discard"] = self.discard.copy()
+        d["picks"] = self.picks.copy()
         d["order"] = self.order.copy()
-        # bonus_left, pools, picks, res_queue and action_start_dice are tuples, replaced on change: shared
+        # bonus_left, pools, res_queue and action_start_dice are tuples, replaced on change: shared
         new.__dict__ = d
         return new
 
