@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from .. import scoring as sc
 from .facts import (A_ADJUST, A_EXCHANGE, A_FISH_COINS, A_FISH_FUEL, A_HARBOUR, A_HOSPITAL, A_MOVE,
                     A_SHIP, A_TAKE_DIE, A_TILE_ADJUST, A_TILE_REROLL, A_UNJAM, EXCHANGES, HARBOUR_SUPPLY,
-                    LANE_SHIFT, POSITIONS_PER_EDGE, R_CARDS, R_FREE, SHIP_SUPPLY, SLOTS, Act, harbour_cost, ship_cost, where, wrap)
+                    LANE_SHIFT, MAX_LANES, POSITIONS_PER_EDGE, R_CARDS, R_FREE, SHIP_SUPPLY, SLOTS, Act,
+                    harbour_cost, ship_cost, where, wrap)
 from .hubs import move_ship
 from .player_boards import gain, has, remove_interference, replaced
 from .ship_lanes import board_hubs, first_space, next_position, ship_starts
@@ -80,11 +81,11 @@ def legal_free_actions(s: GameState, seat: int, b: Board, vals: list[int], acts:
             acts.append(A_HOSPITAL)
     nships = len(b.ships)                                               # d)
     if b.coins >= 2 * nships + 1 and ship_supply(s) > 0:
-        per_lane = [0] * b.harbours
+        per_lane = [0] * MAX_LANES
         for x in b.ships:
             per_lane[x // LANE_SHIFT] += 1
-        for lane, n in enumerate(per_lane):
-            if n < b.harbours:
+        for lane in range(b.harbours):
+            if per_lane[lane] < b.harbours:
                 acts.append(A_SHIP[lane])
     if b.harbours < sc.MAX_HARBOURS and b.coins >= harbour_cost(b.harbours + 1, b.harbour_div or None) \
             and harbour_supply(s) > 0:                                  # e)
