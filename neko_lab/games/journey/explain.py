@@ -141,5 +141,5 @@ def counts(s: Any, viewer: Any) -> dict[tuple[int | None, str], int]:
         out[(seat, "interference tiles")] = b.interference
         out[(seat, "dice in hand")] = len(b.dice)
         out[(seat, "cards in the ship lanes")] = sum(1 for c in b.lanes if c)
-        out[(seat, "ships")] = sum(1 for x in b.ships if x) if isinstance(b.ships, list) else 0
+        out[(seat, "ships")] = sum(1 for x in b.ships if x) if isinstance(b.ships, (list, tuple)) else 0
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 import neko_lab as nl
 from neko_lab.core.frozen import FrozenDict
 from neko_lab.games.journey.rules import SLOTS, Act, GameState
+from neko_lab.games.journey.rules.player_boards import replaced
 
 
 def new(players: int = 3, seed: int = 0, **options) -> GameState:
@@ -26,7 +27,7 @@ def detach(s: GameState, cid: int) -> None:
         return
     for b in s.boards:
         if cid in b.lanes:
-            b.lanes[b.lanes.index(cid)] = 0
+            b.lanes = replaced(b.lanes, b.lanes.index(cid), 0)     # lanes: a tuple, replaced on change
             c = s.card(cid)
             b.names = {**b.names, c.name: b.names[c.name] - 1}
             b.types = {**b.types, c.type: b.types[c.type] - 1}
@@ -55,7 +56,7 @@ def give(s: GameState, seat: int, name_or_id, lane: int = 0, slot: int | None = 
     if slot is None:
         slot = next(i for i in range(SLOTS) if not b.lanes[lane * SLOTS + i])
     assert not b.lanes[lane * SLOTS + slot]
-    b.lanes[lane * SLOTS + slot] = cid
+    b.lanes = replaced(b.lanes, lane * SLOTS + slot, cid)
     c = s.card(cid)
     b.names = FrozenDict({**b.names, c.name: b.names.get(c.name, 0) + 1})   # read-only: clones share them
     b.types = FrozenDict({**b.types, c.type: b.types.get(c.type, 0) + 1})
@@ -83,7 +84,7 @@ def action_turn(s: GameState, dice: dict[int, list[int]] | None = None) -> int:
     play_until(s, "action", skip_turn_free)
     if dice:
         for seat, values in dice.items():
-            s.boards[seat].dice = sorted(values)
+            s.boards[seat].dice = tuple(sorted(values))     # a board's dice: a tuple
         s._legal = None
     return s.current_player
 
@@ -94,7 +95,7 @@ def turn_with(dice=(1, 2, 3, 4, 5), seed: int = 0, **resources):
     s = new(3, seed=seed)
     seat = action_turn(s)
     b = s.boards[seat]
-    b.dice = sorted(dice)
+    b.dice = tuple(sorted(dice))
     for k, v in resources.items():
         setattr(b, k, v)
     s._legal = None

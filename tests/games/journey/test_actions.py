@@ -12,8 +12,8 @@ def _turn(dice, players=3, seed=0):
     s = new(players, seed=seed)
     seat = action_turn(s)
     for b in s.boards:
-        b.dice = []
-    s.boards[seat].dice = sorted(dice)
+        b.dice = ()
+    s.boards[seat].dice = tuple(sorted(dice))
     s._legal = None
     return s, seat
 
@@ -24,7 +24,7 @@ def test_take_fish_with_any_number_of_dice():
     fish = b.fish
     s.apply(A("fish", 3))
     s.apply(A("fish", 5))
-    assert b.fish == fish + 2 and b.dice == [1] and s.discard[-2:] == [3, 5]
+    assert b.fish == fish + 2 and b.dice == (1,) and s.discard[-2:] == [3, 5]
     assert "bid" not in kinds(s.legal_actions())           # one kind of main action per turn
     s.apply(A("end"))
 
@@ -115,7 +115,7 @@ def test_hub_needs_a_die_equal_to_its_multiplier_and_pays_multiplier_times_item(
     coins = s.boards[seat].coins
     s.apply(A("hub", 0, 4))
     assert s.boards[seat].coins == coins + 4            # 2 x 2 coins
-    assert s.boards[seat].hub_dice == {4: 2} and s.boards[seat].dice == [5]
+    assert s.boards[seat].hub_dice == {4: 2} and s.boards[seat].dice == (5,)
 
 
 def test_hub_without_a_matching_die_is_not_offered():
@@ -136,7 +136,7 @@ def test_only_one_die_per_hub_per_round():
 def test_exhausted_players_are_skipped_and_the_round_ends_with_the_last_die():
     s, seat = _turn([3])
     other = s.order[1] if s.order[0] == seat else s.order[0]
-    s.boards[other].dice = [4, 4]
+    s.boards[other].dice = (4, 4)
     s._legal = None
     s.apply(A("fish", 3))
     s.apply(A("end"))

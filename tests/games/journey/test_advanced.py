@@ -31,7 +31,7 @@ def test_advanced_cards_three_on_the_board_resolved_first():
     set_bid(s, 3, a, [6])
     set_bid(s, 1, b, [2])
     for bd in s.boards:
-        bd.dice = []
+        bd.dice = ()
         bd.coins = 50
     s.pending, s.stage, s.idx = [], "park_bids", 0
     s._advance()
@@ -47,7 +47,7 @@ def test_unbid_and_declined_advanced_cards_stay_out():
         no_bids(s, i)
     set_bid(s, 0, first, [4])
     for bd in s.boards:
-        bd.dice = []
+        bd.dice = ()
     s.pending, s.stage, s.idx = [], "park_bids", 0
     s._advance()
     s.apply(A("decline"))
@@ -71,7 +71,7 @@ def test_start_a_new_bid_on_a_free_space_with_advanced_cards():
     free = 3 + 2
     s.decks[1].insert(0, s.spaces[free])
     s.spaces[free] = 0
-    s.boards[seat].dice = [3, 4]
+    s.boards[seat].dice = (3, 4)
     s._legal = None
     top = s.decks[1][-1]
     assert A("new_bid", 0) in s.legal_actions()
@@ -90,7 +90,7 @@ def test_start_a_new_bid_fills_the_free_spaces_beyond_the_revealed_cards_then_th
     action_turn(s)
     for space in (8, 9):
         seat = s.current_player
-        s.boards[seat].dice = [3, 4]
+        s.boards[seat].dice = (3, 4)
         s._legal = None
         top = s.decks[1][-1]
         s.apply(A("new_bid", 0))
@@ -126,7 +126,7 @@ def test_advanced_setup_displays_sorted_piles_and_bids_start_from_the_display():
     keys = [(s.card(c).type, s.card(c).cost) for c in s.display]
     assert keys == sorted(keys)
     seat = action_turn(s)
-    s.boards[seat].dice = [5]
+    s.boards[seat].dice = (5,)
     s._legal = None
     news = [a for a in s.legal_actions() if a.kind == "new_bid"]
     assert len(news) == len(s.display)

@@ -17,7 +17,7 @@ def _to_resolution(s, bids):
         for seat, dice in by_seat.items():
             set_bid(s, space, seat, list(dice))
     for b in s.boards:
-        b.dice = []
+        b.dice = ()
     s.pending = []
     s.stage, s.idx = "park_bids", 0
     s._legal = None

@@ -55,7 +55,7 @@ def test_picture_shows_lanes_hubs_dice_and_ships():
     h = s.lane_hubs(0, 0)[0]
     b = s.boards[0]
     b.hub_dice = {h.pos: h.multiplier}
-    b.ships = [h.pos]
+    b.ships = (h.pos,)
     pic = svg(s)
     assert "Fuel Platform" in pic and "Port" in pic
     assert f"hub {h.multiplier}×{h.item}" in pic
@@ -125,8 +125,8 @@ def test_illegal_clicks_are_explained_and_change_nothing():
     put(board.state, seat, 0, 0, "Fuel Platform")
     put(board.state, seat, 0, 1, "Blue Bar")
     hub = board.state.lane_hubs(seat, 0)[0]
-    board.state.boards[seat].dice = [v for v in board.state.boards[seat].dice if v != hub.multiplier] or [
-        hub.multiplier % 6 + 1]
+    board.state.boards[seat].dice = tuple(v for v in board.state.boards[seat].dice if v != hub.multiplier) or (
+        hub.multiplier % 6 + 1,)
     board.state._legal = None
     board.refresh()
     saved = fingerprint(board.state)
@@ -142,7 +142,7 @@ def test_hub_click_activates_it_with_the_matching_die():
     put(s, seat, 0, 0, "Ocean Bank")
     put(s, seat, 0, 1, "Penguin Park", 1)
     hub = s.lane_hubs(seat, 0)[0]
-    s.boards[seat].dice[0] = hub.multiplier
+    s.boards[seat].dice = (hub.multiplier, *s.boards[seat].dice[1:])
     s._legal = None
     board = Board(s)
     assert f"hub:0:{hub.pos}" in lit(board)
@@ -202,19 +202,19 @@ def test_ship_click_moves_it_for_two_fuel_and_collects_the_hub():
     put(s, seat, 0, 1, "Blue Bar")
     b = s.boards[seat]
     b.fuel, b.goods = 4, 0
-    b.ships = [0]
+    b.ships = (0,)
     s._legal = None
     board = Board(s)
     assert "ship:0:0" in lit(board)
     assert board.state.hub_at(seat, 0, 4) is not None          # the hub between the two cards
     board.click("ship:0:0")                                    # harbour -> across the Ocean Bank onto that hub
     mult, item = board.state.hub_at(seat, 0, 4)
-    assert board.state.boards[seat].ships == [4]
+    assert board.state.boards[seat].ships == (4,)
     assert board.state.boards[seat].fuel == 4 - 2 + (mult if item == "fuel" else 0)
     assert any(e.text.startswith("gains") and e.rule == "Journey › Free Actions" for e in board.state.log[-3:])
     assert any(e.text.startswith("moves a ship") for e in board.state.log[-3:])
     board.undo(1)
-    assert board.state.boards[seat].ships == [0] and board.state.boards[seat].fuel == 4
+    assert board.state.boards[seat].ships == (0,) and board.state.boards[seat].fuel == 4
 
 
 def test_every_text_is_at_least_11_px_at_the_drawn_width_of_560():

@@ -238,7 +238,7 @@ def test_port_internal_hub_pays_a_ship():
     give(s, seat, 18, 0, 0)                       # internal hub 1 x fuel
     s._legal = None
     s.apply(A("move", 0, 0))
-    assert b.ships == [1] and b.fuel == 3
+    assert b.ships == (1,) and b.fuel == 3
 
 
 def test_every_named_card_is_in_the_dataset():
@@ -286,7 +286,7 @@ def test_penguin_park_variant_owner_bids_a_discarded_die_before_each_resolution(
     s, seat, b = turn_with()
     give(s, seat, "Penguin Park Variant")
     for bd in s.boards:
-        bd.dice = []
+        bd.dice = ()
     s.discard[:] = [2, 5]
     s.pending, s.stage, s.idx = [], "park_bids", 0
     s._advance()
@@ -333,7 +333,7 @@ def test_penguin_park_variant_repeat_bid_is_for_later_rounds_only():
     space = next(i for i, c in enumerate(s.spaces) if c)
     s.apply(A("park_bid", space, 4))
     for bd in s.boards:
-        bd.dice = []
+        bd.dice = ()
     s.pending, s.stage, s.idx = [], "park_bids", 0
     s._advance()
     assert not any(p.kind == "park_bid" for p in s.pending) and s.stage == "resolve"

@@ -22,25 +22,25 @@ def test_cards_score_only_when_a_ship_passed_and_ports_only_when_unlocked():
     port = give(s, 0, 18, 0, 1)                   # 7 PP, four cargo spaces, one internal hub
     assert s.card(port).points == 7
     bar = give(s, 0, "Blue Bar", 0, 2)
-    b.ships = [4]                                 # crossed the bank only
+    b.ships = (4,)                                # crossed the bank only
     assert s.final_points(0)["cards"] == s.card(bank).points
-    b.ships = [4 + 1]                             # on the port's internal hub: not crossed yet
+    b.ships = (4 + 1,)                            # on the port's internal hub: not crossed yet
     assert s.final_points(0)["cards"] == s.card(bank).points
-    b.ships = [8]                                 # crossed the port, but its contract is open
+    b.ships = (8,)                                # crossed the port, but its contract is open
     assert s.final_points(0)["cards"] == s.card(bank).points
     b.cargo = replaced(b.cargo, 1, 4)
     assert s.final_points(0)["cards"] == s.card(bank).points + 7
-    b.ships = [8, 0]
+    b.ships = (8, 0)
     b.harbours = 2
     assert s.final_points(0)["cards"] == s.card(bank).points + 7     # the ship at home adds nothing
-    b.ships = [12]
+    b.ships = (12,)
     assert s.final_points(0)["cards"] == s.card(bank).points + 7 + s.card(bar).points
 
 
 def test_end_game_icons_score_without_a_ship():
     s = new(3, seed=0)
     b = s.boards[0]
-    b.ships = [0]
+    b.ships = (0,)
     give(s, 0, "Seaside Town (Gallery)", 0, 0)
     give(s, 0, "South Pole", 0, 1)
     give(s, 0, "Ice Wall", 0, 2)
@@ -83,7 +83,7 @@ def test_last_spending_moves_ships_and_loads_goods_in_turn_order():
     first = order[0]
     b = s.boards[first]
     for b2 in s.boards:
-        b2.ships = [0]
+        b2.ships = (0,)
     give(s, first, "Fuel Platform", 0, 0)
     give(s, first, "Ocean Bank", 0, 1)
     b.fuel, b.goods = 2, 0
@@ -120,7 +120,7 @@ def test_winner_has_the_most_points():
 def test_projected_scores_add_final_scoring_to_points_so_far():
     s = new(3, seed=0)
     give(s, 0, "Ocean Bank", 0, 0)
-    s.boards[0].ships = [4]
+    s.boards[0].ships = (4,)
     s.boards[0].pts = with_item(s.boards[0].pts, "midgame_tiles", 3)
     proj = s.projected_scores()
     assert proj[0] == 3 + 1 + s.card(s.boards[0].lanes[0]).points

@@ -43,7 +43,7 @@ def test_d_ship_prices_and_the_ships_per_lane_limit():
     assert "ship" not in kinds(s.legal_actions())   # one harbour: one ship per lane
     s.apply(A("harbour"))                       # 2 harbours: at most 2 ships per lane
     s.apply(A("ship", 0))
-    assert b.coins == 100 - 5 - 3 and b.ships == [0, 0]
+    assert b.coins == 100 - 5 - 3 and b.ships == (0, 0)
     assert A("ship", 0) not in s.legal_actions() and A("ship", 1) in s.legal_actions()
 
 
@@ -142,13 +142,13 @@ def test_amanda_opens_a_third_harbour_then_adds_a_ship_to_her_first_lane():
     # the example pays 5 coins for the ship, the price of a third ship (see the dataset README)
     s, amanda, b = turn_with(coins=15)
     b.harbours = 2
-    b.ships = [0, 0]
+    b.ships = (0, 0)
     s._legal = None
     assert A("ship", 0) not in s.legal_actions()    # lane 0 already holds two ships for two harbours
     s.apply(A("harbour"))
     assert b.coins == 5 and b.harbours == 3
     s.apply(A("ship", 0))
-    assert b.coins == 0 and b.ships == [0, 0, 0]
+    assert b.coins == 0 and b.ships == (0, 0, 0)
 
 
 def test_harbour_city_prices():
@@ -203,7 +203,7 @@ def test_g_benno_moves_from_the_harbour_to_a_one_fuel_hub():
     s._legal = None
     assert s.lane_path(benno, 0) == [0, 4, 8]
     s.apply(A("move", 0, 0))
-    assert b.ships == [4] and b.fuel == 2 + 1     # paid 2, the hub gave 1
+    assert b.ships == (4,) and b.fuel == 2 + 1     # paid 2, the hub gave 1
 
 
 def test_a_ship_on_a_half_hub_gets_nothing_and_stops_at_a_gap():
@@ -212,7 +212,7 @@ def test_a_ship_on_a_half_hub_gets_nothing_and_stops_at_a_gap():
     give(s, seat, "Blue Bar", 0, 2)
     s._legal = None
     s.apply(A("move", 0, 0))
-    assert b.ships == [4] and b.fuel == 4        # half-hub: nothing gained
+    assert b.ships == (4,) and b.fuel == 4        # half-hub: nothing gained
     assert all(a.kind != "move" for a in s.legal_actions())   # slot 1 is empty
 
 
@@ -227,7 +227,7 @@ def test_h_goods_fill_cargo_in_order_and_benno_unlocks_his_port():
     s.apply(A("cargo", 0, 0))
     assert b.cargo[0] == 4 and b.goods == 0
     assert any("completes the contract" in e.text for e in s.log[-2:])
-    b.ships = [8]                                 # past the port's internal hub and right edge
+    b.ships = (8,)                                # past the port's internal hub and right edge
     assert s.final_points(benno)["cards"] == s.card(port).points == 7
 
 
@@ -256,7 +256,7 @@ def test_benno_moves_onto_a_hub_with_a_die_and_catches_a_fish():
 
 def test_a_second_ship_onto_that_hub_catches_nothing():
     s, seat, b = turn_with(dice=(1, 4), fuel=6, goods=0, fish=0, harbours=2)
-    b.ships = [0, 0]
+    b.ships = (0, 0)
     _fuel_hub(s, seat)
     s.apply(A("hub", 0, 4))
     s.apply(A("move", 0, 0))
@@ -270,10 +270,10 @@ def test_benno_places_a_die_under_two_ships_and_gets_one_fish():
     give(s, benno, 2, 0, 0)                       # Ocean Bank #2: right half fuel
     give(s, benno, 6, 0, 1)                       # Fuel Platform #6: left multiplier 2
     assert s.hub_at(benno, 0, 4) == (2, "fuel")
-    b.ships = [4, 4]
+    b.ships = (4, 4)
     s._legal = None
     s.apply(A("hub", 0, 4))
-    assert b.fuel == 2 and b.fish == 1 and b.dice == [4]
+    assert b.fuel == 2 and b.fish == 1 and b.dice == (4,)
 
 
 def test_free_actions_need_the_turn():
@@ -298,7 +298,7 @@ def test_mandel_turns_a_two_into_a_one_for_the_good_hub():
     assert A("hub", 0, 4) not in s.legal_actions()
     s.apply(A("adjust", 2, -1))
     s.apply(A("hub", 0, 4))
-    assert (b.fuel, b.goods, b.dice) == (0, 1, [4])
+    assert (b.fuel, b.goods, b.dice) == (0, 1, (4,))
 
 
 def test_amanda_buys_a_discarded_six_and_turns_it_into_a_one():
@@ -317,5 +317,5 @@ def test_benno_turns_a_six_into_a_one_for_one_good():
     _good_hub(s, benno)
     s.apply(A("adjust", 6, 1))
     s.apply(A("hub", 0, 4))
-    assert b.goods == 1 and b.dice == []
+    assert b.goods == 1 and b.dice == ()
     assert A("end") in s.legal_actions()

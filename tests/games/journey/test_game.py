@@ -8,6 +8,7 @@ import pytest
 
 import neko_lab as nl
 from neko_lab.core import IllegalAction, Rng
+from neko_lab.games.journey.rules.player_boards import Board, replaced
 
 from statecheck import fingerprint, same_state
 from .helpers import A, new, play_until, skip_turn_free
@@ -70,6 +71,41 @@ def test_clone_is_independent():
     assert fingerprint(s) == before and c.is_over() and not s.is_over()
 
 
+_MUTABLE = (list, dict, set, bytearray)
+
+
+def _shared_mutable(a, b, where: str) -> list[str]:
+    """Where copies hold one object (a and b) that could be changed in place (a list, dict or set, also
+    inside a tuple, or a board): a change through one copy would reach the other."""
+    if type(a) in (int, str, bool, float, type(None)) or a is not b:
+        return []
+    if type(a) in _MUTABLE:         # exact types: a FrozenDict is read-only
+        return [where]
+    if isinstance(a, tuple):
+        return [w for i, x in enumerate(a) for w in _shared_mutable(x, x, f"{where}[{i}]")]
+    if isinstance(a, Board):
+        return [where]
+    return []
+
+
+def test_copies_share_no_value_that_could_be_changed_in_place():
+    # clone() shares every field it does not copy (tuples, read-only mappings, the card table): none of
+    # them may be a list, dict or set, or a board, so no change made through one copy can reach another
+    rng = random.Random(3)
+    for seed in range(3):
+        s = new(3, seed=seed)
+        while not s.is_over():
+            c = s.clone()
+            bad = [w for k, v in s.__dict__.items() if not k.startswith("_") and k != "data"
+                   for w in _shared_mutable(v, c.__dict__[k], k)]
+            for seat, (b, cb) in enumerate(zip(s.boards, c.boards)):
+                assert b is not cb
+                bad += [w for k, v in b.__dict__.items() for w in _shared_mutable(v, cb.__dict__[k],
+                                                                                   f"boards[{seat}].{k}")]
+            assert not bad, f"shared by a copy and its original at step {s.steps}: {bad}"
+            s.apply(rng.choice(s.legal_actions()))
+
+
 def test_illegal_action_leaves_the_state_untouched():
     s = new(3, seed=1)
     before = fingerprint(s)
@@ -101,11 +137,13 @@ def test_actions_have_readable_names():
     (lambda s: (setattr(s.boards[0], "fuel", 5), setattr(s.boards[0], "goods", 4)), "cabin"),
     (lambda s: setattr(s.boards[0], "coins", -1), "negative"),
     (lambda s: setattr(s.boards[0], "harbours", 6), "harbours"),
-    (lambda s: s.boards[0].ships.append(0), "ships in one lane"),
-    (lambda s: s.boards[0].lanes.__setitem__(5, s.decks[2][0]), "lane without a harbour"),
-    (lambda s: s.boards[0].lanes.__setitem__(0, s.decks[2][0]), "exactly one place"),
+    (lambda s: setattr(s.boards[0], "ships", (*s.boards[0].ships, 0)), "ships in one lane"),
+    (lambda s: setattr(s.boards[0], "lanes", replaced(s.boards[0].lanes, 5, s.decks[2][0])),
+     "lane without a harbour"),
+    (lambda s: setattr(s.boards[0], "lanes", replaced(s.boards[0].lanes, 0, s.decks[2][0])),
+     "exactly one place"),
     (lambda s: s.decks[1].pop(), "exactly one place"),
-    (lambda s: s.boards[0].dice.append(3), "dice in play"),
+    (lambda s: setattr(s.boards[0], "dice", (*s.boards[0].dice, 3)), "dice in play"),
 ])
 def test_check_invariants_names_each_broken_rule(breakage, message):
     s = new(3, seed=0)
@@ -154,7 +192,7 @@ def test_each_round_runs_its_phases_in_rulebook_order():
 
 def test_a_reward_choice_says_what_it_gives():
     s = play_until(new(3, seed=0), "rewards", skip_turn_free)
-    s.boards[s.current_player].dice = [1, 2, 3, 4, 5]
+    s.boards[s.current_player].dice = (1, 2, 3, 4, 5)
     s._legal = None
     assert [str(a) for a in s.legal_actions()] == [
         "dice reward of face 1: buy a card", "dice reward of face 2: take 1 good",

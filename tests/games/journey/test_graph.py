@@ -31,7 +31,7 @@ def put(state, seat: int, lane: int, slot: int, name: str, nth: int = 0) -> int:
     if cid in state.box:
         state.box.remove(cid)
     b = state.boards[seat]
-    b.lanes[lane * 5 + slot] = cid
+    b.lanes = replaced(b.lanes, lane * 5 + slot, cid)     # lanes: a tuple, replaced on change
     c = state.card(cid)
     b.names = FrozenDict({**b.names, c.name: b.names.get(c.name, 0) + 1})   # read-only: clones share them
     b.types = FrozenDict({**b.types, c.type: b.types.get(c.type, 0) + 1})
@@ -181,7 +181,7 @@ def test_lanes_are_disjoint_chains_with_dice_and_ships():
     put(s, 0, 0, 1, "Blue Bar")
     put(s, 0, 1, 0, "Fuel Platform")
     put(s, 0, 1, 1, "Penguin Park")
-    b.ships = [4, 32 + 4, 32 + 4]
+    b.ships = (4, 32 + 4, 32 + 4)
     b.hub_dice = {4: s.hub_at(0, 0, 4)[0]}
     g = lane_graph(s, 0)
     assert isinstance(g, nx.DiGraph)
@@ -222,7 +222,7 @@ def test_lane_summary_counts_harbours_ships_ports_hubs_and_crossings():
     port = put(s, 0, 0, 1, "Port")
     put(s, 0, 0, 2, "Blue Bar")
     b.cargo = replaced(b.cargo, 1, len(s.card(port).cargo))   # every cargo space filled
-    b.ships = [8, 32]                                 # one ship past two cards, one in its harbour
+    b.ships = (8, 32)                                 # one ship past two cards, one in its harbour
     summary = lane_summary(s, 0)
     assert summary == {"harbours": 2, "ships": 2, "cards": 3, "ports": 1, "ports_unlocked": 1,
                        "hubs": len(s.lane_hubs(0, 0)), "crossed": 2, "cards_passed": 2}

@@ -54,9 +54,9 @@ def test_card_measures_cost_count_ships_and_crossings():
     give(s, 0, "Megaport", 0, 0)                  # the most expensive single card
     for k in range(3):
         give(s, 1, "Ocean Bank", 0, k, skip=k)    # the most cards
-    s.boards[1].ships = [8, 4]                    # crossed 2 + 1
+    s.boards[1].ships = (8, 4)                    # crossed 2 + 1
     s.boards[1].harbours = 2
-    s.boards[2].ships = [0, 0, 0]
+    s.boards[2].ships = (0, 0, 0)
     assert s.tile_achievers(_tile(s, "card_cost")) == [0]
     assert s.tile_achievers(_tile(s, "cards")) == [1]
     assert s.tile_achievers(_tile(s, "ships_crossed")) == [1]
@@ -75,7 +75,7 @@ def test_benno_scores_nine_at_the_end_of_the_first_period():
         give(s, benno, "Ocean Bank", 0, k, skip=k)
     give(s, benno, "Fuel Platform", 1, 0)
     give(s, benno, "Fuel Platform", 1, 1, skip=1)
-    s.boards[benno].ships = [12, 32 + 8]           # crossed 3 and 2 cards
+    s.boards[benno].ships = (12, 32 + 8)           # crossed 3 and 2 cards
     s.round = 2
     scoring_steps.midgame_scoring(s)
     assert s.boards[benno].pts["midgame_tiles"] == 6

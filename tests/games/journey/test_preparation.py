@@ -42,7 +42,7 @@ def test_draft_passes_the_rest_to_the_left():
         expected = sorted(before[giver])
         expected.remove(max(before[giver]))
         assert sorted(s.pools[seat]) == expected
-        assert s.boards[giver].dice == [max(before[giver])]
+        assert s.boards[giver].dice == (max(before[giver]),)
 
 
 def test_draft_is_simultaneous_observation_hides_earlier_picks():
@@ -101,8 +101,7 @@ def test_mandel_income_one_ocean_bank_two_fuel_platforms():
     give(s, mandel, "Ocean Bank")
     give(s, mandel, "Fuel Platform")
     give(s, mandel, "Fuel Platform", skip=1)
-    b.dice = [1, 2, 3, 4, 5]
-    b.dice.append(5)
+    b.dice = (1, 2, 3, 4, 5, 5)
     b.fuel, b.goods = 3, 2                        # room for 3 more fuel
     coins = b.coins
     s._legal = None
@@ -146,7 +145,7 @@ def test_amanda_removes_an_interference_tile_as_reward():
     s = play_until(new(3, seed=0), "rewards", skip_turn_free)
     amanda = s.current_player
     b = s.boards[amanda]
-    b.dice = [4, 4, 5, 6, 6]
+    b.dice = (4, 4, 5, 6, 6)
     b.interference = 3
     s._legal = None
     assert [a.a for a in s.legal_actions()] == [4, 5, 6]
@@ -158,7 +157,7 @@ def test_buying_a_card_as_reward_draws_two_and_returns_the_other_to_the_bottom()
     s = play_until(new(3, seed=0), "rewards", skip_turn_free)
     seat = s.current_player
     b = s.boards[seat]
-    b.dice = [1, 2, 3, 4, 5]
+    b.dice = (1, 2, 3, 4, 5)
     b.coins = 30
     top_two = s.decks[1][-2:]
     s._legal = None
@@ -186,7 +185,7 @@ def test_amanda_turn_order_example_through_the_engine():
     amanda, benno, mandel = 0, 1, 2
     s = play_until(new(3, seed=0), "rewards", skip_turn_free)
     for seat, dice in ((amanda, [1, 2, 4, 4, 6]), (benno, [1, 2, 3, 4, 5]), (mandel, [3, 3, 3, 3, 3])):
-        s.boards[seat].dice = dice                        # totals 17, 15 and 15
+        s.boards[seat].dice = tuple(dice)                 # totals 17, 15 and 15
     tiles = [b.interference for b in s.boards]
     s.order = [mandel, benno, amanda]                     # Mandel started the round before
     s.pending, s.stage, s.idx = [], "post_office", s.players

@@ -26,7 +26,7 @@ def test_each_board_starts_with_the_printed_supplies(players):
     s = new(players, seed=1)
     for b in s.boards:
         assert (b.fuel, b.harbours, len(b.ships), b.coins, b.goods, b.fish) == (2, 1, 1, 8, 0, 0)
-        assert b.ships == [0]         # the ship waits at the harbour of the first lane
+        assert b.ships == (0,)         # the ship waits at the harbour of the first lane
     assert sorted(s.order) == list(range(players))
 
 

@@ -13,7 +13,7 @@ from .cards import activate_card
 from .facts import A_BID_DIE, A_END, A_FISH, A_HUB, ACTIVATION, R_ACTION, R_ACTIVATE, R_FISH, SLOTS, Act, where
 from .free_actions import legal_free_actions
 from .hubs import die_on_hub
-from .player_boards import gain, with_item
+from .player_boards import gain, with_item, without
 from .ship_lanes import board_hubs, hub
 
 if TYPE_CHECKING:
@@ -94,7 +94,8 @@ def take_turn(s: GameState, seat: int, data: Any, act: Act) -> None:
 
 def take_fish(s: GameState, seat: int, act: Act) -> None:
     s.main = 1
-    s.boards[seat].dice.remove(act.a)
+    b = s.boards[seat]
+    b.dice = without(b.dice, act.a)
     s.discard.append(act.a)
     gain(s, seat, "fish", 1, R_FISH, f"discarded a {act.a}")
 
@@ -103,7 +104,7 @@ def activate_hub(s: GameState, seat: int, act: Act) -> None:
     s.main = 3
     b = s.boards[seat]
     mult = hub(s, b.lanes, act.a, act.b)[0]
-    b.dice.remove(mult)
+    b.dice = without(b.dice, mult)
     s.emit(f"places a {mult} on {where(act.b)} of lane {act.a + 1}", R_ACTIVATE, seat)
     die_on_hub(s, seat, act.a, act.b, mult, R_ACTIVATE)
 
@@ -111,7 +112,7 @@ def activate_hub(s: GameState, seat: int, act: Act) -> None:
 def activate_card_space(s: GameState, seat: int, act: Act) -> None:
     s.main = 3
     b = s.boards[seat]
-    b.dice.remove(act.c)
+    b.dice = without(b.dice, act.c)
     b.card_dice = with_item(b.card_dice, act.a * SLOTS + act.b, act.c)
     activate_card(s, seat, s.C[b.lanes[act.a * SLOTS + act.b]], act.c)
 

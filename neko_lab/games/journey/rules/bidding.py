@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .facts import A_BID, R_BID, R_NEW_BID, Act
+from .player_boards import without
 
 if TYPE_CHECKING:
     from .player_boards import Board
@@ -81,7 +82,8 @@ def start_new_bid(s: GameState, seat: int, act: Act) -> None:
 
 
 def bid_die(s: GameState, seat: int, act: Act) -> None:
-    s.boards[seat].dice.remove(act.a)
+    b = s.boards[seat]
+    b.dice = without(b.dice, act.a)
     add_bid(s, s.bid_space, seat, act.a)
     s.bid_placed += 1
     s.emit("bids a {}", R_BID, seat, act.a, space=s.bid_space, die=act.a)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from .. import scoring as sc
 from .facts import (A_ADJUST, A_EXCHANGE, A_FISH_COINS, A_FISH_FUEL, A_HARBOUR, A_HOSPITAL, A_MOVE,
                     A_SHIP, A_TAKE_DIE, A_TILE_ADJUST, A_TILE_REROLL, A_UNJAM, EXCHANGES, HARBOUR_SUPPLY,
-                    LANE_SHIFT, POSITIONS_PER_EDGE, R_CARDS, R_FREE, SHIP_SUPPLY, SLOTS, Act, harbour_cost, ship_cost, where, wrap)
+                    LANE_SHIFT, MAX_LANES, POSITIONS_PER_EDGE, R_CARDS, R_FREE, SHIP_SUPPLY, SLOTS, Act,
+                    harbour_cost, ship_cost, where, wrap)
 from .hubs import move_ship
 from .player_boards import gain, has, remove_interference, replaced
 from .ship_lanes import board_hubs, first_space, next_position, ship_starts
@@ -24,11 +25,17 @@ def die_fish_cost(s: GameState, seat: int) -> int:
 
 
 def ship_supply(s: GameState) -> int:
-    return SHIP_SUPPLY - sum(len(b.ships) for b in s.boards)
+    left = SHIP_SUPPLY
+    for b in s.boards:          # a plain loop: cheaper than sum() over a generator (asked every turn)
+        left -= len(b.ships)
+    return left
 
 
 def harbour_supply(s: GameState) -> int:
-    return HARBOUR_SUPPLY - sum(b.harbours for b in s.boards)
+    left = HARBOUR_SUPPLY
+    for b in s.boards:
+        left -= b.harbours
+    return left
 
 
 def move_acts(s: GameState, b: Board) -> list:
@@ -74,13 +81,11 @@ def legal_free_actions(s: GameState, seat: int, b: Board, vals: list[int], acts:
             acts.append(A_HOSPITAL)
     nships = len(b.ships)                                               # d)
     if b.coins >= 2 * nships + 1 and ship_supply(s) > 0:
-        ships = b.ships
+        per_lane = [0] * MAX_LANES
+        for x in b.ships:
+            per_lane[x // LANE_SHIFT] += 1
         for lane in range(b.harbours):
-            n = 0
-            for x in ships:
-                if x // LANE_SHIFT == lane:
-                    n += 1
-            if n < b.harbours:
+            if per_lane[lane] < b.harbours:
                 acts.append(A_SHIP[lane])
     if b.harbours < sc.MAX_HARBOURS and b.coins >= harbour_cost(b.harbours + 1, b.harbour_div or None) \
             and harbour_supply(s) > 0:                                  # e)
@@ -132,7 +137,7 @@ def take_discarded_die(s: GameState, seat: int, act: Act) -> None:
     else:
         b.fish -= die_fish_cost(s, seat)
     s.discard.remove(act.a)
-    b.dice.append(act.a)
+    b.dice = (*b.dice, act.a)
     s.took_die = True
     s.emit(f"takes a discarded {act.a}", R_FREE if not act.b else R_CARDS, seat)
 
@@ -153,7 +158,7 @@ def buy_ship(s: GameState, seat: int, act: Act) -> None:
     b.coins -= cost
     start = first_space(b, act.a)
     b.starts = ship_starts(b) + (start,)
-    b.ships.append(act.a * LANE_SHIFT + start * POSITIONS_PER_EDGE)
+    b.ships = (*b.ships, act.a * LANE_SHIFT + start * POSITIONS_PER_EDGE)
     spot = (f"on the left half-hub of its first card, in slot {start + 1}" if b.lanes[act.a * SLOTS + start]
             else "on its harbour (no card yet)")
     s.emit("buys a ship for {} coins and puts it in lane {} {}", R_FREE, seat, cost, act.a + 1, spot,
@@ -179,7 +184,7 @@ def adjust_die(s: GameState, seat: int, act: Act) -> None:
     else:
         b.tile_adjust -= 1
     i = b.dice.index(act.a)
-    b.dice[i] = wrap(act.a + act.b)
+    b.dice = replaced(b.dice, i, wrap(act.a + act.b))
     s.emit("turns a {} into a {}", R_FREE if act.kind == "adjust" else R_CARDS, seat, act.a, b.dice[i])
 
 
@@ -187,7 +192,7 @@ def reroll_die(s: GameState, seat: int, act: Act) -> None:
     b = s.boards[seat]
     b.tile_reroll -= 1
     i = b.dice.index(act.a)
-    b.dice[i] = s.rng.randint(1, 6)
+    b.dice = replaced(b.dice, i, s.rng.randint(1, 6))
     s.emit(f"rerolls a {act.a}: {b.dice[i]}", R_CARDS, seat)
 
 

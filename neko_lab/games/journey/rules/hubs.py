@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .. import scoring as sc
 from .facts import LANE_SHIFT, R_DIE_ON_SHIP, R_FREE, R_SHIP_ON_DIE, catch_fish_bonus, where
-from .player_boards import gain, with_item
+from .player_boards import gain, replaced, with_item
 from .ship_lanes import hub, next_position, ship_starts
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def move_ship(s: GameState, seat: int, lane: int, pos: int) -> None:
     # for longer journeys, and the cards ahead are passed by whichever moves)
     b.starts = ship_starts(b)
     i = min((i for i, x in enumerate(b.ships) if x == key), key=lambda i: b.starts[i])
-    b.ships[i] = nkey
+    b.ships = replaced(b.ships, i, nkey)
     b.fuel -= sc.MOVE_SHIP_FUEL
     s.emit(f"moves a ship in lane {lane + 1} from {where(pos)} to {where(new)}", R_FREE, seat, lane=lane, to=new)
     if hub(s, b.lanes, lane, new) is not None:

@@ -10,6 +10,7 @@ from neko_lab.core.frozen import FrozenDict
 from .. import scoring as sc
 from .cards import lightning
 from .facts import R_PLACE, SLOTS, Act
+from .player_boards import replaced
 from .ship_lanes import gap_cost, placements
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ def place_card(s: GameState, seat: int, cid: int, lane: int, slot: int, price: i
     b = s.boards[seat]
     gap = gap_cost(s, seat, lane, slot)
     b.coins -= price + gap
-    b.lanes[lane * SLOTS + slot] = cid
+    b.lanes = replaced(b.lanes, lane * SLOTS + slot, cid)
     c = s.C[cid]
     before = b.types.get(c.type, 0)
     b.names = FrozenDict({**b.names, c.name: b.names.get(c.name, 0) + 1})

@@ -15,13 +15,16 @@ from .facts import CATEGORIES, CHURCH_DICE, MAX_LANES, SLOTS, START_COINS, START
 if TYPE_CHECKING:
     from .state import GameState
 
+_new = object.__new__
+
 
 @serializable
 class Board:
     """One player's board, cabin, freezer and ship lanes (the layout of lanes and ships: see ship_lanes.py)."""
-    # a plain __dict__ (not __slots__): copying one dict is what makes clone() fast. Cargo and ship starts
-    # (tuples), the dice on hubs and cards and the points (FrozenDicts) are read-only, replaced on change
-    # (replaced(), with_item()), so copies share them; only the dice, lanes and ships lists are copied
+    # a plain __dict__ (not __slots__): copying one dict is what makes clone() fast. Every field is a number
+    # or read-only, replaced on change rather than changed in place: the dice, lanes, ships, ship starts and
+    # cargo are tuples (replaced(), without(), or a new tuple), the dice on hubs and cards and the points
+    # FrozenDicts (with_item()). So a copy is the one dict copy, and copies share all of it
     FIELDS = ("coins", "fuel", "goods", "fish", "interference", "harbours", "dice", "lanes", "ships", "starts",
               "hub_dice", "card_dice", "cargo", "names", "types", "pts", "tile_adjust", "tile_reroll",
               "park_takes", "lighthouse", "hospital_used", "harbour_div", "exchange_on", "exchange_used",
@@ -35,8 +38,8 @@ class Board:
         self.fish = 0
         self.interference = 0
         self.harbours = START_HARBOURS
-        self.lanes: list[int] = [0] * (SLOTS * MAX_LANES)
-        self.ships: list[int] = [0]
+        self.lanes: tuple[int, ...] = (0,) * (SLOTS * MAX_LANES)     # read-only, replaced on change
+        self.ships: tuple[int, ...] = (0,)
         self.starts: tuple[int, ...] = (0,)  # per ship (same order): the edge it started from (ship_lanes.py)
         self.cargo: tuple[int, ...] = (0,) * (SLOTS * MAX_LANES)
         self.names: dict[str, int] = FrozenDict()      # read-only, replaced on change
@@ -47,7 +50,7 @@ class Board:
 
     def new_round(self) -> None:
         """Prepare for next round: no dice out, and every once-per-round power ready again."""
-        self.dice: list[int] = []
+        self.dice: tuple[int, ...] = ()
         self.hub_dice: dict[int, int] = FrozenDict()
         self.card_dice: dict[int, int] = FrozenDict()
         sets, takes = sc.penguin_park_powers(self.types.get("penguin_park", 0))
@@ -62,14 +65,9 @@ class Board:
         self.park_new = 0      # Penguin Park Variants placed this round (their repeat bid starts next round)
 
     def copy(self) -> "Board":
-        # one dict copy, then fresh lists for the three parts changed in place; everything else is
-        # read-only, replaced on change (see the class comment), so copies share it
-        n = object.__new__(Board)
-        d = self.__dict__.copy()
-        d["dice"] = [*self.dice]             # [*x]: a list copy, a little cheaper than x[:]
-        d["lanes"] = [*self.lanes]
-        d["ships"] = [*self.ships]
-        n.__dict__ = d
+        """An independent copy: one dict copy, since nothing of a board is changed in place."""
+        n = _new(Board)
+        n.__dict__ = self.__dict__.copy()
         return n
 
     def __eq__(self, other: object) -> bool:
@@ -84,8 +82,18 @@ class Board:
 
 
 def replaced(t: tuple, i: int, value: int) -> tuple[int, ...]:
-    """The tuple `t` with item i replaced: a board's cargo changes this way (copies share it)."""
-    return (*t[:i], value, *t[i + 1:])
+    """The tuple `t` with item i replaced: a board's lanes, ships, dice and cargo change this way (copies
+    share them)."""
+    items = list(t)          # one list, changed, then a tuple: cheaper than joining two slices
+    items[i] = value
+    return tuple(items)
+
+
+def without(t: tuple, value: int) -> tuple[int, ...]:
+    """The tuple `t` without its first `value` (a ValueError if there is none): a die leaves a board's
+    dice this way (copies share them)."""
+    i = t.index(value)
+    return t[:i] + t[i + 1:]
 
 
 def with_item(d: dict, key: object, value: int) -> FrozenDict:

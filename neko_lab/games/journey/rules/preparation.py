@@ -12,7 +12,7 @@ from .. import data as jdata
 from .. import scoring as sc
 from .facts import (A_DRAFT, DICE, R_DRAFT, R_INCOME, R_ORDER, R_REWARDS, Act, ask_next_seat,
                     next_turn_order, player, reward_text)
-from .player_boards import count, gain, has, remove_interference
+from .player_boards import count, gain, has, remove_interference, without
 from .ship_lanes import placements
 
 if TYPE_CHECKING:
@@ -22,9 +22,11 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------- 1) Draft Dice
 def roll_dice(s: GameState) -> None:
     """Stage "roll": everyone rolls six dice into the pool in front of them."""
+    pools = []
     for seat in range(s.players):
-        s.boards[seat].dice = []
-        s.pools[seat] = tuple(sorted(s.rng.randint(1, 6) for _ in range(DICE)))
+        s.boards[seat].dice = ()
+        pools.append(tuple(sorted(s.rng.randint(1, 6) for _ in range(DICE))))
+    s.pools = tuple(pools)       # the pools: a tuple of tuples, replaced on change (copies share them)
     s.picks = [0] * s.players
     s.draft_pass = 0
     s.stage, s.idx = "draft", 0
@@ -47,21 +49,21 @@ def draft_dice(s: GameState) -> None:
 
 def pass_dice_left(s: GameState) -> None:
     n = s.players
-    for seat in range(n):
-        pool = list(s.pools[seat])       # a pool is a tuple, replaced on change (clones share it)
-        pool.remove(s.picks[seat])
-        s.pools[seat] = tuple(pool)
-        s.boards[seat].dice.append(s.picks[seat])
     picks = tuple(s.picks)
+    kept = []
+    for seat in range(n):
+        kept.append(without(s.pools[seat], picks[seat]))
+        b = s.boards[seat]
+        b.dice = (*b.dice, picks[seat])      # a board's dice: a tuple, replaced on change
     s.emit("picks revealed: {}", R_DRAFT, None, Later(kept_text, picks), picks=picks)
-    s.pools = [s.pools[(x - 1) % n] for x in range(n)]   # pass to the left (clockwise)
+    s.pools = (kept[-1], *kept[:-1])      # pass to the left (clockwise): seat x gets seat x - 1's
     s.picks = [0] * n
     s.draft_pass += 1
     s.idx = 0
     if all(len(b.dice) == DICE for b in s.boards):
         for b in s.boards:
-            b.dice.sort()
-        s.pools = [()] * n
+            b.dice = tuple(sorted(b.dice))
+        s.pools = ((),) * n
         s.stage, s.idx = "income", 0
 
 
@@ -94,7 +96,7 @@ def legal_income(s: GameState, seat: int, data: Any) -> list:
 
 def discard_for_income(s: GameState, seat: int, data: Any, act: Act) -> None:
     b = s.boards[seat]
-    b.dice.remove(act.a)
+    b.dice = without(b.dice, act.a)
     s.discard.append(act.a)
     gain(s, seat, "coins", act.a, R_INCOME, f"discarded a {act.a}")
     income_cards(s, seat)

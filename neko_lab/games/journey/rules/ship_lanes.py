@@ -4,12 +4,12 @@ ship lane).
 ``state.boards[seat]`` is a :class:`~.player_boards.Board`:
 
 * ``harbours`` — number of opened harbours = number of usable ship lanes (lanes ``0 .. harbours-1``).
-* ``lanes`` — a flat list of 25 card ids, ``lanes[lane * 5 + slot]`` (0 = empty slot); ``slot`` 0 is next
+* ``lanes`` — a flat tuple of 25 card ids, ``lanes[lane * 5 + slot]`` (0 = empty slot); ``slot`` 0 is next
   to the harbour. ``state.card(cid)`` gives the :class:`~neko_lab.games.journey.data.Card`.
-* ``ships`` — one int per ship, ``lane * 32 + pos``. A position ``pos = 4 * edge + j``: ``edge`` 0..5 is the
-  boundary left of slot ``edge`` (edge 0 is the harbour / the first card's left half-hub, edge 5 the right
-  end of slot 4); ``j`` = 1..3 is the j-th internal hub of the port in slot ``edge``. ``pos // 4`` is the
-  number of cards that ship has completely crossed.
+* ``ships`` — a tuple, one int per ship, ``lane * 32 + pos``. A position ``pos = 4 * edge + j``: ``edge``
+  0..5 is the boundary left of slot ``edge`` (edge 0 is the harbour / the first card's left half-hub, edge
+  5 the right end of slot 4); ``j`` = 1..3 is the j-th internal hub of the port in slot ``edge``.
+  ``pos // 4`` is the number of cards that ship has completely crossed.
 * ``starts`` — one int per ship, in the order of ``ships``: the edge the ship started from (0 for the
   first ship and for ships bought while their lane's first card is in slot 1 or the lane is empty; the
   first card's slot otherwise). A ship has crossed only the cards between its start and where it is.
@@ -17,6 +17,11 @@ ship lane).
 * ``hub_dice`` — ``{lane * 32 + pos: die value}`` dice standing on hubs this round.
 * ``card_dice`` — ``{lane * 5 + slot: die value}`` dice on card activation spaces this round.
 * ``cargo`` — ``cargo[lane * 5 + slot]`` goods already placed on that port.
+* ``dice`` — the dice in the player's hand.
+
+Lanes, ships, starts, cargo and dice are tuples, replaced on change (player_boards.replaced, without), so
+copies of a game share them. To set up a position by hand, assign a new tuple (``b.lanes =
+replaced(b.lanes, k, cid)``, ``b.ships = (0, 32)``).
 
 A hub between two neighbouring cards takes its multiplier from the right card's left half-hub and its
 item from the left card's right half-hub; a port's internal hubs are printed on the port.
@@ -46,7 +51,7 @@ class Hub(NamedTuple):
     ships: int
 
 
-def hub(s: GameState, lanes: list[int], lane: int, pos: int) -> tuple[int, str] | None:
+def hub(s: GameState, lanes: tuple[int, ...], lane: int, pos: int) -> tuple[int, str] | None:
     """(multiplier, item) of the complete hub at `pos`, or None for a half-hub or a gap."""
     edge, j = divmod(pos, POSITIONS_PER_EDGE)
     base = lane * SLOTS
@@ -60,7 +65,7 @@ def hub(s: GameState, lanes: list[int], lane: int, pos: int) -> tuple[int, str] 
     return None
 
 
-def next_position(s: GameState, lanes: list[int], lane: int, pos: int) -> int | None:
+def next_position(s: GameState, lanes: tuple[int, ...], lane: int, pos: int) -> int | None:
     """The next place a ship at `pos` moves to, or None at the end of the lane or before a gap."""
     edge, j = divmod(pos, POSITIONS_PER_EDGE)
     if edge >= SLOTS:
@@ -84,7 +89,7 @@ def lane_path(s: GameState, seat: int, lane: int) -> list[int]:
         path.append(pos)
 
 
-def hub_positions(s: GameState, lanes: list[int], lane: int) -> list[int]:
+def hub_positions(s: GameState, lanes: tuple[int, ...], lane: int) -> list[int]:
     out = []
     base = lane * SLOTS
     for slot in range(SLOTS):
@@ -117,7 +122,7 @@ def lane_hubs(s: GameState, seat: int, lane: int) -> list[Hub]:
 def board_hubs(s: GameState, b: Board) -> tuple:
     """Every complete hub of a board as (key = lane * 32 + pos, lane, pos, multiplier, item); cached
     on the lane contents, so it is recomputed only after a card is placed or a harbour opened."""
-    key = (b.harbours, *b.lanes)
+    key = (b.harbours, tuple(b.lanes))     # the tuple itself (a list assigned by hand: a snapshot of it)
     cache = b.hub_cache
     if cache is not None and cache[0] == key:
         return cache[1]

@@ -51,6 +51,7 @@ SECTIONS = (set_up, market, preparation, actions, cards, placing, end_of_round, 
 DECISIONS = gather(*SECTIONS)
 STAGES: dict[str, Callable[["GameState"], None]] = {
     k: v for section in SECTIONS for k, v in getattr(section, "STAGES", {}).items()}
+_new = object.__new__
 
 
 @register
@@ -100,7 +101,9 @@ class GameState(State):
         self.data = data
         self._index_cards()
         n = self.players
-        self.decks: list[list[int]] = [[], [], []]
+        # decks[period] for periods 1 and 2; no card is of period 0, so decks[0] is an empty tuple that
+        # copies share
+        self.decks: list[Any] = [(), [], []]
         advanced: list[int] = []
         for c in data.cards:
             if c.period == "advanced":
@@ -140,7 +143,7 @@ class GameState(State):
         self.rng.shuffle(self.order)
         self.emit(f"turn order {', '.join(map(player, self.order))}", R_SETUP)
         self.discard: list[int] = []
-        self.pools: list[tuple[int, ...]] = [()] * n
+        self.pools: tuple[tuple[int, ...], ...] = ((),) * n     # tuples, replaced on change: copies share them
         self.picks: list[int] = [0] * n
         self.draft_pass = 0
         self.bonus_left: tuple[int, ...] = tuple(range(len(data.bonus)))
@@ -187,7 +190,7 @@ class GameState(State):
         return self.C[cid]
 
     def lane_cards(self, seat: int, lane: int) -> list[int]:
-        return self.boards[seat].lanes[lane * SLOTS:(lane + 1) * SLOTS]
+        return [*self.boards[seat].lanes[lane * SLOTS:(lane + 1) * SLOTS]]
 
     def hub_at(self, seat: int, lane: int, pos: int) -> tuple[int, str] | None:
         return ship_lanes.hub(self, self.boards[seat].lanes, lane, pos)
@@ -325,26 +328,32 @@ class GameState(State):
     # ================================================================== clone, invariants
     def clone(self) -> "GameState":
         """A fast structural copy. Pending decisions, bid lists, options and the card table are shared:
-        the engine replaces them rather than mutating them in place."""
-        new = object.__new__(GameState)
+        the engine replaces them rather than mutating them in place. A board is copied as its dict
+        alone (nothing of a board is changed in place, see player_boards.Board), here rather than
+        through Board.copy to save a call per board."""
+        new = _new(GameState)
         d = self.__dict__.copy()
         d["rng"] = self.rng.copy()
         d["log"] = self.log.copy()           # copies share the chain of events
         d["pending"] = self.pending.copy()
         d["_legal"] = None
-        d["boards"] = [b.copy() for b in self.boards]
+        boards = []
+        for b in self.boards:
+            nb = _new(Board)
+            nb.__dict__ = b.__dict__.copy()
+            boards.append(nb)
+        d["boards"] = boards
         decks = self.decks
-        d["decks"] = [decks[0].copy(), decks[1].copy(), decks[2].copy()]
+        d["decks"] = [decks[0], decks[1].copy(), decks[2].copy()]
         d["box"] = self.box.copy()
         d["display"] = self.display.copy()
         d["drawn"] = self.drawn.copy()
         d["spaces"] = self.spaces.copy()
         d["bids"] = self.bids.copy()
         d["discard"] = self.discard.copy()
-        d["pools"] = self.pools.copy()       # each pool a tuple, shared
         d["picks"] = self.picks.copy()
         d["order"] = self.order.copy()
-        # bonus_left, res_queue and action_start_dice are tuples, replaced on change: shared
+        # bonus_left, pools, res_queue and action_start_dice are tuples, replaced on change: shared
         new.__dict__ = d
         return new
 
