@@ -387,14 +387,14 @@ def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float
     most = min(units, len(free))         # matches possible: once made, no later offer adds anything
     room = list(cubes)                   # cubes of each stack not matched yet
     taken_slot: set = set()
-    made = 0
+    matched = 0
     for worth, i, j in offers:
         if room[i] and j not in taken_slot:
             room[i] -= 1
             taken_slot.add(j)
             total += worth
-            made += 1
-            if made == most:
+            matched += 1
+            if matched == most:
                 break
     return total
 
