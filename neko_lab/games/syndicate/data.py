@@ -57,6 +57,9 @@ CORNERS_4 = (place(4, 0), place(4, 3))
 # Neighbourhoods: 2p is the upper one of place p, 2p+1 the lower one. Vertically adjacent: the two of
 # one card, and a card's lower neighbourhood with the upper neighbourhood of each card hanging below it.
 NEIGHBOURHOODS = 2 * PLACES
+# the indices of a seat's loose-cube counts, cubes[4 * n + colour] (n a neighbourhood): an upper
+# neighbourhood n = 2p has i & 4 == 0, and i >> 3 is its place
+CUBE_INDEX = range(4 * NEIGHBOURHOODS)
 
 
 def upper(p: int) -> int:

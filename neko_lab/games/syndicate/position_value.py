@@ -28,8 +28,8 @@ from itertools import compress
 from operator import mul
 from typing import Any, Callable
 
-from .data import (COOK, DELIVERY, FISHMONGER, LEVEL_OF, MULTIPLIER, NEIGHBOURHOODS, NIGIRI, PLACES, STOREKEEPER,
-                   SUBWAY, TURNS, VERTICAL, WILD, lower, upper)
+from .data import (COOK, CUBE_INDEX, DELIVERY, FISHMONGER, LEVEL_OF, MULTIPLIER, NEIGHBOURHOODS, NIGIRI, PLACES,
+                   STOREKEEPER, SUBWAY, TURNS, VERTICAL, WILD, lower, upper)
 from .planner import share_done
 from .progress import NEVER, placements_left, turns_to_go, walk_rates
 from .rules import GameState, mission_cards
@@ -140,7 +140,6 @@ def goal(dist: list[list[int]], free: list, n: int, c: int) -> tuple[float, int]
     return best, moves
 
 
-CUBE_INDEX = range(4 * NEIGHBOURHOODS)
 # points of one loose cube at each index of a seat's cube counts (4 colours per neighbourhood)
 LOOSE_POINTS = tuple(PER_LOOSE_CUBE * MULTIPLIER[LEVEL_OF[i // 8]] for i in range(4 * NEIGHBOURHOODS))
 

@@ -9,13 +9,11 @@ from typing import TYPE_CHECKING, NamedTuple
 from neko_lab.core import serializable
 from neko_lab.core.fast import new_tuple as _new
 
-from ..data import COLOURS, NEIGHBOURHOODS, NIGIRI, SASHIMI, SLOT_KINDS, WILD, added, changed, upper
+from ..data import COLOURS, CUBE_INDEX, NIGIRI, SASHIMI, SLOT_KINDS, WILD, added, changed, upper
 from .rulebook import COOK, DELIVERY_ZONE
 
 if TYPE_CHECKING:
     from .state import GameState
-
-CUBE_INDEX = range(4 * NEIGHBOURHOODS)     # cubes[4 * n + colour]: upper neighbourhoods n = 2p have i & 4 == 0
 
 
 @serializable
@@ -41,6 +39,8 @@ def slot_options(s: "GameState", seat: int, kind: int, place: int | None = None,
     pyr, cubes, filled, cards = s.pyramid[seat], s.cubes[seat], s.filled[seat], s.cards
     if place is None:           # every kind of loose cube in an upper neighbourhood, by place then colour
         found = [(i >> 3, i & 3) for i in compress(CUBE_INDEX, cubes) if not i & 4]
+        if colour is not None:
+            found = [f for f in found if f[1] == colour]
     else:
         base = 4 * upper(place)
         found = [(place, c) for c in (range(4) if colour is None else (colour,)) if cubes[base + c]]

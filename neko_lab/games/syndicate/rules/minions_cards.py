@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from neko_lab.core import Pending, serializable
 from neko_lab.core.fast import keep_legal, new_tuple as _new
 
-from ..data import (COLOURS, COOK, DELIVERY, FISHMONGER, LEVEL_OF, NEIGHBOURHOODS, NIGIRI, SASHIMI,
-                    STOREKEEPER, SUBWAY, VERTICAL, added, lower, neighbourhood_name)
+from ..data import (COLOURS, COOK, CUBE_INDEX, DELIVERY, FISHMONGER, LEVEL_OF, NIGIRI, SASHIMI, STOREKEEPER,
+                    SUBWAY, VERTICAL, added, lower, neighbourhood_name)
 from . import delivery_zone
 from .command_phase import Stop, after_box
 from .delivery_zone import Deliver
@@ -25,8 +25,6 @@ from .rulebook import STOREKEEPER as RULE_STOREKEEPER, SUBWAY as RULE_SUBWAY
 if TYPE_CHECKING:
     from .state import GameState
 
-
-CUBE_INDEX = range(4 * NEIGHBOURHOODS)
 
 
 @serializable
