@@ -144,12 +144,6 @@ def goal(dist: list[list[int]], free: list, n: int, c: int) -> tuple[float, int]
 LOOSE_POINTS = tuple(PER_LOOSE_CUBE * MULTIPLIER[LEVEL_OF[i // 8]] for i in range(4 * NEIGHBOURHOODS))
 
 
-def structure_points(state: GameState, seat: int, cache: dict) -> int:
-    """The seat's structure points now: those of its cards and deliveries (the same all walk long,
-    remembered per pyramid and slots) plus those of its loose cubes."""
-    return card_points(state, seat, cache) + sum(map(mul, LOOSE_POINTS, state.cubes[seat]))
-
-
 def card_points(state: GameState, seat: int, cache: dict) -> int:
     """The structure points of the seat's cards and deliveries, remembered per pyramid and slots."""
     pyr, filled = state.pyramid[seat], state.filled[seat]
@@ -257,7 +251,7 @@ def estimate(state: GameState, seat: int, cache: dict, missions: bool) -> tuple:
     shape = shape_parts(state, seat, cache)
     cards, fitting = shape[2], shape[3]
     pyr = state.pyramid[seat]
-    structure, loose, top, reach = cube_parts(state, seat, cache, shape)      # structure_points(), ...
+    structure, loose, top, reach = cube_parts(state, seat, cache, shape)   # the seat's structure points, ...
     marks = state.markers[seat]
     met = sum(state.path_values[m - 1] + order_bonus(state, k, m)
               for k, m in enumerate(marks) if m) if any(marks) else 0
