@@ -8,19 +8,23 @@ them next turn (a narrower beam), so that cubes taken now for the next walk to c
 now for the next walk to use, are seen for what they bring. After an Accountant's draw it plans again
 with the real cards.
 
-Solo, on turns 1-3 and 9-15 (`WIDE_TURNS`) the walk is planned with the wider settings of
-"syndicate-plan" (`WIDE`); two-player games keep the narrow search on every turn (they were not measured
-for this, and the lesson and the notebooks play the agent there). Measured block by block on seeds
-100-199 (very easy, 100 games paired with the agent narrow on every turn), what the wide search adds to
-the margin against CatANNA adds up over the turns (turns 1-4 +3.9 ± 2.4 points, 5-8 +3.5 ± 2.1, 9-12
-+5.5 ± 1.7, 13-15 +4.5 ± 0.8; +18.5 ± 2.4 with every turn wide), while its cost grows with the pyramid:
-the first turns cost little (few cards) and the later ones buy the most. Turns 1-3 and 13-15 came first
-(fifth round); once the search was made about 1.35 times cheaper (eighth round, the same decisions),
-turns 9-12 were added as well, which fit in about 1 s a game: on seeds 100-199 +8.0 ± 1.4 points of
-margin at very easy and +5.2 ± 1.3 at easy against the six wide turns, where every turn wide gives
-+9.7 ± 1.7 and +7.1 ± 1.8 for about 1.5 s
+Solo, every walk (`WIDE_TURNS`, turns 1-15) is planned with the wider settings of "syndicate-plan"
+(`WIDE`); two-player games keep the narrow search on every turn (they were not measured for this, and
+the lesson and the notebooks play the agent there). Measured block by block on seeds 100-199 (very
+easy, 100 games paired with the agent narrow on every turn), what the wide search adds to the margin
+against CatANNA adds up over the turns (turns 1-4 +3.9 ± 2.4 points, 5-8 +3.5 ± 2.1, 9-12 +5.5 ± 1.7,
+13-15 +4.5 ± 0.8; +18.5 ± 2.4 with every turn wide), while its cost grows with the pyramid. What pays
+for every turn within about 1 s a game (ninth round): solo, an Accountant's draw is planned once, at
+its first discard, with the real cards, and the second discard follows that plan (`DISCARD_AGAIN`
+off; two-player games and "syndicate-plan" search again at the second discard). Searching again there
+was about a quarter of the CPU of a solo game; skipping it alone cost -1.9 ± 1.3 points of margin at
+very easy and -3.4 ± 1.4 at easy (seeds 100-199, the earlier wide turns 1-3 and 9-15), and together
+with every turn wide it gave +2.6 ± 1.4 points at very easy and +3.1 ± 1.3 at easy on the held-out
+seeds 1000-1199 (56.5 % and 32.0 % won, against 47.5 % and 24.5 % with wide turns 1-3 and 9-15) for
+about 3 % more CPU (about 1.0-1.1 s a game)
 (benchmarks/README.md, "CatANNA ladder"). Given explicit widths (beam, ahead or ahead_beam) the agent
-searches with them on every turn unless `wide` is given too. With `samples` above 1, each end judged by
+searches with them on every turn unless `wide` is given too, and searches again at the second discard
+(`discard_again`, which can also be set on its own). With `samples` above 1, each end judged by
 the walk after is valued on that many decks (its own, then re-shuffled copies) and the mean is taken:
 on seeds 1000-1049, samples=2 changed the margin by +3.4 ± 1.7 points at very easy and -0.3 ± 1.7 at
 easy for about 1.6 times the CPU, so the default stays 1.
@@ -91,7 +95,8 @@ class SyndicateAgent(Agent):
     BEAM = 12               # positions kept at each step of a walk
     AHEAD = 3               # best ends of this walk judged by the best walk that can follow
     AHEAD_BEAM = 3          # the beam of that next walk
-    WIDE_TURNS: tuple[int, ...] = (1, 2, 3, 9, 10, 11, 12, 13, 14, 15)   # solo turns planned WIDE
+    WIDE_TURNS: tuple[int, ...] = tuple(range(1, 16))   # solo turns planned WIDE: every one
+    DISCARD_AGAIN = False   # solo: search again at an Accountant's second discard (two-player always does)
     WIDE = (30, 8, 8)       # (beam, ahead, ahead_beam) on those turns: "syndicate-plan"'s
     SAMPLES = 1             # decks each judged end's next walk is valued on (the plan's own, then re-shuffled)
     DIVERSE = False         # judge the best ends of different shapes, not several that differ only in
@@ -104,7 +109,8 @@ class SyndicateAgent(Agent):
     def __init__(self, seed: int | None = None, beam: int | None = None, ahead: int | None = None,
                  ahead_beam: int | None = None, diverse: bool | None = None,
                  wide: tuple[int, ...] | list[int] | None = None,
-                 wide_widths: tuple[int, int, int] | list[int] | None = None, samples: int | None = None):
+                 wide_widths: tuple[int, int, int] | list[int] | None = None, samples: int | None = None,
+                 discard_again: bool | None = None):
         super().__init__(seed)
         if samples is not None:
             if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
@@ -122,7 +128,8 @@ class SyndicateAgent(Agent):
                 raise ConfigError(f"{self.name}: wide must be a list of turns from 1 to 15, not {wide!r}")
             self.WIDE_TURNS = tuple(sorted(set(wide)))
         elif any(v is not None for v in (beam, ahead, ahead_beam)):
-            self.WIDE_TURNS = ()             # the widths asked for, on every turn
+            self.WIDE_TURNS = ()             # the widths asked for, on every turn, ...
+            self.DISCARD_AGAIN = True        # ... searched as before the default skipped the second discard
         if diverse is not None:
             if not isinstance(diverse, bool):
                 raise ConfigError(f"{self.name}: diverse must be True or False, not {diverse!r}")
@@ -133,6 +140,10 @@ class SyndicateAgent(Agent):
                     raise ConfigError(f"{self.name}: {name} must be a whole number of at least "
                                       f"{0 if name == 'ahead' else 1}, not {v!r}")
                 setattr(self, name.upper(), v)
+        if discard_again is not None:
+            if not isinstance(discard_again, bool):
+                raise ConfigError(f"{self.name}: discard_again must be True or False, not {discard_again!r}")
+            self.DISCARD_AGAIN = discard_again
         self.narrow = (self.BEAM, self.AHEAD, self.AHEAD_BEAM)
         self.cache: dict = {}
         self.plan: list = []             # the rest of the planned walk ...
@@ -167,7 +178,7 @@ class SyndicateAgent(Agent):
             self.plan = self.search(base, seat)
             self.plan_keys = keys_along(base, seat, self.plan)
             self.plan_key = (state.seed, state.turn, seat)
-            self.plan_drawn = state.waiting[seat]
+            self.plan_drawn = self.drawn_for(state, seat)
         self.plan_keys.pop(0)
         return self.plan.pop(0)
 
@@ -179,7 +190,7 @@ class SyndicateAgent(Agent):
         seat = state.current_player
         if not plan or key != (state.seed, state.turn, seat):
             return False
-        if state.pending[-1].kind == "discard" and drawn != state.waiting[seat]:
+        if state.pending[-1].kind == "discard" and drawn is not None and drawn != state.waiting[seat]:
             return False
         return any(a == plan[0] and type(a) is type(plan[0]) for a in state.legal_actions())
 
@@ -194,9 +205,17 @@ class SyndicateAgent(Agent):
         if current is not None and self.holds(state, current, *self.offered):
             return [current]
         seat = state.current_player
-        self.offered = ((state.seed, state.turn, seat), state.waiting[seat])
+        self.offered = ((state.seed, state.turn, seat), self.drawn_for(state, seat))
         self.widths_for(state)
         return self.ranked(state.determinize(seat, self.core_rng()), seat)[:k]
+
+    def drawn_for(self, state: GameState, seat: int) -> tuple | None:
+        """What a plan made now must find in the Waiting Room at a discard to hold: the cards waiting now,
+        or None (it holds) when it is made at a solo discard and DISCARD_AGAIN is off: it chose among the
+        real cards already, so the next discard of the same draw follows it instead of searching again."""
+        if not self.DISCARD_AGAIN and state.players == 1 and state.pending[-1].kind == "discard":
+            return None
+        return state.waiting[seat]
 
     def widths_for(self, state: GameState) -> None:
         """Search `state`'s turn with the WIDE widths on a solo wide turn, else with the narrow ones."""
@@ -333,14 +352,17 @@ class SyndicateAgent(Agent):
 
 
 class PlanningAgent(SyndicateAgent):
-    """The same planner searching wider: more positions kept along each walk, and more of its best ends
-    judged by a wider search of the walk after (about four times the CPU of "syndicate")."""
+    """The same planner searching wider on every turn of every game: more positions kept along each walk,
+    and more of its best ends judged by a wider search of the walk after; it also searches again at an
+    Accountant's second discard (solo, "syndicate" searches as wide but follows the first discard's plan
+    there: about 1.3 s a solo game against 1.0-1.1)."""
 
     name = "syndicate-plan"
     BEAM = 30
     AHEAD = 8
     AHEAD_BEAM = 8
     WIDE_TURNS = ()
+    DISCARD_AGAIN = True
 
 
 class OnePlyAgent(SyndicateAgent):

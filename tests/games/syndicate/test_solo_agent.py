@@ -343,3 +343,41 @@ def test_her_extra_remembers_only_the_same_pile_and_turn():
         assert pv.her_extra(t, cache) == pv.her_extra(t)
         s.apply(agent.choose(s))
     assert checked > 100
+
+
+def test_discard_again_decides_whether_the_second_discard_searches_again():
+    """An Accountant's first discard is planned with the real cards drawn. With `discard_again` off, a solo
+    agent's second discard of the same draw follows that plan (no new search); on, it searches again.
+    Two-player games always search again."""
+    from neko_lab.agents import make_agent
+    from neko_lab.core import ConfigError
+
+    def searches_at_discards(spec, players):
+        """(discards met, searches run at them) over the first eight turns of a seeded game"""
+        s = nl.new_game("syndicate", players=players, seed=7, **({"catanna": "very easy"} if players == 1 else {}))
+        agents = [make_agent(spec, "syndicate", seed=7 + i) for i in range(players)]
+        counts = [0, 0]
+        for agent in agents:
+            real = agent.search
+
+            def spy(state, seat, width=None, ahead=None, real=real):
+                counts[1] += discarding[0]
+                return real(state, seat, width, ahead)
+
+            agent.search = spy
+        discarding = [False]
+        while not s.is_over() and s.turn <= 8:
+            discarding[0] = s.pending[-1].kind == "discard" and len(s.legal_actions()) > 1
+            counts[0] += discarding[0]
+            s.apply(agents[s.current_player].choose(s))
+        return counts
+
+    again = searches_at_discards(("syndicate", {"discard_again": True}), 1)
+    once = searches_at_discards(("syndicate", {"discard_again": False}), 1)
+    assert again[0] >= 4 and again[1] == again[0], "every solo discard with a choice searches"
+    assert 0 < once[1] < once[0], "the second discard of a draw should follow the first one's plan"
+    duo = searches_at_discards(("syndicate", {"discard_again": False}), 2)
+    assert duo[1] == duo[0] >= 4, "two-player discards always search again"
+    for bad in (0, "no", None.__class__):
+        with pytest.raises(ConfigError):
+            make_agent(("syndicate", {"discard_again": bad}), "syndicate", seed=1)
