@@ -13,6 +13,12 @@ from typing import Any, Iterator, NamedTuple
 
 from .frozen import EMPTY, FrozenDict, freeze
 
+try:
+    import cython           # the compiled build reads cython.compiled as True (see events.pxd)
+except ImportError:         # the pure package runs without Cython installed
+    class cython:           # type: ignore[no-redef]
+        compiled = False
+
 _PLAIN = frozenset({int, str, bool, float, type(None)})    # values that cannot change
 
 PUBLIC = "public"        # a viewer: what a spectator sees (every seat sees at least this)
@@ -181,7 +187,10 @@ class Log:
         return out
 
     def copy(self) -> "Log":
-        new = _NEW(Log)               # object.__new__ named once: a little cheaper than Log.__new__
+        if cython.compiled:           # a C type (events.pxd): object.__new__ would refuse it
+            new = Log.__new__(Log)
+        else:
+            new = _NEW(Log)           # object.__new__ named once: a little cheaper than Log.__new__
         new._head, new._n, new._views = self._head, self._n, self._views
         return new
 

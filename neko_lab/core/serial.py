@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from types import SimpleNamespace
 from typing import Any, Callable, TypeVar
 
 from .chain import History, chain
@@ -143,11 +144,13 @@ def decode(data: Any) -> Any:
 def _build(cls: type, values: dict[str, Any]) -> Any:
     if issubclass(cls, tuple):  # NamedTuple
         return cls(**values)
+    loaded = getattr(cls, "_loaded", None)
+    if loaded is not None:      # a read-only class builds itself again from the saved fields
+        return loaded(SimpleNamespace(**values))    # (Pending is a C type in the compiled build)
     obj = object.__new__(cls)
     for k, v in values.items():
         object.__setattr__(obj, k, v)  # works for frozen dataclasses too
-    loaded = getattr(cls, "_loaded", None)     # a read-only class freezes what it holds again
-    return loaded(obj) if loaded is not None else obj
+    return obj
 
 
 Copier = Callable[[Any], Any]

@@ -32,6 +32,12 @@ import html
 import math
 from typing import Any, Callable, ClassVar, Hashable
 
+try:
+    import cython           # the compiled build reads cython.compiled as True (see state.pxd)
+except ImportError:         # the pure package runs without Cython installed
+    class cython:           # type: ignore[no-redef]
+        compiled = False
+
 from .chain import History, actions_of
 from .data import check_folder_arg, data_origin
 from .decisions import Decision
@@ -44,7 +50,6 @@ from .spaces import Spaces
 from . import serial
 
 
-@serial.serializable
 class Pending:
     """One open decision on a state's pending stack: which seat decides what, with small plain data.
     Read-only (its data frozen: lists become tuples, dicts FrozenDicts), so every copy of a game shares
@@ -54,19 +59,25 @@ class Pending:
     __slots__ = ("kind", "seat", "data")
 
     def __init__(self, kind: str, seat: int, data: Any = None):
-        _SET_KIND(self, kind)
-        _SET_SEAT(self, seat)
         t = type(data)
         # plain values and tuples of them (most decisions' data) are read-only already: no call to freeze
         if t not in _PLAIN and not (t is tuple and _ATOMS.issuperset(map(type, data))):
             data = freeze(data)
-        _SET_DATA(self, data)
+        if cython.compiled:         # a C type (state.pxd): its fields are written directly
+            self.kind = kind
+            self.seat = seat
+            self.data = data
+        else:                       # past the __setattr__ below
+            _SET_KIND(self, kind)
+            _SET_SEAT(self, seat)
+            _SET_DATA(self, data)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a pending decision is read-only (shared by every copy of the game): "
                              "put a new Pending on the stack instead")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name: str) -> None:
+        self.__setattr__(name, None)
 
     def copy(self) -> "Pending":                 # nothing to copy: it never changes
         return self
@@ -75,8 +86,9 @@ class Pending:
         return (Pending, (self.kind, self.seat, self.data))
 
     @classmethod
-    def _loaded(cls, obj: "Pending") -> "Pending":
-        """A pending decision read from a save: its data frozen as the constructor does."""
+    def _loaded(cls, obj: Any) -> "Pending":
+        """A pending decision read from a save (obj holds its saved fields): its data frozen as the
+        constructor does."""
         return cls(obj.kind, obj.seat, obj.data)
 
     def __eq__(self, other: object) -> bool:
@@ -87,6 +99,7 @@ class Pending:
         return f"Pending({self.kind!r}, seat={self.seat}, data={self.data!r})"
 
 
+serial.serializable(Pending)     # (not as a decorator: the compiled build's C type cannot take one)
 _SET_KIND, _SET_SEAT, _SET_DATA = (Pending.kind.__set__, Pending.seat.__set__,  # type: ignore[attr-defined]
                                    Pending.data.__set__)                           # type: ignore[attr-defined]
 _PLAIN = frozenset({type(None), int, str, bool})

@@ -144,12 +144,14 @@ def test_compiled_wheel_passes_the_contract_and_the_digests(tmp_path):
                            cwd=run, env=env, capture_output=True, text=True)
     assert check.returncode == 0, check.stderr
     assert check.stdout.split()[0] == "True" and check.stdout.split()[1].startswith(str(target))
-    # a .pxd beside a module gives it C types: the game generator's state is a C word (a C attribute, not
-    # the pure build's slot)
+    # a .pxd beside a module gives it C types: the game generator's state is a C word, a pending decision's
+    # and the log's fields are C fields (C attributes, not the pure build's slots)
     typed = subprocess.run([sys.executable, "-c", "from neko_lab.core.rng import Rng; "
-                            "print(type(Rng.__dict__['state']).__name__)"], cwd=run, env=env,
+                            "from neko_lab.core.state import Pending; from neko_lab.core.events import Log; "
+                            "print({type(c.__dict__[f]).__name__ for c, f in "
+                            "[(Rng, 'state'), (Pending, 'kind'), (Log, '_n')]})"], cwd=run, env=env,
                            capture_output=True, text=True)
-    assert typed.stdout.strip() == "getset_descriptor", typed.stdout + typed.stderr
+    assert typed.stdout.strip() == "{'getset_descriptor'}", typed.stdout + typed.stderr
     tests = ROOT / "tests" / "conformance"
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", str(tests / "test_contract.py"),
                            str(tests / "test_digest.py")], cwd=run, env=env, capture_output=True, text=True)

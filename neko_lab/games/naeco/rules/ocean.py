@@ -18,7 +18,7 @@ column separated by single spaces: ``.`` empty, ``S`` start card, ``X`` face-dow
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Iterator, NamedTuple
+from typing import Any, Iterator, NamedTuple
 
 from neko_lab.core import serializable
 from neko_lab.core.frozen import FrozenDict
@@ -142,8 +142,8 @@ class Ocean:
         return (_rebuilt, (dict(self.cells), dict(self.cards), self.lo, self.hi, self.sealed))
 
     @classmethod
-    def _loaded(cls, obj: "Ocean") -> "Ocean":
-        """An Ocean read from a save: read-only containers, sealed."""
+    def _loaded(cls, obj: Any) -> "Ocean":
+        """An Ocean read from a save (obj holds its saved fields): read-only containers, sealed."""
         return _rebuilt(dict(obj.cells), dict(obj.cards), obj.lo, obj.hi, True)
 
     def put(self, depth: int, col: int, code: int, card: Card | None = None) -> None:
