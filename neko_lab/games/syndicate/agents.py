@@ -21,7 +21,7 @@ was about a quarter of the CPU of a solo game; skipping it alone cost -1.9 ± 1.
 very easy and -3.4 ± 1.4 at easy (seeds 100-199, the earlier wide turns 1-3 and 9-15), and together
 with every turn wide it gave +2.6 ± 1.4 points at very easy and +3.1 ± 1.3 at easy on the held-out
 seeds 1000-1199 (56.5 % and 32.0 % won, against 47.5 % and 24.5 % with wide turns 1-3 and 9-15) for
-about 3 % more CPU (about 1.0-1.1 s a game)
+the same CPU within the noise (0.92 s a game on a quiet machine, against 0.93)
 (benchmarks/README.md, "CatANNA ladder"). Given explicit widths (beam, ahead or ahead_beam) the agent
 searches with them on every turn unless `wide` is given too, and searches again at the second discard
 (`discard_again`, which can also be set on its own). With `samples` above 1, each end judged by
@@ -355,7 +355,7 @@ class PlanningAgent(SyndicateAgent):
     """The same planner searching wider on every turn of every game: more positions kept along each walk,
     and more of its best ends judged by a wider search of the walk after; it also searches again at an
     Accountant's second discard (solo, "syndicate" searches as wide but follows the first discard's plan
-    there: about 1.3 s a solo game against 1.0-1.1)."""
+    there: about 1.3 s a solo game against 0.9-1.0)."""
 
     name = "syndicate-plan"
     BEAM = 30
