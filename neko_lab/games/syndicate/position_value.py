@@ -141,7 +141,7 @@ def goal(dist: list[list[int]], free: list, n: int, c: int) -> tuple[float, int]
 
 
 # points of one loose cube at each index of a seat's cube counts (4 colours per neighbourhood)
-LOOSE_POINTS = tuple(PER_LOOSE_CUBE * MULTIPLIER[LEVEL_OF[i // 8]] for i in range(4 * NEIGHBOURHOODS))
+LOOSE_POINTS = tuple(PER_LOOSE_CUBE * MULTIPLIER[LEVEL_OF[i // 8]] for i in CUBE_INDEX)
 
 
 def card_points(state: GameState, seat: int, cache: dict) -> int:
