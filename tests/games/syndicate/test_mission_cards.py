@@ -248,3 +248,40 @@ def test_the_lieutenants_card_counts_as_a_completed_card():
     lines = {s.cards[s.pyramid[0][p]].upper for p in (1, 2, 3)}
     assert missions.check(19, s, 0) is (len(lines) >= 3)       # it has no line of its own
 
+
+
+def test_facts_are_remembered_only_for_the_same_structure_and_cards(monkeypatch):
+    """facts() remembers what it found under the pyramid, cubes, slots and stock: along seeded games every
+    answer equals one worked out afresh, and a game with other cards (another copy of the data) is
+    worked out afresh, never answered from the first game's."""
+    import random
+
+    import neko_lab as nl
+    from neko_lab.games.syndicate.rules import mission_cards
+
+    real = mission_cards._facts
+
+    def fresh(s, seat):
+        return real(s, seat, s.pyramid[seat], s.cubes[seat], s.filled[seat])
+
+    checked = 0
+    for seed in range(3):
+        s = nl.new_game("syndicate", players=2, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            for seat in range(2):
+                assert mission_cards.facts(s, seat) == fresh(s, seat)
+                assert mission_cards.facts(s, seat) == fresh(s, seat)     # now from memory
+                checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked > 200
+    worked = []
+    monkeypatch.setattr(mission_cards, "_facts", lambda *a: worked.append(1) or real(*a))
+    s = nl.new_game("syndicate", players=2, seed=0)
+    known = mission_cards.facts(s, 0)
+    mission_cards.facts(s, 0)
+    assert len(worked) <= 1, "the same structure was worked out twice"
+    other = s.clone()
+    other.cards = tuple(c._replace() for c in s.cards)     # equal cards, another copy of the data
+    before = len(worked)
+    assert mission_cards.facts(other, 0) == known and len(worked) == before + 1

@@ -25,8 +25,25 @@ class Facts(NamedTuple):
     complete: tuple[tuple[int, int, int, bool], ...]   # (place, level, upper line, only nigiri)
 
 
+_FACTS: dict = {}           # (pyramid, cubes, slots, stock) -> (cards, facts): searches meet the same ones often
+
+
 def facts(s: "GameState", seat: int) -> Facts:
+    """What the missions read in `seat`'s structure (remembered: a function of the cards, the pyramid,
+    the cubes, the filled slots and the stock alone)."""
     pyr, cubes, filled = s.pyramid[seat], s.cubes[seat], s.filled[seat]
+    key = (pyr, cubes, filled, sum(s.warehouse[seat]))
+    known = _FACTS.get(key)
+    if known is not None and known[0] is s.cards:
+        return known[1]
+    f = _facts(s, seat, pyr, cubes, filled)
+    if len(_FACTS) > 20000:
+        _FACTS.clear()
+    _FACTS[key] = (s.cards, f)
+    return f
+
+
+def _facts(s: "GameState", seat: int, pyr: tuple, cubes: tuple, filled: tuple) -> Facts:
     fish, carry, lines, placed = _placed(pyr, s.cards)       # placed cards in place order
     # a free slot holds -1, a filled one its cube's colour
     delivered = [(p, lv, c, card.slots[k][0]) for p, lv, card, _ in placed for k, c in enumerate(filled[p])
