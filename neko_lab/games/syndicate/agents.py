@@ -8,23 +8,32 @@ them next turn (a narrower beam), so that cubes taken now for the next walk to c
 now for the next walk to use, are seen for what they bring. After an Accountant's draw it plans again
 with the real cards.
 
-Solo, every walk (`WIDE_TURNS`, turns 1-15) is planned with the wider settings of "syndicate-plan"
-(`WIDE`); two-player games keep the narrow search on every turn (they were not measured for this, and
-the lesson and the notebooks play the agent there). Measured block by block on seeds 100-199 (very
-easy, 100 games paired with the agent narrow on every turn), what the wide search adds to the margin
-against CatANNA adds up over the turns (turns 1-4 +3.9 ± 2.4 points, 5-8 +3.5 ± 2.1, 9-12 +5.5 ± 1.7,
-13-15 +4.5 ± 0.8; +18.5 ± 2.4 with every turn wide), while its cost grows with the pyramid. What pays
-for every turn within about 1 s a game (ninth round): solo, an Accountant's draw is planned once, at
-its first discard, with the real cards, and the second discard follows that plan (`DISCARD_AGAIN`
-off; two-player games and "syndicate-plan" search again at the second discard). Searching again there
-was about a quarter of the CPU of a solo game; skipping it alone cost -1.9 ± 1.3 points of margin at
-very easy and -3.4 ± 1.4 at easy (seeds 100-199, the earlier wide turns 1-3 and 9-15), and together
-with every turn wide it gave +2.6 ± 1.4 points at very easy and +3.1 ± 1.3 at easy on the held-out
-seeds 1000-1199 (56.5 % and 32.0 % won, against 47.5 % and 24.5 % with wide turns 1-3 and 9-15) for
-the same CPU within the noise (0.92 s a game on a quiet machine, against 0.93)
+Solo, every walk (`WIDE_TURNS`, turns 1-15) is planned with wider settings (`WIDE`: a beam of 30, its
+7 best ends judged by an 8-wide search of the next walk; "syndicate-plan" judges 8); two-player games
+keep the narrow search on every turn (they were not measured for this, and the lesson and the
+notebooks play the agent there). Measured block by block on seeds 100-199 (very easy, 100 games paired
+with the agent narrow on every turn), what the wide search adds to the margin against CatANNA adds up
+over the turns (turns 1-4 +3.9 ± 2.4 points, 5-8 +3.5 ± 2.1, 9-12 +5.5 ± 1.7, 13-15 +4.5 ± 0.8; +18.5
+± 2.4 with every turn wide), while its cost grows with the pyramid. What pays for every turn within
+about 1 s a game (ninth round): solo, an Accountant's draw is planned once, at its first discard, with
+the real cards, and the second discard follows that plan (`DISCARD_AGAIN` off; two-player games and
+"syndicate-plan" search again at the second discard): that gave 56.5 % and 32.0 % won at very easy and
+easy on the held-out seeds 1000-1199.
+
+Solo, the opening (which minion goes below the Accountant, which waits; `OPENING`, tenth round) is
+judged by the walks after it: each way, on one re-shuffled copy, by the best first walk a beam of 12
+finds, its 3 best ends judged by the best second walk a 3-wide beam finds (about 0.06 s a game), where
+before it was judged one step ahead by value(), which tells little before the first walk. That changed
+the opening in 9 of 10 games (seeds 100-109), and gave +3.8 ± 1.7 points of margin at very easy and +2.9 ± 1.7 at easy
+on the held-out seeds (59.0 % and 39.5 % won) but also about 12 % more CPU (better openings make larger
+pyramids to search); judging 7 ends of each wide walk instead of 8 pays that back (-1.5 ± 0.8 and -0.8
+± 0.7 on seeds 200-399). Together, on the held-out seeds: 60.0 % at very easy and 34.5 % at easy, +5.0
+± 1.7 and +1.6 ± 1.7 points of margin paired with the ninth round's agent, for the same CPU within the
+noise (one process, alternated, seeds 1000-1039: 0.95, 1.04, 1.01 s a game against 0.96, 1.04, 1.05)
 (benchmarks/README.md, "CatANNA ladder"). Given explicit widths (beam, ahead or ahead_beam) the agent
-searches with them on every turn unless `wide` is given too, and searches again at the second discard
-(`discard_again`, which can also be set on its own). With `samples` above 1, each end judged by
+searches with them on every turn unless `wide` is given too, searches again at the second discard
+(`discard_again`, which can also be set on its own) and judges the opening one step ahead (`opening`,
+which can also be set on its own: three widths, or () for one step ahead). With `samples` above 1, each end judged by
 the walk after is valued on that many decks (its own, then re-shuffled copies) and the mean is taken:
 on seeds 1000-1049, samples=2 changed the margin by +3.4 ± 1.7 points at very easy and -0.3 ± 1.7 at
 easy for about 1.6 times the CPU, so the default stays 1.
@@ -97,7 +106,9 @@ class SyndicateAgent(Agent):
     AHEAD_BEAM = 3          # the beam of that next walk
     WIDE_TURNS: tuple[int, ...] = tuple(range(1, 16))   # solo turns planned WIDE: every one
     DISCARD_AGAIN = False   # solo: search again at an Accountant's second discard (two-player always does)
-    WIDE = (30, 8, 8)       # (beam, ahead, ahead_beam) on those turns: "syndicate-plan"'s
+    OPENING: tuple[int, ...] = (12, 3, 3)   # solo: (beam, ahead, ahead_beam) judging each way to open by the
+                                            # first walks after it (opening()); () judges it one step ahead
+    WIDE = (30, 7, 8)       # (beam, ahead, ahead_beam) on those turns: "syndicate-plan"'s but for 7 ends judged
     SAMPLES = 1             # decks each judged end's next walk is valued on (the plan's own, then re-shuffled)
     DIVERSE = False         # judge the best ends of different shapes, not several that differ only in
                             # where loose cubes stand (helps with a wide AHEAD_BEAM only: measured)
@@ -110,7 +121,7 @@ class SyndicateAgent(Agent):
                  ahead_beam: int | None = None, diverse: bool | None = None,
                  wide: tuple[int, ...] | list[int] | None = None,
                  wide_widths: tuple[int, int, int] | list[int] | None = None, samples: int | None = None,
-                 discard_again: bool | None = None):
+                 discard_again: bool | None = None, opening: tuple[int, ...] | list[int] | None = None):
         super().__init__(seed)
         if samples is not None:
             if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
@@ -130,6 +141,7 @@ class SyndicateAgent(Agent):
         elif any(v is not None for v in (beam, ahead, ahead_beam)):
             self.WIDE_TURNS = ()             # the widths asked for, on every turn, ...
             self.DISCARD_AGAIN = True        # ... searched as before the default skipped the second discard
+            self.OPENING = ()                # ... and judged the opening one step ahead, as before
         if diverse is not None:
             if not isinstance(diverse, bool):
                 raise ConfigError(f"{self.name}: diverse must be True or False, not {diverse!r}")
@@ -144,6 +156,12 @@ class SyndicateAgent(Agent):
             if not isinstance(discard_again, bool):
                 raise ConfigError(f"{self.name}: discard_again must be True or False, not {discard_again!r}")
             self.DISCARD_AGAIN = discard_again
+        if opening is not None:
+            if not (isinstance(opening, (tuple, list)) and len(opening) in (0, 3)
+                    and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in opening)):
+                raise ConfigError(f"{self.name}: opening must be (beam, ahead, ahead_beam), whole numbers of at "
+                                  f"least 1, or () to judge the opening one step ahead, not {opening!r}")
+            self.OPENING = tuple(opening)
         self.narrow = (self.BEAM, self.AHEAD, self.AHEAD_BEAM)
         self.cache: dict = {}
         self.plan: list = []             # the rest of the planned walk ...
@@ -166,7 +184,7 @@ class SyndicateAgent(Agent):
         if top.kind == "catanna_assign":
             return catanna.assign_choice(state, legal)
         if state.turn == 0:                    # the opening four cards
-            return self.one_ply(state, seat, legal)
+            return self.opening(state, seat, legal)
         # the plan holds while the position is the one it expected: after an Accountant's draw (the
         # plan's discards were chosen among cards drawn on a re-shuffled copy), or once someone else
         # chose a step of this walk (its next step may still be legal, but it belongs to another walk),
@@ -250,6 +268,32 @@ class SyndicateAgent(Agent):
     def playout_policy(self) -> Agent:
         """A cheap variant for search playouts: every decision one-ply by value(), no walk planning."""
         return OnePlyAgent(self.seed, self.cache)
+
+    def opening(self, state: GameState, seat: int, legal: list) -> Hashable:
+        """The opening's choice (which minion goes below the Accountant, which waits). Solo, with OPENING
+        widths, each way is judged as search() judges a walk's end: on one re-shuffled copy (the same for
+        every way), the best first walk a beam of OPENING[0] finds after it, its OPENING[1] best ends judged
+        by the best second walk a beam of OPENING[2] finds. A redraw of all four is judged by value() alone,
+        as before. Otherwise (two players, or OPENING empty) each way one step ahead by value()."""
+        if not (state.players == 1 and self.OPENING and state.pending[-1].kind == "opening"):
+            return self.one_ply(state, seat, legal)
+        base = state.determinize(seat, self.core_rng())
+        kept = (self.BEAM, self.AHEAD, self.AHEAD_BEAM)
+        self.BEAM, self.AHEAD, self.AHEAD_BEAM = self.OPENING
+        try:
+            best, best_v = legal[0], float("-inf")
+            for a in legal:
+                c = base.clone()
+                c.apply(a)
+                nxt = None if c.turn == 0 else self.next_walk(c, seat)
+                v = self.scored(nxt, seat)[0][0] if nxt is not None else None
+                if v is None:
+                    v = value(c, seat, self.cache)
+                if v > best_v:
+                    best, best_v = a, v
+        finally:
+            self.BEAM, self.AHEAD, self.AHEAD_BEAM = kept
+        return best
 
     def one_ply(self, state: GameState, seat: int, legal: list) -> Hashable:
         legal = prune(state, seat, legal, self.cache)
@@ -354,8 +398,8 @@ class SyndicateAgent(Agent):
 class PlanningAgent(SyndicateAgent):
     """The same planner searching wider on every turn of every game: more positions kept along each walk,
     and more of its best ends judged by a wider search of the walk after; it also searches again at an
-    Accountant's second discard (solo, "syndicate" searches as wide but follows the first discard's plan
-    there: about 1.3 s a solo game against 0.9-1.0)."""
+    Accountant's second discard (solo, "syndicate" searches about as wide, 7 ends judged instead of 8, but
+    follows the first discard's plan there: about 1.3 s a solo game against 0.9-1.0)."""
 
     name = "syndicate-plan"
     BEAM = 30
