@@ -250,19 +250,19 @@ def test_the_lieutenants_card_counts_as_a_completed_card():
 
 
 
-def test_facts_are_remembered_only_for_the_same_structure_and_cards(monkeypatch):
-    """facts() remembers what it found under the pyramid, cubes, slots and stock: along seeded games every
-    answer equals one worked out afresh, and a game with other cards (another copy of the data) is
-    worked out afresh, never answered from the first game's."""
+def test_what_the_filled_slots_give_is_remembered_only_for_the_same_slots_and_cards():
+    """facts() remembers what it reads off the filled slots (each delivery and each complete card) under
+    the pyramid and the slots: along seeded games every answer equals one worked out afresh (the memory
+    emptied first), and a game with other cards (another copy of the data) is worked out afresh, never
+    answered from the first game's."""
     import random
 
     import neko_lab as nl
     from neko_lab.games.syndicate.rules import mission_cards
 
-    real = mission_cards._facts
-
     def fresh(s, seat):
-        return real(s, seat, s.pyramid[seat], s.cubes[seat], s.filled[seat])
+        mission_cards._SLOTS.clear()
+        return mission_cards.facts(s, seat)
 
     checked = 0
     for seed in range(3):
@@ -270,18 +270,21 @@ def test_facts_are_remembered_only_for_the_same_structure_and_cards(monkeypatch)
         rng = random.Random(seed)
         while not s.is_over():
             for seat in range(2):
-                assert mission_cards.facts(s, seat) == fresh(s, seat)
-                assert mission_cards.facts(s, seat) == fresh(s, seat)     # now from memory
+                remembered = mission_cards.facts(s, seat)
+                assert remembered == mission_cards.facts(s, seat) == fresh(s, seat)
                 checked += 1
             s.apply(rng.choice(s.legal_actions()))
     assert checked > 200
-    worked = []
-    monkeypatch.setattr(mission_cards, "_facts", lambda *a: worked.append(1) or real(*a))
-    s = nl.new_game("syndicate", players=2, seed=0)
+    from neko_lab.games.syndicate.agents import SyndicateAgent
+
+    s = nl.new_game("syndicate", players=2, seed=1)
+    agents = [SyndicateAgent(seed=1), SyndicateAgent(seed=2)]
+    while not s.is_over() and not mission_cards.facts(s, 0).complete:   # until seat 1 completes a card
+        s.apply(agents[s.current_player].choose(s))
     known = mission_cards.facts(s, 0)
-    mission_cards.facts(s, 0)
-    assert len(worked) <= 1, "the same structure was worked out twice"
+    key = (s.pyramid[0], s.filled[0])
+    assert mission_cards._SLOTS[key][0] is s.cards and known.complete
     other = s.clone()
     other.cards = tuple(c._replace() for c in s.cards)     # equal cards, another copy of the data
-    before = len(worked)
-    assert mission_cards.facts(other, 0) == known and len(worked) == before + 1
+    assert mission_cards.facts(other, 0) == known
+    assert mission_cards._SLOTS[key][0] is other.cards, "another game's cards were answered from memory"

@@ -25,38 +25,40 @@ class Facts(NamedTuple):
     complete: tuple[tuple[int, int, int, bool], ...]   # (place, level, upper line, only nigiri)
 
 
-_FACTS: dict = {}           # (pyramid, cubes, slots, stock) -> (cards, facts): searches meet the same ones often
-
-
 def facts(s: "GameState", seat: int) -> Facts:
-    """What the missions read in `seat`'s structure (remembered: a function of the cards, the pyramid,
-    the cubes, the filled slots and the stock alone)."""
     pyr, cubes, filled = s.pyramid[seat], s.cubes[seat], s.filled[seat]
-    key = (pyr, cubes, filled, sum(s.warehouse[seat]))
-    known = _FACTS.get(key)
-    if known is not None and known[0] is s.cards:
-        return known[1]
-    f = _facts(s, seat, pyr, cubes, filled)
-    if len(_FACTS) > 20000:
-        _FACTS.clear()
-    _FACTS[key] = (s.cards, f)
-    return f
-
-
-def _facts(s: "GameState", seat: int, pyr: tuple, cubes: tuple, filled: tuple) -> Facts:
-    fish, carry, lines, placed = _placed(pyr, s.cards)       # placed cards in place order
-    # a free slot holds -1, a filled one its cube's colour
-    delivered = [(p, lv, c, card.slots[k][0]) for p, lv, card, _ in placed for k, c in enumerate(filled[p])
-                 if c >= 0]
-    complete = [(p, lv, card.upper, only_nigiri) for p, lv, card, only_nigiri in placed
-                if filled[p] and -1 not in filled[p]]
+    cards = s.cards
+    fish, carry, lines, placed = _placed(pyr, cards)       # placed cards in place order
+    delivered, complete = _slots(pyr, filled, cards, placed)
     top = 0
     for p, lv, _, _ in placed:
         if lv > 2:                             # levels only grow with the place
             break
         slots = filled[p]
         top += sum(cubes[4 * upper(p):4 * lower(p) + 4]) + len(slots) - slots.count(-1)
-    return Facts(sum(s.warehouse[seat]), fish, carry, lines, top, tuple(delivered), tuple(complete))
+    return Facts(sum(s.warehouse[seat]), fish, carry, lines, top, delivered, complete)
+
+
+_SLOTS: dict = {}           # (pyramid, slots) -> (cards, what _slots found): searches meet the same ones often
+SLOTS_KEPT = 2000           # entries _SLOTS holds before it starts afresh (a search's repeats come close together)
+
+
+def _slots(pyr: tuple[int, ...], filled: tuple, cards: tuple, placed: tuple) -> tuple[tuple, tuple]:
+    """What the missions read off the filled slots: (place, level, colour, kind) of each filled slot and
+    (place, level, upper line, only nigiri) of each complete card, in place order."""
+    key = (pyr, filled)
+    known = _SLOTS.get(key)
+    if known is not None and known[0] is cards:
+        return known[1]
+    # a free slot holds -1, a filled one its cube's colour
+    delivered = tuple([(p, lv, c, card.slots[k][0]) for p, lv, card, _ in placed
+                       for k, c in enumerate(filled[p]) if c >= 0])
+    complete = tuple([(p, lv, card.upper, only_nigiri) for p, lv, card, only_nigiri in placed
+                      if filled[p] and -1 not in filled[p]])
+    if len(_SLOTS) > SLOTS_KEPT:
+        _SLOTS.clear()
+    _SLOTS[key] = (cards, (delivered, complete))
+    return delivered, complete
 
 
 _PLACED: dict = {}          # pyramid -> (cards, what _placed found): the same pyramid recurs all game
