@@ -29,14 +29,16 @@ on the held-out seeds (59.0 % and 39.5 % won) but also about 12 % more CPU (bett
 pyramids to search); judging 7 ends of each wide walk instead of 8 pays that back (-1.5 ± 0.8 and -0.8
 ± 0.7 on seeds 200-399). Together, on the held-out seeds: 60.0 % at very easy and 34.5 % at easy, +5.0
 ± 1.7 and +1.6 ± 1.7 points of margin paired with the ninth round's agent, for the same CPU within the
-noise (one process, alternated, seeds 1000-1039: 0.95, 1.04, 1.01 s a game against 0.96, 1.04, 1.05)
-(benchmarks/README.md, "CatANNA ladder"). Given explicit widths (beam, ahead or ahead_beam) the agent
-searches with them on every turn unless `wide` is given too, searches again at the second discard
-(`discard_again`, which can also be set on its own) and judges the opening one step ahead (`opening`,
-which can also be set on its own: three widths, or () for one step ahead). With `samples` above 1, each end judged by
-the walk after is valued on that many decks (its own, then re-shuffled copies) and the mean is taken:
-on seeds 1000-1049, samples=2 changed the margin by +3.4 ± 1.7 points at very easy and -0.3 ± 1.7 at
-easy for about 1.6 times the CPU, so the default stays 1.
+noise or a little less (one process, alternated, seeds 1000-1039 at very easy on a quiet machine: 0.85,
+0.84, 0.83 s a game against 0.87, 0.90, 0.89) (benchmarks/README.md, "CatANNA ladder").
+
+Given explicit widths (beam, ahead or ahead_beam) the agent searches with them on every turn unless
+`wide` is given too, searches again at the second discard (`discard_again`, which can also be set on its
+own) and judges the opening one step ahead (`opening`, which can also be set on its own: three widths,
+or () for one step ahead). With `samples` above 1, each end judged by the walk after is valued on that
+many decks (its own, then re-shuffled copies) and the mean is taken: on seeds 1000-1049, samples=2
+changed the margin by +3.4 ± 1.7 points at very easy and -0.3 ± 1.7 at easy for about 1.6 times the
+CPU, so the default stays 1.
 
 The value of a position for a seat estimates its final score (`position_value.py`).
 
