@@ -249,7 +249,6 @@ def test_the_lieutenants_card_counts_as_a_completed_card():
     assert missions.check(19, s, 0) is (len(lines) >= 3)       # it has no line of its own
 
 
-
 def test_what_the_filled_slots_give_is_remembered_only_for_the_same_slots_and_cards():
     """facts() remembers what it reads off the filled slots (each delivery and each complete card) under
     the pyramid and the slots: along seeded games every answer equals one worked out afresh (the memory
