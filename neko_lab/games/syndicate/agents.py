@@ -24,14 +24,14 @@ Solo, the opening (which minion goes below the Accountant, which waits; `OPENING
 judged by the walks after it: each way, on one re-shuffled copy, by the best first walk a beam of 12
 finds, its 3 best ends judged by the best second walk a 3-wide beam finds (about 0.06 s a game), where
 before it was judged one step ahead by value(), which tells little before the first walk. That changed
-the opening in 9 of 10 games (seeds 100-109), and gave +3.8 ± 1.7 points of margin at very easy and +2.9 ± 1.7 at easy
-on the held-out seeds (59.0 % and 39.5 % won) but also about 12 % more CPU (better openings make larger
-pyramids to search); judging 7 ends of each wide walk instead of 8 pays that back (-1.5 ± 0.8 and -0.8
-± 0.7 on seeds 200-399). Together, on the held-out seeds: 60.0 % at very easy and 34.5 % at easy, +5.0
-± 1.7 and +1.6 ± 1.7 points of margin paired with the ninth round's agent (on 200 more, seeds 1200-1399:
-64.0 % and 34.5 %, +1.8 ± 1.8 and +2.7 ± 1.7), for the same CPU within the
-noise or a little less (one process, alternated, seeds 1000-1039 at very easy on a quiet machine: 0.85,
-0.84, 0.83 s a game against 0.87, 0.90, 0.89) (benchmarks/README.md, "CatANNA ladder").
+the opening in 9 of 10 games (seeds 100-109), and gave +3.8 ± 1.7 points of margin at very easy and +2.9
+± 1.7 at easy on the held-out seeds (59.0 % and 39.5 % won) but also about 12 % more CPU (better
+openings make larger pyramids to search); judging 7 ends of each wide walk instead of 8 pays that back
+(-1.5 ± 0.8 and -0.8 ± 0.7 on seeds 200-399). Together, on the held-out seeds: 60.0 % at very easy and
+34.5 % at easy, +5.0 ± 1.7 and +1.6 ± 1.7 points of margin paired with the ninth round's agent (on 200
+more, seeds 1200-1399: 64.0 % and 34.5 %, +1.8 ± 1.8 and +2.7 ± 1.7), for the same CPU within the noise
+or a little less (one process, alternated, seeds 1000-1039 at very easy on a quiet machine: 0.85, 0.84,
+0.83 s a game against 0.87, 0.90, 0.89) (benchmarks/README.md, "CatANNA ladder").
 
 Given explicit widths (beam, ahead or ahead_beam) the agent searches with them on every turn unless
 `wide` is given too, searches again at the second discard (`discard_again`, which can also be set on its
