@@ -41,6 +41,12 @@ many decks (its own, then re-shuffled copies) and the mean is taken: on seeds 10
 changed the margin by +3.4 ± 1.7 points at very easy and -0.3 ± 1.7 at easy for about 1.6 times the
 CPU, so the default stays 1.
 
+With `third` (ends, beam), each end judged by the next walk has that walk's own best ends judged by the
+walk after them (a search two walks past the one it plans). "syndicate-deep" plays with (3, 4): over
+400 held-out games a level (seeds 1000-1399) it won 71.8 % at very easy and 45.0 % at easy against
+62.0 % and 34.5 % for "syndicate", +4.1 ± 1.1 and +5.3 ± 1.1 points of margin paired game by game, at
+about 2.5 times the CPU (eleventh round; benchmarks/README.md, "CatANNA ladder").
+
 The value of a position for a seat estimates its final score (`position_value.py`).
 
 Solo, the two decisions about CatANNA are exact or measured (`catanna.py`): her wild slots get the
@@ -113,6 +119,8 @@ class SyndicateAgent(Agent):
                                             # first walks after it (opening()); () judges it one step ahead
     WIDE = (30, 7, 8)       # (beam, ahead, ahead_beam) on those turns: "syndicate-plan"'s but for 7 ends judged
     SAMPLES = 1             # decks each judged end's next walk is valued on (the plan's own, then re-shuffled)
+    THIRD: tuple[int, ...] = ()   # (ends, beam): each judged end's next walk judges its best `ends` ends by
+                                  # the best walk a `beam`-wide search finds after them; () looks no further
     DIVERSE = False         # judge the best ends of different shapes, not several that differ only in
                             # where loose cubes stand (helps with a wide AHEAD_BEAM only: measured)
     # ismcts's defaults here: it searches whole walks (plans/plan_value): the 8 best ends of a beam of 20
@@ -124,7 +132,8 @@ class SyndicateAgent(Agent):
                  ahead_beam: int | None = None, diverse: bool | None = None,
                  wide: tuple[int, ...] | list[int] | None = None,
                  wide_widths: tuple[int, int, int] | list[int] | None = None, samples: int | None = None,
-                 discard_again: bool | None = None, opening: tuple[int, ...] | list[int] | None = None):
+                 discard_again: bool | None = None, opening: tuple[int, ...] | list[int] | None = None,
+                 third: tuple[int, ...] | list[int] | None = None):
         super().__init__(seed)
         if samples is not None:
             if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
@@ -165,6 +174,12 @@ class SyndicateAgent(Agent):
                 raise ConfigError(f"{self.name}: opening must be (beam, ahead, ahead_beam), whole numbers of at "
                                   f"least 1, or () to judge the opening one step ahead, not {opening!r}")
             self.OPENING = tuple(opening)
+        if third is not None:
+            if not (isinstance(third, (tuple, list)) and len(third) in (0, 2)
+                    and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in third)):
+                raise ConfigError(f"{self.name}: third must be (ends, beam), whole numbers of at least 1, or () "
+                                  f"to look no further than the next walk, not {third!r}")
+            self.THIRD = tuple(third)
         self.narrow = (self.BEAM, self.AHEAD, self.AHEAD_BEAM)
         self.cache: dict = {}
         self.plan: list = []             # the rest of the planned walk ...
@@ -318,17 +333,19 @@ class SyndicateAgent(Agent):
         """search()'s plans, best first: the ends it judged by the walk after, then the others by value."""
         return [plan for _, plan in self.scored(state, seat, width, ahead)]
 
-    def scored(self, state: GameState, seat: int, width: int | None = None,
-               ahead: int | None = None) -> list[tuple[float | None, list]]:
+    def scored(self, state: GameState, seat: int, width: int | None = None, ahead: int | None = None,
+               judge: tuple | None = None) -> list[tuple[float | None, list]]:
         """ranked()'s plans with the value each was judged by (None: no walk end was reached). The
         search runs with the cycle collector paused (`core.fast.paused_gc`): it changes nothing but
         the time."""
         with paused_gc():
-            return self.beam_scored(state, seat, width, ahead)
+            return self.beam_scored(state, seat, width, ahead, judge)
 
-    def beam_scored(self, state: GameState, seat: int, width: int | None,
-                    ahead: int | None) -> list[tuple[float | None, list]]:
-        """scored()'s search itself."""
+    def beam_scored(self, state: GameState, seat: int, width: int | None, ahead: int | None,
+                    judge: tuple | None = None) -> list[tuple[float | None, list]]:
+        """scored()'s search itself. Its `ahead` best ends are judged by best_value(next walk, seat,
+        *judge); by default (None) with the AHEAD_BEAM-wide search, which judges its own best ends by a
+        third walk when THIRD is set."""
         width = width or self.BEAM
         ahead = self.AHEAD if ahead is None else ahead
         turn = state.turn
@@ -367,12 +384,14 @@ class SyndicateAgent(Agent):
             pick, rest = ends[:ahead], ends[ahead:]
             if self.DIVERSE:
                 pick, rest = diverse(ends, ahead, seat)
+            if judge is None:
+                judge = (self.AHEAD_BEAM, self.THIRD[0], self.THIRD[1]) if self.THIRD else (self.AHEAD_BEAM,)
             judged = []
             for v, c, plan in pick:
                 total = 0.0
                 for i in range(self.SAMPLES):
                     nxt = self.next_walk(c if i == 0 else c.determinize(seat, self.core_rng()), seat)
-                    total += self.best_value(nxt, seat) if nxt is not None else v
+                    total += self.best_value(nxt, seat, *judge) if nxt is not None else v
                 judged.append((total / self.SAMPLES, plan))
             judged.sort(key=lambda x: -x[0])        # stable: the first of equals stays first, as max() took it
             return judged + [(v, plan) for v, _, plan in rest]
@@ -388,9 +407,13 @@ class SyndicateAgent(Agent):
             s.apply(legal[-1] if isinstance(legal[-1], (Stop, EndWalk)) else legal[0])
         return None if s.over else s
 
-    def best_value(self, state: GameState, seat: int) -> float:
-        """The value after the best walk `seat` finds from `state` (a narrower beam, no look further)."""
-        v, plan = self.scored(state, seat, width=self.AHEAD_BEAM, ahead=0)[0]
+    def best_value(self, state: GameState, seat: int, width: int | None = None, ahead: int = 0,
+                   then: int | None = None) -> float:
+        """The value after the best walk `seat` finds from `state` (a narrower beam: `width`, by default
+        AHEAD_BEAM), looking no further, or with its `ahead` best ends judged by the best walk a
+        `then`-wide beam finds after them (THIRD)."""
+        v, plan = self.scored(state, seat, width=width or self.AHEAD_BEAM, ahead=ahead,
+                              judge=(then,) if ahead else None)[0]
         if v is not None:                    # the value of the walk's end, as scored() found it
             return v
         for a in plan:
@@ -410,6 +433,16 @@ class PlanningAgent(SyndicateAgent):
     AHEAD_BEAM = 8
     WIDE_TURNS = ()
     DISCARD_AGAIN = True
+
+
+class DeepAgent(SyndicateAgent):
+    """The same planner looking one walk further: each of the best ends of a walk is judged by the best
+    walk that can follow it, whose own best 3 ends are judged by the best walk a 4-wide beam finds after
+    them (THIRD). About 2.3 s a solo game, against about 0.9 for "syndicate": the strongest of the
+    Syndicate agents against CatANNA (benchmarks/README.md, "CatANNA ladder", eleventh round)."""
+
+    name = "syndicate-deep"
+    THIRD = (3, 4)
 
 
 class OnePlyAgent(SyndicateAgent):

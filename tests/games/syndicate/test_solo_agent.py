@@ -422,3 +422,51 @@ def test_the_solo_opening_is_judged_by_the_walks_after_it():
     for bad in ({"opening": (8, 2)}, {"opening": (8, 0, 2)}, {"opening": 12}, {"opening": (8, True, 2)}):
         with pytest.raises(ConfigError):
             make_agent(("syndicate", bad), "syndicate", seed=1)
+
+
+def test_third_judges_the_next_walk_s_best_ends_by_the_walk_after_them():
+    """With `third` (ends, beam), as "syndicate-deep" plays, each end the search judges by the next walk
+    has that walk's own best ends judged by the walk after them: the search then looks at positions two
+    walks past the one it plans, where the default looks one walk past it. The same seed plans the same
+    walk, and a copy that differs only in what the seat cannot see (the deck's order) is planned alike."""
+    from neko_lab.agents import make_agent
+    from neko_lab.core import ConfigError
+    from neko_lab.core.rng import Rng
+
+    def walks_looked_at(spec, s):
+        """(the turns of the positions next_walk was asked about, the walk planned) by a fresh agent"""
+        agent = make_agent(spec, "syndicate", seed=7)
+        turns = []
+        real = agent.next_walk
+
+        def spy(state, seat):
+            turns.append(state.turn)
+            return real(state, seat)
+
+        agent.next_walk = spy
+        return turns, [agent.choose(s)] + list(agent.plan)
+
+    s = nl.new_game("syndicate", players=1, seed=7, catanna="easy")
+    player = SyndicateAgent(seed=7)
+    checked = 0
+    while not s.is_over() and s.turn <= 4:
+        if s.turn >= 2 and s.pending[-1].kind == "walk" and s.pending[-1].data == 0 and len(s.legal_actions()) > 1:
+            plain, _ = walks_looked_at("syndicate", s)
+            deep, plan = walks_looked_at("syndicate-deep", s)
+            # next_walk is asked about ends of this walk (already at the next turn) and, with third, about
+            # ends of the next walk (a turn later still)
+            assert plain and max(plain) == s.turn + 1
+            assert max(deep) == s.turn + 2 and len(deep) > len(plain)
+            assert all(a in s.legal_actions() for a in plan[:1])
+            assert walks_looked_at("syndicate-deep", s)[1] == plan, "the same seed planned another walk"
+            twin = s.determinize(0, Rng(300 + s.turn))
+            assert twin.deck != s.deck and twin.observation(0) == s.observation(0)
+            assert walks_looked_at("syndicate-deep", twin)[1] == plan, "the plan read the deck's order"
+            checked += 1
+        s.apply(player.choose(s))
+    assert checked >= 2
+    assert SyndicateAgent.THIRD == () and make_agent("syndicate-deep", "syndicate", seed=1).THIRD == (3, 4)
+    assert make_agent(("syndicate", {"third": (2, 3)}), "syndicate", seed=1).THIRD == (2, 3)
+    for bad in ({"third": (3,)}, {"third": (0, 4)}, {"third": 3}, {"third": (3, True)}, {"third": (3, 4, 5)}):
+        with pytest.raises(ConfigError):
+            make_agent(("syndicate", bad), "syndicate", seed=1)

@@ -48,7 +48,8 @@ class GameState(State):
                       "catanna_assign": (1,), "catanna_wild": (1,)}
     RULES = RULES
     AGENTS = {"syndicate": "neko_lab.games.syndicate.agents:SyndicateAgent",
-              "syndicate-plan": "neko_lab.games.syndicate.agents:PlanningAgent"}
+              "syndicate-plan": "neko_lab.games.syndicate.agents:PlanningAgent",
+              "syndicate-deep": "neko_lab.games.syndicate.agents:DeepAgent"}
     # the planning agent takes over 1 s of CPU a game; one-ply greedy never fills its pyramid
     # (every seat ends at -40), so a workshop-size playtest is a small sample of real play
     PLAYTEST = {"games": 30, "agents": ["syndicate"]}
