@@ -45,7 +45,7 @@ With `third` (ends, beam), each end judged by the next walk has that walk's own 
 walk after them (a search two walks past the one it plans). "syndicate-deep" plays with (3, 4): over
 400 held-out games a level (seeds 1000-1399) it won 71.8 % at very easy and 45.0 % at easy against
 62.0 % and 34.5 % for "syndicate", +4.1 ± 1.1 and +5.3 ± 1.1 points of margin paired game by game, at
-about 2.5 times the CPU (eleventh round; benchmarks/README.md, "CatANNA ladder").
+about 2.8 times the CPU (eleventh round; benchmarks/README.md, "CatANNA ladder").
 
 The value of a position for a seat estimates its final score (`position_value.py`).
 
@@ -438,8 +438,9 @@ class PlanningAgent(SyndicateAgent):
 class DeepAgent(SyndicateAgent):
     """The same planner looking one walk further: each of the best ends of a walk is judged by the best
     walk that can follow it, whose own best 3 ends are judged by the best walk a 4-wide beam finds after
-    them (THIRD). About 2.3 s a solo game, against about 0.9 for "syndicate": the strongest of the
-    Syndicate agents against CatANNA (benchmarks/README.md, "CatANNA ladder", eleventh round)."""
+    them (THIRD). About 2.8 s a solo game, against about 1.0 for "syndicate": the strongest of the
+    Syndicate agents against CatANNA (benchmarks/README.md, "CatANNA ladder", eleventh round). Measured
+    solo; a two-player game takes about 3 times what "syndicate" takes (2.1 s against 0.7 on seed 5)."""
 
     name = "syndicate-deep"
     THIRD = (3, 4)
