@@ -140,11 +140,8 @@ class SyndicateAgent(Agent):
                 raise ConfigError(f"{self.name}: samples must be a whole number of at least 1, not {samples!r}")
             self.SAMPLES = samples
         if wide_widths is not None:
-            if not (isinstance(wide_widths, (tuple, list)) and len(wide_widths) == 3
-                    and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in wide_widths)):
-                raise ConfigError(f"{self.name}: wide_widths must be (beam, ahead, ahead_beam), whole numbers "
-                                  f"of at least 1, not {wide_widths!r}")
-            self.WIDE = tuple(wide_widths)
+            self.WIDE = self.widths("wide_widths", wide_widths, (3,), "(beam, ahead, ahead_beam), whole numbers "
+                                    "of at least 1")
         if wide is not None:
             if not (isinstance(wide, (tuple, list)) and all(isinstance(t, int) and not isinstance(t, bool)
                                                             and 1 <= t <= 15 for t in wide)):
@@ -169,17 +166,11 @@ class SyndicateAgent(Agent):
                 raise ConfigError(f"{self.name}: discard_again must be True or False, not {discard_again!r}")
             self.DISCARD_AGAIN = discard_again
         if opening is not None:
-            if not (isinstance(opening, (tuple, list)) and len(opening) in (0, 3)
-                    and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in opening)):
-                raise ConfigError(f"{self.name}: opening must be (beam, ahead, ahead_beam), whole numbers of at "
-                                  f"least 1, or () to judge the opening one step ahead, not {opening!r}")
-            self.OPENING = tuple(opening)
+            self.OPENING = self.widths("opening", opening, (0, 3), "(beam, ahead, ahead_beam), whole numbers of "
+                                       "at least 1, or () to judge the opening one step ahead")
         if third is not None:
-            if not (isinstance(third, (tuple, list)) and len(third) in (0, 2)
-                    and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in third)):
-                raise ConfigError(f"{self.name}: third must be (ends, beam), whole numbers of at least 1, or () "
-                                  f"to look no further than the next walk, not {third!r}")
-            self.THIRD = tuple(third)
+            self.THIRD = self.widths("third", third, (0, 2), "(ends, beam), whole numbers of at least 1, or () to "
+                                     "look no further than the next walk")
         self.narrow = (self.BEAM, self.AHEAD, self.AHEAD_BEAM)
         self.cache: dict = {}
         self.plan: list = []             # the rest of the planned walk ...
@@ -187,6 +178,14 @@ class SyndicateAgent(Agent):
         self.plan_key: tuple = ()
         self.plan_drawn: tuple = ()
         self.offered: tuple = ((), ())        # (key, drawn) of the plans last offered by plans()
+
+    def widths(self, option: str, given: object, sizes: tuple[int, ...], what: str) -> tuple[int, ...]:
+        """`given` as a tuple of search widths, if it is a tuple or list of one of `sizes` whole numbers of
+        at least 1; else a ConfigError saying that `option` must be `what`."""
+        if not (isinstance(given, (tuple, list)) and len(given) in sizes
+                and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in given)):
+            raise ConfigError(f"{self.name}: {option} must be {what}, not {given!r}")
+        return tuple(given)
 
     def choose(self, state: GameState) -> Hashable:
         legal = state.legal_actions()
