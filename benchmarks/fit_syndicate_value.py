@@ -5,9 +5,10 @@
     python benchmarks/fit_syndicate_value.py --fit /tmp/parts.jsonl --ridge 0.05
 
 The first form plays seeded solo games (very easy; the agent's own play does not depend on the
-difficulty except through her marker columns) with the agent as it stands and writes, at the start
-of each of its walks, the parts of its value (`position_value.estimate`, then
-`position_value.her_extra`) with the game's final margin (its score less CatANNA's). The second fits,
+difficulty except through her marker columns) with the agent as it stands (`--agent`, any Syndicate
+agent spec; "syndicate" by default) and writes, at the start of each of its walks, the parts of its
+value (`position_value.estimate`, then `position_value.her_extra`) with the game's final margin (its
+score less CatANNA's). The second fits,
 turn by turn, the weights of the parts to that margin by least squares shrunk towards the hand
 weights (ridge on standardised parts, `--ridge` times the number of games; the two small bonuses in
 FROZEN keep their hand weights; no weight changes sign or grows past three times its hand weight),
@@ -24,14 +25,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
-def play(games: int, first: int, out: str, difficulty: str) -> None:
+def play(games: int, first: int, out: str, difficulty: str, agent_name: str = "syndicate") -> None:
     import neko_lab as nl
     from neko_lab.agents import make_agent
     from neko_lab.games.syndicate import position_value as A
     with open(out, "w") as f:
         for g in range(first, first + games):
             s = nl.new_game("syndicate", players=1, seed=g, catanna=difficulty)
-            agent = make_agent("syndicate", "syndicate", seed=g)
+            agent = make_agent(agent_name, "syndicate", seed=g)
             rows = []
             while not s.is_over():
                 top = s.pending[-1]
@@ -81,6 +82,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=0)
     ap.add_argument("--first-seed", type=int, default=200)
     ap.add_argument("--difficulty", default="very easy")
+    ap.add_argument("--agent", default="syndicate", help="the Syndicate agent whose games are logged")
     ap.add_argument("--out", default="syndicate_parts.jsonl")
     ap.add_argument("--fit", nargs="*", default=None, metavar="JSONL")
     ap.add_argument("--ridge", type=float, default=0.05)
@@ -88,7 +90,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.games:
         if args.first_seed + args.games > 1000:
             ap.error("seeds from 1000 on are kept for measuring: fit on seeds below 1000")
-        play(args.games, args.first_seed, args.out, args.difficulty)
+        play(args.games, args.first_seed, args.out, args.difficulty, args.agent)
     if args.fit is not None:
         table = fit(args.fit or [args.out], args.ridge)
         print("WEIGHTS = {")
