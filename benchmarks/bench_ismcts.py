@@ -14,10 +14,7 @@ seconds cap cut short. One core, one process: bound a run with --games.
 """
 from __future__ import annotations
 
-import argparse
-import ast
 import csv
-import re
 import sys
 import time
 from pathlib import Path
@@ -25,25 +22,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import neko_lab as nl                                   # noqa: E402
-from neko_lab.agents import make_agent                  # noqa: E402
+from _cli import Parser, game_name, out_file, positive, seed_number  # noqa: E402
+from neko_lab.agents import make_agent, parse_spec      # noqa: E402
+from neko_lab.core.errors import ConfigError            # noqa: E402
 from neko_lab.viz.figures import wilson_interval       # noqa: E402
 
 GAMES = ["naeco", "journey", "neptune", "syndicate"]
 LADDER = ["random", "greedy", ("mcts", {"iterations": 50}), "OWN", "ismcts"]
-
-
-def parse_spec(text: str):
-    """'name' or 'name(k=v, ...)' with Python literals as values."""
-    m = re.fullmatch(r"\s*([\w-]+)\s*(?:\((.*)\))?\s*", text)
-    if not m:
-        raise SystemExit(f"bad agent spec {text!r}")
-    if not m.group(2):
-        return m.group(1)
-    params = {}
-    for part in filter(None, (p.strip() for p in m.group(2).split(","))):
-        k, _, v = part.partition("=")
-        params[k.strip()] = ast.literal_eval(v.strip())
-    return (m.group(1), params)
 
 
 def label(spec) -> str:
@@ -122,21 +107,29 @@ def duel(game: str, spec, against, games: int, seed: int, rows: list | None = No
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games_", nargs="*", metavar="game", default=GAMES)
-    parser.add_argument("--games", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=0)
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("games_", nargs="*", metavar="game", type=game_name, default=GAMES)
+    parser.add_argument("--games", type=positive, default=4)
+    parser.add_argument("--seed", type=seed_number, default=0)
     parser.add_argument("--agent", default="ismcts")
     parser.add_argument("--against", default="OWN")
     parser.add_argument("--ladder", action="store_true")
-    parser.add_argument("--out", default=None, help="CSV file for one row per game")
+    parser.add_argument("--out", type=out_file, default=None, help="CSV file for one row per game")
     parser.add_argument("--progress", action="store_true", help="a line after every game")
     args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error("--games must be at least 1")
     rows: list | None = [] if args.out else None
-    specs = LADDER if args.ladder else [parse_spec(args.agent)]
-    against = parse_spec(args.against)
+    try:
+        specs = LADDER if args.ladder else [parse_spec(args.agent)]
+    except ConfigError as exc:
+        parser.error(f"argument --agent: {exc}")
+    try:
+        against = parse_spec(args.against)
+    except ConfigError as exc:
+        parser.error(f"argument --against: {exc}")
+    for name in args.games_:
+        own = next(iter(nl.GAMES[name].AGENTS))
+        parser.check_agents(name, [own if s == "OWN" else s for s in specs], "--agent")
+        parser.check_agents(name, [own if against == "OWN" else against], "--against")
     print(f"{'game':10} {'agent':34} {'against':10} {'games':>5} {'won':>6} {'95% interval':>14} "
           f"{'margin':>7} {'ms/move':>8} {'median':>7} {'wall':>7} {'worst':>7} {'capped':>7}", flush=True)
     for game in args.games_:

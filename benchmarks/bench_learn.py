@@ -13,7 +13,6 @@ interval and the mean score lead. Numbers, not a pass/fail test.
 """
 from __future__ import annotations
 
-import argparse
 import importlib
 import statistics
 import sys
@@ -22,6 +21,7 @@ import time
 import neko_lab as nl
 from neko_lab.learn import explain_move, hint
 from neko_lab.viz.figures import wilson_interval
+from _cli import Parser, game_name, natural, positive, seed_number
 
 
 def positions(game: str, games: int, every: int, seed: int) -> list:
@@ -106,25 +106,24 @@ def row(name: str, times: list[float]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games_", nargs="*", metavar="game", default=["naeco", "journey"])
-    parser.add_argument("--games", type=int, default=2, help="seeded games per game")
-    parser.add_argument("--every", type=int, default=5, help="take a position every this many actions")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--match", type=int, default=0, help="games of hints against the game's agent")
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("games_", nargs="*", metavar="game", type=game_name, default=["naeco", "journey"])
+    parser.add_argument("--games", type=positive, default=2, help="seeded games per game")
+    parser.add_argument("--every", type=positive, default=5, help="take a position every this many actions")
+    parser.add_argument("--seed", type=seed_number, default=0)
+    parser.add_argument("--match", type=natural, default=0, help="games of hints against the game's agent")
     parser.add_argument("--agent", default=None, help="the agent hints follow (default: hint_agent_spec's)")
     parser.add_argument("--progress", action="store_true", help="--match: a line after every game")
     args = parser.parse_args(argv)            # a bad argument exits 2 with one line
-    if args.games < 1 or args.every < 1 or args.match < 0:
-        parser.error("--games and --every must be at least 1, --match at least 0")
+    try:
+        follow = agent_spec(args.agent)
+    except (ImportError, AttributeError, ValueError) as exc:
+        parser.error(f"argument --agent: cannot load {args.agent!r}: {exc}")
+    for game in args.games_ if follow is not None else []:
+        parser.check_agents(game, [follow], "--agent")
     print(f"{'what (CPU ms)':<24}{'n':>6}{'median ms':>10}{'p90 ms':>10}{'max ms':>10}")
     for game in args.games_:
-        try:
-            states = [s for s in positions(game, args.games, args.every, args.seed) if not s.is_over()]
-        except nl.ConfigError as exc:
-            print(f"bench_learn: {exc}", file=sys.stderr)
-            return 2
-        follow = agent_spec(args.agent)
+        states = [s for s in positions(game, args.games, args.every, args.seed) if not s.is_over()]
         print(row(f"{game} hint(k=3)", timed(lambda s: hint(s, k=3, agent=follow), states)))
         print(row(f"{game} explain_move", timed(explain_one, states)))
     for game in args.games_ if args.match else []:

@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import neko_lab as nl  # noqa: E402
 import toygame  # noqa: E402,F401  registers the "toy" game
+from _cli import Parser, game_name, positive, worker_count  # noqa: E402
 
 
 def status_mb(pid: int | str, field: str) -> float:
@@ -49,16 +50,29 @@ def children() -> list[int]:
     return out
 
 
+def checkpoints(text: str) -> str:
+    """An argparse type: game counts separated by commas (kept as written)."""
+    for part in text.split(","):
+        try:
+            positive(part)
+        except argparse.ArgumentTypeError:
+            raise argparse.ArgumentTypeError(f"expected game counts >= 1 separated by commas, "
+                                             f"not {text!r}") from None
+    return text
+
+
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("game", nargs="?", default="naeco")
-    p.add_argument("--games", type=int, default=100_000)
-    p.add_argument("--checkpoints", default="10000,50000,100000")
-    p.add_argument("--players", type=int, default=2)
+    p = Parser(description=__doc__.splitlines()[0])
+    p.add_argument("game", nargs="?", type=game_name, default="naeco")
+    p.add_argument("--games", type=positive, default=100_000)
+    p.add_argument("--checkpoints", type=checkpoints, default="10000,50000,100000")
+    p.add_argument("--players", type=positive, default=2)
     p.add_argument("--agents", default="random,random")
-    p.add_argument("--workers", type=int, default=None)
-    p.add_argument("--chunk", type=int, default=500)
+    p.add_argument("--workers", type=worker_count, default=None)
+    p.add_argument("--chunk", type=positive, default=500)
     args = p.parse_args()
+    p.check_game(args.game, "--players", players=args.players)
+    p.check_agents(args.game, args.agents.split(","), "--agents", players=args.players)
     marks = sorted(int(c) for c in args.checkpoints.split(",") if int(c) <= args.games)
     print(f"{args.game}, {args.games:,} games to Parquet, chunks of {args.chunk}, "
           f"workers={args.workers}; memory in MB")

@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import neko_lab as nl  # noqa: E402
 import toygame  # noqa: E402,F401  registers the "toy" game
+from _cli import Parser, game_name, positive  # noqa: E402
 
 
 def finished(game: str, players: int, seed: int, agents: list[str] | None = None):
@@ -51,14 +52,27 @@ def measure(game: str, players: int, games: int, repeat: int,
             statistics.median(loads) * 1e3, int(statistics.median(steps)))
 
 
+def game_players(text: str) -> str:
+    """An argparse type: GAME or GAME:PLAYERS, a registered game and a whole number (kept as written)."""
+    game, _, players = text.partition(":")
+    game_name(game)
+    if players and not (players.isascii() and players.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected game:players, not {text!r}")
+    return text
+
+
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("cases", nargs="*", default=["journey:4", "naeco:2"], help="game:players")
-    p.add_argument("--games", type=int, default=5)
-    p.add_argument("--repeat", type=int, default=3)
+    p = Parser(description=__doc__.splitlines()[0])
+    p.add_argument("cases", nargs="*", type=game_players, default=["journey:4", "naeco:2"], help="game:players")
+    p.add_argument("--games", type=positive, default=5)
+    p.add_argument("--repeat", type=positive, default=3)
     p.add_argument("--agents", default=None, help="e.g. greedy,greedy (default: uniformly random moves)")
     args = p.parse_args()
     agents = args.agents.split(",") if args.agents else None
+    for game, _, players in (c.partition(":") for c in args.cases):
+        p.check_game(game, "cases", players=int(players or 2))
+        if agents:
+            p.check_agents(game, agents, "--agents", players=int(players or 2))
     print(f"{'game':<10}{'players':>8}{'steps':>8}{'KB':>10}{'save ms':>10}{'load ms':>10}")
     for case in args.cases:
         game, _, players = case.partition(":")

@@ -13,7 +13,6 @@ Throughput is measured as benchmarks/bench_core.py measures every game (and as
 """
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
@@ -23,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import neko_lab as nl  # noqa: E402
+from _cli import Parser, natural, positive, positive_seconds, seed_number, worker_count  # noqa: E402
 from bench_core import actions_per_second, clones_per_second  # noqa: E402
 
 DIFFICULTIES = ("very easy", "easy", "medium", "hard", "very hard", "nightmare")
@@ -99,19 +99,22 @@ def ladder(games: int, workers: int | None, spec: str = "syndicate", first: int 
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=3.0)
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--strength", type=int, default=0, metavar="GAMES")
-    ap.add_argument("--ladder", type=int, default=0, metavar="GAMES")
-    ap.add_argument("--workers", type=int, default=None)
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=positive_seconds, default=3.0)
+    ap.add_argument("--repeat", type=positive, default=3)
+    ap.add_argument("--strength", type=natural, default=0, metavar="GAMES")
+    ap.add_argument("--ladder", type=natural, default=0, metavar="GAMES")
+    ap.add_argument("--workers", type=worker_count, default=None)
     ap.add_argument("--agent", default="syndicate", help="the solo player in --ladder (an agent spec)")
-    ap.add_argument("--first-seed", type=int, default=0, help="--ladder plays seeds from this one on")
+    ap.add_argument("--first-seed", type=seed_number, default=0, help="--ladder plays seeds from this one on")
     ap.add_argument("--against", default=None, metavar="SPEC",
                     help="--ladder: this agent plays the same seeds first, and margins are paired with it")
     ap.add_argument("--catanna", action="append", choices=DIFFICULTIES,
                     help="--ladder at this difficulty only (repeatable; default all six)")
     args = ap.parse_args(argv)
+    ap.check_agents("syndicate", [args.agent], "--agent")
+    if args.against is not None:
+        ap.check_agents("syndicate", [args.against], "--against")
     if not (args.strength or args.ladder):
         throughput(args.seconds, args.repeat)
     if args.strength:

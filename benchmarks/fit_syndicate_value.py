@@ -24,6 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _cli import Parser, natural, out_file, seed_number  # noqa: E402
+
 
 def play(games: int, first: int, out: str, difficulty: str, agent_name: str = "syndicate") -> None:
     import neko_lab as nl
@@ -77,19 +79,48 @@ def fit(paths: list[str], ridge: float) -> dict[int, tuple[float, ...]]:
     return table
 
 
+def ridge_factor(text: str) -> float:
+    """An argparse type: the ridge factor, a number >= 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, not {text}")
+    return value
+
+
+def check(ap: Parser, args: argparse.Namespace) -> None:
+    """What the arguments only say together, checked before a game is played or a file is written."""
+    import neko_lab as nl
+    from neko_lab.agents import make_agent
+    if args.games and args.first_seed + args.games > 1000:
+        ap.error(f"--first-seed {args.first_seed} and --games {args.games} reach seed "
+                 f"{args.first_seed + args.games - 1}: seeds from 1000 on are kept for measuring; "
+                 "fit on seeds below 1000")
+    ap.check_game("syndicate", "--difficulty", players=1, catanna=args.difficulty)
+    ap.check_agents("syndicate", [args.agent], "--agent")
+    if not hasattr(make_agent(args.agent, "syndicate", seed=0), "cache"):
+        ap.error(f"argument --agent: {args.agent!r} is not one of the Syndicate agents, whose value is "
+                 f"logged: {', '.join(nl.GAMES['syndicate'].AGENTS)}")
+    made = {args.out} if args.games else set()
+    for path in args.fit or ([args.out] if args.fit is not None else []):
+        if path not in made and not Path(path).is_file():
+            ap.error(f"argument --fit: no file {path!r}")
+
+
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=0)
-    ap.add_argument("--first-seed", type=int, default=200)
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=natural, default=0)
+    ap.add_argument("--first-seed", type=seed_number, default=200)
     ap.add_argument("--difficulty", default="very easy")
     ap.add_argument("--agent", default="syndicate", help="the Syndicate agent whose games are logged")
-    ap.add_argument("--out", default="syndicate_parts.jsonl")
+    ap.add_argument("--out", type=out_file, default="syndicate_parts.jsonl")
     ap.add_argument("--fit", nargs="*", default=None, metavar="JSONL")
-    ap.add_argument("--ridge", type=float, default=0.05)
+    ap.add_argument("--ridge", type=ridge_factor, default=0.05)
     args = ap.parse_args(argv)
+    check(ap, args)
     if args.games:
-        if args.first_seed + args.games > 1000:
-            ap.error("seeds from 1000 on are kept for measuring: fit on seeds below 1000")
         play(args.games, args.first_seed, args.out, args.difficulty, args.agent)
     if args.fit is not None:
         table = fit(args.fit or [args.out], args.ridge)

@@ -1,0 +1,123 @@
+"""The command lines of the benchmark scripts, held to the rule of the neko-lab command: a bad argument
+exits with status 2 and one line on stderr, `<script>: <what is wrong>`, with no usage block and no
+traceback, before any game is played or any process pool is started.
+
+    from _cli import Parser, game_name, positive
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*", type=game_name, default=["naeco"])
+    ap.add_argument("--agent", default="greedy")
+    args = ap.parse_args(argv)
+    for name in args.games:
+        ap.check_agents(name, [args.agent], "--agent")   # an unknown agent: one line, status 2
+
+The types below reject a bad value while the line is parsed; Parser.check_agents and Parser.check_game
+reject what needs the other arguments (an agent or a player count is judged for a game). neko_lab is
+imported only when a game or an agent is checked, so scripts that measure a build in child processes
+do not load it themselves.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, Callable, Iterable, NoReturn
+
+USAGE_ERROR = 2      # the exit status of a bad command line, as neko_lab.cli's
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line, `<script>: <message>`, and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+        name = Path(self.prog.split()[0]).stem
+        print(f"{name}: {' '.join(message.splitlines())}", file=sys.stderr)
+        sys.exit(USAGE_ERROR)
+
+    def check_agents(self, game: str, specs: Iterable[Any], flag: str, players: int | None = None) -> None:
+        """Every agent spec builds for `game` (and, given `players`, there are no more agents than seats);
+        otherwise the error names `flag` and the agent."""
+        from neko_lab.agents import make_agent
+        from neko_lab.core.errors import ConfigError
+        from neko_lab.sim.runner import check_agents
+        try:
+            specs = list(specs)
+            for spec in specs:
+                make_agent(spec, game, seed=0)
+            if players is not None:
+                check_agents(specs, players)
+        except ConfigError as exc:
+            self.error(f"argument {flag}: {exc}")
+
+    def check_game(self, game: str, flag: str, **settings: Any) -> None:
+        """A game of `game` can be set up with `settings` (players=..., options); otherwise the error
+        names `flag` and says why."""
+        import neko_lab as nl
+        try:
+            nl.new_game(game, seed=0, **settings)
+        except nl.ConfigError as exc:
+            self.error(f"argument {flag}: {exc}")
+
+
+def at_least(low: int) -> Callable[[str], int]:
+    """An argparse type: a whole number >= low."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"expected a number >= {low}, not {value}")
+        return value
+    return parse
+
+
+positive = at_least(1)
+natural = at_least(0)
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a number of seconds > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, not {text}")
+    return value
+
+
+def seed_number(text: str) -> int:
+    """An argparse type: a seed, 0 <= seed < 2**64 (as every game takes)."""
+    value = natural(text)
+    if value >= 1 << 64:
+        raise argparse.ArgumentTypeError(f"a seed is below 2**64, not {text[:30]}")
+    return value
+
+
+def worker_count(text: str) -> int:
+    """An argparse type: 1 to neko_lab's MAX_WORKERS processes."""
+    from neko_lab.sim.simulate import MAX_WORKERS
+    value = positive(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_WORKERS} processes, not {value}")
+    return value
+
+
+def game_name(text: str) -> str:
+    """An argparse type: the name of a registered game (kept as written)."""
+    import neko_lab as nl
+    try:
+        nl.game_class(text)
+    except nl.ConfigError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def out_file(text: str) -> str:
+    """An argparse type: a file to write, in a folder that exists."""
+    path = Path(text)
+    if not text.strip() or path.is_dir():
+        raise argparse.ArgumentTypeError(f"expected a file name, not {text!r}")
+    if not path.resolve().parent.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot write {text!r}: its folder does not exist")
+    return text
