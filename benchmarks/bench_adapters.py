@@ -11,13 +11,13 @@ Usage: python benchmarks/bench_adapters.py [game ...] [--players N] [--seconds S
 """
 from __future__ import annotations
 
-import argparse
 import random
 import time
 
 import numpy as np
 
 import neko_lab as nl
+from _cli import Parser, game_name, positive, positive_seconds
 
 
 def rate(step_game, seconds: float) -> float:
@@ -28,11 +28,13 @@ def rate(step_game, seconds: float) -> float:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("games", nargs="*", default=["journey", "syndicate", "neptune", "naeco"])
-    ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--seconds", type=float, default=3.0)
+    ap = Parser()
+    ap.add_argument("games", nargs="*", type=game_name, default=["journey", "syndicate", "neptune", "naeco"])
+    ap.add_argument("--players", type=positive, default=2)
+    ap.add_argument("--seconds", type=positive_seconds, default=3.0)
     args = ap.parse_args()
+    for name in args.games:
+        ap.check_game(name, "--players", players=args.players)
     import pyspiel
     import neko_lab.adapters.openspiel  # noqa: F401  registers the games
     from neko_lab.adapters.pettingzoo import env

@@ -12,7 +12,6 @@ per second, in this process and with a pool of two worker processes).
 """
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
@@ -23,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import neko_lab as nl  # noqa: E402
 import toygame  # noqa: E402,F401  registers the "toy" game
+from _cli import Parser, game_name, natural, positive, positive_seconds  # noqa: E402
 
 
 def actions_per_second(name: str, players: int, seconds: float, rng: random.Random) -> float:
@@ -65,14 +65,16 @@ def simulate_rate(name: str, players: int, games: int, workers: int | None, agen
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("games", nargs="*", default=["toy"])
-    ap.add_argument("--players", type=int, default=None, help="seats (default: each game's default)")
-    ap.add_argument("--seconds", type=float, default=3.0)
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--sim-games", type=int, default=2000,
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*", type=game_name, default=["toy"])
+    ap.add_argument("--players", type=positive, default=None, help="seats (default: each game's default)")
+    ap.add_argument("--seconds", type=positive_seconds, default=3.0)
+    ap.add_argument("--repeat", type=positive, default=3)
+    ap.add_argument("--sim-games", type=natural, default=2000,
                     help="games for the nl.simulate table (0 skips it)")
     args = ap.parse_args(argv)
+    for name in args.games if args.players else []:
+        ap.check_game(name, "--players", players=args.players)
     print(f"{'game':28} {'players':>7} {'actions/s':>12} {'clones/s':>12}")
     for name in args.games:
         players = args.players or nl.game_class(name).DEFAULT_PLAYERS

@@ -3,10 +3,10 @@ and clones per second. Run: python benchmarks/bench_journey.py [games]"""
 from __future__ import annotations
 
 import random
-import sys
 import time
 
 import neko_lab as nl
+from _cli import Parser, positive
 
 
 def actions_per_second(games: int = 30, players: int = 3, seed: int = 0) -> tuple[float, int]:
@@ -37,7 +37,9 @@ def clones_per_second(samples: int = 20000, seed: int = 1) -> float:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 30
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="?", type=positive, default=30, help="random games to play (default 30)")
+    games = ap.parse_args().games
     aps, n = actions_per_second(games)
     cps = clones_per_second()
     print(f"journey, 3 players, {games} random games, {n} actions: {aps:,.0f} actions/s (goal 40,000)")

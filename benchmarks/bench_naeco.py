@@ -7,12 +7,11 @@ Goal: at least 60,000 actions/s and 100,000 clones/s. Numbers, not a pass/fail t
 """
 from __future__ import annotations
 
-import argparse
 import random
-import sys
 import time
 
 import neko_lab as nl
+from _cli import Parser, positive, seed_number
 
 
 def bench_actions(games: int, seed: int) -> tuple[int, float, float]:
@@ -45,17 +44,11 @@ def bench_clones(games: int, seed: int, per_game: int = 20, repeat: int = 50) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--rounds", type=int, default=3, help="report the best of this many rounds")
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    if args.games < 1 or args.rounds < 1:
-        print("bench_naeco: --games and --rounds must be at least 1", file=sys.stderr)
-        return 2
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=positive, default=300)
+    parser.add_argument("--seed", type=seed_number, default=0)
+    parser.add_argument("--rounds", type=positive, default=3, help="report the best of this many rounds")
+    args = parser.parse_args(argv)
     runs = [bench_actions(args.games, args.seed) for _ in range(args.rounds)]
     n, wall, cpu = min(runs, key=lambda r: r[1])
     print(f"actions: {n / wall:,.0f} actions/s wall, {n / min(r[2] for r in runs):,.0f} per CPU second "

@@ -11,7 +11,6 @@ wins at least 80% of three-player games against two random players and 50% again
 """
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
@@ -21,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import neko_lab as nl  # noqa: E402
+from _cli import Parser, positive, positive_seconds, seed_number  # noqa: E402
 from bench_core import actions_per_second, clones_per_second  # noqa: E402
 
 
@@ -43,14 +43,15 @@ def win_rate(opponent: str, games: int, start: int = 0, players: int = 3) -> tup
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=3.0)
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--players", type=int, default=3)
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=positive_seconds, default=3.0)
+    ap.add_argument("--repeat", type=positive, default=3)
+    ap.add_argument("--players", type=positive, default=3)
     ap.add_argument("--winrate", choices=("random", "greedy"), default=None)
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--games", type=positive, default=1000)
+    ap.add_argument("--start", type=seed_number, default=0)
     args = ap.parse_args(argv)
+    ap.check_game("neptune", "--players", players=args.players)
     if args.winrate:
         t = time.perf_counter()
         won, games = win_rate(args.winrate, args.games, args.start, args.players)

@@ -17,13 +17,15 @@ import time
 os.environ.setdefault("TQDM_DISABLE", "1")
 
 import neko_lab as nl  # noqa: E402
+from _cli import Parser, game_name, positive, worker_count  # noqa: E402
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("games_", nargs="*", default=["journey", "syndicate", "neptune", "naeco"], metavar="GAME")
-    p.add_argument("--games", type=int, default=None, help="games per report (default: the game's)")
-    p.add_argument("--workers", type=int, default=None)
+    p = Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("games_", nargs="*", type=game_name, default=["journey", "syndicate", "neptune", "naeco"],
+                   metavar="GAME")
+    p.add_argument("--games", type=positive, default=None, help="games per report (default: the game's)")
+    p.add_argument("--workers", type=worker_count, default=None)
     args = p.parse_args()
     print(f"{'game':<10} {'games':>6} {'agents':<12} {'cpu s':>7} {'wall s':>7}")
     for game in args.games_:

@@ -32,6 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _cli import Parser, natural, positive, positive_seconds
+
 ROOT = Path(__file__).resolve().parents[1]
 # ../shared/bench beside the checkout (a git worktree one level deeper looks one level further up)
 ANCHOR = next((d / "shared" / "bench" / "openspiel_anchor.py" for d in ROOT.parents
@@ -138,13 +140,20 @@ def _spread(xs: list[float], fmt: str) -> str:
     return f"{format(statistics.median(xs), fmt)} [{format(min(xs), fmt)}–{format(max(xs), fmt)}]"
 
 
+def _existing(text: str) -> str:
+    """An argparse type: a file or folder that exists (kept as written)."""
+    if not Path(text).exists():
+        raise argparse.ArgumentTypeError(f"no such file or folder: {text!r}")
+    return text
+
+
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--compiled", help="a compiled wheel, or a folder one is installed in")
-    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds of actions/s and clones/s")
-    ap.add_argument("--seconds", type=float, default=2.0, help="seconds per game and round")
-    ap.add_argument("--sim-games", type=int, default=10_000, help="games per simulate run (0 skips it)")
-    ap.add_argument("--sim-rounds", type=int, default=1)
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--compiled", type=_existing, help="a compiled wheel, or a folder one is installed in")
+    ap.add_argument("--rounds", type=positive, default=3, help="interleaved rounds of actions/s and clones/s")
+    ap.add_argument("--seconds", type=positive_seconds, default=2.0, help="seconds per game and round")
+    ap.add_argument("--sim-games", type=natural, default=10_000, help="games per simulate run (0 skips it)")
+    ap.add_argument("--sim-rounds", type=positive, default=1)
     ap.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
                     help="per second of this process's CPU time (default: steadier on a loaded machine) or wall time")
     ap.add_argument("--spiel-python", help="a Python that can import open_spiel")

@@ -13,7 +13,6 @@ the cost of dict and set work from run to run (not the games). `play` picks with
 """
 from __future__ import annotations
 
-import argparse
 import itertools
 import random
 import time
@@ -24,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import neko_lab as nl  # noqa: E402
+from _cli import Parser, game_name, natural, positive  # noqa: E402
 from bench_core import sample_positions  # noqa: E402
 
 
@@ -43,12 +43,13 @@ def positions(name: str, players: int, count: int = 64) -> list:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.splitlines()[0])
     ap.add_argument("mode", choices=("play", "clone"))
-    ap.add_argument("game")
-    ap.add_argument("players", type=int)
-    ap.add_argument("size", type=int, help="games to play, or rounds of clones")
+    ap.add_argument("game", type=game_name)
+    ap.add_argument("players", type=positive)
+    ap.add_argument("size", type=natural, help="games to play, or rounds of clones")
     args = ap.parse_args(argv)
+    ap.check_game(args.game, "players", players=args.players)
     if args.mode == "play":
         start = time.process_time()
         n = play(args.game, args.players, args.size)

@@ -11,16 +11,19 @@ import sys
 import time
 from pathlib import Path
 
+from _cli import Parser
+
 
 def main(argv: list[str] | None = None) -> int:
-    wanted = set(sys.argv[1:] if argv is None else argv)
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("names", nargs="*", metavar="NAME", help="bench_NAME.py to run (default: all)")
+    wanted = set(ap.parse_args(argv).names)
     here = Path(__file__).resolve().parent
     scripts = [p for p in sorted(here.glob("bench_*.py"))
                if not wanted or p.stem.removeprefix("bench_") in wanted]
     unknown = wanted - {p.stem.removeprefix("bench_") for p in here.glob("bench_*.py")}
     if unknown:
-        print(f"run_all: no benchmark named {', '.join(sorted(unknown))}", file=sys.stderr)
-        return 2
+        ap.error(f"no benchmark named {', '.join(sorted(unknown))}")
     failed = []
     print(time.strftime("benchmarks run %Y-%m-%d %H:%M UTC", time.gmtime()), flush=True)
     for script in scripts:
