@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Random-playout and clone throughput of neko_lab game engines.
 
-Measured the same way as /work/shared/bench/openspiel_anchor.py measures OpenSpiel, so the two can be
-compared side by side: a Python loop applying a uniformly random legal action until the game ends
-(actions per second), and clone() of positions sampled from random games (clones per second); the
-median of several short runs. A second table gives whole-simulation throughput (nl.simulate games
-per second, in this process and with a pool of two worker processes).
+Measured the same way as the OpenSpiel anchor beside the checkout (../shared/bench/openspiel_anchor.py)
+measures OpenSpiel, so the two can be compared side by side: a Python loop applying a uniformly random
+legal action until the game ends (actions per second), and clone() of positions sampled from random
+games (clones per second); the median of several short runs. A second table gives whole-simulation
+throughput (nl.simulate games per second, in this process and with a pool of two worker processes).
 
     python benchmarks/bench_core.py                      # the toy game of the test suite
     python benchmarks/bench_core.py toy naeco --seconds 2  # any registered games
