@@ -438,8 +438,9 @@ class DeepAgent(SyndicateAgent):
     """The same planner looking one walk further: each of the best ends of a walk is judged by the best
     walk that can follow it, whose own best 3 ends are judged by the best walk a 4-wide beam finds after
     them (THIRD). About 2.8 s a solo game, against about 1.0 for "syndicate": the strongest of the
-    Syndicate agents against CatANNA (benchmarks/README.md, "CatANNA ladder", eleventh round). Measured
-    solo; a two-player game takes about 3 times what "syndicate" takes (2.1 s against 0.7 on seed 5)."""
+    Syndicate agents against CatANNA (benchmarks/README.md, "CatANNA ladder", eleventh round). In
+    two-player games it beat "syndicate" in 61 of 100 (seats alternating; interval 51-70 %), at about 1.1 s
+    of CPU a game for its seat (twelfth round)."""
 
     name = "syndicate-deep"
     THIRD = (3, 4)
