@@ -10,10 +10,11 @@ traceback, before any game is played or any process pool is started.
     for name in args.games:
         ap.check_agents(name, [args.agent], "--agent")   # an unknown agent: one line, status 2
 
-The types below reject a bad value while the line is parsed; Parser.check_agents and Parser.check_game
-reject what needs the other arguments (an agent or a player count is judged for a game). neko_lab is
-imported only when a game or an agent is checked, so scripts that measure a build in child processes
-do not load it themselves.
+The types below reject a bad value while the line is parsed (the whole numbers, seeds and worker counts
+with the neko-lab command's own types); Parser.check_agents and Parser.check_game reject what needs the
+other arguments (an agent or a player count is judged for a game). neko_lab is imported only when a
+value, a game or an agent is checked, so scripts that measure a build in child processes do not load it
+themselves.
 """
 from __future__ import annotations
 
@@ -58,21 +59,21 @@ class Parser(argparse.ArgumentParser):
             self.error(f"argument {flag}: {exc}")
 
 
-def at_least(low: int) -> Callable[[str], int]:
-    """An argparse type: a whole number >= low."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"expected a number >= {low}, not {value}")
-        return value
+def _command_type(name: str) -> Callable[[str], Any]:
+    """The neko-lab command's argparse type `name` (neko_lab.cli), the same checks and messages; the
+    package is imported when a value is first read, not when a script starts (bench_speed runs this
+    module in processes that must not import it, such as its OpenSpiel child)."""
+    def parse(text: str) -> Any:
+        from neko_lab import cli
+        return getattr(cli, name)(text)
+    parse.__name__ = name
     return parse
 
 
-positive = at_least(1)
-natural = at_least(0)
+positive = _command_type("positive")           # a whole number >= 1
+natural = _command_type("natural")             # a whole number >= 0
+seed_number = _command_type("seed_number")     # 0 <= seed < 2**64, as every game takes
+worker_count = _command_type("worker_count")   # 1 to neko_lab's MAX_WORKERS processes
 
 
 def positive_seconds(text: str) -> float:
@@ -83,23 +84,6 @@ def positive_seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
     if not value > 0:
         raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, not {text}")
-    return value
-
-
-def seed_number(text: str) -> int:
-    """An argparse type: a seed, 0 <= seed < 2**64 (as every game takes)."""
-    value = natural(text)
-    if value >= 1 << 64:
-        raise argparse.ArgumentTypeError(f"a seed is below 2**64, not {text[:30]}")
-    return value
-
-
-def worker_count(text: str) -> int:
-    """An argparse type: 1 to neko_lab's MAX_WORKERS processes."""
-    from neko_lab.sim.simulate import MAX_WORKERS
-    value = positive(text)
-    if value > MAX_WORKERS:
-        raise argparse.ArgumentTypeError(f"at most {MAX_WORKERS} processes, not {value}")
     return value
 
 

@@ -55,7 +55,7 @@ def _game(name: str):
     return game_class(name)
 
 
-def _at_least(low: int):
+def at_least(low: int):
     """An argparse type: a whole number >= low."""
     def parse(text: str) -> int:
         try:
@@ -68,13 +68,13 @@ def _at_least(low: int):
     return parse
 
 
-_positive = _at_least(1)
-_natural = _at_least(0)
+positive = at_least(1)
+natural = at_least(0)
 
 
-def _seed(text: str) -> int:
+def seed_number(text: str) -> int:
     """An argparse type: a seed, 0 <= seed < 2**64."""
-    value = _natural(text)
+    value = natural(text)
     if value >= 1 << 64:
         raise argparse.ArgumentTypeError(f"a seed is below 2**64, not {text[:30]}")
     return value
@@ -87,10 +87,10 @@ def _folder(text: str) -> str:
     return text
 
 
-def _workers(text: str) -> int:
+def worker_count(text: str) -> int:
     """An argparse type: 1 to MAX_WORKERS processes."""
     from .sim.simulate import MAX_WORKERS
-    value = _positive(text)
+    value = positive(text)
     if value > MAX_WORKERS:
         raise argparse.ArgumentTypeError(f"at most {MAX_WORKERS} processes, not {value} "
                                          f"(for more, run on a Dask cluster from Python)")
@@ -144,14 +144,14 @@ def _parser() -> _Parser:
     r.add_argument("game")
     s = sub.add_parser("simulate", help="play many games between agents and summarise them")
     s.add_argument("game")
-    s.add_argument("--games", type=_positive, default=1000, help="number of games (default 1000)")
-    s.add_argument("--players", type=_positive, default=None, help="seats per game (default: the game's)")
+    s.add_argument("--games", type=positive, default=1000, help="number of games (default 1000)")
+    s.add_argument("--players", type=positive, default=None, help="seats per game (default: the game's)")
     s.add_argument("--agents", default="greedy,random",
                    help="comma-separated agents, rotated over seats; parameters in brackets: "
                         "'mcts(iterations=50),greedy'")
     s.add_argument("--data", type=_folder, default=None, help="folder of card data (default: the shipped data)")
-    s.add_argument("--seed", type=_seed, default=0, help="run seed, 0 <= seed < 2**64")
-    s.add_argument("--workers", type=_workers, default=None, help="processes to play in parallel (1 to 64)")
+    s.add_argument("--seed", type=seed_number, default=0, help="run seed, 0 <= seed < 2**64")
+    s.add_argument("--workers", type=worker_count, default=None, help="processes to play in parallel (1 to 64)")
     s.add_argument("--out", type=_folder, default=None, help="folder to stream results to as Parquet")
     s.add_argument("--resume", action="store_true", help="continue the run already in --out")
     s.add_argument("--option", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
@@ -242,7 +242,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
 
 def _add_playtest(sub) -> None:
     from .sim import playtesting as command
-    command.add_parser(sub, {"positive": _positive, "seed": _seed, "workers": _workers, "folder": _folder})
+    command.add_parser(sub, {"positive": positive, "seed": seed_number, "workers": worker_count, "folder": _folder})
 
 
 def cmd_playtest(args: argparse.Namespace) -> int:
