@@ -7,8 +7,8 @@ or "2. " or a letter such as "a) " may be left out). Then:
 
 - every key of the game's RULES and every Event.rule met in a few seeded random games reads
   "Title › Heading" or "Title › Heading › Subheading", each heading a line of sections.txt;
-- where the rulebook itself is at hand (/work/shared/rulebooks/<game>.txt, or ../shared/rulebooks
-  beside the repository), every line of sections.txt is a heading of it.
+- where the rulebook itself is at hand (../shared/rulebooks/<game>.txt beside the repository, or the
+  shared folder's usual place: tests/rulebooks.py), every line of sections.txt is a heading of it.
 """
 from __future__ import annotations
 
@@ -20,11 +20,11 @@ import pytest
 
 import neko_lab as nl
 from neko_lab.core.registry import GAMES, load_builtin
+from rulebooks import PLACES, rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 SEP = " › "
 NUMBERED = re.compile(r"^(\d+[.)]|[a-z]\))\s+")
-RULEBOOKS = (Path("/work/shared/rulebooks"), ROOT.parent / "shared" / "rulebooks")
 SEEDS = 3
 
 
@@ -125,9 +125,9 @@ def test_rules_and_events_cite_listed_rulebook_headings(game):
 
 @pytest.mark.parametrize("game", GAMES_WITH_SECTIONS)
 def test_every_listed_section_is_a_heading_of_the_rulebook(game):
-    book = next((d / f"{game}.txt" for d in RULEBOOKS if (d / f"{game}.txt").is_file()), None)
+    book = rulebook(game)
     if book is None:
-        pytest.skip(f"the {game} rulebook is not at hand ({', '.join(map(str, RULEBOOKS))})")
+        pytest.skip(f"the {game} rulebook is not at hand ({', '.join(map(str, PLACES))})")
     _, headings = read_sections(game)
     known = rulebook_headings(book.read_text(encoding="utf-8"))
     missing = [h for h in headings if h not in known]

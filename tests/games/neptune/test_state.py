@@ -7,13 +7,12 @@ import pytest
 import neko_lab as nl
 from neko_lab.core import ConfigError, Rng
 
+from rulebooks import rulebook
+
 from .rig import act, game
 
 SECTIONS = Path(__file__).resolve().parents[3] / "datasets" / "neptune" / "sections.txt"
-# the rulebook beside the checkout (../shared/rulebooks), else where the shared folder usually is
-RULEBOOK = next((p for p in (SECTIONS.parents[2].parent / "shared" / "rulebooks" / "neptune.txt",
-                             Path("/work/shared/rulebooks/neptune.txt")) if p.exists()),
-                Path("/work/shared/rulebooks/neptune.txt"))
+RULEBOOK = rulebook("neptune")
 
 
 def test_every_event_cites_a_heading_of_the_rulebook():
@@ -30,7 +29,7 @@ def test_every_event_cites_a_heading_of_the_rulebook():
         assert game_name == "Destination: Neptune" and heading in headings, rule
 
 
-@pytest.mark.skipif(not RULEBOOK.exists(), reason="the rulebook is not in this checkout")
+@pytest.mark.skipif(RULEBOOK is None, reason="the rulebook is not in this checkout")
 def test_sections_are_rulebook_headings():
     lines = set(RULEBOOK.read_text(encoding="utf-8").splitlines())
     for heading in SECTIONS.read_text(encoding="utf-8").splitlines():
