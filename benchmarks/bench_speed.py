@@ -14,7 +14,8 @@ DIR_OR_WHEEL: a compiled wheel (`NEKO_LAB_COMPILE=1 python -m build --wheel`), i
 scratch folder, or a folder it is already installed in (`pip install --target DIR`).
 OpenSpiel (python_block_dominoes, backgammon) is measured by openspiel_anchor.py in the shared benchmark
 folder beside the checkout (../shared/bench), run by --spiel-python (default: this Python, else
-/tmp/venv-spiel/bin/python); when `open_spiel` cannot be imported there, the anchor is skipped.
+/tmp/venv-spiel/bin/python); when `open_spiel` cannot be imported there, the anchor is skipped (a
+--spiel-python that cannot import it is refused, exit status 2).
 """
 from __future__ import annotations
 
@@ -159,6 +160,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--spiel-python", help="a Python that can import open_spiel")
     ap.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.spiel_python and not args.child and _spiel_python(args.spiel_python) is None:
+        ap.error(f"argument --spiel-python: {args.spiel_python!r} is not a Python that can import open_spiel")
     if args.child:
         kind, *rest = args.child
         res = {"engine": lambda: _engine_round(float(rest[0]), int(rest[1]), rest[2]),

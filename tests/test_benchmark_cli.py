@@ -105,6 +105,8 @@ def test_a_player_count_the_game_does_not_take_is_refused(script, args, message)
     ("bench_ismcts", ["naeco", "--out", "no-such-folder/rows.csv"], "cannot write 'no-such-folder/rows.csv'"),
     ("bench_notebooks", ["naeco/no-such-notebook"], "no notebook 'naeco/no-such-notebook'"),
     ("bench_speed", ["--compiled", "no-such-wheel.whl"], "no such file or folder: 'no-such-wheel.whl'"),
+    ("bench_speed", ["--spiel-python", "/no/such/python"],
+     "argument --spiel-python: '/no/such/python' is not a Python that can import open_spiel"),
     ("run_all", ["core", "chess"], "no benchmark named chess"),
 ])
 def test_other_arguments_the_script_would_refuse_later_are_refused_at_once(script, args, message):
