@@ -160,8 +160,6 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--spiel-python", help="a Python that can import open_spiel")
     ap.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    if args.spiel_python and not args.child and _spiel_python(args.spiel_python) is None:
-        ap.error(f"argument --spiel-python: {args.spiel_python!r} is not a Python that can import open_spiel")
     if args.child:
         kind, *rest = args.child
         res = {"engine": lambda: _engine_round(float(rest[0]), int(rest[1]), rest[2]),
@@ -169,6 +167,11 @@ def main(argv: list[str] | None = None) -> None:
                "spiel": lambda: _spiel_round(float(rest[0]), int(rest[1]), rest[2])}[kind]()
         print(json.dumps(res))
         return
+    # the Python that runs the anchor, looked for once (each try starts a Python that imports pyspiel)
+    spiel = _spiel_python(args.spiel_python) if args.spiel_python or ANCHOR.exists() else None
+    if args.spiel_python and spiel is None:
+        ap.error(f"argument --spiel-python: {args.spiel_python!r} is not a Python that can import open_spiel")
+    spiel = spiel if ANCHOR.exists() else None
 
     with tempfile.TemporaryDirectory() as scratch:
         builds = {"pure": _env(ROOT)}
@@ -179,7 +182,6 @@ def main(argv: list[str] | None = None) -> None:
             pure = Path(scratch) / "pure"
             shutil.copytree(cdir, pure, ignore=shutil.ignore_patterns("*.so", "*.pyd"))
             builds = {"pure": _env(pure), "compiled": _env(cdir)}
-        spiel = _spiel_python(args.spiel_python) if ANCHOR.exists() else None
         print(f"neko_lab bench_speed  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  "
               f"Python {sys.version.split()[0]}  load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         if spiel is None:
