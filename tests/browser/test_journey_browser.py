@@ -27,13 +27,13 @@ def test_rules_notebook_runs_and_a_clicked_die_is_drafted():
         value = dice.last.get_attribute("data-target").split(":")[1]
         assert f"draft a {value}" in dice.last.locator("title").first.text_content()
         moves_before = board.locator(".neko-moves").inner_text()
+        assert "P1: " not in moves_before                          # the bots' draft picks so far
         dice.last.click()
         page.wait_for_function(                                    # the picture is drawn anew ...
             "(before) => { const b = document.querySelectorAll('.neko-board'); const svg = "
             "b[b.length - 1].querySelector('.neko-picture svg'); return svg && svg.innerHTML !== before; }",
             arg=before, timeout=20_000)
         # ... and the move is listed beside it; the list is its own widget, synced after the picture
-        assert "P1: " not in moves_before
         expect(board.locator(".neko-moves")).to_contain_text("P1: ", timeout=20_000)
         expect(board.locator(".neko-log")).to_contain_text("Journey › Preparation Phase › Draft Dice")
         assert picture.inner_html() != before
