@@ -34,20 +34,20 @@ class Parser(argparse.ArgumentParser):
         print(f"{name}: {' '.join(message.splitlines())}", file=sys.stderr)
         sys.exit(USAGE_ERROR)
 
-    def check_agents(self, game: str, specs: Iterable[Any], flag: str, players: int | None = None) -> None:
+    def check_agents(self, game: str, specs: Iterable[Any], flag: str, players: int | None = None) -> list:
         """Every agent spec builds for `game` (and, given `players`, there are no more agents than seats);
-        otherwise the error names `flag` and the agent."""
+        otherwise the error names `flag` and the agent. Returns the agents built (seed 0), one a spec."""
         from neko_lab.agents import make_agent
         from neko_lab.core.errors import ConfigError
         from neko_lab.sim.runner import check_agents
         try:
             specs = list(specs)
-            for spec in specs:
-                make_agent(spec, game, seed=0)
+            agents = [make_agent(spec, game, seed=0) for spec in specs]
             if players is not None:
                 check_agents(specs, players)
         except ConfigError as exc:
             self.error(f"argument {flag}: {exc}")
+        return agents
 
     def check_game(self, game: str, flag: str, **settings: Any) -> None:
         """A game of `game` can be set up with `settings` (players=..., options); otherwise the error

@@ -93,14 +93,13 @@ def ridge_factor(text: str) -> float:
 def check(ap: Parser, args: argparse.Namespace) -> None:
     """What the arguments only say together, checked before a game is played or a file is written."""
     import neko_lab as nl
-    from neko_lab.agents import make_agent
     if args.games and args.first_seed + args.games > 1000:
         ap.error(f"--first-seed {args.first_seed} and --games {args.games} reach seed "
                  f"{args.first_seed + args.games - 1}: seeds from 1000 on are kept for measuring; "
                  "fit on seeds below 1000")
     ap.check_game("syndicate", "--difficulty", players=1, catanna=args.difficulty)
-    ap.check_agents("syndicate", [args.agent], "--agent")
-    if not hasattr(make_agent(args.agent, "syndicate", seed=0), "cache"):
+    agent, = ap.check_agents("syndicate", [args.agent], "--agent")
+    if not hasattr(agent, "cache"):
         ap.error(f"argument --agent: {args.agent!r} is not one of the Syndicate agents, whose value is "
                  f"logged: {', '.join(nl.GAMES['syndicate'].AGENTS)}")
     made = {args.out} if args.games else set()
