@@ -407,7 +407,13 @@ def _run_pool(workers: int, batches: Iterator[Batch], collect, bar) -> None:
     except BrokenProcessPool:
         started.update(pool._processes or {})
         procs = list(started.values())
-        for proc in procs:                    # the exit codes say why the pool broke
+        # the exit codes say why the pool broke; the pool's own manager thread joins its workers as it
+        # gives up, and a worker it reaps first reads as still running here (None) until that thread
+        # has stored the code: wait for it, then for any worker it did not know of
+        manager = getattr(pool, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(timeout=10)
+        for proc in procs:
             proc.join(timeout=2)
         codes = [proc.exitcode for proc in procs]
         stop_pool()
