@@ -63,7 +63,8 @@ DATA_SUFFIXES = (".csv", ".json")
 @serializable
 class DataOrigin(NamedTuple):
     """The dataset a game was played with, for its save: the folder it was read from, whether that
-    is the shipped dataset, and the files' text when they came from a save (the folder is gone)."""
+    is the shipped dataset, and the files' text as they were when the game was set up (a user's
+    folder, so that editing or moving it later changes no save; or a save's embedded files)."""
     folder: str | None
     shipped: bool
     files: tuple[tuple[str, str], ...] | None = None
@@ -91,8 +92,19 @@ def data_origin(game: str, data: Any, loaded: Any) -> DataOrigin:
     if not isinstance(folder, str):
         return NO_DATA
     shipped = shipped_dir(game)
-    same = shipped is not None and os.path.realpath(folder) == os.path.realpath(shipped)
-    return DataOrigin(folder, same)
+    if shipped is not None and os.path.realpath(folder) == os.path.realpath(shipped):
+        return DataOrigin(folder, True)
+    try:
+        return _user_origin(folder, _stamp(Path(folder)))
+    except (OSError, DataError):     # unreadable now (a dataset object whose folder is gone): as before,
+        return DataOrigin(folder, False)    # the save reads the folder, and says why it cannot
+
+
+@functools.lru_cache(maxsize=32)
+def _user_origin(folder: str, stamp: tuple) -> DataOrigin:
+    """A user's folder with its files as they are now: one object while the files are unchanged, so
+    games set up from it share the texts and a run works out their fingerprint once."""
+    return DataOrigin(folder, False, data_files(folder))
 
 
 def data_files(folder: str | Path) -> tuple[tuple[str, str], ...]:

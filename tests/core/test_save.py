@@ -179,6 +179,30 @@ def test_a_game_played_with_the_users_data_carries_it_and_loads_without_the_fold
         nl.from_json(resign(doc))
 
 
+@pytest.mark.parametrize("game", ["journey", "naeco", "neptune", "syndicate"])
+def test_a_save_holds_the_data_the_game_was_set_up_with_whatever_happens_to_the_folder_later(tmp_path, game):
+    # a designer edits the cards between games, or tidies the folder away: the game already under way
+    # must still save (and load) as it was played
+    folder = tmp_path / "mydata"
+    shutil.copytree(dataset_dir(game), folder)
+    played_with = {p.name: p.read_bytes().decode("utf-8") for p in folder.iterdir()
+                   if p.suffix in (".csv", ".json")}
+    s = nl.new_game(game, seed=4, data=str(folder))
+    rng = random.Random(4)
+    for _ in range(12):
+        s.apply(rng.choice(s.legal_actions()))
+    for path in folder.iterdir():            # every file edited after the set-up
+        if path.suffix == ".csv":
+            path.write_bytes(path.read_bytes() + b"\n")
+    text = s.to_json()
+    assert json.loads(text)["data"]["files"] == played_with
+    t = nl.from_json(text)
+    assert t.history() == s.history() and t.scores() == s.scores() and t.legal_actions() == s.legal_actions()
+    shutil.rmtree(folder)
+    assert s.to_json() == text, "with the folder gone the game still saves, the same"
+    assert nl.from_json(text).to_json() == text
+
+
 def test_a_position_set_up_by_hand_is_saved_as_a_snapshot_and_loads_only_when_trusted():
     s = nl.new_game("toy", players=2, seed=5)
     s.hands[0] = [6, 6, 6, 6]       # not reachable by play
