@@ -135,6 +135,9 @@ def parse_option(text: str, defaults: dict[str, Any]) -> tuple[str, Any]:
     return name, raw
 
 
+DEFAULT_AGENTS = ["greedy", "random"]     # simulate's agents when none are named
+
+
 def _parser() -> _Parser:
     p = _Parser(prog="neko-lab", description="Learn, play and analyse board games in Jupyter.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -146,9 +149,9 @@ def _parser() -> _Parser:
     s.add_argument("game")
     s.add_argument("--games", type=positive, default=1000, help="number of games (default 1000)")
     s.add_argument("--players", type=positive, default=None, help="seats per game (default: the game's)")
-    s.add_argument("--agents", default="greedy,random",
+    s.add_argument("--agents", default=None,
                    help="comma-separated agents, rotated over seats; parameters in brackets: "
-                        "'mcts(iterations=50),greedy'")
+                        "'mcts(iterations=50),greedy' (default: greedy,random; greedy alone in a solo game)")
     s.add_argument("--data", type=_folder, default=None, help="folder of card data (default: the shipped data)")
     s.add_argument("--seed", type=seed_number, default=0, help="run seed, 0 <= seed < 2**64")
     s.add_argument("--workers", type=worker_count, default=None, help="processes to play in parallel (1 to 64)")
@@ -215,7 +218,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     cls = _game(args.game)
     options = dict(parse_option(o, cls.OPTIONS) for o in args.option)
-    agents = split_agents(args.agents)
+    if args.agents is None:        # the default pair, as many of it as there are seats
+        agents = DEFAULT_AGENTS[:args.players or cls.DEFAULT_PLAYERS]
+    else:
+        agents = split_agents(args.agents)
     if args.data is not None:
         options["data"] = args.data
     df = simulate(cls.GAME, games=args.games, players=args.players, agents=agents, seed=args.seed,
@@ -224,7 +230,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.out is not None:      # a run streamed to Parquet is read back only for the columns summarised
         df = df.to_pandas(columns=["agent", "score", "won", "share", "players"])
     players = int(df["players"].iloc[0]) if len(df) else args.players
-    print(f"{cls.TITLE or cls.GAME}: {args.games} games, {players} players, seed {args.seed}"
+    print(f"{cls.TITLE or cls.GAME}: {args.games} game{'s' * (args.games != 1)}, {players} "
+          f"player{'s' * (players != 1)}, seed {args.seed}"
           + (f", options {options}" if options else ""))
     table = summary(df)
     print(format_summary(table))

@@ -59,6 +59,16 @@ def test_simulate_prints_a_summary_that_matches_the_simulation(capsys, tmp_path)
     assert saved["score"].tolist() == df["score"].tolist()
 
 
+@pytest.mark.parametrize("game", ["naeco", "syndicate"])
+def test_simulate_a_solo_game_without_naming_agents_plays_the_default_alone(capsys, game):
+    # the default pair of agents must not be refused for a game of one seat the user asked for
+    assert cli.main(["simulate", game, "--games", "2", "--players", "1", "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "2 games, 1 player, seed 0" in text
+    rows = [line.split()[0] for line in text.splitlines()[3:] if line.strip()]
+    assert rows == ["greedy"]
+
+
 def test_python_dash_m_runs_the_command_with_workers():
     res = run("simulate", "toy", "--games", "8", "--agents", "random,greedy", "--workers", "2",
               "--option", "short=1")
