@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import inspect
 from typing import Any
 
 from ..core.errors import ConfigError
@@ -31,7 +32,9 @@ def _game_cls(game: str | type[State] | State | None) -> type[State] | None:
         return game_class(game)
     if isinstance(game, State):
         return type(game)
-    return game
+    if isinstance(game, type) and issubclass(game, State):
+        return game
+    raise ConfigError(f"game must be a game's name (e.g. 'naeco'), its State class or a game, not {game!r}")
 
 
 def agent_names(game: str | type[State] | State | None = None) -> list[str]:
@@ -59,6 +62,17 @@ def agent_class(name: str, game: str | type[State] | State | None = None) -> typ
     raise ConfigError(f"unknown agent {name!r}{where}; allowed agents: {allowed}")
 
 
+def parameters(cls: type[Agent]) -> list[str] | None:
+    """The parameters an agent class takes besides its seed, in order (None: it takes any, **params)."""
+    try:
+        sig = inspect.signature(cls)
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values()):
+        return None
+    return [n for n, p in sig.parameters.items() if n != "seed" and p.kind is not p.VAR_POSITIONAL]
+
+
 def make_agent(spec: Any, game: str | type[State] | State | None = None, seed: int | None = None) -> Agent:
     """Build an agent from a spec:
 
@@ -78,8 +92,14 @@ def make_agent(spec: Any, game: str | type[State] | State | None = None, seed: i
                 return make_agent(spec, game, seed)
         return agent_class(spec, game)(seed=seed)
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], dict):
+        cls = agent_class(spec[0], game)
+        known = parameters(cls)
+        unknown = [k for k in spec[1] if known is not None and k not in known]
+        if unknown:
+            takes = f"its parameters: {', '.join(known)}" if known else "it takes none"
+            raise ConfigError(f"agent {spec[0]!r} has no parameter {unknown[0]!r}; {takes}")
         try:
-            return agent_class(spec[0], game)(seed=seed, **spec[1])
+            return cls(seed=seed, **spec[1])
         except TypeError as exc:
             raise ConfigError(f"bad parameters for agent {spec[0]!r}: {exc}") from None
     if isinstance(spec, type) and issubclass(spec, Agent):

@@ -1,11 +1,29 @@
 """The Agent interface shared by every agent, game-agnostic or game-specific."""
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Hashable
 
+from ..core.errors import ConfigError
 from ..core.rng import Rng, check_seed
 from ..core.state import State
+
+
+def number_param(agent: str, label: str, value: Any, low: float, *, above: bool = False,
+                 high: float | None = None, whole: bool = False) -> Any:
+    """`value` as given for parameter `label` of `agent`, if it is a finite number (a whole one when
+    `whole`) of at least `low` (more than `low` when `above`) and at most `high`; else a ConfigError
+    saying what the parameter takes. None is for the caller to allow or not."""
+    kinds = (int,) if whole else (int, float)
+    ok = isinstance(value, kinds) and not isinstance(value, bool) and math.isfinite(value)
+    if ok:
+        ok = (value > low if above else value >= low) and (high is None or value <= high)
+    if not ok:
+        what = "a whole number" if whole else "a number"
+        bound = f"between {low} and {high}" if high is not None else f"{'>' if above else '>='} {low}"
+        raise ConfigError(f"{agent}: {label} must be {what} {bound}, not {value!r}")
+    return value
 
 
 class Agent:
@@ -22,12 +40,11 @@ class Agent:
     # points of it, so the cap holds inside that search too. None (the default): never interrupted.
     interrupt = None
 
-    def __init__(self, seed: int | None = None, **params: Any):
+    def __init__(self, seed: int | None = None):
         if seed is not None:
             check_seed(seed)      # as a game's seed: a whole number, 0 <= seed < 2**64 (so no two alias)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.params = params
 
     def choose(self, state: State) -> Hashable:
         raise NotImplementedError

@@ -47,7 +47,7 @@ from typing import Any, Hashable
 from ..core.errors import ConfigError
 from ..core.rng import Rng
 from ..core.state import State
-from .base import Agent
+from .base import Agent, number_param
 from .uct import Node, action_key, backpropagate
 
 _clock = time.thread_time       # CPU seconds of this thread (a name of its own, so a test can drive it)
@@ -94,17 +94,16 @@ class ISMCTSAgent(Agent):
                  exploration: float | None = None, margin: float | None = None, trust: float | None = None,
                  policy: str | None = None):
         super().__init__(seed)
-        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
-            raise ConfigError(f"ismcts needs iterations >= 1, not {iterations!r}")
-        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
-            raise ConfigError(f"ismcts needs seconds > 0, not {seconds!r}")
-        for label, v in (("width", width), ("horizon", horizon)):
-            if v is not None and (not isinstance(v, int) or v < 1):
-                raise ConfigError(f"ismcts needs {label} >= 1, not {v!r}")
-        if scale is not None and not scale > 0:
-            raise ConfigError(f"ismcts needs scale > 0, not {scale!r}")
-        if margin is not None and not 0 <= margin <= 1:
-            raise ConfigError(f"ismcts needs margin between 0 and 1, not {margin!r}")
+        for label, v, low, above, whole, high in (
+                ("iterations", iterations, 1, False, True, None), ("seconds", seconds, 0, True, False, None),
+                ("width", width, 1, False, True, None), ("horizon", horizon, 1, False, True, None),
+                ("scale", scale, 0, True, False, None), ("exploration", exploration, 0, False, False, None),
+                ("margin", margin, 0, False, False, 1), ("trust", trust, 0, False, False, None)):
+            if v is not None:
+                number_param("ismcts", label, v, low, above=above, whole=whole, high=high)
+        if policy is not None and not isinstance(policy, str):
+            raise ConfigError(f"ismcts: policy must be an agent name such as 'greedy' or 'name(k=v)', "
+                              f"not {policy!r}")
         self.given = {"iterations": iterations, "seconds": seconds, "width": width, "horizon": horizon,
                       "scale": scale, "exploration": exploration, "margin": margin, "trust": trust}
         self.capped = 0

@@ -15,10 +15,9 @@ from __future__ import annotations
 import time
 from typing import Hashable
 
-from ..core.errors import ConfigError
 from ..core.rng import Rng
 from ..core.state import State
-from .base import Agent
+from .base import Agent, number_param
 from .uct import Node, backpropagate
 
 
@@ -37,14 +36,11 @@ class MCTSAgent(Agent):
     def __init__(self, seed: int | None = None, iterations: int = 200, seconds: float | None = None,
                  exploration: float = 1.4, max_rollout: int | None = None):
         super().__init__(seed)
-        if seconds is None and (not isinstance(iterations, int) or iterations < 1):
-            raise ConfigError(f"mcts needs iterations >= 1, not {iterations!r}")
-        if seconds is not None and not seconds > 0:
-            raise ConfigError(f"mcts needs seconds > 0, not {seconds!r}")
-        self.iterations = iterations
-        self.seconds = seconds
-        self.exploration = float(exploration)
-        self.max_rollout = max_rollout
+        self.iterations = number_param("mcts", "iterations", iterations, 1, whole=True)
+        self.seconds = None if seconds is None else number_param("mcts", "seconds", seconds, 0, above=True)
+        self.exploration = float(number_param("mcts", "exploration", exploration, 0))
+        self.max_rollout = (None if max_rollout is None
+                            else number_param("mcts", "max_rollout", max_rollout, 0, whole=True))
 
     # ------------------------------------------------------------------ search
     def choose(self, state: State) -> Hashable:

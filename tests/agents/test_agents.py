@@ -129,10 +129,51 @@ def test_make_agent_by_name_class_object_and_params():
 def test_unknown_agent_lists_the_allowed_names():
     with pytest.raises(ConfigError, match="unknown agent 'clever'.*random, greedy, mcts"):
         make_agent("clever", "toy", 0)
-    with pytest.raises(ConfigError, match="bad parameters for agent 'mcts'"):
+    with pytest.raises(ConfigError, match="agent 'mcts' has no parameter 'depth'; its parameters: iterations, "
+                                          "seconds, exploration, max_rollout"):
         make_agent(("mcts", {"depth": 3}), "toy", 0)
-    with pytest.raises(ConfigError, match="iterations >= 1"):
+    with pytest.raises(ConfigError, match="iterations must be a whole number >= 1, not 0"):
         make_agent(("mcts", {"iterations": 0}), "toy", 0)
+
+
+@pytest.mark.parametrize("spec, game, message", [
+    # a misspelt parameter is refused by every agent, also those that take none
+    ("random(bogus=1)", "naeco", "agent 'random' has no parameter 'bogus'; it takes none"),
+    ("greedy(x=1)", "naeco", "agent 'greedy' has no parameter 'x'; it takes none"),
+    ("naeco(bogus=1)", "naeco", "agent 'naeco' has no parameter 'bogus'; it takes none"),
+    ("journey(bogus=1)", "journey", "agent 'journey' has no parameter 'bogus'; it takes none"),
+    ("syndicate(bogus=1)", "syndicate", "agent 'syndicate' has no parameter 'bogus'; its parameters: beam, "),
+    # values the search cannot use are refused before any game starts
+    ('mcts(exploration="x")', "naeco", "mcts: exploration must be a number >= 0, not 'x'"),
+    ("mcts(exploration=nan)", "naeco", "mcts: exploration must be a number >= 0, not 'nan'"),
+    (("mcts", {"exploration": float("nan")}), "naeco", "mcts: exploration must be a number >= 0, not nan"),
+    ("mcts(iterations=True)", "naeco", "mcts: iterations must be a whole number >= 1, not True"),
+    ("mcts(max_rollout=-1)", "naeco", "mcts: max_rollout must be a whole number >= 0, not -1"),
+    ("mcts(max_rollout=abc)", "naeco", "mcts: max_rollout must be a whole number >= 0, not 'abc'"),
+    ("mcts(seconds=abc)", "naeco", "mcts: seconds must be a number > 0, not 'abc'"),
+    (("mcts", {"seconds": float("inf")}), "naeco", "mcts: seconds must be a number > 0, not inf"),
+    ("ismcts(scale=abc)", "naeco", "ismcts: scale must be a number > 0, not 'abc'"),
+    ("ismcts(exploration=abc)", "naeco", "ismcts: exploration must be a number >= 0, not 'abc'"),
+    ("ismcts(trust=abc)", "naeco", "ismcts: trust must be a number >= 0, not 'abc'"),
+    ("ismcts(margin=2)", "naeco", "ismcts: margin must be a number between 0 and 1, not 2"),
+    (("ismcts", {"policy": 5}), "naeco", "ismcts: policy must be an agent name"),
+])
+def test_agent_parameters_are_checked_when_the_agent_is_made(spec, game, message):
+    with pytest.raises(ConfigError) as err:
+        make_agent(spec, game, 0)
+    assert str(err.value).startswith(message)
+
+
+def test_agent_parameters_that_are_right_still_work():
+    m = make_agent("mcts(iterations=5, exploration=0, max_rollout=0)", "naeco", 0)
+    assert (m.iterations, m.exploration, m.max_rollout) == (5, 0.0, 0)
+    assert make_agent("mcts(seconds=0.5)", "naeco", 0).seconds == 0.5
+    assert make_agent("ismcts(iterations=3, trust=0.5, margin=1)", "naeco", 0).given["trust"] == 0.5
+
+
+def test_make_agent_refuses_what_is_not_a_game():
+    with pytest.raises(ConfigError, match="game must be a game's name"):
+        make_agent("random", 5)
 
 
 class CautiousAgent(Agent):

@@ -39,7 +39,7 @@ def test_an_agent_as_text_plays_as_its_spec():
     spec = nl.simulate("toy", games=4, agents=[("mcts", {"iterations": 5}), "random"], seed=1, progress=False)
     pd.testing.assert_frame_equal(text, spec)
     assert agent_label("mcts( iterations=5 )") == "mcts(iterations=5)"
-    with pytest.raises(ConfigError, match="bad parameters"):
+    with pytest.raises(ConfigError, match="agent .mcts. has no parameter .depth."):
         nl.make_agent("mcts(depth=3)", "toy", 0)
 
 
