@@ -12,10 +12,12 @@ The command prints the findings and writes the report as one HTML file (default 
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..analysis.report import Report, analyse
+from ..core.errors import ConfigError
 from . import runner
 from .simulate import simulate
 
@@ -32,7 +34,13 @@ def playtest(game: Any, players: int | None = None, games: int | None = None,
     conf = getattr(cls, "PLAYTEST", {}) or {}
     players = cls.DEFAULT_PLAYERS if players is None else players
     games = conf.get("games", 100) if games is None else games
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise ConfigError(f"a playtest needs games >= 1 to report on, not {games!r}")
     agents = list(conf.get("agents", ["greedy"])) if agents is None else agents
+    if isinstance(players, int) and not isinstance(players, bool) and players >= 1:
+        agents = runner.check_agents(agents, players)   # one agent given alone is one agent, as in simulate
+    if html is not None:
+        html = report_path(html)             # checked before the games are played, not after
     df, trace = simulate(cls, games=games, players=players, agents=agents, seed=seed, workers=workers,
                          client=client, progress=progress, trace="action", **options)
     tables, said = analyse(df, trace)
@@ -44,6 +52,30 @@ def playtest(game: Any, players: int | None = None, games: int | None = None,
     if html is not None:
         rep.save(html)
     return rep
+
+
+def report_path(html: Any) -> Path:
+    """`html` as the path of the report file to write, if it can be written there; else a ConfigError
+    saying why (before any game is played)."""
+    if not isinstance(html, (str, os.PathLike)) or not os.fspath(html):
+        raise ConfigError(f"html must name the report's file (a str or pathlib.Path), not {html!r}")
+    path = Path(html)
+    if path.is_dir():
+        raise ConfigError(f"html={os.fspath(html)!r} is a folder: name the report's file, e.g. "
+                          f"{os.fspath(path / 'playtest.html')!r}")
+    folder = path.parent
+    if not folder.is_dir():
+        raise ConfigError(f"html={os.fspath(html)!r}: the folder {os.fspath(folder)!r} does not exist")
+    existed = path.exists()
+    try:                                     # opened as the report will be, and left as it was
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise ConfigError(f"html={os.fspath(html)!r} cannot be written "
+                          f"({exc.strerror or type(exc).__name__})") from None
+    if not existed:
+        path.unlink(missing_ok=True)
+    return path
 
 
 def add_parser(sub: argparse._SubParsersAction, types: dict[str, Callable[[str], Any]]) -> None:
@@ -76,7 +108,7 @@ def run(args: argparse.Namespace, game_class: Callable, parse_option: Callable) 
     if args.data is not None:
         options["data"] = args.data
     agents = split_agents(args.agents) if args.agents else None
-    path = args.html or f"playtest-{cls.GAME}.html"
+    path = f"playtest-{cls.GAME}.html" if args.html is None else args.html
     rep = playtest(cls.GAME, players=args.players, games=args.games, agents=agents, seed=args.seed,
                    workers=args.workers, progress=not args.no_progress, html=path, **options)
     print(f"Playtest: {rep.title}, {rep.settings['games']} games, {rep.settings['players']} players, "

@@ -57,3 +57,36 @@ def test_the_playtest_command_writes_the_report(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Playtest: Naéco, 6 games, 2 players" in out and path.exists()
     assert cli.main(["playtest", "naeco", "--games", "0"]) == 2
+
+
+@pytest.mark.parametrize("html, message", [
+    ("{tmp}", "is a folder: name the report's file"),
+    ("{tmp}/missing/r.html", "the folder '{tmp}/missing' does not exist"),
+    ("", "html must name the report's file"),
+    (5, "html must name the report's file"),
+])
+def test_a_report_that_cannot_be_written_is_refused_before_any_game(tmp_path, monkeypatch, html, message):
+    played = []
+    monkeypatch.setattr("neko_lab.sim.playtesting.simulate", lambda *a, **k: played.append(1))
+    if isinstance(html, str) and html:
+        html = html.format(tmp=tmp_path)
+    with pytest.raises(nl.ConfigError) as err:
+        nl.playtest("naeco", games=4, progress=False, html=html)
+    assert message.format(tmp=tmp_path) in str(err.value)
+    assert played == [], "no game is played for a report that could not be saved"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_playtest_command_refuses_an_empty_html_in_one_line(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["playtest", "naeco", "--games", "2", "--html", "", "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "html must name the report's file" in err[0]
+    assert list(tmp_path.iterdir()) == [], "nothing written in the current folder"
+
+
+def test_a_playtest_of_no_games_is_refused_and_one_agent_alone_is_one_agent():
+    with pytest.raises(nl.ConfigError, match="a playtest needs games >= 1"):
+        nl.playtest("naeco", games=0, progress=False)
+    rep = nl.playtest("naeco", games=4, agents="random", progress=False)
+    assert rep.settings["agents"] == ["random"]
