@@ -126,6 +126,7 @@ class ToyState(State):
         return self.turns // self.players
 
     def observation(self, seat: int) -> dict:
+        seat = self.check_seat(seat)
         return {"hand": sorted(self.hands[seat]), "hand_sizes": [len(h) for h in self.hands],
                 "deck": len(self.deck), "played": list(self.played), "bonus": list(self.bonus),
                 "turns": self.turns, "to_act": self.current_player}

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import html
 import math
+import numbers
 from typing import Any, Callable, ClassVar, Hashable
 
 try:
@@ -206,7 +207,26 @@ class State(Spaces):
         raise NotImplementedError
 
     def observation(self, seat: int) -> dict:
+        """What `seat` may know at the table. A game's observation() starts with check_seat(seat)."""
         raise NotImplementedError
+
+    def check_seat(self, seat: Any) -> int:
+        """`seat` as an int if it is one of this game's seats (0 to players - 1; seat 0 is Player 1),
+        else a ConfigError saying which numbers are seats. Every view of one seat checks its seat so."""
+        if isinstance(seat, numbers.Integral) and not isinstance(seat, bool) and 0 <= seat < self.players:
+            return int(seat)
+        raise ConfigError(f"seat must be a whole number from 0 to {self.players - 1} (seat 0 is Player 1), "
+                          f"not {excerpt(seat)}")
+
+    def check_viewer(self, viewer: Any) -> Any:
+        """`viewer` if it is a seat (see check_seat), PUBLIC (a spectator) or EVERYTHING (the analyst),
+        else a ConfigError naming the three: a misspelt viewer must not quietly show another view."""
+        if isinstance(viewer, str) and viewer in (PUBLIC, EVERYTHING):
+            return viewer
+        if isinstance(viewer, numbers.Integral) and not isinstance(viewer, bool) and 0 <= viewer < self.players:
+            return int(viewer)
+        raise ConfigError(f"viewer must be a seat from 0 to {self.players - 1} (seat 0 is Player 1), "
+                          f"{PUBLIC!r} (a spectator) or {EVERYTHING!r} (everything), not {excerpt(viewer)}")
 
     def check_invariants(self) -> None:
         """Raise AssertionError naming the broken rule. The conformance suite calls it after every action."""
@@ -282,6 +302,8 @@ class State(Spaces):
     def visible_breakdown(self, seat: int | None) -> list[dict[str, int | None]]:
         """breakdown() as `seat` may see it at the table: a category that depends on another seat's
         secret cards is None until the game ends. seat=None is the analyst's view (everything)."""
+        if seat is not None:
+            self.check_seat(seat)
         return self.breakdown()
 
     def winners(self) -> list[int]:
@@ -338,7 +360,7 @@ class State(Spaces):
     def log_for(self, viewer: Any = PUBLIC) -> list[Event]:
         """The log as `viewer` may read it: a seat, PUBLIC (a spectator) or EVERYTHING (the analyst).
         Another seat's secret choices read as their cover ("Player 2 picks a die")."""
-        return shown_log(self.log, viewer)
+        return shown_log(self.log, self.check_viewer(viewer))
 
     def spectator_breakdown(self) -> list[dict[str, int | None]]:
         """breakdown() as a spectator sees it: a category any seat may not see is None."""
@@ -351,7 +373,10 @@ class State(Spaces):
     def view_breakdown(self, viewer: Any = PUBLIC) -> list[dict[str, int | None]]:
         """Points by category as `viewer` sees them: a seat's visible_breakdown(), PUBLIC the
         spectator's, EVERYTHING (or None) the full breakdown()."""
-        if viewer is None or viewer == EVERYTHING:
+        if viewer is None:
+            return self.breakdown()
+        viewer = self.check_viewer(viewer)
+        if viewer == EVERYTHING:
             return self.breakdown()
         if viewer == PUBLIC:
             return self.spectator_breakdown()

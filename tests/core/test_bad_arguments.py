@@ -98,3 +98,39 @@ def test_a_save_far_longer_than_any_game_is_refused_in_bounded_memory():
         nl.from_json(text.encode())
     grew_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
     assert grew_mb < 100, grew_mb      # the UTF-8 copy above is the only large allocation
+
+
+GAMES = ["journey", "naeco", "neptune", "syndicate"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seat", [2, -1, None, "0", 1.0, [0], 10**20, True])
+def test_a_view_of_a_seat_that_is_not_one_is_a_config_error(game, seat):
+    # seats are 0 to players - 1; -1 used to read as the last seat's private view, and a seat past
+    # the end as an IndexError from inside the game
+    s = nl.new_game(game, players=2, seed=5)
+    before = (s.steps, len(s.log), s.legal_actions())
+    for name in ("observation", "observation_tensor", "visible_breakdown"):
+        if name == "visible_breakdown" and seat is None:
+            continue                                      # None is the analyst's breakdown
+        view = getattr(s, name)
+        with pytest.raises(nl.ConfigError, match=r"seat must be a whole number from 0 to 1 \(seat 0 is Player 1\)"):
+            view(seat)
+    for name in ("picture", "log_for", "view_breakdown"):
+        if name == "view_breakdown" and seat is None:
+            continue                                      # None is the analyst's breakdown here too
+        view = getattr(s, name)
+        with pytest.raises(nl.ConfigError, match="viewer must be a seat from 0 to 1 .* 'public' .* 'all'"):
+            view(seat)
+    assert (s.steps, len(s.log), s.legal_actions()) == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_seat_and_viewer_that_is_one_is_still_shown(game):
+    import numpy as np
+    s = nl.new_game(game, players=2, seed=5)
+    assert s.observation(np.int64(1)) == s.observation(1) and s.observation(1)["seat"] == 1
+    for viewer in (0, 1, "public", "all"):
+        assert s.picture(viewer=viewer) and isinstance(s.log_for(viewer), list)
+        assert len(s.view_breakdown(viewer)) == 2
+    assert s.visible_breakdown(None) == s.breakdown()

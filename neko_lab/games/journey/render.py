@@ -426,6 +426,7 @@ def html(state: "GameState", viewer: Any = PUBLIC) -> str:
     """The table as `viewer` sees it (a seat, PUBLIC or EVERYTHING): GameState.picture. A notebook
     shows the spectator's (PUBLIC). Nothing hidden is ever drawn (the draft picks of the pass, cards
     drawn by another seat), so the views differ only in whose board is marked as the viewer's."""
+    viewer = state.check_viewer(viewer)
     return svg(state, viewer if isinstance(viewer, int) else None)
 
 

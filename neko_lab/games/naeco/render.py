@@ -291,7 +291,7 @@ def table_svg(state: "GameState", viewer: Any = PUBLIC, selected: int | None = N
 def svg(state: "GameState", viewer: Any = PUBLIC) -> str:
     """The whole table as `viewer` sees it (GameState.picture); a notebook shows the spectator's:
     every Ocean, no hand, no secret Priority Observation points."""
-    return table_svg(state, viewer)
+    return table_svg(state, state.check_viewer(viewer))
 
 
 def html(state: "GameState", viewer: Any = PUBLIC) -> str:

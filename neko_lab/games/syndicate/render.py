@@ -338,6 +338,7 @@ def html(state: "GameState", viewer: Any = PUBLIC, clickable: bool = False,
     own moves only). clickable=True makes the boxes, places, cubes and waiting minions of the seat to
     act click targets (the board's picture); `selected` is the cube (neighbourhood, colour) or
     ("wait", card) chosen. The opening draw is drawn for the viewer's own seat only."""
+    viewer = state.check_viewer(viewer)
     parts = [path_svg(state)]
     if (clickable and not state.over and state.pending and state.pending[-1].kind == "opening"
             and state.current_player == viewer):

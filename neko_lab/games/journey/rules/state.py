@@ -269,6 +269,7 @@ class GameState(State):
 
     # ================================================================== observation, hidden information
     def observation(self, seat: int) -> dict:
+        seat = self.check_seat(seat)
         n = self.players
         obs = {
             "seat": seat, "round": self.round, "period": self.period, "stage": self.stage,

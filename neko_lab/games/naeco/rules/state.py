@@ -119,7 +119,7 @@ class GameState(State):
         return sorted(c.name for c in self.oceans[seat].cards.values())
 
     def visible_breakdown(self, seat: int | None) -> list[dict[str, int | None]]:
-        return final_scoring.visible_breakdown(self, seat)
+        return final_scoring.visible_breakdown(self, None if seat is None else self.check_seat(seat))
 
     def evaluate(self, seat: int) -> float:
         """The final score lead once the game is over, else the lead in final_scoring.ocean_value."""
@@ -135,6 +135,7 @@ class GameState(State):
 
     # ================================================================== hidden information
     def observation(self, seat: int) -> dict:
+        seat = self.check_seat(seat)
         oceans = []
         for i, o in enumerate(self.oceans):
             cells = sorted([*depth_col(p), v] for p, v in o.cells.items())

@@ -182,6 +182,7 @@ class GameState(State):
         return sum(techs[t].speed for t, h in enumerate(self.techs) if seat in h)
 
     def observation(self, seat: int) -> dict:
+        seat = self.check_seat(seat)
         return {
             "seat": seat, "players": self.players, "options": dict(self.options),
             "to_act": self.current_player, "active": self.active,

@@ -124,6 +124,8 @@ class GameState(State):
     def visible_breakdown(self, seat: int | None) -> list[dict[str, int | None]]:
         """At a simultaneous table the other seats walk out of sight: while a turn is played, their
         structure points are None (not known until the meeting); mission points are public."""
+        if seat is not None:
+            seat = self.check_seat(seat)
         rows = self.breakdown()
         if seat is None or not simultaneous.hiding(self):
             return rows
@@ -236,6 +238,7 @@ class GameState(State):
     def observation(self, seat: int) -> dict:
         """What `seat` may know: at a simultaneous table the other areas, the deck and the discard
         pile as the turn began, changed by its own moves only (rules/simultaneous.py)."""
+        seat = self.check_seat(seat)
         areas = [self.area_view(self.seen_area(seat, j)) for j in range(self.players)]
         deck, discard, order = simultaneous.table_view(self, seat)
         top = self.pending[-1] if self.pending and not self.over else None
