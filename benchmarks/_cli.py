@@ -10,15 +10,16 @@ traceback, before any game is played or any process pool is started.
     for name in args.games:
         ap.check_agents(name, [args.agent], "--agent")   # an unknown agent: one line, status 2
 
-The types below reject a bad value while the line is parsed (the whole numbers, seeds and worker counts
-with the neko-lab command's own types); Parser.check_agents and Parser.check_game reject what needs the
-other arguments (an agent or a player count is judged for a game). neko_lab is imported only when a
-value, a game or an agent is checked, so scripts that measure a build in child processes do not load it
-themselves.
+The types below reject a bad value while the line is parsed (the whole numbers, seeds, worker counts and
+agent lists with the neko-lab command's own types and parser); Parser.check_agents, Parser.check_game and
+Parser.check_seeds reject what needs the other arguments (an agent or a player count is judged for a
+game, the first seed with the number of games). neko_lab is imported only when a value, a game or an
+agent is checked, so scripts that measure a build in child processes do not load it themselves.
 """
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 from typing import Any, Callable, Iterable, NoReturn
@@ -58,6 +59,17 @@ class Parser(argparse.ArgumentParser):
         except nl.ConfigError as exc:
             self.error(f"argument {flag}: {exc}")
 
+    def check_seeds(self, flags: str, last: int, limit: int | None = None, why: str = "") -> None:
+        """`last`, the largest seed a run reaches from the arguments `flags` describes ("--seed 5 and
+        --games 10"), is at most `limit` (default: the largest seed neko_lab takes); otherwise the error
+        names them, the seed reached and `why` it is too large."""
+        if limit is None:
+            from neko_lab.core.rng import SEED_LIMIT
+            limit = SEED_LIMIT - 1
+            why = why or f"the largest seed is 2**64 - 1 = {limit}"
+        if last > limit:
+            self.error(f"{flags} reach seed {last}: {why}")
+
 
 def _command_type(name: str) -> Callable[[str], Any]:
     """The neko-lab command's argparse type `name` (neko_lab.cli), the same checks and messages; the
@@ -84,7 +96,23 @@ def positive_seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
     if not value > 0:
         raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, not {text}")
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a finite number of seconds, not {text}")
     return value
+
+
+def agent_list(text: str) -> list:
+    """An argparse type: agents separated by commas, as `neko-lab simulate --agents` reads them (commas
+    inside brackets belong to the agent: "mcts(iterations=5, exploration=1),random")."""
+    from neko_lab.agents import split_agents
+    from neko_lab.core.errors import ConfigError
+    try:
+        agents = split_agents(text)
+    except ConfigError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not agents:
+        raise argparse.ArgumentTypeError(f"expected agents separated by commas, not {text!r}")
+    return agents
 
 
 def game_name(text: str) -> str:

@@ -111,21 +111,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("games_", nargs="*", metavar="game", type=game_name, default=GAMES)
     parser.add_argument("--games", type=positive, default=4)
     parser.add_argument("--seed", type=seed_number, default=0)
-    parser.add_argument("--agent", default="ismcts")
+    parser.add_argument("--agent", default=None, help="the agent measured (default ismcts; not with --ladder)")
     parser.add_argument("--against", default="OWN")
-    parser.add_argument("--ladder", action="store_true")
+    parser.add_argument("--ladder", action="store_true",
+                        help="measure each agent of the ladder instead of --agent")
     parser.add_argument("--out", type=out_file, default=None, help="CSV file for one row per game")
     parser.add_argument("--progress", action="store_true", help="a line after every game")
     args = parser.parse_args(argv)
     rows: list | None = [] if args.out else None
+    if args.ladder and args.agent is not None:
+        parser.error("argument --agent: not with --ladder, which plays its own agents (random, greedy, mcts, "
+                     "the game's own, ismcts)")
     try:
-        specs = LADDER if args.ladder else [parse_spec(args.agent)]
+        specs = LADDER if args.ladder else [parse_spec("ismcts" if args.agent is None else args.agent)]
     except ConfigError as exc:
         parser.error(f"argument --agent: {exc}")
     try:
         against = parse_spec(args.against)
     except ConfigError as exc:
         parser.error(f"argument --against: {exc}")
+    parser.check_seeds(f"--seed {args.seed} and --games {args.games}", args.seed + 10_000 + args.games - 1,
+                       why="the opponents' agents take seeds from --seed + 10000 on, and the largest seed is "
+                           "2**64 - 1")
     for name in args.games_:
         own = next(iter(nl.GAMES[name].AGENTS))
         parser.check_agents(name, [own if s == "OWN" else s for s in specs], "--agent")

@@ -121,6 +121,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"argument --agent: cannot load {args.agent!r}: {exc}")
     for game in args.games_ if follow is not None else []:
         parser.check_agents(game, [follow], "--agent")
+    parser.check_seeds(f"--seed {args.seed} and --games {args.games}", args.seed + args.games - 1)
+    if args.match:
+        parser.check_seeds(f"--seed {args.seed} and --match {args.match}", args.seed + 100 + args.match - 1,
+                           why="the match's games take seeds from --seed + 100 on, and the largest seed is "
+                               "2**64 - 1")
     print(f"{'what (CPU ms)':<24}{'n':>6}{'median ms':>10}{'p90 ms':>10}{'max ms':>10}")
     for game in args.games_:
         states = [s for s in positions(game, args.games, args.every, args.seed) if not s.is_over()]

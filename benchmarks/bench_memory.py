@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import neko_lab as nl  # noqa: E402
 import toygame  # noqa: E402,F401  registers the "toy" game
-from _cli import Parser, game_name, positive, worker_count  # noqa: E402
+from _cli import Parser, agent_list, game_name, positive, worker_count  # noqa: E402
 
 
 def status_mb(pid: int | str, field: str) -> float:
@@ -67,12 +67,13 @@ def main() -> None:
     p.add_argument("--games", type=positive, default=100_000)
     p.add_argument("--checkpoints", type=checkpoints, default="10000,50000,100000")
     p.add_argument("--players", type=positive, default=2)
-    p.add_argument("--agents", default="random,random")
+    p.add_argument("--agents", type=agent_list, default="random,random",
+                   help="comma-separated agents, rotated over seats, as neko-lab simulate takes them")
     p.add_argument("--workers", type=worker_count, default=None)
     p.add_argument("--chunk", type=positive, default=500)
     args = p.parse_args()
     p.check_game(args.game, "--players", players=args.players)
-    p.check_agents(args.game, args.agents.split(","), "--agents", players=args.players)
+    p.check_agents(args.game, args.agents, "--agents", players=args.players)
     marks = sorted(int(c) for c in args.checkpoints.split(",") if int(c) <= args.games)
     print(f"{args.game}, {args.games:,} games to Parquet, chunks of {args.chunk}, "
           f"workers={args.workers}; memory in MB")
@@ -102,7 +103,7 @@ def main() -> None:
         watcher = threading.Thread(target=watch, daemon=True)
         watcher.start()
         res = nl.simulate(args.game, games=args.games, players=args.players,
-                          agents=args.agents.split(","), seed=0, workers=args.workers, out=out,
+                          agents=args.agents, seed=0, workers=args.workers, out=out,
                           chunk=args.chunk, progress=False)
         done.set()
         watcher.join()

@@ -49,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=seed_number, default=0)
     parser.add_argument("--rounds", type=positive, default=3, help="report the best of this many rounds")
     args = parser.parse_args(argv)
+    parser.check_seeds(f"--seed {args.seed} and --games {args.games}", args.seed + args.games - 1)
     runs = [bench_actions(args.games, args.seed) for _ in range(args.rounds)]
     n, wall, cpu = min(runs, key=lambda r: r[1])
     print(f"actions: {n / wall:,.0f} actions/s wall, {n / min(r[2] for r in runs):,.0f} per CPU second "

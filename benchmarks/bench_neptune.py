@@ -53,6 +53,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     ap.check_game("neptune", "--players", players=args.players)
     if args.winrate:
+        ap.check_seeds(f"--start {args.start} and --games {args.games}",
+                       (args.start + args.games - 1) * 10 + args.players - 1,
+                       why=f"the other players' agents take seeds up to 10 × the last game's seed + "
+                           f"{args.players - 1}, and the largest seed is 2**64 - 1")
         t = time.perf_counter()
         won, games = win_rate(args.winrate, args.games, args.start, args.players)
         print(f"neptune agent vs two {args.winrate}: won {won} of {games} ({won / games:.1%}), seeds "

@@ -3,9 +3,11 @@
 
     python benchmarks/bench_save.py                    # journey 4 players, naeco 2 players
     python benchmarks/bench_save.py naeco:2 toy:3 --games 5
+    python benchmarks/bench_save.py journey --agents greedy,random      # journey's default 3 players
 
-For each game, several seeded games (random moves, or --agents) are played to the end; the table gives the median save
-size in KB and the median time of one to_json() and of one from_json() in milliseconds.
+A case is GAME:PLAYERS, or GAME alone for the game's default number of players. For each game, several
+seeded games (random moves, or --agents) are played to the end; the table gives the median save size in
+KB and the median time of one to_json() and of one from_json() in milliseconds.
 """
 from __future__ import annotations
 
@@ -20,10 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import neko_lab as nl  # noqa: E402
 import toygame  # noqa: E402,F401  registers the "toy" game
-from _cli import Parser, game_name, positive  # noqa: E402
+from _cli import Parser, agent_list, game_name, positive  # noqa: E402
 
 
-def finished(game: str, players: int, seed: int, agents: list[str] | None = None):
+def finished(game: str, players: int, seed: int, agents: list | None = None):
     if agents:
         return nl.play(game, agents, players=players, seed=seed)
     s = nl.new_game(game, players=players, seed=seed)
@@ -34,7 +36,7 @@ def finished(game: str, players: int, seed: int, agents: list[str] | None = None
 
 
 def measure(game: str, players: int, games: int, repeat: int,
-            agents: list[str] | None = None) -> tuple[float, float, float, int]:
+            agents: list | None = None) -> tuple[float, float, float, int]:
     sizes, saves, loads, steps = [], [], [], []
     for seed in range(games):
         s = finished(game, players, seed, agents)
@@ -63,20 +65,24 @@ def game_players(text: str) -> str:
 
 def main() -> None:
     p = Parser(description=__doc__.splitlines()[0])
-    p.add_argument("cases", nargs="*", type=game_players, default=["journey:4", "naeco:2"], help="game:players")
+    p.add_argument("cases", nargs="*", type=game_players, default=["journey:4", "naeco:2"],
+                   help="game:players, or game alone for its default number of players")
     p.add_argument("--games", type=positive, default=5)
     p.add_argument("--repeat", type=positive, default=3)
-    p.add_argument("--agents", default=None, help="e.g. greedy,greedy (default: uniformly random moves)")
+    p.add_argument("--agents", type=agent_list, default=None,
+                   help="e.g. greedy,'mcts(iterations=5, exploration=1)', at most one a seat, fewer repeated "
+                        "(default: uniformly random moves)")
     args = p.parse_args()
-    agents = args.agents.split(",") if args.agents else None
+    cases = []
     for game, _, players in (c.partition(":") for c in args.cases):
-        p.check_game(game, "cases", players=int(players or 2))
-        if agents:
-            p.check_agents(game, agents, "--agents", players=int(players or 2))
+        seats = int(players) if players else nl.game_class(game).DEFAULT_PLAYERS
+        p.check_game(game, "cases", players=seats)
+        if args.agents:
+            p.check_agents(game, args.agents, "--agents", players=seats)
+        cases.append((game, seats))
     print(f"{'game':<10}{'players':>8}{'steps':>8}{'KB':>10}{'save ms':>10}{'load ms':>10}")
-    for case in args.cases:
-        game, _, players = case.partition(":")
-        kb, save, load, steps = measure(game, int(players or 2), args.games, args.repeat, agents)
+    for game, players in cases:
+        kb, save, load, steps = measure(game, players, args.games, args.repeat, args.agents)
         print(f"{game:<10}{players:>8}{steps:>8}{kb:>10.1f}{save:>10.1f}{load:>10.1f}")
 
 

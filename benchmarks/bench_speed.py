@@ -31,7 +31,9 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from pathlib import Path
+from typing import Iterable
 
 from _cli import Parser, natural, positive, positive_seconds
 
@@ -119,21 +121,57 @@ def _env(path: Path) -> dict:
     return env
 
 
-def _compiled_dir(arg: str, scratch: Path) -> Path:
+def _compiled_module(names: Iterable[str]) -> bool:
+    """Whether `names` (paths in a folder or a wheel) hold neko_lab's compiled core: an extension module
+    beside neko_lab/core/state.py, as neko_lab.compiled checks."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+    return any(n.startswith("neko_lab/core/state.") and n.endswith(tuple(EXTENSION_SUFFIXES)) for n in names)
+
+
+def _compiled_problem(arg: str) -> str | None:
+    """Why --compiled `arg` is not a compiled build, or None; reads the wheel's file list or the folder,
+    installs nothing."""
+    p = Path(arg)
+    if p.is_dir():
+        names = [f.relative_to(p).as_posix() for f in (p / "neko_lab" / "core").glob("state.*")]
+        if not _compiled_module(names):
+            return f"{arg!r} holds no compiled neko_lab (no extension module neko_lab/core/state.*)"
+        return None
+    if p.suffix != ".whl":
+        return f"{arg!r} is neither a wheel (.whl) nor a folder"
+    try:
+        with zipfile.ZipFile(p) as wheel:
+            names = wheel.namelist()
+    except (zipfile.BadZipFile, OSError):
+        return f"{arg!r} is not a wheel (not a zip archive)"
+    if not _compiled_module(names):
+        return f"{arg!r} is not a compiled neko_lab wheel (no extension module neko_lab/core/state.*)"
+    return None
+
+
+def _compiled_dir(arg: str, scratch: Path) -> Path | str:
+    """The folder the compiled build `arg` is installed in (a wheel is installed into `scratch`), or, when
+    pip cannot install the wheel, the last line pip printed (a str)."""
     p = Path(arg).resolve()
     if p.is_file():
         target = scratch / "compiled"
-        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
-                        "--target", str(target), str(p)], check=True)
+        done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
+                               "--target", str(target), str(p)], capture_output=True, text=True)
+        if done.returncode:
+            said = (done.stderr.strip() or done.stdout.strip() or f"exit status {done.returncode}").splitlines()
+            return said[-1]
         return target
     return p
 
 
 def _spiel_python(arg: str | None) -> str | None:
-    for py in ([arg] if arg else [sys.executable, "/tmp/venv-spiel/bin/python"]):
-        if py and Path(py).exists() and subprocess.run([py, "-c", "import pyspiel"],
-                                                       capture_output=True).returncode == 0:
-            return py
+    for py in ([arg] if arg is not None else [sys.executable, "/tmp/venv-spiel/bin/python"]):
+        py = shutil.which(py) if py else None     # a program that can be run (a path, or a name on PATH)
+        try:
+            if py and subprocess.run([py, "-c", "import pyspiel"], capture_output=True).returncode == 0:
+                return py
+        except OSError:
+            pass
     return None
 
 
@@ -150,7 +188,9 @@ def _existing(text: str) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     ap = Parser(description=__doc__.splitlines()[0])
-    ap.add_argument("--compiled", type=_existing, help="a compiled wheel, or a folder one is installed in")
+    ap.add_argument("--compiled", type=_existing,
+                    help="a compiled wheel, or a folder one is installed in (refused at once if it holds no "
+                         "compiled neko_lab or pip cannot install it)")
     ap.add_argument("--rounds", type=positive, default=3, help="interleaved rounds of actions/s and clones/s")
     ap.add_argument("--seconds", type=positive_seconds, default=2.0, help="seconds per game and round")
     ap.add_argument("--sim-games", type=natural, default=10_000, help="games per simulate run (0 skips it)")
@@ -168,15 +208,21 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(res))
         return
     # the Python that runs the anchor, looked for once (each try starts a Python that imports pyspiel)
-    spiel = _spiel_python(args.spiel_python) if args.spiel_python or ANCHOR.exists() else None
-    if args.spiel_python and spiel is None:
+    given = args.spiel_python is not None
+    spiel = _spiel_python(args.spiel_python) if given or ANCHOR.exists() else None
+    if given and spiel is None:
         ap.error(f"argument --spiel-python: {args.spiel_python!r} is not a Python that can import open_spiel")
     spiel = spiel if ANCHOR.exists() else None
+    problem = _compiled_problem(args.compiled) if args.compiled is not None else None
+    if problem:
+        ap.error(f"argument --compiled: {problem}")
 
     with tempfile.TemporaryDirectory() as scratch:
         builds = {"pure": _env(ROOT)}
-        if args.compiled:
+        if args.compiled is not None:
             cdir = _compiled_dir(args.compiled, Path(scratch))
+            if isinstance(cdir, str):
+                ap.error(f"argument --compiled: pip cannot install {args.compiled!r}: {cdir}")
             # the pure side is the same installed files with the extension modules taken away, so the
             # two builds run exactly the same source whatever this checkout holds
             pure = Path(scratch) / "pure"

@@ -105,16 +105,25 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--strength", type=natural, default=0, metavar="GAMES")
     ap.add_argument("--ladder", type=natural, default=0, metavar="GAMES")
     ap.add_argument("--workers", type=worker_count, default=None)
-    ap.add_argument("--agent", default="syndicate", help="the solo player in --ladder (an agent spec)")
-    ap.add_argument("--first-seed", type=seed_number, default=0, help="--ladder plays seeds from this one on")
+    ap.add_argument("--agent", default=None, help="the solo player in --ladder (an agent spec; default syndicate)")
+    ap.add_argument("--first-seed", type=seed_number, default=None,
+                    help="--ladder plays seeds from this one on (default 0)")
     ap.add_argument("--against", default=None, metavar="SPEC",
                     help="--ladder: this agent plays the same seeds first, and margins are paired with it")
     ap.add_argument("--catanna", action="append", choices=DIFFICULTIES,
                     help="--ladder at this difficulty only (repeatable; default all six)")
     args = ap.parse_args(argv)
+    for flag in ("--agent", "--first-seed", "--against", "--catanna"):     # the options of the ladder alone
+        if getattr(args, flag[2:].replace("-", "_")) is not None and not args.ladder:
+            ap.error(f"argument {flag}: only used with --ladder GAMES (at least 1)")
+    args.agent = "syndicate" if args.agent is None else args.agent
+    args.first_seed = 0 if args.first_seed is None else args.first_seed
     ap.check_agents("syndicate", [args.agent], "--agent")
     if args.against is not None:
         ap.check_agents("syndicate", [args.against], "--against")
+    if args.ladder:
+        ap.check_seeds(f"--first-seed {args.first_seed} and --ladder {args.ladder}",
+                       args.first_seed + args.ladder - 1)
     if not (args.strength or args.ladder):
         throughput(args.seconds, args.repeat)
     if args.strength:

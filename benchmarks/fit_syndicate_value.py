@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -52,15 +53,47 @@ def play(games: int, first: int, out: str, difficulty: str, agent_name: str = "s
 FROZEN = (2, 3)
 
 
+def read_rows(path: str) -> list[list]:
+    """The rows `play` wrote to `path`: [seed, turn, *parts, margin] a line, numbers only (blank lines are
+    skipped). ValueError naming the file and the line (from 1) that is not such a row, or an empty file."""
+    from neko_lab.games.syndicate.value_weights import PARTS
+    width = len(PARTS) + 3
+    rows = []
+    try:
+        with open(path, "rb") as f:
+            lines = list(f)
+    except OSError as exc:
+        raise ValueError(f"cannot read {path!r}: {exc.strerror}") from None
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line.decode("utf-8"))
+        except ValueError:      # not UTF-8 text, or not JSON
+            row = None
+        if not (isinstance(row, list) and len(row) == width and isinstance(row[1], int)
+                and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in row)):
+            raise ValueError(f"{path!r} line {number}: expected a row of {width} numbers as --games "
+                             f"writes them, [seed, turn, {len(PARTS)} parts, margin]")
+        rows.append(row)
+    if not rows:
+        raise ValueError(f"{path!r} has no rows")
+    return rows
+
+
 def fit(paths: list[str], ridge: float) -> dict[int, tuple[float, ...]]:
     import numpy as np
 
     from neko_lab.games.syndicate.value_weights import HAND, PARTS
     hand = np.array(HAND)
-    rows = [json.loads(line) for p in paths for line in open(p)]
+    rows = [row for p in paths for row in read_rows(p)]
     table = {}
     for turn in range(1, 16):
         r = np.array([x[1:] for x in rows if x[1] == turn], dtype=float)
+        if not len(r):
+            table[turn] = tuple(HAND)
+            print(f"turn {turn:2d}: no rows, hand weights kept: {table[turn]}")
+            continue
         X, y = r[:, 1:1 + len(PARTS)], r[:, -1]
         Xc, yc = X - X.mean(0), y - y.mean()
         sd = Xc.std(0)
@@ -80,23 +113,28 @@ def fit(paths: list[str], ridge: float) -> dict[int, tuple[float, ...]]:
 
 
 def ridge_factor(text: str) -> float:
-    """An argparse type: the ridge factor, a number >= 0."""
+    """An argparse type: the ridge factor, a finite number >= 0."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
     if not value >= 0:
         raise argparse.ArgumentTypeError(f"expected a number >= 0, not {text}")
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a finite number, not {text}")
     return value
 
 
 def check(ap: Parser, args: argparse.Namespace) -> None:
     """What the arguments only say together, checked before a game is played or a file is written."""
     import neko_lab as nl
-    if args.games and args.first_seed + args.games > 1000:
-        ap.error(f"--first-seed {args.first_seed} and --games {args.games} reach seed "
-                 f"{args.first_seed + args.games - 1}: seeds from 1000 on are kept for measuring; "
-                 "fit on seeds below 1000")
+    if not args.games and args.fit is None:
+        ap.error("nothing to do: give --games N to play and log games, --fit [JSONL ...] to fit the "
+                 "weights, or both")
+    if args.games:
+        ap.check_seeds(f"--first-seed {args.first_seed} and --games {args.games}",
+                       args.first_seed + args.games - 1, limit=999,
+                       why="seeds from 1000 on are kept for measuring; fit on seeds below 1000")
     ap.check_game("syndicate", "--difficulty", players=1, catanna=args.difficulty)
     agent, = ap.check_agents("syndicate", [args.agent], "--agent")
     if not hasattr(agent, "cache"):
@@ -104,18 +142,26 @@ def check(ap: Parser, args: argparse.Namespace) -> None:
                  f"logged: {', '.join(nl.GAMES['syndicate'].AGENTS)}")
     made = {args.out} if args.games else set()
     for path in args.fit or ([args.out] if args.fit is not None else []):
-        if path not in made and not Path(path).is_file():
+        if path in made:
+            continue
+        if not Path(path).is_file():
             ap.error(f"argument --fit: no file {path!r}")
+        try:
+            read_rows(path)
+        except ValueError as exc:
+            ap.error(f"argument --fit: {exc}")
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = Parser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=natural, default=0)
+    ap.add_argument("--games", type=natural, default=0, help="solo games to play, their rows written to --out")
     ap.add_argument("--first-seed", type=seed_number, default=200)
     ap.add_argument("--difficulty", default="very easy")
     ap.add_argument("--agent", default="syndicate", help="the Syndicate agent whose games are logged")
     ap.add_argument("--out", type=out_file, default="syndicate_parts.jsonl")
-    ap.add_argument("--fit", nargs="*", default=None, metavar="JSONL")
+    ap.add_argument("--fit", nargs="*", default=None, metavar="JSONL",
+                    help="fit the weights to these files' rows (none named: --out's); a run needs --games, "
+                         "--fit or both")
     ap.add_argument("--ridge", type=ridge_factor, default=0.05)
     args = ap.parse_args(argv)
     check(ap, args)

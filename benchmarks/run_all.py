@@ -21,9 +21,11 @@ def main(argv: list[str] | None = None) -> int:
     here = Path(__file__).resolve().parent
     scripts = [p for p in sorted(here.glob("bench_*.py"))
                if not wanted or p.stem.removeprefix("bench_") in wanted]
-    unknown = wanted - {p.stem.removeprefix("bench_") for p in here.glob("bench_*.py")}
+    names = sorted(p.stem.removeprefix("bench_") for p in here.glob("bench_*.py"))
+    unknown = wanted - set(names)
     if unknown:
-        ap.error(f"no benchmark named {', '.join(sorted(unknown))}")
+        ap.error(f"no benchmark named {', '.join(sorted(unknown))}: the names are {', '.join(names)} "
+                 "(bench_NAME.py)")
     failed = []
     print(time.strftime("benchmarks run %Y-%m-%d %H:%M UTC", time.gmtime()), flush=True)
     for script in scripts:

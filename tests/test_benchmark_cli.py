@@ -123,3 +123,118 @@ def test_a_good_command_line_still_runs():
     res = run("fixed_workload", "play", "naeco", "2", "1")
     assert res.returncode == 0, res.stderr
     assert res.stdout.startswith("play naeco 2p: ") and " actions, " in res.stdout
+
+
+@pytest.mark.parametrize("script,args,message", [
+    ("bench_memory", ["--agents", "random,mcts(iterations=5, exploration=x y)"],
+     "cannot read the agent 'mcts(iterations=5, exploration=x y)'"),
+    ("bench_save", ["naeco:2", "--agents", "mcts(iterations=5, nonsense=1),random"],
+     "agent 'mcts' has no parameter 'nonsense'"),
+])
+def test_agents_are_split_as_the_neko_lab_command_splits_them(script, args, message):
+    assert_refused(run(script, *args), script, message)
+
+
+def test_bench_save_reads_an_agent_with_brackets_and_commas():
+    res = run("bench_save", "naeco:2", "--games", "1", "--repeat", "1",
+              "--agents", "mcts(iterations=2, exploration=1),random")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[1].split()[:2] == ["naeco", "2"]
+
+
+def test_bench_save_plays_a_game_named_alone_at_its_default_player_count():
+    res = run("bench_save", "journey", "--games", "1", "--repeat", "1", "--agents", "random,random,random")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[1].split()[:2] == ["journey", "3"]      # journey's default: 3 players
+    assert_refused(run("bench_save", "journey", "--agents", "random,random,random,random,random"), "bench_save",
+                   "argument --agents: 5 agents for 3 seats")
+
+
+@pytest.mark.parametrize("text,message", [
+    ("", "has no rows"),
+    ('[200, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5]\n{"a":\n', "line 2: expected a row of 12 numbers"),
+    ("[200, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5]\n\n[200, 2, 0]\n", "line 3: expected a row of 12 numbers"),
+])
+def test_fit_syndicate_value_refuses_a_file_it_cannot_fit_naming_the_line(tmp_path, text, message):
+    path = tmp_path / "parts.jsonl"
+    path.write_text(text)
+    assert_refused(run("fit_syndicate_value", "--fit", str(path)), "fit_syndicate_value",
+                   f"argument --fit: {str(path)!r} {message}")
+
+
+def test_fit_syndicate_value_with_nothing_to_do_says_what_it_needs():
+    assert_refused(run("fit_syndicate_value"), "fit_syndicate_value", "give --games N")
+
+
+BENCH_SPEED_INPUTS = {"afile": "afile", "fake": "fake-1.0-py3-none-any.whl", "emptydir": "emptydir",
+                      "pure": "neko_lab-0.1-py3-none-any.whl"}
+
+
+def bench_speed_inputs(tmp: Path) -> dict[str, str]:
+    """A plain file, a .whl that is not a zip, an empty folder and a wheel of the pure package, in `tmp`."""
+    import zipfile
+    files = {key: tmp / name for key, name in BENCH_SPEED_INPUTS.items()}
+    files["afile"].write_text("x")
+    files["fake"].write_text("not a zip")
+    files["emptydir"].mkdir()
+    with zipfile.ZipFile(files["pure"], "w") as wheel:
+        wheel.writestr("neko_lab/core/state.py", "")                 # no extension module beside it
+    return {key: str(path) for key, path in files.items()}
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--compiled", "{afile}"], "is neither a wheel (.whl) nor a folder"),
+    (["--compiled", "{fake}"], "is not a wheel (not a zip archive)"),
+    (["--compiled", "{pure}"], "is not a compiled neko_lab wheel"),
+    (["--compiled", "{emptydir}"], "holds no compiled neko_lab"),
+    (["--spiel-python", "{afile}"], "is not a Python that can import open_spiel"),
+    (["--spiel-python", ""], "argument --spiel-python: '' is not a Python that can import open_spiel"),
+])
+def test_bench_speed_refuses_a_build_or_python_it_cannot_use_before_measuring(tmp_path, args, message):
+    files = bench_speed_inputs(tmp_path)
+    args = [a.format(**files) for a in args]
+    res = run("bench_speed", *args, "--rounds", "1", "--seconds", "0.01", "--sim-games", "0")
+    assert_refused(res, "bench_speed", f"argument {args[0]}: ")
+    assert message in res.stderr and repr(args[1]) in res.stderr, res.stderr
+
+
+LAST_SEED = str(2**64 - 1)
+
+
+@pytest.mark.parametrize("script,args,message", [
+    ("bench_syndicate", ["--first-seed", LAST_SEED, "--ladder", "2", "--catanna", "easy"],
+     f"--first-seed {LAST_SEED} and --ladder 2 reach seed {2**64}"),
+    ("bench_neptune", ["--start", LAST_SEED, "--games", "2", "--winrate", "random"],
+     f"--start {LAST_SEED} and --games 2 reach seed"),
+    ("bench_neptune", ["--start", str(2**64 // 10 + 1), "--games", "1", "--winrate", "random"],
+     f"--start {2**64 // 10 + 1} and --games 1 reach seed"),     # the other players' agents: 10 x the seed + seat
+    ("bench_ismcts", ["naeco", "--seed", str(2**64 - 10_000), "--games", "1"], "and --games 1 reach seed"),
+    ("bench_naeco", ["--seed", LAST_SEED, "--games", "2", "--rounds", "1"],
+     f"--seed {LAST_SEED} and --games 2 reach seed {2**64}"),
+    ("bench_learn", ["naeco", "--seed", LAST_SEED, "--games", "2"], f"--seed {LAST_SEED} and --games 2"),
+])
+def test_seeds_past_the_largest_are_refused_before_the_first_game(script, args, message):
+    assert_refused(run(script, *args), script, message)
+
+
+def test_run_all_lists_the_benchmark_names_when_one_is_unknown():
+    assert_refused(run("run_all", "bench_naeco"), "run_all",
+                   "no benchmark named bench_naeco: the names are adapters, core, ismcts, journey, learn, ")
+
+
+@pytest.mark.parametrize("script,args", [
+    ("bench_adapters", ["naeco", "--seconds", "inf"]),
+    ("bench_syndicate", ["--seconds", "Infinity", "--repeat", "1"]),
+])
+def test_an_endless_duration_is_refused(script, args):
+    assert_refused(run(script, *args), script, "expected a finite number of seconds, not ")
+
+
+@pytest.mark.parametrize("script,args,message", [
+    ("bench_syndicate", ["--catanna", "easy"], "argument --catanna: only used with --ladder"),
+    ("bench_syndicate", ["--strength", "1", "--first-seed", "5"], "argument --first-seed: only used with --ladder"),
+    ("bench_syndicate", ["--against", "syndicate"], "argument --against: only used with --ladder"),
+    ("bench_ismcts", ["naeco", "--games", "1", "--agent", "random", "--ladder"], "argument --agent: not with --ladder"),
+])
+def test_an_option_that_would_be_ignored_is_refused(script, args, message):
+    assert_refused(run(script, *args), script, message)
