@@ -84,6 +84,9 @@ def config_fingerprint(game: str, players: int, options: dict, data: str) -> str
 
 def resolve_game(game: str | type[State]) -> type[State]:
     if isinstance(game, type) and issubclass(game, State):
+        if not game.GAME:
+            raise ConfigError(f"{game.__name__} is not a game of its own (it names no GAME): pass a game's "
+                              f"State subclass or its registered name")
         return game
     if isinstance(game, str):
         return game_class(game)

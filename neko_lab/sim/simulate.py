@@ -259,7 +259,14 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
     games = _int("games", games, 0)
     seed = check_seed(seed)
     probe = cls(players=players, seed=seed, **options)       # refuses bad players and options here
+    if agents is None:
+        raise ConfigError("agents is an agent or a list of agents (e.g. ['greedy', 'random']), not None")
     agents = runner.check_agents(agents, players)
+    for name, flag in (("progress", progress), ("resume", resume), ("rotate", rotate)):
+        if not isinstance(flag, bool):
+            raise ConfigError(f"{name} is True or False, not {flag!r}")
+    if client is not None and not callable(getattr(client, "ncores", None)):
+        raise ConfigError(f"client is a dask.distributed Client (or None to play here), not {client!r}")
     for spec in agents:
         make_agent(spec, cls, 0)                              # refuses unknown agents here
     if trace not in (False, True, "round", "action"):

@@ -439,3 +439,17 @@ def test_a_run_gives_back_the_garbage_collector_settings_it_found():
         assert gc.get_threshold()[0] == 0 and seen[-1][0] == 0
     finally:
         gc.set_threshold(*before)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"agents": None}, "agents is an agent or a list of agents"),
+    ({"client": 5}, "client is a dask.distributed Client"),
+    ({"rotate": "no"}, "rotate is True or False, not 'no'"),
+    ({"progress": "x"}, "progress is True or False, not 'x'"),
+    ({"resume": "yes"}, "resume is True or False, not 'yes'"),
+    ({"game": nl.State}, "State is not a game of its own"),
+])
+def test_simulate_refuses_arguments_it_cannot_use_before_playing(kwargs, message):
+    game = kwargs.pop("game", "toy")
+    with pytest.raises(ConfigError, match=message):
+        nl.simulate(game, games=2, **kwargs)
