@@ -108,6 +108,10 @@ def parse_option(text: str, defaults: dict[str, Any]) -> tuple[str, Any]:
         raise ConfigError(f"unknown option {name!r}; allowed options: {allowed}")
     default = defaults[name]
     raw = raw.strip()
+    if raw.lower() == "none" and not isinstance(default, (bool, str)):
+        return name, None             # the game says whether the option may be None
+    if raw[:1] in "([" and raw[-1:] in ")]" and raw:
+        return name, _sequence(name, raw)
     if isinstance(default, bool):
         low = raw.lower()
         if low in ("1", "true", "yes", "on"):
@@ -131,8 +135,22 @@ def parse_option(text: str, defaults: dict[str, Any]) -> tuple[str, Any]:
                 return name, conv(raw)
             except ValueError:
                 pass
-        return name, None if raw.lower() == "none" else raw
+        if "," in raw:                # 12,10,8: a tuple, as (12, 10, 8)
+            return name, _sequence(name, f"({raw})")
+        return name, raw
     return name, raw
+
+
+def _sequence(name: str, raw: str) -> tuple:
+    """An option's value written as a tuple or list of plain values, "(12, 10, 8)", as a tuple."""
+    import ast
+    try:
+        value = ast.literal_eval(raw)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        value = None
+    if not isinstance(value, (tuple, list)) or not all(isinstance(v, (int, float, str, bool)) for v in value):
+        raise ConfigError(f"option {name}: {raw!r} is not a list of plain values such as (12, 10, 8)")
+    return tuple(value)
 
 
 DEFAULT_AGENTS = ["greedy", "random"]     # simulate's agents when none are named
@@ -158,7 +176,7 @@ def _parser() -> _Parser:
     s.add_argument("--out", type=_folder, default=None, help="folder to stream results to as Parquet")
     s.add_argument("--resume", action="store_true", help="continue the run already in --out")
     s.add_argument("--option", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
-                   help="game options (repeat the flag or list several)")
+                   help="game options (repeat the flag or list several); None, and (12, 10, 8) for a list")
     s.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     lab_command.add_parser(sub)
     _add_playtest(sub)

@@ -118,6 +118,26 @@ def test_parse_option_reads_values_as_the_default_type():
         cli.parse_option("count=lots", defaults)
 
 
+def test_parse_option_reads_none_and_lists_for_the_game_to_judge():
+    defaults = {"count": 3, "markers": None, "flag": False, "name": "x"}
+    assert cli.parse_option("count=None", defaults) == ("count", None)
+    for text in ("markers=(12, 10, 8)", "markers=[12,10,8]", "markers=12,10,8"):
+        assert cli.parse_option(text, defaults) == ("markers", (12, 10, 8))
+    assert cli.parse_option("name=none", defaults) == ("name", "none")
+    with pytest.raises(nl.ConfigError, match="not a list of plain values"):
+        cli.parse_option("markers=(1, [2])", defaults)
+
+
+@pytest.mark.parametrize("game, option, extra", [
+    ("journey", "exchange_limit=None", []),             # the option's own help says None is allowed
+    ("syndicate", "catanna_markers=(12, 10, 8)", ["--players", "1"]),   # the value its help suggests
+    ("syndicate", "catanna_markers=12,10,8", ["--players", "1"]),
+])
+def test_options_that_take_none_or_a_tuple_can_be_given_on_the_command_line(capsys, game, option, extra):
+    assert cli.main(["simulate", game, "--games", "2", "--no-progress", "--option", option, *extra]) == 0
+    assert option.split("=")[0] in capsys.readouterr().out
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
