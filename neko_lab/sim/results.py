@@ -37,7 +37,7 @@ class Results:
         files = [str(p) for p in self.files]
         if not files:
             return ds.dataset(pa.table({}))
-        schema = pa.unify_schemas([pq.read_schema(f) for f in files])
+        schema = pa.unify_schemas([_schema(f) for f in files])
         return ds.dataset(files, schema=schema, format="parquet")
 
     @property
@@ -63,4 +63,17 @@ class Results:
         return self.dataset.head(n).to_pandas()
 
     def __repr__(self) -> str:
-        return f"<Results: {len(self.files)} part files of {self.kind} rows in {self.folder}>"
+        n = len(self.files)
+        return f"<Results: {n} {self.kind} file{'s' * (n != 1)} in {self.folder}>"
+
+
+def _schema(path: str):
+    """The schema of one part file, or a DataError naming the file that cannot be read."""
+    import pyarrow.parquet as pq
+    from ..core.errors import DataError
+    try:
+        return pq.read_schema(path)
+    except (OSError, ValueError) as exc:              # pyarrow's ArrowInvalid is a ValueError
+        raise DataError(path, None, None, f"not a readable Parquet file ({str(exc).splitlines()[0]}); "
+                        f"simulate(..., out=FOLDER, resume=True) with the run's settings plays its games "
+                        f"again") from None

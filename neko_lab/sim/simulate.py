@@ -56,6 +56,7 @@ import itertools
 import json
 import math
 import os
+import warnings
 import signal
 import threading
 from pathlib import Path
@@ -211,8 +212,33 @@ class _Store:
         return self.folder / f"{kind}-{start:09d}.parquet"
 
     def finished(self) -> set[int]:
-        """The first game of every chunk already written (read from the folder, not from the plan)."""
-        return {int(p.name[5:-8]) for p in self.folder.glob("part-*.parquet") if p.name[5:-8].isdigit()}
+        """The first game of every chunk already written (read from the folder, not from the plan). A
+        chunk whose file cannot be read (damaged from outside: a part is written whole or not at all) is
+        not finished: its unreadable file is moved aside as NAME.damaged, with a warning, and its games
+        are played again (the same games, being seeded)."""
+        import pyarrow.parquet as pq
+
+        done = set()
+        for path in sorted(self.folder.glob("part-*.parquet")):
+            if not path.name[5:-8].isdigit():
+                continue
+            start = int(path.name[5:-8])
+            files = [path] + ([self.part(start, "trace")] if self.meta["trace"] else [])
+            bad = []
+            for f in files:
+                try:
+                    pq.read_metadata(f)
+                except (OSError, ValueError) as exc:       # pyarrow's ArrowInvalid is a ValueError
+                    bad.append((f, str(exc).splitlines()[0] if str(exc) else type(exc).__name__))
+            for f, why in bad:
+                if f.exists():
+                    aside = f.with_name(f.name + ".damaged")
+                    os.replace(f, aside)
+                    warnings.warn(f"{f} cannot be read ({why}): moved to {aside.name}, and its games are "
+                                  f"played again", RuntimeWarning, stacklevel=4)
+            if not bad:
+                done.add(start)
+        return done
 
     def write(self, start: int, rows: list[dict], trace: list[dict]) -> None:
         if self.meta["trace"]:

@@ -453,3 +453,28 @@ def test_simulate_refuses_arguments_it_cannot_use_before_playing(kwargs, message
     game = kwargs.pop("game", "toy")
     with pytest.raises(ConfigError, match=message):
         nl.simulate(game, games=2, **kwargs)
+
+
+@pytest.mark.parametrize("trace", [False, True])
+def test_resume_plays_again_the_games_of_a_part_damaged_from_outside(tmp_path, trace):
+    whole = nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, trace=trace)
+    out = tmp_path / "run"
+    nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, trace=trace, out=out)
+    damaged = out / ("trace-000000004.parquet" if trace else "part-000000004.parquet")
+    damaged.write_text("not parquet")
+    with pytest.raises(nl.DataError, match=f"{damaged.name}: not a readable Parquet file"):
+        read_as_it_is(out, "trace" if trace else "part")
+    with pytest.warns(RuntimeWarning, match=f"{damaged.name} cannot be read .* played again"):
+        res = nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, trace=trace, out=out, resume=True)
+    if trace:
+        res, tr = res
+        pd.testing.assert_frame_equal(tr.to_pandas(), whole[1])
+        whole = whole[0]
+    pd.testing.assert_frame_equal(res.to_pandas(), whole)
+    assert (out / (damaged.name + ".damaged")).exists() and repr(res) == f"<Results: 3 part files in {out}>"
+
+
+def read_as_it_is(out, kind):
+    """The rows of a run folder as they are (its damaged file included), as simulate's result reads them."""
+    from neko_lab.sim.results import Results
+    return Results(out, kind, lambda df: df).to_pandas()
