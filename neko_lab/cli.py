@@ -43,6 +43,19 @@ def _load_plugins() -> None:
             importlib.import_module(name)
         except ImportError as exc:
             raise _Usage(f"NEKO_LAB_PLUGINS names {name!r}, which cannot be imported: {exc}") from None
+        except Exception as exc:       # the plugin's own error while it is imported: where, in one line
+            raise _Usage(f"NEKO_LAB_PLUGINS names {name!r}, which failed while being imported: "
+                         f"{type(exc).__name__}: {exc}{_where(exc)}") from None
+
+
+def _where(exc: BaseException) -> str:
+    """ " (FILE, line N)": where `exc` was raised (a syntax error: where the error is), or ""."""
+    if isinstance(exc, SyntaxError):
+        return ""                      # its message already names the file and line
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return f" ({tb.tb_frame.f_code.co_filename}, line {tb.tb_lineno})" if tb is not None else ""
 
 
 def _games() -> dict:

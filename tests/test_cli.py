@@ -424,3 +424,19 @@ def test_simulate_a_huge_run_is_planned_lazily(monkeypatch):
         nl.simulate("toy", games=10**12, progress=False)
     assert played == [(0, 500), (500, 1000)]
     assert not isinstance(sim._plan(10**12, 500), list)
+
+
+@pytest.mark.parametrize("source, needle", [
+    ('x = 1\nraise RuntimeError("boom")\n', "failed while being imported: RuntimeError: boom ("),
+    ("def f(:\n", "failed while being imported: SyntaxError: "),
+])
+def test_a_plugin_that_fails_while_imported_is_named_in_one_line(tmp_path, source, needle):
+    (tmp_path / "brokenplugin.py").write_text(source, encoding="utf-8")
+    env = {**os.environ, "NEKO_LAB_PLUGINS": "brokenplugin", "PYTHONPATH": str(tmp_path)}
+    res = subprocess.run([sys.executable, "-m", "neko_lab", "games"], capture_output=True, text=True,
+                         env=env, timeout=60, cwd=REPO)
+    assert res.returncode == 2
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and "NEKO_LAB_PLUGINS names 'brokenplugin'" in lines[0] and needle in lines[0]
+    if "RuntimeError" in needle:
+        assert "brokenplugin.py, line 2)" in lines[0]
