@@ -295,7 +295,11 @@ COMMANDS = {"games": cmd_games, "rules": cmd_rules, "simulate": cmd_simulate, "l
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         _load_plugins()
-        args = _parser().parse_args(argv)
+        given = list(sys.argv[1:] if argv is None else argv)
+        if given and given[0].startswith("-") and given[0] not in ("-h", "--help"):
+            raise _Usage(f"unrecognized option {given[0]!r}: options follow the command "
+                         f"(neko-lab COMMAND [options]; commands: {', '.join(COMMANDS)})")
+        args = _parser().parse_args(given)
         return COMMANDS[args.command](args)
     except _Usage as exc:
         print(f"neko-lab: error: {exc}", file=sys.stderr)

@@ -93,6 +93,7 @@ def test_several_options_after_one_flag_or_repeated_flags():
     (["rules", "chess"], "unknown game 'chess'"),
     (["dance"], "invalid choice: 'dance'"),
     ([], "required: COMMAND"),
+    (["--bogus"], "unrecognized option '--bogus': options follow the command"),
 ])
 def test_bad_arguments_give_one_line_and_status_2(capsys, args, message):
     assert cli.main(args) == 2
