@@ -41,15 +41,20 @@ def parse(text: Any) -> dict:
         except UnicodeDecodeError as exc:
             raise SaveError(f"not a neko_lab save: not UTF-8 text (byte {exc.start})") from None
     if not isinstance(text, str):
-        raise SaveError(f"a save is text (str or UTF-8 bytes), not {type(text).__name__}")
+        raise SaveError(f"a save is text (str or UTF-8 bytes) or the path of its file, not "
+                        f"{type(text).__name__}")
+    text = text.removeprefix("\ufeff")        # a byte order mark, as some editors write: not part of the save
     if len(text) > MAX_SAVE_CHARS:
         raise SaveError(f"not a neko_lab save: {len(text):,} characters is far longer than any game "
                         f"(saves are at most {MAX_SAVE_CHARS:,})")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
+        hint = ""
+        if len(text) < 4096 and "\n" not in text and os.path.isfile(text):
+            hint = f"; to read the file of that name, pass pathlib.Path({text!r})"
         raise SaveError(f"not a neko_lab save: not JSON ({exc.msg} at line {exc.lineno}, "
-                        f"column {exc.colno}), starting {_excerpt(text, 40)}") from None
+                        f"column {exc.colno}), starting {_excerpt(text, 40)}{hint}") from None
     except (RecursionError, ValueError, MemoryError) as exc:
         raise SaveError(f"not a neko_lab save: {type(exc).__name__} reading it (nested too "
                         f"deeply or a number too long)") from None
@@ -227,9 +232,39 @@ def _snapshot(doc: dict, trust: bool) -> State:
     return obj
 
 
+def from_file(source: Any) -> tuple[Any, str | None]:
+    """(the save's text, its file's name) for a path (os.PathLike) read as UTF-8; (source, None) for
+    anything else, judged by parse()."""
+    if not isinstance(source, os.PathLike):
+        return source, None
+    name = os.fspath(source)
+    try:
+        size = os.path.getsize(name)
+        if size > 4 * MAX_SAVE_CHARS:
+            raise SaveError(f"{name}: not a neko_lab save: {size:,} bytes is far longer than any game")
+        with open(name, "rb") as f:
+            return f.read(), name
+    except OSError as exc:
+        raise SaveError(f"{name}: cannot read the save ({exc.strerror or type(exc).__name__})") from None
+
+
+def _named(name: str | None, exc: SaveError) -> SaveError:
+    """`exc` with the save file's name in front, when the save came from a file."""
+    return exc if name is None else SaveError(f"{name}: {exc}")
+
+
 def from_json(text: Any, trust: bool = False) -> State:
     """Rebuild a game saved with State.to_json(), by replaying its history; SaveError for anything
-    that is not a valid save. trust=True also loads a snapshot save (see the module docstring)."""
+    that is not a valid save. `text` is the save's text, or a pathlib.Path of its file (errors then
+    name the file). trust=True also loads a snapshot save (see the module docstring)."""
+    text, name = from_file(text)
+    try:
+        return _from_json(text, trust)
+    except SaveError as exc:
+        raise _named(name, exc) from None
+
+
+def _from_json(text: Any, trust: bool) -> State:
     doc = parse(text)
     if doc["format"] in OLD_FORMATS or doc.get("kind") == "snapshot":
         return _snapshot(doc, trust)
@@ -303,9 +338,18 @@ class Replay(Sequence):
 
 
 def replay(source: Any, trust: bool = False) -> Replay:
-    """Every position of a saved game (a save's text, or a State whose history to replay), in order."""
+    """Every position of a saved game (a save's text, a pathlib.Path of its file, or a State whose
+    history to replay), in order."""
     if isinstance(source, State):
         source = source.to_json()
+    source, name = from_file(source)
+    try:
+        return _replay(source, trust)
+    except SaveError as exc:
+        raise _named(name, exc) from None
+
+
+def _replay(source: Any, trust: bool) -> Replay:
     doc = parse(source)
     if doc["format"] in OLD_FORMATS or doc.get("kind") == "snapshot":
         return Replay(_snapshot(doc, trust), [])

@@ -281,3 +281,27 @@ def test_deeply_nested_values_inside_a_valid_save_are_refused():
     text = text.replace('"@@"', "[" * 3000 + '"x"' + "]" * 3000)
     with pytest.raises(SaveError):
         nl.from_json(text)
+
+
+def test_a_save_file_is_read_from_its_path_and_named_in_every_error(tmp_path):
+    s = nl.new_game("naeco", seed=3)
+    rng = random.Random(1)
+    for _ in range(8):
+        s.apply(rng.choice(s.legal_actions()))
+    path = tmp_path / "game.json"
+    path.write_text(s.to_json(), encoding="utf-8")
+    assert nl.from_json(path).history() == s.history()
+    assert len(nl.replay(path)) == 9
+    with_bom = tmp_path / "bom.json"                   # as some editors on Windows write it
+    with_bom.write_bytes(b"\xef\xbb\xbf" + s.to_json().encode())
+    assert nl.from_json(with_bom).history() == s.history()
+    cut = tmp_path / "cut.json"
+    cut.write_text(s.to_json()[:-20], encoding="utf-8")
+    for bad, said in ((cut, "not a neko_lab save: not JSON"), (tmp_path / "none.json", "cannot read the save"),
+                      (tmp_path, "cannot read the save")):
+        for load in (nl.from_json, nl.replay):
+            with pytest.raises(SaveError) as err:
+                load(bad)
+            assert str(err.value).startswith(f"{bad}: {said}")
+    with pytest.raises(SaveError, match=r"pass pathlib.Path\("):
+        nl.from_json(str(path))                         # a file's name given as the text of a save
