@@ -178,7 +178,7 @@ class GameState(State):
         seat = top.seat
         if isinstance(action, command_phase.Box):
             if top.kind != "walk":
-                return f"{action} is not possible now: player {seat + 1} is in the middle of a box"
+                return f"{action} is not possible now: Player {seat + 1} is in the middle of a box"
             if top.data == 0 and action.place == 0:
                 if action.side == 0:
                     return "the Accountant may not be chosen with three minions already waiting " \
