@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import neko_lab as nl
 from neko_lab.core import PUBLIC, Rng
 from neko_lab.widgets import board
@@ -239,3 +241,29 @@ def test_a_seat_whose_draw_comes_up_short_sees_the_deck_empty_and_its_copies_agr
         c = s.determinize(2, Rng(i))
         c.check_invariants()
         assert c.observation(2) == s.observation(2) and c.path[0] == c.path[1] == ()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_nothing_another_seat_does_within_a_turn_changes_what_a_seat_observes(players):
+    # which seat is deciding, and what (a discard after the Accountant, the Chief Operations Officer's
+    # choice...), would tell a seat the others' secret choices before Kumichō's meeting shows them
+    import json
+    changed = checked = 0
+    for seed in range(2):
+        s = nl.new_game("syndicate", players=players, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            j, turn = s.pending[-1].seat, s.turn
+            before = {i: json.dumps(s.observation(i), sort_keys=True, default=str)
+                      for i in range(players) if i != j}
+            tensors = {i: s.observation_tensor(i) for i in before}
+            s.apply(rng.choice(s.legal_actions()))
+            if s.is_over() or s.turn != turn:
+                continue                       # the meeting shows the turn to everyone
+            for i, seen in before.items():
+                if s.pending[-1].seat == i:
+                    continue                   # i's own decision now: it sees that it decides
+                checked += 1
+                same = json.dumps(s.observation(i), sort_keys=True, default=str) == seen
+                changed += not (same and s.observation_tensor(i) == tensors[i])
+    assert checked > 300 and changed == 0

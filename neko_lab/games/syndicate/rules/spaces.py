@@ -134,7 +134,7 @@ def layout(players: int, options: dict) -> Layout:
     n = players
     fields = [
         Field("seat", n, "one-hot: the seat observing", lambda o: one_hot(o["seat"], n)),
-        Field("to_act", n, "one-hot: the seat deciding (all 0 once over)", lambda o: one_hot(o["to_act"], n)),
+        Field("to_act", n, "one-hot: the seat deciding (all 0 once over, or while another seat walks out of sight)", lambda o: one_hot(o["to_act"], n)),
         Field("turn", 1, "the turn (1-15)", lambda o: number(o["turn"])),
         Field("missions", 3, "the three mission cards' numbers", lambda o: padded(o["missions"], 3)),
         Field("decision", len(DECISIONS), "one-hot: the open decision (" + ", ".join(DECISIONS) + ")",

@@ -242,8 +242,11 @@ class GameState(State):
         areas = [self.area_view(self.seen_area(seat, j)) for j in range(self.players)]
         deck, discard, order = simultaneous.table_view(self, seat)
         top = self.pending[-1] if self.pending and not self.over else None
+        if top is not None and top.seat != seat and simultaneous.hiding(self):
+            top = None        # another seat deciding out of sight: which seat, and what (a discard after
+                              # the Accountant...), would tell its secret choices
         return {"seat": seat, "players": self.players, "turn": self.turn, "kumicho": max(self.turn, 1),
-                "missions": list(self.missions), "to_act": self.current_player,
+                "missions": list(self.missions), "to_act": top.seat if top else None,
                 "decision": top.kind if top else None,
                 "deck": deck, "deck_order": order, "discard": discard, "areas": areas,
                 "opening": list(self.opening[seat]), "walk": list(self.path[seat]),
