@@ -68,10 +68,19 @@ class NekoGame(pyspiel.Game):
         self.returns_kind = str(params.get("returns", "win"))
         if self.returns_kind not in RETURN_KINDS:
             raise nl.ConfigError(f"returns is one of {RETURN_KINDS}, not {self.returns_kind!r}")
-        self.options = json.loads(str(params.get("options", "{}")) or "{}")
+        text = str(params.get("options", "{}")) or "{}"
+        try:
+            self.options = json.loads(text)
+        except ValueError as exc:
+            raise nl.ConfigError(f"options is the game's options as a JSON object, e.g. "
+                                 f"'{{\"sea_shepherd\": true}}'; {text[:60]!r} is not JSON ({exc})") from None
+        if not isinstance(self.options, dict):
+            raise nl.ConfigError(f"options is the game's options as a JSON object, e.g. "
+                                 f"'{{\"sea_shepherd\": true}}', not {text[:60]!r}")
         nl.new_game(self.KEY, players=self.players, seed=0, **self.options)   # refuses bad settings
         seed = int(params.get("seed", -1))
         self._seeds = random.Random(None if seed < 0 else seed)
+        self._cloning = False         # True while NekoSpielState.clone() has pyspiel copy a state
         self._first_seed = None if seed < 0 else seed
         lo, hi = cls.returns_bounds(self.returns_kind)
         info = pyspiel.GameInfo(
@@ -87,6 +96,8 @@ class NekoGame(pyspiel.Game):
                                                    "options": json.dumps(self.options, sort_keys=True)})
 
     def new_initial_state(self, engine: nl.State | None = None) -> "NekoSpielState":
+        if engine is None and self._cloning:
+            return NekoSpielState(self, None)     # pyspiel's clone fills it in: no seed drawn, no set-up
         if engine is None:
             if self._first_seed is not None:
                 seed, self._first_seed = self._first_seed, None
@@ -96,11 +107,27 @@ class NekoGame(pyspiel.Game):
         return NekoSpielState(self, engine)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> "NekoObserver":
+        """The seat's observation (observation_string / observation_tensor). It is what the seat sees
+        now, not a perfect-recall information state, and it holds the seat's private cards: any other
+        kind of observation asked for (an information state, a public-only or an all-seats view) is
+        refused rather than answered with this one."""
+        if iig_obs_type is not None and (
+                iig_obs_type.perfect_recall or not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise nl.ConfigError(
+                f"{PREFIX}{self.KEY} gives each seat's own observation only (perfect_recall=False, "
+                f"public_info=True, private_info=SINGLE_PLAYER), not {iig_obs_type}: use "
+                f"observation_string(player) / observation_tensor(player)")
         return NekoObserver(self)
 
     def deserialize_state(self, text: str) -> "NekoSpielState":
-        """The state a serialize() wrote: the save replayed move by move (nl.from_json)."""
-        return self.new_initial_state(nl.from_json(text))
+        """The state a serialize() wrote: the save replayed move by move through apply_action, so its
+        history() is the one serialized."""
+        saved = nl.replay(text)
+        state = self.new_initial_state(saved[0])
+        for action in saved.actions:
+            state.apply_action(state.engine.action_id(action))
+        return state
 
 
 class NekoSpielState(pyspiel.State):
@@ -145,7 +172,14 @@ class NekoSpielState(pyspiel.State):
         return self.get_game().new_initial_state(self.engine.determinize(player_id, Rng(seed)))
 
     def clone(self) -> "NekoSpielState":
-        return self.get_game().new_initial_state(self.engine.clone())
+        """A copy with the same history (pyspiel's own clone, which copies it, asks the game for a new
+        state first: that one is an empty shell, so cloning draws no seed of the game's next ones)."""
+        game = self.get_game()
+        game._cloning = True
+        try:
+            return pyspiel.State.clone(self)
+        finally:
+            game._cloning = False
 
     def __deepcopy__(self, memo: dict) -> "NekoSpielState":
         return self.clone()     # a structural copy; deepcopy would walk the whole history chain

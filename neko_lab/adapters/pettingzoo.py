@@ -18,6 +18,7 @@ know are ignored, and reset(options={"game_options": {...}}) passes options to t
 """
 from __future__ import annotations
 
+import numbers
 import random
 from typing import Any
 
@@ -26,6 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import neko_lab as nl
+from neko_lab.core.events import PUBLIC
 from neko_lab.core.spaces import RETURN_KINDS
 
 
@@ -45,6 +47,9 @@ class NekoAEC(AECEnv):
         nl.new_game(game, players=self.players, seed=0, **game_options)     # refuses bad settings now
         self.game_options = dict(game_options)
         self.reward_kind = reward
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise nl.ConfigError(f"render_mode is one of {self.metadata['render_modes']} or None, "
+                                 f"not {render_mode!r}")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"neko_{game}_v0"}
         self.possible_agents = [f"player_{i + 1}" for i in range(self.players)]
@@ -70,6 +75,9 @@ class NekoAEC(AECEnv):
     # ------------------------------------------------------------------ the AEC calls
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
+            if not isinstance(seed, numbers.Integral) or isinstance(seed, bool):
+                raise nl.ConfigError(f"seed is a whole number or None, not {seed!r}")
+            seed = int(seed)                  # numpy's integers too
             self._seeder.seed(seed)
         game_seed = seed if seed is not None else self._seeder.randrange(2**62)
         extra = (options or {}).get("game_options") or {}
@@ -92,11 +100,16 @@ class NekoAEC(AECEnv):
         return {"observation": np.asarray(s.observation_tensor(seat), np.float32), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        if self.state is None:
+            raise nl.ConfigError("call reset() before step(): the environment has no game yet")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         s = self.state
+        if not isinstance(action, numbers.Integral) or isinstance(action, bool):
+            raise nl.IllegalAction(f"{agent} must act with an action id, a whole number from 0 to "
+                                   f"{self._n - 1} (action_mask shows the legal ones), not {action!r}")
         s.apply(s.action_from_id(int(action)))
         self._cumulative_rewards[agent] = 0.0
         if s.is_over():
@@ -113,7 +126,8 @@ class NekoAEC(AECEnv):
     def render(self) -> str | None:
         if self.state is None:
             return None
-        text = repr(self.state) + "".join(f"\n  {e}" for e in self.state.log[-3:])
+        # the spectator's view: a render may be on a screen every seat sees
+        text = repr(self.state) + "".join(f"\n  {e}" for e in self.state.log_for(PUBLIC)[-3:])
         if self.render_mode == "human":
             print(text)
             return None

@@ -98,3 +98,67 @@ def test_a_short_ismcts_game(game):
         assert a in s.legal_actions()
         s.apply_action(a)
     assert s.returns() == s.engine.returns("win")
+
+
+def _played(game: str, moves: int, seed: int = 7):
+    g = pyspiel.load_game(f"python_neko_{game}", {"seed": seed})
+    s = g.new_initial_state()
+    for i in range(moves):
+        s.apply_action(s.legal_actions()[i % len(s.legal_actions())])
+    return g, s
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_clone_keeps_the_history_and_draws_no_seed_of_the_next_games(game):
+    import copy
+    _, plain = _played(game, 6)
+    g, s = _played(game, 6)
+    for c in (s.clone(), copy.deepcopy(s)):
+        assert c.history() == s.history() and c.move_number() == s.move_number() == 6
+        assert c.history_str() == s.history_str() and c.engine is not s.engine
+        c.apply_action(c.legal_actions()[0])
+        assert len(c.history()) == 7 and len(s.history()) == 6, "the copy plays on alone"
+    # cloning must not change the games that follow (the seed sequence of the game)
+    assert g.new_initial_state().engine.seed == plain.get_game().new_initial_state().engine.seed
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_deserialized_state_has_the_serialized_history(game):
+    g, s = _played(game, 12)
+    d = g.deserialize_state(s.serialize())
+    assert d.history() == s.history() and d.serialize() == s.serialize()
+
+
+@pytest.mark.parametrize("options", ["{bad", "[]", "1", "null", '"x"'])
+def test_options_that_are_not_a_json_object_are_a_config_error(options):
+    with pytest.raises(nl.ConfigError, match="options is the game's options as a JSON object"):
+        pyspiel.load_game("python_neko_journey", {"options": options})
+
+
+def test_only_the_seats_own_observation_is_offered_not_an_information_state_or_a_public_view():
+    from open_spiel.python.observation import make_observation
+    g, s = _played("naeco", 4)
+    with pytest.raises(nl.ConfigError, match="each seat's own observation only"):
+        s.information_state_string(0)     # would be the observation, without perfect recall
+    for private in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.ALL_PLAYERS):
+        with pytest.raises(nl.ConfigError, match="each seat's own observation only"):
+            make_observation(g, pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                                           private_info=private))
+    seen = make_observation(g)
+    seen.set_from(s, 0)
+    assert list(seen.tensor) == s.observation_tensor(0) and s.observation_string(0)
+
+
+def test_the_readme_table_of_action_ids_and_tensor_lengths_is_the_games():
+    import re
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    rows = {m.group(1): m.group(2, 3) for m in re.finditer(r"^\| `(\w+)` \| ([^|]+) \| ([^|]+) \|", readme, re.M)
+            if m.group(1) in nl.GAMES and "p " in m.group(3)}
+    assert set(rows) == {"journey", "naeco", "neptune", "syndicate"}
+    for game, (ids, lengths) in rows.items():
+        cls = nl.GAMES[game]
+        for p in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
+            n = f"{cls.num_actions(p, {}):,}"
+            assert ids.strip() == n or f"{p}p {n}" in ids, (game, p, ids)
+            assert f"{p}p {cls.observation_shape(p, {})[0]:,}" in lengths, (game, p, lengths)

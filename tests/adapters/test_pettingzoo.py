@@ -83,3 +83,41 @@ def test_bad_settings_are_refused_when_the_environment_is_made():
         env("naeco", 9)
     with pytest.raises(nl.ConfigError):
         env("naeco", 2, reward="money")
+
+
+@pytest.mark.parametrize("bad", [0.7, "3", True, None, np.array([1]), float("nan")])
+def test_step_takes_only_an_action_id_and_loses_nothing(bad):
+    e = env("neptune", 2)
+    e.reset(seed=1)
+    before = (e.state.to_json(), e.agent_selection)
+    with pytest.raises(nl.IllegalAction, match="must act with an action id, a whole number from 0 to"):
+        e.step(bad)
+    assert (e.state.to_json(), e.agent_selection) == before
+    e.step(np.int64(e.state.legal_action_ids()[0]))        # numpy's integers are ids
+    assert len(e.state.history()) == 1
+
+
+def test_reset_takes_numpy_seeds_and_refuses_what_is_not_a_seed():
+    a, b = env("naeco", 2), env("naeco", 2)
+    a.reset(seed=np.int64(4))
+    b.reset(seed=4)
+    assert a.state.seed == b.state.seed == 4
+    with pytest.raises(nl.ConfigError, match="seed is a whole number or None"):
+        a.reset(seed="4")
+
+
+def test_render_shows_the_spectators_log_and_render_mode_is_checked():
+    # a render may be on a screen every seat sees: another seat's secret choice reads as its cover
+    e = env("syndicate", 2)
+    e.reset(seed=7)
+    shown = []
+    while len(shown) < 40 and not e.state.is_over():
+        e.step(e.state.legal_action_ids()[0])
+        shown.append(e.render())
+        public = [str(ev) for ev in e.state.log_for("public")[-3:]]
+        assert shown[-1].splitlines()[1:] == [f"  {t}" for t in public]
+    assert any("walks down the pyramid" in text or "keeps two opening minions" in text for text in shown)
+    with pytest.raises(nl.ConfigError, match="render_mode is one of"):
+        env("naeco", 2, render_mode="rgb_array")
+    with pytest.raises(nl.ConfigError, match="call reset"):
+        env("naeco", 2).step(0)
