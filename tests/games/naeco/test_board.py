@@ -307,3 +307,32 @@ def test_picture_keeps_other_seats_priority_points_secret():
     assert re.findall(r"Player 2: [^<]*points", table_svg(s, None, None, False)) == ["Player 2: 0+? points"]
     assert re.findall(r"Player 2: [^<]*points", table_svg(s, "all", None, False)) == \
         [f"Player 2: {bd['biodiversity'] + bd['priority']} points"]      # the analyst's view, by name
+
+
+class FaceDownBot(Agent):
+    """Plays a card face-down whenever it may (the move whose action names a card only it knows)."""
+
+    name = "face-down"
+
+    def choose(self, state):
+        legal = state.legal_actions()
+        return next((a for a in legal if isinstance(a, Play) and a.down), legal[0])
+
+
+def test_another_seats_face_down_card_is_named_nowhere_on_the_board():
+    import re
+    b = Board(nl.new_game("naeco", players=2, seed=7), agents={1: FaceDownBot()})
+    said: list[str] = []
+    shown = b.message.show
+    b.message.show = lambda text, *a, **k: (said.append(text), shown(text, *a, **k))[1]
+    b.play(b.state.legal_actions()[0])
+    b.play(b.state.legal_actions()[0])                 # P1's turn, then the bot's face-down play
+    down = next(a for (_, a) in b.history if isinstance(a, Play) and a.down)
+    assert down.card not in b.state.known[0], "a card P1 never saw"
+    rows = b._move_rows()
+    row = next(n for n, head, _ in rows if "face-down" in head)
+    b.click(f"why:{row}")
+    why = re.sub("<[^>]+>", " ", b.why_box.value)
+    for text in [*said, *(head for _, head, _ in rows), why]:
+        assert down.name not in text, text
+    assert any("P2 (bot): plays a card face-down" in text for text in said)
