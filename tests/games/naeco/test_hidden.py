@@ -171,3 +171,33 @@ def test_determinize_keeps_the_cards_an_opponent_took_from_a_pile_top():
                     checked += len(s.known[i])
                 d.check_invariants()
     assert checked > 50
+
+
+def _hidden(s, seat: int) -> tuple:
+    """What determinize() re-deals for `seat`: the other hands, their face-down cards, the piles."""
+    others = [i for i in range(s.players) if i != seat]
+    return (tuple(s.hands[i] for i in others),
+            tuple(tuple(sorted((p, c.id) for p, c in s.oceans[i].cards.items())) for i in others),
+            tuple(s.piles))
+
+
+@pytest.mark.parametrize("tries", [0, None])      # 0: every copy made by the layout search
+def test_a_determinized_copy_depends_only_on_what_the_seat_knows(monkeypatch, tries):
+    # two positions the seat cannot tell apart (the real one, and one of its own copies) must give it
+    # the same copies: else a hint or a search could read the real layout of the opponents' known cards
+    from neko_lab.games.naeco.rules.state import GameState
+    if tries is not None:
+        monkeypatch.setattr(GameState, "KNOWN_TRIES", tries)
+    checked = 0
+    for seed in range(12):
+        s = _played(seed, 10 + 5 * seed, players=2 + seed % 3)
+        if s.is_over():
+            continue
+        for seat in range(s.players):
+            if not any(s.known[i] for i in range(s.players) if i != seat):
+                continue
+            other = s.determinize(seat, Rng(99))
+            for k in range(3):
+                assert _hidden(s.determinize(seat, Rng(k)), seat) == _hidden(other.determinize(seat, Rng(k)), seat)
+                checked += 1
+    assert checked >= 10

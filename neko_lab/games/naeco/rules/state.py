@@ -178,7 +178,7 @@ class GameState(State):
                 break
             except (LookupError, StopIteration):
                 continue
-        if s is None:      # no deal found: the known cards stay where they are (rare; the real layout)
+        if s is None:      # no quick deal found (rare): a layout searched for, from what the seat knows
             s = self._resampled(seat, rng.copy(), shuffle_known=False)
         rng.state = s.rng.state
         s.rng = rng.spawn()
@@ -202,6 +202,7 @@ class GameState(State):
         pool.sort()             # the copy depends only on what the seat knows, not on the real order
         rng.shuffle(pool)
         hands: dict[int, list[int]] = {}
+        layout = None if shuffle_known else self._known_layout(others, pool, rng)
         for i in others:
             o = self.oceans[i]
             downs = sorted(p for p, v in o.cells.items() if v == FACE_DOWN)
@@ -223,8 +224,7 @@ class GameState(State):
                     else:
                         placed[fits[pick - free]] = c
             else:
-                hand = [c for c in self.hands[i] if c in self.known[i]]
-                placed = {p: o.cards[p].id for p in downs if o.cards[p].id in self.known[i]}
+                hand, placed = layout[i]
             for p in downs:
                 if p not in placed:
                     k = next(j for j, c in enumerate(pool)
@@ -256,6 +256,70 @@ class GameState(State):
         for i in others:
             s.priority[i] = cards_left.pop()
         return s
+
+    def _known_layout(self, others: list[int], pool: list[int],
+                      rng: Rng) -> dict[int, tuple[list[int], dict[int, int]]]:
+        """For each seat in `others`: (its known cards in hand, {face-down cell: known card}), a layout of
+        the cards the table saw it take in which each face-down card fits its row and the cards nobody
+        has seen (`pool`) can fill the other face-down cells. Found by a search over the known cards and
+        their places in an order drawn from `rng`: it reads only what the searching seat knows (the real
+        layout always fits, so the search always ends)."""
+        cards, any_row = self.cards, self.options["facedown_any_depth"]
+        depth_of = lambda p: (p & 3) + 1                                           # noqa: E731
+        supply: dict[int, int] = {}                  # unseen species (no effect) by depth, for the cells
+        for c in pool:
+            if not cards[c].effect:
+                supply[cards[c].depth] = supply.get(cards[c].depth, 0) + 1
+        cells = {i: sorted(p for p, v in self.oceans[i].cells.items() if v == FACE_DOWN) for i in others}
+        room = {i: len(self.hands[i]) for i in others}
+        todo = [(i, c) for i in others for c in sorted(self.known[i])]
+        rng.shuffle(todo)
+        placed: dict[int, dict[int, int]] = {i: {} for i in others}
+        hand: dict[int, list[int]] = {i: [] for i in others}
+
+        def short() -> bool:
+            """Can the unseen cards no longer fill the cells the known cards left, whatever comes next?"""
+            if any_row:
+                return False
+            left = todo[len(done):]
+            for d in {depth_of(p) for i in others for p in cells[i]}:
+                empty = sum(1 for i in others for p in cells[i] if depth_of(p) == d and p not in placed[i])
+                could = sum(1 for i, c in left if cards[c].depth == d)
+                if empty - could > supply.get(d, 0):
+                    return True
+            return False
+
+        done: list = []
+
+        def search() -> bool:
+            if short():
+                return False
+            if len(done) == len(todo):
+                return True
+            i, c = todo[len(done)]
+            options: list = [None] if room[i] else []          # None: in hand
+            options += [p for p in cells[i] if p not in placed[i] and (any_row or depth_of(p) == cards[c].depth)]
+            rng.shuffle(options)
+            for where_to in options:
+                if where_to is None:
+                    room[i] -= 1
+                    hand[i].append(c)
+                else:
+                    placed[i][where_to] = c
+                done.append(c)
+                if search():
+                    return True
+                done.pop()
+                if where_to is None:
+                    room[i] += 1
+                    hand[i].pop()
+                else:
+                    del placed[i][where_to]
+            return False
+
+        if not search():
+            raise AssertionError("no layout of the known cards fits, though the real one does")
+        return {i: (hand[i], placed[i]) for i in others}
 
     # ================================================================== copying and checking
     def clone(self) -> "GameState":
