@@ -329,6 +329,18 @@ class Board(Reviewing, Misclicks, LessonMarks):
             return True
         return after is not None and not hides(after.log[len(before.log):], reader)
 
+    def told(self, before: State, action: Hashable) -> str:
+        """The action chosen in `before`, as the reader may read it: the game's explain module's label()
+        where it hides something from the reader (a card played face-down, named to its owner only),
+        else action_label()."""
+        ex = type(before).explainer
+        label = getattr(ex, "label", None) if ex is not None else None
+        if callable(label) and self.reader not in (EVERYTHING, before.current_player):
+            shown = label(before, action, self.reader)
+            if shown != str(action):
+                return shown
+        return self.action_label(action)
+
     def shown_events(self, before: State, after: State) -> list:
         """The events of the move from `before` to `after` as the reader may read them."""
         reader = self.reader
@@ -345,7 +357,7 @@ class Board(Reviewing, Misclicks, LessonMarks):
         if seat not in self.bots and self.lesson_auto(before) is not None:
             who += " (played for you by the lesson)"
         if self.tells_all(before, after):
-            return f"{who}: {self.action_label(action)}"
+            return f"{who}: {self.told(before, action)}"
         if after is None:
             return f"{who} moves"
         shown = self.shown_events(before, after)
@@ -462,7 +474,7 @@ class Board(Reviewing, Misclicks, LessonMarks):
             return False
         before, action, after = moves[k]
         viewer = self.reader                # a person sees their own secrets, not others'
-        label = self.action_label(action) if self.tells_all(before, after) else \
+        label = self.told(before, action) if self.tells_all(before, after) else \
             (self.describe(before, action, after).split(": ", 1)[-1] or "a move out of sight")
         self.why_box.value = _scrolled(explain_html(before, action, after, label,
                                                     seat_label(before.current_player, self.names), viewer))

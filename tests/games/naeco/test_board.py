@@ -335,4 +335,4 @@ def test_another_seats_face_down_card_is_named_nowhere_on_the_board():
     why = re.sub("<[^>]+>", " ", b.why_box.value)
     for text in [*said, *(head for _, head, _ in rows), why]:
         assert down.name not in text, text
-    assert any("P2 (bot): plays a card face-down" in text for text in said)
+    assert any("P2 (bot): play a card face-down at depth" in text for text in said)

@@ -105,10 +105,8 @@ def play_a_card(s: "GameState", seat: int, data: Any, action: Play) -> None:
     ocean.put(action.depth, action.col, FACE_DOWN if action.down else card.value, card)
     s.oceans[seat] = ocean.seal()
     if action.down:
-        # the move reads the same to everyone, but the action chosen names the card, which only its
-        # owner knows: a secret event, so a board or an explanation never tells another seat the action
-        told = f"plays a card face-down (an unpopulated area) at {where(action.depth, action.col)}"
-        s.emit_secret(told, told, RULE_PLAY, seat, depth=action.depth, col=action.col, down=True)
+        s.emit("plays a card face-down (an unpopulated area) at {}", RULE_PLAY, seat,
+               where(action.depth, action.col), depth=action.depth, col=action.col, down=True)
     else:
         s.emit("plays {} ({}) at {}", RULE_PLAY, seat, card.name, card.value, where(action.depth, action.col),
                card=card.id, depth=action.depth, col=action.col, down=False)
