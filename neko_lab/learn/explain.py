@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterable, Union
 
+from ..core.errors import ConfigError, excerpt
 from ..core.events import Event
 from ..core.state import State
 
@@ -344,6 +345,23 @@ def game_changes(before: State, after: State, action: Hashable, viewer: Viewer) 
     return resource_lines(moved)
 
 
+def check_move(before: Any, action: Hashable, after: Any) -> None:
+    """A ConfigError unless `after` is `before` (both games) with `action` played: an explanation is of a
+    move that was made."""
+    for name, s in (("before", before), ("after", after)):
+        if not isinstance(s, State):
+            raise ConfigError(f"explain_move's {name} is a game (a State), not {excerpt(s)}")
+    if type(after) is not type(before):
+        raise ConfigError(f"explain_move's before is {before.GAME} and after is {after.GAME}: the same game, "
+                          f"before and after one move")
+    done, past = after.history(), before.history()
+    last = done[-1] if done else None
+    if len(done) != len(past) + 1 or done[:-1] != past or last != action or type(last) is not type(action):
+        raise ConfigError(f"{excerpt(action)} is not the move that led from before to after: pass "
+                          f"before=state.clone(), then state.apply(action), then explain_move(before, "
+                          f"action, state)")
+
+
 def explain_move(before: State, action: Hashable, after: State, viewer: Viewer = PUBLIC) -> Explanation:
     """Explain `action`, played in `before` (a copy kept from before the move) giving `after`.
 
@@ -352,8 +370,10 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
     stay secret whoever reads) or EVERYTHING (the analyst's view). The result's `.rule` is the section
     the move's events cite."""
     if before is after:
-        raise ValueError("explain_move needs the position before the move: pass before=state.clone() "
-                         "taken before apply()")
+        raise ConfigError("explain_move needs the position before the move: pass before=state.clone() "
+                          "taken before apply()")
+    check_move(before, action, after)
+    viewer = before.check_viewer(viewer)
     seat = before.current_player
     events = new_events(before, after)
     secret = hides(events, viewer)

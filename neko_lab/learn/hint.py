@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from statistics import mean, stdev
 from typing import Any, Hashable
 
-from ..core.errors import IllegalAction
+from ..core.errors import ConfigError, IllegalAction, excerpt
 from ..core.rng import Rng
 from ..core.state import State
 from .explain import MINUS, game_explainer, new_events, number, signed, words
@@ -212,8 +212,15 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
     default as far as BUDGET actions in all allow, the same depth for every move). With more than
     max(k + 3, SHORTLIST) legal moves only a shortlist is played out: the agent's own choice and the
     best by the game's quick evaluation one move ahead."""
+    if not isinstance(state, State):
+        raise ConfigError(f"hint() needs a game (a State), not {excerpt(state)}")
+    for name, value, low in (("k", k, 1), ("horizon", horizon, 1), ("playouts", playouts, 1)):
+        if (value is not None or name == "k") and (not isinstance(value, int) or isinstance(value, bool)
+                                                   or value < low):
+            raise ConfigError(f"hint(): {name} must be a whole number >= {low}"
+                              f"{'' if name == 'k' else ' or None'}, not {excerpt(value)}")
     seat = state.current_player
-    if seat is None or state.is_over() or k < 1:
+    if seat is None or state.is_over():
         return []
     legal = state.legal_actions()
     bot = hint_agent(state, agent, seed)

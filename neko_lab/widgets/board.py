@@ -21,6 +21,8 @@ controls), each bot move narrated in the last moves. ``lesson=`` guides a game s
 """
 from __future__ import annotations
 
+import re
+
 import asyncio
 import html
 import random
@@ -81,6 +83,18 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 def _scrolled(body: str) -> str:
     """A box beside the picture that never grows past 280 px (it scrolls instead), text at 13 px."""
     return f"<div style='max-height:280px;overflow-y:auto;font-size:13px;line-height:1.35'>{body}</div>"
+
+
+_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def is_target(name: object) -> bool:
+    """Is `name` shaped as a picture's click target: a kind, then whole numbers after colons
+    ("action:5", "cell:3:-2", "down")?"""
+    if not isinstance(name, str) or not name:
+        return False
+    _, _, rest = name.partition(":")
+    return not rest or all(_NUMBER.fullmatch(part) for part in rest.split(":"))
 
 
 class Board(Reviewing, Misclicks, LessonMarks):
@@ -265,7 +279,11 @@ class Board(Reviewing, Misclicks, LessonMarks):
     # ------------------------------------------------------------------ what the player does
     def click(self, name: str) -> bool:
         """A click on a target of the picture (or of the last moves): "why:<k>" explains move k, the
-        rest goes to the game board's on_target."""
+        rest goes to the game board's on_target. A target's parts after its kind are whole numbers
+        ("cell:3:-2"); a name that is not such a target is refused in the message line."""
+        if not is_target(name):
+            self.message.show(f"{name!r} is not a target of this board.", "error")
+            return False
         if name.startswith("why:"):
             shown = int(name.split(":", 1)[1])     # the row's number in the viewer's list of moves
             return self.explain(self._why.get(shown, shown))

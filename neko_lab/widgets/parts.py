@@ -223,8 +223,9 @@ class ChoiceList:
         self.widget = W.VBox([self.heading, self.picture], layout=W.Layout(width="100%"))
 
     def _clicked(self, name: str) -> None:
-        if name.startswith("action:"):
-            self.on_choose(int(name.split(":", 1)[1]))
+        number = name[len("action:"):] if name.startswith("action:") else ""
+        if number.isascii() and number.isdigit():      # anything else is no choice of this list
+            self.on_choose(int(number))
 
     def update(self, state: State, hidden: bool = False, enabled: bool = True, heading: str = "",
                expected: Hashable | Sequence[Hashable] | None = None) -> None:

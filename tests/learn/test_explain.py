@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import neko_lab as nl
 from neko_lab.learn import explain_move
 from neko_lab.learn.explain import EVERYTHING, resource_changes, score_changes
@@ -145,3 +147,23 @@ def test_explanation_reads_as_text_and_html():
     ex = nl.explain_move(before, a, s)
     assert str(ex).splitlines() == ex.lines
     assert "<li>" in ex._repr_html_()
+
+
+def test_explain_move_explains_only_the_move_that_was_made():
+    s = nl.new_game("naeco", seed=3)
+    before = s.clone()
+    a = s.legal_actions()[0]
+    s.apply(a)
+    assert str(explain_move(before, a, s)).startswith("Player 1: play ")
+    other = nl.new_game("journey", seed=1)
+    for args, message in [((before, before.legal_actions()[-1], s), "is not the move that led from before to after"),
+                          ((before, other.legal_actions()[0], s), "is not the move that led from before to after"),
+                          ((before, None, s), "is not the move that led from before to after"),
+                          ((before, a, other), "before is naeco and after is journey"),
+                          ((None, a, s), "explain_move's before is a game"),
+                          ((s, a, s), "needs the position before the move")]:
+        with pytest.raises(nl.ConfigError, match=message):
+            explain_move(*args)
+    for viewer in (None, 2, "x"):     # None used to give the analyst's view, secret points included
+        with pytest.raises(nl.ConfigError, match="viewer must be a seat from 0 to 1"):
+            explain_move(before, a, s, viewer=viewer)

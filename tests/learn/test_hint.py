@@ -170,3 +170,17 @@ def test_a_hint_names_the_agent_it_follows_and_a_game_may_change_it(monkeypatch)
     monkeypatch.setattr(type(s).explainer, "HINT_AGENT", "neko_lab.games.syndicate:Nothing")
     with pytest.raises(nl.ConfigError):
         hint_agent_spec("syndicate")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"k": "3"}, "k must be a whole number >= 1, not '3'"),
+    ({"k": None}, "k must be a whole number >= 1, not None"),
+    ({"k": 0}, "k must be a whole number >= 1, not 0"),
+    ({"playouts": 0}, "playouts must be a whole number >= 1 or None"),
+    ({"horizon": "x"}, "horizon must be a whole number >= 1 or None"),
+])
+def test_hint_refuses_settings_it_cannot_use(kwargs, message):
+    with pytest.raises(nl.ConfigError, match=message):
+        hint(nl.new_game("naeco", seed=3), **kwargs)
+    with pytest.raises(nl.ConfigError, match="hint\\(\\) needs a game"):
+        hint(None)

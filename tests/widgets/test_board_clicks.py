@@ -113,3 +113,12 @@ def test_every_unlit_syndicate_target_of_a_played_game_is_explained_by_a_rule():
         for name, text in unlit_clicks(start, lambda st: board(st, agents={}), 150, players):
             assert text.startswith("Not possible there: ") and "Neko Syndicate ›" in text, (name, text)
             assert "not one of the places" not in text and "box: ," not in text
+
+
+@pytest.mark.parametrize("game", ["journey", "naeco", "neptune", "syndicate"])
+@pytest.mark.parametrize("name", ["action:x", "why:x", "cell:a:b", "why:²", "", "action:1.5"])
+def test_a_click_on_a_name_that_is_no_target_is_refused_and_changes_nothing(game, name):
+    b = game_board(game)
+    before = (b.state.steps, len(b.state.log))
+    assert b.click(name) is False
+    assert (b.state.steps, len(b.state.log)) == before
