@@ -216,6 +216,10 @@ def test_following_every_step_gives_a_fair_result(game, built):
     assert s.is_over()
     scores = s.scores()
     assert scores[0] >= max(scores[1:]) - 10, scores
+    # the result the README and the lesson promise is this game's
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    word = {"syndicate": "Syndicate", "neptune": "Neptune", "journey": "Journey"}[game]
+    assert f"{word} {scores[0]}\u2013{scores[1]}" in readme, (game, scores)
     if game == "syndicate":
         assert "multiplier" in les.finale(s) and "\u00d74" in les.finale(s)
 
