@@ -21,6 +21,7 @@ Players are counted from 1 ("Player 1") in everything this module writes.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterable, Union
 
@@ -309,6 +310,20 @@ def sees(viewer: Viewer, seat: int | None) -> bool:
     return viewer == EVERYTHING or (isinstance(viewer, int) and viewer == seat)
 
 
+_SECOND_PERSON = [(re.compile(r"\b(to|lets|let|gives|give|for|with|forces) you\b"), r"\1 them"),
+                  (re.compile(r"\byou\b"), "they"), (re.compile(r"\bYou\b"), "They"),
+                  (re.compile(r"\byour\b"), "their"), (re.compile(r"\bYour\b"), "Their"),
+                  (re.compile(r"\byourself\b"), "themselves")]
+
+
+def third_person(text: str) -> str:
+    """A sentence of a game's why() about the mover ("you had 4 fuel"), as read by someone else ("they
+    had 4 fuel"): the explanation's first line names the player it is about."""
+    for pattern, repl in _SECOND_PERSON:
+        text = pattern.sub(repl, text)
+    return text
+
+
 def why_allowed(state: State, action: Hashable, viewer: Viewer = PUBLIC) -> list[str]:
     """The condition under which `action` was legal, in the game's words and with this position's
     numbers, from the game's explain module (``why(state, action, viewer) -> list[str]``); a game
@@ -317,6 +332,8 @@ def why_allowed(state: State, action: Hashable, viewer: Viewer = PUBLIC) -> list
     lines: list[str] = []
     if ex is not None and callable(getattr(ex, "why", None)):
         lines = [x for x in (ex.why(state, action, viewer) or []) if x]
+        if viewer != state.current_player:     # the games say "you": read by another, "they"
+            lines = [third_person(x) for x in lines]
     hook = getattr(type(state), "why_legal", None)
     if callable(hook):
         extra = hook(state, action)
@@ -390,9 +407,10 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
     if secret:              # another seat's move made out of this view's sight: as the table saw it
         shown = events[0].text if events else "a move out of sight"
     head = f"{player(seat)}: {shown}" + (f"  ({rule})" if rule else "")
+    seen = ("what the table saw is below" if events else
+            "the table saw nothing of it, and is told it when the choice is revealed")
     lines = [head, *(why_allowed(before, action, viewer) if not secret else
-                     [f"Why it was allowed: {player(seat)} chose out of this view's sight; what the "
-                      f"table saw is below."])]
+                     [f"Why it was allowed: {player(seat)} chose out of this view's sight; {seen}."])]
     covers = (getattr(type(before), "RULES", {}) or {}).get(rule)
     if covers:
         lines.append(f"The rule, {rule}: {covers}.")

@@ -167,3 +167,23 @@ def test_explain_move_explains_only_the_move_that_was_made():
     for viewer in (None, 2, "x"):     # None used to give the analyst's view, secret points included
         with pytest.raises(nl.ConfigError, match="viewer must be a seat from 0 to 1"):
             explain_move(before, a, s, viewer=viewer)
+
+
+@pytest.mark.parametrize("game", ["journey", "naeco", "neptune", "syndicate"])
+def test_why_a_move_was_allowed_says_you_only_to_the_player_who_made_it(game):
+    import random
+    # Syndicate played in the open, so that the others read its moves (not only their covers)
+    s = nl.new_game(game, seed=4, **({"simultaneous": False} if game == "syndicate" else {}))
+    rng = random.Random(2)
+    to_mover = to_others = 0
+    for _ in range(150):
+        if s.is_over():
+            break
+        before, a = s.clone(), rng.choice(s.legal_actions())
+        s.apply(a)
+        mine = str(explain_move(before, a, s, viewer=before.current_player)).splitlines()[1]
+        public = str(explain_move(before, a, s, viewer="public")).splitlines()[1]
+        assert not re.search(r"\b[Yy]ou(r)?\b", public), public
+        to_mover += bool(re.search(r"\b[Yy]ou(r)?\b", mine))
+        to_others += bool(re.search(r"\b(they|their|them)\b", public))
+    assert to_mover and to_others
