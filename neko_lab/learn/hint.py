@@ -59,7 +59,12 @@ def _agent_name(agent: Any) -> str:
 
 
 def _setting(state: State, name: str, default: int) -> int:
-    return int(getattr(game_explainer(state), name, default))
+    """A game's hint setting (its explain module's HINT_SAMPLES or HINT_BUDGET): one number, or one per
+    player count ({players: number}) where a game's moves cost more with more players."""
+    value = getattr(game_explainer(state), name, default)
+    if isinstance(value, dict):
+        value = value.get(state.players, default)
+    return int(value)
 
 
 def _points(v: float) -> str:

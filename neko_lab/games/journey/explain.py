@@ -15,7 +15,10 @@ from .rules.facts import ACTIVATION, SLOTS, Act, where
 from .rules.ship_lanes import hub
 
 HINT_SAMPLES = 12         # sampled futures per hint (neko_lab.learn.hint): a game plays out in milliseconds
-HINT_BUDGET = 20_000      # look-ahead actions in all: enough to play every future to the end
+# look-ahead actions in all, by players: from mid-game on, enough to play the futures to the end; a 4-player
+# action costs more (four boards): 20,000 of them took over 1 s of CPU for 3 hints in 48 (up to 1.25 s; 3
+# players at most 0.96), 15,000 at most 0.75 s (the same 48 positions, one core)
+HINT_BUDGET = {2: 20_000, 3: 20_000, 4: 15_000}
 
 
 def _dice(values: list[int]) -> str:
