@@ -18,6 +18,11 @@ def _who(by: str, key: int) -> str:
                                                     else f"the player who acts {_nth(key)}")
 
 
+def _only(games: int) -> str:
+    """ "Only 1 game", "Only 5 games"."""
+    return f"Only {games} game{'' if games == 1 else 's'}"
+
+
 def _nth(k: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(k, f"{k}th")
 
@@ -29,7 +34,7 @@ def seats(table: pd.DataFrame, test: dict, by: str = "seat") -> str:
         return "With one seat there is no seat balance to measure."
     fair = float(table["fair"].iloc[0])
     if games < SMALL:
-        return (f"Only {games} games were won: too few to say anything about {NOUN[by]} "
+        return (f"{_only(games)} {'was' if games == 1 else 'were'} won: too few to say anything about {NOUN[by]} "
                 f"(at least {SMALL} are needed, and hundreds to see an advantage of a few points).")
     best = table.loc[table["rate"].idxmax()]
     worst = table.loc[table["rate"].idxmin()]
@@ -52,7 +57,7 @@ def seats(table: pd.DataFrame, test: dict, by: str = "seat") -> str:
 def decisive(d: dict) -> str:
     """Margins and shared wins."""
     if d["games"] < SMALL:
-        return f"Only {d['games']} games: too few to describe the margins."
+        return f"{_only(d['games'])}: too few to describe the margins."
     parts = [f"The winner leads the next player by {d['margin_mean']:.1f} points on average "
              f"(median {d['margin_median']:.0f})"]
     parts.append(f"{fmt_pct(d['close'])} of games are won by 2 points or fewer")
@@ -74,7 +79,7 @@ def length(table: pd.DataFrame) -> str:
 def drama(summary: dict, curve: pd.DataFrame) -> str:
     """Lead changes and whether the leader at half-time goes on to win."""
     if summary["games"] < SMALL:
-        return f"Only {summary['games']} games: too few to describe how the lead moves."
+        return f"{_only(summary['games'])}: too few to describe how the lead moves."
     text = (f"In a median game the lead changes hands {summary['lead_changes_median']:.0f} times "
             f"(mean {summary['lead_changes_mean']:.1f}); {fmt_pct(summary['no_change'])} of games are led "
             f"by the same player from the first lead to the end, on the projected score (what each "
@@ -98,11 +103,15 @@ def branching(table: pd.DataFrame) -> str:
             f"'{top['kind']}', with {top['mean']:.1f} choices on average and up to {int(top['max'])}.")
 
 
-def cards(table: pd.DataFrame, min_seats: int) -> str:
-    """The cards whose holders win most and least more often than the others."""
+def cards(table: pd.DataFrame, min_seats: int, games: int | None = None) -> str:
+    """The cards whose holders win most and least more often than the others (`games`: how many games
+    the table counts; fewer than SMALL are too few to single out a card, as for the other findings)."""
     if table.empty:
         return (f"No card was held by {min_seats} or more seats: too few games for per-card "
                 f"statistics.")
+    if games is not None and games < SMALL:
+        return (f"{_only(games)}: too few to say which cards go with winning (at least {SMALL} are "
+                f"needed, and hundreds to single out one card among many).")
     clear = table[(table["low"] > table["others"]) | (table["high"] < table["others"])]
     top, low = table.iloc[0], table.iloc[-1]
     text = (f"Holders of {top['card']} win {fmt_pct(top['rate'])} {fmt_interval(top['low'], top['high'])} "

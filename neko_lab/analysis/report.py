@@ -139,9 +139,10 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
     if "held" in df.columns:
         need = min_card_seats or max(10, len(df) // 20)
         cards = card_stats(df, min_seats=need)
-        tables["cards"] = cards.set_index("card").head(10) if len(cards) <= 20 else \
+        # every card when there are few, else the 8 best and 8 worst: the cards the finding names are shown
+        tables["cards"] = cards.set_index("card") if len(cards) <= 20 else \
             pd.concat([cards.head(8), cards.tail(8)]).set_index("card")
-        said["cards"] = findings.cards(cards, need)
+        said["cards"] = findings.cards(cards, need, games=int(df["game"].nunique()))
     return tables, said
 
 

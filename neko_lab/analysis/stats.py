@@ -17,7 +17,11 @@ def wilson_interval(wins: float, n: float, z: float = Z95) -> tuple[float, float
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(max(0.0, p * (1 - p)) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # no wins: the low bound is 0 exactly, all wins: the high bound 1 (rounding left 3e-17 or 1 - 1e-16,
+    # enough for "clearly above the rest" to fire on a card nobody won with)
+    low = 0.0 if wins <= 0 else max(0.0, centre - half)
+    high = 1.0 if wins >= n else min(1.0, centre + half)
+    return (low, high)
 
 
 def _gamma_q(a: float, x: float) -> float:

@@ -9,12 +9,16 @@
 Matches: with players=2 every pair of agents plays `games` games; with more seats every group of
 `players` agents does (all agents together when there are fewer agents than seats: an agent then
 takes several seats). Seats rotate game by game inside a match (simulate's rotate=True), so every
-agent sits in every seat equally often. Match k is seeded with child k of SeedSequence(seed).
+agent sits in every seat equally often. Match k is seeded with game_seed(seed, k) (as simulate seeds
+game k of a run). With out=FOLDER each match streams to FOLDER/match-NNN (a budget sweep's budgets to
+FOLDER/budget-B), so a long round robin can be resumed with resume=True.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from itertools import combinations
+from pathlib import Path
 from typing import Any, Sequence
 
 from ..agents import agent_label
@@ -34,6 +38,20 @@ class Ladder:
     def _repr_html_(self) -> str:
         return ("<b>Ratings</b>" + self.ratings.to_html(float_format="%.0f")
                 + "<b>Win share (row against column)</b>" + self.table.to_html(float_format="%.2f"))
+
+
+def _out_folder(out: Any) -> Path | None:
+    """The folder a round robin or a sweep streams its runs to, one sub-folder each (None: in memory)."""
+    if out is None:
+        return None
+    if not isinstance(out, (str, os.PathLike)) or not os.fspath(out).strip():
+        raise ConfigError(f"out must name a folder for the results (a str or pathlib.Path), not {out!r}")
+    return Path(out)
+
+
+def _part(out: Path | None, name: str) -> dict:
+    """simulate's out= for one run of a round robin or a sweep: its own sub-folder of `out`."""
+    return {} if out is None else {"out": out / name}
 
 
 def _matches(n: int, players: int) -> list[tuple[int, ...]]:
@@ -56,11 +74,12 @@ def ladder(game: Any, agents: Sequence[Any], players: int = 2, games: int = 200,
         raise ConfigError(f"a tournament needs at least two agents with different names, not {labels}")
     if not isinstance(players, int) or isinstance(players, bool) or players < 2:
         raise ConfigError(f"a tournament needs players >= 2, not {players!r}")
+    out = _out_folder(kwargs.pop("out", None))
     frames = []
     offset = 0
     for k, group in enumerate(_matches(len(agents), players)):
         df = simulate(game, games=games, players=players, agents=[agents[i] for i in group],
-                      seed=game_seed(seed, k), progress=progress, **kwargs)
+                      seed=game_seed(seed, k), progress=progress, **_part(out, f"match-{k:03d}"), **kwargs)
         if hasattr(df, "to_pandas"):
             df = df.to_pandas()
         df = df.assign(match=k, game=df["game"] + offset)
@@ -98,11 +117,13 @@ def budget_sweep(game: Any, budgets: Sequence[int], opponent: Any = "greedy", ag
 
     from ..analysis.stats import wilson_interval
 
+    out = _out_folder(kwargs.pop("out", None))
     rows = []
     for b in budgets:
         spec = (agent, {param: b})
-        df = simulate(game, games=games, players=players, agents=[spec, opponent], seed=seed,
-                      progress=progress, **kwargs)
+        # the searching agent in one seat, rotating; the opponent in every other seat
+        df = simulate(game, games=games, players=players, agents=[spec] + [opponent] * (players - 1),
+                      seed=seed, progress=progress, **_part(out, f"budget-{b}"), **kwargs)
         if hasattr(df, "to_pandas"):
             df = df.to_pandas()
         label = agent_label(spec)

@@ -2,6 +2,7 @@
 file, the command."""
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 import neko_lab as nl
@@ -90,3 +91,19 @@ def test_a_playtest_of_no_games_is_refused_and_one_agent_alone_is_one_agent():
         nl.playtest("naeco", games=0, progress=False)
     rep = nl.playtest("naeco", games=4, agents="random", progress=False)
     assert rep.settings["agents"] == ["random"]
+
+
+def test_no_wins_and_all_wins_give_interval_bounds_of_exactly_0_and_1():
+    from neko_lab.analysis.stats import wilson_interval
+    for n in (6, 11, 21, 22, 27, 31, 38, 44):
+        assert wilson_interval(0, n)[0] == 0.0 and wilson_interval(n, n)[1] == 1.0
+        low, high = wilson_interval(1, n)
+        assert 0 < low < high < 1
+
+
+def test_the_card_finding_says_too_few_below_the_same_30_games_as_the_others():
+    from neko_lab.analysis import findings
+    few = nl.playtest("naeco", players=2, games=20, seed=5, progress=False)
+    assert few.findings["cards"].startswith("Only 20 games: too few to say which cards")
+    assert findings.seats(pd.DataFrame({"fair": [0.5, 0.5], "rate": [1.0, 0.0]}), {"games": 1}).startswith(
+        "Only 1 game was won:")

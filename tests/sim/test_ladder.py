@@ -129,3 +129,23 @@ def test_the_command_line_takes_agent_parameters_and_a_data_folder(capsys, tmp_p
     assert "cannot read the agent" in capsys.readouterr().err
     assert cli.main(["simulate", "naeco", "--games", "2", "--data", str(tmp_path / "none"),
                      "--no-progress"]) == 2
+
+
+def test_a_budget_sweep_at_three_seats_gives_the_searching_agent_one_seat_a_game():
+    df = budget_sweep("toy", [1, 2], opponent="random", players=3, games=6, progress=False)
+    assert df["games"].tolist() == [6, 6] and (df["wins"] <= 6).all()
+
+
+def test_a_ladder_and_a_sweep_stream_each_run_to_its_own_folder_and_resume(tmp_path):
+    agents = ["greedy", "random", "mcts(iterations=2)"]
+    plain = ladder("toy", agents, games=6, progress=False)
+    streamed = ladder("toy", agents, games=6, progress=False, out=tmp_path / "lad")
+    again = ladder("toy", agents, games=6, progress=False, out=tmp_path / "lad", resume=True)
+    pd.testing.assert_frame_equal(streamed.table, plain.table)
+    pd.testing.assert_frame_equal(again.table, plain.table)
+    assert sorted(p.name for p in (tmp_path / "lad").iterdir()) == ["match-000", "match-001", "match-002"]
+    swept = budget_sweep("toy", [1, 2], games=4, progress=False, out=tmp_path / "bs")
+    pd.testing.assert_frame_equal(swept, budget_sweep("toy", [1, 2], games=4, progress=False))
+    assert sorted(p.name for p in (tmp_path / "bs").iterdir()) == ["budget-1", "budget-2"]
+    with pytest.raises(ConfigError, match="out must name a folder"):
+        ladder("toy", agents, games=2, progress=False, out=5)
