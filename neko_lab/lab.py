@@ -129,12 +129,19 @@ def user_folder() -> Path:
     return Path(home).expanduser() if home else Path.home() / USER_FOLDER
 
 
+# the notebooks' own authoring guide and nbval settings: for the project's developers, not a learner's folder
+FOR_DEVELOPERS = frozenset({"README.md", "nbval-sanitize.cfg"})
+
+
 def copy_missing(source: Path, target: Path) -> list[Path]:
-    """Copy every file of `source` that `target` lacks; never overwrite. Returns what was copied."""
+    """Copy every file of `source` that `target` lacks (but the developers' files at its top,
+    FOR_DEVELOPERS); never overwrite. Returns what was copied."""
     copied = []
     for src in sorted(source.rglob("*")):
         rel = src.relative_to(source)
         if not src.is_file() or "__pycache__" in rel.parts or ".ipynb_checkpoints" in rel.parts:
+            continue
+        if len(rel.parts) == 1 and rel.name in FOR_DEVELOPERS:
             continue
         dst = target / rel
         if not dst.exists():

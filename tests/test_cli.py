@@ -194,10 +194,13 @@ def test_an_installation_copies_its_notebooks_to_the_users_folder_once(tmp_path,
     (pkg / "notebooks" / "naeco").mkdir(parents=True)
     (pkg / "notebooks" / "index.ipynb").write_text("shipped index")
     (pkg / "notebooks" / "naeco" / "01-rules.ipynb").write_text("shipped rules")
+    (pkg / "notebooks" / "README.md").write_text("how to re-execute the notebooks (for developers)")
+    (pkg / "notebooks" / "nbval-sanitize.cfg").write_text("[regex1]")
     home = tmp_path / "home"
     monkeypatch.setenv(lab.HOME_VARIABLE, str(home))
     assert lab.notebooks_folder(None, pkg) == lab.Folder(home, "copied")
     assert (home / "naeco" / "01-rules.ipynb").read_text() == "shipped rules"
+    assert not (home / "README.md").exists() and not (home / "nbval-sanitize.cfg").exists()
     # the learner's edits survive the next start; a notebook new in the installation is added
     (home / "index.ipynb").write_text("my notes")
     (pkg / "notebooks" / "naeco" / "02-food-web.ipynb").write_text("new")

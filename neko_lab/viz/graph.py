@@ -49,7 +49,12 @@ def _positions(G, pos: Any, seed: int) -> dict[Hashable, tuple[float, float]]:
         pos = nx.spring_layout(G, seed=seed)
     elif isinstance(pos, str):
         if hasattr(nx, f"{pos}_layout") and not all(pos in d for _, d in G.nodes(data=True)):
-            pos = getattr(nx, f"{pos}_layout")(G)
+            try:
+                pos = getattr(nx, f"{pos}_layout")(G)
+            except ImportError as exc:      # kamada_kawai, spectral...: networkx computes them with scipy
+                raise ConfigError(f"the {pos!r} layout needs {exc.name or 'a package'} (not a dependency "
+                                  f"of neko_lab): install it, or use 'circular', 'shell' or the default "
+                                  f"spring layout") from None
         else:
             missing = [n for n, d in G.nodes(data=True) if pos not in d]
             if missing:
@@ -76,8 +81,8 @@ def draw_graph(G, pos: Any = None, node_color: str | Callable | dict | None = No
                seed: int = 0, title: str | None = None) -> go.Figure:
     """A plotly figure of the networkx graph `G`.
 
-    pos: node -> (x, y); or a node attribute holding it; or a networkx layout name ("kamada_kawai",
-    "circular", ...) or function; None uses a seeded spring layout.
+    pos: node -> (x, y); or a node attribute holding it; or a networkx layout name ("circular", "shell";
+    "kamada_kawai" needs scipy) or function; None uses a seeded spring layout.
     node_color / edge_color: an attribute name, a function (item, attrs) -> value or a dict. Numbers
     are drawn on `colorscale` (nodes get a colour bar); anything else as categories with a legend
     (edges: one trace per value, since a line trace has one colour).

@@ -29,6 +29,11 @@ def test_wheel_contains_every_dataset_file(wheel):
         assert f"neko_lab/datasets/{p.relative_to(ROOT / 'datasets').as_posix()}" in names
 
 
+def test_wheel_carries_the_licence(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+
+
 def test_installed_wheel_finds_its_data(wheel, tmp_path):
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True, system_site_packages=True).create(env_dir)

@@ -194,3 +194,16 @@ def test_win_rate_figure_says_what_the_interval_means(sims):
     note = win_rates(df, by="agent").layout.title.subtitle.text
     assert "95% Wilson interval" in note and "cannot rule out" in note
     assert "90% Wilson interval" in win_rates(df, by="agent", z=1.645).layout.title.subtitle.text
+
+
+def test_a_layout_that_needs_a_package_not_installed_says_which(monkeypatch):
+    import networkx as nx
+    from neko_lab.core import ConfigError
+    from neko_lab.viz import draw_graph
+
+    def needs_scipy(G):
+        raise ModuleNotFoundError("No module named 'scipy'", name="scipy")
+
+    monkeypatch.setattr(nx, "kamada_kawai_layout", needs_scipy)
+    with pytest.raises(ConfigError, match="the 'kamada_kawai' layout needs scipy"):
+        draw_graph(nx.path_graph(3), pos="kamada_kawai")
