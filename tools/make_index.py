@@ -122,6 +122,9 @@ summary = df.groupby("agent").agg(seats=("score", "size"), mean_score=("score", 
 summary.assign(mean_score=summary.mean_score.round(1), win_rate=summary.win_rate.map("{:.0%}".format)
                ).rename(columns=lambda c: c.replace("_", " "))"""),
         code("""nl.viz.score_distribution(df, by="agent")""", "NBVAL_IGNORE_OUTPUT"),
+        md("""A designer's report of a batch of games (seat balance, margins, lead changes, branching and
+per-card statistics, each finding with its interval) is `nl.playtest`: see
+[playtest.ipynb](playtest.ipynb) for all four games."""),
         md("""## For workshop leaders
 
 - `docs/workshop.md` is a 60-minute plan with timings, memory advice and what to do when something goes
