@@ -247,6 +247,13 @@ class State(Spaces):
         count (taken by winners, win share when held). Default: none."""
         return []
 
+    def shares(self) -> list[float]:
+        """Each seat's share of the victory once the game is over (nl.simulate()'s `share`): 1/k for each
+        of k winners. A game whose automated opponent can share a victory with a seat overrides it (that
+        seat gets 1/2)."""
+        won = self.winners()
+        return [1.0 / len(won) if s in won else 0.0 for s in range(self.players)]
+
     def result_columns(self) -> dict[str, int | float | str]:
         """Extra values a finished game adds to its rows in nl.simulate() (e.g. an automated
         opponent's score); the same for every seat of the game. Default: none."""

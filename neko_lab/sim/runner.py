@@ -249,11 +249,13 @@ def _play_batch(batch: Batch) -> tuple[list[dict], list[dict]]:
             fingerprints[key] = (data, config_fingerprint(state.GAME, batch.players, state.options, data))
         data, config = fingerprints[key]
         extra = state.result_columns()
+        shares = state.shares() if type(state).shares is not State.shares else None
         held = ([state.holdings(s) for s in range(batch.players)]
                 if type(state).holdings is not State.holdings else None)
         for s in range(batch.players):
             row = {"game": g, "seat": s, "agent": labels[idx[s]], "score": scores[s],
-                   "won": s in winners, "share": 1.0 / len(winners) if s in winners else 0.0,
+                   "won": s in winners,
+                   "share": shares[s] if shares is not None else 1.0 / len(winners) if s in winners else 0.0,
                    "order": first.index(s) + 1 if s in first else 0,
                    "steps": steps, "rounds": rounds, "players": batch.players, "seed": seed,
                    "data": data, "config": config}

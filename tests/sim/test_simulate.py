@@ -478,3 +478,21 @@ def read_as_it_is(out, kind):
     """The rows of a run folder as they are (its damaged file included), as simulate's result reads them."""
     from neko_lab.sim.results import Results
     return Results(out, kind, lambda df: df).to_pandas()
+
+
+def test_a_solo_naeco_row_carries_the_rulebook_rating():
+    from neko_lab.games.naeco import scoring
+    df = nl.simulate("naeco", games=4, players=1, agents=["greedy"], progress=False)
+    for score, tier, words in df[["score", "solo_tier", "solo_rating"]].itertuples(index=False):
+        assert (tier, words) == (scoring.solo_rating(score)[0] + 1, scoring.solo_rating(score)[1])
+        assert 1 <= tier <= len(scoring.SOLO_RATING)
+
+
+def test_a_solo_victory_shared_with_catanna_is_half_a_victory(monkeypatch):
+    from neko_lab.games.syndicate.rules import GameState
+    monkeypatch.setattr(GameState, "solo_result", lambda self: "shared" if self.over else "playing")
+    df = nl.simulate("syndicate", games=2, players=1, agents=["random"], progress=False, catanna="easy")
+    assert df["won"].all() and (df["share"] == 0.5).all()
+    monkeypatch.setattr(GameState, "solo_result", lambda self: "won" if self.over else "playing")
+    assert (nl.simulate("syndicate", games=2, players=1, agents=["random"], progress=False,
+                        catanna="easy")["share"] == 1.0).all()

@@ -133,6 +133,15 @@ class GameState(State):
     def rating(self) -> solo.Rating:
         return solo.rating(self)
 
+    def result_columns(self) -> dict[str, int | str]:
+        """Solo: the rulebook's rating of the final score (its tier, 1 the lowest to 5 the highest, and
+        its words), in nl.simulate()'s rows: a solo game is rated, not won or lost (`won` is always true
+        there, so compare agents by `solo_tier` or `score`)."""
+        if self.players != 1 or not self.over:
+            return {}
+        r = solo.rating(self)
+        return {"solo_tier": r.tier + 1, "solo_rating": r.label}
+
     # ================================================================== hidden information
     def observation(self, seat: int) -> dict:
         seat = self.check_seat(seat)

@@ -158,6 +158,12 @@ class GameState(State):
         """The cards in the seat's pyramid, by name."""
         return sorted(self.cards[c].name for c in self.pyramid[seat] if c >= 0)
 
+    def shares(self) -> list[float]:
+        """Solo, a victory shared with CatANNA (equal scores after the tie-break) is half a victory."""
+        if self.players == 1 and self.over:
+            return [{"won": 1.0, "shared": 0.5, "lost": 0.0}[self.solo_result()]]
+        return super().shares()
+
     def result_columns(self) -> dict[str, int]:
         """Solo: CatANNA's final score, a column of its own in nl.simulate()'s rows."""
         return {"catanna_score": self.catanna_score()} if self.players == 1 else {}
