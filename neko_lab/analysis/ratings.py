@@ -4,7 +4,8 @@ player count.
 Every game is read as pairwise results between seats played by different agents: the seat with the
 larger win share beats the other; at equal share the higher score wins; equal in both is half a
 win each. Strengths p_i are the Bradley–Terry maximum-likelihood fit (P(i beats j) =
-p_i / (p_i + p_j)), by Hunter's MM iterations; ratings are 400·log10(p_i) centred on a mean of 0, so
+p_i / (p_i + p_j)), by Hunter's MM iterations; ratings are 400·log10(p_i) centred on a mean of 0 (of the
+agents with a finite rating, see ratings()), so
 a 200-point gap is about a 76 % expected score. Intervals are ±z standard errors from the Fisher
 information of the fit (the pseudo-inverse, since only differences are identified).
 """
@@ -47,8 +48,10 @@ def pairwise(df: pd.DataFrame) -> pd.DataFrame:
 def ratings(df: pd.DataFrame, z: float = Z95, iterations: int = 10_000) -> pd.DataFrame:
     """Bradley–Terry ratings (Elo scale, mean 0) per agent: columns rating, low, high, se, games
     (pairwise results), wins, sorted best first. An agent that won (or lost) every pairing has no
-    finite rating: it is given the rating of 99.9 % (0.1 %) against the field and an infinite
-    interval on that side."""
+    finite rating: it is fitted as if it had lost (won) a thousandth of a game, which places it far
+    above (below) the others, its se is infinite and its interval runs from that rating to +inf
+    (-inf to it). The others are centred on their own mean and their errors read off the games among
+    them, so one unbeaten or winless agent leaves their intervals as they would be without it."""
     pw = pairwise(df)
     agents = sorted(set(pw["agent"]))
     if len(agents) < 2:
@@ -72,15 +75,23 @@ def ratings(df: pd.DataFrame, z: float = Z95, iterations: int = 10_000) -> pd.Da
             break
         p = new
     theta = np.log(p)
-    pp = p[:, None] * p[None, :] / (p[:, None] + p[None, :]) ** 2 * n
-    info = np.diag(pp.sum(axis=1)) - pp
-    cov = np.linalg.pinv(info)
-    se = np.sqrt(np.clip(np.diag(cov), 0, None))
-    rating = ELO * (theta - theta.mean())
     total = n.sum(axis=1)
+    extreme = (w >= total) | (w <= 0)          # unbeaten or winless: no finite maximum-likelihood rating
+    fit = ~extreme if (~extreme).sum() >= 2 else np.ones(k, bool)
+    # ratings are centred on the agents with a finite fit, and their errors come from the information
+    # among those alone: an extreme agent's near-infinite uncertainty would otherwise spread to everyone
+    pp = p[:, None] * p[None, :] / (p[:, None] + p[None, :]) ** 2 * n
+    info = (np.diag(pp.sum(axis=1)) - pp)[np.ix_(fit, fit)]
+    m = int(fit.sum())
+    centre = np.eye(m) - 1.0 / m
+    se = np.full(k, math.inf)
+    se[fit] = np.sqrt(np.clip(np.diag(centre @ np.linalg.pinv(info) @ centre), 0, None))
+    rating = ELO * (theta - theta[fit].mean())
     rows = []
     for i, a in enumerate(agents):
         lo, hi = rating[i] - z * ELO * se[i], rating[i] + z * ELO * se[i]
+        if extreme[i] and not math.isfinite(se[i]):   # one side: the clipped fit's rating is the bound
+            lo, hi = (rating[i], math.inf) if w[i] >= total[i] else (-math.inf, rating[i])
         if w[i] >= total[i]:
             hi = math.inf
         if w[i] <= 0:

@@ -151,3 +151,15 @@ def test_analyses_run_on_the_toy_game():
     assert len(A.lead_changes(tr)) == 20
     best = df.groupby("agent")["share"].sum().idxmax()         # two agents: more wins, higher rating
     assert A.ratings(df).index[0] == best
+
+
+def test_a_winless_agent_leaves_the_others_intervals_as_they_would_be_without_it():
+    # a beats b in 3 of 4 games; c loses every game to both: the a-b intervals must not blow up
+    ab = [([1, 0], [0], ["a", "b"])] * 30 + [([0, 1], [1], ["a", "b"])] * 10
+    beaten = [([1, 0], [0], ["a", "c"])] * 20 + [([1, 0], [0], ["b", "c"])] * 20
+    alone, together = A.ratings(games(ab)), A.ratings(games(ab + beaten))
+    for agent in ("a", "b"):        # c's games add next to nothing about a against b
+        assert together.loc[agent, "se"] == pytest.approx(alone.loc[agent, "se"], rel=1e-3)
+        assert together.loc[agent, "rating"] == pytest.approx(alone.loc[agent, "rating"], abs=0.5)
+    c = together.loc["c"]
+    assert c["low"] == -math.inf and c["high"] == c["rating"] < together.loc["b", "low"] and c["se"] == math.inf
