@@ -248,20 +248,23 @@ def from_file(source: Any) -> tuple[Any, str | None]:
         raise SaveError(f"{name}: cannot read the save ({exc.strerror or type(exc).__name__})") from None
 
 
-def _named(name: str | None, exc: SaveError) -> SaveError:
-    """`exc` with the save file's name in front, when the save came from a file."""
-    return exc if name is None else SaveError(f"{name}: {exc}")
+def _loaded(source: Any, load: Any, trust: bool) -> Any:
+    """load(text, trust) of a save given as text or as the path of its file; a SaveError then names
+    the file in front."""
+    text, name = from_file(source)
+    try:
+        return load(text, trust)
+    except SaveError as exc:
+        if name is None:
+            raise
+        raise SaveError(f"{name}: {exc}") from None
 
 
 def from_json(text: Any, trust: bool = False) -> State:
     """Rebuild a game saved with State.to_json(), by replaying its history; SaveError for anything
     that is not a valid save. `text` is the save's text, or a pathlib.Path of its file (errors then
     name the file). trust=True also loads a snapshot save (see the module docstring)."""
-    text, name = from_file(text)
-    try:
-        return _from_json(text, trust)
-    except SaveError as exc:
-        raise _named(name, exc) from None
+    return _loaded(text, _from_json, trust)
 
 
 def _from_json(text: Any, trust: bool) -> State:
@@ -342,11 +345,7 @@ def replay(source: Any, trust: bool = False) -> Replay:
     history to replay), in order."""
     if isinstance(source, State):
         source = source.to_json()
-    source, name = from_file(source)
-    try:
-        return _replay(source, trust)
-    except SaveError as exc:
-        raise _named(name, exc) from None
+    return _loaded(source, _replay, trust)
 
 
 def _replay(source: Any, trust: bool) -> Replay:
