@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, Sequence
@@ -255,9 +256,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         agents = split_agents(args.agents)
     if args.data is not None:
         options["data"] = args.data
-    df = simulate(cls.GAME, games=args.games, players=args.players, agents=agents, seed=args.seed,
-                  workers=args.workers, out=args.out, resume=args.resume, progress=not args.no_progress,
-                  **options)
+    try:
+        df = simulate(cls.GAME, games=args.games, players=args.players, agents=agents, seed=args.seed,
+                      workers=args.workers, out=args.out, resume=args.resume, progress=not args.no_progress,
+                      **options)
+    except ConfigError as exc:        # simulate's words for its arguments, as this command's flags
+        raise ConfigError(_as_flags(str(exc))) from None
     if args.out is not None:      # a run streamed to Parquet is read back only for the columns summarised
         df = df.to_pandas(columns=["agent", "score", "won", "share", "players"])
     players = int(df["players"].iloc[0]) if len(df) else args.players
@@ -269,6 +273,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.out is not None:
         print(f"results: {args.out}")
     return 0
+
+
+_FLAG_WORDS = [(re.compile(r"\bresume=True\b"), "--resume"), (re.compile(r"\bout=FOLDER\b"), "--out FOLDER"),
+               (re.compile(r"\bout=(?=')"), "--out "), (re.compile(r"\bout (names|must)\b"), r"--out \1")]
+
+
+def _as_flags(text: str) -> str:
+    """A message of simulate() about its out= and resume= arguments, in the flags' words."""
+    for pattern, flag in _FLAG_WORDS:
+        text = pattern.sub(flag, text)
+    return text
 
 
 def cmd_lab(args: argparse.Namespace) -> int:

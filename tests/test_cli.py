@@ -361,8 +361,19 @@ def test_out_that_is_a_file_gives_one_line(capsys, tmp_path):
     target = tmp_path / "results.txt"
     target.write_text("mine")
     _one_line_error(capsys, ["simulate", "toy", "--games", "2", "--out", str(target)],
-                    "is a file: out names a folder")
+                    f"--out {str(target)!r} is a file: --out names a folder")
     assert target.read_text() == "mine"
+
+
+def test_messages_about_the_run_folder_name_the_flags(capsys, tmp_path):
+    # what simulate() says of its out= and resume= arguments reads as the command's flags
+    run = tmp_path / "run"
+    assert cli.main(["simulate", "toy", "--games", "2", "--out", str(run), "--no-progress"]) == 0
+    capsys.readouterr()
+    _one_line_error(capsys, ["simulate", "toy", "--games", "2", "--out", str(run)],
+                    "already holds a simulation; pass --resume to continue it")
+    _one_line_error(capsys, ["simulate", "toy", "--games", "2", "--resume"],
+                    "--resume needs --out FOLDER")
 
 
 def test_out_that_cannot_be_written_gives_one_line(capsys, tmp_path):
