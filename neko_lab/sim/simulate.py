@@ -155,15 +155,21 @@ WHAT = {"game": "another game", "players": "another player count", "agents": "ot
         "rotate": "another seat rotation", "trace": "another trace setting", "chunk": "another chunk size"}
 
 
+def out_folder(out: Any) -> Path:
+    """`out` as the folder a run streams to (simulate's out=, and the folder a sweep or a round robin
+    gives each of its runs a sub-folder of); ConfigError for what cannot name one."""
+    if not isinstance(out, (str, os.PathLike)):
+        raise ConfigError(f"out must be a folder path (str or pathlib.Path), not {type(out).__name__}")
+    if not str(out).strip():
+        raise ConfigError("out must name a folder for the results, not an empty path")
+    return Path(out)
+
+
 class _Store:
     """A folder of Parquet part files, one per finished chunk, plus run.json."""
 
     def __init__(self, folder: str | os.PathLike, meta: dict, resume: bool):
-        if not isinstance(folder, (str, os.PathLike)):
-            raise ConfigError(f"out must be a folder path (str or pathlib.Path), not {type(folder).__name__}")
-        if not str(folder).strip():
-            raise ConfigError("out must name a folder for the results, not an empty path")
-        self.folder = Path(folder)
+        self.folder = out_folder(folder)
         if self.folder.exists() and not self.folder.is_dir():
             raise ConfigError(f"out={str(self.folder)!r} is a file: out names a folder for the results "
                               f"(created if missing)")

@@ -21,12 +21,11 @@ from __future__ import annotations
 
 import itertools
 import os
-from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ..agents import agent_label
 from ..core.errors import ConfigError
-from .simulate import simulate
+from .simulate import out_folder, simulate
 
 
 def grid(options: Mapping[str, Sequence[Any]] | None = None, data: Sequence[Any] = (None,),
@@ -67,7 +66,7 @@ def sweep(game: Any, options: Mapping[str, Sequence[Any]] | None = None, data: S
             extra["data"] = os.fspath(cell["data"])
         target = None
         if out is not None:
-            target = Path(out) / f"cell-{k:03d}"
+            target = out_folder(out) / f"cell-{k:03d}"
         df = simulate(game, games=games, players=players, agents=cell["agents"], seed=seed,
                       progress=progress, out=target,
                       resume=bool(resume and target is not None and (target / "run.json").exists()),

@@ -15,16 +15,14 @@ FOLDER/budget-B), so a long round robin can be resumed with resume=True.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from itertools import combinations
-from pathlib import Path
 from typing import Any, Sequence
 
 from ..agents import agent_label
 from ..core.errors import ConfigError
 from .runner import game_seed
-from .simulate import simulate
+from .simulate import out_folder, simulate
 
 
 @dataclass
@@ -40,18 +38,10 @@ class Ladder:
                 + "<b>Win share (row against column)</b>" + self.table.to_html(float_format="%.2f"))
 
 
-def _out_folder(out: Any) -> Path | None:
-    """The folder a round robin or a sweep streams its runs to, one sub-folder each (None: in memory)."""
-    if out is None:
-        return None
-    if not isinstance(out, (str, os.PathLike)) or not os.fspath(out).strip():
-        raise ConfigError(f"out must name a folder for the results (a str or pathlib.Path), not {out!r}")
-    return Path(out)
-
-
-def _part(out: Path | None, name: str) -> dict:
-    """simulate's out= for one run of a round robin or a sweep: its own sub-folder of `out`."""
-    return {} if out is None else {"out": out / name}
+def _part(out: Any, name: str) -> dict:
+    """simulate's out= for one run of a round robin or a budget sweep: its own sub-folder of `out`
+    ({} when the runs stay in memory)."""
+    return {} if out is None else {"out": out_folder(out) / name}
 
 
 def _matches(n: int, players: int) -> list[tuple[int, ...]]:
@@ -74,7 +64,7 @@ def ladder(game: Any, agents: Sequence[Any], players: int = 2, games: int = 200,
         raise ConfigError(f"a tournament needs at least two agents with different names, not {labels}")
     if not isinstance(players, int) or isinstance(players, bool) or players < 2:
         raise ConfigError(f"a tournament needs players >= 2, not {players!r}")
-    out = _out_folder(kwargs.pop("out", None))
+    out = kwargs.pop("out", None)
     frames = []
     offset = 0
     for k, group in enumerate(_matches(len(agents), players)):
@@ -117,7 +107,7 @@ def budget_sweep(game: Any, budgets: Sequence[int], opponent: Any = "greedy", ag
 
     from ..analysis.stats import wilson_interval
 
-    out = _out_folder(kwargs.pop("out", None))
+    out = kwargs.pop("out", None)
     rows = []
     for b in budgets:
         spec = (agent, {param: b})

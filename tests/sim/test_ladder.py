@@ -147,5 +147,8 @@ def test_a_ladder_and_a_sweep_stream_each_run_to_its_own_folder_and_resume(tmp_p
     swept = budget_sweep("toy", [1, 2], games=4, progress=False, out=tmp_path / "bs")
     pd.testing.assert_frame_equal(swept, budget_sweep("toy", [1, 2], games=4, progress=False))
     assert sorted(p.name for p in (tmp_path / "bs").iterdir()) == ["budget-1", "budget-2"]
-    with pytest.raises(ConfigError, match="out must name a folder"):
+    # the run folder is checked as simulate checks it, by the sweeps too (an empty one streamed to ./cell-000)
+    with pytest.raises(ConfigError, match=r"out must be a folder path \(str or pathlib.Path\), not int"):
         ladder("toy", agents, games=2, progress=False, out=5)
+    with pytest.raises(ConfigError, match="out must name a folder for the results, not an empty path"):
+        sweep("toy", {"short": [False]}, games=2, progress=False, out="")
