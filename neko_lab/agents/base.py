@@ -5,16 +5,18 @@ import math
 import random
 from typing import Any, Hashable
 
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, excerpt
 from ..core.rng import Rng, check_seed
 from ..core.state import State
 
 
 def number_param(agent: str, label: str, value: Any, low: float, *, above: bool = False,
-                 high: float | None = None, whole: bool = False) -> Any:
-    """`value` as given for parameter `label` of `agent`, if it is a finite number (a whole one when
-    `whole`) of at least `low` (more than `low` when `above`) and at most `high`; else a ConfigError
-    saying what the parameter takes. None is for the caller to allow or not."""
+                 high: float | None = None, whole: bool = False, none: bool = False) -> Any:
+    """`value` as given for parameter `label` of `agent` (an agent's name, or a function's "hint()"),
+    if it is a finite number (a whole one when `whole`) of at least `low` (more than `low` when `above`)
+    and at most `high`, or None when `none`; else a ConfigError saying what the parameter takes."""
+    if none and value is None:
+        return None
     kinds = (int,) if whole else (int, float)
     ok = isinstance(value, kinds) and not isinstance(value, bool) and math.isfinite(value)
     if ok:
@@ -22,7 +24,8 @@ def number_param(agent: str, label: str, value: Any, low: float, *, above: bool 
     if not ok:
         what = "a whole number" if whole else "a number"
         bound = f"between {low} and {high}" if high is not None else f"{'>' if above else '>='} {low}"
-        raise ConfigError(f"{agent}: {label} must be {what} {bound}, not {value!r}")
+        raise ConfigError(f"{agent}: {label} must be {what} {bound}{' or None' if none else ''}, "
+                          f"not {excerpt(value)}")
     return value
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from statistics import mean, stdev
 from typing import Any, Hashable
 
+from ..agents.base import number_param
 from ..core.errors import ConfigError, IllegalAction, excerpt
 from ..core.rng import Rng
 from ..core.state import State
@@ -219,11 +220,9 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
     best by the game's quick evaluation one move ahead."""
     if not isinstance(state, State):
         raise ConfigError(f"hint() needs a game (a State), not {excerpt(state)}")
-    for name, value, low in (("k", k, 1), ("horizon", horizon, 1), ("playouts", playouts, 1)):
-        if (value is not None or name == "k") and (not isinstance(value, int) or isinstance(value, bool)
-                                                   or value < low):
-            raise ConfigError(f"hint(): {name} must be a whole number >= {low}"
-                              f"{'' if name == 'k' else ' or None'}, not {excerpt(value)}")
+    number_param("hint()", "k", k, 1, whole=True)
+    for name, value in (("horizon", horizon), ("playouts", playouts)):
+        number_param("hint()", name, value, 1, whole=True, none=True)
     seat = state.current_player
     if seat is None or state.is_over():
         return []
