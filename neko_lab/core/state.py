@@ -210,10 +210,14 @@ class State(Spaces):
         """What `seat` may know at the table. A game's observation() starts with check_seat(seat)."""
         raise NotImplementedError
 
+    def _is_seat(self, seat: Any) -> bool:
+        """Is `seat` one of this game's seats: a whole number (numpy's too) from 0 to players - 1?"""
+        return isinstance(seat, numbers.Integral) and not isinstance(seat, bool) and 0 <= seat < self.players
+
     def check_seat(self, seat: Any) -> int:
         """`seat` as an int if it is one of this game's seats (0 to players - 1; seat 0 is Player 1),
         else a ConfigError saying which numbers are seats. Every view of one seat checks its seat so."""
-        if isinstance(seat, numbers.Integral) and not isinstance(seat, bool) and 0 <= seat < self.players:
+        if self._is_seat(seat):
             return int(seat)
         raise ConfigError(f"seat must be a whole number from 0 to {self.players - 1} (seat 0 is Player 1), "
                           f"not {excerpt(seat)}")
@@ -223,7 +227,7 @@ class State(Spaces):
         else a ConfigError naming the three: a misspelt viewer must not quietly show another view."""
         if isinstance(viewer, str) and viewer in (PUBLIC, EVERYTHING):
             return viewer
-        if isinstance(viewer, numbers.Integral) and not isinstance(viewer, bool) and 0 <= viewer < self.players:
+        if self._is_seat(viewer):
             return int(viewer)
         raise ConfigError(f"viewer must be a seat from 0 to {self.players - 1} (seat 0 is Player 1), "
                           f"{PUBLIC!r} (a spectator) or {EVERYTHING!r} (everything), not {excerpt(viewer)}")
