@@ -286,26 +286,25 @@ class GameState(State):
         placed: dict[int, dict[int, int]] = {i: {} for i in others}
         hand: dict[int, list[int]] = {i: [] for i in others}
 
-        def short() -> bool:
-            """Can the unseen cards no longer fill the cells the known cards left, whatever comes next?"""
+        def short(n: int) -> bool:
+            """With the first `n` known cards placed, can the unseen cards no longer fill the cells the
+            known cards leave, whatever the others do?"""
             if any_row:
                 return False
-            left = todo[len(done):]
             for d in {depth_of(p) for i in others for p in cells[i]}:
                 empty = sum(1 for i in others for p in cells[i] if depth_of(p) == d and p not in placed[i])
-                could = sum(1 for i, c in left if cards[c].depth == d)
+                could = sum(1 for i, c in todo[n:] if cards[c].depth == d)
                 if empty - could > supply.get(d, 0):
                     return True
             return False
 
-        done: list = []
-
-        def search() -> bool:
-            if short():
+        def search(n: int) -> bool:
+            """Place the known cards from the n-th on (the first n are placed)."""
+            if short(n):
                 return False
-            if len(done) == len(todo):
+            if n == len(todo):
                 return True
-            i, c = todo[len(done)]
+            i, c = todo[n]
             options: list = [None] if room[i] else []          # None: in hand
             options += [p for p in cells[i] if p not in placed[i] and (any_row or depth_of(p) == cards[c].depth)]
             rng.shuffle(options)
@@ -315,10 +314,8 @@ class GameState(State):
                     hand[i].append(c)
                 else:
                     placed[i][where_to] = c
-                done.append(c)
-                if search():
+                if search(n + 1):
                     return True
-                done.pop()
                 if where_to is None:
                     room[i] += 1
                     hand[i].pop()
@@ -326,7 +323,7 @@ class GameState(State):
                     del placed[i][where_to]
             return False
 
-        if not search():
+        if not search(0):
             raise AssertionError("no layout of the known cards fits, though the real one does")
         return {i: (hand[i], placed[i]) for i in others}
 
