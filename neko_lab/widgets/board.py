@@ -351,13 +351,10 @@ class Board(Reviewing, Misclicks, LessonMarks):
         """The action chosen in `before`, as the reader may read it: the game's explain module's label()
         where it hides something from the reader (a card played face-down, named to its owner only),
         else action_label()."""
-        ex = type(before).explainer
-        label = getattr(ex, "label", None) if ex is not None else None
-        if callable(label) and self.reader not in (EVERYTHING, before.current_player):
-            shown = label(before, action, self.reader)
-            if shown != str(action):
-                return shown
-        return self.action_label(action)
+        # the label names the action in full to its owner and to the analyst, as str(action) does
+        label = getattr(type(before).explainer, "label", None)
+        shown = label(before, action, self.reader) if callable(label) else None
+        return shown if shown is not None and shown != str(action) else self.action_label(action)
 
     def shown_events(self, before: State, after: State) -> list:
         """The events of the move from `before` to `after` as the reader may read them."""
