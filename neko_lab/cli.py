@@ -124,7 +124,7 @@ def parse_option(text: str, defaults: dict[str, Any]) -> tuple[str, Any]:
     raw = raw.strip()
     if raw.lower() == "none" and not isinstance(default, (bool, str)):
         return name, None             # the game says whether the option may be None
-    if raw[:1] in "([" and raw[-1:] in ")]" and raw:
+    if raw and raw[0] in "([" and raw[-1] in ")]":
         return name, _sequence(name, raw)
     if isinstance(default, bool):
         low = raw.lower()
