@@ -422,7 +422,7 @@ def svg(s, seat: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> str:
 def html(s, viewer: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> str:
     """GameState.picture: the table as `viewer` (a seat, PUBLIC or EVERYTHING) sees it."""
     seat = s.check_viewer(viewer)
-    status = "the game is over" if s.is_over() else f"Player {s.current_player + 1} to decide"
+    status = "the game is over" if s.is_over() else f"player {s.current_player + 1} to decide"
     cells = "".join(f'<div style="display:inline-block;vertical-align:top;margin:2px 8px 2px 0">{a}</div>'
                     for a in areas(s, seat, moves))
     return f'<div><b>Destination: Neptune</b> — {status}<br/>{cells}</div>'
