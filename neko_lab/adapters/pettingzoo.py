@@ -29,6 +29,7 @@ from pettingzoo import AECEnv
 import neko_lab as nl
 from neko_lab.core.events import PUBLIC
 from neko_lab.core.spaces import RETURN_KINDS
+from neko_lab.core.rng import check_seed
 
 
 class NekoAEC(AECEnv):
@@ -77,7 +78,7 @@ class NekoAEC(AECEnv):
         if seed is not None:
             if not isinstance(seed, numbers.Integral) or isinstance(seed, bool):
                 raise nl.ConfigError(f"seed is a whole number or None, not {seed!r}")
-            seed = int(seed)                  # numpy's integers too
+            seed = check_seed(int(seed))      # numpy's integers too; refused before the seeder takes it
             self._seeder.seed(seed)
         game_seed = seed if seed is not None else self._seeder.randrange(2**62)
         extra = (options or {}).get("game_options") or {}

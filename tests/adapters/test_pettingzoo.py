@@ -106,6 +106,21 @@ def test_reset_takes_numpy_seeds_and_refuses_what_is_not_a_seed():
         a.reset(seed="4")
 
 
+def test_a_refused_seed_changes_nothing():
+    # a seed out of the games' range is refused before the env's own seeder takes it, so the next
+    # unseeded reset deals the game it would have dealt anyway
+    a, b = env("naeco", 2), env("naeco", 2)
+    a.reset(seed=3)
+    b.reset(seed=3)
+    for bad in (-1, 2**64):
+        with pytest.raises(nl.ConfigError, match="0 <= seed < 2\\*\\*64"):
+            a.reset(seed=bad)
+    assert a.state.seed == 3
+    a.reset()
+    b.reset()
+    assert a.state.seed == b.state.seed
+
+
 def test_render_shows_the_spectators_log_and_render_mode_is_checked():
     # a render may be on a screen every seat sees: another seat's secret choice reads as its cover
     e = env("syndicate", 2)
