@@ -95,20 +95,34 @@ def data_origin(game: str, data: Any, loaded: Any) -> DataOrigin:
     if shipped is not None and os.path.realpath(folder) == os.path.realpath(shipped):
         return DataOrigin(folder, True)
     try:
-        return _user_origin(folder, _stamp(Path(folder)))
+        return _user_origin(folder, game_files(game), _stamp(Path(folder)))
     except (OSError, DataError):     # unreadable now (a dataset object whose folder is gone): as before,
         return DataOrigin(folder, False)    # the save reads the folder, and says why it cannot
 
 
 @functools.lru_cache(maxsize=32)
-def _user_origin(folder: str, stamp: tuple) -> DataOrigin:
+def _user_origin(folder: str, names: frozenset[str] | None, stamp: tuple) -> DataOrigin:
     """A user's folder with its files as they are now: one object while the files are unchanged, so
     games set up from it share the texts and a run works out their fingerprint once."""
-    return DataOrigin(folder, False, data_files(folder))
+    return DataOrigin(folder, False, data_files(folder, names))
 
 
-def data_files(folder: str | Path) -> tuple[tuple[str, str], ...]:
-    """(name, text) of every data file (CSV, JSON) of a dataset folder, by name."""
+@functools.lru_cache(maxsize=64)
+def game_files(game: str) -> frozenset[str] | None:
+    """The names of the data files a game reads: those of its shipped dataset (None if none is found).
+    Only these go into a save or a fingerprint, so that a user's notes or spare copies in the same
+    folder neither weigh on a save nor make it unwritable."""
+    folder = shipped_dir(game)
+    if folder is None:
+        return None
+    return frozenset(p.name for p in Path(folder).iterdir()
+                     if p.is_file() and p.suffix.lower() in DATA_SUFFIXES)
+
+
+def data_files(folder: str | Path, names: Iterable[str] | None = None) -> tuple[tuple[str, str], ...]:
+    """(name, text) of every data file (CSV, JSON) of a dataset folder, by name; only those named in
+    `names` when it is given (see game_files)."""
+    wanted = None if names is None else frozenset(names)
     out = []
     try:
         paths = sorted(Path(folder).iterdir())
@@ -116,13 +130,15 @@ def data_files(folder: str | Path) -> tuple[tuple[str, str], ...]:
         raise DataError(str(folder), None, None, f"cannot read the dataset folder "
                         f"({exc.strerror or type(exc).__name__})") from None
     for path in paths:
+        if wanted is not None and path.name not in wanted:
+            continue
         if path.is_file() and path.suffix.lower() in DATA_SUFFIXES:
             raw = path.read_bytes()
             try:
                 out.append((path.name, raw.decode("utf-8")))
             except UnicodeDecodeError as exc:
-                raise DataError(str(path), _line_of(raw, exc.start), None,
-                                f"not UTF-8 text ({exc.reason})") from None
+                raise DataError(str(path), None, None, f"not UTF-8 text ({exc.reason}); save the file "
+                                f"as UTF-8", line=_line_of(raw, exc.start)) from None
     return tuple(out)
 
 
@@ -160,8 +176,9 @@ def _stamp(folder: Path) -> tuple:
 
 
 def _line_of(raw: bytes, offset: int) -> int:
-    """The data row (1 = the first after the header) holding byte `offset` of a file."""
-    return raw[:offset].count(b"\n")
+    """The line of a file (1 = the first) holding byte `offset`; a lone CR ends a line too."""
+    head = raw[:offset]
+    return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
 
 
 def load_cached(loader: Callable[[Path], T], folder: Path) -> T:
@@ -266,36 +283,48 @@ def read_csv(path: Path, schema: Mapping[str, Callable[[str], Any]],
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise DataError(str(path), _line_of(raw, exc.start) or None, None,
+        raise DataError(str(path), None, None,
                         f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as "
-                        f"CSV UTF-8") from None
+                        f"CSV UTF-8", line=_line_of(raw, exc.start)) from None
     reader = csv.DictReader(io.StringIO(text, newline=""))
     header = reader.fieldnames or []
+    if not any(h.strip() for h in header):
+        raise DataError(str(path), None, None, "the file is empty: its first line should be the header "
+                        f"naming the columns ({', '.join(schema)})")
+    twice = sorted({h for h in header if header.count(h) > 1 and h})
+    if twice:
+        raise DataError(str(path), None, twice[0], "the header names this column twice", line=1)
     missing = [f for f in schema if f not in header]
     if missing:
-        raise DataError(str(path), None, missing[0], "column missing from the header")
+        for sep in (";", "\t"):
+            if len(header) == 1 and sep in header[0]:
+                raise DataError(str(path), None, None, f"the header is one column holding {sep!r}: the "
+                                f"cells seem separated by {sep!r}; save the file as CSV with commas "
+                                f"(CSV UTF-8)", line=1)
+        raise DataError(str(path), None, missing[0], "column missing from the header", line=1)
     keys = [(k,) if isinstance(k, str) else tuple(k) for k in unique]
     seen: list[dict[tuple, int]] = [{} for _ in keys]
     rows = []
     for n, raw_row in enumerate(reader, start=1):
+        line = reader.line_num        # the file's line where the row ends (1 = the header)
         if None in raw_row:
-            raise DataError(str(path), n, None, "more cells than header fields")
+            raise DataError(str(path), n, None, "more cells than header fields", line=line)
         row = {}
         for field, parse in schema.items():
             cell = raw_row.get(field)
             if cell is None:
-                raise DataError(str(path), n, field, "cell missing")
+                raise DataError(str(path), n, field, "cell missing", line=line)
             try:
                 row[field] = parse(cell)
             except ValueError as exc:
-                raise DataError(str(path), n, field, str(exc)) from None
+                raise DataError(str(path), n, field, str(exc), line=line) from None
         for key, first in zip(keys, seen):
             value = tuple(row[f] if f in row else raw_row.get(f) for f in key)
             if value in first:
                 shown = value[0] if len(value) == 1 else value
                 raise DataError(str(path), n, key[-1], f"{_excerpt(shown)} is already used in row "
                                 f"{first[value]}: rows {first[value]} and {n} have the same "
-                                f"{' and '.join(key)}")
+                                f"{' and '.join(key)}", line=line)
             first[value] = n
         rows.append(row)
     if not rows:
@@ -312,4 +341,5 @@ def read_json(path: Path) -> Any:
     except UnicodeDecodeError as exc:
         raise DataError(str(path), None, None, f"not UTF-8 text ({exc.reason})") from None
     except json.JSONDecodeError as exc:
-        raise DataError(str(path), exc.lineno, None, f"invalid JSON: {exc.msg}") from None
+        raise DataError(str(path), None, None, f"invalid JSON: {exc.msg} (column {exc.colno})",
+                        line=exc.lineno) from None

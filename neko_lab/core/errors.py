@@ -29,13 +29,21 @@ class SaveError(ValueError):
 
 
 class DataError(ValueError):
-    """A malformed dataset file. The message names the file, the row and the field."""
+    """A malformed dataset file. The message names the file, the row (1 = the first data row, below the
+    header) and the field; where it is known, also the line of the file (1 = the header line), which is
+    what a text editor shows and, blank lines counted, what a spreadsheet numbers its rows by."""
 
-    def __init__(self, file: str, row: int | None, field: str | None, problem: str):
-        self.file, self.row, self.field, self.problem = str(file), row, field, problem
+    def __init__(self, file: str, row: int | None, field: str | None, problem: str,
+                 line: int | None = None):
+        self.file, self.row, self.field, self.problem, self.line = str(file), row, field, problem, line
         where = self.file
         if row is not None:
-            where += f", row {row}"
+            where += f", row {row}" + (f" (line {line})" if line is not None else "")
+        elif line is not None:
+            where += f", line {line}"
         if field is not None:
             where += f", field '{field}'"
         super().__init__(f"{where}: {problem}")
+
+    def __reduce__(self):      # a worker process's error reaches the parent whole
+        return type(self), (self.file, self.row, self.field, self.problem, self.line)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import serial
 from .chain import actions_of
-from .data import DataOrigin, data_files, fingerprint
+from .data import DataOrigin, data_files, fingerprint, game_files
 
 if TYPE_CHECKING:
     from .state import State
@@ -69,12 +69,12 @@ def encode_actions(actions: list) -> tuple[list[str], list]:
     return classes, steps
 
 
-def data_record(origin: DataOrigin | None) -> dict | None:
+def data_record(origin: DataOrigin | None, game: str | None = None) -> dict | None:
     if origin is None or origin.folder is None and origin.files is None:
         return None
     files = origin.files
     if files is None and not origin.shipped:
-        files = data_files(origin.folder)
+        files = data_files(origin.folder, game_files(game) if game else None)
     record: dict[str, Any] = {"fingerprint": fingerprint(origin.folder, files)}
     if not origin.shipped:
         record["files"] = dict(files)
@@ -91,7 +91,7 @@ def dumps(state: "State", snapshot: bool = False) -> str:
         classes, steps = encode_actions(actions_of(state.__dict__.get("_history")))
         body = {"format": FORMAT, "kind": "history", "game": state.GAME, "players": state.players,
                 "seed": state.seed, "options": serial.encode(dict(state.options)),
-                "data": data_record(state.__dict__.get("_origin")), "classes": classes,
+                "data": data_record(state.__dict__.get("_origin"), state.GAME), "classes": classes,
                 "actions": steps}
     text = canonical(body)
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]

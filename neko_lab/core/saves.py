@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from . import serial
-from .data import DataOrigin, data_origin, fingerprint, shipped_dir
+from .data import DataOrigin, data_origin, fingerprint, game_files, shipped_dir
 from .errors import ConfigError, DataError, IllegalAction, SaveError, excerpt as _excerpt
 from .events import Log
 from .history import FORMAT, OLD_FORMATS, checksum
@@ -149,10 +149,18 @@ def _with_embedded_data(cls: type[State], saved: str, files: Any, players: int, 
     pairs = tuple(sorted(files.items()))
     if fingerprint(None, pairs) != saved:
         raise SaveError("corrupted save: the embedded data files do not match their fingerprint")
+    wanted = game_files(cls.GAME)       # saves of earlier versions may hold other files of the folder
+    if wanted is not None:
+        pairs = tuple((name, text) for name, text in pairs if name in wanted)
     with tempfile.TemporaryDirectory(prefix=f"neko_lab-{cls.GAME}-") as tmp:
         for name, text in pairs:
             Path(tmp, name).write_text(text, encoding="utf-8")
-        state = cls(players=players, seed=seed, data=tmp, **options)
+        try:
+            state = cls(players=players, seed=seed, data=tmp, **options)
+        except DataError as exc:         # name the save's file, not the passing folder it was read from
+            name = os.path.basename(exc.file) if os.path.dirname(exc.file) == tmp else exc.file
+            raise DataError(f"embedded {name}", exc.row, exc.field, exc.problem,
+                            line=exc.line) from None
     state._origin = DataOrigin(None, False, pairs)   # the folder is gone: keep the files to save again
     return state
 

@@ -32,7 +32,8 @@ def test_bad_cell_names_file_row_and_field(tmp_path, body, row, field):
         read_csv(path, SCHEMA)
     err = info.value
     assert (err.file, err.row, err.field) == (str(path), row, field)
-    assert f"cards.csv, row {row}, field '{field}'" in str(err)
+    assert f"cards.csv, row {row} (line {row + 1}), field '{field}'" in str(err)
+    assert err.line == row + 1                      # the header is line 1
 
 
 def test_missing_column_is_named(tmp_path):
@@ -41,7 +42,7 @@ def test_missing_column_is_named(tmp_path):
 
 
 def test_extra_cells_and_empty_files_are_refused(tmp_path):
-    with pytest.raises(DataError, match="row 1: more cells"):
+    with pytest.raises(DataError, match=r"row 1 \(line 2\): more cells"):
         read_csv(write(tmp_path, "name,value,tags,source\nOrca,4,a,rulebook,extra\n"), SCHEMA)
     with pytest.raises(DataError, match="no data rows"):
         read_csv(write(tmp_path, "name,value,tags,source\n"), SCHEMA)
@@ -51,8 +52,9 @@ def test_extra_cells_and_empty_files_are_refused(tmp_path):
 
 def test_bad_json_names_the_line(tmp_path):
     p = write(tmp_path, '{\n "a": 1,\n}\n', "x.json")
-    with pytest.raises(DataError, match=r"x.json, row 3: invalid JSON"):
+    with pytest.raises(DataError, match=r"x.json, line 3: invalid JSON: .* \(column 1\)") as info:
         read_json(p)
+    assert (info.value.row, info.value.line) == (None, 3)
 
 
 def test_not_utf8_is_refused(tmp_path):
@@ -84,29 +86,50 @@ def test_a_byte_order_mark_from_a_spreadsheet_is_accepted(tmp_path):
     assert read_csv(p, SCHEMA)[0]["name"] == "Orca"
 
 
-def test_a_file_that_is_not_utf8_names_the_row(tmp_path):
+def test_a_file_that_is_not_utf8_names_the_line(tmp_path):
+    # the byte cannot be placed in a data row before the text is read, so the message gives the file's
+    # line, as it does for a bad cell beside its row; a blank line and a lone CR count as lines
     p = tmp_path / "cards.csv"
     p.write_bytes("name,value,tags,source\nKrill,1,,rulebook\nOrca\xe9,4,a,rulebook\n".encode("latin-1"))
-    with pytest.raises(DataError, match=r"cards.csv, row 2: not UTF-8 text .*CSV UTF-8") as info:
+    with pytest.raises(DataError, match=r"cards.csv, line 3: not UTF-8 text .*CSV UTF-8") as info:
         read_csv(p, SCHEMA)
-    assert info.value.row == 2
+    assert (info.value.row, info.value.line) == (None, 3)
+    p.write_bytes("name,value,tags,source\r\rKrill,1,,rulebook\rOrca\xe9,4,a,rulebook\r".encode("latin-1"))
+    with pytest.raises(DataError, match=r"cards.csv, line 4: not UTF-8"):
+        read_csv(p, SCHEMA)
+    p.write_bytes("name,value,tags,source\n\nKrill,1,,rulebook\nOrca,x,a,rulebook\n".encode())
+    with pytest.raises(DataError, match=r"cards.csv, row 2 \(line 4\), field 'value'"):
+        read_csv(p, SCHEMA)
+
+
+@pytest.mark.parametrize("body, message", [
+    ("", r"cards.csv: the file is empty: its first line should be the header naming the columns "
+         r"\(name, value, tags, source\)"),
+    ("name;value;tags;source\nOrca;4;a;rulebook\n", r"cards.csv, line 1: the header is one column "
+                                                  r"holding ';': the cells seem separated by ';'"),
+    ("name,value,value,tags,source\nOrca,4,4,a,rulebook\n", r"cards.csv, line 1, field 'value': the "
+                                                          r"header names this column twice"),
+])
+def test_a_spreadsheets_other_csv_forms_are_named(tmp_path, body, message):
+    with pytest.raises(DataError, match=message):
+        read_csv(write(tmp_path, body), SCHEMA)
 
 
 @pytest.mark.parametrize("cell", ["\u0663", "\uff14", "\u00b2", "1_0", "4.0", "9" * 30])
 def test_numbers_must_be_written_with_ascii_digits(tmp_path, cell):
     p = write(tmp_path, f"name,value,tags,source\nOrca,{cell},a,rulebook\n")
-    with pytest.raises(DataError, match=r"row 1, field 'value'"):
+    with pytest.raises(DataError, match=r"row 1 \(line 2\), field 'value'"):
         read_csv(p, SCHEMA)
 
 
 def test_a_repeated_id_is_refused_naming_both_rows(tmp_path):
     p = write(tmp_path, "name,value,tags,source\nOrca,4,a,rulebook\nKrill,1,,rulebook\nOrca,2,,rulebook\n")
-    with pytest.raises(DataError, match=r"row 3, field 'name': 'Orca' is already used in row 1: "
+    with pytest.raises(DataError, match=r"row 3 \(line 4\), field 'name': 'Orca' is already used in row 1: "
                                         r"rows 1 and 3") as info:
         read_csv(p, SCHEMA, unique=["name"])
     assert info.value.row == 3
     pair = write(tmp_path, "name,value,tags,source\nOrca,4,a,rulebook\nOrca,1,,rulebook\nOrca,4,,rulebook\n")
-    with pytest.raises(DataError, match=r"row 3, field 'value'.*rows 1 and 3 have the same name and value"):
+    with pytest.raises(DataError, match=r"row 3 \(line 4\), field 'value'.*rows 1 and 3 have the same name and value"):
         read_csv(pair, SCHEMA, unique=[("name", "value")])
 
 
@@ -171,5 +194,5 @@ def test_journey_cargo_and_hub_numbers_need_ascii_digits(tmp_path):
     item, _, amount = next(part for part in cargo.split("|") if ":" in part).partition(":")
     cells[head.index("cargo")] = cargo.replace(f"{item}:{amount}", f"{item}:\u0660{amount}", 1)
     (folder / "cards.csv").write_text(cards.replace(port, ",".join(cells)), encoding="utf-8")
-    with pytest.raises(DataError, match=r"cards.csv, row \d+, field 'cargo': cargo amount .*digits 0-9"):
+    with pytest.raises(DataError, match=r"cards.csv, row \d+ \(line \d+\), field 'cargo': cargo amount .*digits 0-9"):
         nl.new_game("journey", data=str(folder))

@@ -8,6 +8,7 @@ import pytest
 import neko_lab as nl
 from neko_lab.core import FORMAT, SaveError, dataset_dir
 from neko_lab.core.history import checksum
+from neko_lab.core.data import fingerprint
 
 import statecheck
 
@@ -201,6 +202,37 @@ def test_a_save_holds_the_data_the_game_was_set_up_with_whatever_happens_to_the_
     shutil.rmtree(folder)
     assert s.to_json() == text, "with the folder gone the game still saves, the same"
     assert nl.from_json(text).to_json() == text
+
+
+@pytest.mark.parametrize("game", ["naeco", "syndicate"])
+def test_other_files_in_the_users_folder_stay_out_of_the_save(tmp_path, game):
+    # a designer's folder also holds notes and spare copies the game never reads: a large one must not
+    # make the save too long to load, one in another encoding must not make the game unsaveable
+    folder = tmp_path / "mydata"
+    shutil.copytree(dataset_dir(game), folder)
+    (folder / "notes.csv").write_text(("a,b,c\n" + "x" * 100 + ",1,2\n") * 25_000, encoding="utf-8")
+    (folder / "notes backup.csv").write_bytes("café,1\n".encode("latin-1"))
+    s = nl.new_game(game, players=2, seed=1, data=str(folder))
+    s.apply(s.legal_actions()[0])
+    text = s.to_json()
+    files = json.loads(text)["data"]["files"]
+    assert "notes.csv" not in files and "notes backup.csv" not in files and len(text) < 100_000
+    assert nl.from_json(text).history() == s.history()
+    df = nl.simulate(game, games=1, players=2, agents=["random"], seed=1, data=str(folder), progress=False)
+    assert len(df) == 2
+
+
+def test_a_bad_embedded_file_is_named_as_the_saves_own(tmp_path):
+    folder = tmp_path / "mydata"
+    shutil.copytree(dataset_dir("naeco"), folder)
+    s = nl.new_game("naeco", seed=4, data=str(folder))
+    doc = json.loads(s.to_json())
+    doc["data"]["files"]["surface.csv"] = doc["data"]["files"]["surface.csv"].replace("\n0,-1,", "\n0,x,")
+    doc["data"]["files"]["n" * 300 + ".csv"] = "a,b\n"         # a name no game reads
+    doc["data"]["fingerprint"] = fingerprint(None, doc["data"]["files"].items())
+    with pytest.raises(SaveError, match=r"refused: embedded surface.csv, row 1 \(line 2\), field ") as info:
+        nl.from_json(resign(doc))
+    assert "neko_lab-naeco-" not in str(info.value)
 
 
 def test_a_position_set_up_by_hand_is_saved_as_a_snapshot_and_loads_only_when_trusted():

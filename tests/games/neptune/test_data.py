@@ -42,7 +42,7 @@ def test_a_bad_cell_is_refused_naming_file_row_and_field(tmp_path):
     folder = _copy(tmp_path)
     path = folder / "distances.csv"
     path.write_text(path.read_text().replace("Earth,Mars,2", "Earth,Mars,two"))
-    with pytest.raises(DataError, match=r"distances.csv, row 1, field 'fuel'"):
+    with pytest.raises(DataError, match=r"distances.csv, row 1 \(line \d+\), field 'fuel'"):
         data.load(folder)
 
 
@@ -50,7 +50,7 @@ def test_an_unknown_technology_icon_is_refused(tmp_path):
     folder = _copy(tmp_path)
     path = folder / "locations.csv"
     path.write_text(path.read_text().replace("Triton,Neptune,yes,insulation", "Triton,Neptune,yes,warp"))
-    with pytest.raises(DataError, match=r"locations.csv, row 18, field 'base_requires'"):
+    with pytest.raises(DataError, match=r"locations.csv, row 18 \(line \d+\), field 'base_requires'"):
         data.load(folder)
 
 
