@@ -137,7 +137,7 @@ def _edges(folder: Path, planets: tuple[str, ...]) -> tuple[tuple[int, int, int]
     return tuple(out)
 
 
-def _routes(planets: tuple[str, ...], edges) -> tuple:
+def _routes(planets: tuple[str, ...], edges, path: Path) -> tuple:
     adj: list[list[tuple[int, int]]] = [[] for _ in planets]
     for a, b, w in edges:
         adj[a].append((b, w))
@@ -162,7 +162,7 @@ def _routes(planets: tuple[str, ...], edges) -> tuple:
     home = planets.index(HOME)
     for b, name in enumerate(planets):
         if not table[home][b]:
-            raise DataError("distances.csv", None, "planet_b", f"{name} cannot be reached from {HOME}")
+            raise DataError(str(path), None, "planet_b", f"{name} cannot be reached from {HOME}")
     return tuple(table)
 
 
@@ -258,7 +258,7 @@ def load(folder: str | Path | None = None) -> NeptuneData:
     techs = _techs(path)
     locations = _locations(path, planets, techs)
     orbit = next(loc.index for loc in locations if loc.name == ORBIT)
-    return NeptuneData(planets, edges, _routes(planets, edges), locations, techs, _cards(path),
+    return NeptuneData(planets, edges, _routes(planets, edges, path / "distances.csv"), locations, techs, _cards(path),
                        _events(path), _location_cards(path, locations), str(path), 0, orbit)
 
 

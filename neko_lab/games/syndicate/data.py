@@ -230,6 +230,9 @@ def _path(folder: Path) -> tuple[int, ...]:
     return tuple(r["value"] for r in rows)
 
 
+DEFAULT_DIFFICULTY = "medium"      # the `catanna` option's default (rules/state.py)
+
+
 def _catanna(folder: Path, track: tuple[int, ...]) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
     path = folder / "catanna.csv"
     rows = d.read_csv(path, {"difficulty": d.text(), "cubes": d.integer(6, 8), "markers": d.tags(),
@@ -245,6 +248,9 @@ def _catanna(folder: Path, track: tuple[int, ...]) -> tuple[tuple[str, int, tupl
         if any(r["difficulty"] == name for name, _, _ in out):
             raise DataError(str(path), n, "difficulty", f"{r['difficulty']!r} appears twice")
         out.append((r["difficulty"], r["cubes"], marks))
+    if not any(name == DEFAULT_DIFFICULTY for name, _, _ in out):
+        raise DataError(str(path), None, "difficulty", f"the table needs a row {DEFAULT_DIFFICULTY!r}: it "
+                        f"is the difficulty a solo game is played at when none is chosen")
     return tuple(out)
 
 

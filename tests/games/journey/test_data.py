@@ -97,6 +97,19 @@ def test_too_few_period_cards_is_refused(tmp_path):
         nl.new_game("journey", data=str(folder))
 
 
+def test_too_few_advanced_cards_for_the_advanced_game_is_refused(tmp_path):
+    # Advanced Game › Advanced Cards puts three on the board: a folder with fewer still plays the
+    # base game, and refuses the variant naming the file and the field
+    folder = _copy(tmp_path)
+    lines = (folder / "cards.csv").read_text().splitlines()
+    kept = [l for l in lines if l.split(",")[1] != "advanced" or "Advanced Port" in l]
+    (folder / "cards.csv").write_text("\n".join(kept) + "\n")
+    nl.new_game("journey", players=2, seed=1, data=str(folder))
+    with pytest.raises(DataError, match=r"cards.csv, field 'period': the advanced cards "
+                                        r"\(advanced_cards=True\) put 3 cards .* this dataset has 1"):
+        nl.new_game("journey", players=2, seed=1, data=str(folder), advanced_cards=True)
+
+
 def test_no_folder_is_refused(tmp_path):
     with pytest.raises(DataError, match="no such dataset folder"):
         nl.new_game("journey", data=str(tmp_path / "nowhere"))

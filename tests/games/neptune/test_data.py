@@ -46,6 +46,16 @@ def test_a_bad_cell_is_refused_naming_file_row_and_field(tmp_path):
         data.load(folder)
 
 
+def test_an_unreachable_planet_names_the_folders_file(tmp_path):
+    # with several folders in one sweep, only the whole path tells which one is wrong
+    folder = _copy(tmp_path)
+    path = folder / "distances.csv"
+    path.write_text("".join(l for l in path.read_text().splitlines(True) if "Kuiper" not in l))
+    with pytest.raises(DataError, match=r"cannot be reached from Earth") as info:
+        data.load(folder)
+    assert info.value.file == str(path)
+
+
 def test_an_unknown_technology_icon_is_refused(tmp_path):
     folder = _copy(tmp_path)
     path = folder / "locations.csv"

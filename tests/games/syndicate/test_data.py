@@ -76,6 +76,13 @@ def test_bad_file_names_file_row_and_field(tmp_path, name, row, field, value):
     assert name in msg and f"row {row}" in msg and field in msg
 
 
+def test_a_catanna_table_without_the_default_difficulty_is_a_data_error(tmp_path):
+    # the player asked for no difficulty, so the table is at fault, not the game's settings
+    folder = edited(tmp_path, "catanna.csv", 3, "difficulty", "Medium")
+    with pytest.raises(DataError, match=r"catanna.csv, field 'difficulty': the table needs a row 'medium'"):
+        nl.new_game("syndicate", players=1, seed=1, data=str(folder))
+
+
 def test_user_folder_plays():
     s = nl.new_game("syndicate", players=2, seed=1, data=str(FOLDER))
     assert s.legal_actions()

@@ -27,9 +27,10 @@ Trader's 3 coins → 1 fuel with Seaside Merchant's 1 fuel → 4 coins — is ca
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
-from neko_lab.core import ConfigError, State, register
+from neko_lab.core import ConfigError, DataError, State, register
 from neko_lab.core.decisions import gather
 from neko_lab.core.rng import Rng
 
@@ -117,6 +118,10 @@ class GameState(State):
         self.display_period = 0
         self.drawn: list[int] = []
         self.n_adv = ADVANCED_SPACES if self.options["advanced_cards"] else 0
+        if len(advanced) < self.n_adv:
+            raise DataError(str(Path(data.folder) / "cards.csv"), None, "period",
+                            f"the advanced cards (advanced_cards=True) put {self.n_adv} cards of period "
+                            f"'advanced' on the board; this dataset has {len(advanced)}")
         self.new_bids = bool(self.options["advanced_cards"] or self.options["advanced_setup"])
         # the bidding area: the spaces revealed cards fill, then (advanced cards) the free spaces kept
         # for Start a New Bid

@@ -29,7 +29,7 @@ class GameState(State):
     GAME = "syndicate"
     TITLE = TITLE
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 1, 4, 2
-    OPTIONS = {"simultaneous": True, "catanna": "medium", "catanna_cubes": None,
+    OPTIONS = {"simultaneous": True, "catanna": sd.DEFAULT_DIFFICULTY, "catanna_cubes": None,
                "catanna_markers": None, "catanna_assign": "choose",
                "catanna_wild": "choose"}
     OPTION_HELP = {
