@@ -89,12 +89,21 @@ def ip_address(text: str) -> str:
                                          f"127.0.0.1 or ::1, not {text[:60]!r}") from None
 
 
+def _folder_name(text: str) -> str:
+    """An argparse type: a folder to serve, never an empty name (which would serve the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a folder name, not an empty one (leave PATH out to "
+                                         "serve the neko_lab notebooks)")
+    return text
+
+
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     lab = sub.add_parser("lab", help="open JupyterLab at the notebooks",
                          description="Open JupyterLab at the neko_lab notebooks (or at PATH).")
-    lab.add_argument("path", nargs="?", default=None, metavar="PATH",
+    lab.add_argument("path", nargs="?", default=None, metavar="PATH", type=_folder_name,
                      help="folder of notebooks to serve (default: this checkout's or installation's)")
-    lab.add_argument("--dir", dest="dir", default=None, metavar="PATH", help="the same as PATH")
+    lab.add_argument("--dir", dest="dir", default=None, metavar="PATH", type=_folder_name,
+                     help="the same as PATH")
     lab.add_argument("--no-browser", action="store_true", help="print the address instead of opening it")
     lab.add_argument("--port", type=port_number, default=None,
                      help=f"port to serve on, 1-65535 (default: {PREFERRED_PORT} if free, else any free port)")

@@ -184,6 +184,13 @@ def test_lab_refuses_a_folder_that_is_not_one(capsys, tmp_path, make, message):
     assert len(err) == 1 and message in err[0]
 
 
+@pytest.mark.parametrize("args", [[""], [" "], ["--dir", ""]])
+def test_lab_refuses_an_empty_folder_name_instead_of_serving_the_current_folder(capsys, args):
+    assert cli.main(["lab", "--no-browser", *args]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "expected a folder name, not an empty one" in err[0]
+
+
 def test_lab_serves_the_checkout_notebooks_or_the_folder_given(tmp_path):
     assert lab.notebooks_folder(None) == lab.Folder(REPO / "notebooks", "checkout")
     assert lab.notebooks_folder(str(tmp_path)) == lab.Folder(tmp_path.resolve(), "given")
