@@ -484,7 +484,7 @@ def test_a_solo_naeco_row_carries_the_rulebook_rating():
     from neko_lab.games.naeco import scoring
     df = nl.simulate("naeco", games=4, players=1, agents=["greedy"], progress=False)
     for score, tier, words in df[["score", "solo_tier", "solo_rating"]].itertuples(index=False):
-        assert (tier, words) == (scoring.solo_rating(score)[0] + 1, scoring.solo_rating(score)[1])
+        assert (tier, words) == scoring.solo_rating(score)
         assert 1 <= tier <= len(scoring.SOLO_RATING)
 
 

@@ -88,9 +88,9 @@ def mission(effect: str, ocean: Ocean, groups: Sequence[str] | None = None) -> i
 
 
 def solo_rating(score: int) -> tuple[int, str]:
-    """(tier 0-4, label) of a solo score on the rulebook's scale."""
+    """(tier, label) of a solo score on the rulebook's scale: tier 1 is the lowest, 5 the highest."""
     tier = 0
     for i, (low, _) in enumerate(SOLO_RATING):
         if low is not None and score >= low:
             tier = i
-    return tier, SOLO_RATING[tier][1]
+    return tier + 1, SOLO_RATING[tier][1]

@@ -141,7 +141,7 @@ def test_mission_groups_come_from_the_species_names():
     assert sum(c.group == "turtle" for c in s.cards) >= 2
 
 
-@pytest.mark.parametrize("score,tier", [(5, 0), (11, 0), (12, 1), (17, 1), (18, 2), (24, 3), (29, 3), (30, 4), (41, 4)])
+@pytest.mark.parametrize("score,tier", [(5, 1), (11, 1), (12, 2), (17, 2), (18, 3), (24, 4), (29, 4), (30, 5), (41, 5)])
 def test_solo_rating_scale(score, tier):
     assert scoring.solo_rating(score)[0] == tier
 

@@ -211,7 +211,8 @@ def test_solo_rating_is_reported_by_the_state():
         s.apply(rng.choice(s.legal_actions()))
     r = s.rating()
     assert r.score == s.scores()[0]
-    assert r.tier == (0 if r.score < 12 else 1 if r.score < 18 else 2 if r.score < 24 else 3 if r.score < 30 else 4)
+    assert r.tier == (1 if r.score < 12 else 2 if r.score < 18 else 3 if r.score < 24 else 4 if r.score < 30 else 5)
+    assert s.result_columns()["solo_tier"] == r.tier      # one numbering in the state and in simulate's rows
     assert str(r).startswith(f"{r.score} points")
     with pytest.raises(nl.ConfigError, match="solo"):
         nl.new_game("naeco", players=2, seed=1).rating()

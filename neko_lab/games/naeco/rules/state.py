@@ -140,7 +140,7 @@ class GameState(State):
         if self.players != 1 or not self.over:
             return {}
         r = solo.rating(self)
-        return {"solo_tier": r.tier + 1, "solo_rating": r.label}
+        return {"solo_tier": r.tier, "solo_rating": r.label}
 
     # ================================================================== hidden information
     def observation(self, seat: int) -> dict:
