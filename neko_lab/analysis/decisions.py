@@ -13,8 +13,13 @@ from __future__ import annotations
 
 import pandas as pd
 
+from neko_lab.core import ConfigError
+
 
 def _taken(trace: pd.DataFrame) -> pd.DataFrame:
+    if not len(trace):
+        raise ConfigError("the trace holds no decisions: branching needs at least one game played with "
+                          "nl.simulate(..., trace='action')")
     if "choices" not in trace.columns:
         raise ValueError("branching needs the trace of nl.simulate(..., trace='action')")
     # a point per seat follows every action: keep the actor's own row, one per decision

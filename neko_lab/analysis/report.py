@@ -22,6 +22,8 @@ from typing import Any
 
 import pandas as pd
 
+from neko_lab.core import ConfigError
+
 from . import findings
 from .balance import decisiveness, equal_seats_test, game_length, seat_balance
 from .cards import card_stats
@@ -114,6 +116,9 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
     """(tables, findings) of a playtest from simulate()'s frame and trace="action" trace."""
     tables: dict = {}
     said: dict = {}
+    if not len(df) or not len(trace):
+        raise ConfigError("nothing to analyse: the results hold no games (play at least one with "
+                          "nl.simulate(..., games=N, trace='action'))")
     players = int(df["players"].iloc[0])
     if players > 1:
         seat_tab = seat_balance(df)

@@ -111,7 +111,8 @@ def run(args: argparse.Namespace, game_class: Callable, parse_option: Callable) 
     path = f"playtest-{cls.GAME}.html" if args.html is None else args.html
     rep = playtest(cls.GAME, players=args.players, games=args.games, agents=agents, seed=args.seed,
                    workers=args.workers, progress=not args.no_progress, html=path, **options)
-    print(f"Playtest: {rep.title}, {rep.settings['games']} games, {rep.settings['players']} players, "
+    games, players = rep.settings["games"], rep.settings["players"]
+    print(f"Playtest: {rep.title}, {games} game{'s' * (games != 1)}, {players} player{'s' * (players != 1)}, "
           f"agents {', '.join(rep.settings['agents'])}, seed {rep.settings['seed']}")
     print(rep.summary())
     print(f"report: {path}")

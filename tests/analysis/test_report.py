@@ -58,6 +58,9 @@ def test_the_playtest_command_writes_the_report(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Playtest: Naéco, 6 games, 2 players" in out and path.exists()
     assert cli.main(["playtest", "naeco", "--games", "0"]) == 2
+    assert cli.main(["playtest", "naeco", "--players", "1", "--games", "1", "--agents", "random",
+                     "--html", str(path), "--no-progress"]) == 0
+    assert "Playtest: Naéco, 1 game, 1 player, agents random" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("html, message", [
@@ -107,3 +110,15 @@ def test_the_card_finding_says_too_few_below_the_same_30_games_as_the_others():
     assert few.findings["cards"].startswith("Only 20 games: too few to say which cards")
     assert findings.seats(pd.DataFrame({"fair": [0.5, 0.5], "rate": [1.0, 0.0]}), {"games": 1}).startswith(
         "Only 1 game was won:")
+
+
+def test_analysing_no_games_is_a_clear_error():
+    # simulate(games=0) gives empty frames; the analyses say so instead of failing deep in pandas
+    df, trace = nl.simulate("naeco", games=0, progress=False, trace="action")
+    with pytest.raises(nl.ConfigError, match="nothing to analyse: the results hold no games"):
+        nl.analysis.analyse(df, trace)
+    _, full = nl.simulate("naeco", games=1, progress=False, trace="action")
+    for empty in (trace, full.iloc[0:0]):
+        with pytest.raises(nl.ConfigError, match="the trace holds no decisions"):
+            nl.analysis.branching(empty)
+    assert nl.analysis.branching(full).iloc[-1]["kind"] == "all"
