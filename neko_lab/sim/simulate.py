@@ -63,7 +63,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from ..agents import agent_label, make_agent
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, excerpt
 from ..core.rng import check_seed
 from . import runner
 from .results import Results
@@ -198,9 +198,15 @@ class _Store:
             reason = getattr(exc, "msg", None) or type(exc).__name__
             raise ConfigError(f"cannot resume {self.folder}: its {META} is damaged ({reason}); "
                               f"move the folder away to start a new run there") from None
-        if not isinstance(old, dict) or not isinstance(old.get("chunk"), (int, type(None))):
+        if not isinstance(old, dict):
             raise ConfigError(f"cannot resume {self.folder}: its {META} is damaged (not a run "
                               f"description); move the folder away to start a new run there")
+        chunk = old.get("chunk")
+        # the chunk size says where each part file starts: any other would play their games again beside them
+        if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
+            raise ConfigError(f"cannot resume {self.folder}: its {META} is damaged (chunk is "
+                              f"{excerpt(chunk)}, not a number of games >= 1); move the folder away to "
+                              f"start a new run there")
         return old
 
     def start(self) -> None:

@@ -2,7 +2,9 @@
 streaming with resume, and scoring curves."""
 from __future__ import annotations
 
+import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -472,6 +474,19 @@ def test_resume_plays_again_the_games_of_a_part_damaged_from_outside(tmp_path, t
         whole = whole[0]
     pd.testing.assert_frame_equal(res.to_pandas(), whole)
     assert (out / (damaged.name + ".damaged")).exists() and repr(res) == f"<Results: 3 part files in {out}>"
+
+
+@pytest.mark.parametrize("chunk", [0, True, None, "4"])
+def test_resume_refuses_a_run_json_whose_chunk_size_was_damaged(tmp_path, chunk):
+    out = tmp_path / "run"
+    nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, out=out)
+    meta = json.loads((out / "run.json").read_text())
+    meta["chunk"] = chunk
+    (out / "run.json").write_text(json.dumps(meta))
+    parts = sorted(out.iterdir())
+    with pytest.raises(ConfigError, match=re.escape(f"cannot resume {out}: its run.json is damaged (chunk is ")):
+        nl.simulate("toy", games=12, seed=2, progress=False, out=out, resume=True)
+    assert sorted(out.iterdir()) == parts          # no game played again beside the parts
 
 
 def read_as_it_is(out, kind):
