@@ -188,6 +188,14 @@ class _Store:
                 raise ConfigError(f"cannot resume {self.folder}: it holds games played with other settings "
                                   f"({said}). "
                                   f"Resume with the same settings or choose another folder")
+        elif self.folder.is_dir():
+            # parts that no run.json describes were played with settings nobody can check: they would be
+            # taken for games of this run
+            strays = sorted(itertools.chain(self.folder.glob("part-*.parquet"), self.folder.glob("trace-*.parquet")))
+            if strays:
+                raise ConfigError(f"{self.folder} holds part files of a run but no {META} describing it "
+                                  f"({strays[0].name}{' ...' * (len(strays) > 1)}); move them away or choose "
+                                  f"another folder")
         self.meta = meta
         self.meta_path = meta_path
 

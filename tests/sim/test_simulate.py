@@ -489,6 +489,20 @@ def test_resume_refuses_a_run_json_whose_chunk_size_was_damaged(tmp_path, chunk)
     assert sorted(out.iterdir()) == parts          # no game played again beside the parts
 
 
+@pytest.mark.parametrize("resume", [False, True])
+def test_part_files_without_a_run_json_are_not_taken_for_games_of_a_new_run(tmp_path, resume):
+    import shutil
+    first = tmp_path / "first"
+    nl.simulate("toy", games=12, chunk=4, seed=1, progress=False, out=first)
+    out = tmp_path / "run"
+    shutil.copytree(first, out)
+    (out / "run.json").unlink()
+    with pytest.raises(ConfigError, match=re.escape(f"{out} holds part files of a run but no run.json "
+                                                    f"describing it (part-000000000.parquet ...); move them")):
+        nl.simulate("toy", games=12, chunk=4, seed=7, progress=False, out=out, resume=resume)
+    assert sorted(p.name for p in out.iterdir()) == sorted(p.name for p in first.iterdir() if p.name != "run.json")
+
+
 def read_as_it_is(out, kind):
     """The rows of a run folder as they are (its damaged file included), as simulate's result reads them."""
     from neko_lab.sim.results import Results
