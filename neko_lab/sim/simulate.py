@@ -253,7 +253,12 @@ class _Store:
             for f, why in bad:
                 if f.exists():
                     aside = f.with_name(f.name + ".damaged")
-                    os.replace(f, aside)
+                    try:
+                        os.replace(f, aside)
+                    except OSError as exc:
+                        raise ConfigError(f"cannot write the results to {self.folder}: "
+                                          f"{exc.strerror or type(exc).__name__} (moving aside {f.name}, which "
+                                          f"cannot be read: {why})") from None
                     warnings.warn(f"{f} cannot be read ({why}): moved to {aside.name}, and its games are "
                                   f"played again", RuntimeWarning, stacklevel=4)
             if not bad:

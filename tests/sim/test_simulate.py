@@ -476,6 +476,30 @@ def test_resume_plays_again_the_games_of_a_part_damaged_from_outside(tmp_path, t
     assert (out / (damaged.name + ".damaged")).exists() and repr(res) == f"<Results: 3 part files in {out}>"
 
 
+def test_a_damaged_part_that_cannot_be_moved_aside_is_a_config_error(tmp_path, monkeypatch, capsys):
+    from neko_lab import cli
+    out = tmp_path / "run"
+    nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, out=out)
+    damaged = out / "part-000000004.parquet"
+    damaged.write_text("not parquet")
+    real = os.replace
+
+    def read_only(src, dst):                 # a folder this process may read but not change
+        if str(dst).endswith(".damaged"):
+            raise PermissionError(13, "Permission denied", str(src))
+        return real(src, dst)
+
+    monkeypatch.setattr(os, "replace", read_only)
+    with pytest.raises(ConfigError, match=re.escape(f"cannot write the results to {out}: Permission denied "
+                                                    f"(moving aside {damaged.name}, which cannot be read: ")):
+        nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, out=out, resume=True)
+    assert cli.main(["simulate", "toy", "--games", "12", "--seed", "2", "--out", str(out), "--resume",
+                     "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("neko-lab: error: cannot write the results to")
+    assert damaged.read_text() == "not parquet"
+
+
 @pytest.mark.parametrize("chunk", [0, True, None, "4"])
 def test_resume_refuses_a_run_json_whose_chunk_size_was_damaged(tmp_path, chunk):
     out = tmp_path / "run"
