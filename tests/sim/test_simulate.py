@@ -259,6 +259,29 @@ def test_a_run_streamed_to_parquet_returns_results_read_lazily(tmp_path, serial)
     assert int(res.to_dask()["score"].sum().compute()) == int(serial["score"].sum())
 
 
+def test_results_name_what_they_cannot_read(tmp_path):
+    import shutil
+    out = tmp_path / "r"
+    res = nl.simulate("toy", games=8, agents=["random"], seed=1, out=out, chunk=4, progress=False)
+    with pytest.raises(ConfigError, match=re.escape(f"no column 'scor' in the results in {out}; its columns: "
+                                                    f"game, seat, agent, score, won, ")):
+        res.to_pandas(columns=["agent", "scor"])
+    with pytest.raises(ConfigError, match="columns is a list of column names, not 'score'"):
+        res.to_pandas(columns="score")
+    assert list(res.to_pandas(columns=pd.Index(["seat", "agent"])).columns) == ["seat", "agent"]
+    damaged = res.files[1]
+    damaged.write_text("not parquet")
+    with pytest.raises(nl.DataError, match=f"{damaged.name}: not a readable Parquet file"):
+        len(res)
+    shutil.rmtree(out)
+    for read in (len, Results.to_pandas, Results.head):
+        with pytest.raises(nl.DataError, match=re.escape(f"{out}: no such run folder (moved or deleted")):
+            read(res)
+    assert repr(res) == f"<Results: no folder {out}>"
+    empty = nl.simulate("toy", games=0, agents=["random"], out=tmp_path / "none", progress=False)
+    assert len(empty) == 0 and list(empty.to_pandas(columns=["agent", "won"]).columns) == ["agent", "won"]
+
+
 def test_results_fill_a_category_missing_from_some_parts(tmp_path):
     folder = tmp_path / "r"
     res = nl.simulate("toy", games=8, agents=["random"], seed=1, out=folder, chunk=4, progress=False)
