@@ -402,6 +402,16 @@ def test_resume_with_a_damaged_run_json_gives_one_line(capsys, tmp_path, damage)
                              "--no-progress"], "run.json is damaged")
 
 
+def test_resume_with_a_damaged_chunk_size_in_run_json_gives_one_line(capsys, tmp_path):
+    out = tmp_path / "run"
+    assert cli.main(["simulate", "toy", "--games", "4", "--out", str(out), "--no-progress"]) == 0
+    capsys.readouterr()
+    meta = json.loads((out / "run.json").read_text())
+    (out / "run.json").write_text(json.dumps({**meta, "chunk": 0}))
+    _one_line_error(capsys, ["simulate", "toy", "--games", "4", "--out", str(out), "--resume",
+                             "--no-progress"], "run.json is damaged (chunk is 0")
+
+
 @pytest.mark.parametrize("seed,needle", [("-1", "expected a number >= 0"),
                                          (str(2 ** 64), "a seed is below 2**64")])
 def test_seed_outside_the_range_gives_one_line(capsys, seed, needle):

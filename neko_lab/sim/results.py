@@ -14,6 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from ..core.errors import ConfigError, DataError, excerpt
+
 
 class Results:
     """The rows of a finished run in FOLDER/<kind>-NNNNNNNNN.parquet, one file per chunk."""
@@ -25,6 +27,10 @@ class Results:
 
     @property
     def files(self) -> list[Path]:
+        """The part files, or a DataError if the folder is gone (it would read as a run of no games)."""
+        if not self.folder.is_dir():
+            raise DataError(self.folder, None, None, "no such run folder (moved or deleted since the run "
+                            "wrote its results there)")
         return sorted(self.folder.glob(f"{self.kind}-*.parquet"))
 
     @property
@@ -37,7 +43,7 @@ class Results:
         files = [str(p) for p in self.files]
         if not files:
             return ds.dataset(pa.table({}))
-        schema = pa.unify_schemas([_schema(f) for f in files])
+        schema = pa.unify_schemas([_read(f, pq.read_schema) for f in files])
         return ds.dataset(files, schema=schema, format="parquet")
 
     @property
@@ -46,13 +52,23 @@ class Results:
 
     def __len__(self) -> int:
         import pyarrow.parquet as pq
-        return sum(pq.ParquetFile(p).metadata.num_rows for p in self.files)
+        return sum(_read(p, pq.read_metadata).num_rows for p in self.files)
 
     def to_pandas(self, columns: Sequence[str] | None = None):
         """The rows as a pandas DataFrame (all columns, or only `columns`), sorted as simulate sorts."""
-        table = self.dataset.to_table(columns=list(columns) if columns is not None else None)
-        df = table.to_pandas()
-        return df if columns is not None else self._tidy(df)
+        dataset = self.dataset
+        if columns is None:
+            return self._tidy(dataset.to_table().to_pandas())
+        if isinstance(columns, (str, bytes)) or not hasattr(columns, "__iter__"):
+            raise ConfigError(f"columns is a list of column names, not {excerpt(columns)}")
+        columns = list(columns)
+        empty = None if dataset.schema.names else self._tidy(dataset.to_table().to_pandas())
+        names = list(dataset.schema.names if empty is None else empty.columns)   # a run of no games
+        unknown = [c for c in columns if c not in names]
+        if unknown:
+            raise ConfigError(f"no column {unknown[0]!r} in the results in {self.folder}; its columns: "
+                              f"{', '.join(names)}")
+        return dataset.to_table(columns=columns).to_pandas() if empty is None else empty[columns]
 
     def to_dask(self):
         """A dask DataFrame over the part files (needs dask[dataframe])."""
@@ -63,16 +79,17 @@ class Results:
         return self.dataset.head(n).to_pandas()
 
     def __repr__(self) -> str:
+        if not self.folder.is_dir():
+            return f"<Results: no folder {self.folder}>"
         n = len(self.files)
         return f"<Results: {n} {self.kind} file{'s' * (n != 1)} in {self.folder}>"
 
 
-def _schema(path: str):
-    """The schema of one part file, or a DataError naming the file that cannot be read."""
-    import pyarrow.parquet as pq
-    from ..core.errors import DataError
+def _read(path: str | Path, read: Callable[[Any], Any]):
+    """read(path) (pyarrow's read_schema or read_metadata), or a DataError naming the part file that
+    cannot be read."""
     try:
-        return pq.read_schema(path)
+        return read(path)
     except (OSError, ValueError) as exc:              # pyarrow's ArrowInvalid is a ValueError
         raise DataError(path, None, None, f"not a readable Parquet file ({str(exc).splitlines()[0]}); "
                         f"simulate(..., out=FOLDER, resume=True) with the run's settings plays its games "

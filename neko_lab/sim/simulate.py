@@ -52,6 +52,7 @@ interrupted run ends them at once.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import itertools
 import json
 import math
@@ -63,7 +64,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from ..agents import agent_label, make_agent
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, excerpt
 from ..core.rng import check_seed
 from . import runner
 from .results import Results
@@ -188,6 +189,14 @@ class _Store:
                 raise ConfigError(f"cannot resume {self.folder}: it holds games played with other settings "
                                   f"({said}). "
                                   f"Resume with the same settings or choose another folder")
+        elif self.folder.is_dir():
+            # parts that no run.json describes were played with settings nobody can check: they would be
+            # taken for games of this run
+            strays = sorted(itertools.chain(self.folder.glob("part-*.parquet"), self.folder.glob("trace-*.parquet")))
+            if strays:
+                raise ConfigError(f"{self.folder} holds part files of a run but no {META} describing it "
+                                  f"({strays[0].name}{' ...' * (len(strays) > 1)}); move them away or choose "
+                                  f"another folder")
         self.meta = meta
         self.meta_path = meta_path
 
@@ -198,9 +207,15 @@ class _Store:
             reason = getattr(exc, "msg", None) or type(exc).__name__
             raise ConfigError(f"cannot resume {self.folder}: its {META} is damaged ({reason}); "
                               f"move the folder away to start a new run there") from None
-        if not isinstance(old, dict) or not isinstance(old.get("chunk"), (int, type(None))):
+        if not isinstance(old, dict):
             raise ConfigError(f"cannot resume {self.folder}: its {META} is damaged (not a run "
                               f"description); move the folder away to start a new run there")
+        chunk = old.get("chunk")
+        # the chunk size says where each part file starts: any other would play their games again beside them
+        if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
+            raise ConfigError(f"cannot resume {self.folder}: its {META} is damaged (chunk is "
+                              f"{excerpt(chunk)}, not a number of games >= 1); move the folder away to "
+                              f"start a new run there")
         return old
 
     def start(self) -> None:
@@ -239,7 +254,12 @@ class _Store:
             for f, why in bad:
                 if f.exists():
                     aside = f.with_name(f.name + ".damaged")
-                    os.replace(f, aside)
+                    try:
+                        os.replace(f, aside)
+                    except OSError as exc:
+                        raise ConfigError(f"cannot write the results to {self.folder}: "
+                                          f"{exc.strerror or type(exc).__name__} (moving aside {f.name}, which "
+                                          f"cannot be read: {why})") from None
                     warnings.warn(f"{f} cannot be read ({why}): moved to {aside.name}, and its games are "
                                   f"played again", RuntimeWarning, stacklevel=4)
             if not bad:
@@ -265,24 +285,19 @@ class _Store:
         return Results(self.folder, kind, lambda df: _concat([df], fixed, sort))
 
 
-def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Sequence[Any] = ("greedy", "random"),
-             seed: int = 0, workers: int | None = None, progress: bool = True, client: Any = None,
-             out: str | os.PathLike | None = None, resume: bool = False, trace: bool = False,
-             rotate: bool = True, chunk: int | None = None, **options: Any):
-    """Play `games` games of `game` between `agents` and return one row per game and seat.
+def check(game: Any, **kwargs: Any) -> None:
+    """Raise what simulate(game, **kwargs) would raise for its arguments before playing, without playing
+    or writing anything (a sweep checks every cell this way before it plays the first)."""
+    bound = inspect.signature(simulate).bind(game, **kwargs)
+    bound.apply_defaults()
+    _checked(**bound.arguments)
 
-    game: a registered name (nl.GAMES) or a State subclass; players: seats per game (None: the
-    game's default); agents: specs as for nl.make_agent, at most one per seat, rotated over seats by
-    game; seed: run seed; workers: play chunks in a process pool of that many processes (None plays
-    here); client: a dask.distributed Client to play chunks on (Client.map over chunks); progress:
-    a tqdm bar (TQDM_DISABLE=1 hides it too); out: a folder to stream finished chunks to as Parquet;
-    resume: continue the run already in `out`; trace: also return scoring curves (True: a point per
-    round; "action": a point per action); rotate: rotate
-    agents over seats; chunk: games per chunk (default: sized from games and workers); options: game
-    options. Returns df, or (df, trace_df) with trace=True: pandas DataFrames, or with out= Results
-    read lazily from the folder (.to_pandas() gives the DataFrame). See the module docstring for the
-    columns.
-    """
+
+def _checked(game, games, players, agents, seed, workers, progress, client, out, resume, trace, rotate, chunk,
+             options) -> tuple:
+    """simulate()'s arguments checked, in order, before any game is played: (game class, games, players,
+    agents, seed, workers, trace, chunk, store), store being the run folder (not yet written to) or None
+    without out=; chunk is still None when neither the call nor the run folder says it."""
     if workers is not None:
         runner.refuse_while_bootstrapping()
     cls = runner.resolve_game(game)
@@ -320,6 +335,29 @@ def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Se
         chunk = store.meta["chunk"]
     elif resume:
         raise ConfigError("resume=True needs out=FOLDER, the folder of the run to continue")
+    return cls, games, players, agents, seed, workers, trace, chunk, store
+
+
+def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Sequence[Any] = ("greedy", "random"),
+             seed: int = 0, workers: int | None = None, progress: bool = True, client: Any = None,
+             out: str | os.PathLike | None = None, resume: bool = False, trace: bool = False,
+             rotate: bool = True, chunk: int | None = None, **options: Any):
+    """Play `games` games of `game` between `agents` and return one row per game and seat.
+
+    game: a registered name (nl.GAMES) or a State subclass; players: seats per game (None: the
+    game's default); agents: specs as for nl.make_agent, at most one per seat, rotated over seats by
+    game; seed: run seed; workers: play chunks in a process pool of that many processes (None plays
+    here); client: a dask.distributed Client to play chunks on (Client.map over chunks); progress:
+    a tqdm bar (TQDM_DISABLE=1 hides it too); out: a folder to stream finished chunks to as Parquet;
+    resume: continue the run already in `out`; trace: also return scoring curves (True: a point per
+    round; "action": a point per action); rotate: rotate
+    agents over seats; chunk: games per chunk (default: sized from games and workers); options: game
+    options. Returns df, or (df, trace_df) with trace=True: pandas DataFrames, or with out= Results
+    read lazily from the folder (.to_pandas() gives the DataFrame). See the module docstring for the
+    columns.
+    """
+    cls, games, players, agents, seed, workers, trace, chunk, store = _checked(
+        game, games, players, agents, seed, workers, progress, client, out, resume, trace, rotate, chunk, options)
     if chunk is None:
         lanes = workers or (len(client.ncores()) if client is not None else 1)
         chunk = max(1, min(500, math.ceil(games / (8 * lanes)))) if games else 1

@@ -15,7 +15,8 @@ as the game allows (common random numbers make differences between cells less no
 `cell` (the cell number), `lineup` (the agents of the cell, joined by " vs ") and `data_folder`
 besides simulate's columns. With out=FOLDER each cell streams to FOLDER/cell-NNN (its own run.json),
 and resume=True continues every unfinished cell. workers= / client= run each cell on the process
-pool or the Dask cluster.
+pool or the Dask cluster. Every cell's settings (options, data folders, agents, players, run folders)
+are checked before the first game is played, so a mistake in the last cell loses no work.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from typing import Any, Mapping, Sequence
 
 from ..agents import agent_label
 from ..core.errors import ConfigError
-from .simulate import out_folder, simulate
+from .simulate import check, out_folder, simulate
 
 
 def grid(options: Mapping[str, Sequence[Any]] | None = None, data: Sequence[Any] = (None,),
@@ -58,7 +59,7 @@ def sweep(game: Any, options: Mapping[str, Sequence[Any]] | None = None, data: S
     import pandas as pd
 
     cells = grid(options, data, agents)
-    frames = []
+    calls = []
     for k, cell in enumerate(cells):
         extra = dict(kwargs)
         extra.update(cell["options"])
@@ -67,10 +68,17 @@ def sweep(game: Any, options: Mapping[str, Sequence[Any]] | None = None, data: S
         target = None
         if out is not None:
             target = out_folder(out) / f"cell-{k:03d}"
-        df = simulate(game, games=games, players=players, agents=cell["agents"], seed=seed,
-                      progress=progress, out=target,
-                      resume=bool(resume and target is not None and (target / "run.json").exists()),
-                      **extra)
+        call = dict(games=games, players=players, agents=cell["agents"], seed=seed, progress=progress, out=target,
+                    resume=bool(resume and target is not None and (target / "run.json").exists()))
+        clash = sorted(set(cell["options"]) & set(call))
+        if clash:
+            raise ConfigError(f"sweep option {clash[0]} is an argument of sweep itself, not a game option")
+        call.update(extra)
+        check(game, **call)                  # raises what simulate would, before any cell is played
+        calls.append(call)
+    frames = []
+    for k, (cell, call) in enumerate(zip(cells, calls)):
+        df = simulate(game, **call)
         if hasattr(df, "to_pandas"):
             df = df.to_pandas()
         lineup = " vs ".join(agent_label(a) for a in cell["agents"])

@@ -103,6 +103,28 @@ def test_a_sweep_plays_every_cell_and_resumes(tmp_path, monkeypatch):
         sweep("toy", options={"short": True})
 
 
+def test_a_sweep_checks_every_cell_before_playing_any(tmp_path, monkeypatch):
+    played = []
+    real = runner.run_batch
+    monkeypatch.setattr(runner, "run_batch", lambda b: played.append(b) or real(b))
+    kw = dict(games=2, progress=False)
+    for game, wrong, error, message in [
+            ("naeco", {"data": [None, tmp_path / "no_such_folder"]}, nl.DataError, "no such dataset folder"),
+            ("toy", {"options": {"short": [False, "yes"]}}, ConfigError, "short is True or False, not 'yes'"),
+            ("toy", {"agents": [["random"], ["random", "no_such_agent"]]}, ConfigError, "unknown agent"),
+            ("toy", {"agents": [["random"], ["random"] * 3]}, ConfigError, "3 agents for 2 seats"),
+            ("toy", {"options": {"games": [2, 4]}}, ConfigError, "games is an argument of sweep itself")]:
+        with pytest.raises(error, match=message):
+            sweep(game, **{"agents": [["random"]], **wrong}, **kw)
+        assert played == [], wrong
+    out = tmp_path / "sweep"
+    nl.simulate("toy", games=2, agents=["random"], out=out / "cell-001", progress=False)
+    played.clear()
+    with pytest.raises(ConfigError, match="cell-001 already holds a simulation"):
+        sweep("toy", agents=[["greedy"], ["greedy", "random"]], out=out, **kw)
+    assert played == [] and not (out / "cell-000").exists()
+
+
 def test_a_sweep_over_card_data_tells_the_rows_apart(tmp_path):
     import shutil
     from neko_lab.core.data import shipped_dir

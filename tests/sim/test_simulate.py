@@ -2,7 +2,9 @@
 streaming with resume, and scoring curves."""
 from __future__ import annotations
 
+import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -257,6 +259,29 @@ def test_a_run_streamed_to_parquet_returns_results_read_lazily(tmp_path, serial)
     assert int(res.to_dask()["score"].sum().compute()) == int(serial["score"].sum())
 
 
+def test_results_name_what_they_cannot_read(tmp_path):
+    import shutil
+    out = tmp_path / "r"
+    res = nl.simulate("toy", games=8, agents=["random"], seed=1, out=out, chunk=4, progress=False)
+    with pytest.raises(ConfigError, match=re.escape(f"no column 'scor' in the results in {out}; its columns: "
+                                                    f"game, seat, agent, score, won, ")):
+        res.to_pandas(columns=["agent", "scor"])
+    with pytest.raises(ConfigError, match="columns is a list of column names, not 'score'"):
+        res.to_pandas(columns="score")
+    assert list(res.to_pandas(columns=pd.Index(["seat", "agent"])).columns) == ["seat", "agent"]
+    damaged = res.files[1]
+    damaged.write_text("not parquet")
+    with pytest.raises(nl.DataError, match=f"{damaged.name}: not a readable Parquet file"):
+        len(res)
+    shutil.rmtree(out)
+    for read in (len, Results.to_pandas, Results.head):
+        with pytest.raises(nl.DataError, match=re.escape(f"{out}: no such run folder (moved or deleted")):
+            read(res)
+    assert repr(res) == f"<Results: no folder {out}>"
+    empty = nl.simulate("toy", games=0, agents=["random"], out=tmp_path / "none", progress=False)
+    assert len(empty) == 0 and list(empty.to_pandas(columns=["agent", "won"]).columns) == ["agent", "won"]
+
+
 def test_results_fill_a_category_missing_from_some_parts(tmp_path):
     folder = tmp_path / "r"
     res = nl.simulate("toy", games=8, agents=["random"], seed=1, out=folder, chunk=4, progress=False)
@@ -472,6 +497,57 @@ def test_resume_plays_again_the_games_of_a_part_damaged_from_outside(tmp_path, t
         whole = whole[0]
     pd.testing.assert_frame_equal(res.to_pandas(), whole)
     assert (out / (damaged.name + ".damaged")).exists() and repr(res) == f"<Results: 3 part files in {out}>"
+
+
+def test_a_damaged_part_that_cannot_be_moved_aside_is_a_config_error(tmp_path, monkeypatch, capsys):
+    from neko_lab import cli
+    out = tmp_path / "run"
+    nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, out=out)
+    damaged = out / "part-000000004.parquet"
+    damaged.write_text("not parquet")
+    real = os.replace
+
+    def read_only(src, dst):                 # a folder this process may read but not change
+        if str(dst).endswith(".damaged"):
+            raise PermissionError(13, "Permission denied", str(src))
+        return real(src, dst)
+
+    monkeypatch.setattr(os, "replace", read_only)
+    with pytest.raises(ConfigError, match=re.escape(f"cannot write the results to {out}: Permission denied "
+                                                    f"(moving aside {damaged.name}, which cannot be read: ")):
+        nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, out=out, resume=True)
+    assert cli.main(["simulate", "toy", "--games", "12", "--seed", "2", "--out", str(out), "--resume",
+                     "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("neko-lab: error: cannot write the results to")
+    assert damaged.read_text() == "not parquet"
+
+
+@pytest.mark.parametrize("chunk", [0, True, None, "4"])
+def test_resume_refuses_a_run_json_whose_chunk_size_was_damaged(tmp_path, chunk):
+    out = tmp_path / "run"
+    nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, out=out)
+    meta = json.loads((out / "run.json").read_text())
+    meta["chunk"] = chunk
+    (out / "run.json").write_text(json.dumps(meta))
+    parts = sorted(out.iterdir())
+    with pytest.raises(ConfigError, match=re.escape(f"cannot resume {out}: its run.json is damaged (chunk is ")):
+        nl.simulate("toy", games=12, seed=2, progress=False, out=out, resume=True)
+    assert sorted(out.iterdir()) == parts          # no game played again beside the parts
+
+
+@pytest.mark.parametrize("resume", [False, True])
+def test_part_files_without_a_run_json_are_not_taken_for_games_of_a_new_run(tmp_path, resume):
+    import shutil
+    first = tmp_path / "first"
+    nl.simulate("toy", games=12, chunk=4, seed=1, progress=False, out=first)
+    out = tmp_path / "run"
+    shutil.copytree(first, out)
+    (out / "run.json").unlink()
+    with pytest.raises(ConfigError, match=re.escape(f"{out} holds part files of a run but no run.json "
+                                                    f"describing it (part-000000000.parquet ...); move them")):
+        nl.simulate("toy", games=12, chunk=4, seed=7, progress=False, out=out, resume=resume)
+    assert sorted(p.name for p in out.iterdir()) == sorted(p.name for p in first.iterdir() if p.name != "run.json")
 
 
 def read_as_it_is(out, kind):
