@@ -333,8 +333,17 @@ class Replay(Sequence):
         return self[-1]
 
     def describe(self, i: int) -> str:
-        """str() of the action leading to position i (i >= 1)."""
-        return str(self.actions[i - 1])
+        """str() of the action leading to position i (i >= 1; negative i counts from the end, as
+        positions do). Position 0 is the set-up: no action leads to it, so it is an IndexError."""
+        if not isinstance(i, int):
+            raise TypeError(f"positions are numbered by int, not {type(i).__name__}")
+        n = len(self)
+        at = i + n if i < 0 else i
+        if at == 0:
+            raise IndexError("position 0 is the set-up: no action leads to it")
+        if not 0 < at < n:
+            raise IndexError(f"position {i} of a game with {n} positions (0..{n - 1})")
+        return str(self.actions[at - 1])
 
     def __repr__(self) -> str:
         return f"<Replay of {self._last.GAME}: {len(self.actions)} actions>"

@@ -253,6 +253,10 @@ def test_replay_gives_every_position_in_order():
     assert [p.steps for p in rp] == list(range(len(positions)))
     assert fields(rp[-1]) == fields(s) and rp.final.is_over()
     assert rp.describe(1) == str(rp.actions[0])
+    assert rp.describe(-1) == str(rp.actions[-1]) == rp.describe(len(rp) - 1)
+    for nowhere in (0, -len(rp), len(rp)):     # no action leads to the set-up, nor past the end
+        with pytest.raises(IndexError):
+            rp.describe(nowhere)
     back = rp[3]
     back.apply(back.legal_actions()[0])      # a position given is a copy one may play on
     assert fields(rp[3]) == fields(positions[3])
