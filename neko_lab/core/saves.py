@@ -16,12 +16,14 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from . import serial
+from .chain import History
 from .data import DataOrigin, data_origin, fingerprint, shipped_dir
 from .errors import ConfigError, DataError, IllegalAction, SaveError, excerpt as _excerpt
-from .events import Log
+from .events import Event, Log
 from .history import FORMAT, OLD_FORMATS, checksum
 from .registry import game_class
-from .state import State, _short
+from .rng import Rng
+from .state import Pending, State, _short
 
 # A real save is under 10 KB (the longest random games of all four, at the most players, hold about
 # 500 actions), and under 100 KB with a user's card files embedded. Anything longer than this is no game,
@@ -219,10 +221,15 @@ def _snapshot(doc: dict, trust: bool) -> State:
     try:
         obj = object.__new__(cls)
         obj.__dict__.update({k: serial.decode(v) for k, v in body.items()})
-        obj.log = Log(obj.__dict__.get("log", ()))
+        events = obj.__dict__.get("log", ())
+        if not isinstance(events, (list, tuple)) or not all(isinstance(e, Event) for e in events):
+            raise SaveError(f"corrupted snapshot: the field 'log' should be a list of events, not "
+                            f"{_excerpt(events, 40)}")
+        obj.log = Log(events)
         obj._legal = None
         obj.__dict__.setdefault("_history", None)
         obj.__dict__.setdefault("_origin", data_origin(cls.GAME, None, None))   # older snapshots
+        _check_core_fields(obj)
         obj.check_invariants()
         obj.legal_actions()
     except SaveError:
@@ -230,6 +237,39 @@ def _snapshot(doc: dict, trust: bool) -> State:
     except Exception as exc:
         raise SaveError(f"corrupted snapshot: {type(exc).__name__}: {_short(str(exc), 200)}") from None
     return obj
+
+
+def _check_core_fields(obj: State) -> None:
+    """SaveError naming the first of the core's own fields (those State.__init__ sets) that a snapshot
+    gives a wrong type, before anything reads them."""
+    d = obj.__dict__
+    cls = type(obj)
+
+    def whole(v: Any, low: int, high: int | None = None) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and low <= v and (high is None or v <= high)
+
+    checks = (
+        ("players", lambda v: whole(v, cls.MIN_PLAYERS, cls.MAX_PLAYERS),
+         f"a whole number from {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS}"),
+        ("seed", lambda v: whole(v, 0, (1 << 64) - 1), "a whole number with 0 <= seed < 2**64"),
+        ("steps", lambda v: whole(v, 0), "a whole number of actions, 0 or more"),
+        ("options", lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v),
+         "a table of option names"),
+        ("rng", lambda v: isinstance(v, Rng), "the game's generator"),
+        ("pending", lambda v: isinstance(v, list) and all(isinstance(p, Pending) for p in v),
+         "a list of pending decisions"),
+        ("_history", lambda v: v is None or isinstance(v, History), "the chain of actions applied"),
+        ("_origin", lambda v: isinstance(v, DataOrigin) and (v.folder is None or isinstance(v.folder, str))
+         and isinstance(v.shipped, bool) and (v.files is None or isinstance(v.files, tuple) and all(
+             isinstance(f, tuple) and len(f) == 2 and all(isinstance(t, str) for t in f) for f in v.files)),
+         "the record of the game's card data"),
+    )
+    for name, ok, what in checks:
+        if name not in d:
+            raise SaveError(f"corrupted snapshot: the field '{name}' is missing")
+        if not ok(d[name]):
+            raise SaveError(f"corrupted snapshot: the field '{name}' should be {what}, not "
+                            f"{_excerpt(d[name], 40)}")
 
 
 def from_file(source: Any) -> tuple[Any, str | None]:

@@ -239,6 +239,21 @@ def test_a_snapshot_that_breaks_the_rules_is_refused_even_when_trusted():
         nl.from_json(resign(doc), trust=True)
 
 
+@pytest.mark.parametrize("name,value", [
+    ("_history", 7), ("_origin", "x"), ("rng", "x"), ("players", "2"), ("seed", -1), ("steps", None),
+    ("options", [1]), ("log", 5), ("pending", [5]),
+])
+def test_a_trusted_snapshot_with_a_broken_core_field_is_refused_naming_the_field(name, value):
+    doc = json.loads(_mid_game().to_json(snapshot=True))
+    doc["state"][name] = value
+    with pytest.raises(SaveError, match=f"corrupted snapshot: the field '{name}' should be"):
+        nl.from_json(resign(doc), trust=True)
+    del doc["state"][name]
+    if name not in ("_history", "_origin", "log"):     # a snapshot without these gets a default
+        with pytest.raises(SaveError, match=f"the field '{name}' is missing"):
+            nl.from_json(resign(doc), trust=True)
+
+
 def test_replay_gives_every_position_in_order():
     s = nl.new_game("toy", players=2, seed=8)
     rng = random.Random(8)
