@@ -4,7 +4,9 @@ position of a saved game in order (the writing side and the format are in core/h
 Whatever the input, the only error is SaveError, and its message quotes at most a short excerpt.
 A history save that breaks a rule is refused naming the step (counted from 1) and the reason. A save
 made with another version of the shipped dataset is refused rather than replayed wrongly. Snapshot
-saves (fields, not history) cannot be checked by replaying: they load only with trust=True.
+saves (fields, not history) cannot be checked by replaying: they load only with trust=True, and a
+position so loaded that its own history does not reproduce is marked so that it is never saved or
+replayed as that history.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from .chain import History
 from .data import DataOrigin, data_origin, fingerprint, shipped_dir
 from .errors import ConfigError, DataError, IllegalAction, SaveError, excerpt as _excerpt
 from .events import Event, Log
-from .history import FORMAT, OLD_FORMATS, checksum
+from .history import FORMAT, NOT_SAVED, OLD_FORMATS, SNAPSHOT_ONLY, checksum, dumps
 from .registry import game_class
 from .rng import Rng
 from .state import Pending, State, _short
@@ -232,11 +234,31 @@ def _snapshot(doc: dict, trust: bool) -> State:
         _check_core_fields(obj)
         obj.check_invariants()
         obj.legal_actions()
+        if not _history_gives(obj):
+            obj.__dict__[SNAPSHOT_ONLY] = True
     except SaveError:
         raise
     except Exception as exc:
         raise SaveError(f"corrupted snapshot: {type(exc).__name__}: {_short(str(exc), 200)}") from None
     return obj
+
+
+def _history_gives(state: State) -> bool:
+    """Whether replaying the history `state` carries, from the game's set-up, gives `state` again
+    (field by field, the record of its card data aside): false for a position set up by hand."""
+    try:
+        doc = json.loads(dumps(state))
+        again = start(doc)
+        for n, action in decode_steps(doc):
+            play_step(again, n, action)
+    except SaveError:
+        return False
+    skip = (*NOT_SAVED, "_origin")
+
+    def fields(s: State) -> dict:
+        return {k: serial.encode(v) for k, v in s.__dict__.items() if k not in skip}
+
+    return fields(again) == fields(state)
 
 
 def _check_core_fields(obj: State) -> None:

@@ -408,7 +408,8 @@ class State(Spaces):
     def to_json(self, snapshot: bool = False) -> str:
         """The save of this game: its settings and history, replayed by nl.from_json (see
         core/history.py). snapshot=True saves the fields instead, for a position set up by hand;
-        loading a snapshot needs nl.from_json(text, trust=True)."""
+        loading a snapshot needs nl.from_json(text, trust=True). A position loaded from a snapshot
+        that its history does not reproduce saves only as a snapshot (SaveError otherwise)."""
         return dumps(self, snapshot)
 
     # ------------------------------------------------------------------ display

@@ -228,6 +228,26 @@ def test_a_position_set_up_by_hand_is_saved_as_a_snapshot_and_loads_only_when_tr
     assert t.to_json(snapshot=True) == text
 
 
+def test_a_position_loaded_from_a_snapshot_its_history_does_not_give_is_not_saved_as_that_history():
+    s = _mid_game(game="naeco", players=2, steps=2, seed=4)
+    s.hands = [s.hands[1], s.hands[0]]          # set up by hand: no play leads here
+    s.known = [s.known[1], s.known[0]]
+    text = s.to_json(snapshot=True)
+    t = nl.from_json(text, trust=True)
+    for position in (t, t.clone()):
+        for save in (position.to_json, lambda: nl.replay(position)):
+            with pytest.raises(SaveError, match=r"loaded from a snapshot that its history does not "
+                                                r"reproduce.*to_json\(snapshot=True\)"):
+                save()
+    assert t.to_json(snapshot=True) == text, "it still saves as a snapshot, as it was"
+    t.apply(t.legal_actions()[0])
+    with pytest.raises(SaveError, match="does not reproduce"):
+        t.to_json()
+    played = _mid_game(game="naeco", players=2, steps=2, seed=4)   # a snapshot of a position reached by play
+    u = nl.from_json(played.to_json(snapshot=True), trust=True)
+    assert u.to_json() == played.to_json() and fields(nl.replay(u)[-1]) == fields(played)
+
+
 def test_a_snapshot_that_breaks_the_rules_is_refused_even_when_trusted():
     s = _mid_game()
     doc = json.loads(s.to_json(snapshot=True))
