@@ -171,13 +171,19 @@ def decode_steps(doc: dict) -> Iterator[tuple[int, Any]]:
             raise SaveError(f"save names an unknown action class {_excerpt(key, 60)}")
         classes.append(cls)
     for n, raw in enumerate(_field(doc, "actions", list), start=1):
-        try:
-            yield n, _decode_action(raw, classes)
-        except SaveError as exc:
-            raise SaveError(f"step {n}: {exc}") from None
-        except (RecursionError, TypeError, ValueError, KeyError, AttributeError, IndexError):
-            raise SaveError(f"step {n}: {_excerpt(raw, 60)} is not an action this save can "
-                            f"describe") from None
+        yield n, decode_step(n, raw, classes)
+
+
+def decode_step(n: int, raw: Any, classes: list[type]) -> Any:
+    """The action of step n (counted from 1) from its saved form `raw` ([class index, *fields] for
+    one of `classes`, else a value written by serial.encode); SaveError naming the step otherwise."""
+    try:
+        return _decode_action(raw, classes)
+    except SaveError as exc:
+        raise SaveError(f"step {n}: {exc}") from None
+    except (RecursionError, TypeError, ValueError, KeyError, AttributeError, IndexError):
+        raise SaveError(f"step {n}: {_excerpt(raw, 60)} is not an action this save can "
+                        f"describe") from None
 
 
 def _decode_action(raw: Any, classes: list[type]) -> Any:
@@ -310,7 +316,7 @@ def from_file(source: Any) -> tuple[Any, str | None]:
         raise SaveError(f"{name}: cannot read the save ({exc.strerror or type(exc).__name__})") from None
 
 
-def _loaded(source: Any, load: Any, trust: bool) -> Any:
+def read_source(source: Any, load: Any, trust: bool) -> Any:
     """load(text, trust) of a save given as text or as the path of its file; a SaveError then names
     the file in front."""
     text, name = from_file(source)
@@ -326,7 +332,7 @@ def from_json(text: Any, trust: bool = False) -> State:
     """Rebuild a game saved with State.to_json(), by replaying its history; SaveError for anything
     that is not a valid save. `text` is the save's text, or a pathlib.Path of its file (errors then
     name the file). trust=True also loads a snapshot save (see the module docstring)."""
-    return _loaded(text, _from_json, trust)
+    return read_source(text, _from_json, trust)
 
 
 def _from_json(text: Any, trust: bool) -> State:
@@ -416,7 +422,7 @@ def replay(source: Any, trust: bool = False) -> Replay:
     history to replay), in order."""
     if isinstance(source, State):
         source = source.to_json()
-    return _loaded(source, _replay, trust)
+    return read_source(source, _replay, trust)
 
 
 def _replay(source: Any, trust: bool) -> Replay:
