@@ -23,7 +23,7 @@ from .data import DataOrigin, data_origin, fingerprint, shipped_dir
 from .errors import ConfigError, DataError, IllegalAction, SaveError, excerpt as _excerpt
 from .events import Event, Log
 from .history import FORMAT, NOT_SAVED, OLD_FORMATS, SNAPSHOT_ONLY, checksum, dumps
-from .registry import game_class
+from .registry import GAMES, game_class, load_builtin
 from .rng import Rng
 from .state import Pending, State, _short
 
@@ -101,9 +101,42 @@ def _game(doc: dict) -> type[State]:
 
 
 # ---------------------------------------------------------------- history saves
+def _game_of(module: str) -> str | None:
+    """The registered game whose package (the folder of its State class's module) holds `module`."""
+    load_builtin()
+    for name, game in GAMES.items():
+        home = game.__module__.rpartition(".")[0] or game.__module__
+        if module == home or module.startswith(home + "."):
+            return name
+    return None
+
+
+def _not_this_game(cls: type[State], other: str, what: str) -> SaveError:
+    return SaveError(f"this save's game is {cls.GAME}, but its {what} are those of {other}: its "
+                     f"'game' field does not match its actions and card data")
+
+
+def _check_actions_are_of(cls: type[State], doc: dict) -> None:
+    """SaveError when the action classes a save names belong to another registered game."""
+    names = doc.get("classes")
+    if not isinstance(names, list):
+        return                                  # decode_steps says what is wrong
+    home = cls.__module__.rpartition(".")[0] or cls.__module__
+    for key in names:
+        if not isinstance(key, str):
+            continue
+        module = key.partition(":")[0]
+        if module == home or module.startswith(home + "."):
+            continue
+        other = _game_of(module)
+        if other is not None and other != cls.GAME:
+            raise _not_this_game(cls, other, "actions")
+
+
 def start(doc: dict) -> State:
     """The game of a history save as it was set up, before any action."""
     cls = _game(doc)
+    _check_actions_are_of(cls, doc)
     players = _field(doc, "players", int)
     seed = _field(doc, "seed", int)
     raw_options = _field(doc, "options", dict)
@@ -135,6 +168,10 @@ def _with_shipped_data(cls: type[State], saved: str, players: int, seed: int, op
     here = shipped_dir(cls.GAME)
     current = fingerprint(here) if here else ""
     if saved != current:
+        load_builtin()
+        for other in sorted(GAMES):
+            if other != cls.GAME and shipped_dir(other) and fingerprint(shipped_dir(other)) == saved:
+                raise _not_this_game(cls, other, "card data")
         raise SaveError(f"this save was played with other {cls.GAME} card data (dataset "
                         f"fingerprint {saved[:16]!r}) than the one installed here ({current!r}); "
                         f"replaying it would give another game. Open it with the neko_lab version "

@@ -157,6 +157,17 @@ def test_a_save_made_with_other_shipped_data_is_refused():
         nl.from_json(resign(doc))
 
 
+@pytest.mark.parametrize("steps", [6, 0])
+def test_a_save_whose_game_was_changed_says_the_game_does_not_match_its_actions_and_data(steps):
+    doc = json.loads(_mid_game(game="naeco", players=2, steps=steps).to_json())
+    doc["game"] = "syndicate"
+    said = "actions" if steps else "card data"      # with no action, only the data tells
+    for load in (nl.from_json, nl.replay):
+        with pytest.raises(SaveError, match=f"game is syndicate, but its {said} are those of naeco: its "
+                                            f"'game' field does not match"):
+            load(resign(doc))
+
+
 def test_a_game_played_with_the_users_data_carries_it_and_loads_without_the_folder(tmp_path):
     folder = tmp_path / "mydata"
     shutil.copytree(dataset_dir("naeco"), folder)
