@@ -2,7 +2,8 @@
 position of a saved game in order (the writing side and the format are in core/history.py).
 
 Whatever the input, the only error is SaveError, and its message quotes at most a short excerpt.
-A history save that breaks a rule is refused naming the step (counted from 1) and the reason. A save
+A history save that breaks a rule is refused naming the step (counted from 1) and the reason, whether
+or not its checksum matches (a save edited by hand does not: see _read). A save
 made with another version of the shipped dataset is refused rather than replayed wrongly. Snapshot
 saves (fields, not history) cannot be checked by replaying: they load only with trust=True, and a
 position so loaded that its own history does not reproduce is marked so that it is never saved or
@@ -77,9 +78,37 @@ def parse(text: Any) -> dict:
     except (RecursionError, TypeError, ValueError):
         raise SaveError("corrupted save: its content cannot be read back") from None
     if digest != doc["checksum"]:
-        raise SaveError("corrupted save: the checksum does not match (the file was damaged or "
-                        "edited)")
+        raise _ChecksumMismatch(doc)
     return doc
+
+
+class _ChecksumMismatch(SaveError):
+    """A save whose checksum does not match, with its document (see _read)."""
+
+    def __init__(self, doc: dict):
+        super().__init__("corrupted save: the checksum does not match (the file was damaged or edited)")
+        self.doc = doc
+
+
+def _read(text: Any) -> dict:
+    """parse(text); but when the checksum of a history save does not match, its history is replayed
+    first, so that a hand edit that breaks a rule is refused with the step and the reason (the
+    checksum only guards against accidents: it is no seal). A changed save that replays without
+    breaking a rule is refused by the checksum."""
+    try:
+        return parse(text)
+    except _ChecksumMismatch as exc:
+        doc = exc.doc
+        if doc["format"] in OLD_FORMATS or doc.get("kind") != "history":
+            raise
+        try:
+            state = start(doc)
+            for n, action in decode_steps(doc):
+                play_step(state, n, action)
+        except SaveError as why:
+            raise SaveError(f"{why} (and the checksum does not match: the file was damaged or "
+                            f"edited)") from None
+        raise
 
 
 def _field(doc: dict, name: str, kind: type | tuple[type, ...]) -> Any:
@@ -373,7 +402,7 @@ def from_json(text: Any, trust: bool = False) -> State:
 
 
 def _from_json(text: Any, trust: bool) -> State:
-    doc = parse(text)
+    doc = _read(text)
     if doc["format"] in OLD_FORMATS or doc.get("kind") == "snapshot":
         return _snapshot(doc, trust)
     if doc.get("kind") != "history":
@@ -463,7 +492,7 @@ def replay(source: Any, trust: bool = False) -> Replay:
 
 
 def _replay(source: Any, trust: bool) -> Replay:
-    doc = parse(source)
+    doc = _read(source)
     if doc["format"] in OLD_FORMATS or doc.get("kind") == "snapshot":
         return Replay(_snapshot(doc, trust), [])
     if doc.get("kind") != "history":

@@ -122,6 +122,21 @@ def test_edited_save_that_breaks_a_rule_names_the_step_and_the_reason():
         nl.from_json(resign(doc))
 
 
+def test_a_save_edited_by_hand_that_breaks_a_rule_names_the_step_though_its_checksum_no_longer_matches():
+    s = _mid_game(steps=0)
+    s.apply(s.legal_actions()[0])
+    doc = json.loads(s.to_json())
+    doc["actions"].append([0, "play", 7])     # edited by hand: the checksum is left as it was
+    for load in (nl.from_json, nl.replay):
+        with pytest.raises(SaveError, match=r"^step 2: play 7 is not legal: .*not in Player 2's hand.*"
+                                            r"and the checksum does not match"):
+            load(json.dumps(doc))
+    doc["actions"].pop()
+    doc["actions"].pop()                      # a legal game still, but not the one saved
+    with pytest.raises(SaveError, match=r"^corrupted save: the checksum does not match"):
+        nl.from_json(json.dumps(doc))
+
+
 def test_edited_field_types_name_the_step():
     doc = json.loads(_mid_game().to_json())
     doc["actions"][4] = [0, "play"]               # a Move has two fields
