@@ -275,7 +275,7 @@ def play_step(state: State, n: int, action: Any) -> None:
     except IllegalAction as exc:
         shown = _short(action, 60)
         reason = _short(str(exc), 200)
-        if not reason.startswith(shown):
+        if not str(exc).startswith(_short(action, 1000)):   # a reason that does not name the action
             reason = f"{shown} is not legal: {reason}"
         raise SaveError(f"step {n}: {reason}") from None
     except Exception as exc:

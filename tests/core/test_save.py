@@ -150,6 +150,17 @@ def test_edited_field_types_name_the_step():
         nl.from_json(resign(doc))
 
 
+def test_a_step_with_a_malformed_field_names_the_field_and_its_value():
+    s = _mid_game(game="journey", players=2, steps=6, seed=1)
+    doc = json.loads(s.to_json())
+    step = next(i for i, a in enumerate(doc["actions"]) if a[1] == "draft")
+    doc["actions"][step][2] = "x"                 # Journey's Act(kind, a, b, c): a die value is an int
+    with pytest.raises(SaveError, match=rf"^step {step + 1}: Act\(kind='draft', a='x', .*\) is not a "
+                                        r"well-formed action of this game: its a is 'x' \(str\), where "
+                                        r"a legal Act has int"):
+        nl.from_json(resign(doc))
+
+
 @pytest.mark.parametrize("edit,needle", [
     ({"players": 9}, "settings are refused: toy is for 1 to 4 players"),
     ({"players": "3"}, "'players' should be int"),
