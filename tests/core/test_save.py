@@ -150,6 +150,16 @@ def test_edited_field_types_name_the_step():
         nl.from_json(resign(doc))
 
 
+def test_a_step_refusal_names_a_long_action_once():
+    s = _mid_game(game="naeco", players=2, steps=10, seed=1)
+    doc = json.loads(s.to_json())
+    doc["actions"][3], doc["actions"][4] = doc["actions"][4], doc["actions"][3]
+    with pytest.raises(SaveError) as info:
+        nl.from_json(resign(doc))
+    said = str(info.value)
+    assert said.startswith("step 4: play ") and said.count("play ") == 1, said
+
+
 def test_a_step_with_a_malformed_field_names_the_field_and_its_value():
     s = _mid_game(game="journey", players=2, steps=6, seed=1)
     doc = json.loads(s.to_json())
