@@ -6,13 +6,17 @@ from typing import Any
 
 def excerpt(value: Any, limit: int = 60, text: bool = False) -> str:
     """repr(value) (str(value) with text=True) cut to `limit` characters, for a message that must
-    not echo a whole input; safe for objects whose repr or str fails."""
+    not echo a whole input; safe for objects whose repr or str fails (an action built with a field
+    its str() cannot read shows as its repr, which names its fields and their values)."""
     if isinstance(value, str) and not text:
         value = value[:limit]
     try:
         shown = str(value) if text else repr(value)
     except Exception:
-        shown = f"<{type(value).__name__} object>"
+        try:
+            shown = repr(value) if text else f"<{type(value).__name__} object>"
+        except Exception:
+            shown = f"<{type(value).__name__} object>"
     return shown if len(shown) <= limit else shown[:limit - 3] + "..."
 
 

@@ -13,7 +13,8 @@ game grows. A save is that history plus what is needed to start the game again:
 
 Loading replays the actions through `apply`, so a save that breaks a rule cannot load. A snapshot
 (`to_json(snapshot=True)`) stores the state's fields instead: for positions set up by hand for
-teaching; reading one needs `from_json(text, trust=True)`.
+teaching; reading one needs `from_json(text, trust=True)`. A position read from a snapshot that its
+own history does not reproduce cannot be saved as that history (SNAPSHOT_ONLY below).
 """
 from __future__ import annotations
 
@@ -24,12 +25,18 @@ from typing import TYPE_CHECKING, Any
 from . import serial
 from .chain import actions_of
 from .data import DataOrigin, data_files, fingerprint, game_files
+from .errors import SaveError
 
 if TYPE_CHECKING:
     from .state import State
 
 FORMAT = "neko_lab-save/2"
 OLD_FORMATS = ("neko_lab-save/1",)
+# Set (to True) on a position loaded from a snapshot whose history, replayed from the set-up, does not
+# give it (a position set up by hand): carried by its copies, never saved, and such a position cannot
+# be saved as its history (core.saves sets it when the snapshot is read).
+SNAPSHOT_ONLY = "_snapshot_only"
+NOT_SAVED = ("_legal", SNAPSHOT_ONLY)          # fields a snapshot leaves out
 
 
 # ---------------------------------------------------------------- writing
@@ -86,8 +93,12 @@ def dumps(state: "State", snapshot: bool = False) -> str:
     if snapshot:
         body: dict[str, Any] = {"format": FORMAT, "kind": "snapshot", "game": state.GAME,
                                 "state": {k: serial.encode(v) for k, v in sorted(state.__dict__.items())
-                                          if k != "_legal"}}
+                                          if k not in NOT_SAVED}}
     else:
+        if state.__dict__.get(SNAPSHOT_ONLY):
+            raise SaveError("this position was loaded from a snapshot that its history does not "
+                            "reproduce: saved as that history, or replayed, it would be another game; "
+                            "save it with to_json(snapshot=True)")
         classes, steps = encode_actions(actions_of(state.__dict__.get("_history")))
         body = {"format": FORMAT, "kind": "history", "game": state.GAME, "players": state.players,
                 "seed": state.seed, "options": serial.encode(dict(state.options)),

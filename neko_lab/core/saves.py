@@ -2,9 +2,12 @@
 position of a saved game in order (the writing side and the format are in core/history.py).
 
 Whatever the input, the only error is SaveError, and its message quotes at most a short excerpt.
-A history save that breaks a rule is refused naming the step (counted from 1) and the reason. A save
+A history save that breaks a rule is refused naming the step (counted from 1) and the reason, whether
+or not its checksum matches (a save edited by hand does not: see _read). A save
 made with another version of the shipped dataset is refused rather than replayed wrongly. Snapshot
-saves (fields, not history) cannot be checked by replaying: they load only with trust=True.
+saves (fields, not history) cannot be checked by replaying: they load only with trust=True, and a
+position so loaded that its own history does not reproduce is marked so that it is never saved or
+replayed as that history.
 """
 from __future__ import annotations
 
@@ -16,12 +19,14 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from . import serial
+from .chain import History
 from .data import DataOrigin, data_origin, fingerprint, game_files, shipped_dir
 from .errors import ConfigError, DataError, IllegalAction, SaveError, excerpt as _excerpt
-from .events import Log
-from .history import FORMAT, OLD_FORMATS, checksum
-from .registry import game_class
-from .state import State, _short
+from .events import Event, Log
+from .history import FORMAT, NOT_SAVED, OLD_FORMATS, SNAPSHOT_ONLY, checksum, dumps
+from .registry import GAMES, game_class, load_builtin
+from .rng import Rng
+from .state import Pending, State, _short
 
 # A real save is under 10 KB (the longest random games of all four, at the most players, hold about
 # 500 actions), and under 100 KB with a user's card files embedded. Anything longer than this is no game,
@@ -73,9 +78,37 @@ def parse(text: Any) -> dict:
     except (RecursionError, TypeError, ValueError):
         raise SaveError("corrupted save: its content cannot be read back") from None
     if digest != doc["checksum"]:
-        raise SaveError("corrupted save: the checksum does not match (the file was damaged or "
-                        "edited)")
+        raise _ChecksumMismatch(doc)
     return doc
+
+
+class _ChecksumMismatch(SaveError):
+    """A save whose checksum does not match, with its document (see _read)."""
+
+    def __init__(self, doc: dict):
+        super().__init__("corrupted save: the checksum does not match (the file was damaged or edited)")
+        self.doc = doc
+
+
+def _read(text: Any) -> dict:
+    """parse(text); but when the checksum of a history save does not match, its history is replayed
+    first, so that a hand edit that breaks a rule is refused with the step and the reason (the
+    checksum only guards against accidents: it is no seal). A changed save that replays without
+    breaking a rule is refused by the checksum."""
+    try:
+        return parse(text)
+    except _ChecksumMismatch as exc:
+        doc = exc.doc
+        if doc["format"] in OLD_FORMATS or doc.get("kind") != "history":
+            raise
+        try:
+            state = start(doc)
+            for n, action in decode_steps(doc):
+                play_step(state, n, action)
+        except SaveError as why:
+            raise SaveError(f"{why} (and the checksum does not match: the file was damaged or "
+                            f"edited)") from None
+        raise
 
 
 def _field(doc: dict, name: str, kind: type | tuple[type, ...]) -> Any:
@@ -97,9 +130,42 @@ def _game(doc: dict) -> type[State]:
 
 
 # ---------------------------------------------------------------- history saves
+def _game_of(module: str) -> str | None:
+    """The registered game whose package (the folder of its State class's module) holds `module`."""
+    load_builtin()
+    for name, game in GAMES.items():
+        home = game.__module__.rpartition(".")[0] or game.__module__
+        if module == home or module.startswith(home + "."):
+            return name
+    return None
+
+
+def _not_this_game(cls: type[State], other: str, what: str) -> SaveError:
+    return SaveError(f"this save's game is {cls.GAME}, but its {what} are those of {other}: its "
+                     f"'game' field does not match its actions and card data")
+
+
+def _check_actions_are_of(cls: type[State], doc: dict) -> None:
+    """SaveError when the action classes a save names belong to another registered game."""
+    names = doc.get("classes")
+    if not isinstance(names, list):
+        return                                  # decode_steps says what is wrong
+    home = cls.__module__.rpartition(".")[0] or cls.__module__
+    for key in names:
+        if not isinstance(key, str):
+            continue
+        module = key.partition(":")[0]
+        if module == home or module.startswith(home + "."):
+            continue
+        other = _game_of(module)
+        if other is not None and other != cls.GAME:
+            raise _not_this_game(cls, other, "actions")
+
+
 def start(doc: dict) -> State:
     """The game of a history save as it was set up, before any action."""
     cls = _game(doc)
+    _check_actions_are_of(cls, doc)
     players = _field(doc, "players", int)
     seed = _field(doc, "seed", int)
     raw_options = _field(doc, "options", dict)
@@ -131,6 +197,10 @@ def _with_shipped_data(cls: type[State], saved: str, players: int, seed: int, op
     here = shipped_dir(cls.GAME)
     current = fingerprint(here) if here else ""
     if saved != current:
+        load_builtin()
+        for other in sorted(GAMES):
+            if other != cls.GAME and shipped_dir(other) and fingerprint(shipped_dir(other)) == saved:
+                raise _not_this_game(cls, other, "card data")
         raise SaveError(f"this save was played with other {cls.GAME} card data (dataset "
                         f"fingerprint {saved[:16]!r}) than the one installed here ({current!r}); "
                         f"replaying it would give another game. Open it with the neko_lab version "
@@ -175,13 +245,19 @@ def decode_steps(doc: dict) -> Iterator[tuple[int, Any]]:
             raise SaveError(f"save names an unknown action class {_excerpt(key, 60)}")
         classes.append(cls)
     for n, raw in enumerate(_field(doc, "actions", list), start=1):
-        try:
-            yield n, _decode_action(raw, classes)
-        except SaveError as exc:
-            raise SaveError(f"step {n}: {exc}") from None
-        except (RecursionError, TypeError, ValueError, KeyError, AttributeError, IndexError):
-            raise SaveError(f"step {n}: {_excerpt(raw, 60)} is not an action this save can "
-                            f"describe") from None
+        yield n, decode_step(n, raw, classes)
+
+
+def decode_step(n: int, raw: Any, classes: list[type]) -> Any:
+    """The action of step n (counted from 1) from its saved form `raw` ([class index, *fields] for
+    one of `classes`, else a value written by serial.encode); SaveError naming the step otherwise."""
+    try:
+        return _decode_action(raw, classes)
+    except SaveError as exc:
+        raise SaveError(f"step {n}: {exc}") from None
+    except (RecursionError, TypeError, ValueError, KeyError, AttributeError, IndexError):
+        raise SaveError(f"step {n}: {_excerpt(raw, 60)} is not an action this save can "
+                        f"describe") from None
 
 
 def _decode_action(raw: Any, classes: list[type]) -> Any:
@@ -207,7 +283,7 @@ def play_step(state: State, n: int, action: Any) -> None:
     except IllegalAction as exc:
         shown = _short(action, 60)
         reason = _short(str(exc), 200)
-        if not reason.startswith(shown):
+        if not str(exc).startswith(_short(action, 1000)):   # a reason that does not name the action
             reason = f"{shown} is not legal: {reason}"
         raise SaveError(f"step {n}: {reason}") from None
     except Exception as exc:
@@ -227,17 +303,75 @@ def _snapshot(doc: dict, trust: bool) -> State:
     try:
         obj = object.__new__(cls)
         obj.__dict__.update({k: serial.decode(v) for k, v in body.items()})
-        obj.log = Log(obj.__dict__.get("log", ()))
+        events = obj.__dict__.get("log", ())
+        if not isinstance(events, (list, tuple)) or not all(isinstance(e, Event) for e in events):
+            raise SaveError(f"corrupted snapshot: the field 'log' should be a list of events, not "
+                            f"{_excerpt(events, 40)}")
+        obj.log = Log(events)
         obj._legal = None
         obj.__dict__.setdefault("_history", None)
         obj.__dict__.setdefault("_origin", data_origin(cls.GAME, None, None))   # older snapshots
+        _check_core_fields(obj)
         obj.check_invariants()
         obj.legal_actions()
+        if not _history_gives(obj):
+            obj.__dict__[SNAPSHOT_ONLY] = True
     except SaveError:
         raise
     except Exception as exc:
         raise SaveError(f"corrupted snapshot: {type(exc).__name__}: {_short(str(exc), 200)}") from None
     return obj
+
+
+def _history_gives(state: State) -> bool:
+    """Whether replaying the history `state` carries, from the game's set-up, gives `state` again
+    (field by field, the record of its card data aside): false for a position set up by hand."""
+    try:
+        doc = json.loads(dumps(state))
+        again = start(doc)
+        for n, action in decode_steps(doc):
+            play_step(again, n, action)
+    except SaveError:
+        return False
+    skip = (*NOT_SAVED, "_origin")
+
+    def fields(s: State) -> dict:
+        return {k: serial.encode(v) for k, v in s.__dict__.items() if k not in skip}
+
+    return fields(again) == fields(state)
+
+
+def _check_core_fields(obj: State) -> None:
+    """SaveError naming the first of the core's own fields (those State.__init__ sets) that a snapshot
+    gives a wrong type, before anything reads them."""
+    d = obj.__dict__
+    cls = type(obj)
+
+    def whole(v: Any, low: int, high: int | None = None) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and low <= v and (high is None or v <= high)
+
+    checks = (
+        ("players", lambda v: whole(v, cls.MIN_PLAYERS, cls.MAX_PLAYERS),
+         f"a whole number from {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS}"),
+        ("seed", lambda v: whole(v, 0, (1 << 64) - 1), "a whole number with 0 <= seed < 2**64"),
+        ("steps", lambda v: whole(v, 0), "a whole number of actions, 0 or more"),
+        ("options", lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v),
+         "a table of option names"),
+        ("rng", lambda v: isinstance(v, Rng), "the game's generator"),
+        ("pending", lambda v: isinstance(v, list) and all(isinstance(p, Pending) for p in v),
+         "a list of pending decisions"),
+        ("_history", lambda v: v is None or isinstance(v, History), "the chain of actions applied"),
+        ("_origin", lambda v: isinstance(v, DataOrigin) and (v.folder is None or isinstance(v.folder, str))
+         and isinstance(v.shipped, bool) and (v.files is None or isinstance(v.files, tuple) and all(
+             isinstance(f, tuple) and len(f) == 2 and all(isinstance(t, str) for t in f) for f in v.files)),
+         "the record of the game's card data"),
+    )
+    for name, ok, what in checks:
+        if name not in d:
+            raise SaveError(f"corrupted snapshot: the field '{name}' is missing")
+        if not ok(d[name]):
+            raise SaveError(f"corrupted snapshot: the field '{name}' should be {what}, not "
+                            f"{_excerpt(d[name], 40)}")
 
 
 def from_file(source: Any) -> tuple[Any, str | None]:
@@ -256,7 +390,7 @@ def from_file(source: Any) -> tuple[Any, str | None]:
         raise SaveError(f"{name}: cannot read the save ({exc.strerror or type(exc).__name__})") from None
 
 
-def _loaded(source: Any, load: Any, trust: bool) -> Any:
+def read_source(source: Any, load: Any, trust: bool) -> Any:
     """load(text, trust) of a save given as text or as the path of its file; a SaveError then names
     the file in front."""
     text, name = from_file(source)
@@ -272,11 +406,11 @@ def from_json(text: Any, trust: bool = False) -> State:
     """Rebuild a game saved with State.to_json(), by replaying its history; SaveError for anything
     that is not a valid save. `text` is the save's text, or a pathlib.Path of its file (errors then
     name the file). trust=True also loads a snapshot save (see the module docstring)."""
-    return _loaded(text, _from_json, trust)
+    return read_source(text, _from_json, trust)
 
 
 def _from_json(text: Any, trust: bool) -> State:
-    doc = parse(text)
+    doc = _read(text)
     if doc["format"] in OLD_FORMATS or doc.get("kind") == "snapshot":
         return _snapshot(doc, trust)
     if doc.get("kind") != "history":
@@ -341,8 +475,17 @@ class Replay(Sequence):
         return self[-1]
 
     def describe(self, i: int) -> str:
-        """str() of the action leading to position i (i >= 1)."""
-        return str(self.actions[i - 1])
+        """str() of the action leading to position i (i >= 1; negative i counts from the end, as
+        positions do). Position 0 is the set-up: no action leads to it, so it is an IndexError."""
+        if not isinstance(i, int):
+            raise TypeError(f"positions are numbered by int, not {type(i).__name__}")
+        n = len(self)
+        at = i + n if i < 0 else i
+        if at == 0:
+            raise IndexError("position 0 is the set-up: no action leads to it")
+        if not 0 < at < n:
+            raise IndexError(f"position {i} of a game with {n} positions (0..{n - 1})")
+        return str(self.actions[at - 1])
 
     def __repr__(self) -> str:
         return f"<Replay of {self._last.GAME}: {len(self.actions)} actions>"
@@ -353,11 +496,11 @@ def replay(source: Any, trust: bool = False) -> Replay:
     history to replay), in order."""
     if isinstance(source, State):
         source = source.to_json()
-    return _loaded(source, _replay, trust)
+    return read_source(source, _replay, trust)
 
 
 def _replay(source: Any, trust: bool) -> Replay:
-    doc = parse(source)
+    doc = _read(source)
     if doc["format"] in OLD_FORMATS or doc.get("kind") == "snapshot":
         return Replay(_snapshot(doc, trust), [])
     if doc.get("kind") != "history":

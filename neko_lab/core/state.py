@@ -297,8 +297,7 @@ class State(Spaces):
         try:
             reason = self._why_illegal(action)
         except Exception:  # a malformed action object: say so instead of failing inside the game
-            reason = (f"{shown_action} is not a well-formed action of this game: pass one of "
-                      f"legal_actions()")
+            reason = _malformed(action, legal)
         if reason:
             return reason
         return (f"{shown_action} is not legal now (Player {self.current_player + 1} must choose one of: "
@@ -408,7 +407,8 @@ class State(Spaces):
     def to_json(self, snapshot: bool = False) -> str:
         """The save of this game: its settings and history, replayed by nl.from_json (see
         core/history.py). snapshot=True saves the fields instead, for a position set up by hand;
-        loading a snapshot needs nl.from_json(text, trust=True)."""
+        loading a snapshot needs nl.from_json(text, trust=True). A position loaded from a snapshot
+        that its history does not reproduce saves only as a snapshot (SaveError otherwise)."""
         return dumps(self, snapshot)
 
     # ------------------------------------------------------------------ display
@@ -497,6 +497,23 @@ def _find(legal: list, action: Any) -> Any:
         except Exception:
             return None
     return None
+
+
+def _malformed(action: Any, legal: list) -> str:
+    """Why `action`, an object the game could not even examine, is refused: naming its first field
+    whose type no legal action of its class has now, when there is one."""
+    shown = _short(action)
+    cls = type(action)
+    fields = serial.fields_of(cls) if serial.is_registered(cls) else getattr(cls, "_fields", ())
+    same = [a for a in legal if type(a) is cls]
+    for name in fields:
+        value = getattr(action, name, None)
+        kinds = sorted({type(getattr(a, name, None)).__name__ for a in same})
+        if kinds and type(value).__name__ not in kinds:
+            return (f"{shown} is not a well-formed action of this game: its {name} is "
+                    f"{excerpt(value, 40)} ({type(value).__name__}), where a legal {cls.__name__} has "
+                    f"{' or '.join(kinds)}: pass one of legal_actions()")
+    return f"{shown} is not a well-formed action of this game: pass one of legal_actions()"
 
 
 def _some_of(legal: list, limit: int = 320) -> str:

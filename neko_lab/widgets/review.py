@@ -20,6 +20,7 @@ import ipywidgets as W
 from ..core import serial
 from ..core.errors import SaveError
 from ..core import from_json
+from ..core.saves import MAX_SAVE_CHARS, Replay, decode_step, read_source
 from ..core.state import State
 
 HISTORY_FORMAT = "neko-lab-history-1"
@@ -31,37 +32,47 @@ def history_save(start: State, actions: Sequence[Hashable]) -> str:
                        "actions": [serial.encode(a) for a in actions]}, ensure_ascii=False)
 
 
-def positions(text: str) -> tuple[list[State], list[Hashable] | None]:
+def positions(source: Any) -> tuple[list[State], list[Hashable] | None]:
     """Every position of the saved game in order, and the actions between them when known
-    (None when the save gives positions only). Raises SaveError for anything that is not a save."""
+    (None when the save gives positions only). `source` is a save's text or a pathlib.Path of its
+    file, as nl.from_json takes them (errors then name the file). Raises SaveError for anything that
+    is not a save, read as nl.from_json reads it."""
+    return read_source(source, _positions, False)
+
+
+def _positions(text: Any, trust: bool) -> tuple[list[State], list[Hashable] | None]:
     doc = _history_doc(text)
     if doc is None:
         from .. import core
 
         replay = getattr(core, "replay", None)
         if replay is not None:                  # saves are the game's history: the core replays them
-            game = replay(text)
+            game = replay(text, trust)
             actions = getattr(game, "actions", None)
             return list(game), (list(actions) if actions is not None else None)
-        return [from_json(text)], []
-    state = from_json(doc["start"])
-    states, actions = [state.clone()], []
-    for step, raw in enumerate(doc["actions"], start=1):
-        action = serial.decode(raw)
+        return [from_json(text, trust)], []
+    # the actions are read and replayed as the core's saves are: a step that cannot be read or that
+    # breaks a rule is refused naming the step
+    actions = [decode_step(n, raw, []) for n, raw in enumerate(doc["actions"], start=1)]
+    game = Replay(from_json(doc["start"]), actions)
+    return list(game), list(game.actions)
+
+
+def _history_doc(text: Any) -> dict | None:
+    """The document of a history written by history_save, or None for anything else: a save of the
+    core's, or no save at all, which the core's reading then refuses saying why (where JSON breaks
+    off, by line and column)."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
         try:
-            state.apply(action)
-        except Exception as exc:                # an edited history that breaks a rule
-            raise SaveError(f"step {step}: {str(action)[:80]} is not legal: {exc}") from None
-        states.append(state.clone())
-        actions.append(action)
-    return states, actions
-
-
-def _history_doc(text: str) -> dict | None:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    if not isinstance(text, str) or len(text) > MAX_SAVE_CHARS:
+        return None
     try:
-        doc = json.loads(text)
-    except (TypeError, ValueError, RecursionError):
-        raise SaveError("not a neko_lab save (not JSON)") from None
+        doc = json.loads(text.removeprefix("\ufeff"))
+    except (ValueError, RecursionError, MemoryError):
+        return None
     if isinstance(doc, dict) and doc.get("format") == HISTORY_FORMAT:
         if not isinstance(doc.get("start"), str) or not isinstance(doc.get("actions"), list):
             raise SaveError("a game history needs 'start' (a save) and 'actions' (a list)")
@@ -82,10 +93,11 @@ class Reviewing:
     _live: tuple[State, list] | None
 
     @classmethod
-    def from_save(cls, text: str, **kwargs: Any) -> Any:
+    def from_save(cls, source: Any, **kwargs: Any) -> Any:
         """A board reviewing a saved game: step through it forwards and back, then play on from any
-        position. Raises SaveError when `text` is not a save."""
-        states, actions = positions(text)
+        position. `source` is a save's text or a pathlib.Path of its file, as nl.from_json takes
+        them. Raises SaveError when it is not a save."""
+        states, actions = positions(source)
         board = cls(states[-1].clone(), **kwargs)
         board.open_review(states, actions)
         return board

@@ -123,6 +123,21 @@ def test_edited_save_that_breaks_a_rule_names_the_step_and_the_reason():
         nl.from_json(resign(doc))
 
 
+def test_a_save_edited_by_hand_that_breaks_a_rule_names_the_step_though_its_checksum_no_longer_matches():
+    s = _mid_game(steps=0)
+    s.apply(s.legal_actions()[0])
+    doc = json.loads(s.to_json())
+    doc["actions"].append([0, "play", 7])     # edited by hand: the checksum is left as it was
+    for load in (nl.from_json, nl.replay):
+        with pytest.raises(SaveError, match=r"^step 2: play 7 is not legal: .*not in Player 2's hand.*"
+                                            r"and the checksum does not match"):
+            load(json.dumps(doc))
+    doc["actions"].pop()
+    doc["actions"].pop()                      # a legal game still, but not the one saved
+    with pytest.raises(SaveError, match=r"^corrupted save: the checksum does not match"):
+        nl.from_json(json.dumps(doc))
+
+
 def test_edited_field_types_name_the_step():
     doc = json.loads(_mid_game().to_json())
     doc["actions"][4] = [0, "play"]               # a Move has two fields
@@ -133,6 +148,27 @@ def test_edited_field_types_name_the_step():
         nl.from_json(resign(doc))
     doc["actions"][4] = {"~r": "not a number"}
     with pytest.raises(SaveError, match=r"^step 5: .* is not an action"):
+        nl.from_json(resign(doc))
+
+
+def test_a_step_refusal_names_a_long_action_once():
+    s = _mid_game(game="naeco", players=2, steps=10, seed=1)
+    doc = json.loads(s.to_json())
+    doc["actions"][3], doc["actions"][4] = doc["actions"][4], doc["actions"][3]
+    with pytest.raises(SaveError) as info:
+        nl.from_json(resign(doc))
+    said = str(info.value)
+    assert said.startswith("step 4: play ") and said.count("play ") == 1, said
+
+
+def test_a_step_with_a_malformed_field_names_the_field_and_its_value():
+    s = _mid_game(game="journey", players=2, steps=6, seed=1)
+    doc = json.loads(s.to_json())
+    step = next(i for i, a in enumerate(doc["actions"]) if a[1] == "draft")
+    doc["actions"][step][2] = "x"                 # Journey's Act(kind, a, b, c): a die value is an int
+    with pytest.raises(SaveError, match=rf"^step {step + 1}: Act\(kind='draft', a='x', .*\) is not a "
+                                        r"well-formed action of this game: its a is 'x' \(str\), where "
+                                        r"a legal Act has int"):
         nl.from_json(resign(doc))
 
 
@@ -156,6 +192,17 @@ def test_a_save_made_with_other_shipped_data_is_refused():
     doc["data"]["fingerprint"] = "0123456789abcdef"
     with pytest.raises(SaveError, match="played with other naeco card data"):
         nl.from_json(resign(doc))
+
+
+@pytest.mark.parametrize("steps", [6, 0])
+def test_a_save_whose_game_was_changed_says_the_game_does_not_match_its_actions_and_data(steps):
+    doc = json.loads(_mid_game(game="naeco", players=2, steps=steps).to_json())
+    doc["game"] = "syndicate"
+    said = "actions" if steps else "card data"      # with no action, only the data tells
+    for load in (nl.from_json, nl.replay):
+        with pytest.raises(SaveError, match=f"game is syndicate, but its {said} are those of naeco: its "
+                                            f"'game' field does not match"):
+            load(resign(doc))
 
 
 def test_a_game_played_with_the_users_data_carries_it_and_loads_without_the_folder(tmp_path):
@@ -260,6 +307,26 @@ def test_a_position_set_up_by_hand_is_saved_as_a_snapshot_and_loads_only_when_tr
     assert t.to_json(snapshot=True) == text
 
 
+def test_a_position_loaded_from_a_snapshot_its_history_does_not_give_is_not_saved_as_that_history():
+    s = _mid_game(game="naeco", players=2, steps=2, seed=4)
+    s.hands = [s.hands[1], s.hands[0]]          # set up by hand: no play leads here
+    s.known = [s.known[1], s.known[0]]
+    text = s.to_json(snapshot=True)
+    t = nl.from_json(text, trust=True)
+    for position in (t, t.clone()):
+        for save in (position.to_json, lambda: nl.replay(position)):
+            with pytest.raises(SaveError, match=r"loaded from a snapshot that its history does not "
+                                                r"reproduce.*to_json\(snapshot=True\)"):
+                save()
+    assert t.to_json(snapshot=True) == text, "it still saves as a snapshot, as it was"
+    t.apply(t.legal_actions()[0])
+    with pytest.raises(SaveError, match="does not reproduce"):
+        t.to_json()
+    played = _mid_game(game="naeco", players=2, steps=2, seed=4)   # a snapshot of a position reached by play
+    u = nl.from_json(played.to_json(snapshot=True), trust=True)
+    assert u.to_json() == played.to_json() and fields(nl.replay(u)[-1]) == fields(played)
+
+
 def test_a_snapshot_that_breaks_the_rules_is_refused_even_when_trusted():
     s = _mid_game()
     doc = json.loads(s.to_json(snapshot=True))
@@ -269,6 +336,21 @@ def test_a_snapshot_that_breaks_the_rules_is_refused_even_when_trusted():
     doc["state"]["deck"] = {"~c": "os:system", "v": {}}
     with pytest.raises(SaveError, match="unknown class 'os:system'"):
         nl.from_json(resign(doc), trust=True)
+
+
+@pytest.mark.parametrize("name,value", [
+    ("_history", 7), ("_origin", "x"), ("rng", "x"), ("players", "2"), ("seed", -1), ("steps", None),
+    ("options", [1]), ("log", 5), ("pending", [5]),
+])
+def test_a_trusted_snapshot_with_a_broken_core_field_is_refused_naming_the_field(name, value):
+    doc = json.loads(_mid_game().to_json(snapshot=True))
+    doc["state"][name] = value
+    with pytest.raises(SaveError, match=f"corrupted snapshot: the field '{name}' should be"):
+        nl.from_json(resign(doc), trust=True)
+    del doc["state"][name]
+    if name not in ("_history", "_origin", "log"):     # a snapshot without these gets a default
+        with pytest.raises(SaveError, match=f"the field '{name}' is missing"):
+            nl.from_json(resign(doc), trust=True)
 
 
 def test_replay_gives_every_position_in_order():
@@ -285,6 +367,10 @@ def test_replay_gives_every_position_in_order():
     assert [p.steps for p in rp] == list(range(len(positions)))
     assert fields(rp[-1]) == fields(s) and rp.final.is_over()
     assert rp.describe(1) == str(rp.actions[0])
+    assert rp.describe(-1) == str(rp.actions[-1]) == rp.describe(len(rp) - 1)
+    for nowhere in (0, -len(rp), len(rp)):     # no action leads to the set-up, nor past the end
+        with pytest.raises(IndexError):
+            rp.describe(nowhere)
     back = rp[3]
     back.apply(back.legal_actions()[0])      # a position given is a copy one may play on
     assert fields(rp[3]) == fields(positions[3])

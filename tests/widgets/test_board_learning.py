@@ -242,6 +242,33 @@ def test_an_edited_history_is_refused_naming_the_step():
         Board.from_save("not a save")
 
 
+@pytest.mark.parametrize("raw", [{"~m": 5}, {"~r": "abc"}, {"~e": [1]}, {"~d": 5}])
+def test_a_history_with_an_unreadable_action_is_refused_as_nl_from_json_refuses_it(raw):
+    import json
+
+    game = played()
+    doc = json.loads(history_save(game.start, [a for _b, a in game.history]))
+    doc["actions"][1] = raw
+    for load in (positions, Board.from_save):
+        with pytest.raises(SaveError, match=r"^step 2: .* is not an action this save can describe"):
+            load(json.dumps(doc))
+
+
+def test_a_save_opens_from_its_file_and_a_broken_one_says_where_it_breaks_off(tmp_path):
+    game = played()
+    path = tmp_path / "game.json"
+    path.write_text(game.save(), encoding="utf-8")
+    b = Board.from_save(path)                                    # a pathlib.Path, as nl.from_json takes
+    assert len(b.review) == len(game.history) + 1
+    cut = tmp_path / "cut.json"
+    cut.write_text(game.save()[:-20], encoding="utf-8")
+    with pytest.raises(SaveError) as err:
+        Board.from_save(cut)
+    assert str(err.value).startswith(f"{cut}: not a neko_lab save: not JSON (") and "line 1, column" in str(err.value)
+    assert b.open_save(game.save()[:-20]) is False
+    assert "not JSON (" in b.message.text and "line 1, column" in b.message.text
+
+
 def test_a_snapshot_save_opens_as_one_position():
     s = toy()
     s.apply(s.legal_actions()[0])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -41,6 +42,28 @@ def test_opening_keeping_one_card_twice_is_refused_with_examples():
     c = s.opening[0][0]
     reason = _refused(s, Open(c, c))
     assert "not among the 12 legal Open choices" in reason and len(reason) < 600
+
+
+def test_a_minion_that_is_not_waiting_is_refused_counted_from_1_as_the_screen_counts_it():
+    from neko_lab.core import SaveError
+    from neko_lab.games.syndicate.rules.lieutenants_card import Discard
+
+    s = nl.new_game("syndicate", players=2, seed=1)
+    rng = random.Random(1)
+    while not any(isinstance(a, Discard) for a in s.legal_actions()):
+        s.apply(rng.choice(s.legal_actions()))
+    assert Discard(47) not in s.legal_actions() and Discard(1) not in s.legal_actions()
+    reason = _refused(s, Discard(47))
+    assert reason.startswith("discard minion 48 is not possible now: no legal Discard has that card")
+    assert "card=" not in reason and len(reason) < 200
+    assert "card should be int, not str" in _refused(s, Discard("x"))
+    s.apply(s.legal_actions()[0])
+    doc = json.loads(s.to_json())
+    doc["actions"][-1][1] = 1                                   # minion 2, which is not waiting
+    with pytest.raises(SaveError) as info:
+        nl.from_json(json.dumps(doc))
+    said = str(info.value)
+    assert said.startswith(f"step {len(doc['actions'])}: discard minion 2 is not possible now: ") and "card=" not in said
 
 
 def test_fishmonger_with_a_huge_count_is_refused():

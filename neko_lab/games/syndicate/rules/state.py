@@ -379,16 +379,18 @@ def odd_field(action: Any, legal: list, types_only: bool) -> str | None:
     if not same:
         return None
     kind = type(action).__name__
+    # the action is shown as a person reads it (its str(), counting from 1), never by its raw fields
+    # (counted from 0), except a field of the wrong type, which str() cannot read
     for name in getattr(action, "_fields", ()):
         value = getattr(action, name)
         values = {getattr(a, name) for a in same}
-        if types_only:
-            ok = any(type(value) is type(v) for v in values)
-        else:
-            ok = any(type(value) is type(v) and value == v for v in values)
-        if not ok:
-            return (f"{kind} with {name}={excerpt(value, 40)} is not possible now: no legal {kind} has "
-                    f"that {name} (choose one of legal_actions())")
+        if not any(type(value) is type(v) for v in values):
+            kinds = " or ".join(sorted({type(v).__name__ for v in values}))
+            return (f"{kind} with {name}={excerpt(value, 40)} is not a well-formed {kind}: its {name} "
+                    f"should be {kinds}, not {type(value).__name__} (choose one of legal_actions())")
+        if not types_only and value not in values:
+            return (f"{excerpt(action, 80, text=True)} is not possible now: no legal {kind} has that "
+                    f"{name} (choose one of legal_actions())")
     if types_only:
         return None
     shown = "; ".join(excerpt(a, 80, text=True) for a in same[:3]) + ("; ..." if len(same) > 3 else "")
