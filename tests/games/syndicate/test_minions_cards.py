@@ -1,5 +1,6 @@
 """Minions cards: Fishmonger, Delivery lady, Subway operator, Cook and Storekeeper, and sushi delivery
-(optional, at any moment a matching cube stands in an upper neighbourhood with a free slot)."""
+(optional, at any moment a matching cube stands in an upper neighbourhood with a free slot); the
+rulebook's worked examples of the Delivery lady."""
 from __future__ import annotations
 
 import pytest
@@ -165,3 +166,59 @@ def test_illegal_move_is_refused_and_changes_nothing():
     with pytest.raises(IllegalAction):
         s.apply(Carry(lower(4), upper(8), 1, False))          # not adjacent, not placed
     assert fingerprint(s) == before
+
+
+# ---------------------------------------------------------------- the rulebook's worked examples
+
+
+def uses_left(s):
+    """How many more times the box the leader stands on may be used."""
+    return s.pending[-1].data[2]
+
+
+def move_cube(s, move):
+    """One move or ride, keeping the cube loose if a sashimi slot could take it where it lands."""
+    s.apply(move)
+    if s.pending[-1].kind == "deliver":
+        s.apply(Keep(move.to))
+
+
+def loose_at(s, n):
+    """The loose cubes of neighbourhood n, by colour."""
+    return s.cubes[0][4 * n:4 * n + 4]
+
+
+def test_delivery_lady_example_one_cube_three_steps_another_one_step():
+    # Delivery lady: a box on level 4 gives four single steps, shared out among cubes as the player
+    # likes; the rulebook's example spends three on one cube and the last on another. Each of a card's
+    # two neighbourhoods is a step of its own.
+    s = rig.started(seed=3)
+    lady = rig.find(s, action=DELIVERY)
+    rest = [c for c in s.deck[-3:] if c != lady]
+    rig.build(s, 0, {1: rest[0], 3: rest[1], 6: lady})        # places 2, 4 and 7: levels 2, 3, 4
+    rig.put(s, 0, lower(1), 0)                                # the cube that travels three steps
+    rig.put(s, 0, lower(6), 1)                                # the cube that travels one
+    rig.walk_onto(s, 0, 6, DELIVERY)
+    assert s.log[-1].text.endswith("delivery lady, up to 4 times") and uses_left(s) == 4
+    # one step at a time: from lower 2 the tuna cube reaches upper 2 or upper 4, not upper 7
+    assert {(a.frm, a.to) for a in s.legal_actions() if isinstance(a, Carry)} == \
+        {(lower(1), upper(1)), (lower(1), upper(3)), (lower(6), upper(6))}
+    start = len(s.log)
+    for move, left in ((Carry(lower(1), upper(3), 0, False), 3),
+                       (Carry(upper(3), lower(3), 0, False), 2),
+                       (Carry(lower(3), upper(6), 0, False), 1)):
+        move_cube(s, move)
+        assert s.pending[-1].kind == DELIVERY and uses_left(s) == left
+    move_cube(s, Carry(lower(6), upper(6), 1, False))
+    # the fourth step spent the box: no more moves, the walk is over (nothing below level 4)
+    assert s.pending[-1].kind != DELIVERY
+    assert not any(isinstance(a, Carry) for a in s.legal_actions())
+    assert loose_at(s, upper(6)) == (1, 1, 0, 0)
+    assert sum(s.cubes[0]) == 2
+    moves = [e for e in s.log[start:] if e.rule == "Neko Syndicate › Delivery lady"]
+    assert [e.text for e in moves] == ["Delivery lady: move a tuna cube lower 2 -> upper 4",
+                                       "Delivery lady: move a tuna cube upper 4 -> lower 4",
+                                       "Delivery lady: move a tuna cube lower 4 -> upper 7",
+                                       "Delivery lady: move a salmon cube lower 7 -> upper 7"]
+    s.check_invariants()
+
