@@ -1,12 +1,12 @@
 """Minions cards: Fishmonger, Delivery lady, Subway operator, Cook and Storekeeper, and sushi delivery
 (optional, at any moment a matching cube stands in an upper neighbourhood with a free slot); the
-rulebook's worked examples of the Delivery lady."""
+rulebook's worked examples of the Delivery lady and the Subway operator."""
 from __future__ import annotations
 
 import pytest
 
 from neko_lab.core import IllegalAction
-from neko_lab.games.syndicate.data import (COOK, DELIVERY, FISHMONGER, NIGIRI, SASHIMI, STOREKEEPER,
+from neko_lab.games.syndicate.data import (COOK, DELIVERY, FISHMONGER, LINES, NIGIRI, SASHIMI, STOREKEEPER,
                                            SUBWAY, VERTICAL, WILD, lower, upper)
 from neko_lab.games.syndicate.rules.command_phase import Stop
 from neko_lab.games.syndicate.rules.delivery_zone import Deliver
@@ -169,6 +169,7 @@ def test_illegal_move_is_refused_and_changes_nothing():
 
 
 # ---------------------------------------------------------------- the rulebook's worked examples
+A, B, C, D = (LINES.index(x) for x in "ABCD")
 
 
 def uses_left(s):
@@ -220,5 +221,71 @@ def test_delivery_lady_example_one_cube_three_steps_another_one_step():
                                        "Delivery lady: move a tuna cube upper 4 -> lower 4",
                                        "Delivery lady: move a tuna cube lower 4 -> upper 7",
                                        "Delivery lady: move a salmon cube lower 7 -> upper 7"]
+    s.check_invariants()
+
+
+def subway_table(s, sub, lines):
+    """A subway operator at place 7 (level 4) below places 2 and 4, then cards of the given
+    (upper, lower) lines at the places given."""
+    cards = {6: sub}
+    for p, (up, low) in lines.items():
+        cards[p] = rig.find(s, upper_line=up, lower_line=low, exclude=[sub, *cards.values()])
+    rig.build(s, 0, cards)
+
+
+def test_subway_example_rides_on_lines_a_b_b_d():
+    # Subway operator: a box on level 4 gives four rides, each between two neighbourhoods of one line,
+    # and the rides need not share a line; the rulebook's example rides once on A, twice on B and once
+    # on D. The lines of the operator's own card play no part (this one has no line A).
+    s = rig.started(seed=12)
+    sub = rig.find(s, action=SUBWAY, upper_line=B, lower_line=D)
+    subway_table(s, sub, {1: (A, B), 3: (D, A)})
+    # lines: upper 2 A, lower 2 B, upper 4 D, lower 4 A, upper 7 B, lower 7 D
+    rig.put(s, 0, upper(1), 0)                                # tuna on line A
+    rig.put(s, 0, lower(1), 1)                                # salmon and sea bass on line B
+    rig.put(s, 0, lower(1), 2)
+    rig.put(s, 0, upper(3), 3)                                # mackerel on line D
+    rig.walk_onto(s, 0, 6, SUBWAY)
+    assert s.log[-1].text.endswith("subway operator, up to 4 times") and uses_left(s) == 4
+    rides = {(a.frm, a.to) for a in s.legal_actions() if isinstance(a, Carry)}
+    assert rides == {(upper(1), lower(3)), (lower(1), upper(6)), (upper(3), lower(6))}
+    start = len(s.log)
+    for ride, left in ((Carry(upper(1), lower(3), 0, True), 3),
+                       (Carry(lower(1), upper(6), 1, True), 2),
+                       (Carry(lower(1), upper(6), 2, True), 1)):
+        move_cube(s, ride)
+        assert s.pending[-1].kind == SUBWAY and uses_left(s) == left
+    move_cube(s, Carry(upper(3), lower(6), 3, True))
+    # four rides spent the box, though every cube could ride back
+    assert s.pending[-1].kind != SUBWAY
+    assert not any(isinstance(a, Carry) for a in s.legal_actions())
+    assert loose_at(s, lower(3)) == (1, 0, 0, 0)
+    assert loose_at(s, upper(6)) == (0, 1, 1, 0)
+    assert loose_at(s, lower(6)) == (0, 0, 0, 1)
+    assert sum(s.cubes[0]) == 4
+    rode = [e for e in s.log[start:] if e.rule == "Neko Syndicate › Subway operator"]
+    assert [e.text for e in rode] == ["Subway operator: ride a tuna cube upper 2 -> lower 4",
+                                      "Subway operator: ride a salmon cube lower 2 -> upper 7",
+                                      "Subway operator: ride a sea bass cube lower 2 -> upper 7",
+                                      "Subway operator: ride a mackerel cube upper 4 -> lower 7"]
+    s.check_invariants()
+
+
+def test_subway_example_four_cubes_from_one_a_neighbourhood_to_four_others():
+    # Subway operator, the example's other case: four rides take four cubes from one line A
+    # neighbourhood to four different line A neighbourhoods.
+    s = rig.started(seed=13)
+    sub = rig.find(s, action=SUBWAY, test=lambda c: A not in (c.upper, c.lower))
+    subway_table(s, sub, {1: (A, B), 2: (B, A), 3: (A, C), 4: (D, A), 5: (A, D)})
+    others = [lower(2), upper(3), lower(4), upper(5)]            # the four other line A neighbourhoods
+    rig.put(s, 0, upper(1), 0, 4)
+    rig.walk_onto(s, 0, 6, SUBWAY)
+    assert uses_left(s) == 4
+    assert {a.to for a in s.legal_actions() if isinstance(a, Carry)} == set(others)
+    for n in others:
+        move_cube(s, Carry(upper(1), n, 0, True))
+    assert s.pending[-1].kind != SUBWAY
+    assert loose_at(s, upper(1)) == (0, 0, 0, 0)
+    assert [loose_at(s, n) for n in others] == [(1, 0, 0, 0)] * 4
     s.check_invariants()
 
