@@ -1,6 +1,6 @@
 """Minions cards: Fishmonger, Delivery lady, Subway operator, Cook and Storekeeper, and sushi delivery
 (optional, at any moment a matching cube stands in an upper neighbourhood with a free slot); the
-rulebook's worked examples of the Delivery lady and the Subway operator."""
+rulebook's worked examples of the Delivery lady, the Subway operator and the Cook."""
 from __future__ import annotations
 
 import pytest
@@ -289,3 +289,41 @@ def test_subway_example_four_cubes_from_one_a_neighbourhood_to_four_others():
     assert [loose_at(s, n) for n in others] == [(1, 0, 0, 0)] * 4
     s.check_invariants()
 
+
+def test_cook_example_two_nigiri_on_one_card_and_one_on_another():
+    # Cook: a box on level 3 fills up to three nigiri slots anywhere in the structure, on one card or
+    # several; the rulebook's example fills two on one card and the third on another. A fourth cube
+    # ready for a nigiri slot stays where it is: the box is spent.
+    s = rig.started(seed=6)
+    cook = rig.find(s, action=COOK)
+
+    def nigiri(card):
+        return sorted({colour for kind, colour in card.slots if kind == NIGIRI and colour != WILD})
+
+    first = rig.find(s, test=lambda c: len(nigiri(c)) >= 2, exclude=[cook])
+    second = rig.find(s, test=lambda c: len(nigiri(c)) >= 2, exclude=[cook, first])
+    rig.build(s, 0, {1: first, 2: second, 4: cook})          # places 2 and 3 (level 2), the Cook at 5
+    a1, a2 = nigiri(s.cards[first])[:2]
+    b1, b2 = nigiri(s.cards[second])[:2]
+    for n, colour in ((upper(1), a1), (upper(1), a2), (upper(2), b1), (upper(2), b2)):
+        rig.put(s, 0, n, colour)
+    rig.walk_onto(s, 0, 4, COOK)
+    assert s.log[-1].text.endswith("cook, up to 3 times") and uses_left(s) == 3
+    offered = {(a.place, a.colour) for a in s.legal_actions() if isinstance(a, Deliver)}
+    assert offered == {(1, a1), (1, a2), (2, b1), (2, b2)}
+    start = len(s.log)
+    slot = {(1, c): s.cards[first].slots.index((NIGIRI, c)) for c in (a1, a2)}
+    slot.update({(2, c): s.cards[second].slots.index((NIGIRI, c)) for c in (b1, b2)})
+    for (p, colour), left in (((1, a1), 2), ((1, a2), 1)):
+        s.apply(Deliver(p, slot[p, colour], colour, NIGIRI))
+        assert s.pending[-1].kind == COOK and uses_left(s) == left
+    s.apply(Deliver(2, slot[2, b1], b1, NIGIRI))
+    assert s.pending[-1].kind != COOK
+    assert not any(isinstance(a, Deliver) and a.kind == NIGIRI for a in s.legal_actions())
+    assert s.filled[0][1][slot[1, a1]] == a1 and s.filled[0][1][slot[1, a2]] == a2
+    assert s.filled[0][2][slot[2, b1]] == b1 and s.filled[0][2][slot[2, b2]] < 0
+    assert loose_at(s, upper(2))[b2] == 1 and sum(s.cubes[0]) == 1
+    cooked = [e for e in s.log[start:] if e.rule == "Neko Syndicate › Cook"]
+    assert [(e.data["place"] + 1, e.data["colour"]) for e in cooked] == [(2, a1), (2, a2), (3, b1)]
+    assert all(e.text.startswith("cook a ") for e in cooked)
+    s.check_invariants()
