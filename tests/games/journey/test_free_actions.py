@@ -206,6 +206,18 @@ def test_g_benno_moves_from_the_harbour_to_a_one_fuel_hub():
     assert b.ships == (4,) and b.fuel == 2 + 1     # paid 2, the hub gave 1
 
 
+def test_a_ship_entering_a_two_coins_hub_gets_four_coins():
+    # Free Actions › g) Move your ship: a ship entering a hub gets what a die placed there would; the
+    # rulebook's example is a "2" coins hub paying 2 x 2 coins
+    s, seat, b = turn_with(fuel=4, goods=0, coins=0)
+    # Ocean Bank #1 (right: coins) then Fuel Platform #6 (left multiplier 2): a 2 x coins hub
+    _lane(s, seat, ["Ocean Bank", "Fuel Platform"], skips=[0, 1])
+    s._legal = None
+    assert s.hub_at(seat, 0, 4) == (2, "coins")
+    s.apply(A("move", 0, 0))
+    assert b.ships == (4,) and b.coins == 4 and b.fuel == 2
+
+
 def test_a_ship_on_a_half_hub_gets_nothing_and_stops_at_a_gap():
     s, seat, b = turn_with(fuel=6, goods=0)
     give(s, seat, "Ocean Bank", 0, 0)

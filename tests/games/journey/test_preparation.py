@@ -141,6 +141,20 @@ def test_amanda_lowest_four_may_take_fuel_interference_or_coins():
     assert len(reward_options(1)) == 6
 
 
+def test_get_rewards_examples_a_lowest_three_and_all_sixes():
+    # Preparation Phase › Get Rewards: the lowest die opens its own row of the chart and every row above
+    # it; the rulebook's examples: a lowest "3" may pick among the rows 3 to 6, dice all showing "6"
+    # leave row 6 alone
+    s = play_until(new(3, seed=0), "rewards", skip_turn_free)
+    b = s.boards[s.current_player]
+    b.dice = (3, 4, 4, 5, 6)
+    s._legal = None
+    assert [a.a for a in s.legal_actions()] == [3, 4, 5, 6]
+    b.dice = (6, 6, 6, 6, 6)
+    s._legal = None
+    assert [str(a) for a in s.legal_actions()] == ["dice reward of face 6: take 5 coins"]
+
+
 def test_amanda_removes_an_interference_tile_as_reward():
     s = play_until(new(3, seed=0), "rewards", skip_turn_free)
     amanda = s.current_player

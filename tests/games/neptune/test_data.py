@@ -32,6 +32,24 @@ def test_the_rulebook_examples_constrain_the_map():
     assert mb.base_requires == () and mb.factory_icon == "mineral" and mb.colony == 3
 
 
+def test_example_of_locations_mars_polar_regions_and_mineral_beds():
+    # Planets and Locations › Example of Locations: Mars has two locations, each with a research
+    # mission, a base, a factory and a colony; the Polar Regions base needs High Efficiency Insulation
+    # and its factory has no icon, the Mineral Beds base needs nothing and its factory has the Mineral
+    # icon; at both, a factory or a colony needs Enhanced Fission Power
+    d = data.load()
+    key = {t.index: t.key for t in d.techs}
+    mars = [loc for loc in d.locations if loc.planet == d.locations[d.location("Mars Polar Regions")].planet]
+    assert sorted(loc.name for loc in mars) == ["Mars Mineral Beds", "Mars Polar Regions"]
+    assert all(loc.research and loc.factory and loc.colony for loc in mars)
+    polar, beds = d.locations[d.location("Mars Polar Regions")], d.locations[d.location("Mars Mineral Beds")]
+    assert [key[t] for t in polar.base_requires] == ["insulation"] and polar.factory_icon == ""
+    assert beds.base_requires == () and beds.factory_icon == "mineral"
+    for loc in mars:
+        assert [key[t] for t in loc.factory_requires] == ["fission"]
+        assert [key[t] for t in loc.colony_requires] == ["fission"]
+
+
 def _copy(tmp_path):
     folder = tmp_path / "neptune"
     shutil.copytree(dataset_dir("neptune"), folder)

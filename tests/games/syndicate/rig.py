@@ -10,6 +10,7 @@ from neko_lab.agents import make_agent
 from neko_lab.core import Pending
 from neko_lab.games.syndicate.data import CHILD, LEVEL_OF, PARENTS, WILD, added, changed, lower, upper
 from neko_lab.games.syndicate.rules import GameState
+from neko_lab.games.syndicate.rules.command_phase import Box
 
 
 def started(players: int = 2, seed: int = 0, **options) -> GameState:
@@ -160,6 +161,17 @@ def at_box(s: GameState, seat: int, p: int, action: str) -> None:
         cur = q
     s.path[seat] = tuple(chain)
     s._legal = None
+
+
+def walk_onto(s: GameState, seat: int, p: int, action: str) -> None:
+    """Put `seat`'s leader on the card above place p and walk it onto p's box showing `action`: unlike
+    at_box, the engine itself decides how many uses the box gives."""
+    at_box(s, seat, p, action)
+    s.path[seat] = s.path[seat][:-1]
+    s.pending[-1] = Pending("walk", seat, p)
+    s._legal = None
+    side = side_of(s, s.pyramid[seat][p], action)
+    s.apply(Box(p, side, s.card_at(seat, p).box_text(side), LEVEL_OF[p]))
 
 
 def named(s: GameState, text: str):
