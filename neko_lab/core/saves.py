@@ -452,10 +452,11 @@ class Replay(Sequence):
         if not isinstance(i, int):
             raise TypeError(f"positions are numbered by int, not {type(i).__name__}")
         n = len(self)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError(f"position {i} of a game with {n} positions (0..{n - 1})")
+        at = i + n if i < 0 else i
+        if not 0 <= at < n:
+            raise IndexError(f"position {i} of a game with {n} positions (0..{n - 1}, or -{n}..-1 "
+                             f"from the end)")
+        i = at
         if i == n - 1:
             return self._last.clone()
         state = self._kept[i // self._every].clone()
@@ -484,7 +485,8 @@ class Replay(Sequence):
         if at == 0:
             raise IndexError("position 0 is the set-up: no action leads to it")
         if not 0 < at < n:
-            raise IndexError(f"position {i} of a game with {n} positions (0..{n - 1})")
+            raise IndexError(f"position {i} of a game with {n} positions (0..{n - 1}, or -{n}..-1 "
+                             f"from the end)")
         return str(self.actions[at - 1])
 
     def __repr__(self) -> str:

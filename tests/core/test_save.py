@@ -377,6 +377,10 @@ def test_replay_gives_every_position_in_order():
     assert fields(nl.replay(s)[5]) == fields(positions[5])
     with pytest.raises(IndexError):
         rp[len(positions)]
+    n = len(positions)                          # the message names the number as it was given
+    with pytest.raises(IndexError, match=rf"^position -{n + 50} of a game with {n} positions "
+                                         rf"\(0\.\.{n - 1}, or -{n}\.\.-1 from the end\)$"):
+        rp[-(n + 50)]
 
 
 def test_replay_of_an_edited_save_names_the_step():

@@ -396,8 +396,10 @@ def test_refusals_name_the_problem_of_an_action_that_only_looks_right():
     before = fingerprint(s)
     with pytest.raises(nl.IllegalAction, match=f"card {a.card} is {a.name}"):
         s.apply(a._replace(name="Kraken"))
-    with pytest.raises(nl.IllegalAction, match="not an action of Naéco"):
+    with pytest.raises(nl.IllegalAction, match="^a str is not an action of Naéco"):
         s.apply("play the best card")
+    with pytest.raises(nl.IllegalAction, match="^an int is not an action of Naéco"):
+        s.apply(5)
     assert fingerprint(s) == before
     s.apply(a)
     d = s.legal_actions()[0]

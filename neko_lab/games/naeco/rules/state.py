@@ -91,7 +91,9 @@ class GameState(State):
         """Each action class says why it is refused now (gameplay.Play, drawing.Draw, ...)."""
         why = getattr(type(action), "why_not", None)
         if why is None:
-            return (f"a {type(action).__name__} is not an action of Naéco: pass one of legal_actions() "
+            name = type(action).__name__
+            return (f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name} is not an action of Naéco: "
+                    f"pass one of legal_actions() "
                     f"(a Play, Draw or TakeMission)")
         return why(action, self) if self.pending else None
 
