@@ -69,6 +69,7 @@ with the rule that caused it."""),
         code("""import pandas as pd
 import neko_lab as nl
 
+pd.set_option("display.max_colwidth", None)     # show whole texts in tables, never "..."
 for key, cls in sorted(nl.GAMES.items()):
     print(f"{key:<10} {cls.TITLE}  ({cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} players)")"""),
         code(f"""# The table above is written by tools/make_index.py from the registered games.
@@ -112,13 +113,14 @@ Board(nl.new_game("naeco", players=2, seed=7), agents={1: "random"})""", "NBVAL_
         md("""## For analysts: simulate
 
 `nl.simulate` plays many games between agents and returns a pandas DataFrame with one row per game and
-seat: score, every scoring category, whether the seat won, the agent and the options. Add `workers=` for
+seat: score, every scoring category, whether the seat won (`won`, and `share`: a win shared by tied
+seats counts a share for each, so win rates use it), the agent and the options. Add `workers=` for
 a process pool, `client=` for a Dask cluster, `out=` to stream results to Parquet.
 
 `GAMES = 100` takes about 3 seconds; 1,000 games take about half a minute."""),
         code("""GAMES = 100
 df = nl.simulate("naeco", games=GAMES, players=2, agents=["greedy", "random"], seed=0, progress=False)
-summary = df.groupby("agent").agg(seats=("score", "size"), mean_score=("score", "mean"), win_rate=("won", "mean"))
+summary = df.groupby("agent").agg(seats=("score", "size"), mean_score=("score", "mean"), win_rate=("share", "mean"))
 summary.assign(mean_score=summary.mean_score.round(1), win_rate=summary.win_rate.map("{:.0%}".format)
                ).rename(columns=lambda c: c.replace("_", " "))"""),
         code("""nl.viz.score_distribution(df, by="agent")""", "NBVAL_IGNORE_OUTPUT"),

@@ -357,8 +357,9 @@ def play_until(state: Any, agents: Any, stop: Any, limit: int = 100_000) -> list
 
 def survey(games: int, players: int = 3, agents: Any = None, seed: int = 0, **options: Any):
     """Play `games` games and describe every seat's final table: one row per game and seat with the
-    agent, score, won, every breakdown category and graph.lane_summary() (harbours, ships, cards,
-    ports, hubs, crossings). Seats rotate over the agents as in nl.simulate."""
+    agent, score, won, share (a win shared by k tied seats counts 1/k for each, as in nl.simulate),
+    every breakdown category and graph.lane_summary() (harbours, ships, cards, ports, hubs, crossings).
+    Seats rotate over the agents as in nl.simulate."""
     import pandas as pd
 
     from neko_lab.sim import play
@@ -376,7 +377,7 @@ def survey(games: int, players: int = 3, agents: Any = None, seed: int = 0, **op
             spec = specs[seat]
             label = spec if isinstance(spec, str) else getattr(spec, "name", str(spec))
             row = {"game": g, "seat": seat, "agent": label, "score": final.scores()[seat],
-                   "won": seat in winners}
+                   "won": seat in winners, "share": 1 / len(winners) if seat in winners else 0.0}
             row.update({f"pts_{k}": v for k, v in final.breakdown()[seat].items()})
             row.update(lane_summary(final, seat))
             rows.append(row)

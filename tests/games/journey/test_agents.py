@@ -71,6 +71,7 @@ def test_survey_describes_every_seat_of_every_game():
     df = survey(2, players=3, agents=[JourneyAgent, "random", "random"], seed=3)
     assert len(df) == 6 and sorted(df.agent.unique()) == ["journey", "random"]
     assert (df.groupby("game").won.sum() >= 1).all()
+    assert (df.groupby("game").share.sum() == 1).all()        # a shared win counts a share for each
     cats = [c for c in df.columns if c.startswith("pts_")]
     assert (df[cats].sum(axis=1) == df.score).all()
     again = nl.play("journey", [JourneyAgent, "random", "random"], players=3, seed=3)

@@ -1,0 +1,99 @@
+"""The conventions every shipped notebook follows (notebooks/README.md), read from the committed files.
+
+nbval checks that running a notebook gives its committed outputs; these tests check what nbval cannot:
+that each notebook opens with its time and closes with a summary, asks its *Try it* questions the same way,
+has no quick mode, tags the outputs nbval must not compare, and counts a shared win as a share.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").rglob("*.ipynb"))
+NAMES = [str(p.relative_to(ROOT / "notebooks")) for p in NOTEBOOKS]
+REMINDER = "Write your answer in the cell above and run both cells again.\n"
+# outputs nbval cannot compare: plotly's template and random ids, widget model ids
+UNCOMPARABLE = ("application/vnd.plotly.v1+json", "application/vnd.jupyter.widget-view+json")
+
+
+def _cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def _source(cell: dict) -> str:
+    return "".join(cell["source"])
+
+
+def _code(path: Path) -> str:
+    return "\n".join(_source(c) for c in _cells(path) if c["cell_type"] == "code")
+
+
+def _text(path: Path) -> str:
+    return "\n".join(_source(c) for c in _cells(path) if c["cell_type"] == "markdown")
+
+
+def test_the_notebooks_are_found():
+    assert "index.ipynb" in NAMES and "playtest.ipynb" in NAMES
+    assert {f"{game}/0{n}" for game in ("journey", "naeco", "neptune", "syndicate") for n in (1, 2, 3)} <= {
+        name.split("-")[0] for name in NAMES}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
+def test_a_notebook_opens_with_its_time_under_a_minute_and_closes_with_a_summary(path):
+    heading = _source(_cells(path)[0])
+    stated = re.search(r"\*\*Time:\*\* about (\d+) seconds", heading)
+    assert stated, "the first cell states the time it takes as '**Time:** about N seconds'"
+    assert int(stated.group(1)) < 60
+    assert "## Summary" in _source([c for c in _cells(path) if c["cell_type"] == "markdown"][-1])
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
+def test_a_notebook_asks_its_try_it_questions_in_two_cells_and_ships_the_reminder(path):
+    cells = _cells(path)
+    asks = [i for i, c in enumerate(cells) if c["cell_type"] == "code" and _source(c).startswith("answer = ...")]
+    if path.name != "playtest.ipynb":
+        assert asks, "at least one Try it exercise"
+    for i in asks:
+        assert "Try it" in _source(cells[i - 1])
+        check = cells[i + 1]
+        assert "if answer is ...:" in _source(check)
+        assert [o.get("text") for o in check["outputs"]] in ([REMINDER], [[REMINDER]])
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
+def test_a_notebook_has_one_default_size_and_no_quick_mode(path):
+    code = _code(path)
+    assert "NEKO_LAB_QUICK" not in code and "QUICK" not in code
+    assert "NEKO_LAB_QUICK" not in _text(path)
+    if path.name != "playtest.ipynb":    # four playtests in one process take more than a minute
+        assert not re.search(r"^\s*WORKERS\s*=\s*[1-9]", code, re.M), "WORKERS ships as None: one process"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
+def test_a_notebook_shows_whole_texts_in_tables(path):
+    assert 'pd.set_option("display.max_colwidth", None)' in _code(path)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
+def test_figures_and_widgets_are_kept_for_readers_but_not_compared(path):
+    untagged = [i + 1 for i, c in enumerate(_cells(path)) if c["cell_type"] == "code"
+                and any(kind in o.get("data", {}) for o in c["outputs"] for kind in UNCOMPARABLE)
+                and "NBVAL_IGNORE_OUTPUT" not in c["metadata"].get("tags", [])]
+    assert not untagged, f"cells {untagged} hold a figure or a widget without the NBVAL_IGNORE_OUTPUT tag"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
+def test_a_win_rate_counts_a_shared_win_as_a_share(path):
+    code = _code(path)
+    assert not re.search(r"""\[\s*["']won["']\s*\]\s*\.mean\(|\(\s*["']won["']\s*,\s*["']mean["']\s*\)""", code)
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.stem == "03-strategy"],
+                         ids=[n for n in NAMES if n.endswith("03-strategy.ipynb")])
+def test_a_strategy_notebook_says_how_long_a_larger_run_takes(path):
+    heading = _source(_cells(path)[0])
+    assert re.search(r"`GAMES = [\d_]+`\s+takes about", heading)
