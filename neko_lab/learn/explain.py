@@ -405,7 +405,8 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
     shown = ex.label(before, action, viewer) if ex is not None and callable(getattr(ex, "label", None)) \
         else str(action)
     if secret:              # another seat's move made out of this view's sight: as the table saw it
-        shown = events[0].text if events else "a move out of sight"
+        own = [e for e in events if e.seat == seat]     # the reveal may tell other seats' moves too
+        shown = own[0].text if own else "a move out of sight"
     head = f"{player(seat)}: {shown}" + (f"  ({rule})" if rule else "")
     seen = ("what the table saw is below" if events else
             "the table saw nothing of it, and is told it when the choice is revealed")

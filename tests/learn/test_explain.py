@@ -187,3 +187,21 @@ def test_why_a_move_was_allowed_says_you_only_to_the_player_who_made_it(game):
         to_mover += bool(re.search(r"\b[Yy]ou(r)?\b", mine))
         to_others += bool(re.search(r"\b(they|their|them)\b", public))
     assert to_mover and to_others
+
+
+
+def test_a_hidden_move_is_headed_by_the_movers_own_revealed_event():
+    # Syndicate turns are chosen out of sight; the last move reveals both seats' turns, Player 1's
+    # first, and the explanation's first line must still be the mover's (Player 2's), not Player 1's
+    import random
+    s = nl.new_game("syndicate", players=2, seed=1)
+    rng = random.Random(1)
+    while not s.is_over():
+        before = s.clone()
+        action = rng.choice(s.legal_actions())
+        s.apply(action)
+    assert before.current_player == 1
+    ex = explain_move(before, action, s, viewer=0)
+    assert ex.events[0].seat == 0                     # the reveal tells Player 1's turn first
+    own = next(e for e in ex.events if e.seat == 1)
+    assert ex.lines[0].startswith(f"Player 2: {own.text}")
