@@ -222,3 +222,23 @@ def test_journey_a_card_bought_from_a_reward_names_the_card_its_price_and_sectio
     ex, _ = _explain(s, action)
     why = ex.lines[1]
     assert card.name in why and "coins" in why and "Get Rewards" in why and "Card Reference Guide" not in why
+
+
+def test_neptune_buying_vp_at_a_generation_end_says_so_and_the_active_player_may_buy():
+    s = nl.new_game("neptune", players=3, seed=10)
+    seen = {}
+    for _ in range(5000):
+        if s.is_over():
+            break
+        top = s.pending[-1]
+        if top.kind in ("buy_vp", "scoring_order") and top.data[0] != "card":
+            a = s.legal_actions()[-1]
+            ex, _ = _explain(s, a)
+            seen[(top.kind, top.data[0])] = ex.lines[1]
+            continue
+        s.apply(nl.make_agent("neptune", "neptune", seed=0).choose(s))
+    assert {k for k, _ in seen} == {"buy_vp", "scoring_order"} and {c for _, c in seen} >= {"generation", "final"}
+    for (kind, context), why in seen.items():
+        assert "Scoring card" not in why and "the others" not in why
+        assert ("at the end of a generation" if context == "generation" else "at the final scoring") in why
+        assert "themselves included" in why
