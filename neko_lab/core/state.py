@@ -258,6 +258,16 @@ class State(Spaces):
         won = self.winners()
         return [1.0 / len(won) if s in won else 0.0 for s in range(self.players)]
 
+    def margin(self, seat: int) -> tuple[str, float] | None:
+        """Whom `seat`'s score is measured against and its margin over them (what hints report): by
+        default the best other seat; None in a solo game rated on its own scale, where nobody is. A game
+        whose solo seat plays an automated opponent overrides it (that opponent's score)."""
+        sc = self.scores()
+        others = [v for i, v in enumerate(sc) if i != seat]
+        if not others:
+            return None
+        return "the best other player", float(sc[seat] - max(others))
+
     def result_columns(self) -> dict[str, int | float | str]:
         """Extra values a finished game adds to its rows in nl.simulate() (e.g. an automated
         opponent's score); the same for every seat of the game. Default: none."""

@@ -86,6 +86,12 @@ class ScoreChange:
                 out[cat] = b - a
         return out
 
+    def revealed(self) -> dict[str, int]:
+        """The categories hidden from the viewer before the move and shown after it (at the end of the
+        game, every secret), with their values."""
+        return {cat: v for cat, v in self.after.items() if v is not None and cat in self.before
+                and self.before[cat] is None}
+
     @property
     def total_before(self) -> int:
         return sum(v for v in self.before.values() if v is not None)
@@ -95,11 +101,12 @@ class ScoreChange:
         return sum(v for v in self.after.values() if v is not None)
 
     def line(self) -> str:
-        parts = ", ".join(f"{words(c)} {signed(d)}" for c, d in self.deltas().items())
-        hidden = None in self.after.values()
-        total = "visible total" if hidden else "total"
-        return (f"{player(self.seat)}: {parts} \u2192 {total} {number(self.total_after)} "
-                f"(was {number(self.total_before)})")
+        parts = [f"{words(c)} {signed(d)}" for c, d in self.deltas().items()]
+        parts += [f"{words(c)} {number(v)} revealed" for c, v in self.revealed().items()]
+        total = "visible total" if None in self.after.values() else "total"
+        was = "visible total" if None in self.before.values() and total == "total" else ""
+        return (f"{player(self.seat)}: {', '.join(parts)} \u2192 {total} {number(self.total_after)} "
+                f"(was {was + ' ' if was else ''}{number(self.total_before)})")
 
 
 def breakdown_seen(state: State, viewer: Viewer) -> list[dict[str, int | None]]:
@@ -114,13 +121,31 @@ def breakdown_seen(state: State, viewer: Viewer) -> list[dict[str, int | None]]:
     return state.visible_breakdown(viewer)
 
 
+def final_scores(state: State, viewer: Viewer) -> str:
+    """The finished game's scores as `viewer` sees them, and a solo seat's automated opponent's (the
+    game's margin() hook names her)."""
+    seen = breakdown_seen(state, viewer)
+    told = [f"{player(seat)} {number(sum(v for v in row.values() if v is not None))}"
+            for seat, row in enumerate(seen)]
+    won = " and ".join(player(w) for w in state.winners())
+    result = f"won by {won}" if won else "no player wins"
+    if state.players == 1:               # a solo game: against an automated opponent, or only rated
+        against = state.margin(0)
+        if against is None:
+            return f"The game is over: final score {', '.join(told)}."
+        told.append(f"{against[0]} {number(round(state.scores()[0] - against[1]))}")
+        result = (f"{against[0]} wins" if not won else f"{won} shares the victory with {against[0]}"
+                  if state.shares()[0] < 1 else f"won by {won}")
+    return f"The game is over: final scores {', '.join(told)}; {result}."
+
+
 def score_changes(before: State, after: State, viewer: Viewer) -> list[ScoreChange]:
     """The seats whose points changed as `viewer` sees them, with their breakdowns before and after."""
     old, new = breakdown_seen(before, viewer), breakdown_seen(after, viewer)
     out = []
     for seat, (a, b) in enumerate(zip(old, new)):
         change = ScoreChange(seat, dict(a), dict(b))
-        if change.deltas():
+        if change.deltas() or change.revealed():
             out.append(change)
     return out
 
@@ -405,7 +430,8 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
     shown = ex.label(before, action, viewer) if ex is not None and callable(getattr(ex, "label", None)) \
         else str(action)
     if secret:              # another seat's move made out of this view's sight: as the table saw it
-        shown = events[0].text if events else "a move out of sight"
+        own = [e for e in events if e.seat == seat]     # the reveal may tell other seats' moves too
+        shown = own[0].text if own else "a move out of sight"
     head = f"{player(seat)}: {shown}" + (f"  ({rule})" if rule else "")
     seen = ("what the table saw is below" if events else
             "the table saw nothing of it, and is told it when the choice is revealed")
@@ -423,8 +449,12 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
     elif secret:
         lines.append(f"Points it gave: none that this view may show (the {', '.join(secret)} points stay "
                      f"secret until the end).")
+    elif after.is_over():
+        lines.append("Points it gave: none (the final scoring changed no score).")
     else:
         lines.append("Points it gave: none yet (no score changed).")
+    if after.is_over():
+        lines.append(final_scores(after, viewer))
     said = game_changes(before, after, action, viewer)
     resources = [] if said is not None else resource_changes(before, after, viewer)
     if said:

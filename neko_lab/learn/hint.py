@@ -15,7 +15,10 @@ Honest by construction, through the State contract alone:
 * values are points in the player's own terms: the seat's expected score at the end of the game (or,
   when the game is too long to play out within the look-ahead budget, its score "if the game ended"
   that many moves later, said so), with the lowest and highest over the samples, and the average lead
-  over the best other player; hints are sorted by that expected score, best first.
+  over whom the game measures the seat against (its ``margin(seat)``: the best other player, a solo
+  game's automated opponent, or nobody in a solo game rated on its own scale, where the game's explain
+  module may say how the average rates: ``solo_standing(points) -> str``); hints are sorted by that
+  expected score, best first.
 
 The agent that plays the futures (and whose own choice is marked) is chosen in one place,
 neko_lab.agents.hint_agent_spec(). A game tunes the depth from its own folder (neko_lab/games/<key>/explain.py:
@@ -76,8 +79,9 @@ def _points(v: float) -> str:
 class Hint:
     """One legal move for the seat to act and what it led to over `samples` sampled futures:
     `value` the seat's mean points (at the end when `to_end`, else after `depth` more moves), `low` and
-    `high` the range over the samples, `lead` the mean margin over the best other seat; `reasons` in
-    words (facts of the move itself first, then the averages)."""
+    `high` the range over the samples, `lead` the mean margin over `versus` (the best other player, a
+    solo game's automated opponent, or None when nobody: then `standing` may say how the value rates);
+    `reasons` in words (facts of the move itself first, then the averages)."""
     action: Hashable
     value: float
     reasons: list[str] = field(default_factory=list)
@@ -89,6 +93,8 @@ class Hint:
     samples: int = 1
     to_end: bool = True
     depth: int = 0
+    versus: str | None = "the best other player"
+    standing: str = ""
 
     def summary(self) -> str:
         """The value in the player's terms: "31 points at the end on average (27 to 35 over 6 sampled
@@ -99,8 +105,9 @@ class Hint:
         ahead = (f"{_points(self.lead)} ahead of" if self.lead > 0.05 else
                  f"{_points(-self.lead)} behind" if self.lead < -0.05 else "level with")
         futures = f"{self.samples} sampled future{'s' if self.samples != 1 else ''}"
-        return (f"{_points(self.value)} points {when} on average ({spread} over {futures}; {ahead} the best "
-                f"other player)")
+        against = (f"; {ahead} {self.versus}" if self.versus is not None else
+                   f"; {self.standing}" if self.standing else "")
+        return f"{_points(self.value)} points {when} on average ({spread} over {futures}{against})"
 
     def __str__(self) -> str:
         why = "; ".join(self.reasons)
@@ -111,15 +118,17 @@ class Hint:
 class _Trial:
     action: Hashable
     points: list[float]          # the seat's score at the end of each sampled future
-    leads: list[float]           # its margin over the best other seat there
+    leads: list[float]           # its margin over whom the game measures it against there
     firsts: list[State]          # each sample right after the move
     to_end: bool
+    versus: str | None = None
 
 
-def _score_and_lead(state: State, seat: int) -> tuple[float, float]:
-    sc = state.scores()
-    others = [v for i, v in enumerate(sc) if i != seat]
-    return float(sc[seat]), float(sc[seat] - (max(others) if others else 0))
+def _score_and_lead(state: State, seat: int) -> tuple[float, float, str | None]:
+    """The seat's score, its margin and whom the game measures it against (state.margin(seat))."""
+    against = state.margin(seat)
+    name, lead = against if against is not None else (None, 0.0)
+    return float(state.scores()[seat]), float(lead), name
 
 
 def _play_out(child: State, agent: Any, depth: int) -> bool:
@@ -142,7 +151,7 @@ def _try(samples: list[State], action: Hashable, seat: int, agent: Any, depth: i
         trial.firsts.append(child.clone())
         agent.reseed(seed + i)     # the same agent randomness for every move in a given future
         trial.to_end &= _play_out(child, agent, depth)
-        points, lead = _score_and_lead(child, seat)
+        points, lead, trial.versus = _score_and_lead(child, seat)
         trial.points.append(points)
         trial.leads.append(lead)
     return trial if trial.points else None
@@ -245,6 +254,7 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
 
     trials.sort(key=lambda t: (-mean(t.points), -mean(t.leads), not is_pick(t.action), rank_of[id(t.action)]))
     best = mean(trials[0].points) if trials else 0.0
+    rates = getattr(game_explainer(state), "solo_standing", None)
     hints = []
     for rank, t in enumerate(trials[:k], start=1):
         reasons = []
@@ -259,8 +269,9 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
                            + ("" if _tells_apart(trials[0], t) else ", within chance"))
         if rank == 1:
             reasons.append(f"futures re-deal what you cannot see; everyone plays like the {name} agent")
+        standing = rates(value) if t.versus is None and callable(rates) else ""
         hints.append(Hint(t.action, value, reasons, rank, is_pick(t.action), min(t.points), max(t.points),
-                          mean(t.leads), len(t.points), to_end, horizon))
+                          mean(t.leads), len(t.points), to_end, horizon, t.versus, standing))
     return hints
 
 

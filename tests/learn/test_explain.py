@@ -187,3 +187,51 @@ def test_why_a_move_was_allowed_says_you_only_to_the_player_who_made_it(game):
         to_mover += bool(re.search(r"\b[Yy]ou(r)?\b", mine))
         to_others += bool(re.search(r"\b(they|their|them)\b", public))
     assert to_mover and to_others
+
+
+
+def test_a_hidden_move_is_headed_by_the_movers_own_revealed_event():
+    # Syndicate turns are chosen out of sight; the last move reveals both seats' turns, Player 1's
+    # first, and the explanation's first line must still be the mover's (Player 2's), not Player 1's
+    import random
+    s = nl.new_game("syndicate", players=2, seed=1)
+    rng = random.Random(1)
+    while not s.is_over():
+        before = s.clone()
+        action = rng.choice(s.legal_actions())
+        s.apply(action)
+    assert before.current_player == 1
+    ex = explain_move(before, action, s, viewer=0)
+    assert ex.events[0].seat == 0                     # the reveal tells Player 1's turn first
+    own = next(e for e in ex.events if e.seat == 1)
+    assert ex.lines[0].startswith(f"Player 2: {own.text}")
+
+
+def _last_move(game, players, seed):
+    import random
+    s = nl.new_game(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    while not s.is_over():
+        before = s.clone()
+        action = rng.choice(s.legal_actions())
+        s.apply(action)
+    return before, action, s
+
+
+def test_the_game_ending_move_tells_the_final_scoring_never_none_yet():
+    # Naéco: the end reveals Player 2's secret priority points to Player 1
+    before, action, s = _last_move("naeco", 2, 3)
+    assert before.visible_breakdown(0)[1]["priority"] is None
+    ex = explain_move(before, action, s, viewer=0)
+    text = str(ex)
+    assert "yet" not in text
+    assert any(c.seat == 1 and c.revealed() == {"priority": s.breakdown()[1]["priority"]} for c in ex.scores)
+    assert f"priority {s.breakdown()[1]['priority']} revealed" in text
+    assert (f"The game is over: final scores Player 1 {s.scores()[0]}, Player 2 {s.scores()[1]}; "
+            f"won by Player {s.winners()[0] + 1}.") in ex.lines
+    # Syndicate solo: CatANNA's final score is told, and who won
+    before, action, s = _last_move("syndicate", 1, 4)
+    ex = explain_move(before, action, s, viewer=0)
+    assert "yet" not in str(ex)
+    score = lambda x: str(x).replace("-", "\u2212")
+    assert f"final scores Player 1 {score(s.scores()[0])}, CatANNA {score(s.catanna_score())}; " in str(ex)

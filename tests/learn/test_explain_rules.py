@@ -189,3 +189,56 @@ def test_every_move_has_its_rule_and_no_internal_field_names(game):
         assert ex.lines[1].startswith("Why it was allowed: ")
         assert "open decision" not in text and "legal answers" not in text
         assert not re.search(r"\b(count|known|cells|hand sizes|tokens) [+\u2212]\d", text), text
+
+
+def test_journey_a_dice_reward_is_open_from_the_lowest_die_up():
+    s = nl.new_game("journey", players=3, seed=2)
+    action = _find(s, lambda st, a: str(a).startswith("dice reward"))
+    low = min(s.boards[s.current_player].dice)
+    ex, _ = _explain(s, action)
+    assert f"your lowest die is {low}, so faces {low}-6 are open" in str(ex)
+    assert "die you drafted" not in str(ex)
+
+
+def test_journey_ships_count_every_ship_and_a_bought_one_says_its_price():
+    s = nl.new_game("journey", players=3, seed=2)
+    moved = _find(s, lambda st, a: str(a).startswith("move the ship at the harbour"))
+    ex, _ = _explain(s, moved)
+    assert "ships" not in "\n".join(ex.lines[ex.lines.index("What changed:"):])   # a move keeps the count
+    s = nl.new_game("journey", players=2, seed=0)
+    bought = _find(s, lambda st, a: str(a).startswith("buy a ship") and len(st.boards[st.current_player].ships) >= 1)
+    seat = s.current_player
+    had = len(s.boards[seat].ships)
+    ex, _ = _explain(s, bought)
+    assert f"ships +1 ({had} \u2192 {had + 1})" in str(ex)
+    assert "3, 5, 7" in str(ex) and f"you had {had}, so this one cost {2 * (had + 1) - 1}" in str(ex)
+    assert "has none yet" not in str(ex)
+
+
+def test_journey_a_card_bought_from_a_reward_names_the_card_its_price_and_section():
+    s = nl.new_game("journey", players=3, seed=2)
+    action = _find(s, lambda st, a: str(a).startswith("buy card"))
+    card = s.C[action.a]
+    ex, _ = _explain(s, action)
+    why = ex.lines[1]
+    assert card.name in why and "coins" in why and "Get Rewards" in why and "Card Reference Guide" not in why
+
+
+def test_neptune_buying_vp_at_a_generation_end_says_so_and_the_active_player_may_buy():
+    s = nl.new_game("neptune", players=3, seed=10)
+    seen = {}
+    for _ in range(5000):
+        if s.is_over():
+            break
+        top = s.pending[-1]
+        if top.kind in ("buy_vp", "scoring_order") and top.data[0] != "card":
+            a = s.legal_actions()[-1]
+            ex, _ = _explain(s, a)
+            seen[(top.kind, top.data[0])] = ex.lines[1]
+            continue
+        s.apply(nl.make_agent("neptune", "neptune", seed=0).choose(s))
+    assert {k for k, _ in seen} == {"buy_vp", "scoring_order"} and {c for _, c in seen} >= {"generation", "final"}
+    for (kind, context), why in seen.items():
+        assert "Scoring card" not in why and "the others" not in why
+        assert ("at the end of a generation" if context == "generation" else "at the final scoring") in why
+        assert "themselves included" in why

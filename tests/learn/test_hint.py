@@ -193,3 +193,19 @@ def test_a_game_may_set_its_hint_budget_by_player_count(monkeypatch):
     assert _setting(nl.new_game("journey", players=3, seed=1), "HINT_BUDGET", 1) == 20_000
     monkeypatch.setattr(journey_explain, "HINT_BUDGET", {3: 9})
     assert _setting(nl.new_game("journey", players=2, seed=1), "HINT_BUDGET", 7) == 7, "a count not named: the default"
+
+
+def test_a_solo_hint_measures_against_catanna_or_the_solo_rating_never_another_player():
+    # Syndicate solo: the seat plays against CatANNA, whose final score decides the game
+    s = nl.new_game("syndicate", players=1, seed=4)
+    agent = nl.make_agent("random", s, seed=0)
+    while s.pending[-1].kind != "catanna_wild":
+        s.apply(agent.choose(s))
+    for h in hint(s, k=2):
+        assert h.versus == "CatANNA" and "other player" not in str(h)
+        assert re.search(r"; \S+ (ahead of|behind) CatANNA\)", str(h))
+        assert h.lead < -50          # CatANNA scores over a hundred here, the seat a few points
+    # Naéco solo is rated on the rulebook's scale, with no other player
+    top = hint(nl.new_game("naeco", players=1, seed=2), k=1)[0]
+    assert top.versus is None and "other player" not in str(top)
+    assert re.search(r"; tier [1-5] of 5 on the solo rating scale\)", str(top))

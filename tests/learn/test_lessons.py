@@ -314,3 +314,21 @@ def test_the_neptune_lesson_covers_what_a_first_game_needs(built):
             launch_steps.append(step.say)
         s2.apply(step.expected)
     assert launch_steps and all("distance" in x and "fuel" in x for x in launch_steps)
+
+
+def test_the_neptune_final_scoring_step_tells_the_final_fame_awards_and_buys_the_most_vp(built):
+    les = built("neptune")
+    s = les.new_game()
+    final = None
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            break
+        step = les.step(s)
+        if s.pending[-1].kind == "buy_vp" and s.pending[-1].data[0] == "final":
+            final = step
+            credits = s.credits[0]
+        s.apply(step.expected)
+    assert final is not None and credits >= 10
+    assert "the most fame 5 VP and the second 2" in final.say and "2 VP and the second 1" not in final.say
+    assert final.expected.vp == 4 and final.expected.credits == 10

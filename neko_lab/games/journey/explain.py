@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any, Hashable
 
 from .rules import facts as f
-from .rules.facts import ACTIVATION, SLOTS, Act, where
-from .rules.ship_lanes import hub
+from .rules.facts import ACTIVATION, LANE_SHIFT, SLOTS, Act, ship_cost, where
+from .rules.preparation import direct_price
+from .rules.ship_lanes import gap_cost, hub, placements
 
 HINT_SAMPLES = 12         # sampled futures per hint (neko_lab.learn.hint): a game plays out in milliseconds
 # look-ahead actions in all, by players: from mid-game on, enough to play the futures to the end; a 4-player
@@ -88,14 +89,27 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         return [f"5 coins remove an interference tile; you had {b.coins} coins and {b.interference} tile"
                 f"{'s' if b.interference != 1 else ''} ({f.R_FREE})."]
     if k == "ship":
-        return [f"a ship is bought for a lane that has none yet; you had {b.coins} coins ({f.R_FREE})."]
+        owned = len(b.ships)
+        in_lane = sum(1 for x in b.ships if x // LANE_SHIFT == action.a)
+        return [f"ships cost 3, 5, 7, ... coins for your 2nd, 3rd, 4th, ...: you had {owned}, so this one "
+                f"cost {ship_cost(owned + 1)} and you had {b.coins} coins; a lane may hold as many ships as "
+                f"you have harbours open, and lane {action.a + 1} held {in_lane} of {b.harbours} ({f.R_FREE})."]
     if k == "harbour":
         return [f"a new harbour opens another ship lane; you had {b.harbours} open ({f.R_FREE})."]
     if k == "bonus":
         return [f"at set-up each player takes one starting bonus tile still on offer ({f.R_SETUP})."]
     if k in ("reward", "lottery"):
-        return [f"the dice reward chart pays for the face of a die you drafted: a {action.a} gives "
-                f"{f.reward_text(f.jdata.REWARDS[action.b], action.c) if 0 <= action.b < len(f.jdata.REWARDS) else 'its reward'} "
+        gives = (f.reward_text(f.jdata.REWARDS[action.b], action.c) if 0 <= action.b < len(f.jdata.REWARDS)
+                 else "its reward")
+        if k == "lottery":
+            die = s.pending[-1].data
+            return [f"the Lottery pays one reward of the dice reward chart at the face of its die or lower: "
+                    f"the die shows {die}, so faces 1-{die} are open, and face {action.a} gives {gives} "
+                    f"({f.R_CARDS})."]
+        low = min(b.dice)
+        open_faces = "face 6 is" if low == 6 else f"faces {low}-6 are"
+        return [f"you take one reward of the dice reward chart at your lowest die's face or higher: your "
+                f"lowest die is {low}, so {open_faces} open, and face {action.a} gives {gives} "
                 f"({f.R_REWARDS})."]
     if k == "move":
         return [f"a ship sails on along its lane, paying fuel for the distance; you had {b.fuel} fuel "
@@ -129,8 +143,22 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
     if k == "exchange":
         return [f"a die on your Seaside Town card opens its exchange as a free action for the rest of the round "
                 f"({f.R_CARDS})."]
+    if k == "decline" and s.pending[-1].kind != "pick":      # a card won in the bidding, not placed
+        won = s.C[s.spaces[s.pending[-1].data]]
+        return [f"the winner of a bid may decline the card won ({won.name}) instead of paying for it and "
+                f"placing it ({f.R_RESOLVE})."]
     if k in ("pick", "decline"):
-        return [f"you may buy one of the cards offered, or none ({f.R_CARDS})."]
+        discount, _, rule = s.pending[-1].data
+        if k == "decline":
+            return [f"you may buy one of the cards offered, or none ({rule})."]
+        card = s.C[action.a]
+        price = direct_price(s, seat, action.a, discount)
+        gaps = min((gap_cost(s, seat, p.a, p.b) for p in placements(s, seat, price)), default=0)
+        cost = f"{price} coins" + (f" (its price {card.cost}, less your discount)" if price != card.cost else "")
+        extra = (f", plus at least {gaps} for the empty slots it must leave in a lane" if gaps else
+                 ", with a slot free of gap cost to put it in")
+        return [f"you may buy one of the cards offered, or none: {card.name} costs {cost}{extra}; you had "
+                f"{b.coins} coins ({rule})."]
     return []
 
 
@@ -144,5 +172,5 @@ def counts(s: Any, viewer: Any) -> dict[tuple[int | None, str], int]:
         out[(seat, "interference tiles")] = b.interference
         out[(seat, "dice in hand")] = len(b.dice)
         out[(seat, "cards in the ship lanes")] = sum(1 for c in b.lanes if c)
-        out[(seat, "ships")] = sum(1 for x in b.ships if x) if isinstance(b.ships, (list, tuple)) else 0
+        out[(seat, "ships")] = len(b.ships)          # the starting ship and those bought, wherever they are
     return out

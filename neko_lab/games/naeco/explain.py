@@ -11,8 +11,16 @@ from typing import Any, Hashable
 from .rules.drawing import Draw, TakeMission, allowed_piles
 from .rules.gameplay import Play
 from .rules.ocean import FACE_DOWN, RULE_PLAY, pos, where
+from .scoring import SOLO_RATING, solo_rating
 
 HINT_SAMPLES = 8          # sampled futures per hint (neko_lab.learn.hint): a game plays out in milliseconds
+
+
+def solo_standing(points: float) -> str:
+    """How a solo hint's average final score rates on the rulebook's solo scale (a solo game is rated,
+    not won against anybody)."""
+    tier, _ = solo_rating(int(points))
+    return f"tier {tier + 1} of {len(SOLO_RATING)} on the solo rating scale"
 
 
 def _neighbour(s: Any, seat: int, q: int) -> str:

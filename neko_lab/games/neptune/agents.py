@@ -88,6 +88,9 @@ class NeptuneAgent(Agent):
             return self._best_play(base, seat, legal)
         if kind == "sell":
             return self._sell(base, seat, legal)
+        if kind == "buy_vp" and state.pending[-1].data[0] == "final":
+            # the last purchase of the game: credits left over are worth nothing, so the most VP they buy
+            return max(legal, key=lambda a: (a.vp, -a.credits))
         return self._one_ply(base, seat, legal)
 
     def _one_ply(self, s: GameState, seat: int, legal: list) -> Hashable:

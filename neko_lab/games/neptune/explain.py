@@ -21,6 +21,7 @@ from .rules.research_missions import Launch, MissionAccess
 from .rules.scoring_card import BuyVP, NextBuyer
 from .rules.technology import TakeTech
 from .rules.turn import Play, Sell
+from .scoring import VP_PURCHASES
 
 MINUS = "\u2212"
 HINT_SAMPLES = 3          # sampled futures per hint (neko_lab.learn.hint): a game of Neptune is long
@@ -126,12 +127,17 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
     if t is BrokerFuel:
         return [f"the Fuel Broker sells fuel at {action.price} credit{'s' if action.price != 1 else ''} a "
                 f"counter; you had {s.credits[seat]} credits ({RULE_BROKER})."]
-    if t is NextBuyer:
-        return [f"on a Scoring card the active player names the order in which the others buy victory "
-                f"points ({RULE_SCORING})."]
-    if t is BuyVP:
-        return [f"on a Scoring card every player may buy victory points once, by the price table: {action.vp} "
-                f"VP for {action.credits} credit{'s' if action.credits != 1 else ''}; you had {s.credits[seat]} "
+    if t in (NextBuyer, BuyVP):
+        context = s.pending[-1].data[0]
+        when = {"card": "when a Scoring card is played", "generation": "at the end of a generation",
+                "final": "at the final scoring (the end of generation 4)"}[context]
+        if t is NextBuyer:
+            return [f"{when} the active player names the order in which the players with credits buy "
+                    f"victory points, themselves included ({RULE_SCORING})."]
+        table = ", ".join(f"{vp} VP for {cost}" for cost, vp in VP_PURCHASES)
+        return [f"{when} every player may buy victory points once, in the order the active player names "
+                f"(themselves included), by the price table ({table} credits): {action.vp} VP for "
+                f"{action.credits} credit{'s' if action.credits != 1 else ''}; you had {s.credits[seat]} "
                 f"({RULE_SCORING})."]
     return []
 

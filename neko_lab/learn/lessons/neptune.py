@@ -217,11 +217,13 @@ def say_buy_vp(state: State, a: Any) -> str:
     when = {"generation": "The generation has ended and is scored like a Scoring card",
             "final": "The last card of generation 4 is drawn: the final scoring"}.get(
         context, "A Scoring card is played")
-    lead = (f"{when}: each factory scored 1 VP and each colony 2, the most fame 2 VP and the second 1 ({R_SCORING}). "
+    fame = "5 VP and the second 2" if context == "final" else "2 VP and the second 1"
+    lead = (f"{when}: each factory scored 1 VP and each colony 2, the most fame {fame} ({R_SCORING}). "
             f"Now each may buy VP once, at most 10 credits: {VP_TABLE} ({R_SCORING_CARD}). ")
     if not a.credits:
         return lead + "Buy nothing: your credits are worth more for building."
-    return lead + f"Buy {a.vp} VP for {a.credits} credits (you have {state.credits[0]})."
+    last = " Credits are worth nothing at the end, so buy the most VP they allow." if context == "final" else ""
+    return lead + f"Buy {a.vp} VP for {a.credits} credits (you have {state.credits[0]}).{last}"
 
 
 def say_order(state: State, a: Any) -> str:

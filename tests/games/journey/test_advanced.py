@@ -206,3 +206,13 @@ def test_start_a_new_bid_comes_up_in_random_advanced_games():
                 new_bid_turns += any(a.kind == "new_bid" for a in acts)
             s.apply(rng.choice(acts))
     assert turns > 0 and new_bid_turns > 0
+
+
+def test_new_bid_spaces_without_the_advanced_cards_is_refused():
+    import neko_lab as nl
+    from neko_lab.core.errors import ConfigError
+    with pytest.raises(ConfigError, match=r"option new_bid_spaces applies only to games with the advanced "
+                                          r"cards \(advanced_cards=True\)"):
+        nl.new_game("journey", players=2, seed=0, new_bid_spaces=3)
+    nl.new_game("journey", players=2, seed=0, new_bid_spaces=2)      # the default stays accepted
+    assert len(nl.new_game("journey", players=2, seed=0, advanced_cards=True, new_bid_spaces=3).spaces) == 3 + 5 + 3

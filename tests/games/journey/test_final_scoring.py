@@ -125,3 +125,18 @@ def test_projected_scores_add_final_scoring_to_points_so_far():
     proj = s.projected_scores()
     assert proj[0] == 3 + 1 + s.card(s.boards[0].lanes[0]).points
     assert s.evaluate(0) > s.evaluate(1)
+
+
+def test_the_last_log_line_says_how_a_tie_on_points_was_broken():
+    import neko_lab as nl
+    for seed, why in ((15, "tied on 13 points with Player 1, the tie goes to the most coins left: 2 to 1"),
+                      (18, "tied on 12 points and 2 coins with Player 1, the tie goes to the earlier place "
+                           "in the last round's turn order")):
+        s = nl.new_game("journey", players=2, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            s.apply(rng.choice(s.legal_actions()))
+        assert s.winners() == [1]
+        last = s.log[-1]
+        assert last.text == f"the game is over; winner(s): Player 2 ({why})"
+        assert last.rule.endswith("Final Scoring")

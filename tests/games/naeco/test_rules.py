@@ -3,6 +3,7 @@ observations!"), end of the game and the last round, running out of cards."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -170,6 +171,10 @@ def test_two_objectives_in_one_turn_move_the_token_two_cards():
     assert s.revealed[2], "first to reach Surface card 1 reveals the level 1 objective"
     assert [a.pile for a in s.legal_actions()] == [0, 1, 2, 3, 4, 5]
     s.check_invariants()
+    # the log names a Surface card by its value, as the explanations do (the 2nd card has value 0)
+    moves = [e.text for e in s.log if "moves to" in e.text]
+    assert [re.search(r"moves to the Surface card of value (\S+)$", m).group(1) for m in moves[-2:]] == ["0", "1"]
+    assert any(e.text.startswith("is first to reach the Surface card of value 1 and reveals") for e in s.log)
 
 
 def test_revealed_objective_already_fulfilled_moves_the_token_at_once():

@@ -65,3 +65,20 @@ def test_agent_beats_two_random_players():
 def test_agent_beats_two_greedy_players():
     # the benchmark measures 1,000 games (>= 50% expected); 15 here, at least 6 won alone
     assert _wins(GreedyAgent, 15, 6000) >= 6
+
+
+def test_at_the_final_scoring_the_agent_buys_the_most_vp_its_credits_allow():
+    # credits are worth nothing once the game is over: with 10 credits, 4 VP for 10, not 2 VP for 3
+    s = nl.new_game("neptune", players=3, seed=10)
+    agents = [nl.make_agent("neptune", "neptune", seed=i) for i in range(3)]
+    bought = []
+    while not s.is_over():
+        top = s.pending[-1]
+        a = agents[s.current_player].choose(s)
+        if top.kind == "buy_vp" and top.data[0] == "final":
+            bought.append((s.credits[s.current_player], a))
+        s.apply(a)
+    assert bought
+    for credits, a in bought:
+        best = max((vp for cost, vp in ((1, 1), (3, 2), (6, 3), (10, 4)) if cost <= credits), default=0)
+        assert a.vp == best, (credits, a)

@@ -139,7 +139,26 @@ def final_scoring(s: GameState) -> None:
         s.emit("final scoring: " + ", ".join(f"{k} {v}" for k, v in pts.items()), R_FINAL, x, **pts)
     s.over = True
     s.stage = "over"
-    s.emit(f"the game is over; winner(s): {', '.join(map(player, s.winners()))}", R_FINAL)
+    s.emit(f"the game is over; winner(s): {', '.join(map(player, s.winners()))}{tie_break(s)}", R_FINAL)
+
+
+def tie_break(s: GameState) -> str:
+    """Why the winner won a tie on points, in words: most coins left, then the earlier place in the last
+    round's turn order; "" without a tie."""
+    scores = s.scores()
+    tied = [x for x in range(s.players) if scores[x] == max(scores)]
+    if len(tied) < 2:
+        return ""
+    won = s.winners()[0]
+    others = " and ".join(player(x) for x in tied if x != won)
+    coins = {x: s.boards[x].coins for x in tied}
+    if sum(1 for x in tied if coins[x] == coins[won]) == 1:
+        return (f" (tied on {scores[won]} points with {others}, the tie goes to the most coins left: "
+                f"{' to '.join(str(coins[x]) for x in sorted(tied, key=lambda x: x != won))})")
+    level = [x for x in tied if coins[x] == coins[won]]
+    return (f" (tied on {scores[won]} points and {coins[won]} coin{'s' if coins[won] != 1 else ''} with "
+            f"{' and '.join(player(x) for x in level if x != won)}, the tie goes to the earlier place in "
+            f"the last round's turn order)")
 
 
 STAGES = {"midgame": midgame_stage, "game_end": game_end, "final_spend": final_spend}

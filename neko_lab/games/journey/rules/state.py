@@ -90,6 +90,10 @@ class GameState(State):
         extra = self.options["new_bid_spaces"]
         if not isinstance(extra, int) or isinstance(extra, bool) or not 0 <= extra <= MAX_NEW_BID_SPACES:
             raise ConfigError(f"option new_bid_spaces must be a whole number 0..{MAX_NEW_BID_SPACES}, not {extra!r}")
+        if extra != self.OPTIONS["new_bid_spaces"] and not self.options["advanced_cards"]:
+            # the spaces are added only beside the advanced cards: without them the option would do nothing
+            raise ConfigError(f"{self.GAME} option new_bid_spaces applies only to games with the advanced "
+                              f"cards (advanced_cards=True)")
 
     @classmethod
     def load_data(cls, data: Any) -> JourneyData:

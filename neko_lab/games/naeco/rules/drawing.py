@@ -83,7 +83,7 @@ def pile_problem(s: "GameState", action: Draw | TakeMission) -> str | None:
     if not 0 <= action.pile < PILES:
         return f"{action} is not possible: there are {PILES} piles"
     if action.pile >= allowed_piles(s, seat):
-        return (f"{action} is not possible: from Surface card {s.surface_values[s.token[seat]]} Player "
+        return (f"{action} is not possible: from the Surface card of value {s.surface_values[s.token[seat]]} Player "
                 f"{seat + 1} may draw only from the first {allowed_piles(s, seat)} piles ({RULE_PLAY})")
     if not s.piles[action.pile]:
         return f"{action} is not possible: pile {action.pile + 1} is empty"

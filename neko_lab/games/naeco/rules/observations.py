@@ -28,12 +28,12 @@ def make_observations(s: "GameState", seat: int) -> None:
         s.token[seat] = k
         s.trail[seat] = s.trail[seat] + (k,)
         s.emit(f"fulfils the level {level} objective ({s.objective_text[(level, index)]}) "
-               f"and moves to Surface card {s.surface_values[k]}", RULE_OBJECTIVES, seat,
+               f"and moves to the Surface card of value {s.surface_values[k]}", RULE_OBJECTIVES, seat,
                level=level, index=index, position=k)
         if k < LAST_POSITION and not s.revealed[k]:
             s.revealed[k] = True
             lv = LEVELS[k]
-            s.emit(f"is first to reach Surface card {s.surface_values[k]} and reveals its objective: "
+            s.emit(f"is first to reach the Surface card of value {s.surface_values[k]} and reveals its objective: "
                    f"{s.objective_text[(lv, s.objectives[k])]}", RULE_OBJECTIVES, seat,
                    level=lv, index=s.objectives[k])
 

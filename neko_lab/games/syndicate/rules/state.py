@@ -168,6 +168,13 @@ class GameState(State):
         """Solo: CatANNA's final score, a column of its own in nl.simulate()'s rows."""
         return {"catanna_score": self.catanna_score()} if self.players == 1 else {}
 
+    def margin(self, seat: int) -> tuple[str, float] | None:
+        """Solo, the seat plays against CatANNA: its margin over her score (her final score once the game
+        is over) is what decides the game."""
+        if self.players == 1:
+            return "CatANNA", float(self.scores()[0] - self.catanna_score())
+        return super().margin(seat)
+
     def catanna_breakdown(self) -> dict[str, int]:
         return final_scoring.catanna_breakdown(self)
 
