@@ -114,3 +114,21 @@ def test_tie_break_pure():
 def test_visible_breakdown_at_the_end_is_everything():
     s = ended(rig.started(seed=8))
     assert s.visible_breakdown(1) == s.breakdown()
+
+
+def test_the_final_scoring_lines_name_each_player_once():
+    # a seat's event is shown under the seat's name ("[Player 1] structure -52 points"); CatANNA's events
+    # belong to no seat and carry her name in the text
+    import random
+
+    import neko_lab as nl
+    for players in (1, 2):
+        s = nl.new_game("syndicate", players=players, seed=3)
+        rng = random.Random(1)
+        while not s.is_over():
+            s.apply(rng.choice(s.legal_actions()))
+        lines = [str(e) for e in s.log_for(0) if "structure" in e.text or "missions" in e.text][-2 * (players + 1):]
+        for seat in range(players):
+            assert any(line.startswith(f"[Player {seat + 1}] structure ") for line in lines), lines
+        assert not any("] player" in line for line in lines), lines
+        assert any(line.startswith("CatANNA: structure ") for line in lines) == (players == 1)

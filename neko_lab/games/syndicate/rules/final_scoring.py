@@ -96,10 +96,10 @@ def catanna_breakdown(s: "GameState") -> dict[str, int]:
 def announce(s: "GameState") -> None:
     rows = _base(s)
     for i, r in enumerate(rows):
-        who = f"player {i + 1}" if i < s.players else "CatANNA"
+        who = "" if i < s.players else "CatANNA: "       # a seat's event is shown under its name already
         struct = sum(r[k] for k in STRUCTURE)
-        s.emit(f"{who}: structure {struct} points", STRUCTURE_POINTS, i if i < s.players else None, **r)
-        s.emit(f"{who}: missions {r['mission path'] + r['mission order']} points", MISSION_POINTS,
+        s.emit(f"{who}structure {struct} points", STRUCTURE_POINTS, i if i < s.players else None, **r)
+        s.emit(f"{who}missions {r['mission path'] + r['mission order']} points", MISSION_POINTS,
                i if i < s.players else None)
     totals = [sum(r.values()) for r in rows]
     best = max(totals)
