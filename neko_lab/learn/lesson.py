@@ -319,7 +319,8 @@ class Lesson:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"<Lesson {self.game}: {len(self.teach)} scripted steps, seed {self.seed}>"
+        steps = f"{len(self._wanted)} scripted steps" if self._line is not None else "scripted line not played yet"
+        return f"<Lesson {self.game}: {steps}, seed {self.seed}>"
 
 
 def lesson_names() -> list[str]:

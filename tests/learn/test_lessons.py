@@ -332,3 +332,13 @@ def test_the_neptune_final_scoring_step_tells_the_final_fame_awards_and_buys_the
     assert final is not None and credits >= 10
     assert "the most fame 5 VP and the second 2" in final.say and "2 VP and the second 1" not in final.say
     assert final.expected.vp == 4 and final.expected.credits == 10
+
+
+def test_a_lessons_repr_counts_the_steps_of_its_scripted_line():
+    # a Teach entry may ask for many moves (Syndicate's one entry scripts the whole game): the repr
+    # counts the moves, once the line has been played out, and never guesses before
+    lesson = nl.learn.make_lesson("journey")
+    assert repr(lesson) == f"<Lesson journey: scripted line not played yet, seed {lesson.seed}>"
+    steps = len(lesson.script())
+    assert steps > len(lesson.teach)
+    assert repr(lesson) == f"<Lesson journey: {steps} scripted steps, seed {lesson.seed}>"
