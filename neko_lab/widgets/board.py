@@ -363,20 +363,28 @@ class Board(Reviewing, Misclicks, LessonMarks):
             return list(after.log[len(before.log):])
         return after.log_for(reader)[len(before.log_for(reader)):]
 
+    def who(self, seat: int | None, before: State) -> str:
+        """The name a line about `seat` starts with, in the position `before` a move: "P2 (bot)", or
+        "P1 (played for you by the lesson)" for the seat to move whose move the lesson makes."""
+        if seat is None:
+            seat = before.current_player
+        who = seat_label(seat, self.names) + (" (bot)" if seat in self.bots else "")
+        if seat == before.current_player and seat not in self.bots and self.lesson_auto(before) is not None:
+            who += " (played for you by the lesson)"
+        return who
+
     def describe(self, before: State, action: Hashable, after: State | None = None) -> str:
         """One move in words: who (and whether a bot) and what. Another seat's move reads as the reader
         saw it at the table: its first event as shown to the reader ("P2 (bot): picks a die"), never
-        the hidden choice; "" when the reader saw nothing of it."""
+        the hidden choice, named after the seat that event is about (a walk shown to all at the meeting
+        that another seat's move began is the walking seat's); "" when the reader saw nothing of it."""
         seat = before.current_player
-        who = seat_label(seat, self.names) + (" (bot)" if seat in self.bots else "")
-        if seat not in self.bots and self.lesson_auto(before) is not None:
-            who += " (played for you by the lesson)"
         if self.tells_all(before, after):
-            return f"{who}: {self.told(before, action)}"
+            return f"{self.who(seat, before)}: {self.told(before, action)}"
         if after is None:
-            return f"{who} moves"
+            return f"{self.who(seat, before)} moves"
         shown = self.shown_events(before, after)
-        return f"{who}: {shown[0].text}" if shown else ""
+        return f"{self.who(shown[0].seat, before)}: {shown[0].text}" if shown else ""
 
     def bot_move(self) -> bool:
         """The bot of the seat to move plays one action (a single step)."""
@@ -537,8 +545,12 @@ class Board(Reviewing, Misclicks, LessonMarks):
             head = self.describe(before, action, after)
             if not head and not texts:
                 continue
-            if texts:       # the move in the game's own words, then what followed from it
-                head = f"{head.split(': ', 1)[0] if head else seat_label(before.current_player, self.names)}: {texts[0]}"
+            if texts:       # the move in the game's own words, then what followed from it, each line
+                # named after the seat it is about where that is not the seat the line above names
+                head_seat = shown[0].seat if shown[0].seat is not None else before.current_player
+                head = f"{self.who(head_seat, before)}: {texts[0]}"
+                texts = [e.text if e.seat is None or e.seat == head_seat else
+                         f"{seat_label(e.seat, self.names)}: {e.text}" for e in shown]
             number = k if everything else len(before.log_for(self.reader))
             self._why[number] = k
             rows.append((number, head, texts[1:]))

@@ -35,3 +35,41 @@ def test_neptune_default_picture_shows_no_hand():
     s = nl.new_game("neptune", players=2, seed=1)
     assert "Hand of player" not in s._repr_html_()
     assert "Hand of player 1" in s.picture(viewer=0)
+
+
+def _plain(markup: str) -> str:
+    import html
+    import re
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def test_a_walk_shown_at_the_meeting_is_named_after_the_seat_that_walked():
+    from neko_lab.games.syndicate.board import Board
+    b = Board(nl.new_game("syndicate", players=2, seed=1), agents={1: "syndicate"})
+    b.picker.choose(1)                     # P1's opening; the bot keeps its own
+    b.walk_to(0, 1)                        # the Chief Operations Officer
+    b.picker.choose(0)                     # place minion 36 at place 3
+    b.walk_to(2, 0)                        # P1's walk ends; the bot walks; the meeting shows both walks
+    assert b.message.text.startswith("P1: turn 1, shown to all: leader on Chief Operations Officer")
+    moves = _plain(b.moves.value)
+    assert "P1: turn 1, shown to all: leader on Chief Operations Officer" in moves
+    assert "P2 (bot): turn 1, shown to all: leader on Chief Operations Officer" not in moves
+    assert "P2: turn 1, shown to all: leader on Chief Operations Officer; place minion 37" in moves
+    meeting = [e for e in b.state.log_for(0) if e.text.startswith("turn 1, shown to all")]
+    assert [e.seat for e in meeting] == [0, 1]
+
+
+def test_what_follows_a_move_for_another_seat_is_named_with_that_seat():
+    b = board(nl.new_game("neptune", players=2, seed=1), agents={1: "greedy"})
+    rows = []
+    while len(b.history) < 60:
+        if b.my_turn():
+            b.picker.choose(0)
+        rows += [(head, events) for _k, head, events in b._move_rows()]
+    fame = [(head, e) for head, events in rows for e in events if "fame for controlling" in e]
+    assert ("P2 (bot): pays player 1 2 for access to the mission at Venus Cloud Tops",
+            "P1: gains 4 fame for controlling 4 Research Missions") in fame
+    assert ("P1: takes control of High Efficiency Insulation",
+            "P2: gains 1 fame for controlling 1 technology") in fame
+    assert ("P2 (bot): takes control of Enhanced Fission Power",            # its own: no name needed
+            "gains 1 fame for controlling 1 technology") in fame
