@@ -31,7 +31,7 @@ from typing import Any, Hashable, Mapping, Sequence
 import ipywidgets as W
 
 from ..core.errors import IllegalAction
-from ..core.events import EVERYTHING, hides
+from ..core.events import EVERYTHING, hides, shown_log
 from ..core.state import State
 from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, moves_html, seat_label,
                     status_text)
@@ -358,10 +358,12 @@ class Board(Reviewing, Misclicks, LessonMarks):
 
     def shown_events(self, before: State, after: State) -> list:
         """The events of the move from `before` to `after` as the reader may read them."""
-        reader = self.reader
-        if reader == EVERYTHING:
-            return list(after.log[len(before.log):])
-        return after.log_for(reader)[len(before.log_for(reader)):]
+        return shown_log(after.log[len(before.log):], self.reader)
+
+    def seen(self, before: State, after: State) -> bool:
+        """Did the reader see anything of the move from `before` to `after` (a move of its own, one told
+        in full, or one with an event shown to it)? Moves the reader saw nothing of are not counted."""
+        return self.tells_all(before, after) or bool(self.shown_events(before, after))
 
     def who(self, seat: int | None, before: State) -> str:
         """The name a line about `seat` starts with, in the position `before` a move: "P2 (bot)", or
@@ -529,29 +531,31 @@ class Board(Reviewing, Misclicks, LessonMarks):
     # ------------------------------------------------------------------ display
     def _move_rows(self) -> list[tuple[int, str, list[str]]]:
         """The last moves as the reader saw them: (number, who and what, what followed). A move of
-        another seat the reader saw nothing of is left out, and rows are numbered by the move's first
-        event in the reader's log, so neither the count nor the kind of hidden moves shows. The
-        "why?" of row n explains move self._why[n]."""
+        another seat the reader saw nothing of is left out and not counted, so rows are numbered 0, 1,
+        2, ... (read from 1) by the moves the reader saw, one number a move, and neither the count nor
+        the kind of hidden moves shows (the set-up's events are no move). The "why?" of row n explains
+        move self._why[n]."""
         moves = self._moves()
         rows: list[tuple[int, str, list[str]]] = []
         self._why: dict[int, int] = {}
-        everything = self.reader == EVERYTHING
+        seen = [self.seen(before, after) for before, _action, after in moves]
+        number = sum(seen)
         for k in range(len(moves) - 1, -1, -1):
             if len(rows) >= SHOWN_MOVES:
                 break
             before, action, after = moves[k]
+            if not seen[k]:
+                continue
+            number -= 1
             shown = self.shown_events(before, after)
             texts = [e.text for e in shown]
             head = self.describe(before, action, after)
-            if not head and not texts:
-                continue
             if texts:       # the move in the game's own words, then what followed from it, each line
                 # named after the seat it is about where that is not the seat the line above names
                 head_seat = shown[0].seat if shown[0].seat is not None else before.current_player
                 head = f"{self.who(head_seat, before)}: {texts[0]}"
                 texts = [e.text if e.seat is None or e.seat == head_seat else
                          f"{seat_label(e.seat, self.names)}: {e.text}" for e in shown]
-            number = k if everything else len(before.log_for(self.reader))
             self._why[number] = k
             rows.append((number, head, texts[1:]))
         rows.reverse()

@@ -17,6 +17,7 @@ import pytest
 from harness import Lab, browser_page, require_browser
 
 import neko_lab as nl
+from neko_lab.core.events import hides, shown_log
 from neko_lab.learn import make_lesson
 
 MOVES = "() => { const m = document.querySelectorAll('.neko-board .neko-move'); " \
@@ -84,15 +85,26 @@ def _play_lesson(page, board, game: str) -> dict:
     mirror = les.new_game()
     free_agent = nl.make_agent(game, mirror, seed=5)
     lesson_box = board.locator(".neko-lesson")
-    seen = {"scripted": 0, "free": 0, "wrong": False, "why": False, "hint": False}
-    les.bots_move(mirror)
+    seen = {"scripted": 0, "free": 0, "wrong": False, "why": False, "hint": False, "moves": 0}
+
+    def apply(action):                 # counting the moves the learner saw anything of, as Last moves does
+        before, mover = len(mirror.log), mirror.current_player
+        mirror.apply(action)
+        events = mirror.log[before:]
+        seen["moves"] += mover == les.seat or not hides(events, les.seat) or bool(shown_log(events, les.seat))
+
+    def bots_move():                   # les.bots_move(mirror), move by move
+        while not mirror.is_over() and mirror.current_player != les.seat:
+            apply(les.agents[mirror.current_player].choose(mirror))
+
+    bots_move()
     while not mirror.is_over():
         step = les.step(mirror)
         legal = mirror.legal_actions()
         if step.scripted and getattr(step, "auto", False):
             # nothing new here: the board makes this move for the learner by itself, like a bot's
-            mirror.apply(step.expected)
-            les.bots_move(mirror)
+            apply(step.expected)
+            bots_move()
             _wait_events(page, len(mirror.log_for(les.seat)))
             seen["scripted"] += 1
             continue
@@ -117,12 +129,12 @@ def _play_lesson(page, board, game: str) -> dict:
             _click_naeco_picture(board, action)
         else:
             _click_choice(board, legal.index(action))
-        mine = len(mirror.log_for(les.seat))    # the learner's move is numbered by the events before it
-        mirror.apply(action)
-        les.bots_move(mirror)                  # the board's bots reply by themselves, the same way
+        mine = seen["moves"]                    # the learner's move is numbered by the moves seen before it
+        apply(action)
+        bots_move()                             # the board's bots reply by themselves, the same way
         while not mirror.is_over() and getattr(les.step(mirror), "auto", False):
-            mirror.apply(les.step(mirror).expected)     # and the board makes the routine moves for you
-            les.bots_move(mirror)
+            apply(les.step(mirror).expected)     # and the board makes the routine moves for you
+            bots_move()
             seen["scripted"] += 1
         _wait_events(page, len(mirror.log_for(les.seat)))
         if not seen["why"] and step.scripted and step.number >= 3:
