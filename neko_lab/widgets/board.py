@@ -31,7 +31,7 @@ from typing import Any, Hashable, Mapping, Sequence
 import ipywidgets as W
 
 from ..core.errors import IllegalAction
-from ..core.events import EVERYTHING, hides, shown_log
+from ..core.events import EVERYTHING, PUBLIC, hides, shown_log
 from ..core.state import State
 from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, moves_html, seat_label,
                     status_text)
@@ -356,6 +356,15 @@ class Board(Reviewing, Misclicks, LessonMarks):
         shown = label(before, action, self.reader) if callable(label) else None
         return shown if shown is not None and shown != str(action) else self.action_label(action)
 
+    def own_secret(self, before: State, action: Hashable) -> bool:
+        """Is `action` a choice the other seats read only in part (the game's explain module labels it
+        otherwise for a spectator) while the reader may know it in full (its own, or the analyst's)?"""
+        reader = self.reader
+        if reader != EVERYTHING and reader != before.current_player:
+            return False
+        label = getattr(type(before).explainer, "label", None)
+        return callable(label) and label(before, action, reader) != label(before, action, PUBLIC)
+
     def shown_events(self, before: State, after: State) -> list:
         """The events of the move from `before` to `after` as the reader may read them."""
         return shown_log(after.log[len(before.log):], self.reader)
@@ -551,9 +560,13 @@ class Board(Reviewing, Misclicks, LessonMarks):
             texts = [e.text for e in shown]
             head = self.describe(before, action, after)
             if texts:       # the move in the game's own words, then what followed from it, each line
-                # named after the seat it is about where that is not the seat the line above names
-                head_seat = shown[0].seat if shown[0].seat is not None else before.current_player
-                head = f"{self.who(head_seat, before)}: {texts[0]}"
+                # named after the seat it is about where that is not the seat the line above names;
+                # but the reader's own secret choice as the reader knows it (the game's words for it,
+                # "picks a die" or "plays a card face-down", are what the other seats read)
+                own = self.own_secret(before, action)
+                head_seat = before.current_player if own or shown[0].seat is None else shown[0].seat
+                if not own:
+                    head = f"{self.who(head_seat, before)}: {texts[0]}"
                 texts = [e.text if e.seat is None or e.seat == head_seat else
                          f"{seat_label(e.seat, self.names)}: {e.text}" for e in shown]
             self._why[number] = k

@@ -73,3 +73,22 @@ def test_what_follows_a_move_for_another_seat_is_named_with_that_seat():
             "P2: gains 1 fame for controlling 1 technology") in fame
     assert ("P2 (bot): takes control of Enhanced Fission Power",            # its own: no name needed
             "gains 1 fame for controlling 1 technology") in fame
+
+
+def test_last_moves_tell_your_own_secret_choices_to_you_and_not_the_others():
+    b = board(nl.new_game("journey", players=2, seed=5), agents={1: "greedy"})
+    while len(b.history) < 14:
+        if b.my_turn():
+            b.picker.choose(0)
+    heads = [head for _k, head, _events in b._move_rows()]
+    assert "P1: draft a 3" in heads and "P1: picks a die" not in heads
+    assert "P2 (bot): picks a die" in heads and not [h for h in heads if h.startswith("P2 (bot): draft a")]
+
+    from neko_lab.games.naeco.rules.gameplay import Play
+    b = nl.lesson("naeco")
+    while not (isinstance(b.lesson_panel.expected, Play) and b.lesson_panel.expected.down):
+        b.play(b.lesson_panel.expected)
+    b.play(b.lesson_panel.expected)
+    said = "P1: play Ocean sunfish face-down at depth 1, 1 column left of the start cards"
+    assert b.message.text == said
+    assert b._move_rows()[-1][1] == said
