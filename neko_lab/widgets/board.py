@@ -583,7 +583,8 @@ class Board(Reviewing, Misclicks, LessonMarks):
             self.message.clear()
         s = self.state
         reviewing = self.review is not None
-        self.lesson_panel.update(s, self.my_turn(), bool(self.history))
+        # the lesson's welcome stays until the learner's first move (bots may open the game)
+        self.lesson_panel.update(s, self.my_turn(), any(b.current_player not in self.bots for b, _a in self.history))
         head = status_text(s, self.names, self.bots)
         if self._hinted != self._position():
             self.hint_box.value = ""       # a hint speaks of one position: a move or undo empties it
