@@ -351,3 +351,20 @@ def test_another_seats_face_down_card_is_named_nowhere_on_the_board():
         assert down.name not in text, text
     assert any("P2 (bot): play a card face-down at depth" in text for text in said)
 
+
+def test_a_chosen_card_does_not_stay_chosen_once_the_position_changes():
+    b = nl.lesson("naeco")
+    expected = b.lesson_panel.expected
+    other = next(c for c in b.state.hands[0] if c != expected.card)
+    b.click(f"hand:{other}")
+    place = next(n for n in b.picture_widget.targets() if n.startswith("cell:"))
+    assert b.click(place) is False                        # the lesson refuses it: the choice stays
+    assert b.selected == other and "click a green place for" in b.prompt_box.value
+    for _ in range(2):                                    # the step's play and draw, from the choices
+        b.picker.choose(b.state.legal_actions().index(b.lesson_panel.expected))
+    assert b.my_turn() and other in b.state.hands[0]
+    assert b.selected is None and "click a card in your hand" in b.prompt_box.value
+    b.click(f"hand:{other}")
+    b.set_face_down(True)
+    b.undo_turn()                                         # an undo clears them too
+    assert b.selected is None and b.down is False
