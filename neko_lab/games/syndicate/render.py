@@ -351,8 +351,9 @@ def html(state: "GameState", viewer: Any = PUBLIC, clickable: bool = False,
                    (), ())
         parts.append(area_svg(her, f"CatANNA ({c.box} cubes back in the box)", "#555"))
     rows = state.view_breakdown(viewer)
-    scores = " · ".join(f"player {i + 1}: {sum(v for v in r.values() if v is not None)}"
-                        f"{'+?' if None in r.values() else ''}" for i, r in enumerate(rows))
+    known = state.shown_breakdown(viewer)     # a pyramid as the table last showed it: its walk since is "?"
+    scores = " · ".join(f"player {i + 1}: {sum(k.get(c, 0) if v is None else v for c, v in r.items())}"
+                        f"{'+?' if None in r.values() else ''}" for i, (r, k) in enumerate(zip(rows, known)))
     if state.catanna is not None:
         scores += f" · CatANNA: {state.catanna_score()}"
     size, discard, _order = table_view(state, viewer)
