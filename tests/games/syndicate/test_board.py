@@ -40,8 +40,9 @@ def test_the_boxes_the_walk_may_take_are_lit_and_clicking_one_walks():
 def test_hover_text_says_what_a_click_does_counting_from_1():
     b = opened()
     svg = b.picture()
-    assert "walk to accountant at place 1, up to 1 uses: click" in svg or \
-           "walk to chief operations officer at place 1, up to 1 uses: click" in svg
+    assert "walk to accountant at place 1, up to 1 use: click" in svg or \
+           "walk to chief operations officer at place 1, up to 1 use: click" in svg
+    assert "up to 1 uses" not in svg
     assert "place 0" not in svg and "Player 1" in svg
 
 
