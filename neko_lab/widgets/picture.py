@@ -104,7 +104,7 @@ function render({ model, el }) {
   };
   // a board's table: no taller than the screen allows, and after every change it scrolls so that all
   // the legal targets are in sight (when they fit; else the lesson's move, else the first target),
-  // unless they already are
+  // unless they already are; after a resize, back up as far as they allow
   const span = (els) => {
     const root = el.getBoundingClientRect();
     let top = Infinity, bottom = -Infinity;
@@ -116,7 +116,7 @@ function render({ model, el }) {
     }
     return top === Infinity ? null : [top - 8, bottom + 8];
   };
-  const focus = () => {
+  const focus = (settle) => {
     if (!model.get("table")) {       // a list (the choices): scroll it to the lesson's move
       const exp = el.querySelector(".neko-expected"), box = exp && exp.closest(".neko-choices");
       if (box && (exp.offsetTop < box.scrollTop || exp.offsetTop + exp.offsetHeight > box.scrollTop + box.clientHeight))
@@ -130,8 +130,14 @@ function render({ model, el }) {
     if (want && want[1] - want[0] > h) want = span(expected.length ? expected : lit.slice(0, 1));
     if (!want) return;
     const [top, bottom] = want;
-    if (top >= el.scrollTop && bottom <= el.scrollTop + h) return;
-    el.scrollTop = bottom - top <= h ? Math.max(0, bottom - h) : Math.max(0, top);
+    const least = bottom - top <= h ? Math.max(0, bottom - h) : Math.max(0, top);
+    if (top >= el.scrollTop && bottom <= el.scrollTop + h) {
+      // in sight; after a resize (a wider window, where the table lays out anew) scrolled no further
+      // than they need, so the top of the table shows whenever it can
+      if (settle && el.scrollTop > least) el.scrollTop = least;
+      return;
+    }
+    el.scrollTop = least;
   };
   // a board's table on a notebook narrower than one of its areas: that area is scaled down to the
   // width there is (rather than cut, or scrolled sideways)
@@ -155,11 +161,13 @@ function render({ model, el }) {
     el.classList.toggle("neko-table", !!model.get("table"));
     el.innerHTML = model.get("value");
     fit();
-    requestAnimationFrame(() => { fit(); focus(); pin(); });
+    requestAnimationFrame(() => { fit(); focus(false); pin(); });
   };
   draw();
   model.on("change:value", draw);
-  if (window.ResizeObserver) new ResizeObserver(() => requestAnimationFrame(() => { fit(); pin(); })).observe(el);
+  if (window.ResizeObserver) {
+    new ResizeObserver(() => requestAnimationFrame(() => { fit(); focus(true); pin(); })).observe(el);
+  }
   el.addEventListener("click", (event) => {
     const hit = event.target.closest("[data-target]");
     if (hit && el.contains(hit) && !hit.classList.contains("neko-off")) {
