@@ -15,7 +15,8 @@ RULES) and writes:
     check_invariants()          raise AssertionError naming the broken rule
 
 and may override: winners() (tie-breaks), visible_breakdown() (running points that would reveal a
-secret), why_illegal() (a rule-specific reason), determinize()
+secret), shown_breakdown() (the part of those hidden points a viewer knows), why_illegal() (a
+rule-specific reason), determinize()
 (hidden information re-sampled for search, and a generator of its own: `s.rng = rng.spawn()`),
 evaluate() (greedy agents' heuristic), clone() (speed), round_number() (for scoring curves),
 load_data() (datasets), picture(viewer) (the table as a seat, a spectator or the analyst sees it;
@@ -390,6 +391,12 @@ class State(Spaces):
         return [{cat: (None if any(view[s].get(cat) is None for view in views) else val)
                  for cat, val in views[0][s].items()} for s in range(self.players)]
 
+    def shown_breakdown(self, viewer: Any = PUBLIC) -> list[dict[str, int]]:
+        """For the categories view_breakdown(viewer) hides (None), the part of them `viewer` knows, where
+        a game knows one: Syndicate's structure points of a pyramid as the table showed it before a
+        walk made out of sight (the walk's changes stay unknown). Shown as "-40+?". By default none."""
+        return [{} for _ in range(self.players)]
+
     def view_breakdown(self, viewer: Any = PUBLIC) -> list[dict[str, int | None]]:
         """Points by category as `viewer` sees them: a seat's visible_breakdown(), PUBLIC the
         spectator's, EVERYTHING (or None) the full breakdown()."""
@@ -425,7 +432,7 @@ class State(Spaces):
     def __repr__(self) -> str:
         """The spectator's one line: a score that depends on a secret reads "?" (or "12+?")."""
         state = "over" if self.is_over() else f"Player {self.current_player + 1} to act"
-        shown = [_visible_total(b) for b in self.spectator_breakdown()]
+        shown = [_visible_total(b, k) for b, k in zip(self.spectator_breakdown(), self.shown_breakdown(PUBLIC))]
         return f"<{self.TITLE or self.GAME}: {self.players} players, {state}, scores [{', '.join(shown)}]>"
 
     def _repr_html_(self) -> str:
@@ -440,8 +447,11 @@ def best_of(scores: list) -> list[int]:
     return [i for i, v in enumerate(scores) if v == best]
 
 
-def _visible_total(row: dict[str, int | None]) -> str:
-    total = str(sum(v for v in row.values() if v is not None))
+def _visible_total(row: dict[str, int | None], known: dict[str, int] | None = None) -> str:
+    """"12", or "12+?" when part of the score is hidden: the visible points and the known part of the
+    hidden ones (`known`, from shown_breakdown), then "+?"."""
+    known = known or {}
+    total = str(sum(known.get(k, 0) if v is None else v for k, v in row.items()))
     return total + "+?" if None in row.values() else total
 
 

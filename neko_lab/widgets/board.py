@@ -31,7 +31,7 @@ from typing import Any, Hashable, Mapping, Sequence
 import ipywidgets as W
 
 from ..core.errors import IllegalAction
-from ..core.events import EVERYTHING, hides
+from ..core.events import EVERYTHING, PUBLIC, hides, shown_log
 from ..core.state import State
 from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, moves_html, seat_label,
                     status_text)
@@ -356,27 +356,46 @@ class Board(Reviewing, Misclicks, LessonMarks):
         shown = label(before, action, self.reader) if callable(label) else None
         return shown if shown is not None and shown != str(action) else self.action_label(action)
 
+    def own_secret(self, before: State, action: Hashable) -> bool:
+        """Is `action` a choice the other seats read only in part (the game's explain module labels it
+        otherwise for a spectator) while the reader may know it in full (its own, or the analyst's)?"""
+        reader = self.reader
+        if reader != EVERYTHING and reader != before.current_player:
+            return False
+        label = getattr(type(before).explainer, "label", None)
+        return callable(label) and label(before, action, reader) != label(before, action, PUBLIC)
+
     def shown_events(self, before: State, after: State) -> list:
         """The events of the move from `before` to `after` as the reader may read them."""
-        reader = self.reader
-        if reader == EVERYTHING:
-            return list(after.log[len(before.log):])
-        return after.log_for(reader)[len(before.log_for(reader)):]
+        return shown_log(after.log[len(before.log):], self.reader)
+
+    def seen(self, before: State, after: State) -> bool:
+        """Did the reader see anything of the move from `before` to `after` (a move of its own, one told
+        in full, or one with an event shown to it)? Moves the reader saw nothing of are not counted."""
+        return self.tells_all(before, after) or bool(self.shown_events(before, after))
+
+    def who(self, seat: int | None, before: State) -> str:
+        """The name a line about `seat` starts with, in the position `before` a move: "P2 (bot)", or
+        "P1 (played for you by the lesson)" for the seat to move whose move the lesson makes."""
+        if seat is None:
+            seat = before.current_player
+        who = seat_label(seat, self.names) + (" (bot)" if seat in self.bots else "")
+        if seat == before.current_player and seat not in self.bots and self.lesson_auto(before) is not None:
+            who += " (played for you by the lesson)"
+        return who
 
     def describe(self, before: State, action: Hashable, after: State | None = None) -> str:
         """One move in words: who (and whether a bot) and what. Another seat's move reads as the reader
         saw it at the table: its first event as shown to the reader ("P2 (bot): picks a die"), never
-        the hidden choice; "" when the reader saw nothing of it."""
+        the hidden choice, named after the seat that event is about (a walk shown to all at the meeting
+        that another seat's move began is the walking seat's); "" when the reader saw nothing of it."""
         seat = before.current_player
-        who = seat_label(seat, self.names) + (" (bot)" if seat in self.bots else "")
-        if seat not in self.bots and self.lesson_auto(before) is not None:
-            who += " (played for you by the lesson)"
         if self.tells_all(before, after):
-            return f"{who}: {self.told(before, action)}"
+            return f"{self.who(seat, before)}: {self.told(before, action)}"
         if after is None:
-            return f"{who} moves"
+            return f"{self.who(seat, before)} moves"
         shown = self.shown_events(before, after)
-        return f"{who}: {shown[0].text}" if shown else ""
+        return f"{self.who(shown[0].seat, before)}: {shown[0].text}" if shown else ""
 
     def bot_move(self) -> bool:
         """The bot of the seat to move plays one action (a single step)."""
@@ -521,25 +540,35 @@ class Board(Reviewing, Misclicks, LessonMarks):
     # ------------------------------------------------------------------ display
     def _move_rows(self) -> list[tuple[int, str, list[str]]]:
         """The last moves as the reader saw them: (number, who and what, what followed). A move of
-        another seat the reader saw nothing of is left out, and rows are numbered by the move's first
-        event in the reader's log, so neither the count nor the kind of hidden moves shows. The
-        "why?" of row n explains move self._why[n]."""
+        another seat the reader saw nothing of is left out and not counted, so rows are numbered 0, 1,
+        2, ... (read from 1) by the moves the reader saw, one number a move, and neither the count nor
+        the kind of hidden moves shows (the set-up's events are no move). The "why?" of row n explains
+        move self._why[n]."""
         moves = self._moves()
         rows: list[tuple[int, str, list[str]]] = []
         self._why: dict[int, int] = {}
-        everything = self.reader == EVERYTHING
+        seen = [self.seen(before, after) for before, _action, after in moves]
+        number = sum(seen)
         for k in range(len(moves) - 1, -1, -1):
             if len(rows) >= SHOWN_MOVES:
                 break
             before, action, after = moves[k]
+            if not seen[k]:
+                continue
+            number -= 1
             shown = self.shown_events(before, after)
             texts = [e.text for e in shown]
             head = self.describe(before, action, after)
-            if not head and not texts:
-                continue
-            if texts:       # the move in the game's own words, then what followed from it
-                head = f"{head.split(': ', 1)[0] if head else seat_label(before.current_player, self.names)}: {texts[0]}"
-            number = k if everything else len(before.log_for(self.reader))
+            if texts:       # the move in the game's own words, then what followed from it, each line
+                # named after the seat it is about where that is not the seat the line above names;
+                # but the reader's own secret choice as the reader knows it (the game's words for it,
+                # "picks a die" or "plays a card face-down", are what the other seats read)
+                own = self.own_secret(before, action)
+                head_seat = before.current_player if own or shown[0].seat is None else shown[0].seat
+                if not own:
+                    head = f"{self.who(head_seat, before)}: {texts[0]}"
+                texts = [e.text if e.seat is None or e.seat == head_seat else
+                         f"{seat_label(e.seat, self.names)}: {e.text}" for e in shown]
             self._why[number] = k
             rows.append((number, head, texts[1:]))
         rows.reverse()
@@ -554,7 +583,8 @@ class Board(Reviewing, Misclicks, LessonMarks):
             self.message.clear()
         s = self.state
         reviewing = self.review is not None
-        self.lesson_panel.update(s, self.my_turn(), bool(self.history))
+        # the lesson's welcome stays until the learner's first move (bots may open the game)
+        self.lesson_panel.update(s, self.my_turn(), any(b.current_player not in self.bots for b, _a in self.history))
         head = status_text(s, self.names, self.bots)
         if self._hinted != self._position():
             self.hint_box.value = ""       # a hint speaks of one position: a move or undo empties it

@@ -97,9 +97,11 @@ class LessonPanel:
 
         if state.is_over():
             return para(self.lesson.finale(state))
-        body = para(self.step.say) if self.step is not None else ""
-        if not started:
-            body = f"{para(self.lesson.intro)}<br>{body}" if body else para(self.lesson.intro)
+        body = f"<div class='neko-step'>{para(self.step.say)}</div>" if self.step is not None else ""
+        if not started:         # the step first, in sight in the box; the welcome after it
+            intro = para(self.lesson.intro)
+            body = (f"{body}<div class='neko-intro' style='margin-top:6px;padding-top:4px;border-top:1px solid "
+                    f"#e0c870;color:#444'>{intro}</div>") if body else intro
         return body
 
     def update(self, state: State, my_turn: bool, started: bool) -> None:

@@ -31,15 +31,17 @@ def score_table_html(state: State, names: Sequence[str] | None = None, viewer: i
     """Points by category (rows) and seat (columns), totals last; winners starred once the game ends.
 
     With a `viewer` seat, points that would reveal another seat's secret cards show as "?" (the
-    game's visible_breakdown()); without one, everything is shown."""
+    game's visible_breakdown()), or as "-12+?" where the game knows the part of them the viewer has
+    seen (its shown_breakdown(viewer), e.g. a pyramid as the table showed it before a walk out of
+    sight); without one, everything is shown."""
     rows = state.visible_breakdown(viewer)
+    known = known_parts(state, viewer, rows)
     cats: list[str] = []
     for b in rows:
         for k in b:
             if k not in cats:
                 cats.append(k)
-    totals = [str(sum(v for v in b.values() if v is not None)) + ("+?" if None in b.values() else "")
-              for b in rows]
+    totals = [known_total(b, k) for b, k in zip(rows, known)]
     winners = set(state.winners()) if state.is_over() else set()
     current = state.current_player
     head = "".join(
@@ -48,13 +50,31 @@ def score_table_html(state: State, names: Sequence[str] | None = None, viewer: i
         for i in range(state.players))
     body = "".join(
         f"<tr><td style='padding:2px 8px'>{html.escape(str(c))}</td>"
-        + "".join(f"<td style='text-align:right;padding:2px 8px'>{'?' if b.get(c, 0) is None else b.get(c, 0)}</td>"
-                  for b in rows)
+        + "".join(f"<td style='text-align:right;padding:2px 8px'>{_cell(b.get(c, 0), k.get(c))}</td>"
+                  for b, k in zip(rows, known))
         + "</tr>" for c in cats)
     total = ("<tr style='font-weight:bold;border-top:1px solid #888'><td style='padding:2px 8px'>total</td>"
              + "".join(f"<td style='text-align:right;padding:2px 8px'>{t}</td>" for t in totals) + "</tr>")
     return (f"<table class='neko-scores' style='border-collapse:collapse'>"
             f"<tr><th style='text-align:left;padding:2px 8px'>category</th>{head}</tr>{body}{total}</table>")
+
+
+def known_parts(state: State, viewer: Any, rows: list[dict[str, int | None]]) -> list[dict[str, int]]:
+    """For each seat, the known part of the categories `rows` (a visible breakdown) hides, where the game
+    tells it (State.shown_breakdown(viewer)); empty dicts otherwise."""
+    if viewer is None or not any(None in r.values() for r in rows):
+        return [{} for _ in rows]
+    return state.shown_breakdown(viewer)
+
+
+def known_total(row: dict[str, int | None], known: dict[str, int]) -> str:
+    """A seat's total as far as it is known: "-40", or "-40+?" when part of it is hidden."""
+    total = sum(known.get(k, 0) if v is None else v for k, v in row.items())
+    return f"{total}{'+?' if None in row.values() else ''}"
+
+
+def _cell(value: int | None, known: int | None) -> str:
+    return str(value) if value is not None else "?" if known is None else f"{known}+?"
 
 
 def event_rows(state: State, limit: int | None = None, viewer: Any = EVERYTHING) -> list[tuple[int, Event]]:

@@ -32,8 +32,9 @@ function render({ model, el }) {
   el.classList.add("neko-picture");
   // the lesson's callout: a note pinned beside the target marked data-callout, inside the picture, with
   // an arrow to the target. Placements are tried above, under, right and left of it (each also shifted
-  // along the target); the first in sight that covers no text of the picture, no other lit target (nor
-  // the target) wins, else the one covering the least
+  // along the target), then at its corners, then further along its row past the texts and targets
+  // beside it; the first in sight that covers no text of the picture, no other lit target (nor the
+  // target) wins, else the one covering the least
   const textBoxes = (skip, ox, oy) => {       // the boxes of the picture's lines of text, not of their containers
     const out = [], seen = new Set(), walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
@@ -76,15 +77,38 @@ function render({ model, el }) {
       if (r.width && r.height) texts.push([r.left + ox, r.top + oy, r.right + ox, r.bottom + oy]);
     }
     const size = (label) => { note.textContent = label; return [note.offsetWidth, note.offsetHeight]; };
+    // x positions past the texts and targets in the band y0..y1 that a note of width w at x0 would
+    // cover, going right (dir 1) or left (-1), no further than 160 px from the target
+    const past = (x0, y0, y1, w, dir) => {
+      const band = texts.filter((b) => b[3] > y0 && b[1] < y1);
+      return dir > 0
+        ? band.filter((b) => b[2] > x0).map((b) => b[2] + 6).filter((x) => x - right < 160).sort((a, b) => a - b)
+        : band.filter((b) => b[0] < x0 + w).map((b) => b[0] - w - 6).filter((x) => left - x - w < 160)
+            .sort((a, b) => b - a);
+    };
+    const mid = (h) => [top + box.height / 2 - h / 2, top - h + 12, bottom - 12];
+    const along = (w) => [left + box.width / 2 - w / 2, left, right - w, left - w + 24, right - 24];
+    const places = [    // [label, x positions for its size, y positions for its height], in order of preference
+      [text + " \u25bc", along, (h) => [top - h - 6, top - h - 2]],
+      ["\u25b2 " + text, along, (h) => [bottom + 6, bottom + 2]],
+      ["\u25c0 " + text, (w) => [right + 10], mid],
+      [text + " \u25b6", (w) => [left - w - 10], mid],
+      // at the corners, and on along the line above or under the target past what would be covered
+      ["\u2199 " + text, (w, h) => [right + 4, ...past(right + 4, top - h - 2, top - 2, w, 1)], (h) => [top - h - 2]],
+      [text + " \u2198", (w, h) => [left - w - 4, ...past(left - w - 4, top - h - 2, top - 2, w, -1)],
+       (h) => [top - h - 2]],
+      ["\u2196 " + text, (w, h) => [right + 4, ...past(right + 4, bottom + 2, bottom + 2 + h, w, 1)],
+       (h) => [bottom + 2]],
+      [text + " \u2197", (w, h) => [left - w - 4, ...past(left - w - 4, bottom + 2, bottom + 2 + h, w, -1)],
+       (h) => [bottom + 2]],
+      // further along the target's own row, past the texts and targets beside it
+      ["\u25c0 " + text, (w) => past(right, top, bottom, w, 1), mid],
+      [text + " \u25b6", (w) => past(left - w, top, bottom, w, -1), mid],
+    ];
     const tries = [];
-    for (const [label, side] of [[text + " \u25bc", "above"], ["\u25b2 " + text, "under"],
-                                 ["\u25c0 " + text, "right"], [text + " \u25b6", "left"]]) {
+    for (const [label, across, down] of places) {
       const [w, h] = size(label);
-      const xs = side === "above" || side === "under"
-        ? [left + box.width / 2 - w / 2, left, right - w, left - w + 24, right - 24]
-        : [side === "right" ? right + 10 : left - w - 10];
-      const ys = side === "above" ? [top - h - 6] : side === "under" ? [bottom + 6]
-        : [top + box.height / 2 - h / 2, top - h + 12, bottom - 12];
+      const xs = across(w, h), ys = down(h);
       for (const x0 of xs) for (const y0 of ys) {
         const x = Math.max(0, Math.min(x0, room - w)), y = y0;
         if (y < 0 || y + h > floor) continue;
@@ -104,7 +128,7 @@ function render({ model, el }) {
   };
   // a board's table: no taller than the screen allows, and after every change it scrolls so that all
   // the legal targets are in sight (when they fit; else the lesson's move, else the first target),
-  // unless they already are
+  // unless they already are; after a resize, back up as far as they allow
   const span = (els) => {
     const root = el.getBoundingClientRect();
     let top = Infinity, bottom = -Infinity;
@@ -116,7 +140,7 @@ function render({ model, el }) {
     }
     return top === Infinity ? null : [top - 8, bottom + 8];
   };
-  const focus = () => {
+  const focus = (settle) => {
     if (!model.get("table")) {       // a list (the choices): scroll it to the lesson's move
       const exp = el.querySelector(".neko-expected"), box = exp && exp.closest(".neko-choices");
       if (box && (exp.offsetTop < box.scrollTop || exp.offsetTop + exp.offsetHeight > box.scrollTop + box.clientHeight))
@@ -130,8 +154,14 @@ function render({ model, el }) {
     if (want && want[1] - want[0] > h) want = span(expected.length ? expected : lit.slice(0, 1));
     if (!want) return;
     const [top, bottom] = want;
-    if (top >= el.scrollTop && bottom <= el.scrollTop + h) return;
-    el.scrollTop = bottom - top <= h ? Math.max(0, bottom - h) : Math.max(0, top);
+    const least = bottom - top <= h ? Math.max(0, bottom - h) : Math.max(0, top);
+    if (top >= el.scrollTop && bottom <= el.scrollTop + h) {
+      // in sight; after a resize (a wider window, where the table lays out anew) scrolled no further
+      // than they need, so the top of the table shows whenever it can
+      if (settle && el.scrollTop > least) el.scrollTop = least;
+      return;
+    }
+    el.scrollTop = least;
   };
   // a board's table on a notebook narrower than one of its areas: that area is scaled down to the
   // width there is (rather than cut, or scrolled sideways)
@@ -155,11 +185,13 @@ function render({ model, el }) {
     el.classList.toggle("neko-table", !!model.get("table"));
     el.innerHTML = model.get("value");
     fit();
-    requestAnimationFrame(() => { fit(); focus(); pin(); });
+    requestAnimationFrame(() => { fit(); focus(false); pin(); });
   };
   draw();
   model.on("change:value", draw);
-  if (window.ResizeObserver) new ResizeObserver(() => requestAnimationFrame(() => { fit(); pin(); })).observe(el);
+  if (window.ResizeObserver) {
+    new ResizeObserver(() => requestAnimationFrame(() => { fit(); focus(true); pin(); })).observe(el);
+  }
   el.addEventListener("click", (event) => {
     const hit = event.target.closest("[data-target]");
     if (hit && el.contains(hit) && !hit.classList.contains("neko-off")) {

@@ -6,9 +6,10 @@
         m["prompt"]["bottom"] <= m["viewport"]["height"]
 
 `measure` scrolls the board so that its top stands at the top of the notebook area (as a learner
-scrolls to it), then reports the rectangles of the picture, the prompt, the choices, the lesson
-text and every lit target, whether the picture is cut on the right, the smallest text size as shown
-(an SVG's text size times its scale on the screen), and the texts and other lit targets the lesson's
+scrolls to it), then reports the rectangles of the picture (and how far it is scrolled), the prompt,
+the choices, the lesson text and its current step (as laid out in the lesson box, which may scroll)
+and every lit target, whether the picture is cut on the right, the smallest text size as shown (an
+SVG's text size times its scale on the screen), and the texts and other lit targets the lesson's
 callout lies over.
 """
 from __future__ import annotations
@@ -69,10 +70,11 @@ MEASURE = """(board) => {
   }
   return {
     viewport: {width: window.innerWidth, height: window.innerHeight},
-    notebook: r(area), picture: r(pic), cut: pic.scrollWidth - pic.clientWidth,
+    notebook: r(area), picture: r(pic), scroll: pic.scrollTop, view: pic.clientHeight, cut: pic.scrollWidth - pic.clientWidth,
     overflowRight: Math.max(0, ...[...pic.querySelectorAll('svg, table, div')].map((e) => e.getBoundingClientRect().right)) - r(pic).right,
     prompt: r(board.querySelector('.neko-prompt')), choices: r(board.querySelector('.neko-choices')),
-    lesson: r(board.querySelector('.neko-lesson')), message: r(board.querySelector('.neko-msg')),
+    lesson: r(board.querySelector('.neko-lesson')), step: r(board.querySelector('.neko-lesson .neko-step')),
+    message: r(board.querySelector('.neko-msg')),
     lit: lit, smallest: small, smallestText: smallText,
     expected: expected ? r(expected) : null, callout: callout ? Object.assign({text: callout.textContent}, r(callout)) : null, calloutCovers: covers,
   };
@@ -82,6 +84,14 @@ MEASURE = """(board) => {
 def measure(board) -> dict:
     """The board's layout as shown (see the module docstring)."""
     return board.evaluate(MEASURE)
+
+
+def scrolled_too_far(m: dict) -> bool:
+    """Is the picture scrolled further down than its lit targets need (its top hidden for nothing)?"""
+    if not m["lit"]:
+        return False
+    bottom = max(t["bottom"] for t in m["lit"]) - m["picture"]["top"] + m["scroll"] + 8
+    return m["scroll"] > max(0.0, bottom - m["view"]) + 1
 
 
 def outside(m: dict, rects, within: dict | None = None) -> list:

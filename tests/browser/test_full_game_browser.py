@@ -29,7 +29,7 @@ def test_a_whole_naeco_game_played_by_clicks_on_the_picture(tmp_path):
         book = lab.open(page, "naeco-game.ipynb")
         book.run_all()
         board = book.last_board()
-        expect(board).to_contain_text("Player 1: 0 points (to play)")
+        expect(board).to_contain_text("Player 1: -1 points (to play)")   # research -1 counted
         first = True
         turns = 0
         while True:
@@ -59,7 +59,7 @@ def test_a_whole_naeco_game_played_by_clicks_on_the_picture(tmp_path):
         # review: back to the start, one move on, and to the end again
         page.locator(".jupyter-widgets button", has_text="Review this game").click()
         expect(board).to_contain_text("position 1 of")
-        expect(board).to_contain_text("Player 1: 0 points (to play)")
+        expect(board).to_contain_text("Player 1: -1 points (to play)")   # research -1 counted
         board.locator("button.neko-review-next").click()
         expect(board).to_contain_text("position 2 of")
         board.locator("button.neko-review-last").click()

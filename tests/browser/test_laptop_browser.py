@@ -3,10 +3,12 @@
 For each game a notebook shows a board (you against the game's agent) and the game's lesson. On each:
 the prompt, the choices and the current decision's lit targets lie inside the notebook area on the
 screen (the board scrolled to the top of it), the picture is not cut on the right, its text reads at
-11 px or more; in the lesson the expected move is marked on the picture with its callout in sight; a
-click on the table off the lit targets, and one on a place of the table that is not lit, show why in the
-message line; a hint is shown and a move empties the hint box. Screenshots at 1280×800 and 1920×1080 go
-to tests/browser/screenshots/ (laptop-<game>-board-1280.png, laptop-<game>-lesson-1920.png, ...).
+11 px or more; in the lesson the step's instruction starts in sight in the lesson box (not below the
+welcome), the expected move is marked on the picture with its callout in sight; a click on the table
+off the lit targets, and one on a place of the table that is not lit, show why in the message line; a
+hint is shown and a move empties the hint box; at 1920×1080 the table is scrolled no further than its
+lit targets need. Screenshots at 1280×800 and 1920×1080 go to tests/browser/screenshots/
+(laptop-<game>-board-1280.png, laptop-<game>-lesson-1920.png, ...).
 
 Full tables (3 and 4 players, every other seat a bot) are measured the same way at 1280×800
 (laptop-<game>-<n>p-1280.png): nothing cut, text at 11 px or more, prompt, choices and targets in sight,
@@ -17,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from harness import Lab, browser_page, require_browser, write_notebook
-from layout import measure, outside
+from layout import measure, outside, scrolled_too_far
 
 GAMES = ["naeco", "journey", "syndicate", "neptune"]
 TABLES = [("journey", 3), ("journey", 4), ("neptune", 4), ("naeco", 4), ("syndicate", 4)]
@@ -134,6 +136,10 @@ def test_board_and_lesson_on_a_laptop(game, tmp_path):
             _settle(page, board, lesson)
             m = measure(board)
             check_in_sight(m, f"{game} {kind}")
+            if lesson:            # the step's instruction starts in sight in the lesson box, not scrolled below
+                step, box = m["step"], m["lesson"]
+                assert step and not outside(m, [box]) and box["top"] - 0.5 <= step["top"] <= box["bottom"] - 40, \
+                    f"{game}: the step starts at y={step and round(step['top'])}, the lesson box is {box}"
             if lesson and m["expected"] is not None:     # the lesson's move is on the picture: its note too
                 assert m["callout"] and not outside(m, [m["callout"]], m["picture"]), m["callout"]
                 assert not m["calloutCovers"], f"{game}: the callout covers {m['calloutCovers']}"
@@ -157,6 +163,8 @@ def test_board_and_lesson_on_a_laptop(game, tmp_path):
             book.screenshot(f"laptop-{game}-{kind}-1920", full_page=False)
             if kind == "lesson" and m["callout"]:
                 assert not m["calloutCovers"], f"{game} at 1920: the callout covers {m['calloutCovers']}"
+            # on the wider screen the table lays out anew: it shows its top unless its targets need the scroll
+            assert not scrolled_too_far(m), f"{game} {kind} at 1920: scrolled {m['scroll']} px, {m['lit']}"
 
 
 @pytest.mark.browser
@@ -214,3 +222,32 @@ def test_a_narrow_notebook_puts_the_choices_under_the_picture_instead_of_cutting
             assert m["prompt"]["top"] >= m["picture"]["bottom"] - 0.5, f"{game}: the side column did not go under"
             assert m["picture"]["right"] <= m["notebook"]["right"] + 0.5, f"{game}: {m['picture']} {m['notebook']}"
             book.screenshot(f"narrow-{game}-1000", full_page=False)
+
+
+@pytest.mark.browser
+def test_a_wider_window_shows_the_top_of_the_table_again(tmp_path):
+    """Syndicate at 1280×800: the table scrolls down to the lit targets (the Waiting Room, the lower
+    places); widened to 1920×1080 the areas stand side by side and the targets are in sight from the
+    top, so the table scrolls back up instead of keeping Kumichō's path and your pyramid's top cut off."""
+    require_browser()
+    from playwright.sync_api import expect
+
+    path = write_notebook(tmp_path / "wide.ipynb", cells("syndicate", lesson=False))
+    with Lab(notebooks={"wide.ipynb": path}) as lab, browser_page(1280, 800) as page:
+        book = lab.open(page, "wide.ipynb")
+        book.run_all(timeout=240)
+        board = page.locator(".neko-board")
+        expect(board).to_have_count(1, timeout=60_000)
+        _settle(page, board, False)
+        for _ in range(40):                  # first choices until the table has to scroll to its targets
+            m = measure(board)
+            if m["scroll"] > 0:
+                break
+            board.locator('.neko-choices [data-target="action:0"].neko-lit').click()
+            _settle(page, board, False)
+        assert m["scroll"] > 0, "the table never had to scroll"
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        page.wait_for_timeout(600)
+        m = measure(board)
+        book.screenshot("laptop-syndicate-widened-1920", full_page=False)
+        assert not scrolled_too_far(m), f"scrolled {m['scroll']} px at 1920: {m['lit']}"

@@ -4,8 +4,9 @@ For each game a notebook shows `nl.lesson(game)`. The test keeps its own copy of
 script and the bots are deterministic), so it knows what to click at every step: in the scripted part
 the move the step asks for (on the Naéco picture itself: hand card, face-down switch, green place,
 pile; in Journey's list of choices), after a wrong click that must be explained and refused; then
-the game agent's move for the free part, until the finale explains the scoring. Along the way it
-asks "why?" about a move and asks for a hint.
+the game agent's move for the free part, until the finale explains the scoring. At every step the
+callout covers no text of the picture and no other lit target. Along the way it asks "why?" about a
+move and asks for a hint.
 """
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ import re
 import pytest
 
 from harness import Lab, browser_page, require_browser
+from layout import measure
 
 import neko_lab as nl
+from neko_lab.core.events import hides, shown_log
 from neko_lab.learn import make_lesson
 
 MOVES = "() => { const m = document.querySelectorAll('.neko-board .neko-move'); " \
@@ -84,15 +87,26 @@ def _play_lesson(page, board, game: str) -> dict:
     mirror = les.new_game()
     free_agent = nl.make_agent(game, mirror, seed=5)
     lesson_box = board.locator(".neko-lesson")
-    seen = {"scripted": 0, "free": 0, "wrong": False, "why": False, "hint": False}
-    les.bots_move(mirror)
+    seen = {"scripted": 0, "free": 0, "wrong": False, "why": False, "hint": False, "moves": 0}
+
+    def apply(action):                 # counting the moves the learner saw anything of, as Last moves does
+        before, mover = len(mirror.log), mirror.current_player
+        mirror.apply(action)
+        events = mirror.log[before:]
+        seen["moves"] += mover == les.seat or not hides(events, les.seat) or bool(shown_log(events, les.seat))
+
+    def bots_move():                   # les.bots_move(mirror), move by move
+        while not mirror.is_over() and mirror.current_player != les.seat:
+            apply(les.agents[mirror.current_player].choose(mirror))
+
+    bots_move()
     while not mirror.is_over():
         step = les.step(mirror)
         legal = mirror.legal_actions()
         if step.scripted and getattr(step, "auto", False):
             # nothing new here: the board makes this move for the learner by itself, like a bot's
-            mirror.apply(step.expected)
-            les.bots_move(mirror)
+            apply(step.expected)
+            bots_move()
             _wait_events(page, len(mirror.log_for(les.seat)))
             seen["scripted"] += 1
             continue
@@ -102,6 +116,9 @@ def _play_lesson(page, board, game: str) -> dict:
             seen["hint"] = True
         if step.scripted:
             expect(lesson_box).to_contain_text(f"Step {step.number} of {step.total}")
+            page.wait_for_timeout(200)           # the callout is pinned once the picture is drawn
+            covers = measure(board)["calloutCovers"]
+            assert not covers, f"{game} step {step.number}: the callout covers {covers}"
             if not seen["wrong"]:
                 wrong = next(i for i, a in enumerate(legal) if a != step.expected)
                 _click_choice(board, wrong)
@@ -117,12 +134,12 @@ def _play_lesson(page, board, game: str) -> dict:
             _click_naeco_picture(board, action)
         else:
             _click_choice(board, legal.index(action))
-        mine = len(mirror.log_for(les.seat))    # the learner's move is numbered by the events before it
-        mirror.apply(action)
-        les.bots_move(mirror)                  # the board's bots reply by themselves, the same way
+        mine = seen["moves"]                    # the learner's move is numbered by the moves seen before it
+        apply(action)
+        bots_move()                             # the board's bots reply by themselves, the same way
         while not mirror.is_over() and getattr(les.step(mirror), "auto", False):
-            mirror.apply(les.step(mirror).expected)     # and the board makes the routine moves for you
-            les.bots_move(mirror)
+            apply(les.step(mirror).expected)     # and the board makes the routine moves for you
+            bots_move()
             seen["scripted"] += 1
         _wait_events(page, len(mirror.log_for(les.seat)))
         if not seen["why"] and step.scripted and step.number >= 3:
@@ -198,3 +215,37 @@ def test_a_drill_by_clicks(game, topic, tmp_path):
         _click_choice(board, legal.index(step.answers[0]))
         expect(lesson_box).to_contain_text("Exercise 1 solved", timeout=30_000)
         book.screenshot(f"drill-{game}-{topic}-solved", full_page=False)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game,steps", [("journey", 16), ("neptune", 6)])
+def test_the_callout_covers_no_text_and_no_other_target_on_a_laptop(game, steps, tmp_path):
+    """The lesson's first steps at 1280×800, each played with its marked choice: the callout covers no
+    text of the picture and no other lit target (Journey's step 16 marks a die right above a card's
+    title, Neptune's step 4 a hand card right under the Opportunity Track)."""
+    from playwright.sync_api import expect
+
+    require_browser()
+    name = f"callout-{game}.ipynb"
+    _notebook(tmp_path / name, game)
+    with Lab(notebooks={name: tmp_path / name}) as lab, browser_page(1280, 800) as page:
+        book = lab.open(page, name)
+        book.run_all()
+        board = book.last_board()
+        board.locator("select").first.select_option("instant")
+        lesson_box = board.locator(".neko-lesson")
+        expect(lesson_box).to_contain_text("Step 1 of", timeout=60_000)
+        number = 1
+        while True:
+            page.wait_for_timeout(300)          # the callout is pinned once the picture is drawn
+            covers = measure(board)["calloutCovers"]
+            assert not covers, f"{game} step {number}: the callout covers {covers}"
+            if number >= steps:
+                break
+            board.locator(".neko-choices [data-target]", has_text="this step").first.click()
+            page.wait_for_function(         # the next taught step (routine steps are played for you)
+                "([n]) => { const e = document.querySelector('.neko-board .neko-lesson'); "
+                "const m = e && /Step (\\d+) of/.exec(e.innerText); return !!m && parseInt(m[1]) > n; }",
+                arg=[number], timeout=60_000)
+            number = int(re.search(r"Step (\d+) of", lesson_box.inner_text()).group(1))
+        book.screenshot(f"lesson-{game}-callout-1280", full_page=False)

@@ -342,3 +342,18 @@ def test_a_lessons_repr_counts_the_steps_of_its_scripted_line():
     steps = len(lesson.script())
     assert steps > len(lesson.teach)
     assert repr(lesson) == f"<Lesson journey: {steps} scripted steps, seed {lesson.seed}>"
+
+
+def test_naeco_says_the_token_moved_only_after_the_play_that_moved_it():
+    les = make_lesson("naeco")
+    s = les.new_game()
+    les.bots_move(s)
+    draws = {}
+    for _ in range(8):
+        step = les.step(s)
+        if "Draw again" in step.say:
+            draws[step.number] = step.say
+        s.apply(step.expected)
+        les.bots_move(s)
+    assert "Your token moved right, so piles 1 to 5 are open to you now." in draws[4]      # step 3 moved it
+    assert "moved" not in draws[6] and "Piles 1 to 5 are open to you." in draws[6]       # step 5: face-down

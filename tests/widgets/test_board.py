@@ -253,3 +253,23 @@ def test_score_table_hides_what_the_viewing_seat_may_not_see():
     assert "?" in html and "+?" in html, "the other seat's priority points are hidden"
     assert f">{own}</td>" in html
     assert "?" not in score_table_html(s), "without a viewer (the analyst's view) everything shows"
+
+
+def test_last_moves_number_each_move_once_from_1_and_why_explains_the_move_beside_it():
+    from neko_lab.widgets import board
+    b = board(nl.new_game("naeco", players=2, seed=1), agents={1: "greedy"})
+    b.picker.choose(0)                                  # the set-up's events are no move
+    assert b._move_rows()[0][0] == 0 and "<span style='color:#888'>1.</span> P1: " in b.moves.value
+    for game in ("journey", "neptune"):                 # moves that log no event, then ones that do
+        b = board(nl.new_game(game, players=2, seed=1), agents={1: "greedy"})
+        while len(b.history) < 60:
+            if b.my_turn():
+                b.picker.choose(0)
+            rows = b._move_rows()
+            numbers = [n for n, _head, _events in rows]
+            assert numbers == list(range(numbers[0], numbers[0] + len(rows))), (game, rows)
+            assert [b._why[n] for n in numbers] == sorted(set(b._why.values()))
+        assert numbers[-1] == len(b.history) - 1        # bots on one seat and nothing hidden: every move counts
+        b.click(f"why:{numbers[-1]}")
+        last = b.describe(*b._moves()[-1]).split(": ", 1)[1]
+        assert last in b.why_box.value

@@ -181,3 +181,16 @@ def test_the_journey_lesson_tells_the_bots_hidden_draft_pick_as_picks_a_die():
                                           b.lesson_panel.widget.value))
     assert "picks a die" in shown
     assert "P2 (bot): draft" not in shown and str(b.action_label(pick)) not in shown
+
+
+@pytest.mark.parametrize("game", ["naeco", "journey", "syndicate", "neptune"])
+def test_the_lesson_box_opens_on_the_step_with_the_welcome_after_it(game):
+    import re
+    b = nl.lesson(game)                 # in Neptune the bot moves first: the welcome is still there
+    text = html.unescape(re.sub(r"<[^>]+>", " ", b.lesson_box.value)).strip()
+    assert text.startswith("Step 1 of") and text.index("Welcome to") > text.index("Step 1 of")
+    step = text[:text.index("Welcome to")]
+    # the box shows ten to twelve lines of about 35 letters: the step's instruction is among them
+    do = {"naeco": "Play Thresher shark", "journey": "Take the tile", "syndicate": "Keep two",
+          "neptune": "Pay for Earth's Orbit"}[game]
+    assert 0 <= step.find(do) < 400, step

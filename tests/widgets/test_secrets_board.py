@@ -35,3 +35,60 @@ def test_neptune_default_picture_shows_no_hand():
     s = nl.new_game("neptune", players=2, seed=1)
     assert "Hand of player" not in s._repr_html_()
     assert "Hand of player 1" in s.picture(viewer=0)
+
+
+def _plain(markup: str) -> str:
+    import html
+    import re
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def test_a_walk_shown_at_the_meeting_is_named_after_the_seat_that_walked():
+    from neko_lab.games.syndicate.board import Board
+    b = Board(nl.new_game("syndicate", players=2, seed=1), agents={1: "syndicate"})
+    b.picker.choose(1)                     # P1's opening; the bot keeps its own
+    b.walk_to(0, 1)                        # the Chief Operations Officer
+    b.picker.choose(0)                     # place minion 36 at place 3
+    b.walk_to(2, 0)                        # P1's walk ends; the bot walks; the meeting shows both walks
+    assert b.message.text.startswith("P1: turn 1, shown to all: leader on Chief Operations Officer")
+    moves = _plain(b.moves.value)
+    assert "P1: turn 1, shown to all: leader on Chief Operations Officer" in moves
+    assert "P2 (bot): turn 1, shown to all: leader on Chief Operations Officer" not in moves
+    assert "P2: turn 1, shown to all: leader on Chief Operations Officer; place minion 37" in moves
+    meeting = [e for e in b.state.log_for(0) if e.text.startswith("turn 1, shown to all")]
+    assert [e.seat for e in meeting] == [0, 1]
+
+
+def test_what_follows_a_move_for_another_seat_is_named_with_that_seat():
+    b = board(nl.new_game("neptune", players=2, seed=1), agents={1: "greedy"})
+    rows = []
+    while len(b.history) < 60:
+        if b.my_turn():
+            b.picker.choose(0)
+        rows += [(head, events) for _k, head, events in b._move_rows()]
+    fame = [(head, e) for head, events in rows for e in events if "fame for controlling" in e]
+    assert ("P2 (bot): pays player 1 2 for access to the mission at Venus Cloud Tops",
+            "P1: gains 4 fame for controlling 4 Research Missions") in fame
+    assert ("P1: takes control of High Efficiency Insulation",
+            "P2: gains 1 fame for controlling 1 technology") in fame
+    assert ("P2 (bot): takes control of Enhanced Fission Power",            # its own: no name needed
+            "gains 1 fame for controlling 1 technology") in fame
+
+
+def test_last_moves_tell_your_own_secret_choices_to_you_and_not_the_others():
+    b = board(nl.new_game("journey", players=2, seed=5), agents={1: "greedy"})
+    while len(b.history) < 14:
+        if b.my_turn():
+            b.picker.choose(0)
+    heads = [head for _k, head, _events in b._move_rows()]
+    assert "P1: draft a 3" in heads and "P1: picks a die" not in heads
+    assert "P2 (bot): picks a die" in heads and not [h for h in heads if h.startswith("P2 (bot): draft a")]
+
+    from neko_lab.games.naeco.rules.gameplay import Play
+    b = nl.lesson("naeco")
+    while not (isinstance(b.lesson_panel.expected, Play) and b.lesson_panel.expected.down):
+        b.play(b.lesson_panel.expected)
+    b.play(b.lesson_panel.expected)
+    said = "P1: play Ocean sunfish face-down at depth 1, 1 column left of the start cards"
+    assert b.message.text == said
+    assert b._move_rows()[-1][1] == said

@@ -108,10 +108,11 @@ class Board(GenericBoard):
         if kind in ("reward", "lottery"):
             face = action.a
             what, n = s.data.rewards[face - 1], s.data.reward_amounts[face - 1]
-            gives = {"buy_card": "buy a card", "remove_interference": f"remove {n} interference tile(s)",
-                     "good": f"{n} good(s)", "fish": f"{n} fish", "fuel": f"{n} fuel",
-                     "coins": f"{n} coins"}.get(what, f"{n} {what}")
-            return f"{action}: {gives}"
+            s_ = "" if n == 1 else "s"
+            gives = {"buy_card": "buy a card", "remove_interference": f"remove {n} interference tile{s_}",
+                     "good": f"{n} good{s_}", "fish": f"{n} fish", "fuel": f"{n} fuel",
+                     "coins": f"{n} coin{s_}"}.get(what, f"{n} {what}")
+            return str(action) if gives in str(action) else f"{action}: {gives}"   # said once
         cid = action.a if kind in ("pick", "new_bid") else (
             s.spaces[action.a] if kind in SPACE_KINDS and 0 <= action.a < len(s.spaces) else 0)
         if cid:

@@ -64,7 +64,15 @@ class Board(GenericBoard):
             raise TypeError(f"the Naéco board needs a Naéco game, not {type(state).__name__}")
         self.selected: int | None = None
         self.down = False
+        self._chosen_at: tuple | None = None          # the position the card and the switch were chosen in
         super().__init__(state, agents=agents, names=names, seed=seed, lesson=lesson)
+
+    def refresh(self, keep_message: bool = False) -> None:
+        """A chosen card and the face-down switch belong to the position they were chosen in: a move
+        (from the choices, a bot's, the lesson's), an undo or a review clears them."""
+        if (self.selected is not None or self.down) and self._chosen_at != self._position():
+            self.selected, self.down = None, False
+        super().refresh(keep_message)
 
     # ------------------------------------------------------------------ hooks
     def picture(self) -> str:
@@ -141,11 +149,13 @@ class Board(GenericBoard):
             self.message.show("That card is not in your hand.", "error")
             return
         self.selected = card
+        self._chosen_at = self._position()
         self.refresh()
 
     def set_face_down(self, down: bool) -> None:
         """The face-down switch: the chosen card is played as an unpopulated area."""
         self.down = bool(down)
+        self._chosen_at = self._position()
         self.refresh()
 
     def click_cell(self, depth: int, col: int) -> bool:

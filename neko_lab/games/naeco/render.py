@@ -220,19 +220,19 @@ def hand_svg(state: "GameState", seat: int, x: float, y: float, selected: int | 
 
 
 def ocean_title(state: "GameState", seat: int, shown: dict) -> tuple[str, str]:
-    """"Player 1: 0 points (to play)" and its hover text. While the game goes on the points are those
-    the Ocean has earned (biodiversity and priority observations, another seat's priority points
-    hidden as "?"); research counts only at the end, from the Surface card the token stands on (it
-    starts on -1), as at the table. Once the game is over: the final score."""
-    research = shown.get("research", 0)
+    """"Player 1: -1 points (to play)" and its hover text: the points as the score table counts them
+    (the seat's score if the game ended now, another seat's secret priority points as "?"), research
+    from the Surface card the token stands on (it starts on -1) included, as the hover text says. Once
+    the game is over: the final score."""
     if state.is_over():
         pts = str(state.scores()[seat])
         return f"{seat_name(seat)}: {pts} points", f"final score of {seat_name(seat)}"
-    known = [v for k, v in shown.items() if k != "research"]
+    known = list(shown.values())
     pts = f"{sum(v for v in known if v is not None)}{'+?' if None in known else ''}"
     mark = " (to play)" if state.current_player == seat else ""
-    tip = (f"points the Ocean has earned so far; research adds {research} at the end if the token stays "
-           f"where it is")
+    parts = ", ".join(f"{k} {'?' if v is None else v}" for k, v in shown.items())
+    tip = (f"points if the game ended now ({parts}); research is the value of the Surface card the token "
+           f"stands on")
     return f"{seat_name(seat)}: {pts} points{mark}", tip
 
 

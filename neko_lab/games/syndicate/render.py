@@ -98,7 +98,7 @@ def _card(area: "Area", p: int, x: float, y: float, walked: set[int], boxes_lit:
         stroke = ORANGE if key in boxes_lit else ("#111" if key in walked else "#888")
         width = 3 if key in boxes_lit or key in walked else 1
         fill = SUSHI[colour] if colour >= 0 else "#e8e4da"
-        tip = f"{card.box_text(side)} at place {p + 1}, up to {LEVEL_OF[p]} uses"
+        tip = f"{card.box_text(side)} at place {p + 1}, up to {LEVEL_OF[p]} use{'' if LEVEL_OF[p] == 1 else 's'}"
         body = (f'<rect x="{bx}" y="{y + 8}" width="{BOX}" height="{CH - 16}" '
                 f'rx="4" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'
                 f'<text x="{bx + BOX / 2}" y="{y + CH / 2 + 4}" font-size="11" text-anchor="middle" '
@@ -351,8 +351,9 @@ def html(state: "GameState", viewer: Any = PUBLIC, clickable: bool = False,
                    (), ())
         parts.append(area_svg(her, f"CatANNA ({c.box} cubes back in the box)", "#555"))
     rows = state.view_breakdown(viewer)
-    scores = " · ".join(f"player {i + 1}: {sum(v for v in r.values() if v is not None)}"
-                        f"{'+?' if None in r.values() else ''}" for i, r in enumerate(rows))
+    known = state.shown_breakdown(viewer)     # a pyramid as the table last showed it: its walk since is "?"
+    scores = " · ".join(f"player {i + 1}: {sum(k.get(c, 0) if v is None else v for c, v in r.items())}"
+                        f"{'+?' if None in r.values() else ''}" for i, (r, k) in enumerate(zip(rows, known)))
     if state.catanna is not None:
         scores += f" · CatANNA: {state.catanna_score()}"
     size, discard, _order = table_view(state, viewer)

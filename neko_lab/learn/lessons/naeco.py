@@ -193,10 +193,20 @@ def say_observe(state: State, a: Any) -> str:
     return " ".join(parts) + f" Play {play_words(state, seat, a)}."
 
 
+def _moved_since_draw(state: State, seat: int) -> bool:
+    """Did the token of `seat` move right since its last draw (in the play just made)?"""
+    for e in reversed(state.log):
+        if e.seat == seat and "pile" in e.data:          # its last draw: nothing moved after it
+            return False
+        if e.seat == seat and "position" in e.data:      # an objective met: the token moved on
+            return True
+    return False
+
+
 def say_draw_again(state: State, a: Any) -> str:
     n = _allowed(state.legal_actions())
-    extra = (f" Your token moved right, so piles 1 to {n} are open to you now." if n > 4 else
-             f" Piles 1 to {n} are open to you.")
+    extra = (f" Your token moved right, so piles 1 to {n} are open to you now."
+             if _moved_since_draw(state, state.current_player) else f" Piles 1 to {n} are open to you.")
     return f"Draw again.{extra} Take {a.name} from pile {a.pile + 1}."
 
 

@@ -60,13 +60,14 @@ def say_opening(state: State, a: Any) -> str:
     hand = state.observation(0)["opening"]
     shown = "; ".join(card_words(state, c) for c in hand)
     if kind(a) == "Redraw":
-        return f"Your four opening minions: {shown}. None fits well: discard all four and draw four new ones (allowed once) ({SETUP})."
+        return (f"None of your four opening minions fits well: discard all four and draw four new ones (allowed "
+                f"once) ({SETUP}). The four are {shown}.")
     rest = [c + 1 for c in hand if c not in (a.under, a.waiting)]
-    return (f"Your four opening minions are {shown}. Keep two ({SETUP}): minion {a.under + 1} goes below the "
+    return (f"Keep two of your four opening minions ({SETUP}): minion {a.under + 1} goes below the "
             f"Accountant, at {place_words(1)}: its boxes are the first minion actions of every walk that starts "
             f"on the Accountant, and its slots count three times at the end. Minion {a.waiting + 1} waits in "
             f"the Waiting Room until a Chief Operations Officer places it. Minions "
-            f"{' and '.join(map(str, rest))} go face up on the discard pile.")
+            f"{' and '.join(map(str, rest))} go face up on the discard pile. The four are {shown}.")
 
 
 def say_start(state: State, a: Any) -> str:

@@ -231,5 +231,7 @@ def test_a_reward_choice_says_what_it_gives():
     board = Board(s, agents={k: "random" for k in range(s.players) if k != s.current_player})
     labels = [label for label in board.picker.labels if "dice reward" in label]
     assert labels and all(": " in label for label in labels)
-    gives = {"fuel", "coins", "fish", "good(s)", "buy a card", "interference tile(s)"}
+    gives = {"fuel", "coins", "fish", "good", "buy a card", "interference tile"}
     assert all(any(g in label for g in gives) for label in labels)
+    assert "dice reward of face 2: take 1 good" in labels          # said once, without "(s)"
+    assert not [label for label in labels if "(s)" in label or label.count(label.split(": ")[1]) > 1]

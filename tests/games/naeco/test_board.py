@@ -191,12 +191,25 @@ def test_face_down_switch_plays_an_unpopulated_area():
     assert b.down is False
 
 
-def test_first_picture_counts_players_from_1_and_points_as_the_table_shows_them():
+def test_first_picture_counts_players_from_1_and_points_as_the_score_table_counts_them():
     s = game()
     svg = s._repr_html_()          # the spectator's picture: the secret priority points are "?"
-    assert "Player 1: 0+? points (to play)" in svg and "Player 2: 0+? points" in svg
-    assert "Player 0" not in svg and "-1 points" not in svg
-    assert "research adds -1 at the end" in svg              # where -1 comes from, on hover
+    assert "Player 1: -1+? points (to play)" in svg and "Player 2: -1+? points" in svg
+    assert "Player 0" not in svg
+    assert "research -1, biodiversity 0, priority ?" in svg      # where -1 comes from, on hover
+
+
+def test_the_picture_and_the_score_table_give_the_same_totals():
+    import re
+    from neko_lab.widgets import board
+    b = board(nl.new_game("naeco", players=2, seed=1), agents={1: "greedy"})
+    for _ in range(6):
+        b.picker.choose(0)
+        b.play_bots()
+        table = re.findall(r"<td style='text-align:right;padding:2px 8px'>([^<]*)</td>",
+                           b.scores.widget.value.split("total")[-1])
+        shown = re.findall(r"Player (\d): ([^< ]*) points", b.picture_widget.value)
+        assert sorted(shown) == [("1", table[0]), ("2", table[1])], (shown, table)
 
 
 def test_picture_shows_surface_piles_oceans_and_the_hand():
@@ -302,11 +315,12 @@ def test_picture_keeps_other_seats_priority_points_secret():
 
     s = nl.new_game("naeco", players=2, seed=4)
     s.apply(s.legal_actions()[0])
-    assert re.findall(r"Player 2: [^<]*points", table_svg(s, 0, None, False)) == ["Player 2: 0+? points"]
     bd = s.breakdown()[1]
-    assert re.findall(r"Player 2: [^<]*points", table_svg(s, None, None, False)) == ["Player 2: 0+? points"]
+    known = bd["research"] + bd["biodiversity"]
+    assert re.findall(r"Player 2: [^<]*points", table_svg(s, 0, None, False)) == [f"Player 2: {known}+? points"]
+    assert re.findall(r"Player 2: [^<]*points", table_svg(s, None, None, False)) == [f"Player 2: {known}+? points"]
     assert re.findall(r"Player 2: [^<]*points", table_svg(s, "all", None, False)) == \
-        [f"Player 2: {bd['biodiversity'] + bd['priority']} points"]      # the analyst's view, by name
+        [f"Player 2: {sum(bd.values())} points"]      # the analyst's view, by name
 
 
 class FaceDownBot(Agent):
@@ -336,3 +350,21 @@ def test_another_seats_face_down_card_is_named_nowhere_on_the_board():
     for text in [*said, *(head for _, head, _ in rows), why]:
         assert down.name not in text, text
     assert any("P2 (bot): play a card face-down at depth" in text for text in said)
+
+
+def test_a_chosen_card_does_not_stay_chosen_once_the_position_changes():
+    b = nl.lesson("naeco")
+    expected = b.lesson_panel.expected
+    other = next(c for c in b.state.hands[0] if c != expected.card)
+    b.click(f"hand:{other}")
+    place = next(n for n in b.picture_widget.targets() if n.startswith("cell:"))
+    assert b.click(place) is False                        # the lesson refuses it: the choice stays
+    assert b.selected == other and "click a green place for" in b.prompt_box.value
+    for _ in range(2):                                    # the step's play and draw, from the choices
+        b.picker.choose(b.state.legal_actions().index(b.lesson_panel.expected))
+    assert b.my_turn() and other in b.state.hands[0]
+    assert b.selected is None and "click a card in your hand" in b.prompt_box.value
+    b.click(f"hand:{other}")
+    b.set_face_down(True)
+    b.undo_turn()                                         # an undo clears them too
+    assert b.selected is None and b.down is False

@@ -40,8 +40,9 @@ def test_the_boxes_the_walk_may_take_are_lit_and_clicking_one_walks():
 def test_hover_text_says_what_a_click_does_counting_from_1():
     b = opened()
     svg = b.picture()
-    assert "walk to accountant at place 1, up to 1 uses: click" in svg or \
-           "walk to chief operations officer at place 1, up to 1 uses: click" in svg
+    assert "walk to accountant at place 1, up to 1 use: click" in svg or \
+           "walk to chief operations officer at place 1, up to 1 use: click" in svg
+    assert "up to 1 uses" not in svg
     assert "place 0" not in svg and "Player 1" in svg
 
 
@@ -136,3 +137,20 @@ def test_prompt_counts_uses_left():
 
 def test_state_picture_has_no_targets():
     assert "data-target" not in html(rig.started(seed=4))
+
+
+def test_another_pyramid_s_points_are_known_up_to_its_walk_out_of_sight():
+    import html as h
+    b = Board(nl.new_game("syndicate", players=2, seed=1), agents={1: "syndicate"})
+    b.picker.choose(1)                        # both openings are shown: the pyramids are on the table
+    shown = b.state.shown_breakdown(0)[1]
+    known = sum(shown.values()) + sum(v for k, v in b.state.breakdown()[1].items() if k not in shown)
+    assert known == -40
+    assert "player 1: -40 · player 2: -40+?" in h.unescape(b.picture_widget.value)
+    cells = re.findall(r"<td style='text-align:right;padding:2px 8px'>([^<]*)</td>", b.scores.widget.value)
+    assert cells[-2:] == ["-40", "-40+?"] and "-26+?" in cells     # only the walk since is unknown
+    assert repr(b.state).endswith("scores [-40+?, -40+?]>")
+    mine = b.state.shown_breakdown(1)[0]
+    b.walk_to(0, 1)                           # P1 places a minion: P2 knows only the table as the turn began
+    b.picker.choose(0)
+    assert b.state.shown_breakdown(1)[0] == mine != b.state.shown_breakdown(0)[0]

@@ -132,6 +132,18 @@ class GameState(State):
         return [r if i == seat else {k: (None if k in final_scoring.STRUCTURE else v) for k, v in r.items()}
                 for i, r in enumerate(rows)]
 
+    def shown_breakdown(self, viewer: Any) -> list[dict[str, int]]:
+        """The structure points of every area as `viewer` (a seat, "public" or "all") sees it: another
+        seat's pyramid as the table showed it when the turn began. Where visible_breakdown() hides a
+        seat's structure points (it walks out of sight until the meeting), these are the part of them
+        the viewer knows; that seat's walk this turn changes them by an amount the viewer does not know."""
+        viewer = self.check_viewer(viewer)
+        out = []
+        for j in range(self.players):
+            pyramid, cubes, filled = self.seen_area(viewer, j)[:3]
+            out.append(final_scoring.structure_parts(final_scoring.level_counts(self.cards, pyramid, filled, cubes)))
+        return out
+
     def winners(self) -> list[int]:
         """Seats with the best score after the tie-break (shared victory on a remaining tie). In solo
         play the one seat wins or shares the victory against CatANNA ([0]), or CatANNA wins ([])."""
