@@ -67,7 +67,7 @@ def test_what_follows_a_move_for_another_seat_is_named_with_that_seat():
             b.picker.choose(0)
         rows += [(head, events) for _k, head, events in b._move_rows()]
     fame = [(head, e) for head, events in rows for e in events if "fame for controlling" in e]
-    assert ("P2 (bot): pays player 1 2 for access to the mission at Venus Cloud Tops",
+    assert ("P2 (bot): pays player 1 2 credits for access to the mission at Venus Cloud Tops",
             "P1: gains 4 fame for controlling 4 Research Missions") in fame
     assert ("P1: takes control of High Efficiency Insulation",
             "P2: gains 1 fame for controlling 1 technology") in fame

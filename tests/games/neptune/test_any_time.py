@@ -43,3 +43,17 @@ def test_access_bought_while_launching_raises_speed_at_once():
     act(s, pick(s, BuyAccess, tech=tech(s, "slingshots")))
     assert s.credits[BLUE] == 6 and s.techs[tech(s, "slingshots")] == (BLUE, RED)
     assert pick(s, Launch, name="Callisto").fuel == 4
+
+
+def test_an_access_price_says_what_it_counts():
+    # beside a player's number a bare price read as another number: 'pays player 2 2 for access'
+    from neko_lab.games.neptune.rules.research_missions import MissionAccess
+    s = game(3)
+    s.techs[tech(s, "slingshots")] = (BLUE,)
+    play_card(s, RED, "research")
+    buy = pick(s, BuyAccess, tech=tech(s, "slingshots"))
+    assert str(buy) == f"buy access to Improved Gravity Slingshots from player {BLUE + 1} for 1 credit"
+    act(s, buy)
+    assert s.log[-1].text == f"pays player {BLUE + 1} 1 credit for access to Improved Gravity Slingshots"
+    assert str(MissionAccess(0, "Venus Cloud Tops", 0, 2)) == \
+        "pay player 1 2 credits for access to the mission at Venus Cloud Tops"

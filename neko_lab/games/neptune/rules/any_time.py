@@ -15,7 +15,7 @@ from typing import NamedTuple
 from neko_lab.core import Pending, serializable
 from neko_lab.core.fast import new_tuple as _new
 
-from .base import FUEL_PRICE, RULE_FUEL, RULE_TECH_ACCESS, access_price, who
+from .base import FUEL_PRICE, RULE_FUEL, RULE_TECH_ACCESS, access_price, credits, who
 
 
 @serializable
@@ -36,8 +36,7 @@ class BuyAccess(NamedTuple):
     price: int
 
     def __str__(self) -> str:
-        return f"buy access to {self.name} from {who(self.controller)} for {self.price} credit" + (
-            "s" if self.price > 1 else "")
+        return f"buy access to {self.name} from {who(self.controller)} for {credits(self.price)}"
 
 
 BUY_FUEL = BuyFuel()
@@ -46,11 +45,11 @@ BUY_FUEL = BuyFuel()
 def offers(s, seat: int) -> list:
     """The purchases `seat` can afford now."""
     out: list = []
-    credits = s.credits[seat]
-    if credits >= FUEL_PRICE:
+    have = s.credits[seat]
+    if have >= FUEL_PRICE:
         out.append(BUY_FUEL)
     price = access_price(s.players)
-    if credits >= price:
+    if have >= price:
         techs = s.data.techs
         for t, holders in enumerate(s.techs):
             if holders and seat not in holders:
@@ -68,7 +67,7 @@ def take(s, seat: int, kind: str, data, action) -> bool:
         s.credits[seat] -= action.price
         s.credits[action.controller] += action.price
         s.techs[action.tech] = s.techs[action.tech] + (seat,)
-        s.emit(f"pays {who(action.controller)} {action.price} for access to {action.name}",
+        s.emit(f"pays {who(action.controller)} {credits(action.price)} for access to {action.name}",
                RULE_TECH_ACCESS, seat, tech=action.tech)
     else:
         return False

@@ -85,6 +85,12 @@ def who(seat: int) -> str:
     return f"player {seat + 1}"
 
 
+def credits(n: int) -> str:
+    """'1 credit', '2 credits': a price as a sentence says it (beside a player's number it must say
+    what it counts: 'pays player 2 2 credits', not 'pays player 2 2')."""
+    return f"{n} credit" if n == 1 else f"{n} credits"
+
+
 @serializable
 class Pass(NamedTuple):
     """Decline the step named `step` (sell nothing, build nothing, launch no more missions, ...)."""

@@ -11,7 +11,7 @@ from neko_lab.core import Pending, serializable
 from neko_lab.core.fast import new_tuple as _new
 
 from . import any_time
-from .base import MISSION_CREDITS, RULE_RESEARCH, Pass, access_price, clockwise, who
+from .base import MISSION_CREDITS, RULE_RESEARCH, Pass, access_price, clockwise, credits, who
 from .fuel import fare, seat_view
 
 
@@ -34,7 +34,7 @@ class MissionAccess(NamedTuple):
     price: int
 
     def __str__(self) -> str:
-        return f"pay {who(self.controller)} {self.price} for access to the mission at {self.name}"
+        return f"pay {who(self.controller)} {credits(self.price)} for access to the mission at {self.name}"
 
 
 def play(s, seat: int) -> None:
@@ -112,7 +112,7 @@ def take_access(s, seat: int, data, action) -> None:
         s.credits[action.controller] += action.price
         s.missions[action.loc] = s.missions[action.loc] + (seat,)
         s.emit("pays {} {} for access to the mission at {}", RULE_RESEARCH, seat, who(action.controller),
-               action.price, action.name, loc=action.loc)
+               credits(action.price), action.name, loc=action.loc)
         if access_offers(s, seat):
             s.pending.append(Pending("mission_access", seat, data))
             return
