@@ -175,6 +175,9 @@ def start(doc: dict) -> State:
         raise SaveError("corrupted save: its options cannot be read") from None
     if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
         raise SaveError("corrupted save: 'options' is not a table of option names")
+    own = sorted(set(options) & {"players", "seed", "data"})
+    if own:        # settings of the save's own, which a game's options never hold
+        raise SaveError(f"corrupted save: 'options' names {own[0]}, which the save records on its own")
     record = doc.get("data")
     try:
         if record is None:

@@ -186,6 +186,18 @@ def test_edited_settings_are_refused(edit, needle):
         nl.from_json(resign({**doc, **edit}))
 
 
+@pytest.mark.parametrize("name, value", [("players", 3), ("seed", 9), ("data", "/elsewhere")])
+@pytest.mark.parametrize("resigned", [True, False])
+def test_options_naming_the_saves_own_settings_are_refused(name, value, resigned):
+    # with or without a matching checksum (an edited save is replayed to name its step), never a
+    # KeyError or TypeError from the game's set-up, and never a card folder named by the save
+    doc = json.loads(_mid_game(game="journey", players=2, steps=6).to_json())
+    doc["options"]["~d"][name] = value
+    text = resign(doc) if resigned else json.dumps(doc)
+    with pytest.raises(SaveError, match=f"'options' names {name}, which the save records on its own"):
+        nl.from_json(text)
+
+
 def test_a_save_made_with_other_shipped_data_is_refused():
     doc = json.loads(_mid_game(game="naeco", players=2, steps=6).to_json())
     assert doc["data"]["fingerprint"] and "files" not in doc["data"]
