@@ -248,9 +248,6 @@ def _catanna(folder: Path, track: tuple[int, ...]) -> tuple[tuple[str, int, tupl
         if any(r["difficulty"] == name for name, _, _ in out):
             raise DataError(str(path), n, "difficulty", f"{r['difficulty']!r} appears twice")
         out.append((r["difficulty"], r["cubes"], marks))
-    if not any(name == DEFAULT_DIFFICULTY for name, _, _ in out):
-        raise DataError(str(path), None, "difficulty", f"the table needs a row {DEFAULT_DIFFICULTY!r}: it "
-                        f"is the difficulty a solo game is played at when none is chosen")
     return tuple(out)
 
 

@@ -79,8 +79,13 @@ def test_bad_file_names_file_row_and_field(tmp_path, name, row, field, value):
 def test_a_catanna_table_without_the_default_difficulty_is_a_data_error(tmp_path):
     # the player asked for no difficulty, so the table is at fault, not the game's settings
     folder = edited(tmp_path, "catanna.csv", 3, "difficulty", "Medium")
-    with pytest.raises(DataError, match=r"catanna.csv, field 'difficulty': the table needs a row 'medium'"):
+    with pytest.raises(DataError, match=r"catanna.csv, field 'difficulty': the table has no row 'medium'"):
         nl.new_game("syndicate", players=1, seed=1, data=str(folder))
+    # a game that does not play the default needs no such row
+    nl.new_game("syndicate", players=2, seed=1, data=str(folder))
+    nl.new_game("syndicate", players=1, seed=1, data=str(folder), catanna="Medium")
+    with pytest.raises(nl.ConfigError, match="unknown CatANNA difficulty 'hardest'"):
+        nl.new_game("syndicate", players=1, seed=1, data=str(folder), catanna="hardest")
 
 
 def test_user_folder_plays():

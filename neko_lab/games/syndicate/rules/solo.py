@@ -11,11 +11,12 @@ colour of each wild slot is the player's decision among the colours left in her 
 from __future__ import annotations
 
 from itertools import permutations
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from neko_lab.core import ConfigError, Pending, serializable
+from neko_lab.core import ConfigError, DataError, Pending, serializable
 
-from ..data import COLOURS, LIEUTENANTS, MISSION_TYPES, PLACES, WILD, SyndicateData
+from ..data import COLOURS, DEFAULT_DIFFICULTY, LIEUTENANTS, MISSION_TYPES, PLACES, WILD, SyndicateData
 from . import final_scoring
 from .rulebook import SOLO, SOLO_SCORING
 
@@ -84,6 +85,10 @@ def difficulty(s: "GameState", data: SyndicateData) -> tuple[int, tuple[int, ...
     values within the difficulty table's range (and shown on the path)."""
     table = {name: (cubes, marks) for name, cubes, marks in data.catanna}
     name = s.options["catanna"]
+    if name not in table and name == DEFAULT_DIFFICULTY:     # the table is at fault, not the player
+        raise DataError(str(Path(data.folder) / "catanna.csv"), None, "difficulty",
+                        f"the table has no row {DEFAULT_DIFFICULTY!r}, the difficulty a solo game is "
+                        f"played at when none is chosen; choose one of {', '.join(table)}")
     if name not in table:
         raise ConfigError(f"unknown CatANNA difficulty {name!r}; choose one of {', '.join(table)}")
     cubes, marks = table[name]
