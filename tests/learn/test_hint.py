@@ -209,3 +209,11 @@ def test_a_solo_hint_measures_against_catanna_or_the_solo_rating_never_another_p
     top = hint(nl.new_game("naeco", players=1, seed=2), k=1)[0]
     assert top.versus is None and "other player" not in str(top)
     assert re.search(r"; tier [1-5] of 5 on the solo rating scale\)", str(top))
+    from neko_lab.games.naeco.explain import solo_standing
+    from neko_lab.games.naeco.scoring import solo_rating
+    tier = solo_rating(round(top.value))[0]
+    assert f"; tier {tier} of 5 on the solo rating scale)" in str(top)
+    # the rulebook's scale, counted from 1 as nl.simulate's solo_tier: below 12 the first tier, 30 and
+    # more the fifth
+    assert [solo_standing(p) for p in (1.5, 11.6, 17.0, 35.0)] == [
+        f"tier {t} of 5 on the solo rating scale" for t in (1, 2, 2, 5)]

@@ -19,8 +19,8 @@ HINT_SAMPLES = 8          # sampled futures per hint (neko_lab.learn.hint): a ga
 def solo_standing(points: float) -> str:
     """How a solo hint's average final score rates on the rulebook's solo scale (a solo game is rated,
     not won against anybody)."""
-    tier, _ = solo_rating(int(points))
-    return f"tier {tier + 1} of {len(SOLO_RATING)} on the solo rating scale"
+    tier, _ = solo_rating(round(points))       # tiers count from 1 (scoring.solo_rating)
+    return f"tier {tier} of {len(SOLO_RATING)} on the solo rating scale"
 
 
 def _neighbour(s: Any, seat: int, q: int) -> str:
