@@ -508,8 +508,11 @@ class Board(Reviewing, Misclicks, LessonMarks):
             return False
         before, action, after = moves[k]
         viewer = self.reader                # a person sees their own secrets, not others'
-        label = self.told(before, action) if self.tells_all(before, after) else \
-            (self.describe(before, action, after).split(": ", 1)[-1] or "a move out of sight")
+        if self.tells_all(before, after):
+            label = self.told(before, action)
+        else:       # headed by the mover's own event as the reader saw it, never another seat's it revealed
+            own = [e for e in self.shown_events(before, after) if e.seat == before.current_player]
+            label = own[0].text if own else "a move out of sight"
         self.why_box.value = _scrolled(explain_html(before, action, after, label,
                                                     seat_label(before.current_player, self.names), viewer))
         return True

@@ -57,6 +57,12 @@ def test_a_walk_shown_at_the_meeting_is_named_after_the_seat_that_walked():
     assert "P2: turn 1, shown to all: leader on Chief Operations Officer; place minion 37" in moves
     meeting = [e for e in b.state.log_for(0) if e.text.startswith("turn 1, shown to all")]
     assert [e.seat for e in meeting] == [0, 1]
+    # the bot's move brought the meeting about: its "why?" is headed by the bot's own walk
+    k = next(k for k, head, _ in b._move_rows() if head.startswith("P1: turn 1, shown to all"))
+    assert b.explain(k)
+    heading = _plain(b.why_box.value)
+    assert "P2: turn 1, shown to all: leader on Chief Operations Officer; place minion 37" in heading
+    assert "minion 36" not in heading.split("Why it was allowed")[0]
 
 
 def test_what_follows_a_move_for_another_seat_is_named_with_that_seat():
