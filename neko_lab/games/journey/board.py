@@ -106,13 +106,7 @@ class Board(GenericBoard):
         s = self.state
         kind = getattr(action, "kind", "")
         if kind in ("reward", "lottery"):
-            face = action.a
-            what, n = s.data.rewards[face - 1], s.data.reward_amounts[face - 1]
-            s_ = "" if n == 1 else "s"
-            gives = {"buy_card": "buy a card", "remove_interference": f"remove {n} interference tile{s_}",
-                     "good": f"{n} good{s_}", "fish": f"{n} fish", "fuel": f"{n} fuel",
-                     "coins": f"{n} coin{s_}"}.get(what, f"{n} {what}")
-            return str(action) if gives in str(action) else f"{action}: {gives}"   # said once
+            return str(action)          # it names the reward already (facts.reward_text)
         cid = action.a if kind in ("pick", "new_bid") else (
             s.spaces[action.a] if kind in SPACE_KINDS and 0 <= action.a < len(s.spaces) else 0)
         if cid:

@@ -235,3 +235,10 @@ def test_a_reward_choice_says_what_it_gives():
     assert all(any(g in label for g in gives) for label in labels)
     assert "dice reward of face 2: take 1 good" in labels          # said once, without "(s)"
     assert not [label for label in labels if "(s)" in label or label.count(label.split(": ")[1]) > 1]
+
+
+def test_a_reward_of_one_coin_or_one_good_is_said_in_the_singular():
+    from neko_lab.games.journey.rules.facts import reward_text
+    assert [reward_text(k, 1) for k in ("coins", "good", "fish", "fuel")] == [
+        "take 1 coin", "take 1 good", "take 1 fish", "take 1 fuel"]
+    assert [reward_text(k, 2) for k in ("coins", "good")] == ["take 2 coins", "take 2 goods"]

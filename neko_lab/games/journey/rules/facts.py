@@ -198,6 +198,8 @@ def reward_text(kind: str, amount: int) -> str:
         return "buy a card"
     if kind == "remove_interference":
         return f"remove {amount} interference tile{'s' if amount != 1 else ''}"
+    if kind == "coins":
+        return f"take {amount} coin{'s' if amount != 1 else ''}"
     return f"take {amount} {kind}{'s' if kind == 'good' and amount != 1 else ''}"
 
 
