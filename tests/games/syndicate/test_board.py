@@ -154,3 +154,4 @@ def test_another_pyramid_s_points_are_known_up_to_its_walk_out_of_sight():
     b.walk_to(0, 1)                           # P1 places a minion: P2 knows only the table as the turn began
     b.picker.choose(0)
     assert b.state.shown_breakdown(1)[0] == mine != b.state.shown_breakdown(0)[0]
+    assert b.state.shown_breakdown() == b.state.shown_breakdown("public")      # the spectator's, as in core

@@ -17,6 +17,7 @@ from typing import Any
 from neko_lab.core import ConfigError, Rng, State
 from neko_lab.core.data import load_cached, resolve
 from neko_lab.core.errors import excerpt
+from neko_lab.core.events import PUBLIC
 from neko_lab.core.decisions import gather
 
 from .. import data as sd
@@ -132,7 +133,7 @@ class GameState(State):
         return [r if i == seat else {k: (None if k in final_scoring.STRUCTURE else v) for k, v in r.items()}
                 for i, r in enumerate(rows)]
 
-    def shown_breakdown(self, viewer: Any) -> list[dict[str, int]]:
+    def shown_breakdown(self, viewer: Any = PUBLIC) -> list[dict[str, int]]:
         """The structure points of every area as `viewer` (a seat, "public" or "all") sees it: another
         seat's pyramid as the table showed it when the turn began. Where visible_breakdown() hides a
         seat's structure points (it walks out of sight until the meeting), these are the part of them
