@@ -20,6 +20,7 @@ are checked before the first game is played, so a mistake in the last cell loses
 """
 from __future__ import annotations
 
+import inspect
 import itertools
 import os
 from typing import Any, Mapping, Sequence
@@ -27,6 +28,9 @@ from typing import Any, Mapping, Sequence
 from ..agents import agent_label
 from ..core.errors import ConfigError
 from .simulate import check, out_folder, simulate
+
+# simulate()'s own arguments (the run's settings), which no game option may be named like
+RUN_ARGUMENTS = frozenset(inspect.signature(simulate).parameters) - {"options"}
 
 
 def grid(options: Mapping[str, Sequence[Any]] | None = None, data: Sequence[Any] = (None,),
@@ -58,6 +62,9 @@ def sweep(game: Any, options: Mapping[str, Sequence[Any]] | None = None, data: S
     client, fixed game options...) go to every simulate() call."""
     import pandas as pd
 
+    if kwargs.get("trace"):
+        raise ConfigError("sweep returns one table of results, without traces: leave out trace, or run "
+                          "simulate(..., trace=...) on the cell you want traced")
     cells = grid(options, data, agents)
     calls = []
     for k, cell in enumerate(cells):
@@ -70,9 +77,10 @@ def sweep(game: Any, options: Mapping[str, Sequence[Any]] | None = None, data: S
             target = out_folder(out) / f"cell-{k:03d}"
         call = dict(games=games, players=players, agents=cell["agents"], seed=seed, progress=progress, out=target,
                     resume=bool(resume and target is not None and (target / "run.json").exists()))
-        clash = sorted(set(cell["options"]) & set(call))
+        clash = sorted(set(cell["options"]) & (RUN_ARGUMENTS | {"data"}))
         if clash:
-            raise ConfigError(f"sweep option {clash[0]} is an argument of sweep itself, not a game option")
+            raise ConfigError(f"sweep option {clash[0]} is an argument of sweep or simulate itself, not a "
+                              f"game option" + (" (give folders as sweep's data=)" if clash[0] == "data" else ""))
         call.update(extra)
         check(game, **call)                  # raises what simulate would, before any cell is played
         calls.append(call)

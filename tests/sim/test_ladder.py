@@ -113,7 +113,12 @@ def test_a_sweep_checks_every_cell_before_playing_any(tmp_path, monkeypatch):
             ("toy", {"options": {"short": [False, "yes"]}}, ConfigError, "short is True or False, not 'yes'"),
             ("toy", {"agents": [["random"], ["random", "no_such_agent"]]}, ConfigError, "unknown agent"),
             ("toy", {"agents": [["random"], ["random"] * 3]}, ConfigError, "3 agents for 2 seats"),
-            ("toy", {"options": {"games": [2, 4]}}, ConfigError, "games is an argument of sweep itself")]:
+            ("toy", {"options": {"games": [2, 4]}}, ConfigError, "games is an argument of sweep or simulate"),
+            ("toy", {"options": {"game": ["naeco"]}}, ConfigError, "game is an argument of sweep or simulate"),
+            ("toy", {"options": {"chunk": [1, 2]}}, ConfigError, "chunk is an argument of sweep or simulate"),
+            ("toy", {"options": {"trace": [False, True]}}, ConfigError, "trace is an argument of sweep or"),
+            ("toy", {"options": {"data": [None]}}, ConfigError, "give folders as sweep's data="),
+            ("toy", {"trace": True}, ConfigError, "sweep returns one table of results, without traces")]:
         with pytest.raises(error, match=message):
             sweep(game, **{"agents": [["random"]], **wrong}, **kw)
         assert played == [], wrong
