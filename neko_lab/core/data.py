@@ -289,8 +289,9 @@ def read_csv(path: Path, schema: Mapping[str, Callable[[str], Any]],
     reader = csv.DictReader(io.StringIO(text, newline=""))
     header = reader.fieldnames or []
     if not any(h.strip() for h in header):
-        raise DataError(str(path), None, None, "the file is empty: its first line should be the header "
-                        f"naming the columns ({', '.join(schema)})")
+        problem = "the file is empty" if not header else "the header names no column"
+        raise DataError(str(path), None, None, f"{problem}: its first line should be the header naming "
+                        f"the columns ({', '.join(schema)})")
     twice = sorted({h for h in header if header.count(h) > 1 and h})
     if twice:
         raise DataError(str(path), None, twice[0], "the header names this column twice", line=1)

@@ -105,6 +105,7 @@ def test_a_file_that_is_not_utf8_names_the_line(tmp_path):
 @pytest.mark.parametrize("body, message", [
     ("", r"cards.csv: the file is empty: its first line should be the header naming the columns "
          r"\(name, value, tags, source\)"),
+    (",,\nOrca,4,a\n", r"cards.csv: the header names no column: its first line should be the header"),
     ("name;value;tags;source\nOrca;4;a;rulebook\n", r"cards.csv, line 1: the header is one column "
                                                   r"holding ';': the cells seem separated by ';'"),
     ("name,value,value,tags,source\nOrca,4,4,a,rulebook\n", r"cards.csv, line 1, field 'value': the "
