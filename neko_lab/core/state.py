@@ -432,7 +432,7 @@ class State(Spaces):
     def __repr__(self) -> str:
         """The spectator's one line: a score that depends on a secret reads "?" (or "12+?")."""
         state = "over" if self.is_over() else f"Player {self.current_player + 1} to act"
-        shown = [_visible_total(b, k) for b, k in zip(self.spectator_breakdown(), self.shown_breakdown(PUBLIC))]
+        shown = [known_total(b, k) for b, k in zip(self.spectator_breakdown(), self.shown_breakdown(PUBLIC))]
         return f"<{self.TITLE or self.GAME}: {self.players} players, {state}, scores [{', '.join(shown)}]>"
 
     def _repr_html_(self) -> str:
@@ -447,7 +447,7 @@ def best_of(scores: list) -> list[int]:
     return [i for i, v in enumerate(scores) if v == best]
 
 
-def _visible_total(row: dict[str, int | None], known: dict[str, int] | None = None) -> str:
+def known_total(row: dict[str, int | None], known: dict[str, int] | None = None) -> str:
     """"12", or "12+?" when part of the score is hidden: the visible points and the known part of the
     hidden ones (`known`, from shown_breakdown), then "+?"."""
     known = known or {}

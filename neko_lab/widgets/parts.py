@@ -12,7 +12,7 @@ from typing import Any, Callable, Hashable, Sequence
 import ipywidgets as W
 
 from ..core.events import EVERYTHING, Event
-from ..core.state import State
+from ..core.state import State, known_total
 
 Callback = Callable[..., Any]
 
@@ -65,12 +65,6 @@ def known_parts(state: State, viewer: Any, rows: list[dict[str, int | None]]) ->
     if viewer is None or not any(None in r.values() for r in rows):
         return [{} for _ in rows]
     return state.shown_breakdown(viewer)
-
-
-def known_total(row: dict[str, int | None], known: dict[str, int]) -> str:
-    """A seat's total as far as it is known: "-40", or "-40+?" when part of it is hidden."""
-    total = sum(known.get(k, 0) if v is None else v for k, v in row.items())
-    return f"{total}{'+?' if None in row.values() else ''}"
 
 
 def _cell(value: int | None, known: int | None) -> str:

@@ -15,6 +15,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from neko_lab.core.events import EVERYTHING, PUBLIC
+from neko_lab.core.state import known_total
 from neko_lab.core.svg import target
 
 from .data import COLOURS, DELIVERY, LEVEL_OF, LINES, PLACES, ROW_OF, SASHIMI, SUBWAY, WILD, lower, neighbourhood_name, upper
@@ -352,8 +353,7 @@ def html(state: "GameState", viewer: Any = PUBLIC, clickable: bool = False,
         parts.append(area_svg(her, f"CatANNA ({c.box} cubes back in the box)", "#555"))
     rows = state.view_breakdown(viewer)
     known = state.shown_breakdown(viewer)     # a pyramid as the table last showed it: its walk since is "?"
-    scores = " · ".join(f"player {i + 1}: {sum(k.get(c, 0) if v is None else v for c, v in r.items())}"
-                        f"{'+?' if None in r.values() else ''}" for i, (r, k) in enumerate(zip(rows, known)))
+    scores = " · ".join(f"player {i + 1}: {known_total(r, k)}" for i, (r, k) in enumerate(zip(rows, known)))
     if state.catanna is not None:
         scores += f" · CatANNA: {state.catanna_score()}"
     size, discard, _order = table_view(state, viewer)
