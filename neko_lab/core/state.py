@@ -425,7 +425,9 @@ class State(Spaces):
         """The save of this game: its settings and history, replayed by nl.from_json (see
         core/history.py). snapshot=True saves the fields instead, for a position set up by hand;
         loading a snapshot needs nl.from_json(text, trust=True). A position loaded from a snapshot
-        that its history does not reproduce saves only as a snapshot (SaveError otherwise)."""
+        that its history does not reproduce saves only as a snapshot (SaveError otherwise); one whose
+        fields were changed by hand in this session cannot be told apart: save it with snapshot=True,
+        since its history replays to the position before the change."""
         return dumps(self, snapshot)
 
     # ------------------------------------------------------------------ display
