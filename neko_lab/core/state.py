@@ -305,10 +305,14 @@ class State(Spaces):
         if any(_lookalike(a, action) for a in legal):
             return (f"{shown_action} is a {type(action).__name__}, not one of {self.GAME}'s actions: "
                     f"pass an action from legal_actions() ({type(legal[0]).__name__})")
+        reason = _wrong_field(action, legal)      # a field no legal action of its class has the type of
+        if reason:
+            return reason
         try:
             reason = self._why_illegal(action)
         except Exception:  # a malformed action object: say so instead of failing inside the game
-            reason = _malformed(action, legal)
+            reason = (f"{shown_action} is not a well-formed action of this game: pass one of "
+                      f"legal_actions()")
         if reason:
             return reason
         return (f"{shown_action} is not legal now (Player {self.current_player + 1} must choose one of: "
@@ -521,21 +525,34 @@ def _find(legal: list, action: Any) -> Any:
     return None
 
 
-def _malformed(action: Any, legal: list) -> str:
-    """Why `action`, an object the game could not even examine, is refused: naming its first field
-    whose type no legal action of its class has now, when there is one."""
-    shown = _short(action)
+def field_kind(value: Any) -> str:
+    """A field's kind as a refusal names it: numpy's integers count as int, its floats as float."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, numbers.Integral):
+        return "int"
+    if isinstance(value, numbers.Real):
+        return "float"
+    return type(value).__name__
+
+
+def _wrong_field(action: Any, legal: list) -> str | None:
+    """Why `action` is refused when one of its fields has a type that no legal action of its class has
+    now (a card number given as the string '4'), naming the first such field; None otherwise. The
+    game's own reasons would read such an action by its text, which may equal a legal action's."""
     cls = type(action)
-    fields = serial.fields_of(cls) if serial.is_registered(cls) else getattr(cls, "_fields", ())
     same = [a for a in legal if type(a) is cls]
+    if not same:
+        return None
+    fields = serial.fields_of(cls) if serial.is_registered(cls) else getattr(cls, "_fields", ())
     for name in fields:
         value = getattr(action, name, None)
-        kinds = sorted({type(getattr(a, name, None)).__name__ for a in same})
-        if kinds and type(value).__name__ not in kinds:
-            return (f"{shown} is not a well-formed action of this game: its {name} is "
+        kinds = sorted({field_kind(getattr(a, name, None)) for a in same})
+        if field_kind(value) not in kinds:
+            return (f"{_short(action)} is not a well-formed action of this game: its {name} is "
                     f"{excerpt(value, 40)} ({type(value).__name__}), where a legal {cls.__name__} has "
                     f"{' or '.join(kinds)}: pass one of legal_actions()")
-    return f"{shown} is not a well-formed action of this game: pass one of legal_actions()"
+    return None
 
 
 def _some_of(legal: list, limit: int = 320) -> str:

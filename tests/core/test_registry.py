@@ -122,6 +122,9 @@ def test_what_the_core_prints_counts_players_from_1():
     s.apply(s.legal_actions()[0])
     assert str(s.log[-1]).startswith("[Player 1] ")
     with pytest.raises(IllegalAction, match=r"Player 2 must choose one of"):
-        s.apply(Move("bonus", "points"))
+        s.apply(Move("pass"))
+    with pytest.raises(IllegalAction, match=r"its value is 'points' \(str\), where a legal Move has "
+                                            r"NoneType or int"):
+        s.apply(Move("bonus", "points"))         # no bonus is to be taken now
     with pytest.raises(IllegalAction, match=r"not in Player 2's hand"):
         s.apply(Move("play", 99))

@@ -172,6 +172,30 @@ def test_a_step_with_a_malformed_field_names_the_field_and_its_value():
         nl.from_json(resign(doc))
 
 
+def test_an_action_with_a_field_of_the_wrong_type_is_named_in_every_game():
+    # a game whose own refusals read the action by its text (which may equal a legal action's) is told
+    # the field too; numpy's integers are integers, refused for the game's own reason
+    import numpy as np
+    for game in ("neptune", "naeco", "syndicate", "journey"):
+        s = nl.new_game(game, players=2, seed=1)
+        rng = random.Random(0)
+        found = None
+        while found is None and not s.is_over():
+            found = next(((a, f) for a in s.legal_actions() for f in getattr(a, "_fields", ())
+                          if type(getattr(a, f)) is int), None)
+            if found is None:
+                s.apply(rng.choice(s.legal_actions()))
+        assert found is not None, game
+        a, name = found
+        wrong = a._replace(**{name: str(getattr(a, name))})
+        with pytest.raises(nl.IllegalAction, match=rf"its {name} is '{getattr(a, name)}' \(str\), where a "
+                                                   rf"legal {type(a).__name__} has int"):
+            s.apply(wrong)
+        with pytest.raises(nl.IllegalAction) as info:
+            s.apply(a._replace(**{name: np.int64(10_000)}))
+        assert "well-formed" not in str(info.value), game
+
+
 @pytest.mark.parametrize("edit,needle", [
     ({"players": 9}, "settings are refused: toy is for 1 to 4 players"),
     ({"players": "3"}, "'players' should be int"),

@@ -56,7 +56,7 @@ def test_a_minion_that_is_not_waiting_is_refused_counted_from_1_as_the_screen_co
     reason = _refused(s, Discard(47))
     assert reason.startswith("discard minion 48 is not possible now: no legal Discard has that card")
     assert "card=" not in reason and len(reason) < 200
-    assert "card should be int, not str" in _refused(s, Discard("x"))
+    assert "its card is 'x' (str), where a legal Discard has int" in _refused(s, Discard("x"))
     s.apply(s.legal_actions()[0])
     doc = json.loads(s.to_json())
     doc["actions"][-1][1] = 1                                   # minion 2, which is not waiting

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from neko_lab.core import ConfigError, Rng, State
+from neko_lab.core.state import field_kind
 from neko_lab.core.data import load_cached, resolve
 from neko_lab.core.errors import excerpt
 from neko_lab.core.events import PUBLIC
@@ -404,8 +405,8 @@ def odd_field(action: Any, legal: list, types_only: bool) -> str | None:
     for name in getattr(action, "_fields", ()):
         value = getattr(action, name)
         values = {getattr(a, name) for a in same}
-        if not any(type(value) is type(v) for v in values):
-            kinds = " or ".join(sorted({type(v).__name__ for v in values}))
+        if not any(field_kind(value) == field_kind(v) for v in values):
+            kinds = " or ".join(sorted({field_kind(v) for v in values}))
             return (f"{kind} with {name}={excerpt(value, 40)} is not a well-formed {kind}: its {name} "
                     f"should be {kinds}, not {type(value).__name__} (choose one of legal_actions())")
         if not types_only and value not in values:
