@@ -73,10 +73,12 @@ def event_line(e: Event) -> str:
 # ------------------------------------------------------------------------------------------- scores
 @dataclass(frozen=True, slots=True)
 class ScoreChange:
-    """One seat's points before and after a move, by category (None: hidden from the viewer)."""
+    """One seat's points before and after a move, by category (None: hidden from the viewer), and the
+    known part of the categories hidden before (State.shown_breakdown: a pyramid as the table showed it)."""
     seat: int
     before: dict[str, int | None]
     after: dict[str, int | None]
+    known: dict[str, int] = field(default_factory=dict)
 
     def deltas(self) -> dict[str, int]:
         out = {}
@@ -86,15 +88,23 @@ class ScoreChange:
                 out[cat] = b - a
         return out
 
-    def revealed(self) -> dict[str, int]:
-        """The categories hidden from the viewer before the move and shown after it (at the end of the
-        game, every secret), with their values."""
+    def _shown_after(self) -> dict[str, int]:
         return {cat: v for cat, v in self.after.items() if v is not None and cat in self.before
                 and self.before[cat] is None}
 
+    def revealed(self) -> dict[str, int]:
+        """The categories hidden from the viewer before the move and shown after it (at the end of the
+        game, every secret), with their values, where nothing of them was known."""
+        return {cat: v for cat, v in self._shown_after().items() if cat not in self.known}
+
+    def settled(self) -> dict[str, tuple[int, int]]:
+        """The categories whose known part the viewer had (the table as it was shown) and whose whole
+        value the move shows: (known before, value now)."""
+        return {cat: (self.known[cat], v) for cat, v in self._shown_after().items() if cat in self.known}
+
     @property
     def total_before(self) -> int:
-        return sum(v for v in self.before.values() if v is not None)
+        return sum(self.known.get(c, 0) if v is None else v for c, v in self.before.items())
 
     @property
     def total_after(self) -> int:
@@ -103,10 +113,12 @@ class ScoreChange:
     def line(self) -> str:
         parts = [f"{words(c)} {signed(d)}" for c, d in self.deltas().items()]
         parts += [f"{words(c)} {number(v)} revealed" for c, v in self.revealed().items()]
-        total = "visible total" if None in self.after.values() else "total"
-        was = "visible total" if None in self.before.values() and total == "total" else ""
-        return (f"{player(self.seat)}: {', '.join(parts)} \u2192 {total} {number(self.total_after)} "
-                f"(was {was + ' ' if was else ''}{number(self.total_before)})")
+        parts += [f"{words(c)} {number(a)} \u2192 {number(b)}" for c, (a, b) in self.settled().items() if a != b]
+
+        def total(n: int, row: dict) -> str:      # as the score table writes it: "-31+?" when partly hidden
+            return number(n) + ("+?" if None in row.values() else "")
+        return (f"{player(self.seat)}: {', '.join(parts)} \u2192 total {total(self.total_after, self.after)} "
+                f"(was {total(self.total_before, self.before)})")
 
 
 def breakdown_seen(state: State, viewer: Viewer) -> list[dict[str, int | None]]:
@@ -142,10 +154,11 @@ def final_scores(state: State, viewer: Viewer) -> str:
 def score_changes(before: State, after: State, viewer: Viewer) -> list[ScoreChange]:
     """The seats whose points changed as `viewer` sees them, with their breakdowns before and after."""
     old, new = breakdown_seen(before, viewer), breakdown_seen(after, viewer)
+    known = [{} for _ in old] if viewer == EVERYTHING else before.shown_breakdown(viewer)
     out = []
     for seat, (a, b) in enumerate(zip(old, new)):
-        change = ScoreChange(seat, dict(a), dict(b))
-        if change.deltas() or change.revealed():
+        change = ScoreChange(seat, dict(a), dict(b), dict(known[seat]))
+        if change.deltas() or change.revealed() or any(a != b for a, b in change.settled().values()):
             out.append(change)
     return out
 

@@ -1,6 +1,7 @@
 """explain_move: why a move was allowed and what it changed, with numbers, for any game."""
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -235,3 +236,24 @@ def test_the_game_ending_move_tells_the_final_scoring_never_none_yet():
     assert "yet" not in str(ex)
     score = lambda x: str(x).replace("-", "\u2212")
     assert f"final scores Player 1 {score(s.scores()[0])}, CatANNA {score(s.catanna_score())}; " in str(ex)
+
+
+def test_a_pyramid_known_from_the_table_is_explained_as_it_changed_not_as_revealed():
+    # Syndicate: the score table showed another seat's pyramid as the turn began ("-31+?"); the move
+    # that shows its walk tells each known part's change and the total the table showed, never
+    # "revealed" for what the reader had seen
+    s = nl.new_game("syndicate", players=2, seed=0)
+    rng = random.Random(0)
+    while True:
+        a = rng.choice(s.legal_actions())
+        before = s.clone()
+        s.apply(a)
+        if s.is_over():
+            break
+    known = before.shown_breakdown(0)[1]
+    assert known and None in before.view_breakdown(0)[1].values()
+    text = "\n".join(nl.explain_move(before, a, s, 0).lines)
+    line = next(l for l in text.splitlines() if l.strip().startswith("Player 2: ") and "total" in l)
+    table = sum(known.values()) + sum(v for c, v in before.view_breakdown(0)[1].items() if v is not None)
+    assert line.endswith(f"(was {table}+?)".replace("-", "\u2212"))
+    assert f"loose cubes {known['loose cubes']}".replace("-", "\u2212") in line and "revealed" not in line
