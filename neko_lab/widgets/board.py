@@ -619,4 +619,5 @@ class Board(Reviewing, Misclicks, LessonMarks):
         self.refresh_extra()
 
     def __repr__(self) -> str:
-        return f"<Board {self.state!r}, bots on seats {sorted(self.bots)}>"
+        bots = ", ".join(f"Player {seat + 1}" for seat in sorted(self.bots)) or "none"
+        return f"<Board {self.state!r}, bots: {bots}>"       # players count from 1, as the table does

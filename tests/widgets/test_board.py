@@ -273,3 +273,9 @@ def test_last_moves_number_each_move_once_from_1_and_why_explains_the_move_besid
         b.click(f"why:{numbers[-1]}")
         last = b.describe(*b._moves()[-1]).split(": ", 1)[1]
         assert last in b.why_box.value
+
+
+def test_a_boards_repr_names_its_bots_as_the_table_does():
+    b = nl.widgets.board(nl.new_game("naeco", players=3, seed=42), agents={1: "naeco", 2: "random"})
+    assert repr(b).endswith(", bots: Player 2, Player 3>")
+    assert repr(nl.widgets.board(nl.new_game("naeco", players=2, seed=42))).endswith(", bots: none>")
