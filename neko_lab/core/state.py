@@ -32,7 +32,7 @@ from __future__ import annotations
 import html
 import math
 import numbers
-from typing import Any, Callable, ClassVar, Hashable
+from typing import Any, Callable, ClassVar, Hashable, Iterable
 
 try:
     import cython           # the compiled build reads cython.compiled as True (see state.pxd)
@@ -256,8 +256,7 @@ class State(Spaces):
         """Each seat's share of the victory once the game is over (nl.simulate()'s `share`): 1/k for each
         of k winners. A game whose automated opponent can share a victory with a seat overrides it (that
         seat gets 1/2)."""
-        won = self.winners()
-        return [1.0 / len(won) if s in won else 0.0 for s in range(self.players)]
+        return shares_of(self.winners(), self.players)
 
     def margin(self, seat: int) -> tuple[str, float] | None:
         """Whom `seat`'s score is measured against and its margin over them (what hints report): by
@@ -445,6 +444,12 @@ class State(Spaces):
         """What evaluating a state in a notebook shows: the spectator's picture (no hand, no secret
         card, no score that depends on one). A seat's view: state.view(seat)."""
         return self.picture(viewer=PUBLIC)
+
+
+def shares_of(winners: Iterable[int], players: int) -> list[float]:
+    """Each seat's share of a victory won by `winners`: 1/k for each of k winners, 0 for the others."""
+    won = set(winners)
+    return [1.0 / len(won) if s in won else 0.0 for s in range(players)]
 
 
 def best_of(scores: list) -> list[int]:

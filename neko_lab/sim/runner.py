@@ -26,7 +26,7 @@ from ..core.data import fingerprint
 from ..core.errors import ConfigError
 from ..core.registry import game_class
 from ..core.rng import check_seed, derive
-from ..core.state import State, best_of
+from ..core.state import State, best_of, shares_of
 
 GAME, STATE, SEAT = 1, 2, 3      # the kinds of seed derived from a run's seed and a game's seed
 
@@ -249,13 +249,14 @@ def _play_batch(batch: Batch) -> tuple[list[dict], list[dict]]:
             fingerprints[key] = (data, config_fingerprint(state.GAME, batch.players, state.options, data))
         data, config = fingerprints[key]
         extra = state.result_columns()
-        shares = state.shares() if type(state).shares is not State.shares else None
+        # the default shares from the winners taken above (state.shares() would score the game again)
+        shares = state.shares() if type(state).shares is not State.shares else shares_of(winners, batch.players)
         held = ([state.holdings(s) for s in range(batch.players)]
                 if type(state).holdings is not State.holdings else None)
         for s in range(batch.players):
             row = {"game": g, "seat": s, "agent": labels[idx[s]], "score": scores[s],
                    "won": s in winners,
-                   "share": shares[s] if shares is not None else 1.0 / len(winners) if s in winners else 0.0,
+                   "share": shares[s],
                    "order": first.index(s) + 1 if s in first else 0,
                    "steps": steps, "rounds": rounds, "players": batch.players, "seed": seed,
                    "data": data, "config": config}
