@@ -21,11 +21,10 @@ controls), each bot move narrated in the last moves. ``lesson=`` guides a game s
 """
 from __future__ import annotations
 
-import re
-
 import asyncio
 import html
 import random
+import re
 from typing import Any, Hashable, Mapping, Sequence
 
 import ipywidgets as W
