@@ -8,7 +8,7 @@ from .state import Pending, State
 from .history import FORMAT
 from .data import dataset_dir, read_csv, read_json
 from .registry import GAMES, game_class, load_builtin, new_game, register
-from .saves import Replay, from_json, replay
+from .loading import Replay, from_json, replay
 
 __all__ = ["ConfigError", "DataError", "IllegalAction", "SaveError", "Event", "cite", "EVERYTHING", "PUBLIC", "shown_log", "FrozenDict", "freeze", "Rng", "serializable",
            "fast_copy", "FORMAT", "Pending", "State", "from_json", "replay", "Replay", "GAMES", "game_class",

@@ -1,4 +1,4 @@
-"""A game's history and the saves written from it (read back by core.saves).
+"""A game's history and the saves written from it (read back by core.saves and core.loading).
 
 Every action `State.apply` accepts is added to an immutable chain, `History(action, previous)`,
 that copies of a state share: cloning never copies it, so it does not slow search agents down as a
@@ -34,7 +34,7 @@ FORMAT = "neko_lab-save/2"
 OLD_FORMATS = ("neko_lab-save/1",)
 # Set (to True) on a position loaded from a snapshot whose history, replayed from the set-up, does not
 # give it (a position set up by hand): carried by its copies, never saved, and such a position cannot
-# be saved as its history (core.saves sets it when the snapshot is read).
+# be saved as its history (core.snapshots sets it when the snapshot is read).
 SNAPSHOT_ONLY = "_snapshot_only"
 NOT_SAVED = ("_legal", SNAPSHOT_ONLY)          # fields a snapshot leaves out
 

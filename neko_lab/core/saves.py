@@ -1,38 +1,31 @@
-"""Reading saves: nl.from_json() rebuilds a game by replaying its history, nl.replay() gives every
-position of a saved game in order (the writing side and the format are in core/history.py).
+"""Reading a save's history: parse() checks a save's text, start() sets its game up again and
+decode_steps()/play_step() replay its actions (the writing side and the format are in core/history.py;
+from_json() and replay(), which take a save of either kind, are in core/loading.py).
 
 Whatever the input, the only error is SaveError, and its message quotes at most a short excerpt.
 A history save that breaks a rule is refused naming the step (counted from 1) and the reason, whether
 or not its checksum matches (a save edited by hand does not: see _read). A save
-made with another version of the shipped dataset is refused rather than replayed wrongly. Snapshot
-saves (fields, not history) cannot be checked by replaying: they load only with trust=True, and a
-position so loaded that its own history does not reproduce is marked so that it is never saved or
-replayed as that history.
+made with another version of the shipped dataset is refused rather than replayed wrongly.
 """
 from __future__ import annotations
 
 import json
 import os
 import tempfile
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Iterator
 
 from . import serial
-from .chain import History
-from .data import DataOrigin, data_origin, fingerprint, game_files, shipped_dir
+from .data import DataOrigin, fingerprint, game_files, shipped_dir
 from .errors import ConfigError, DataError, IllegalAction, SaveError, excerpt as _excerpt
-from .events import Event, Log
-from .history import FORMAT, NOT_SAVED, OLD_FORMATS, SNAPSHOT_ONLY, checksum, dumps
+from .history import FORMAT, OLD_FORMATS, checksum
 from .registry import GAMES, game_class, load_builtin
-from .rng import Rng
-from .state import Pending, State, _short
+from .state import State, _short
 
 # A real save is under 10 KB (the longest random games of all four, at the most players, hold about
 # 500 actions), and under 100 KB with a user's card files embedded. Anything longer than this is no game,
 # and is refused by its length alone, before a byte of it is parsed, so refusing it costs no memory.
 MAX_SAVE_CHARS = 2 * 1024 * 1024
-CHECKPOINT_EVERY = 16                 # positions kept by a Replay (the others are replayed)
 
 
 def parse(text: Any) -> dict:
@@ -294,89 +287,6 @@ def play_step(state: State, n: int, action: Any) -> None:
                         f"{type(exc).__name__}: {_short(str(exc), 200)}") from None
 
 
-def _snapshot(doc: dict, trust: bool) -> State:
-    if not trust:
-        raise SaveError("this save is a snapshot of a position, not a game's history, so it cannot "
-                        "be checked by replaying it: load it with from_json(text, trust=True) "
-                        "only if you trust where it comes from")
-    cls = _game(doc)
-    body = doc.get("state")
-    if not isinstance(body, dict):
-        raise SaveError("corrupted save: the 'state' field should be a table of fields")
-    try:
-        obj = object.__new__(cls)
-        obj.__dict__.update({k: serial.decode(v) for k, v in body.items()})
-        events = obj.__dict__.get("log", ())
-        if not isinstance(events, (list, tuple)) or not all(isinstance(e, Event) for e in events):
-            raise SaveError(f"corrupted snapshot: the field 'log' should be a list of events, not "
-                            f"{_excerpt(events, 40)}")
-        obj.log = Log(events)
-        obj._legal = None
-        obj.__dict__.setdefault("_history", None)
-        obj.__dict__.setdefault("_origin", data_origin(cls.GAME, None, None))   # older snapshots
-        _check_core_fields(obj)
-        obj.check_invariants()
-        obj.legal_actions()
-        if not _history_gives(obj):
-            obj.__dict__[SNAPSHOT_ONLY] = True
-    except SaveError:
-        raise
-    except Exception as exc:
-        raise SaveError(f"corrupted snapshot: {type(exc).__name__}: {_short(str(exc), 200)}") from None
-    return obj
-
-
-def _history_gives(state: State) -> bool:
-    """Whether replaying the history `state` carries, from the game's set-up, gives `state` again
-    (field by field, the record of its card data aside): false for a position set up by hand."""
-    try:
-        doc = json.loads(dumps(state))
-        again = start(doc)
-        for n, action in decode_steps(doc):
-            play_step(again, n, action)
-    except SaveError:
-        return False
-    skip = (*NOT_SAVED, "_origin")
-
-    def fields(s: State) -> dict:
-        return {k: serial.encode(v) for k, v in s.__dict__.items() if k not in skip}
-
-    return fields(again) == fields(state)
-
-
-def _check_core_fields(obj: State) -> None:
-    """SaveError naming the first of the core's own fields (those State.__init__ sets) that a snapshot
-    gives a wrong type, before anything reads them."""
-    d = obj.__dict__
-    cls = type(obj)
-
-    def whole(v: Any, low: int, high: int | None = None) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool) and low <= v and (high is None or v <= high)
-
-    checks = (
-        ("players", lambda v: whole(v, cls.MIN_PLAYERS, cls.MAX_PLAYERS),
-         f"a whole number from {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS}"),
-        ("seed", lambda v: whole(v, 0, (1 << 64) - 1), "a whole number with 0 <= seed < 2**64"),
-        ("steps", lambda v: whole(v, 0), "a whole number of actions, 0 or more"),
-        ("options", lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v),
-         "a table of option names"),
-        ("rng", lambda v: isinstance(v, Rng), "the game's generator"),
-        ("pending", lambda v: isinstance(v, list) and all(isinstance(p, Pending) for p in v),
-         "a list of pending decisions"),
-        ("_history", lambda v: v is None or isinstance(v, History), "the chain of actions applied"),
-        ("_origin", lambda v: isinstance(v, DataOrigin) and (v.folder is None or isinstance(v.folder, str))
-         and isinstance(v.shipped, bool) and (v.files is None or isinstance(v.files, tuple) and all(
-             isinstance(f, tuple) and len(f) == 2 and all(isinstance(t, str) for t in f) for f in v.files)),
-         "the record of the game's card data"),
-    )
-    for name, ok, what in checks:
-        if name not in d:
-            raise SaveError(f"corrupted snapshot: the field '{name}' is missing")
-        if not ok(d[name]):
-            raise SaveError(f"corrupted snapshot: the field '{name}' should be {what}, not "
-                            f"{_excerpt(d[name], 40)}")
-
-
 def from_file(source: Any) -> tuple[Any, str | None]:
     """(the save's text, its file's name) for a path (os.PathLike) read as UTF-8; (source, None) for
     anything else, judged by parse()."""
@@ -403,111 +313,3 @@ def read_source(source: Any, load: Any, trust: bool) -> Any:
         if name is None:
             raise
         raise SaveError(f"{name}: {exc}") from None
-
-
-def from_json(text: Any, trust: bool = False) -> State:
-    """Rebuild a game saved with State.to_json(), by replaying its history; SaveError for anything
-    that is not a valid save. `text` is the save's text, or a pathlib.Path of its file (errors then
-    name the file). trust=True also loads a snapshot save (see the module docstring)."""
-    return read_source(text, _from_json, trust)
-
-
-def _from_json(text: Any, trust: bool) -> State:
-    doc = _read(text)
-    if doc["format"] in OLD_FORMATS or doc.get("kind") == "snapshot":
-        return _snapshot(doc, trust)
-    if doc.get("kind") != "history":
-        raise SaveError(f"unknown save kind {_excerpt(doc.get('kind'), 40)}")
-    state = start(doc)
-    for n, action in decode_steps(doc):
-        play_step(state, n, action)
-    return state
-
-
-# ---------------------------------------------------------------- replay
-class Replay(Sequence):
-    """Every position of a saved game in order: replay[0] is the set-up, replay[i] the position after
-    i actions, replay[-1] the end; replay.actions[i] leads from replay[i] to replay[i + 1].
-
-    Each position given is a fresh copy that may be played on. Every CHECKPOINT_EVERY-th position is
-    kept, so stepping forwards or back costs a few actions, not a replay from the start.
-    """
-
-    def __init__(self, first: State, actions: list, keep_every: int = CHECKPOINT_EVERY):
-        self.actions: tuple = tuple(actions)
-        self._every = keep_every
-        self._kept: list[State] = []
-        state = first
-        for n, action in enumerate(self.actions, start=1):
-            if (n - 1) % keep_every == 0:
-                self._kept.append(state.clone())
-            play_step(state, n, action)
-        if len(self.actions) % keep_every == 0:
-            self._kept.append(state.clone())
-        self._last = state
-
-    def __len__(self) -> int:
-        return len(self.actions) + 1
-
-    def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        if not isinstance(i, int):
-            raise TypeError(f"positions are numbered by int, not {type(i).__name__}")
-        n = len(self)
-        at = i + n if i < 0 else i
-        if not 0 <= at < n:
-            raise IndexError(f"position {i} of a game with {n} positions (0..{n - 1}, or -{n}..-1 "
-                             f"from the end)")
-        i = at
-        if i == n - 1:
-            return self._last.clone()
-        state = self._kept[i // self._every].clone()
-        for action in self.actions[i - i % self._every:i]:
-            state.apply(action)
-        return state
-
-    def __iter__(self) -> Iterator[State]:
-        state = self._kept[0].clone()
-        yield state.clone()
-        for action in self.actions:
-            state.apply(action)
-            yield state.clone()
-
-    @property
-    def final(self) -> State:
-        return self[-1]
-
-    def describe(self, i: int) -> str:
-        """str() of the action leading to position i (i >= 1; negative i counts from the end, as
-        positions do). Position 0 is the set-up: no action leads to it, so it is an IndexError."""
-        if not isinstance(i, int):
-            raise TypeError(f"positions are numbered by int, not {type(i).__name__}")
-        n = len(self)
-        at = i + n if i < 0 else i
-        if at == 0:
-            raise IndexError("position 0 is the set-up: no action leads to it")
-        if not 0 < at < n:
-            raise IndexError(f"position {i} of a game with {n} positions (0..{n - 1}, or -{n}..-1 "
-                             f"from the end)")
-        return str(self.actions[at - 1])
-
-    def __repr__(self) -> str:
-        return f"<Replay of {self._last.GAME}: {len(self.actions)} actions>"
-
-
-def replay(source: Any, trust: bool = False) -> Replay:
-    """Every position of a saved game (a save's text, a pathlib.Path of its file, or a State whose
-    history to replay), in order."""
-    if isinstance(source, State):
-        source = source.to_json()
-    return read_source(source, _replay, trust)
-
-
-def _replay(source: Any, trust: bool) -> Replay:
-    doc = _read(source)
-    if doc["format"] in OLD_FORMATS or doc.get("kind") == "snapshot":
-        return Replay(_snapshot(doc, trust), [])
-    if doc.get("kind") != "history":
-        raise SaveError(f"unknown save kind {_excerpt(doc.get('kind'), 40)}")
-    return Replay(start(doc), [a for _, a in decode_steps(doc)])

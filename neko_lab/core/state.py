@@ -25,7 +25,7 @@ _repr_html_() shows the spectator's).
 The core keeps two attributes of its own in every state: `_history`, the immutable chain of the
 actions applied (history(); shared by copies, so a game's clone() that copies __dict__ carries it),
 and `_origin`, where the dataset came from. Saves are written from them (core/history.py) and read
-back by replaying the history (core/saves.py), so a game writes no saving code.
+back by replaying the history (core/saves.py, core/loading.py), so a game writes no saving code.
 """
 from __future__ import annotations
 

@@ -20,7 +20,8 @@ import ipywidgets as W
 from ..core import serial
 from ..core.errors import SaveError
 from ..core import from_json
-from ..core.saves import MAX_SAVE_CHARS, Replay, decode_step, read_source
+from ..core.loading import Replay
+from ..core.saves import MAX_SAVE_CHARS, decode_step, read_source
 from ..core.state import State
 
 HISTORY_FORMAT = "neko-lab-history-1"
