@@ -1,0 +1,161 @@
+"""What a board tells its reader about the moves played: the Last moves rows beside the picture, each
+move's line ("P2 (bot): picks a die"), and the "why?" box that explains one of them.
+
+Every line is written for one reader (`Board.reader`): the seat a person plays, who reads their own
+secret choices in full and other seats' only as the table saw them, or, with bots on every seat,
+an analyst who sees everything. A move the reader saw nothing of is left out and not counted.
+"""
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from ..core.events import EVERYTHING, PUBLIC, hides, shown_log
+from ..core.state import State
+from .parts import seat_label
+from .teach import explain_html
+
+SHOWN_MOVES = 12        # moves listed beside the picture (the full log is under the board)
+
+
+def scrolled(body: str) -> str:
+    """A box beside the picture that never grows past 280 px (it scrolls instead), text at 13 px."""
+    return f"<div style='max-height:280px;overflow-y:auto;font-size:13px;line-height:1.35'>{body}</div>"
+
+
+class Telling:
+    """Mixin for Board: the moves it lists and explains, in the reader's words (see the module)."""
+
+    state: Any
+    names: Any
+    bots: Any
+    history: Any
+    review: Any
+    review_actions: Any
+    at: Any
+    why_box: Any
+    message: Any
+
+    @property
+    def reader(self) -> Any:
+        """Whose eyes every line of this board is written for: the viewer when a person plays a seat,
+        EVERYTHING when bots play every seat (an analyst watching)."""
+        return self.viewer if self.humans else EVERYTHING
+
+    def tells_all(self, before: State, after: State | None) -> bool:
+        """May the reader learn in full what the seat to move in `before` chose (leading to `after`)?
+        Not when one of the move's events is covered from the reader (a choice made out of sight)."""
+        reader = self.reader
+        if reader == EVERYTHING or reader == before.current_player:
+            return True
+        return after is not None and not hides(after.log[len(before.log):], reader)
+
+    def told(self, before: State, action: Hashable) -> str:
+        """The action chosen in `before`, as the reader may read it: the game's explain module's label()
+        where it hides something from the reader (a card played face-down, named to its owner only),
+        else action_label()."""
+        # the label names the action in full to its owner and to the analyst, as str(action) does
+        label = getattr(type(before).explainer, "label", None)
+        shown = label(before, action, self.reader) if callable(label) else None
+        return shown if shown is not None and shown != str(action) else self.action_label(action)
+
+    def own_secret(self, before: State, action: Hashable) -> bool:
+        """Is `action` a choice the other seats read only in part (the game's explain module labels it
+        otherwise for a spectator) while the reader may know it in full (its own, or the analyst's)?"""
+        reader = self.reader
+        if reader != EVERYTHING and reader != before.current_player:
+            return False
+        label = getattr(type(before).explainer, "label", None)
+        return callable(label) and label(before, action, reader) != label(before, action, PUBLIC)
+
+    def shown_events(self, before: State, after: State) -> list:
+        """The events of the move from `before` to `after` as the reader may read them."""
+        return shown_log(after.log[len(before.log):], self.reader)
+
+    def seen(self, before: State, after: State) -> bool:
+        """Did the reader see anything of the move from `before` to `after` (a move of its own, one told
+        in full, or one with an event shown to it)? Moves the reader saw nothing of are not counted."""
+        return self.tells_all(before, after) or bool(self.shown_events(before, after))
+
+    def who(self, seat: int | None, before: State) -> str:
+        """The name a line about `seat` starts with, in the position `before` a move: "P2 (bot)", or
+        "P1 (played for you by the lesson)" for the seat to move whose move the lesson makes."""
+        if seat is None:
+            seat = before.current_player
+        who = seat_label(seat, self.names) + (" (bot)" if seat in self.bots else "")
+        if seat == before.current_player and seat not in self.bots and self.lesson_auto(before) is not None:
+            who += " (played for you by the lesson)"
+        return who
+
+    def describe(self, before: State, action: Hashable, after: State | None = None) -> str:
+        """One move in words: who (and whether a bot) and what. Another seat's move reads as the reader
+        saw it at the table: its first event as shown to the reader ("P2 (bot): picks a die"), never
+        the hidden choice, named after the seat that event is about (a walk shown to all at the meeting
+        that another seat's move began is the walking seat's); "" when the reader saw nothing of it."""
+        seat = before.current_player
+        if self.tells_all(before, after):
+            return f"{self.who(seat, before)}: {self.told(before, action)}"
+        if after is None:
+            return f"{self.who(seat, before)} moves"
+        shown = self.shown_events(before, after)
+        return f"{self.who(shown[0].seat, before)}: {shown[0].text}" if shown else ""
+
+    def explain(self, k: int) -> bool:
+        """Explain move `k` of this board's game (0-based): why it was allowed, what it changed."""
+        moves = self._moves()
+        if not 0 <= k < len(moves):
+            self.message.show(f"There is no move {k + 1} to explain.", "error")
+            return False
+        before, action, after = moves[k]
+        viewer = self.reader                # a person sees their own secrets, not others'
+        if self.tells_all(before, after):
+            label = self.told(before, action)
+        else:       # headed by the mover's own event as the reader saw it, never another seat's it revealed
+            own = [e for e in self.shown_events(before, after) if e.seat == before.current_player]
+            label = own[0].text if own else "a move out of sight"
+        self.why_box.value = scrolled(explain_html(before, action, after, label,
+                                                    seat_label(before.current_player, self.names), viewer))
+        return True
+
+    def _moves(self) -> list[tuple[State, Hashable, State]]:
+        """(before, action, after) of every move played on this board, or of the game under review."""
+        if self.review is not None:
+            acts = self.review_actions or []
+            return [(self.review[i], acts[i], self.review[i + 1]) for i in range(min(len(acts), self.at))]
+        afters = [b for b, _a in self.history[1:]] + [self.state]
+        return [(b, a, after) for (b, a), after in zip(self.history, afters)]
+
+    def _move_rows(self) -> list[tuple[int, str, list[str]]]:
+        """The last moves as the reader saw them: (number, who and what, what followed). A move of
+        another seat the reader saw nothing of is left out and not counted, so rows are numbered 0, 1,
+        2, ... (read from 1) by the moves the reader saw, one number a move, and neither the count nor
+        the kind of hidden moves shows (the set-up's events are no move). The "why?" of row n explains
+        move self._why[n]."""
+        moves = self._moves()
+        rows: list[tuple[int, str, list[str]]] = []
+        self._why: dict[int, int] = {}
+        seen = [self.seen(before, after) for before, _action, after in moves]
+        number = sum(seen)
+        for k in range(len(moves) - 1, -1, -1):
+            if len(rows) >= SHOWN_MOVES:
+                break
+            before, action, after = moves[k]
+            if not seen[k]:
+                continue
+            number -= 1
+            shown = self.shown_events(before, after)
+            texts = [e.text for e in shown]
+            head = self.describe(before, action, after)
+            if texts:       # the move in the game's own words, then what followed from it, each line
+                # named after the seat it is about where that is not the seat the line above names;
+                # but the reader's own secret choice as the reader knows it (the game's words for it,
+                # "picks a die" or "plays a card face-down", are what the other seats read)
+                own = self.own_secret(before, action)
+                head_seat = before.current_player if own or shown[0].seat is None else shown[0].seat
+                if not own:
+                    head = f"{self.who(head_seat, before)}: {texts[0]}"
+                texts = [e.text if e.seat is None or e.seat == head_seat else
+                         f"{seat_label(e.seat, self.names)}: {e.text}" for e in shown]
+            self._why[number] = k
+            rows.append((number, head, texts[1:]))
+        rows.reverse()
+        return rows
