@@ -20,7 +20,8 @@ from .data import DataOrigin, fingerprint, game_files, shipped_dir
 from .errors import ConfigError, DataError, IllegalAction, SaveError, excerpt as _excerpt
 from .history import FORMAT, OLD_FORMATS, checksum
 from .registry import GAMES, game_class, load_builtin
-from .state import State, _short
+from .refusals import short
+from .state import State
 
 # A real save is under 10 KB (the longest random games of all four, at the most players, hold about
 # 500 actions), and under 100 KB with a user's card files embedded. Anything longer than this is no game,
@@ -277,14 +278,14 @@ def play_step(state: State, n: int, action: Any) -> None:
     try:
         state.apply(action)
     except IllegalAction as exc:
-        shown = _short(action, 60)
-        reason = _short(str(exc), 200)
-        if not str(exc).startswith(_short(action, 1000)):   # a reason that does not name the action
+        shown = short(action, 60)
+        reason = short(str(exc), 200)
+        if not str(exc).startswith(short(action, 1000)):   # a reason that does not name the action
             reason = f"{shown} is not legal: {reason}"
         raise SaveError(f"step {n}: {reason}") from None
     except Exception as exc:
-        raise SaveError(f"step {n}: {_short(action, 60)} could not be replayed: "
-                        f"{type(exc).__name__}: {_short(str(exc), 200)}") from None
+        raise SaveError(f"step {n}: {short(action, 60)} could not be replayed: "
+                        f"{type(exc).__name__}: {short(str(exc), 200)}") from None
 
 
 def from_file(source: Any) -> tuple[Any, str | None]:

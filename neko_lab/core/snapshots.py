@@ -15,8 +15,9 @@ from .errors import SaveError, excerpt as _excerpt
 from .events import Event, Log
 from .history import NOT_SAVED, SNAPSHOT_ONLY, dumps
 from .rng import Rng
+from .refusals import short
 from .saves import _game, decode_steps, play_step, start
-from .state import Pending, State, _short
+from .state import Pending, State
 
 
 def load_snapshot(doc: dict, trust: bool) -> State:
@@ -47,7 +48,7 @@ def load_snapshot(doc: dict, trust: bool) -> State:
     except SaveError:
         raise
     except Exception as exc:
-        raise SaveError(f"corrupted snapshot: {type(exc).__name__}: {_short(str(exc), 200)}") from None
+        raise SaveError(f"corrupted snapshot: {type(exc).__name__}: {short(str(exc), 200)}") from None
     return obj
 
 

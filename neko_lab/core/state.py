@@ -30,9 +30,8 @@ back by replaying the history (core/saves.py, core/loading.py), so a game writes
 from __future__ import annotations
 
 import html
-import math
 import numbers
-from typing import Any, Callable, ClassVar, Hashable, Iterable
+from typing import Any, ClassVar, Hashable, Iterable
 
 try:
     import cython           # the compiled build reads cython.compiled as True (see state.pxd)
@@ -47,6 +46,8 @@ from .errors import ConfigError, IllegalAction, excerpt
 from .events import EVERYTHING, PUBLIC, Event, Log, shown_log
 from .frozen import _ATOMS, FrozenDict, freeze
 from .history import dumps
+from .options import check_option_players, check_option_type
+from .refusals import find_legal, lookalike, short, some_of, wrong_field
 from .rng import Rng, check_seed
 from .spaces import Spaces
 from . import serial
@@ -164,7 +165,7 @@ class State(Spaces):
         self.steps: int = 0
         self._legal: list | None = None
         self._history: History | None = None     # every action applied, shared by copies
-        _check_option_players(cls, players, self.options)
+        check_option_players(cls, players, self.options)
         self.check_options()
         # read-only: copies share it, so a change made through a copy could not reach the original
         self.options = FrozenDict(self.options)
@@ -283,7 +284,7 @@ class State(Spaces):
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self.is_over() else self._legal_actions()
-        own = _find(legal, action)
+        own = find_legal(legal, action)
         if own is None:
             raise IllegalAction(self.why_illegal(action))
         self._legal = None
@@ -297,14 +298,14 @@ class State(Spaces):
 
     def why_illegal(self, action: Any) -> str:
         """A sentence saying why `action` is refused. Games refine it through _why_illegal()."""
-        shown_action = _short(action)
+        shown_action = short(action)
         if self.is_over():
             return f"{shown_action} is not possible: the game is over"
         legal = self.legal_actions()
-        if any(_lookalike(a, action) for a in legal):
+        if any(lookalike(a, action) for a in legal):
             return (f"{shown_action} is a {type(action).__name__}, not one of {self.GAME}'s actions: "
                     f"pass an action from legal_actions() ({type(legal[0]).__name__})")
-        reason = _wrong_field(action, legal)      # a field no legal action of its class has the type of
+        reason = wrong_field(action, legal)      # a field no legal action of its class has the type of
         if reason:
             return reason
         try:
@@ -315,7 +316,7 @@ class State(Spaces):
         if reason:
             return reason
         return (f"{shown_action} is not legal now (Player {self.current_player + 1} must choose one of: "
-                f"{_some_of(legal)})")
+                f"{some_of(legal)})")
 
     def _why_illegal(self, action: Any) -> str | None:
         return None
@@ -464,115 +465,3 @@ def known_total(row: dict[str, int | None], known: dict[str, int] | None = None)
     known = known or {}
     total = str(sum(known.get(k, 0) if v is None else v for k, v in row.items()))
     return total + "+?" if None in row.values() else total
-
-
-def _check_option_players(cls: type, players: int, options: dict[str, Any]) -> None:
-    """Refuse an option set to a non-default value with a player count it does not apply to."""
-    for name, counts in cls.OPTION_PLAYERS.items():
-        if players not in counts and options.get(name) != cls.OPTIONS.get(name):
-            shown = ", ".join(map(str, counts))
-            raise ConfigError(f"{cls.GAME} option {name} applies only to games with {shown} "
-                              f"player{'s' if counts != (1,) else ''}, not {players}")
-
-
-def check_option_type(cls: type, name: str, value: Any) -> None:
-    """ConfigError unless `value` has the type of the option's default: True/False for a switch, a whole
-    number (not 3.0, not True) for a count, a finite number for a real value, text for a choice; None is
-    left to the game's check_options (some games read it as "no limit"). Options whose default is None
-    take None or a plain value (a number, text, or a tuple/list of them), and the game's check_options
-    says which."""
-    default = cls.OPTIONS[name]
-    if value is None and not isinstance(default, bool):
-        return                  # "none" where a game allows it (e.g. no exchange limit); it says if not
-    if isinstance(default, bool):
-        ok, kind = isinstance(value, bool), "True or False"
-    elif isinstance(default, int):
-        ok, kind = isinstance(value, int) and not isinstance(value, bool), "a whole number"
-    elif isinstance(default, float):
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-        kind = "a finite number"
-    elif isinstance(default, str):
-        ok, kind = isinstance(value, str), "text"
-    else:
-        plain = (int, float, str, type(None))
-        ok = isinstance(value, plain) or (isinstance(value, (tuple, list))
-                                          and all(isinstance(v, plain) for v in value))
-        kind = "None, a number, text or a list of them"
-    if not ok:
-        raise ConfigError(f"{cls.GAME} option {name} is {kind}, not {excerpt(value, 40)} "
-                          f"({type(value).__name__})")
-
-
-def _lookalike(a: Any, b: Any) -> bool:
-    """a equals b but is of another class (a plain tuple passed for a NamedTuple action)."""
-    try:
-        return bool(a == b) and type(a) is not type(b)
-    except Exception:
-        return False
-
-
-def _find(legal: list, action: Any) -> Any:
-    """The legal action equal to `action` and of its very class (a plain tuple equal to a NamedTuple
-    action is not that action), or None. The game then carries out its own object, never the caller's."""
-    try:
-        i = legal.index(action)
-    except Exception:  # not found, or an object whose comparison fails
-        return None
-    own = legal[i]
-    if type(own) is type(action):
-        return own
-    for own in legal[i + 1:]:
-        try:
-            if type(own) is type(action) and own == action:
-                return own
-        except Exception:
-            return None
-    return None
-
-
-def field_kind(value: Any) -> str:
-    """A field's kind as a refusal names it: numpy's integers count as int, its floats as float."""
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, numbers.Integral):
-        return "int"
-    if isinstance(value, numbers.Real):
-        return "float"
-    return type(value).__name__
-
-
-def _wrong_field(action: Any, legal: list) -> str | None:
-    """Why `action` is refused when one of its fields has a type that no legal action of its class has
-    now (a card number given as the string '4'), naming the first such field; None otherwise. The
-    game's own reasons would read such an action by its text, which may equal a legal action's."""
-    cls = type(action)
-    same = [a for a in legal if type(a) is cls]
-    if not same:
-        return None
-    fields = serial.fields_of(cls) if serial.is_registered(cls) else getattr(cls, "_fields", ())
-    for name in fields:
-        value = getattr(action, name, None)
-        kinds = sorted({field_kind(getattr(a, name, None)) for a in same})
-        if field_kind(value) not in kinds:
-            return (f"{_short(action)} is not a well-formed action of this game: its {name} is "
-                    f"{excerpt(value, 40)} ({type(value).__name__}), where a legal {cls.__name__} has "
-                    f"{' or '.join(kinds)}: pass one of legal_actions()")
-    return None
-
-
-def _some_of(legal: list, limit: int = 320) -> str:
-    """The first legal actions, as many as fit in about `limit` characters (at most 8), then how many
-    there are in all, so that a refusal stays a readable sentence however long the actions' texts."""
-    shown: list[str] = []
-    for a in legal[:8]:
-        text = _short(a)
-        if shown and sum(len(t) + 2 for t in shown) + len(text) > limit:
-            break
-        shown.append(text)
-    rest = len(legal) - len(shown)
-    return ", ".join(shown) + (f", ... ({len(legal)} in all)" if rest else "")
-
-
-def _short(action: Any, limit: int = 80) -> str:
-    """str(action) for a message, shortened, and safe for objects whose str() fails."""
-    return excerpt(action, limit, text=True)

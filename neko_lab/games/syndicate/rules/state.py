@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from neko_lab.core import ConfigError, Rng, State
-from neko_lab.core.state import field_kind
+from neko_lab.core.refusals import field_kind
 from neko_lab.core.data import load_cached, resolve
 from neko_lab.core.errors import excerpt
 from neko_lab.core.events import PUBLIC

@@ -1,0 +1,86 @@
+"""How State.apply finds the legal action it was given, and how a refusal describes one it was not:
+the action matched by equality and by its very class, a field of the wrong type named, a few legal
+actions listed in a sentence that stays readable however long their texts.
+"""
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+from . import serial
+from .errors import excerpt
+
+
+def lookalike(a: Any, b: Any) -> bool:
+    """a equals b but is of another class (a plain tuple passed for a NamedTuple action)."""
+    try:
+        return bool(a == b) and type(a) is not type(b)
+    except Exception:
+        return False
+
+
+def find_legal(legal: list, action: Any) -> Any:
+    """The legal action equal to `action` and of its very class (a plain tuple equal to a NamedTuple
+    action is not that action), or None. The game then carries out its own object, never the caller's."""
+    try:
+        i = legal.index(action)
+    except Exception:  # not found, or an object whose comparison fails
+        return None
+    own = legal[i]
+    if type(own) is type(action):
+        return own
+    for own in legal[i + 1:]:
+        try:
+            if type(own) is type(action) and own == action:
+                return own
+        except Exception:
+            return None
+    return None
+
+
+def field_kind(value: Any) -> str:
+    """A field's kind as a refusal names it: numpy's integers count as int, its floats as float."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, numbers.Integral):
+        return "int"
+    if isinstance(value, numbers.Real):
+        return "float"
+    return type(value).__name__
+
+
+def wrong_field(action: Any, legal: list) -> str | None:
+    """Why `action` is refused when one of its fields has a type that no legal action of its class has
+    now (a card number given as the string '4'), naming the first such field; None otherwise. The
+    game's own reasons would read such an action by its text, which may equal a legal action's."""
+    cls = type(action)
+    same = [a for a in legal if type(a) is cls]
+    if not same:
+        return None
+    fields = serial.fields_of(cls) if serial.is_registered(cls) else getattr(cls, "_fields", ())
+    for name in fields:
+        value = getattr(action, name, None)
+        kinds = sorted({field_kind(getattr(a, name, None)) for a in same})
+        if field_kind(value) not in kinds:
+            return (f"{short(action)} is not a well-formed action of this game: its {name} is "
+                    f"{excerpt(value, 40)} ({type(value).__name__}), where a legal {cls.__name__} has "
+                    f"{' or '.join(kinds)}: pass one of legal_actions()")
+    return None
+
+
+def some_of(legal: list, limit: int = 320) -> str:
+    """The first legal actions, as many as fit in about `limit` characters (at most 8), then how many
+    there are in all, so that a refusal stays a readable sentence however long the actions' texts."""
+    shown: list[str] = []
+    for a in legal[:8]:
+        text = short(a)
+        if shown and sum(len(t) + 2 for t in shown) + len(text) > limit:
+            break
+        shown.append(text)
+    rest = len(legal) - len(shown)
+    return ", ".join(shown) + (f", ... ({len(legal)} in all)" if rest else "")
+
+
+def short(action: Any, limit: int = 80) -> str:
+    """str(action) for a message, shortened, and safe for objects whose str() fails."""
+    return excerpt(action, limit, text=True)
