@@ -131,7 +131,7 @@ class ToyState(State):
                 "deck": len(self.deck), "played": list(self.played), "bonus": list(self.bonus),
                 "turns": self.turns, "to_act": self.current_player}
 
-    def determinize(self, seat: int, rng) -> "ToyState":
+    def _determinize(self, seat: int, rng) -> "ToyState":
         s = self.clone()
         s.rng = rng.spawn()          # future chance comes from rng, not from the real game
         s.log = self.log.seen_by(seat)

@@ -36,6 +36,9 @@ OLD_FORMATS = ("neko_lab-save/1",)
 # give it (a position set up by hand): carried by its copies, never saved, and such a position cannot
 # be saved as its history (core.snapshots sets it when the snapshot is read).
 SNAPSHOT_ONLY = "_snapshot_only"
+# Set on a copy made by State.determinize(seat, rng) for a search: its hidden cards were dealt afresh and
+# its history and seed dropped, so it is no game that was played and is saved in neither kind.
+SEARCH_COPY = "_search_copy"
 NOT_SAVED = ("_legal", SNAPSHOT_ONLY)          # fields a snapshot leaves out
 
 
@@ -90,6 +93,10 @@ def data_record(origin: DataOrigin | None, game: str | None = None) -> dict | No
 
 def dumps(state: "State", snapshot: bool = False) -> str:
     """The save text of `state` (see the module docstring)."""
+    if state.__dict__.get(SEARCH_COPY):
+        raise SaveError("this position is a search copy made by determinize(seat, rng): what that seat "
+                        "cannot see was dealt afresh, so it is no game that was played and cannot be saved; "
+                        "save the game it was drawn from")
     if snapshot:
         body: dict[str, Any] = {"format": FORMAT, "kind": "snapshot", "game": state.GAME,
                                 "state": {k: serial.encode(v) for k, v in sorted(state.__dict__.items())

@@ -45,7 +45,7 @@ from .decisions import Decision
 from .errors import ConfigError, IllegalAction, excerpt
 from .events import EVERYTHING, PUBLIC, Event, Log, shown_log
 from .frozen import _ATOMS, FrozenDict, freeze
-from .history import dumps
+from .history import SEARCH_COPY, dumps
 from .options import check_option_players, check_option_type
 from .refusals import find_legal, lookalike, short, some_of, wrong_field
 from .rng import Rng, check_seed
@@ -135,6 +135,13 @@ class State(Spaces):
     explainer: ClassVar[Any] = None
 
     # ------------------------------------------------------------------ construction
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "determinize" in cls.__dict__:
+            raise TypeError(f"{cls.__qualname__}: a game re-draws hidden information in _determinize(seat, rng); "
+                            f"determinize() itself is the core's, which keeps the real game's history and seed "
+                            f"out of the copy")
+
     def __init__(self, players: int | None = None, seed: int | None = None,
                  data: Any = None, **options: Any):
         cls = type(self)
@@ -343,10 +350,23 @@ class State(Spaces):
         return sc[seat] - (max(others) if others else 0)
 
     def determinize(self, seat: int, rng: Rng) -> "State":
-        """A copy in which everything `seat` cannot see is re-sampled. Future chance is unseen too:
-        the copy's generator comes from `rng`, never from the game's own (a game overriding this
-        does the same: `s.rng = rng.spawn()`), and its log reads as `seat` saw it (`s.log = self.log.seen_by(seat)`,
-        given here). Perfect information: a clone with a new generator."""
+        """A copy in which everything `seat` cannot see is re-sampled, for a search: the game's
+        _determinize() re-draws it, and the copy keeps nothing of the real game beyond what `seat` knows.
+        Its history (which holds other seats' hidden choices) is not kept, nor the seed the real cards
+        were dealt from (a copy's seed is 0), and it cannot be saved: to_json() refuses it, as it is no
+        game that was played (core/history.py's SEARCH_COPY)."""
+        s = self._determinize(seat, rng)
+        d = s.__dict__
+        d["_history"] = None
+        d["seed"] = 0
+        d[SEARCH_COPY] = True
+        return s
+
+    def _determinize(self, seat: int, rng: Rng) -> "State":
+        """The game's re-draw behind determinize(). Future chance is unseen too: the copy's generator comes
+        from `rng`, never from the game's own (a game overriding this does the same: `s.rng = rng.spawn()`),
+        and its log reads as `seat` saw it (`s.log = self.log.seen_by(seat)`, given here). Perfect
+        information: a clone with a new generator."""
         s = self.clone()
         s.rng = rng.spawn()
         s.log = self.log.seen_by(seat)

@@ -312,11 +312,11 @@ class GameState(State):
             obs["my_pick"] = self.picks[seat]
         return obs
 
-    def determinize(self, seat: int, rng: Rng) -> "GameState":
+    def _determinize(self, seat: int, rng: Rng) -> "GameState":
         """A copy where what `seat` cannot see is re-sampled: deck order, other seats' drawn cards,
         their draft picks of the current pass, and the future: the copy's own generator is re-seeded
         from `rng`, so its dice and rerolls are not the real game's."""
-        s = super().determinize(seat, rng)
+        s = super()._determinize(seat, rng)
         # hidden cards are dealt from sorted decks: the copy depends only on what the seat knows
         periods = [int(s.C[cid].period) for cid in s.drawn]
         unseen = bool(s.drawn) and not (s.pending and s.pending[-1].seat == seat)

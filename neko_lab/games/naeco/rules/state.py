@@ -174,7 +174,7 @@ class GameState(State):
         }
     KNOWN_TRIES = 20      # deals of the opponents' known cards tried before keeping them where they are
 
-    def determinize(self, seat: int, rng: Rng) -> "GameState":
+    def _determinize(self, seat: int, rng: Rng) -> "GameState":
         """A copy where what `seat` cannot see is re-sampled from `rng`: other hands, other players'
         face-down cards, the cards under each pile's top, hidden objectives and, until the final scoring
         shows them, the other Priority Observation cards. What the table saw stays: a card an opponent
@@ -198,7 +198,7 @@ class GameState(State):
 
     def _resampled(self, seat: int, rng: Rng, shuffle_known: bool) -> "GameState":
         s = self.clone()
-        s.rng = rng              # hands the generator back to determinize()
+        s.rng = rng              # hands the generator back to _determinize()
         cards = self.cards
         any_row = self.options["facedown_any_depth"]
         others = [i for i in range(self.players) if i != seat]

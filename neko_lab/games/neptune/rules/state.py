@@ -202,11 +202,11 @@ class GameState(State):
             "location_deck": len(self.location_deck), "turn": self.turn, "over": self.over,
         }
 
-    def determinize(self, seat: int, rng: Rng) -> "GameState":
+    def _determinize(self, seat: int, rng: Rng) -> "GameState":
         """A copy in which the other hands (within each generation) and the order of every deck are
         re-sampled: what `seat` cannot see. Future chance is unseen too: the copy's generator comes
         from `rng` (the core's determinize)."""
-        s = super().determinize(seat, rng)
+        s = super()._determinize(seat, rng)
         cards = self.data.cards
         for g in range(len(self.decks)):
             pool = list(self.decks[g])

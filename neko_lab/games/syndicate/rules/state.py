@@ -287,14 +287,14 @@ class GameState(State):
         """Seat j's walk of this turn as `viewer` may see it (empty: not seen yet)."""
         return self.path[j] if simultaneous.sees_live(self, viewer, j) else ()
 
-    def determinize(self, seat: int, rng: Rng) -> "GameState":
+    def _determinize(self, seat: int, rng: Rng) -> "GameState":
         """A copy `seat` cannot tell from this position: at a simultaneous table the other seats' moves
         of this turn are taken back (they choose again in the copy) and every card the seat has not
         seen is dealt afresh (rules/simultaneous.py); otherwise the drawing deck is re-shuffled unless
         it is the face-down discard pile whose order the table saw. Hidden cards are dealt from a
         sorted pool and the copy's future chance from a generator spawned from `rng`, so the copy
         depends only on what the seat knows."""
-        s = super().determinize(seat, rng)
+        s = super()._determinize(seat, rng)
         if simultaneous.hiding(self):
             simultaneous.redeal(s, seat, rng)
         elif not self.deck_known:
