@@ -291,9 +291,11 @@ class SyndicateAgent(Agent):
         widths, each way is judged as search() judges a walk's end: on one re-shuffled copy (the same for
         every way), the best first walk a beam of OPENING[0] finds after it, its OPENING[1] best ends judged
         by the best second walk a beam of OPENING[2] finds. A redraw of all four is judged by value() alone,
-        as before. Otherwise (two players, or OPENING empty) each way one step ahead by value()."""
+        as before. Otherwise (two players, or OPENING empty) each way one step ahead by value(), on a
+        re-shuffled copy too: the real position holds the deck's order and, at a simultaneous table, the
+        openings the other seats chose out of this seat's sight."""
         if not (state.players == 1 and self.OPENING and state.pending[-1].kind == "opening"):
-            return self.one_ply(state, seat, legal)
+            return self.one_ply(state.determinize(seat, self.core_rng()), seat, legal)
         base = state.determinize(seat, self.core_rng())
         kept = (self.BEAM, self.AHEAD, self.AHEAD_BEAM)
         self.BEAM, self.AHEAD, self.AHEAD_BEAM = self.OPENING

@@ -60,3 +60,33 @@ def test_a_far_cube_is_worth_more_early_in_the_game():
         return value(t, 0, {}) - without
 
     assert worth(2) > worth(9)
+
+
+def test_a_multi_player_opening_uses_only_what_the_seat_knows():
+    """At a two- or three-player opening the agents judge each way to open on a copy drawn from what the
+    seat knows (determinize): the real game, where the openings the others chose are hidden from this seat
+    and the deck has its real order, and copies the seat cannot tell from it give the same choice for the
+    same seed."""
+    from neko_lab.core.rng import Rng
+
+    def same(a, b):
+        return a == b and type(a) is type(b)
+
+    checked = 0
+    for players, seeds in ((2, range(10)), (3, range(3))):
+        for seed in seeds:
+            s = nl.new_game("syndicate", players=players, seed=seed)
+            mover = make_agent("syndicate", "syndicate", seed=0)
+            while s.turn == 0:
+                seat = s.current_player
+                if s.pending[-1].kind == "opening" and seat > 0:      # another seat's opening is hidden
+                    for name in ("syndicate", "syndicate-plan", "syndicate-deep"):
+                        real = make_agent(name, "syndicate", seed=3).choose(s.clone())
+                        for k in range(2):
+                            twin = s.determinize(seat, Rng(100 * seed + k))
+                            assert twin.legal_actions() == s.legal_actions()
+                            assert same(make_agent(name, "syndicate", seed=3).choose(twin), real), \
+                                (name, players, seed, seat, k)
+                            checked += 1
+                s.apply(mover.choose(s))
+    assert checked == 3 * 2 * (10 + 3 * 2)
