@@ -48,6 +48,7 @@ from ..core.errors import ConfigError
 from ..core.rng import Rng
 from ..core.state import State
 from .base import Agent, number_param
+from .spec import parse_spec
 from .uct import Node, action_key, backpropagate
 
 _clock = time.thread_time       # CPU seconds of this thread (a name of its own, so a test can drive it)
@@ -104,6 +105,13 @@ class ISMCTSAgent(Agent):
         if policy is not None and not isinstance(policy, str):
             raise ConfigError(f"ismcts: policy must be an agent name such as 'greedy' or 'name(k=v)', "
                               f"not {policy!r}")
+        if policy is not None:
+            try:
+                parsed = parse_spec(policy)
+            except ConfigError as exc:
+                raise ConfigError(f"ismcts: bad policy: {exc}") from None
+            if (parsed if isinstance(parsed, str) else parsed[0]) == self.name:
+                raise ConfigError("ismcts cannot use itself as its playout policy")
         self.given = {"iterations": iterations, "seconds": seconds, "width": width, "horizon": horizon,
                       "scale": scale, "exploration": exploration, "margin": margin, "trust": trust}
         self.capped = 0
@@ -120,10 +128,20 @@ class ISMCTSAgent(Agent):
         self.settings: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ set-up per game
+    def check_game(self, game: type) -> None:
+        """Build the policy for `game` now, so an agent name it does not know is refused when the agent
+        is made (make_agent), not at its first move."""
+        try:
+            self._prepare_game(game)
+        except ConfigError as exc:
+            raise ConfigError(f"ismcts: bad policy: {exc}") from None
+
     def _prepare(self, state: State) -> None:
-        if self._game is type(state):
+        self._prepare_game(type(state))
+
+    def _prepare_game(self, cls: type) -> None:
+        if self._game is cls:
             return
-        cls = type(state)
         first = self._make_policy(cls, self.policy_name)
         table = dict(DEFAULTS)
         table.update(getattr(type(first), "SEARCH", {}))
