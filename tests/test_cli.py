@@ -109,6 +109,15 @@ def test_bad_argument_through_the_real_command():
     assert res.stderr.strip().count("\n") == 0 and "Traceback" not in res.stderr
 
 
+def test_a_bad_ismcts_policy_is_refused_before_any_game_starts():
+    """One line on stderr (no progress bar started before it), status 2, even with worker processes."""
+    res = run("simulate", "naeco", "--games", "2", "--players", "2", "--agents", "ismcts(policy=bogus),random",
+              "--workers", "2")
+    assert res.returncode == 2
+    assert res.stderr.strip().splitlines() == ["neko-lab: error: ismcts: bad policy: unknown agent 'bogus' "
+                                               "for naeco; allowed agents: random, greedy, mcts, ismcts, naeco"]
+
+
 def test_parse_option_reads_values_as_the_default_type():
     defaults = {"flag": False, "count": 3, "rate": 0.5, "name": "x"}
     assert cli.parse_option("flag=yes", defaults) == ("flag", True)

@@ -83,13 +83,23 @@ def make_agent(spec: Any, game: str | type[State] | State | None = None, seed: i
     - an Agent object: used as it is when seed is None, otherwise a copy restarted from `seed`
       (so a simulation gives every game its own reproducible agent).
 
-    An unknown name raises ConfigError listing the allowed names.
+    An unknown name raises ConfigError listing the allowed names; when `game` is given, so does a setting
+    the agent cannot play that game with (Agent.check_game), such as ismcts's policy.
     """
+    agent = _build(spec, game, seed)
+    cls = _game_cls(game)
+    if cls is not None:
+        agent.check_game(cls)
+    return agent
+
+
+def _build(spec: Any, game: str | type[State] | State | None, seed: int | None) -> Agent:
+    """make_agent()'s agent, before it is checked against the game."""
     if isinstance(spec, str):
         if "(" in spec:
             spec = parse_spec(spec)
             if isinstance(spec, tuple):
-                return make_agent(spec, game, seed)
+                return _build(spec, game, seed)
         return agent_class(spec, game)(seed=seed)
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], dict):
         cls = agent_class(spec[0], game)

@@ -57,6 +57,11 @@ class Agent:
         it). A game's own agent overrides it with its own estimate; by default the game's evaluate()."""
         return state.evaluate(seat)
 
+    def check_game(self, game: type) -> None:
+        """Refuse, with a ConfigError, a game (its State class) this agent cannot play as it was built;
+        make_agent() calls it when it knows the game, so a bad setting is refused before any game is
+        played. By default every game is accepted."""
+
     def interrupted(self) -> None:
         """Give a time cap the chance to stop this agent's search here (see `interrupt`)."""
         if self.interrupt is not None:

@@ -33,7 +33,7 @@ the tree): an iteration the cap falls in stops there and is left out of the stat
 ends within about one playout step of the cap. In plan mode the policy's own searches (`plans`,
 `plan_value`) are stopped at the cap as well, through `Agent.interrupt`: a round of scorings the cap
 falls in is left out, and planning that alone passes the cap leaves the decision to the cheap playout
-policy. A scoring is started only if the longest seen so far still fits before the cap (at the
+policy (on a determinized copy, as everywhere else in the search). A scoring is started only if the longest seen so far still fits before the cap (at the
 decision's start, the longest of the previous search), so little work is thrown away. A search the cap
 does not touch is played as without it, so decisions stay deterministic for a seed unless counted in
 `capped`.
@@ -48,6 +48,7 @@ from ..core.errors import ConfigError
 from ..core.rng import Rng
 from ..core.state import State
 from .base import Agent, number_param
+from .spec import parse_spec
 from .uct import Node, action_key, backpropagate
 
 _clock = time.thread_time       # CPU seconds of this thread (a name of its own, so a test can drive it)
@@ -104,6 +105,13 @@ class ISMCTSAgent(Agent):
         if policy is not None and not isinstance(policy, str):
             raise ConfigError(f"ismcts: policy must be an agent name such as 'greedy' or 'name(k=v)', "
                               f"not {policy!r}")
+        if policy is not None:
+            try:
+                parsed = parse_spec(policy)
+            except ConfigError as exc:
+                raise ConfigError(f"ismcts: bad policy: {exc}") from None
+            if (parsed if isinstance(parsed, str) else parsed[0]) == self.name:
+                raise ConfigError("ismcts cannot use itself as its playout policy")
         self.given = {"iterations": iterations, "seconds": seconds, "width": width, "horizon": horizon,
                       "scale": scale, "exploration": exploration, "margin": margin, "trust": trust}
         self.capped = 0
@@ -120,10 +128,20 @@ class ISMCTSAgent(Agent):
         self.settings: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ set-up per game
+    def check_game(self, game: type) -> None:
+        """Build the policy for `game` now, so an agent name it does not know is refused when the agent
+        is made (make_agent), not at its first move."""
+        try:
+            self._prepare_game(game)
+        except ConfigError as exc:
+            raise ConfigError(f"ismcts: bad policy: {exc}") from None
+
     def _prepare(self, state: State) -> None:
-        if self._game is type(state):
+        self._prepare_game(type(state))
+
+    def _prepare_game(self, cls: type) -> None:
+        if self._game is cls:
             return
-        cls = type(state)
         first = self._make_policy(cls, self.policy_name)
         table = dict(DEFAULTS)
         table.update(getattr(type(first), "SEARCH", {}))
@@ -203,11 +221,13 @@ class ISMCTSAgent(Agent):
         try:
             try:
                 plans = policy.plans(state, self.settings["width"], self._plan)
-            except _OutOfTime:               # planning alone passed the cap: the cheap policy decides
+            except _OutOfTime:
+                # planning alone passed the cap: the cheap policy decides, on a copy the seat cannot
+                # tell from the game (as in the playouts, it is handed only such copies)
                 self.cut += 1
                 self.capped += self._iterations() is not None
                 self._plan = None
-                return _legal_one(self._playout.choose(state), legal)
+                return _legal_one(self._playout.choose(self._copy(state)), legal)
             if not plans:
                 self._plan = None
                 return None
@@ -219,6 +239,13 @@ class ISMCTSAgent(Agent):
             self._deadline = None
         self._plan = list(plans[best])
         return _legal_one(self._plan.pop(0), legal)
+
+    def _copy(self, state: State) -> State:
+        """What this agent's seat may search on: `state` determinized for the seat to move (drawn from
+        this agent's randomness), or a clone where nothing is hidden."""
+        if state.HIDDEN_INFORMATION:
+            return state.determinize(state.current_player, self.core_rng())
+        return state.clone()
 
     def _search_plans(self, state: State, plans: list) -> int:
         """The index of the plan with the best mean plan_value over common determinizations (within the

@@ -157,11 +157,24 @@ def test_unknown_agent_lists_the_allowed_names():
     ("ismcts(trust=abc)", "naeco", "ismcts: trust must be a number >= 0, not 'abc'"),
     ("ismcts(margin=2)", "naeco", "ismcts: margin must be a number between 0 and 1, not 2"),
     (("ismcts", {"policy": 5}), "naeco", "ismcts: policy must be an agent name"),
+    ("ismcts(policy=bogus)", "naeco", "ismcts: bad policy: unknown agent 'bogus' for naeco"),
+    ("ismcts(policy=ismcts)", "naeco", "ismcts cannot use itself as its playout policy"),
+    (("ismcts", {"policy": "ismcts(iterations=2)"}), "naeco", "ismcts cannot use itself"),
+    (("ismcts", {"policy": "naeco("}), "naeco", "ismcts: bad policy: cannot read the agent 'naeco('"),
 ])
 def test_agent_parameters_are_checked_when_the_agent_is_made(spec, game, message):
     with pytest.raises(ConfigError) as err:
         make_agent(spec, game, 0)
     assert str(err.value).startswith(message)
+
+
+def test_an_ismcts_policy_the_game_does_not_have_is_refused_when_the_agent_is_made():
+    """The policy's name depends on the game: make_agent() checks it when it is told the game; the same
+    spec for a game that has that agent is accepted."""
+    with pytest.raises(ConfigError, match="unknown agent 'journey' for naeco"):
+        make_agent("ismcts(policy=journey)", "naeco", 0)
+    assert make_agent("ismcts(policy=journey)", "journey", 0)._policy.name == "journey"
+    make_agent("ismcts(policy=bogus)", None, 0)          # no game named: nothing to check it against yet
 
 
 def test_agent_parameters_that_are_right_still_work():

@@ -199,6 +199,36 @@ def test_planning_that_alone_passes_the_cap_leaves_the_move_to_the_cheap_policy(
     stopped = [t for t in checks if t >= 0.5][0]
     assert stopped < 0.5 + 40 * cost
     assert agent.cut == 1 and agent.capped == 1 and agent.plans_searched == 0 and agent._plan is None
-    assert action == agent._playout.choose(state)
+    # decided on a copy the seat cannot tell from the game, drawn from the agent's own randomness
+    assert action in state.legal_actions()
     # the next decision plans afresh (nothing of the stopped planning is followed)
     assert agent._policy.interrupt is None
+
+
+def test_the_cheap_policy_s_move_uses_only_what_the_seat_knows(monkeypatch):
+    """When planning alone passes the cap, the cheap policy decides on a copy drawn from what the seat
+    knows: the real game and copies the seat cannot tell from it (another deck order) give the same move
+    for the same seed."""
+    from neko_lab.core.rng import Rng
+    from tests.games.syndicate.test_agents import positions_with_secrets
+    clock = Clock()
+    monkeypatch.setattr(ismcts, "_clock", clock)
+    costly_values(monkeypatch, clock, 1 / 4)
+
+    def capped_move(state):
+        clock.t = 0.0
+        agent = ISMCTSAgent(seed=1, iterations=5, width=3, seconds=0.5)
+        action = agent.choose(state)
+        return action if agent.cut == 1 and agent.plans_searched == 0 else None   # the cheap policy's
+
+    checked = 0
+    for seed, k, s in positions_with_secrets(turns=3):
+        if s.turn == 0 or s.pending[-1].kind != "walk":
+            continue
+        real = capped_move(s.clone())
+        if real is None:                # planning fitted before the cap here
+            continue
+        twin = capped_move(s.determinize(s.current_player, Rng(1000 * seed + k)))
+        assert real == twin and type(real) is type(twin), (seed, k)
+        checked += 1
+    assert checked >= 10

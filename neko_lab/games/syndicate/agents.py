@@ -283,17 +283,20 @@ class SyndicateAgent(Agent):
         return mine - max(value(state, s, self.cache) for s in range(state.players) if s != seat)
 
     def playout_policy(self) -> Agent:
-        """A cheap variant for search playouts: every decision one-ply by value(), no walk planning."""
-        return OnePlyAgent(self.seed, self.cache)
+        """A cheap variant for search playouts, which run on determinized copies: every decision one-ply
+        by value() on the copy it is handed, no walk planning."""
+        return CopiesOnePlyAgent(self.seed, self.cache)
 
     def opening(self, state: GameState, seat: int, legal: list) -> Hashable:
         """The opening's choice (which minion goes below the Accountant, which waits). Solo, with OPENING
         widths, each way is judged as search() judges a walk's end: on one re-shuffled copy (the same for
         every way), the best first walk a beam of OPENING[0] finds after it, its OPENING[1] best ends judged
         by the best second walk a beam of OPENING[2] finds. A redraw of all four is judged by value() alone,
-        as before. Otherwise (two players, or OPENING empty) each way one step ahead by value()."""
+        as before. Otherwise (two players, or OPENING empty) each way one step ahead by value(), on a
+        re-shuffled copy too: the real position holds the deck's order and, at a simultaneous table, the
+        openings the other seats chose out of this seat's sight."""
         if not (state.players == 1 and self.OPENING and state.pending[-1].kind == "opening"):
-            return self.one_ply(state, seat, legal)
+            return self.one_ply(state.determinize(seat, self.core_rng()), seat, legal)
         base = state.determinize(seat, self.core_rng())
         kept = (self.BEAM, self.AHEAD, self.AHEAD_BEAM)
         self.BEAM, self.AHEAD, self.AHEAD_BEAM = self.OPENING
@@ -447,9 +450,12 @@ class DeepAgent(SyndicateAgent):
 
 
 class OnePlyAgent(SyndicateAgent):
-    """The Syndicate agent without its walk planning: each decision one step ahead by value()."""
+    """The Syndicate agent without its walk planning: each decision one step ahead by value(), judged on
+    a copy drawn from what the seat knows (determinize, from the agent's own randomness), so handed a game
+    it reads neither the deck's order nor what another seat chose out of sight."""
 
     name = "syndicate-one-ply"
+    ON_COPIES = False       # True: it is handed only such copies already and judges on them as they are
 
     def __init__(self, seed: int | None = None, cache: dict | None = None):
         super().__init__(seed)
@@ -458,7 +464,20 @@ class OnePlyAgent(SyndicateAgent):
 
     def choose(self, state: GameState) -> Hashable:
         legal = state.legal_actions()
-        return legal[0] if len(legal) == 1 else self.one_ply(state, state.current_player, legal)
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        if not self.ON_COPIES:
+            state = state.determinize(seat, self.core_rng())
+        return self.one_ply(state, seat, legal)
 
     def playout_policy(self) -> Agent:
-        return self
+        return self if self.ON_COPIES else CopiesOnePlyAgent(self.seed, self.cache)
+
+
+class CopiesOnePlyAgent(OnePlyAgent):
+    """OnePlyAgent for callers that hand it only copies drawn from what the seat knows (ismcts's playouts,
+    a hint's sampled futures): it judges on them as they are, without drawing another copy a move. Handed
+    the real game, it would read what the seat cannot see."""
+
+    ON_COPIES = True

@@ -24,8 +24,9 @@ HINT_BUDGET = 3_000       # look-ahead actions in all: most futures reach the en
 # The agent hints follow (neko_lab.agents.hint_agent_spec): the Syndicate agent without its walk planning.
 # The planning agent took 1.0 s CPU for a median hint at a budget of only 80 actions (1.9 s at the 90th
 # percentile); this one takes 0.23 s (0.38 s, worst 0.78 s) with futures played to the end
-# (benchmarks/README.md, "Hints").
-HINT_AGENT = "neko_lab.games.syndicate.agents:OnePlyAgent"
+# (benchmarks/README.md, "Hints"). Hints hand it only sampled copies of the position, so it judges on
+# them as they are (CopiesOnePlyAgent), without drawing a copy of the copy every move.
+HINT_AGENT = "neko_lab.games.syndicate.agents:CopiesOnePlyAgent"
 
 
 def _times(level: int) -> str:

@@ -60,3 +60,62 @@ def test_a_far_cube_is_worth_more_early_in_the_game():
         return value(t, 0, {}) - without
 
     assert worth(2) > worth(9)
+
+
+def test_a_multi_player_opening_uses_only_what_the_seat_knows():
+    """At a two- or three-player opening the agents judge each way to open on a copy drawn from what the
+    seat knows (determinize): the real game, where the openings the others chose are hidden from this seat
+    and the deck has its real order, and copies the seat cannot tell from it give the same choice for the
+    same seed."""
+    from neko_lab.core.rng import Rng
+
+    def same(a, b):
+        return a == b and type(a) is type(b)
+
+    checked = 0
+    for players, seeds in ((2, range(10)), (3, range(3))):
+        for seed in seeds:
+            s = nl.new_game("syndicate", players=players, seed=seed)
+            mover = make_agent("syndicate", "syndicate", seed=0)
+            while s.turn == 0:
+                seat = s.current_player
+                if s.pending[-1].kind == "opening" and seat > 0:      # another seat's opening is hidden
+                    for name in ("syndicate", "syndicate-plan", "syndicate-deep"):
+                        real = make_agent(name, "syndicate", seed=3).choose(s.clone())
+                        for k in range(2):
+                            twin = s.determinize(seat, Rng(100 * seed + k))
+                            assert twin.legal_actions() == s.legal_actions()
+                            assert same(make_agent(name, "syndicate", seed=3).choose(twin), real), \
+                                (name, players, seed, seat, k)
+                            checked += 1
+                s.apply(mover.choose(s))
+    assert checked == 3 * 2 * (10 + 3 * 2)
+
+
+def positions_with_secrets(seeds=range(6), turns=3):
+    """Two-player positions of greedy play over the first `turns` turns (the openings, then walks whose
+    Accountant draws from a deck of unknown order), each with a decision to make."""
+    for seed in seeds:
+        s = nl.new_game("syndicate", players=2, seed=seed)
+        greedy = make_agent("greedy", "syndicate", seed=seed)
+        k = 0
+        while not s.is_over() and s.turn < turns:
+            if len(s.legal_actions()) > 1:
+                yield seed, k, s
+            s.apply(greedy.choose(s))
+            k += 1
+
+
+def test_the_one_ply_agent_uses_only_what_the_seat_knows():
+    """Handed the real game, the one-step agent (the Syndicate agents' cheap variant, as a user may build
+    it) judges on a copy drawn from what the seat knows: copies the seat cannot tell from the game give
+    the same move for the same seed."""
+    from neko_lab.core.rng import Rng
+    from neko_lab.games.syndicate.agents import OnePlyAgent
+    checked = 0
+    for seed, k, s in positions_with_secrets():
+        twin = s.determinize(s.current_player, Rng(1000 * seed + k))
+        a, b = OnePlyAgent(seed=5).choose(s.clone()), OnePlyAgent(seed=5).choose(twin)
+        assert a == b and type(a) is type(b), (seed, k, s.turn, s.pending[-1].kind)
+        checked += 1
+    assert checked > 60

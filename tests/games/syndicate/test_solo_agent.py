@@ -389,7 +389,8 @@ def test_the_solo_opening_is_judged_by_the_walks_after_it():
     """Solo, each way to open (which minion goes below the Accountant, which waits) is judged by the first
     two walks after it on a re-shuffled copy (`opening` widths), not one step ahead by value(): the choice
     differs from the one-step choice on some seeds, stays the same when only what the seat cannot see
-    differs (the deck's order), and is the one-step choice with opening=() and in two-player games."""
+    differs (the deck's order), and is the one-step choice with opening=() and in two-player games
+    (there on a copy drawn from what the seat knows)."""
     from neko_lab.agents import make_agent
     from neko_lab.core import ConfigError
     from neko_lab.core.rng import Rng
@@ -414,8 +415,9 @@ def test_the_solo_opening_is_judged_by_the_walks_after_it():
         differed += choice != one_step.choose(s)
     assert differed >= 2, "the look-ahead never changed an opening: nothing checked"
     duo = at_opening(2, 3)
-    player = SyndicateAgent(seed=3)
-    assert player.choose(duo) == player.one_ply(duo, duo.current_player, duo.legal_actions())
+    player, drawn = SyndicateAgent(seed=3), SyndicateAgent(seed=3)    # the same seed: the same copy drawn
+    copy = duo.determinize(duo.current_player, drawn.core_rng())
+    assert player.choose(duo) == drawn.one_ply(copy, duo.current_player, duo.legal_actions())
     assert make_agent(("syndicate", {"beam": 20}), "syndicate", seed=1).OPENING == ()
     assert make_agent(("syndicate", {"beam": 20, "opening": (8, 2, 2)}), "syndicate", seed=1).OPENING == (8, 2, 2)
     assert make_agent("syndicate", "syndicate", seed=1).OPENING == SyndicateAgent.OPENING != ()
