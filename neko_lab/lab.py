@@ -16,8 +16,13 @@ bytes equal the installed package's copy; in a checkout, those whose bytes equal
 notebook downloaded into the folder, or edited, stays untrusted; a folder given on the command line is not
 signed at all.
 
-The server's token is never on its command line (any local user can list a process's arguments): it is
-handed over in the environment variable JUPYTER_TOKEN, which only the user's own processes can read.
+The server's token is never on a command line (any local user can list a process's arguments): it is
+handed to the server in the environment variable JUPYTER_TOKEN, which only the user's own processes can
+read, and the browser is not given the address with the token either. As Jupyter's own launcher does, it
+opens a small page in the Jupyter runtime folder (`jupyter --runtime-dir`, a folder of the user's own
+made with mode 0700), written readable by the user only (mode 0600), which sends it on to the address
+with the token and so logs it in; the page is removed when the lab stops. The address with the token is
+printed to the user's own terminal (as Jupyter prints it), for `--no-browser` and for opening it by hand.
 `--ip` is checked like `--port`: an address that is not one, or not this machine's, is refused in one line.
 
 Which port: `--port P` (1-65535) is used as given, and refused in one line if something already listens
@@ -261,6 +266,42 @@ def address(folder: Path, ip: str, port: int, token: str) -> str:
     return f"http://{host}:{port}/{start}?token={token}"
 
 
+OPEN_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="refresh" content="0;url={url}">
+<title>Opening neko_lab's JupyterLab</title>
+</head>
+<body>
+<p>This page opens neko_lab's JupyterLab. If it does not, <a href="{url}">click here</a>.</p>
+</body>
+</html>
+"""
+
+
+def open_page(url: str, folder: Path | None = None) -> Path:
+    """Write the page the browser is given instead of `url` (which holds the token): readable by the user
+    only, in the Jupyter runtime folder (or `folder`), it sends the browser on to `url`. Its name is all
+    that reaches the browser's command line."""
+    import html
+    from jupyter_core.paths import jupyter_runtime_dir, secure_write
+    folder = Path(folder or jupyter_runtime_dir())
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    page = folder / f"neko-lab-{os.getpid()}-open.html"
+    with secure_write(str(page)) as f:          # mode 0600, checked before anything is written
+        f.write(OPEN_PAGE.format(url=html.escape(url, quote=True)))
+    return page
+
+
+def remove_page(page: Path | None) -> None:
+    if page is not None:
+        try:
+            page.unlink()
+        except OSError:
+            pass
+
+
 def wait_until_serving(proc: subprocess.Popen, ip: str, port: int, token: str,
                        timeout: float = START_TIMEOUT) -> bool:
     """True once the server at ip:port answers /api/status; False if the process ends first."""
@@ -392,19 +433,29 @@ def _serve_from(folder: Folder, args: argparse.Namespace, open_browser: Callable
         raise LabError(f"JupyterLab did not start on {args.ip}:{port} (its messages are above)")
     url = address(folder.path, args.ip, port, token)
     print(f"JupyterLab serves {folder.path}", flush=True)
-    print(url, flush=True)
-    if not args.no_browser:
-        (open_browser or _open_browser)(url)
-    print("Press Ctrl-C to stop it.", file=sys.stderr, flush=True)
+    print(url, flush=True)      # the user's own terminal: the address to open by hand
+    page = None
     try:
+        if not args.no_browser:
+            try:
+                page = open_page(url)
+            except (OSError, RuntimeError) as exc:     # RuntimeError: the page could not be made private
+                print(f"neko-lab: no browser opened, as the page that logs it in could not be written "
+                      f"({exc}); open the address above", file=sys.stderr, flush=True)
+            else:
+                (open_browser or _open_browser)(page.as_uri())
+        print("Press Ctrl-C to stop it.", file=sys.stderr, flush=True)
         return proc.wait()
     except KeyboardInterrupt:
         _stop(proc)
         print("neko-lab: JupyterLab stopped", file=sys.stderr)
         return 0
+    finally:
+        remove_page(page)
 
 
 def _open_browser(url: str) -> None:
+    """Open `url` (the page written by open_page, never the address with the token) in the browser."""
     import webbrowser
     webbrowser.open(url)
 

@@ -365,6 +365,72 @@ def test_lab_starts_jupyterlab_on_a_free_port_and_prints_its_address(tmp_path):
     assert lab.port_is_free(port)
 
 
+def test_lab_opens_the_browser_without_the_token_on_its_command_line_and_still_logs_it_in(tmp_path):
+    """The browser gets a page of the user's own, not the address with the token: any local user can read
+    a process's arguments (`ps`), but not that page, which sends the browser on to the address and logs
+    it in. The page goes when the lab stops."""
+    import html
+    import http.cookiejar
+    import re
+    import stat
+    folder, runtime, seen = tmp_path / "mine", tmp_path / "rt", tmp_path / "browser-argv.txt"
+    folder.mkdir()
+    (folder / "index.ipynb").write_text((REPO / "notebooks" / "index.ipynb").read_text())
+    browser = tmp_path / "browser.sh"
+    browser.write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" > "{seen}.part" && mv "{seen}.part" "{seen}"\n')
+    browser.chmod(0o700)
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(runtime), "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"),
+           "JUPYTER_DATA_DIR": str(tmp_path / "data"), "BROWSER": str(browser)}
+    proc = subprocess.Popen([sys.executable, "-m", "neko_lab", "lab", "--dir", str(folder)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        proc.stdout.readline()
+        url = proc.stdout.readline().strip()
+        token = url.rsplit("token=", 1)[1]
+        port = int(url.split(":")[2].split("/")[0])
+        deadline = time.monotonic() + 30
+        while not seen.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        argv = seen.read_text().split()
+        assert token not in " ".join(argv) and len(argv) == 1 and argv[0].startswith("file://"), argv
+        page = Path(urllib.request.url2pathname(argv[0][len("file://"):]))
+        assert page.parent == runtime and stat.S_IMODE(page.stat().st_mode) == 0o600
+        assert stat.S_IMODE(runtime.stat().st_mode) & 0o077 == 0
+        target = html.unescape(re.search(r'http-equiv="refresh" content="0;url=([^"]+)"', page.read_text())[1])
+        assert target == url
+        # following the page logs the browser in: afterwards its cookie alone opens the notebooks
+        browser_session = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        with browser_session.open(target, timeout=10) as r:
+            assert r.status == 200
+        with browser_session.open(f"http://127.0.0.1:{port}/api/contents/index.ipynb?content=0", timeout=10) as r:
+            assert json.load(r)["type"] == "notebook"
+    finally:
+        lab._stop(proc)
+    assert not page.exists()
+
+
+def test_lab_opens_no_browser_when_the_private_page_cannot_be_written(tmp_path, monkeypatch, capsys):
+    """Never the address with the token instead: the user is told to open the printed address."""
+    opened: list = []
+    monkeypatch.setattr(lab, "trust", lambda *a: [])
+    monkeypatch.setattr(lab, "shipped_keys", lambda *a: {})
+    monkeypatch.setattr(lab, "wait_until_serving", lambda *a, **k: True)
+
+    class Serving:
+        returncode = None
+        def poll(self): return None
+        def wait(self, timeout=None): return 0
+    monkeypatch.setattr(lab.subprocess, "Popen", lambda *a, **k: Serving())
+
+    def unwritable(url, folder=None):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(lab, "open_page", unwritable)
+    args = cli._parser().parse_args(["lab", "--port", str(_free_port())])
+    assert lab._serve_from(lab.Folder(REPO / "notebooks", "checkout"), args, opened.append, dict(os.environ)) == 0
+    out, err = capsys.readouterr()
+    assert opened == [] and "token=" in out and "open the address above" in err
+
+
 def _one_line_error(capsys, args, needle):
     assert cli.main(args) == 2
     captured = capsys.readouterr()

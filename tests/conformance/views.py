@@ -7,7 +7,8 @@ checked with no change here):
 - copies: the position and `determinize(k, rng)` (other hands, decks, other seats' unseen choices
   re-drawn), at positions where k is to move;
 - futures: the position and a copy whose generator is seeded differently (a different future);
-- choices: the game replayed with another seat's earlier choice changed (and that seat's later
+- choices: the game replayed with another seat's earlier choice changed (one of its latest three, or the
+  first of one of its latest two runs of moves: a hidden turn's opening choice) (and that seat's later
   choices re-drawn when the old ones are no longer legal), to the same decision of seat k. What seat
   k has observed along the way (its observations, in order, repeats dropped, and the log as shown to
   it, which tells what was revealed) says whether k could tell the two games apart; when it cannot,
@@ -17,7 +18,9 @@ checked with no change here):
 Compared from seat k: observation(k), visible_breakdown(k), picture(viewer=k), the log as shown to k
 (log_for(k)), legal_actions() when k is to move; for the choices pairs also seat k's search copies
 (determinize(k) with the same generators: every seat's observation, the scores and the legal actions
-of each copy must agree, so no copy keeps another seat's real unseen choice) and a board with a person at
+of each copy must agree, so no copy keeps another seat's real unseen choice), explain_move as seat k
+and as a spectator read it (of the changed move, of seat k's own moves after it and of the last move:
+an explanation's counts must not tell what the seat could not see) and a board with a person at
 seat k and bots elsewhere: its message line, last moves, event log, picture, prompt, choices and, for
 the first HINTS pairs per game and player count (HINTS * 10 at nightly size: a look-ahead is slow),
 its Hint. The copies check compares the Hint too: a board at the position and one at its
@@ -99,6 +102,21 @@ def board_views(states: list, actions: list, k: int, hint: bool = False) -> dict
         b.show_hint()
         out["hint"] = b.hint_box.value
     return out
+
+
+def explanations(states: list, actions: list, k: int, changed: int) -> dict[str, Any]:
+    """explain_move, as seat k and as a spectator (PUBLIC) may read it, of the move at step `changed`
+    (another seat's), of seat k's own moves after it and of the last move (states[i] is the position
+    before actions[i])."""
+    from neko_lab.core.events import PUBLIC
+    from neko_lab.learn import explain_move
+    steps = {changed: "the changed move"}
+    for n, j in enumerate(j for j in range(changed + 1, len(actions)) if states[j].current_player == k):
+        steps[j] = f"its own move {n + 1} after it"
+    steps.setdefault(len(actions) - 1, "the last move")
+    return {f"explanation of {name}, read by {'seat k' if v == k else 'a spectator'}":
+            str(explain_move(states[j], actions[j], states[j + 1], viewer=v))
+            for j, name in steps.items() for v in (k, PUBLIC)}
 
 
 def hint_view(s: Any, k: int) -> str:
@@ -269,8 +287,11 @@ def choices(game: str, players: int, size: int = QUICK, seed: int = 700, boards:
             k = states[i].current_player
             if k is None:
                 continue
-            # the latest earlier choices of other seats, most recent first
-            earlier = [m for m in range(i - 1, max(-1, i - 40), -1) if states[m].current_player != k][:3]
+            # the latest earlier choices of other seats, most recent first, then the first choice of
+            # each of their latest two runs of moves (a turn's opening choice: a hidden walk's first box)
+            back = [m for m in range(i - 1, max(-1, i - 40), -1) if states[m].current_player != k]
+            openers = [m for m in back if m == 0 or states[m - 1].current_player != states[m].current_player]
+            earlier = list(dict.fromkeys(back[:3] + openers[:2]))
             for m in earlier:
                 alt = _rechoose(start, actions, m, i, k, pick)
                 if alt is None:
@@ -283,6 +304,9 @@ def choices(game: str, players: int, size: int = QUICK, seed: int = 700, boards:
                     continue
                 rep.tried += 1
                 diff = _differences(real, other)
+                if not diff:
+                    diff = _differences(explanations(states[:i + 1], actions[:i], k, m),
+                                        explanations(alt_states, alt_actions, k, m))
                 if not diff and copy_views(states[i], k) != copy_views(alt_states[-1], k):
                     diff = ["search copies"]
                 if boards and not diff:

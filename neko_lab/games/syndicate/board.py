@@ -19,15 +19,16 @@ from typing import Hashable
 
 from neko_lab.widgets.board import Board as GenericBoard
 
-from .data import DELIVERY, LEVEL_OF, PARENTS, SUBWAY
+from .data import DELIVERY, LEVEL_OF, MISSION_TYPES, PARENTS, SUBWAY
 from .render import html
 from .rules import GameState
 from .rules.command_phase import Box
 from .rules.lieutenants_card import Place, open_places
 from .rules.rulebook import COMMAND, COO, SETUP
-from .rules.minions_cards import Carry
+from .rules.minions_cards import ENTER, Carry
 
 MOVERS = (DELIVERY, SUBWAY)
+MINION_BOXES = tuple(ENTER)         # the decisions of a minion's box: fishmonger, delivery lady, ...
 
 
 def prompt(state: GameState) -> str:
@@ -41,7 +42,14 @@ def prompt(state: GameState) -> str:
     if top.kind == "walk":
         return (f"{who}, turn {state.turn}: click the first box of the walk (outlined)" if top.data == 0 else
                 f"{who}, turn {state.turn}: click a box of place {top.data + 1} to walk on")
-    if isinstance(top.data, tuple) and len(top.data) == 3:
+    if top.kind == "catanna_assign":
+        values = "/".join(str(v) for v in top.data)
+        return (f"{who}: choose which mission each of CatANNA's values ({values}) goes on "
+                f"({', '.join(MISSION_TYPES)})")
+    if top.kind == "catanna_wild":
+        p, k = top.data
+        return f"{who}: choose the colour of CatANNA's cube on wild slot {k + 1} of place {p + 1}"
+    if top.kind in MINION_BOXES:        # (place, side, uses left) of the box in use
         p, side, left = top.data
         more = " — click a cube, then where it goes" if top.kind in MOVERS else ""
         return (f"{who}: {state.card_at(top.seat, p).box_text(side)} at place {p + 1} — "

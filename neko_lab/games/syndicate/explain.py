@@ -3,8 +3,10 @@ neko_lab.learn).
 
 why(): the condition that made the move legal with this position's numbers (the Waiting Room's count for
 the two lieutenants boxes, a box's level for how often its action may be used, the warehouse for the
-Fishmonger, the free slot for a delivery). counts(): cubes, waiting minions and cards as players name them.
-A Waiting Room's cards are its owner's; only their number is told to others.
+Fishmonger, the free slot for a delivery). counts(): cubes, waiting minions and cards as players name them,
+as the viewer may know them: at a simultaneous table another seat's area is left out and the deck is
+counted as the viewer's observation counts it. A Waiting Room's cards are its owner's; only their
+number is told to others.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from .rules.delivery_zone import Deliver
 from .rules.lieutenants_card import Discard, Place
 from .rules.minions_cards import Carry, Keep, Swap, Take
 from .rules.setup import Open, Redraw
+from .rules.simultaneous import table_view
 
 HINT_SAMPLES = 2          # sampled futures per hint (neko_lab.learn.hint)
 HINT_BUDGET = 3_000       # look-ahead actions in all: most futures reach the end
@@ -107,5 +110,7 @@ def counts(s: Any, viewer: Any) -> dict[tuple[int | None, str], int]:
         out[(seat, "loose cubes")] = sum(s.cubes[seat])
         out[(seat, "cubes in the warehouse")] = sum(s.warehouse[seat])
         out[(seat, "slots filled")] = sum(1 for card in s.filled[seat] for x in card if x >= 0)
-    out[(None, "cards in the deck")] = len(s.deck)
+    # the deck as the viewer sees it: during a simultaneous turn, as the turn began less the viewer's own
+    # draws (another seat's draws would tell which box its hidden walk began on)
+    out[(None, "cards in the deck")] = table_view(s, viewer)[0]
     return out

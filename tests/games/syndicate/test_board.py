@@ -155,3 +155,40 @@ def test_another_pyramid_s_points_are_known_up_to_its_walk_out_of_sight():
     b.picker.choose(0)
     assert b.state.shown_breakdown(1)[0] == mine != b.state.shown_breakdown(0)[0]
     assert b.state.shown_breakdown() == b.state.shown_breakdown("public")      # the spectator's, as in core
+
+
+def _kinds_and_first_positions(players, seed, first=12):
+    """Positions of a seeded random game: the first `first` ones and the first of every decision kind."""
+    import random
+    s = nl.new_game("syndicate", players=players, seed=seed)
+    pick, seen, out = random.Random(seed), set(), []
+    while not s.is_over():
+        kind = s.pending[-1].kind
+        if len(out) < first or kind not in seen:
+            out.append((kind, s.clone()))
+            seen.add(kind)
+        s.apply(pick.choice(s.legal_actions()))
+    return out + [("over", s)]
+
+
+def test_a_board_builds_and_prompts_at_every_kind_of_decision_from_the_first():
+    from html import unescape
+    """Solo starts with CatANNA's markers (their data is the three values, not a box in use): a board
+    must build there and say what to choose, as at every later decision of a solo or 2-player game."""
+    for players, seed in ((1, 0), (1, 3), (2, 1)):
+        positions = _kinds_and_first_positions(players, seed)
+        kinds = {k for k, _ in positions}
+        if players == 1:
+            assert {"catanna_assign", "opening", "walk", "catanna_wild"} <= kinds
+        for kind, s in positions:
+            b = Board(s.clone())
+            if kind == "over":
+                continue
+            text = prompt(s)
+            assert text.startswith(f"Player {s.current_player + 1}") and text in unescape(b.prompt_box.value)
+            if kind == "catanna_assign":
+                values = "/".join(str(v) for v in s.pending[-1].data)
+                assert f"CatANNA's values ({values})" in text
+            if kind == "catanna_wild":
+                p, k = s.pending[-1].data
+                assert f"wild slot {k + 1} of place {p + 1}" in text

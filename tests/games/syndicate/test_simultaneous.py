@@ -7,7 +7,7 @@ import random
 import pytest
 
 import neko_lab as nl
-from neko_lab.core import PUBLIC, Rng
+from neko_lab.core import EVERYTHING, PUBLIC, Rng
 from neko_lab.widgets import board
 
 from . import rig
@@ -103,6 +103,37 @@ def test_the_board_shows_the_human_neither_the_walk_nor_the_deck_of_an_earlier_b
         texts.append((b.picture_widget.value, b.log.widget.value, b.message.text, b.moves.value))
         assert "leader on" not in b.moves.value and "leader on" not in b.message.text
     assert texts[0] == texts[1]
+
+
+def _explained(before, action, after, viewer) -> list[str]:
+    from neko_lab.learn import explain_move
+    return [line.strip() for line in str(explain_move(before, action, after, viewer=viewer)).splitlines()
+            if "deck" in line]
+
+
+def test_an_explanation_counts_the_deck_as_its_reader_sees_it():
+    """Explaining seat 1's hidden first box (the Accountant draws 3, the Chief Operations Officer none)
+    must not tell seat 2 or a spectator which it was, and explaining seat 2's own Accountant after it
+    counts down from the deck seat 2 sees; the analyst's view (EVERYTHING) counts the real deck."""
+    told = {}
+    for first in ("Accountant", "Chief Operations Officer"):
+        s = rig.started(seed=10)
+        before = s.clone()
+        action = _named(s, first)
+        s.apply(action)
+        told[first] = [_explained(before, action, s, v) for v in (1, PUBLIC)]
+        while s.current_player == 0:
+            s.apply(s.legal_actions()[0])
+        if first == "Accountant":
+            seen = s.observation(1)["deck"]
+            before = s.clone()
+            mine = _named(s, "Accountant")
+            s.apply(mine)
+            assert _explained(before, mine, s, 1) == [
+                f"Also: cards in the deck \u22123 ({seen} \u2192 {seen - 3})"]
+            assert _explained(before, mine, s, EVERYTHING) == [
+                f"Also: cards in the deck \u22123 ({len(s.deck) + 3} \u2192 {len(s.deck)})"]
+    assert told["Accountant"] == told["Chief Operations Officer"] == [[], []]
 
 
 def test_the_default_picture_is_the_spectators():
