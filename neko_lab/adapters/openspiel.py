@@ -14,14 +14,17 @@ The engines draw chance inside apply(), so the games are SAMPLED_STOCHASTIC: the
 Action ids are the game's fixed vocabulary (num_actions()); observation tensors are observation_tensor();
 the observation string is the seat's observation() as JSON. `resample_from_infostate(player, sampler)`
 returns a copy made with State.determinize(player, ...): what that player cannot see is re-drawn, so
-IS-MCTS (open_spiel.python.algorithms.ismcts, use_observation_string=True) searches honestly.
-`serialize()` writes the game's save (its history) and `game.deserialize_state(text)` replays it; the
+IS-MCTS (open_spiel.python.algorithms.ismcts, use_observation_string=True) searches honestly; the copy
+keeps the history (action ids, move number) of the state it was drawn from.
+`serialize()` writes the game's save (its history) and `game.deserialize_state(text)` replays it; a
+resampled copy is a guess at the game, not the game, so its serialize() is a SaveError. The
 C++ `random_sim_test(..., serialize=True)` cannot run for a Python game (see ECOSYSTEM.md), so tests
 round-trip serialize()/deserialize_state() directly.
 """
 from __future__ import annotations
 
 import json
+import numbers
 import random
 from typing import Any
 
@@ -137,6 +140,7 @@ class NekoSpielState(pyspiel.State):
         super().__init__(game)
         self.engine = engine
         self._kind = game.returns_kind
+        self._drawn_for: int | None = None     # resample_from_infostate's seat, for a resampled copy
 
     def current_player(self) -> int:
         if self.engine.is_over():
@@ -167,9 +171,25 @@ class NekoSpielState(pyspiel.State):
         return self.returns() if self.engine.is_over() else [0.0] * self.engine.players
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "NekoSpielState":
-        """A copy in which what `player_id` cannot see is re-drawn (State.determinize)."""
+        """A copy in which what `player_id` cannot see is re-drawn (State.determinize). It has this
+        state's history (the same action ids and move number): pyspiel's clone copies them, and the
+        real engine is set aside meanwhile so that it is not copied only to be replaced. The copy is
+        not the game, so it has no save: serialize() refuses it."""
+        n = self.engine.players
+        if not isinstance(player_id, numbers.Integral) or not 0 <= player_id < n:
+            raise nl.ConfigError(f"resample_from_infostate takes the id of the player whose view is "
+                                 f"kept, 0 to {n - 1} (Player 1 to Player {n}), not {player_id!r}")
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(31)
-        return self.get_game().new_initial_state(self.engine.determinize(player_id, Rng(seed)))
+        drawn = self.engine.determinize(player_id, Rng(seed))
+        real = self.engine
+        self.engine = None
+        try:
+            copy = self.clone()
+        finally:
+            self.engine = real
+        copy.engine = drawn
+        copy._drawn_for = int(player_id)
+        return copy
 
     def clone(self) -> "NekoSpielState":
         """A copy with the same history (pyspiel's own clone, which copies it, asks the game for a new
@@ -185,6 +205,13 @@ class NekoSpielState(pyspiel.State):
         return self.clone()     # a structural copy; deepcopy would walk the whole history chain
 
     def serialize(self) -> str:
+        """The game's save (its history), which game.deserialize_state() replays."""
+        seat = self._drawn_for
+        if seat is not None:
+            raise nl.SaveError(
+                f"this state was drawn by resample_from_infostate({seat}): what Player {seat + 1} "
+                f"cannot see was re-drawn, so it is one guess at the game, not the game, and has no "
+                f"save; serialize() the state it was drawn from")
         return self.engine.to_json()
 
     def __str__(self) -> str:

@@ -162,3 +162,28 @@ def test_the_readme_table_of_action_ids_and_tensor_lengths_is_the_games():
             n = f"{cls.num_actions(p, {}):,}"
             assert ids.strip() == n or f"{p}p {n}" in ids, (game, p, ids)
             assert f"{p}p {cls.observation_shape(p, {})[0]:,}" in lengths, (game, p, lengths)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_resampled_state_has_the_history_it_was_drawn_from(game):
+    g, s = _played(game, 12)
+    p = s.current_player()
+    r = s.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert r.history() == s.history() and r.move_number() == s.move_number() == 12
+    assert r.history_str() == s.history_str()
+    assert r.observation_string(p) == s.observation_string(p) and r.engine is not s.engine
+    c = r.clone()
+    c.apply_action(c.legal_actions()[0])
+    assert len(c.history()) == 13 and len(r.history()) == len(s.history()) == 12
+
+
+def test_a_resampled_state_is_not_saved_but_the_real_one_is():
+    g, s = _played("naeco", 9)
+    p = s.current_player()
+    r = s.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    for copy in (r, r.clone()):
+        with pytest.raises(nl.SaveError, match=f"what Player {p + 1} cannot see was re-drawn"):
+            copy.serialize()
+    assert g.deserialize_state(s.serialize()).history() == s.history()
+    with pytest.raises(nl.ConfigError, match="0 to 1 \\(Player 1 to Player 2\\), not 2"):
+        s.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(0.0, 1.0))
