@@ -80,7 +80,8 @@ class NekoGame(pyspiel.Game):
         if not isinstance(self.options, dict):
             raise nl.ConfigError(f"options is the game's options as a JSON object, e.g. "
                                  f"'{{\"sea_shepherd\": true}}', not {text[:60]!r}")
-        nl.new_game(self.KEY, players=self.players, seed=0, **self.options)   # refuses bad settings
+        # refuses bad settings; its options, defaults filled in, are what a save of this game holds
+        self._engine_options = nl.new_game(self.KEY, players=self.players, seed=0, **self.options).options
         seed = int(params.get("seed", -1))
         self._seeds = random.Random(None if seed < 0 else seed)
         self._cloning = False         # True while NekoSpielState.clone() has pyspiel copy a state
@@ -125,12 +126,33 @@ class NekoGame(pyspiel.Game):
 
     def deserialize_state(self, text: str) -> "NekoSpielState":
         """The state a serialize() wrote: the save replayed move by move through apply_action, so its
-        history() is the one serialized."""
+        history() is the one serialized. A save of another game, player count or set of options is
+        refused: its state would not fit this game's action ids and tensors."""
         saved = nl.replay(text)
+        self._check_fits(saved[0])
         state = self.new_initial_state(saved[0])
         for action in saved.actions:
             state.apply_action(state.engine.action_id(action))
         return state
+
+
+    def _check_fits(self, start: nl.State) -> None:
+        name = f"{PREFIX}{self.KEY}"
+        if start.GAME != self.KEY:
+            raise nl.SaveError(f"this save is a game of {start.GAME}, not of {self.KEY}: load it with "
+                               f"the game {PREFIX}{start.GAME}")
+        if start.players != self.players:
+            raise nl.SaveError(f"this save is a {start.players}-player game and this {name} game has "
+                               f"{self.players} players: load it with players={start.players}")
+        if start.options != self._engine_options:
+            def shown(v: Any) -> str:
+                return json.dumps(v, sort_keys=True, default=str)
+            differ = "; ".join(f"{k}: the save has {shown(start.options.get(k))}, this game "
+                               f"{shown(self._engine_options.get(k))}"
+                               for k in sorted(set(start.options) | set(self._engine_options))
+                               if start.options.get(k) != self._engine_options.get(k))
+            raise nl.SaveError(f"this save was played with other options than this {name} game ({differ}): "
+                               f"load it with options='{shown(start.options)}'")
 
 
 class NekoSpielState(pyspiel.State):

@@ -187,3 +187,18 @@ def test_a_resampled_state_is_not_saved_but_the_real_one_is():
     assert g.deserialize_state(s.serialize()).history() == s.history()
     with pytest.raises(nl.ConfigError, match="0 to 1 \\(Player 1 to Player 2\\), not 2"):
         s.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+
+
+def test_a_save_of_another_game_player_count_or_options_is_refused_by_name():
+    three = pyspiel.load_game("python_neko_naeco", {"players": 3, "seed": 1}).new_initial_state()
+    three.apply_action(three.legal_actions()[0])
+    text = three.serialize()
+    with pytest.raises(nl.SaveError, match="a 3-player game and this python_neko_naeco game has 2 players"):
+        pyspiel.load_game("python_neko_naeco", {"players": 2}).deserialize_state(text)
+    with pytest.raises(nl.SaveError, match="a game of naeco, not of journey"):
+        pyspiel.load_game("python_neko_journey", {"players": 3}).deserialize_state(text)
+    shepherd = pyspiel.load_game("python_neko_naeco", {"players": 3, "options": '{"sea_shepherd": true}'})
+    with pytest.raises(nl.SaveError, match="other options .*sea_shepherd: the save has false, this game true"):
+        shepherd.deserialize_state(text)
+    same = pyspiel.load_game("python_neko_naeco", {"players": 3, "options": '{"sea_shepherd": false}'})
+    assert same.deserialize_state(text).history() == three.history()
