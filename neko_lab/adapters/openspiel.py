@@ -83,9 +83,12 @@ class NekoGame(pyspiel.Game):
         # refuses bad settings; its options, defaults filled in, are what a save of this game holds
         self._engine_options = nl.new_game(self.KEY, players=self.players, seed=0, **self.options).options
         seed = int(params.get("seed", -1))
-        self._seeds = random.Random(None if seed < 0 else seed)
+        if seed < -1:
+            raise nl.ConfigError(f"seed is -1 (a fresh seed for each new game) or a whole number from 0, "
+                                 f"the first game's seed; not {seed}")
+        self._seeds = random.Random(None if seed == -1 else seed)
         self._cloning = False         # True while NekoSpielState.clone() has pyspiel copy a state
-        self._first_seed = None if seed < 0 else seed
+        self._first_seed = None if seed == -1 else seed
         lo, hi = cls.returns_bounds(self.returns_kind)
         info = pyspiel.GameInfo(
             num_distinct_actions=cls.num_actions(self.players, self.options),

@@ -202,3 +202,12 @@ def test_a_save_of_another_game_player_count_or_options_is_refused_by_name():
         shepherd.deserialize_state(text)
     same = pyspiel.load_game("python_neko_naeco", {"players": 3, "options": '{"sea_shepherd": false}'})
     assert same.deserialize_state(text).history() == three.history()
+
+
+def test_only_minus_one_means_a_fresh_seed_other_negative_seeds_are_refused():
+    for bad in (-2, -5, -1000):
+        with pytest.raises(nl.ConfigError, match=f"seed is -1 \\(a fresh seed for each new game\\) .*not {bad}"):
+            pyspiel.load_game("python_neko_naeco", {"seed": bad})
+    fresh = pyspiel.load_game("python_neko_naeco", {"seed": -1})
+    assert fresh.new_initial_state().engine.seed != fresh.new_initial_state().engine.seed
+    assert pyspiel.load_game("python_neko_naeco", {"seed": 0}).new_initial_state().engine.seed == 0
