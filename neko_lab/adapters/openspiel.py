@@ -122,9 +122,9 @@ class NekoGame(pyspiel.Game):
                 iig_obs_type.perfect_recall or not iig_obs_type.public_info
                 or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
             raise nl.ConfigError(
-                f"{PREFIX}{self.KEY} gives each seat's own observation only (perfect_recall=False, "
-                f"public_info=True, private_info=SINGLE_PLAYER), not {iig_obs_type}: use "
-                f"observation_string(player) / observation_tensor(player)")
+                f"{PREFIX}{self.KEY} gives each seat's own observation only, not {_asked(iig_obs_type)}: "
+                f"use observation_string(player) / observation_tensor(player), what the player sees now, "
+                f"its own hidden cards included")
         return NekoObserver(self)
 
     def deserialize_state(self, text: str) -> "NekoSpielState":
@@ -171,6 +171,13 @@ class NekoSpielState(pyspiel.State):
         if self.engine.is_over():
             return pyspiel.PlayerId.TERMINAL
         return self.engine.current_player
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """OpenSpiel asks this at chance nodes only, and these games have none (chance is drawn inside
+        apply_action: SAMPLED_STOCHASTIC); like OpenSpiel's own games asked it elsewhere, refuse."""
+        raise nl.ConfigError(
+            f"{PREFIX}{self.get_game().KEY} has no chance nodes (is_chance_node() is always False): the "
+            f"game draws its chance inside apply_action, so there are no chance outcomes to list")
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.engine.is_over() or player != self.engine.current_player:
@@ -241,6 +248,18 @@ class NekoSpielState(pyspiel.State):
 
     def __str__(self) -> str:
         return repr(self.engine)
+
+
+def _asked(kind: pyspiel.IIGObservationType) -> str:
+    """The kind of observation asked for, in words (what OpenSpiel calls an IIGObservationType)."""
+    if kind.perfect_recall:
+        return ("an information state (everything the player has seen since the start, perfect_recall"
+                "=True), which information_state_string and information_state_tensor ask for")
+    if not kind.public_info:
+        return "a view without the public information (public_info=False)"
+    if kind.private_info == pyspiel.PrivateInfoType.NONE:
+        return "a public-only view without any player's hidden cards (private_info=NONE)"
+    return "a view of every player's hidden cards (private_info=ALL_PLAYERS)"
 
 
 class NekoObserver:

@@ -211,3 +211,26 @@ def test_only_minus_one_means_a_fresh_seed_other_negative_seeds_are_refused():
     fresh = pyspiel.load_game("python_neko_naeco", {"seed": -1})
     assert fresh.new_initial_state().engine.seed != fresh.new_initial_state().engine.seed
     assert pyspiel.load_game("python_neko_naeco", {"seed": 0}).new_initial_state().engine.seed == 0
+
+
+def test_asking_for_an_information_state_says_what_is_missing_and_what_to_use():
+    from open_spiel.python.observation import make_observation
+    _, s = _played("naeco", 4)
+    for ask in (lambda: s.information_state_string(0), lambda: s.information_state_tensor(0)):
+        with pytest.raises(nl.ConfigError) as refused:
+            ask()
+        text = str(refused.value)
+        assert "not an information state" in text and "information_state_string" in text
+        assert "use observation_string(player) / observation_tensor(player)" in text
+        assert "object at 0x" not in text
+    g = s.get_game()
+    with pytest.raises(nl.ConfigError, match="not a public-only view"):
+        make_observation(g, pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                                       private_info=pyspiel.PrivateInfoType.NONE))
+
+
+def test_chance_outcomes_says_there_are_no_chance_nodes():
+    _, s = _played("naeco", 3)
+    assert not s.is_chance_node()
+    with pytest.raises(nl.ConfigError, match="python_neko_naeco has no chance nodes"):
+        s.chance_outcomes()
