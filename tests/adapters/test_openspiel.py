@@ -234,3 +234,19 @@ def test_chance_outcomes_says_there_are_no_chance_nodes():
     assert not s.is_chance_node()
     with pytest.raises(nl.ConfigError, match="python_neko_naeco has no chance nodes"):
         s.chance_outcomes()
+
+
+def test_a_refused_action_id_gives_the_rule_in_words():
+    g = pyspiel.load_game("python_neko_naeco", {"players": 2, "seed": 1})
+    s = g.new_initial_state()
+    s.apply_action(s.legal_actions()[0])               # Player 1 has played and must draw now
+    with pytest.raises(nl.IllegalAction) as refused:
+        s.apply_action(0)
+    text = str(refused.value)
+    assert "action id 0: play " in text and "has played and must draw (Naéco › Gameplay)" in text
+    assert "('play'" not in text
+    gj = pyspiel.load_game("python_neko_journey", {"players": 2, "seed": 1})
+    j = gj.new_initial_state()
+    bad = next(i for i in range(gj.num_distinct_actions()) if i not in j.legal_actions())
+    with pytest.raises(nl.IllegalAction, match=f"action id {bad}: .* \\(Journey › "):
+        j.apply_action(bad)
