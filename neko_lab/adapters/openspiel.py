@@ -14,14 +14,17 @@ The engines draw chance inside apply(), so the games are SAMPLED_STOCHASTIC: the
 Action ids are the game's fixed vocabulary (num_actions()); observation tensors are observation_tensor();
 the observation string is the seat's observation() as JSON. `resample_from_infostate(player, sampler)`
 returns a copy made with State.determinize(player, ...): what that player cannot see is re-drawn, so
-IS-MCTS (open_spiel.python.algorithms.ismcts, use_observation_string=True) searches honestly.
-`serialize()` writes the game's save (its history) and `game.deserialize_state(text)` replays it; the
+IS-MCTS (open_spiel.python.algorithms.ismcts, use_observation_string=True) searches honestly; the copy
+keeps the history (action ids, move number) of the state it was drawn from.
+`serialize()` writes the game's save (its history) and `game.deserialize_state(text)` replays it; a
+resampled copy is a guess at the game, not the game, so its serialize() is a SaveError. The
 C++ `random_sim_test(..., serialize=True)` cannot run for a Python game (see ECOSYSTEM.md), so tests
 round-trip serialize()/deserialize_state() directly.
 """
 from __future__ import annotations
 
 import json
+import numbers
 import random
 from typing import Any
 
@@ -77,11 +80,15 @@ class NekoGame(pyspiel.Game):
         if not isinstance(self.options, dict):
             raise nl.ConfigError(f"options is the game's options as a JSON object, e.g. "
                                  f"'{{\"sea_shepherd\": true}}', not {text[:60]!r}")
-        nl.new_game(self.KEY, players=self.players, seed=0, **self.options)   # refuses bad settings
+        # refuses bad settings; its options, defaults filled in, are what a save of this game holds
+        self._engine_options = nl.new_game(self.KEY, players=self.players, seed=0, **self.options).options
         seed = int(params.get("seed", -1))
-        self._seeds = random.Random(None if seed < 0 else seed)
+        if seed < -1:
+            raise nl.ConfigError(f"seed is -1 (a fresh seed for each new game) or a whole number from 0, "
+                                 f"the first game's seed; not {seed}")
+        self._seeds = random.Random(None if seed == -1 else seed)
         self._cloning = False         # True while NekoSpielState.clone() has pyspiel copy a state
-        self._first_seed = None if seed < 0 else seed
+        self._first_seed = None if seed == -1 else seed
         lo, hi = cls.returns_bounds(self.returns_kind)
         info = pyspiel.GameInfo(
             num_distinct_actions=cls.num_actions(self.players, self.options),
@@ -115,19 +122,40 @@ class NekoGame(pyspiel.Game):
                 iig_obs_type.perfect_recall or not iig_obs_type.public_info
                 or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
             raise nl.ConfigError(
-                f"{PREFIX}{self.KEY} gives each seat's own observation only (perfect_recall=False, "
-                f"public_info=True, private_info=SINGLE_PLAYER), not {iig_obs_type}: use "
-                f"observation_string(player) / observation_tensor(player)")
+                f"{PREFIX}{self.KEY} gives each seat's own observation only, not {_asked(iig_obs_type)}: "
+                f"use observation_string(player) / observation_tensor(player), what the player sees now, "
+                f"its own hidden cards included")
         return NekoObserver(self)
 
     def deserialize_state(self, text: str) -> "NekoSpielState":
         """The state a serialize() wrote: the save replayed move by move through apply_action, so its
-        history() is the one serialized."""
+        history() is the one serialized. A save of another game, player count or set of options is
+        refused: its state would not fit this game's action ids and tensors."""
         saved = nl.replay(text)
+        self._check_fits(saved[0])
         state = self.new_initial_state(saved[0])
         for action in saved.actions:
             state.apply_action(state.engine.action_id(action))
         return state
+
+
+    def _check_fits(self, start: nl.State) -> None:
+        name = f"{PREFIX}{self.KEY}"
+        if start.GAME != self.KEY:
+            raise nl.SaveError(f"this save is a game of {start.GAME}, not of {self.KEY}: load it with "
+                               f"the game {PREFIX}{start.GAME}")
+        if start.players != self.players:
+            raise nl.SaveError(f"this save is a {start.players}-player game and this {name} game has "
+                               f"{self.players} players: load it with players={start.players}")
+        if start.options != self._engine_options:
+            def shown(v: Any) -> str:
+                return json.dumps(v, sort_keys=True, default=str)
+            differ = "; ".join(f"{k}: the save has {shown(start.options.get(k))}, this game "
+                               f"{shown(self._engine_options.get(k))}"
+                               for k in sorted(set(start.options) | set(self._engine_options))
+                               if start.options.get(k) != self._engine_options.get(k))
+            raise nl.SaveError(f"this save was played with other options than this {name} game ({differ}): "
+                               f"load it with options='{shown(start.options)}'")
 
 
 class NekoSpielState(pyspiel.State):
@@ -137,11 +165,19 @@ class NekoSpielState(pyspiel.State):
         super().__init__(game)
         self.engine = engine
         self._kind = game.returns_kind
+        self._drawn_for: int | None = None     # resample_from_infostate's seat, for a resampled copy
 
     def current_player(self) -> int:
         if self.engine.is_over():
             return pyspiel.PlayerId.TERMINAL
         return self.engine.current_player
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """OpenSpiel asks this at chance nodes only, and these games have none (chance is drawn inside
+        apply_action: SAMPLED_STOCHASTIC); like OpenSpiel's own games asked it elsewhere, refuse."""
+        raise nl.ConfigError(
+            f"{PREFIX}{self.get_game().KEY} has no chance nodes (is_chance_node() is always False): the "
+            f"game draws its chance inside apply_action, so there are no chance outcomes to list")
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.engine.is_over() or player != self.engine.current_player:
@@ -167,9 +203,25 @@ class NekoSpielState(pyspiel.State):
         return self.returns() if self.engine.is_over() else [0.0] * self.engine.players
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "NekoSpielState":
-        """A copy in which what `player_id` cannot see is re-drawn (State.determinize)."""
+        """A copy in which what `player_id` cannot see is re-drawn (State.determinize). It has this
+        state's history (the same action ids and move number): pyspiel's clone copies them, and the
+        real engine is set aside meanwhile so that it is not copied only to be replaced. The copy is
+        not the game, so it has no save: serialize() refuses it."""
+        n = self.engine.players
+        if not isinstance(player_id, numbers.Integral) or not 0 <= player_id < n:
+            raise nl.ConfigError(f"resample_from_infostate takes the id of the player whose view is "
+                                 f"kept, 0 to {n - 1} (Player 1 to Player {n}), not {player_id!r}")
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(31)
-        return self.get_game().new_initial_state(self.engine.determinize(player_id, Rng(seed)))
+        drawn = self.engine.determinize(player_id, Rng(seed))
+        real = self.engine
+        self.engine = None
+        try:
+            copy = self.clone()
+        finally:
+            self.engine = real
+        copy.engine = drawn
+        copy._drawn_for = int(player_id)
+        return copy
 
     def clone(self) -> "NekoSpielState":
         """A copy with the same history (pyspiel's own clone, which copies it, asks the game for a new
@@ -185,10 +237,29 @@ class NekoSpielState(pyspiel.State):
         return self.clone()     # a structural copy; deepcopy would walk the whole history chain
 
     def serialize(self) -> str:
+        """The game's save (its history), which game.deserialize_state() replays."""
+        seat = self._drawn_for
+        if seat is not None:
+            raise nl.SaveError(
+                f"this state was drawn by resample_from_infostate({seat}): what Player {seat + 1} "
+                f"cannot see was re-drawn, so it is one guess at the game, not the game, and has no "
+                f"save; serialize() the state it was drawn from")
         return self.engine.to_json()
 
     def __str__(self) -> str:
         return repr(self.engine)
+
+
+def _asked(kind: pyspiel.IIGObservationType) -> str:
+    """The kind of observation asked for, in words (what OpenSpiel calls an IIGObservationType)."""
+    if kind.perfect_recall:
+        return ("an information state (everything the player has seen since the start, perfect_recall"
+                "=True), which information_state_string and information_state_tensor ask for")
+    if not kind.public_info:
+        return "a view without the public information (public_info=False)"
+    if kind.private_info == pyspiel.PrivateInfoType.NONE:
+        return "a public-only view without any player's hidden cards (private_info=NONE)"
+    return "a view of every player's hidden cards (private_info=ALL_PLAYERS)"
 
 
 class NekoObserver:

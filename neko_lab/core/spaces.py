@@ -13,6 +13,8 @@ A game declares them in one module of its rules (games/<key>/rules/spaces.py) an
     action_key(state, action) -> Hashable   the choice a legal action of `state` names: what the
                                             player picks (a card, a place, a hand place), never values
                                             derived from the position (prices, names)
+    action_of(state, key) -> action | None  (optional) the action `key` names in `state`, legal or not,
+                                            or None: a refused id then gets the game's own reason
     layout(players, options) -> Layout      the observation tensor, field by field
 
 Ids are positions in action_keys(), so one id names one choice in every game of that player count
@@ -212,9 +214,28 @@ class Spaces:
         for a in self.legal_actions():
             if self.action_id(a) == i:
                 return a
-        vocab = self._vocab()
-        what = f" ({vocab.keys[i]})" if isinstance(i, int) and 0 <= i < len(vocab) else ""
-        raise IllegalAction(f"action id {i!r}{what} is not legal now")
+        raise IllegalAction(self.why_id_illegal(i))
+
+    def why_id_illegal(self, i: Any) -> str:
+        """A sentence saying why action id `i` is refused now: the game's own reason (why_illegal) for
+        the action the id names, when the game's spaces module can name it (action_of)."""
+        from .refusals import some_of
+        n = len(self._vocab())
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < n:
+            return (f"action id {excerpt_of(i)} is not an action id of {self.TITLE or self.GAME} with "
+                    f"{self.players} players: the ids run from 0 to {n - 1} (legal_action_ids() lists "
+                    f"the legal ones now)")
+        if self.is_over():
+            return f"action id {i} is not possible: the game is over"
+        decode = getattr(self.SPACES, "action_of", None)
+        try:
+            action = decode(self, self._vocab().keys[i]) if decode else None
+        except Exception:  # a choice that names nothing in this position (a card a hand does not hold)
+            action = None
+        if action is not None:
+            return f"action id {i}: {self.why_illegal(action)}"
+        return (f"action id {i} is not legal now (Player {self.current_player + 1} must choose one of: "
+                f"{some_of(self.legal_actions())})")
 
     def legal_action_ids(self) -> list[int]:
         return [self.action_id(a) for a in self.legal_actions()]

@@ -162,3 +162,91 @@ def test_the_readme_table_of_action_ids_and_tensor_lengths_is_the_games():
             n = f"{cls.num_actions(p, {}):,}"
             assert ids.strip() == n or f"{p}p {n}" in ids, (game, p, ids)
             assert f"{p}p {cls.observation_shape(p, {})[0]:,}" in lengths, (game, p, lengths)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_resampled_state_has_the_history_it_was_drawn_from(game):
+    g, s = _played(game, 12)
+    p = s.current_player()
+    r = s.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert r.history() == s.history() and r.move_number() == s.move_number() == 12
+    assert r.history_str() == s.history_str()
+    assert r.observation_string(p) == s.observation_string(p) and r.engine is not s.engine
+    c = r.clone()
+    c.apply_action(c.legal_actions()[0])
+    assert len(c.history()) == 13 and len(r.history()) == len(s.history()) == 12
+
+
+def test_a_resampled_state_is_not_saved_but_the_real_one_is():
+    g, s = _played("naeco", 9)
+    p = s.current_player()
+    r = s.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    for copy in (r, r.clone()):
+        with pytest.raises(nl.SaveError, match=f"what Player {p + 1} cannot see was re-drawn"):
+            copy.serialize()
+    assert g.deserialize_state(s.serialize()).history() == s.history()
+    with pytest.raises(nl.ConfigError, match="0 to 1 \\(Player 1 to Player 2\\), not 2"):
+        s.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+
+
+def test_a_save_of_another_game_player_count_or_options_is_refused_by_name():
+    three = pyspiel.load_game("python_neko_naeco", {"players": 3, "seed": 1}).new_initial_state()
+    three.apply_action(three.legal_actions()[0])
+    text = three.serialize()
+    with pytest.raises(nl.SaveError, match="a 3-player game and this python_neko_naeco game has 2 players"):
+        pyspiel.load_game("python_neko_naeco", {"players": 2}).deserialize_state(text)
+    with pytest.raises(nl.SaveError, match="a game of naeco, not of journey"):
+        pyspiel.load_game("python_neko_journey", {"players": 3}).deserialize_state(text)
+    shepherd = pyspiel.load_game("python_neko_naeco", {"players": 3, "options": '{"sea_shepherd": true}'})
+    with pytest.raises(nl.SaveError, match="other options .*sea_shepherd: the save has false, this game true"):
+        shepherd.deserialize_state(text)
+    same = pyspiel.load_game("python_neko_naeco", {"players": 3, "options": '{"sea_shepherd": false}'})
+    assert same.deserialize_state(text).history() == three.history()
+
+
+def test_only_minus_one_means_a_fresh_seed_other_negative_seeds_are_refused():
+    for bad in (-2, -5, -1000):
+        with pytest.raises(nl.ConfigError, match=f"seed is -1 \\(a fresh seed for each new game\\) .*not {bad}"):
+            pyspiel.load_game("python_neko_naeco", {"seed": bad})
+    fresh = pyspiel.load_game("python_neko_naeco", {"seed": -1})
+    assert fresh.new_initial_state().engine.seed != fresh.new_initial_state().engine.seed
+    assert pyspiel.load_game("python_neko_naeco", {"seed": 0}).new_initial_state().engine.seed == 0
+
+
+def test_asking_for_an_information_state_says_what_is_missing_and_what_to_use():
+    from open_spiel.python.observation import make_observation
+    _, s = _played("naeco", 4)
+    for ask in (lambda: s.information_state_string(0), lambda: s.information_state_tensor(0)):
+        with pytest.raises(nl.ConfigError) as refused:
+            ask()
+        text = str(refused.value)
+        assert "not an information state" in text and "information_state_string" in text
+        assert "use observation_string(player) / observation_tensor(player)" in text
+        assert "object at 0x" not in text
+    g = s.get_game()
+    with pytest.raises(nl.ConfigError, match="not a public-only view"):
+        make_observation(g, pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                                       private_info=pyspiel.PrivateInfoType.NONE))
+
+
+def test_chance_outcomes_says_there_are_no_chance_nodes():
+    _, s = _played("naeco", 3)
+    assert not s.is_chance_node()
+    with pytest.raises(nl.ConfigError, match="python_neko_naeco has no chance nodes"):
+        s.chance_outcomes()
+
+
+def test_a_refused_action_id_gives_the_rule_in_words():
+    g = pyspiel.load_game("python_neko_naeco", {"players": 2, "seed": 1})
+    s = g.new_initial_state()
+    s.apply_action(s.legal_actions()[0])               # Player 1 has played and must draw now
+    with pytest.raises(nl.IllegalAction) as refused:
+        s.apply_action(0)
+    text = str(refused.value)
+    assert "action id 0: play " in text and "has played and must draw (Naéco › Gameplay)" in text
+    assert "('play'" not in text
+    gj = pyspiel.load_game("python_neko_journey", {"players": 2, "seed": 1})
+    j = gj.new_initial_state()
+    bad = next(i for i in range(gj.num_distinct_actions()) if i not in j.legal_actions())
+    with pytest.raises(nl.IllegalAction, match=f"action id {bad}: .* \\(Journey › "):
+        j.apply_action(bad)

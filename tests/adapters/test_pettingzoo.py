@@ -136,3 +136,20 @@ def test_render_shows_the_spectators_log_and_render_mode_is_checked():
         env("naeco", 2, render_mode="rgb_array")
     with pytest.raises(nl.ConfigError, match="call reset"):
         env("naeco", 2).step(0)
+
+
+def test_a_refused_action_id_gives_the_rule_in_words():
+    e = env("naeco", 2)
+    e.reset(seed=1)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    with pytest.raises(nl.IllegalAction) as refused:
+        e.step(int(np.flatnonzero(mask == 0)[0]))       # id 0: a play far left of the start cards
+    text = str(refused.value)
+    assert text.startswith("action id 0: play ") and "(Naéco › Gameplay)" in text
+    assert "('play'" not in text
+    with pytest.raises(nl.IllegalAction, match="the ids run from 0 to 3110"):
+        e.step(3111)
+    s = nl.new_game("syndicate", players=2, seed=3)      # no decoding of its ids: what is legal instead
+    bad = next(i for i in range(10) if i not in s.legal_action_ids())
+    with pytest.raises(nl.IllegalAction, match=f"action id {bad} is not legal now \\(Player 1 must choose one of: "):
+        s.action_from_id(bad)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from neko_lab.core.spaces import Field, Layout, counts, number, one_hot, padded
 
 from .. import data as jdata
-from .facts import DICE, MAX_LANES, SLOTS
+from .facts import DICE, MAX_LANES, SLOTS, Act
 from .state import STAGES, GameState
 
 CARDS = 51                  # card numbers 0..50 (0 = no card)
@@ -75,6 +75,12 @@ def action_key(state, act) -> tuple:
     if k == "card":
         return (k, act.a, act.b, act.c)
     return (k, act.a, act.b)
+
+
+def action_of(state, key: tuple):
+    """The action `key` names, legal or not (a refused id then gets the rule that refuses it); what a
+    reward or bonus tile gives is not in the key and stays 0."""
+    return Act(*key)
 
 
 def _board(k: int):

@@ -57,6 +57,27 @@ def action_key(state, action) -> tuple:
     raise KeyError(name)
 
 
+def action_of(state, key: tuple):
+    """The action `key` names now, legal or not (a refused id then gets the rule that refuses it):
+    a play of the acting seat's hand card in that place, a draw or a mission from that pile's top."""
+    from .drawing import Draw, TakeMission
+    from .gameplay import Play
+    kind = key[0]
+    if kind == "play":
+        _, slot, depth, col, down = key
+        hand = state.hands[state.pending[-1].seat]
+        if slot >= len(hand):
+            return None
+        card = state.cards[hand[slot]]
+        return Play(card.id, card.name, card.value, depth, col, down)
+    if kind in ("draw", "mission"):
+        pile = state.piles[key[1]]
+        top = state.cards[pile[-1]] if pile else None
+        return (Draw if kind == "draw" else TakeMission)(key[1], top.id if top else -1,
+                                                         top.name if top else "nothing")
+    return None
+
+
 _CODE = {START: 1.0, FACE_DOWN: 2.0, 1: 3.0, 2: 4.0, 3: 5.0, 4: 6.0}
 
 
