@@ -16,8 +16,9 @@ RULES) and writes:
 
 and may override: winners() (tie-breaks), visible_breakdown() (running points that would reveal a
 secret), shown_breakdown() (the part of those hidden points a viewer knows), why_illegal() (a
-rule-specific reason), determinize()
-(hidden information re-sampled for search, and a generator of its own: `s.rng = rng.spawn()`),
+rule-specific reason), _determinize()
+(hidden information re-sampled for search, and a generator of its own: `s.rng = rng.spawn()`; callers
+call determinize(), which is the core's and keeps the real game's history and seed out of the copy),
 evaluate() (greedy agents' heuristic), clone() (speed), round_number() (for scoring curves),
 load_data() (datasets), picture(viewer) (the table as a seat, a spectator or the analyst sees it;
 _repr_html_() shows the spectator's).
