@@ -15,7 +15,7 @@ Action ids are the game's fixed vocabulary (num_actions()); observation tensors 
 the observation string is the seat's observation() as JSON. `resample_from_infostate(player, sampler)`
 returns a copy made with State.determinize(player, ...): what that player cannot see is re-drawn, so
 IS-MCTS (open_spiel.python.algorithms.ismcts, use_observation_string=True) searches honestly; the copy
-keeps the history (action ids, move number) of the state it was drawn from.
+has no history of its own (the real one holds other players' hidden choices), so its history() is empty.
 `serialize()` writes the game's save (its history) and `game.deserialize_state(text)` replays it; a
 resampled copy is a guess at the game, not the game, so its serialize() is a SaveError. The
 C++ `random_sim_test(..., serialize=True)` cannot run for a Python game (see ECOSYSTEM.md), so tests
@@ -138,7 +138,6 @@ class NekoGame(pyspiel.Game):
             state.apply_action(state.engine.action_id(action))
         return state
 
-
     def _check_fits(self, start: nl.State) -> None:
         name = f"{PREFIX}{self.KEY}"
         if start.GAME != self.KEY:
@@ -203,23 +202,16 @@ class NekoSpielState(pyspiel.State):
         return self.returns() if self.engine.is_over() else [0.0] * self.engine.players
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "NekoSpielState":
-        """A copy in which what `player_id` cannot see is re-drawn (State.determinize). It has this
-        state's history (the same action ids and move number): pyspiel's clone copies them, and the
-        real engine is set aside meanwhile so that it is not copied only to be replaced. The copy is
-        not the game, so it has no save: serialize() refuses it."""
+        """A copy in which what `player_id` cannot see is re-drawn (State.determinize). It starts with no
+        history of its own (history() empty, move_number() 0): the real history holds other players'
+        choices made out of `player_id`'s sight (a draft pick, a walk not yet shown), and no history
+        leads to the re-drawn cards. The copy is not the game, so it has no save: serialize() refuses it."""
         n = self.engine.players
         if not isinstance(player_id, numbers.Integral) or not 0 <= player_id < n:
             raise nl.ConfigError(f"resample_from_infostate takes the id of the player whose view is "
                                  f"kept, 0 to {n - 1} (Player 1 to Player {n}), not {player_id!r}")
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(31)
-        drawn = self.engine.determinize(player_id, Rng(seed))
-        real = self.engine
-        self.engine = None
-        try:
-            copy = self.clone()
-        finally:
-            self.engine = real
-        copy.engine = drawn
+        copy = self.get_game().new_initial_state(self.engine.determinize(player_id, Rng(seed)))
         copy._drawn_for = int(player_id)
         return copy
 

@@ -33,10 +33,10 @@ the tree): an iteration the cap falls in stops there and is left out of the stat
 ends within about one playout step of the cap. In plan mode the policy's own searches (`plans`,
 `plan_value`) are stopped at the cap as well, through `Agent.interrupt`: a round of scorings the cap
 falls in is left out, and planning that alone passes the cap leaves the decision to the cheap playout
-policy (on a determinized copy, as everywhere else in the search). A scoring is started only if the longest seen so far still fits before the cap (at the
-decision's start, the longest of the previous search), so little work is thrown away. A search the cap
-does not touch is played as without it, so decisions stay deterministic for a seed unless counted in
-`capped`.
+policy (on a determinized copy, as everywhere else in the search). A scoring is started only if the
+longest seen so far still fits before the cap (at the decision's start, the longest of the previous
+search), so little work is thrown away. A search the cap does not touch is played as without it, so
+decisions stay deterministic for a seed unless counted in `capped`.
 """
 from __future__ import annotations
 
