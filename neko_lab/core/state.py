@@ -19,6 +19,7 @@ secret), shown_breakdown() (the part of those hidden points a viewer knows), why
 rule-specific reason), determinize()
 (hidden information re-sampled for search, and a generator of its own: `s.rng = rng.spawn()`),
 evaluate() (greedy agents' heuristic), clone() (speed), round_number() (for scoring curves),
+opening_order() (who starts, when the first decisions do not go in turn order),
 load_data() (datasets), picture(viewer) (the table as a seat, a spectator or the analyst sees it;
 _repr_html_() shows the spectator's).
 
@@ -240,6 +241,13 @@ class State(Spaces):
     def round_number(self) -> int:
         """The round (or turn) the game is in, used by scoring curves."""
         return self.steps
+
+    def opening_order(self) -> list[int] | None:
+        """The seats in the turn order the game starts with, the starting player first: what
+        nl.simulate()'s `order` column numbers from 1, asked of the state before its first action.
+        Default None: the seats in the order they first act. A game whose first decisions do not follow
+        its turn order overrides it (Journey's starting bonus tiles are taken in reverse turn order)."""
+        return None
 
     def projected_scores(self) -> list[int]:
         """What each seat would score if the game ended now under the game's own end scoring (for

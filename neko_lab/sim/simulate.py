@@ -11,8 +11,9 @@ Result columns, one row per game and seat, sorted by game then seat:
     steps     actions applied in the game; rounds: round_number() at the end
     players   number of seats; seed: the game's seed (nl.play(game, agents in seat order,
               players=..., seed=seed, **options) replays that game exactly)
-    order     1 for the seat that acted first in the game, 2 for the next to act, ... (in games
-              whose turn order is not the seat order, as in Journey, "first to act" is order == 1)
+    order     1 for the starting player, 2 for the next in the turn order the game starts with, ...
+              (State.opening_order(); by default the order in which the seats first act). In games
+              whose turn order is not the seat order, as in Journey, "first to act" is order == 1
     data      fingerprint of the card data the game was played with ("" for a game without data)
     config    fingerprint of game, players, every option and the data: rows with equal config were
               played under the same rules and cards

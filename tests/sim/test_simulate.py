@@ -572,3 +572,18 @@ def test_a_solo_victory_shared_with_catanna_is_half_a_victory(monkeypatch):
     monkeypatch.setattr(GameState, "solo_result", lambda self: "won" if self.over else "playing")
     assert (nl.simulate("syndicate", games=2, players=1, agents=["random"], progress=False,
                         catanna="easy")["share"] == 1.0).all()
+
+
+@pytest.mark.parametrize("game,starts", [("journey", r"^turn order (Player \d)"),
+                                         ("neptune", r"^(player \d) is chosen to begin")])
+def test_order_1_is_the_starting_player_the_set_up_names(game, starts):
+    """`order` numbers the turn order the game starts with: in Journey the overview card marked 1
+    (whose holder chooses a starting bonus tile last, the tiles going in reverse turn order), in
+    Neptune the player chosen to begin."""
+    df = nl.simulate(game, games=6, players=3, agents=["random"], seed=3, progress=False)
+    for g, rows in df.groupby("game"):
+        state = runner.resolve_game(game)(players=3, seed=runner.seat_seeds(int(rows["seed"].iloc[0]), 3)[0])
+        named = next(m.group(1) for e in state.log if (m := re.search(starts, e.text)))
+        first = rows[rows["order"] == 1]
+        assert f"player {int(first['seat'].iloc[0]) + 1}" == named.lower(), g
+        assert sorted(rows["order"]) == [1, 2, 3]
