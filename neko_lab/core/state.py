@@ -239,8 +239,11 @@ class State(Spaces):
         """Raise AssertionError naming the broken rule. The conformance suite calls it after every action."""
 
     def round_number(self) -> int:
-        """The round (or turn) the game is in, used by scoring curves."""
-        return self.steps
+        """The round (or turn) the game is in, counting from 1; once the game is over, the last round
+        played (a round the game ended in part-way counts). Scoring curves label each point with the
+        round in which its action was taken, and nl.simulate()'s `rounds` is its value at the end.
+        Default: the step, from 1."""
+        return self.steps + (not self.is_over())
 
     def opening_order(self) -> list[int] | None:
         """The seats in the turn order the game starts with, the starting player first: what

@@ -95,29 +95,33 @@ def resolve_game(game: str | type[State]) -> type[State]:
 
 @dataclass(slots=True)
 class Recorder:
-    """Collects scoring-curve points: at the start, after every action that changes round_number(),
-    and at the end of the game (each point gives every seat's score and breakdown); with
-    every_action=True after every action instead."""
+    """Collects scoring-curve points (each gives every seat's score and breakdown): at the start, after
+    the last action of every round (the one after which round_number() moves on) and at the end of the
+    game; with every_action=True after every action instead. A point is labelled with the round its
+    action was taken in (the start with the first round), so a round's last point is the table at its
+    end, whichever points are kept."""
 
     points: list[tuple] = field(default_factory=list)
-    last_round: int | None = None
+    acting_round: int | None = None
     every_action: bool = False
     decisions: list[tuple] = field(default_factory=list)
 
-    def record(self, state: State) -> None:
-        rnd = state.round_number()
-        self.last_round = rnd
+    def record(self, state: State, rnd: int | None = None) -> None:
+        if rnd is None:
+            rnd = state.round_number()
         self.points.append((state.steps, rnd, state.breakdown(), state.projected_scores()))
 
     def before_action(self, state: State) -> None:
-        """With every_action: the decision about to be taken (its kind and how many legal actions)."""
+        """The round the action is taken in; with every_action, the decision about to be taken too (its
+        kind and how many legal actions)."""
+        self.acting_round = state.round_number()
         if self.every_action:
             top = state.pending[-1].kind if state.pending else ""
             self.decisions.append((state.steps, state.current_player, top, len(state.legal_actions())))
 
     def after_action(self, state: State) -> None:
-        if self.every_action or state.round_number() != self.last_round or state.is_over():
-            self.record(state)
+        if self.every_action or state.is_over() or state.round_number() != self.acting_round:
+            self.record(state, self.acting_round)
 
 
 def play(game: str | type[State], agents: Any, players: int | None = None, seed: int | None = None,
