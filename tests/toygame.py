@@ -123,7 +123,7 @@ class ToyState(State):
         return [i for i in range(self.players) if key[i] == best]
 
     def round_number(self) -> int:
-        return self.turns // self.players
+        return (self.turns - self.over) // self.players + 1
 
     def observation(self, seat: int) -> dict:
         seat = self.check_seat(seat)

@@ -20,6 +20,7 @@ rule-specific reason), _determinize()
 (hidden information re-sampled for search, and a generator of its own: `s.rng = rng.spawn()`; callers
 call determinize(), which is the core's and keeps the real game's history and seed out of the copy),
 evaluate() (greedy agents' heuristic), clone() (speed), round_number() (for scoring curves),
+opening_order() (who starts, when the first decisions do not go in turn order),
 load_data() (datasets), picture(viewer) (the table as a seat, a spectator or the analyst sees it;
 _repr_html_() shows the spectator's).
 
@@ -246,8 +247,18 @@ class State(Spaces):
         """Raise AssertionError naming the broken rule. The conformance suite calls it after every action."""
 
     def round_number(self) -> int:
-        """The round (or turn) the game is in, used by scoring curves."""
-        return self.steps
+        """The round (or turn) the game is in, counting from 1; once the game is over, the last round
+        played (a round the game ended in part-way counts). Scoring curves label each point with the
+        round in which its action was taken, and nl.simulate()'s `rounds` is its value at the end.
+        Default: the step, from 1."""
+        return self.steps + (not self.is_over())
+
+    def opening_order(self) -> list[int] | None:
+        """The seats in the turn order the game starts with, the starting player first: what
+        nl.simulate()'s `order` column numbers from 1, asked of the state before its first action.
+        Default None: the seats in the order they first act. A game whose first decisions do not follow
+        its turn order overrides it (Journey's starting bonus tiles are taken in reverse turn order)."""
+        return None
 
     def projected_scores(self) -> list[int]:
         """What each seat would score if the game ended now under the game's own end scoring (for

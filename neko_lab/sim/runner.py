@@ -95,29 +95,33 @@ def resolve_game(game: str | type[State]) -> type[State]:
 
 @dataclass(slots=True)
 class Recorder:
-    """Collects scoring-curve points: at the start, after every action that changes round_number(),
-    and at the end of the game (each point gives every seat's score and breakdown); with
-    every_action=True after every action instead."""
+    """Collects scoring-curve points (each gives every seat's score and breakdown): at the start, after
+    the last action of every round (the one after which round_number() moves on) and at the end of the
+    game; with every_action=True after every action instead. A point is labelled with the round its
+    action was taken in (the start with the first round), so a round's last point is the table at its
+    end, whichever points are kept."""
 
     points: list[tuple] = field(default_factory=list)
-    last_round: int | None = None
+    acting_round: int | None = None
     every_action: bool = False
     decisions: list[tuple] = field(default_factory=list)
 
-    def record(self, state: State) -> None:
-        rnd = state.round_number()
-        self.last_round = rnd
+    def record(self, state: State, rnd: int | None = None) -> None:
+        if rnd is None:
+            rnd = state.round_number()
         self.points.append((state.steps, rnd, state.breakdown(), state.projected_scores()))
 
     def before_action(self, state: State) -> None:
-        """With every_action: the decision about to be taken (its kind and how many legal actions)."""
+        """The round the action is taken in; with every_action, the decision about to be taken too (its
+        kind and how many legal actions)."""
+        self.acting_round = state.round_number()
         if self.every_action:
             top = state.pending[-1].kind if state.pending else ""
             self.decisions.append((state.steps, state.current_player, top, len(state.legal_actions())))
 
     def after_action(self, state: State) -> None:
-        if self.every_action or state.round_number() != self.last_round or state.is_over():
-            self.record(state)
+        if self.every_action or state.is_over() or state.round_number() != self.acting_round:
+            self.record(state, self.acting_round)
 
 
 def play(game: str | type[State], agents: Any, players: int | None = None, seed: int | None = None,
@@ -127,7 +131,8 @@ def play(game: str | type[State], agents: Any, players: int | None = None, seed:
     agents: one spec per seat (fewer are repeated in order: seat s gets agents[s % len(agents)]);
     a spec is a name ("random", "greedy", "mcts", or the game's own), a (name, params) pair, an Agent
     subclass or an Agent object (see make_agent). Same seed, same agents, same options: same game.
-    first_moves: a list that receives the seats in the order they first act.
+    first_moves: a list that receives the seats in the game's opening turn order (State.opening_order(),
+    by default the order in which they first act).
     """
     cls = resolve_game(game)
     if players is None:
@@ -147,9 +152,11 @@ def play(game: str | type[State], agents: Any, players: int | None = None, seed:
 def run(state: State, seated: Sequence[Agent], recorder: Recorder | None = None,
         first_moves: list[int] | None = None) -> State:
     """Let `seated[seat]` choose for whichever seat is to move until the game is over (first_moves,
-    if given, receives the seats in the order they first act)."""
+    if given, receives the seats in the game's opening turn order, or else in the order they first act)."""
     if recorder is not None:
         recorder.record(state)
+    if first_moves is not None:
+        first_moves.extend(state.opening_order() or ())
     while not state.is_over():
         seat = state.current_player
         if seat is None:
@@ -212,8 +219,8 @@ def fewer_collections() -> Any:
 def run_batch(batch: Batch) -> tuple[list[dict], list[dict]]:
     """Play the games of a batch; return (rows, trace rows) as plain dicts (one per game and seat).
 
-    Every row carries `order` (1 for the seat that acted first in the game, 2 for the next seat to
-    act for the first time, ...), `share` (1/k for each of k winners, 0 for the others: a game's shares sum to 1
+    Every row carries `order` (1 for the starting player, 2 for the next in the opening turn order:
+    State.opening_order(), by default the order in which the seats first act), `share` (1/k for each of k winners, 0 for the others: a game's shares sum to 1
     when anyone wins), `data` (the card data's fingerprint), `config` (game, players, options and
     data in one digest), the game's result_columns() and, for a game that names holdings(), `held`:
     the seat's cards joined by "|". Trace points carry `projected` (the

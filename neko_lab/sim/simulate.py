@@ -8,11 +8,13 @@ Result columns, one row per game and seat, sorted by game then seat:
     score     final score; won: True for every seat among the winners (after the game's tie-breaks)
     share     the seat's share of the win: 1/k for each of k tied winners, 0 for the others, so a
               win rate is df.share.mean() and shared wins are not counted k times
-    steps     actions applied in the game; rounds: round_number() at the end
+    steps     actions applied in the game; rounds: rounds played, from 1 (round_number() at the end;
+              a round the game ended in part-way counts)
     players   number of seats; seed: the game's seed (nl.play(game, agents in seat order,
               players=..., seed=seed, **options) replays that game exactly)
-    order     1 for the seat that acted first in the game, 2 for the next to act, ... (in games
-              whose turn order is not the seat order, as in Journey, "first to act" is order == 1)
+    order     1 for the starting player, 2 for the next in the turn order the game starts with, ...
+              (State.opening_order(); by default the order in which the seats first act). In games
+              whose turn order is not the seat order, as in Journey, "first to act" is order == 1
     data      fingerprint of the card data the game was played with ("" for a game without data)
     config    fingerprint of game, players, every option and the data: rows with equal config were
               played under the same rules and cards
@@ -29,8 +31,10 @@ DataFrame is the same whatever `workers`, `client` or `chunk` are.
 
 Scoring curves (trace=True) come back as a second, long DataFrame: game, step, round, seat, agent,
 score, projected (State.projected_scores(): what the seat would score if the game ended now)
-and pts_<category>, recorded at the start, after every action that changes round_number(), and
-at the end of each game — a few dozen points per game, small enough for 10,000 games.
+and pts_<category>, recorded at the start, after the last action of every round, and at the end of
+each game — a few dozen points per game, small enough for 10,000 games. Rounds count from 1, and a
+point's round is the one its action was taken in (the start's is round 1), so the last point of a
+round is the table at its end, with either kind of trace.
 trace="action" records after every action instead (finer curves, for fewer games), and each point
 then names the decision just taken: actor (its seat), kind (the pending decision's kind) and
 choices (how many legal actions it offered) — the branching factor.

@@ -11,7 +11,9 @@ Matches: with players=2 every pair of agents plays `games` games; with more seat
 takes several seats). Seats rotate game by game inside a match (simulate's rotate=True), so every
 agent sits in every seat equally often. Match k is seeded with game_seed(seed, k) (as simulate seeds
 game k of a run). With out=FOLDER each match streams to FOLDER/match-NNN (a budget sweep's budgets to
-FOLDER/budget-B), so a long round robin can be resumed with resume=True.
+FOLDER/budget-B), so a long round robin can be resumed with resume=True. Every match (every budget) is
+checked as simulate checks its arguments before the first is played, so a mistake in a late one
+raises before anything is played or written.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from typing import Any, Sequence
 from ..agents import agent_label
 from ..core.errors import ConfigError
 from .runner import game_seed
-from .simulate import out_folder, simulate
+from .simulate import check, out_folder, simulate
 
 
 @dataclass
@@ -65,11 +67,15 @@ def ladder(game: Any, agents: Sequence[Any], players: int = 2, games: int = 200,
     if not isinstance(players, int) or isinstance(players, bool) or players < 2:
         raise ConfigError(f"a tournament needs players >= 2, not {players!r}")
     out = kwargs.pop("out", None)
+    calls = [dict(games=games, players=players, agents=[agents[i] for i in group], seed=game_seed(seed, k),
+                  progress=progress, **_part(out, f"match-{k:03d}"), **kwargs)
+             for k, group in enumerate(_matches(len(agents), players))]
+    for call in calls:
+        check(game, **call)          # every match refused now, before the first one writes to out=
     frames = []
     offset = 0
-    for k, group in enumerate(_matches(len(agents), players)):
-        df = simulate(game, games=games, players=players, agents=[agents[i] for i in group],
-                      seed=game_seed(seed, k), progress=progress, **_part(out, f"match-{k:03d}"), **kwargs)
+    for k, call in enumerate(calls):
+        df = simulate(game, **call)
         if hasattr(df, "to_pandas"):
             df = df.to_pandas()
         df = df.assign(match=k, game=df["game"] + offset)
@@ -108,12 +114,15 @@ def budget_sweep(game: Any, budgets: Sequence[int], opponent: Any = "greedy", ag
     from ..analysis.stats import wilson_interval
 
     out = kwargs.pop("out", None)
+    # the searching agent in one seat, rotating; the opponent in every other seat
+    calls = [dict(games=games, players=players, agents=[(agent, {param: b})] + [opponent] * (players - 1),
+                  seed=seed, progress=progress, **_part(out, f"budget-{b}"), **kwargs) for b in budgets]
+    for call in calls:
+        check(game, **call)          # every budget refused now, before the first one writes to out=
     rows = []
-    for b in budgets:
-        spec = (agent, {param: b})
-        # the searching agent in one seat, rotating; the opponent in every other seat
-        df = simulate(game, games=games, players=players, agents=[spec] + [opponent] * (players - 1),
-                      seed=seed, progress=progress, **_part(out, f"budget-{b}"), **kwargs)
+    for b, call in zip(budgets, calls):
+        spec = call["agents"][0]
+        df = simulate(game, **call)
         if hasattr(df, "to_pandas"):
             df = df.to_pandas()
         label = agent_label(spec)

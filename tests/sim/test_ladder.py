@@ -179,3 +179,17 @@ def test_a_ladder_and_a_sweep_stream_each_run_to_its_own_folder_and_resume(tmp_p
         ladder("toy", agents, games=2, progress=False, out=5)
     with pytest.raises(ConfigError, match="out must name a folder for the results, not an empty path"):
         sweep("toy", {"short": [False]}, games=2, progress=False, out="")
+
+
+def test_a_ladder_and_a_budget_sweep_check_every_run_before_playing_any(tmp_path, monkeypatch):
+    played = []
+    real = runner.run_batch
+    monkeypatch.setattr(runner, "run_batch", lambda b: played.append(b) or real(b))
+    with pytest.raises(ConfigError, match="unknown agent"):
+        ladder("toy", ["greedy", "random", "no_such_agent"], games=2, progress=False, out=tmp_path / "lad")
+    with pytest.raises(ConfigError, match="iterations"):
+        budget_sweep("toy", [1, -1], games=2, progress=False, out=tmp_path / "bs")
+    # nothing was played or written: the same calls with the mistake put right start from scratch
+    assert played == [] and list(tmp_path.iterdir()) == []
+    ladder("toy", ["greedy", "random"], games=2, progress=False, out=tmp_path / "lad")
+    budget_sweep("toy", [1, 2], games=2, progress=False, out=tmp_path / "bs")

@@ -156,9 +156,10 @@ def test_trace_records_scoring_curves(tmp_path):
         t = tr[tr["game"] == g]
         assert t["step"].iloc[0] == 0 and (t["score"][t["step"] == 0] == 0).all()
         rounds = t.drop_duplicates("step")["round"].tolist()
-        assert rounds == sorted(rounds) and len(set(rounds[:-1])) == len(rounds) - 1
-        final = t[t["step"] == t["step"].max()].sort_values("seat")
         rows = df[df["game"] == g].sort_values("seat")
+        # the start (round 1), then one point at the end of each round, the last at the end of the game
+        assert rounds == [1] + list(range(1, rows["rounds"].iloc[0] + 1))
+        final = t[t["step"] == t["step"].max()].sort_values("seat")
         assert final["score"].tolist() == rows["score"].tolist()
         assert final["agent"].tolist() == rows["agent"].tolist()
         # the score never falls in the toy game: each curve is non-decreasing
@@ -572,3 +573,46 @@ def test_a_solo_victory_shared_with_catanna_is_half_a_victory(monkeypatch):
     monkeypatch.setattr(GameState, "solo_result", lambda self: "won" if self.over else "playing")
     assert (nl.simulate("syndicate", games=2, players=1, agents=["random"], progress=False,
                         catanna="easy")["share"] == 1.0).all()
+
+
+@pytest.mark.parametrize("game,starts", [("journey", r"^turn order (Player \d)"),
+                                         ("neptune", r"^(player \d) is chosen to begin")])
+def test_order_1_is_the_starting_player_the_set_up_names(game, starts):
+    """`order` numbers the turn order the game starts with: in Journey the overview card marked 1
+    (whose holder chooses a starting bonus tile last, the tiles going in reverse turn order), in
+    Neptune the player chosen to begin."""
+    df = nl.simulate(game, games=6, players=3, agents=["random"], seed=3, progress=False)
+    for g, rows in df.groupby("game"):
+        state = runner.resolve_game(game)(players=3, seed=runner.seat_seeds(int(rows["seed"].iloc[0]), 3)[0])
+        named = next(m.group(1) for e in state.log if (m := re.search(starts, e.text)))
+        first = rows[rows["order"] == 1]
+        assert f"player {int(first['seat'].iloc[0]) + 1}" == named.lower(), g
+        assert sorted(rows["order"]) == [1, 2, 3]
+
+
+@pytest.mark.parametrize("game,players", [("naeco", 2), ("neptune", 2), ("syndicate", 2), ("journey", 3)])
+def test_rounds_count_from_1_and_both_trace_modes_give_the_same_curves(game, players):
+    """Every game numbers its rounds from 1; a round's value is the table at its end, whether the trace
+    keeps a point per round or per action; a game's `rounds` is the last round of its trace."""
+    from neko_lab.viz.figures import curve_table
+
+    kw = dict(games=3, players=players, agents=["greedy", "random"], seed=2, progress=False)
+    df, rounds = nl.simulate(game, trace=True, **kw)
+    _, actions = nl.simulate(game, trace="action", **kw)
+    assert rounds["round"].min() == actions["round"].min() == 1
+    pd.testing.assert_frame_equal(curve_table(rounds), curve_table(actions))
+    pd.testing.assert_frame_equal(nl.analysis.leader_wins(rounds, df), nl.analysis.leader_wins(actions, df))
+    last = df.groupby("game")["rounds"].first()
+    assert (actions.groupby("game")["round"].max() == last).all()
+    # the point at the end of each round is the same table in both traces
+    ends = rounds[rounds["step"] > 0].set_index(["game", "step", "seat"])
+    pd.testing.assert_series_equal(ends["score"], actions.set_index(["game", "step", "seat"]).loc[ends.index, "score"])
+
+
+def test_a_naeco_game_ending_part_way_through_a_round_counts_that_round():
+    """Naéco's last round runs from the turn after the one that triggered the end to the trigger's own
+    turn, so it often ends part-way through a round of seats: that round was played, and counts."""
+    df = nl.simulate("naeco", games=12, players=3, agents=["random"], seed=1, progress=False)
+    turns = [nl.play("naeco", ["random"], players=3, seed=int(s)).turn for s in df.groupby("game")["seed"].first()]
+    assert any(t % 3 for t in turns)                     # some games end part-way through a round
+    assert df.groupby("game")["rounds"].first().tolist() == [-(-t // 3) for t in turns]

@@ -272,6 +272,12 @@ class GameState(State):
     def round_number(self) -> int:
         return self.round
 
+    def opening_order(self) -> list[int]:
+        """The turn order of the overview cards dealt at set-up, the starting player first (asked
+        before the first action: Set Turn Order changes it from round 1's Preparation on). The first
+        decisions, the starting bonus tiles, go in reverse turn order (Set Up › Player Boards, 5)."""
+        return list(self.order)
+
     def holdings(self, seat: int) -> list[str]:
         """The cards placed on the seat's ship lanes, by name."""
         return [name for name, k in sorted(self.boards[seat].names.items()) for _ in range(k)]

@@ -111,7 +111,9 @@ class GameState(State):
         return self.over
 
     def round_number(self) -> int:
-        return self.turn // self.players
+        """The round of turns being played, from 1 (once over, the last one: the game can end in the
+        middle of a round, and that round counts). `turn` counts the finished turns."""
+        return (self.turn - self.over) // self.players + 1
 
     def breakdown(self) -> list[dict[str, int]]:
         return final_scoring.breakdown(self)

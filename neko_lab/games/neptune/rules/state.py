@@ -159,7 +159,9 @@ class GameState(State):
         return self.over
 
     def round_number(self) -> int:
-        return self.turn // self.players
+        """The round of turns being played, from 1, counted from the player chosen to begin (once over,
+        the round of the last turn, ended or not). `turn` numbers the turns from 0."""
+        return self.turn // self.players + 1
 
     def breakdown(self) -> list[dict[str, int]]:
         return [dict(zip(CATEGORIES, row)) for row in self.points]

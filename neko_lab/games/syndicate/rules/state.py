@@ -118,7 +118,8 @@ class GameState(State):
         return self.over
 
     def round_number(self) -> int:
-        return self.turn
+        """The turn being played, 1 to 15 (the opening draws belong to turn 1)."""
+        return max(self.turn, 1)
 
     def breakdown(self) -> list[dict[str, int]]:
         return final_scoring.breakdown(self)
