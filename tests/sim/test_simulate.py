@@ -375,16 +375,17 @@ def test_the_worker_pool_starts_once_and_serves_the_next_runs():
     import importlib
 
     sim_module = importlib.import_module("neko_lab.sim.simulate")
+    workers_module = importlib.import_module("neko_lab.sim.workers")
     sim_module.stop_pool()
     first = nl.simulate("toy", games=8, agents=["random"], seed=3, workers=2, progress=False)
-    pool, workers = sim_module._POOL["pool"], set(sim_module._POOL["started"])
+    pool, workers = workers_module._POOL["pool"], set(workers_module._POOL["started"])
     again = nl.simulate("toy", games=8, agents=["random"], seed=3, workers=2, progress=False)
-    assert sim_module._POOL["pool"] is pool and set(pool._processes) == workers and len(workers) == 2
+    assert workers_module._POOL["pool"] is pool and set(pool._processes) == workers and len(workers) == 2
     assert again.equals(first)
     nl.simulate("toy", games=4, agents=["random"], seed=3, workers=1, progress=False)
-    assert sim_module._POOL["pool"] is not pool and sim_module._POOL["workers"] == 1
+    assert workers_module._POOL["pool"] is not pool and workers_module._POOL["workers"] == 1
     sim_module.stop_pool()
-    assert "pool" not in sim_module._POOL
+    assert "pool" not in workers_module._POOL
 
 
 
@@ -394,15 +395,16 @@ def test_an_interrupt_reaching_idle_workers_leaves_them_to_the_parent():
     import importlib
 
     sim_module = importlib.import_module("neko_lab.sim.simulate")
+    workers_module = importlib.import_module("neko_lab.sim.workers")
     sim_module.stop_pool()
     first = nl.simulate("toy", games=8, agents=["random"], seed=3, workers=2, progress=False)
-    pool, workers = sim_module._POOL["pool"], dict(sim_module._POOL["started"])
+    pool, workers = workers_module._POOL["pool"], dict(workers_module._POOL["started"])
     for pid in workers:
         os.kill(pid, signal.SIGINT)
     time.sleep(0.5)
     assert len(workers) == 2 and all(proc.is_alive() for proc in workers.values())
     again = nl.simulate("toy", games=8, agents=["random"], seed=3, workers=2, progress=False)
-    assert sim_module._POOL["pool"] is pool and again.equals(first)
+    assert workers_module._POOL["pool"] is pool and again.equals(first)
     sim_module.stop_pool()
 
 
@@ -411,6 +413,7 @@ def test_an_interrupted_run_ends_its_workers_at_once(tmp_path, monkeypatch):
     import importlib
 
     sim_module = importlib.import_module("neko_lab.sim.simulate")
+    workers_module = importlib.import_module("neko_lab.sim.workers")
     sim_module.stop_pool()
 
     def interrupted(self, *args):
@@ -420,8 +423,8 @@ def test_an_interrupted_run_ends_its_workers_at_once(tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         nl.simulate("toy", games=4000, agents=["random"], seed=3, workers=2, chunk=20, out=tmp_path / "r",
                     progress=False)
-    assert "pool" not in sim_module._POOL
-    workers = list(sim_module._POOL["started"].values())
+    assert "pool" not in workers_module._POOL
+    workers = list(workers_module._POOL["started"].values())
     assert len(workers) == 2
     deadline = time.monotonic() + 20        # generous: a loaded machine may take a while to reap them
     while any(proc.is_alive() for proc in workers) and time.monotonic() < deadline:
