@@ -357,3 +357,34 @@ def test_naeco_says_the_token_moved_only_after_the_play_that_moved_it():
         les.bots_move(s)
     assert "Your token moved right, so piles 1 to 5 are open to you now." in draws[4]      # step 3 moved it
     assert "moved" not in draws[6] and "Piles 1 to 5 are open to you." in draws[6]       # step 5: face-down
+
+
+def _each_step(les):
+    """(step, position) for every scripted step of the learner, the position before its move."""
+    s = les.new_game()
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            return
+        step = les.step(s)
+        if step is None or not step.scripted:
+            return
+        yield step, s.clone()
+        s.apply(step.expected)
+
+
+def test_neptune_attract_investors_says_who_played_the_card(built):
+    # the player of the card takes 5 credits, every other player 2 (rulebook › Attract Investors)
+    seen = []
+    for step, s in _each_step(built("neptune")):
+        if s.pending[-1].kind != "investors" or step.auto:
+            continue
+        five = [e.seat for e in s.log if e.text == "receives 5 credits from investors"][-1]
+        assert five == s.active
+        if five == 0:
+            assert "you played it, so you took 5 credits and Player 2 took 2" in step.say, step.say
+        else:
+            assert f"Player {five + 1} played it, so they took 5 credits and you took 2" in step.say, step.say
+            assert "you took 5" not in step.say
+        seen.append(five)
+    assert 1 in seen                       # steps 16 and 29: Player 2 played it

@@ -205,7 +205,11 @@ def say_tech(state: State, a: Any) -> str:
 
 
 def say_investors(state: State, a: Any) -> str:
-    lead = f"Attract Investors: you took 5 credits, Player 2 took 2; now each may turn fame into credits, 1 credit per 2 fame ({R_INVESTORS}). "
+    # the player of the card takes 5 credits and every other player 2 (rulebook › Attract Investors)
+    took = ("you played it, so you took 5 credits and Player 2 took 2" if state.active == 0 else
+            f"Player {state.active + 1} played it, so they took 5 credits and you took 2")
+    lead = (f"Attract Investors: {took}; now each may turn fame into credits, 1 credit per 2 fame "
+            f"({R_INVESTORS}). ")
     if a.fame:
         return lead + f"Give up {a.fame} fame for {a.fame // 2} credits: the credits buy bases and VP now."
     return lead + (f"Keep all your fame ({state.fame[0]}): the most fame scores 2 VP at every scoring and 5 at the "
