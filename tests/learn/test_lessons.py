@@ -388,3 +388,18 @@ def test_neptune_attract_investors_says_who_played_the_card(built):
             assert "you took 5" not in step.say
         seen.append(five)
     assert 1 in seen                       # steps 16 and 29: Player 2 played it
+
+
+def test_neptune_fuel_broker_step_is_true_of_the_fuel_held(built):
+    said = 0
+    for step, s in _each_step(built("neptune")):
+        if s.pending[-1].kind != "broker" or step.auto:
+            continue
+        said += 1
+        assert "fuel enough" not in step.say
+        who = "You played" if s.active == 0 else f"Player {s.active + 1} played"
+        assert who + " Fuel Broker" in step.say
+        if not step.expected.count:
+            held = f"you have {s.fuel[0]} fuel already" if s.fuel[0] else "you have no fuel"
+            assert held in step.say and f"your {s.credits[0]} credits can buy VP" in step.say, step.say
+    assert said

@@ -235,8 +235,18 @@ def say_order(state: State, a: Any) -> str:
 
 
 def say_broker(state: State, a: Any) -> str:
-    lead = f"Player 2 played Fuel Broker: you may buy fuel for 2 credits each, 1 of them to Player 2 ({R_BROKER}). "
-    return lead + ("Buy none: you have fuel enough for the trips ahead." if not a.count else f"Buy {a.count}.")
+    if state.active == 0:
+        lead = (f"You played Fuel Broker: it scored you 1 VP, and you may buy fuel for 1 credit each; Player 2 "
+                f"pays 2 a fuel, 1 of them to you ({R_BROKER}). ")
+    else:
+        lead = (f"Player {state.active + 1} played Fuel Broker: you may buy fuel for 2 credits each, 1 of them "
+                f"to Player {state.active + 1} ({R_BROKER}). ")
+    if a.count:
+        return lead + f"Buy {a.count}."
+    fuel, credits = state.fuel[0], state.credits[0]
+    have = f"you have {fuel} fuel already" if fuel else "you have no fuel, but fuel scores nothing by itself"
+    return lead + (f"Buy none: {have}, and your {credits} credits can buy VP at the next scoring "
+                   f"({VP_TABLE}) ({R_SCORING_CARD}).")
 
 
 SAYS = {"sell": say_sell, "play": say_play, "launch": say_launch, "mission_access": say_access,
