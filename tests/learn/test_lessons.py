@@ -403,3 +403,24 @@ def test_neptune_fuel_broker_step_is_true_of_the_fuel_held(built):
             held = f"you have {s.fuel[0]} fuel already" if s.fuel[0] else "you have no fuel"
             assert held in step.say and f"your {s.credits[0]} credits can buy VP" in step.say, step.say
     assert said
+
+
+def test_neptune_a_card_played_from_the_track_gives_a_reason_true_of_the_hand(built):
+    from_track = 0
+    for step, s in _each_step(built("neptune")):
+        a = step.expected
+        if type(a).__name__ != "Play" or a.place < 0:
+            continue
+        kind = s.data.cards[a.card].kind
+        same = [s.data.cards[c] for c in s.hands[0] if s.data.cards[c].kind == kind]
+        if same:
+            from_track += 1
+            assert "none of your own cards" not in step.say, step.say
+            fame = max(c.fame for c in same)
+            assert (f"your own {a.title} would give no fame either" in step.say if fame == 0 else
+                    f"your own {a.title} would give +{fame} fame" in step.say), step.say
+            assert "leaves the track, where Player 2 could play it" in step.say
+            assert any(s.data.cards[c].kind == kind for c in s.track)
+        else:
+            assert "none of your own cards does this now" in step.say
+    assert from_track                      # step 12: a Build in hand, another played from the track

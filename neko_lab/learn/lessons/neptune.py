@@ -123,8 +123,23 @@ def say_play(state: State, a: Any) -> str:
             f"gives no fame, but lets you use a card you do not hold ({R_PLAY}). ")
         return lead + (f"Play {a.title} from your hand: +{a.fame} fame, and {does}. Why now, in generation "
                        f"{min(state.generation, 3) + 1} with {purse(state, 0)}: {_why_play(state, a)}.")
-    return (f"Play {a.title} from place {a.place + 1} of the Opportunity Track: no fame this way, but none of your "
-            f"own cards does this now. It means {does} ({R_PLAY}). Why now: {_why_play(state, a)}.")
+    return (f"Play {a.title} from place {a.place + 1} of the Opportunity Track: no fame this way, but "
+            f"{_why_track(state, a)}. It means {does} ({R_PLAY}). Why now: {_why_play(state, a)}.")
+
+
+def _why_track(state: State, a: Any) -> str:
+    """Why the card is played from the track rather than from the hand, true of the hand held now."""
+    k = card_kind(state, a.card)
+    same = [state.data.cards[c] for c in state.hands[0] if state.data.cards[c].kind == k]
+    if not same:
+        return "none of your own cards does this now"
+    best = max(c.fame for c in same)
+    left = f"the {a.title} leaves the track, where Player 2 could play it on their turn"
+    if best == 0:
+        return (f"your own {a.title} would give no fame either, so nothing is lost: it stays in your hand for a "
+                f"later turn, and {left}")
+    return (f"your own {a.title} would give +{best} fame; playing this one keeps yours in your hand for a later "
+            f"turn, and {left}")
 
 
 def say_launch(state: State, a: Any) -> str:
