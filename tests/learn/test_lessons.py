@@ -424,3 +424,25 @@ def test_neptune_a_card_played_from_the_track_gives_a_reason_true_of_the_hand(bu
         else:
             assert "none of your own cards does this now" in step.say
     assert from_track                      # step 12: a Build in hand, another played from the track
+
+
+def test_neptune_explains_the_award_cards_and_colonies_where_they_first_matter(built):
+    divers = intrepid = None
+    for step, s in _each_step(built("neptune")):
+        if divers is None and "takes the Diversification card" in step.say:
+            divers = step.say
+            assert s.diversification == 0
+        a = step.expected
+        if intrepid is None and type(a).__name__ == "BuildAt" and a.what == "factory":
+            intrepid = step.say
+            owner = s.missions[a.dest][0]
+            assert owner != 0 and f"Player {owner + 1} controls the mission at {a.name}, so this one does not" \
+                in step.say
+            loc = s.data.locations[a.dest]
+            mine = {t for t, h in enumerate(s.techs) if 0 in h}
+            missing = [s.data.techs[t].name for t in loc.colony_requires if t not in mine]
+            assert missing and f"it needs {' and '.join(missing)} first, which you have no token on" in step.say
+        elif intrepid is None and type(a).__name__ == "BuildAt":
+            assert "Intrepid" not in step.say
+    assert divers and "whoever holds it at the end scores 3 VP" in divers and "Diversification Card)" in divers
+    assert intrepid and "Intrepid Spacefarer card, 3 VP at the end" in intrepid

@@ -14,13 +14,16 @@ it teaches, and where (each step cites its section):
 5. Factories Produce, Attract Investors, Fuel Broker — what each card gives, said when it happens.
 6. Scoring card and Generations — factories, colonies and fame scored, then buying VP once; a
    generation ends when its last card is drawn, and is scored the same way.
-7. End of Game Scoring — in the finale, category by category.
+7. Diversification Card and Intrepid Spacefarer Card — what each is worth and how it moves, said when
+   the first one is taken and at the learner's first factory (with what a colony there would need).
+8. End of Game Scoring — in the finale, category by category.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ...core.state import State
+from ...games.neptune.rules.fuel import distance
 from ..lesson import DeterministicBot, Lesson, Teach
 from .neptune_words import (CARD_DOES, R_BROKER, R_BUILD, R_BUILDING, R_CONTROL, R_COST, R_END, R_FACTORIES,
                             R_FAME, R_FUEL, R_GEN, R_INVESTORS, R_PLAY, R_PRODUCTION, R_RESEARCH, R_SCORING,
@@ -69,7 +72,18 @@ def _news(state: State, events: list | None = None, routine: list | None = None)
     if any(e.rule == R_PRODUCTION and e.seat == 0 for e in events):
         text += (f"Every factory pays 1 credit when Factories Produce is played; a factory on a Mineral site adds a "
                  f"fuel, or a credit once you have Fusion Power ({R_PRODUCTION}). ")
+    for rule, what in ((R_DIVERS, DIVERS_WORDS), (R_INTREPID, INTREPID_WORDS)):
+        here = sum(1 for e in events if e.rule == rule)
+        if here and here == sum(1 for e in state.log if e.rule == rule):     # the award card's first owner
+            text += what + " "
     return text
+
+
+DIVERS_WORDS = (f"The Diversification card goes to whoever has bases on the most planets, and changes hands only "
+                f"when another player has bases on more; whoever holds it at the end scores 3 VP ({R_DIVERS}).")
+INTREPID_WORDS = (f"The Intrepid Spacefarer card goes to whoever builds a factory or colony at a location whose "
+                  f"mission they control, the furthest from Earth so far; it changes hands only for one further "
+                  f"away, and whoever holds it at the end scores 3 VP ({R_INTREPID}).")
 
 
 # ---------------------------------------------------------------------------------- what is said
@@ -193,7 +207,36 @@ def say_build(state: State, a: Any) -> str:
             "colony": "a colony scores 2 VP at every scoring",
             "move": "moving without building only goes where you have a base"}[a.what]
     return lead + head + (f"Team {a.team + 1} builds a {a.what} at {loc_name(state, a.dest)} for {a.credits} "
-                          f"credit{'s' if a.credits != 1 else ''}; {trip} ({R_COST}). Why: {gain} ({R_BUILDING}).")
+                          f"credit{'s' if a.credits != 1 else ''}; {trip} ({R_COST}). Why: {gain} ({R_BUILDING})."
+                          + _first_building(state, a))
+
+
+def _first_building(state: State, a: Any) -> str:
+    """Before the learner's first factory or colony: the colony circle of that location, and whether
+    this building wins the Intrepid Spacefarer card (true of the position)."""
+    if a.what not in ("factory", "colony") or 0 in state.factory or 0 in state.colony:
+        return ""
+    data = state.data
+    loc = data.locations[a.dest]
+    out = []
+    if a.what == "factory" and loc.colony and state.colony[a.dest] < 0:
+        have = {t for t, holders in enumerate(state.techs) if 0 in holders}
+        missing = [data.techs[t].name for t in loc.colony_requires if t not in have]
+        need = (f"it needs {' and '.join(missing)} first, which you have no token on" if missing else
+                f"it costs {loc.colony} credits plus the fuel from Earth")
+        out.append(f"A colony could go here too, in its own circle, and scores 2 VP at every scoring, but {need} "
+                   f"({R_BUILDING}).")
+    holders = state.missions[a.dest]
+    far = distance(data, data.home, a.dest)
+    if holders and holders[0] == 0:
+        wins = state.intrepid != 0 and (state.intrepid < 0 or far > state.intrepid_distance)
+        mine = ("so this one wins it" if wins else "but this one is no further than the holder's, so it does not")
+    else:
+        mine = (f"Player {holders[0] + 1} controls the mission at {loc.name}, so this one does not"
+                if holders else "nobody controls the mission here, so this one does not")
+    out.append(f"A factory or colony where you control the mission, further from Earth than any so far, wins the "
+               f"Intrepid Spacefarer card, 3 VP at the end; {mine} ({R_INTREPID}).")
+    return " " + " ".join(out)
 
 
 def say_any_time(state: State, a: Any) -> str:
