@@ -446,3 +446,53 @@ def test_neptune_explains_the_award_cards_and_colonies_where_they_first_matter(b
             assert "Intrepid" not in step.say
     assert divers and "whoever holds it at the end scores 3 VP" in divers and "Diversification Card)" in divers
     assert intrepid and "Intrepid Spacefarer card, 3 VP at the end" in intrepid
+
+
+def test_naeco_teaches_the_symbols_and_the_learners_own_priority_card():
+    les = make_lesson("naeco")
+    s = les.new_game()
+    names = {"insufficiently_known": "Insufficiently known", "well_known": "Well known",
+             "endangered": "Endangered", "least_concern": "Least concern"}
+    points = dict(zip(names, s.observation(0)["priority_card"]))
+    assert "Each Species card carries up to two of four symbols" in les.intro
+    assert "Your own Priority Observation card gives " + ", ".join(
+        f"{names[k]} {points[k]}" for k in names) in les.intro, les.intro
+    # step 1 says why its card, and why the Hint may rank another first
+    les.bots_move(s)
+    step = les.step(s)
+    a = step.expected
+    card = s.cards[a.card]
+    gain = lambda b: (lambda c: (c.apply(b), c.scores()[0])[1])(s.clone()) - s.scores()[0]
+    others = [gain(b) for b in s.legal_actions() if type(b).__name__ == "Play" and not b.down and b.card != a.card]
+    assert gain(a) > max(others)
+    assert f"it adds {gain(a)} to your score, more than any other card of your hand" in step.say
+    for x in card.attributes:
+        assert f"{names[x]} {points[x]} on your Priority Observation card" in step.say
+    after = s.clone()
+    after.apply(a)
+    counts = [sum(1 for _d, _c, cid in after.observation(0)["oceans"][seat]["cards"]
+                  if card.attributes[0] in s.cards[cid].attributes) for seat in (0, 1)]
+    assert counts[0] >= counts[1] and counts[0] > 0             # "your Ocean would show the most of it"
+    assert "The Hint ranks moves by the points whole sampled games end with" in step.say
+
+
+def test_naeco_says_how_far_the_token_moves_when_objectives_are_met():
+    les = make_lesson("naeco")
+    s = les.new_game()
+    said = None
+    for _ in range(8):
+        les.bots_move(s)
+        step = les.step(s)
+        before = s.observation(0)
+        k = before["tokens"][0]
+        after = s.clone()
+        after.apply(step.expected)
+        moved = after.observation(0)["tokens"][0] - k
+        if moved:
+            said = step.say
+            assert moved == 1 and "does not meet the next objective yet, so the token stops after one card" in said
+            assert before["objectives"][k + 1] is None and after.observation(0)["objectives"][k + 1] is not None
+            assert "The first token to reach a Surface card reveals the objective above it" in said
+            assert "two objectives met in one turn move it two Surface cards" in said
+        s.apply(step.expected)
+    assert said
