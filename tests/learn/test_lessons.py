@@ -147,6 +147,7 @@ def test_leaving_the_script_turns_into_free_play():
     les.bots_move(s)
     off = les.step(s)
     assert not off.scripted and "not the lesson's scripted game" in off.say
+    assert "the board's Hint button" in off.say and "neko_lab." not in off.say    # what a learner can click
     assert off.check(s.legal_actions()[0]) is None
 
 
