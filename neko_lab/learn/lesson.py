@@ -243,7 +243,7 @@ class Lesson:
             free = self.free_say(state) if callable(self.free_say) else self.free_say
             say = free if done else (
                 "This position is not the lesson's scripted game any more (a different move was played): "
-                "play on freely; hints (neko_lab.hint) still explain the best moves. " + free)
+                "play on freely; the board's Hint button still explains the best moves. " + free)
             return Step(say, "", None, 0, len(self._wanted), "", state.clone(), None)
         teach = self.teach[min(i, len(self.teach) - 1)]
         wanted = self._wanted[i]

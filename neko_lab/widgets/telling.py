@@ -128,8 +128,9 @@ class Telling:
         """The last moves as the reader saw them: (number, who and what, what followed). A move of
         another seat the reader saw nothing of is left out and not counted, so rows are numbered 0, 1,
         2, ... (read from 1) by the moves the reader saw, one number a move, and neither the count nor
-        the kind of hidden moves shows (the set-up's events are no move). The "why?" of row n explains
-        move self._why[n]."""
+        the kind of hidden moves shows (the set-up's events are no move). A row reads in the log's words;
+        the reader's own secret choice too where the game's explain module has narrate(state, action,
+        viewer) for it, else as told(). The "why?" of row n explains move self._why[n]."""
         moves = self._moves()
         rows: list[tuple[int, str, list[str]]] = []
         self._why: dict[int, int] = {}
@@ -153,6 +154,11 @@ class Telling:
                 head_seat = before.current_player if own or shown[0].seat is None else shown[0].seat
                 if not own:
                     head = f"{self.who(head_seat, before)}: {texts[0]}"
+                else:           # in the log's words too where the game has them for its owner
+                    narrate = getattr(type(before).explainer, "narrate", None)
+                    words = narrate(before, action, self.reader) if callable(narrate) else None
+                    if words:
+                        head = f"{self.who(head_seat, before)}: {words}"
                 texts = [e.text if e.seat is None or e.seat == head_seat else
                          f"{seat_label(e.seat, self.names)}: {e.text}" for e in shown]
             self._why[number] = k

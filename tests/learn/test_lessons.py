@@ -147,6 +147,7 @@ def test_leaving_the_script_turns_into_free_play():
     les.bots_move(s)
     off = les.step(s)
     assert not off.scripted and "not the lesson's scripted game" in off.say
+    assert "the board's Hint button" in off.say and "neko_lab." not in off.say    # what a learner can click
     assert off.check(s.legal_actions()[0]) is None
 
 
@@ -357,3 +358,142 @@ def test_naeco_says_the_token_moved_only_after_the_play_that_moved_it():
         les.bots_move(s)
     assert "Your token moved right, so piles 1 to 5 are open to you now." in draws[4]      # step 3 moved it
     assert "moved" not in draws[6] and "Piles 1 to 5 are open to you." in draws[6]       # step 5: face-down
+
+
+def _each_step(les):
+    """(step, position) for every scripted step of the learner, the position before its move."""
+    s = les.new_game()
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            return
+        step = les.step(s)
+        if step is None or not step.scripted:
+            return
+        yield step, s.clone()
+        s.apply(step.expected)
+
+
+def test_neptune_attract_investors_says_who_played_the_card(built):
+    # the player of the card takes 5 credits, every other player 2 (rulebook › Attract Investors)
+    seen = []
+    for step, s in _each_step(built("neptune")):
+        if s.pending[-1].kind != "investors" or step.auto:
+            continue
+        five = [e.seat for e in s.log if e.text == "receives 5 credits from investors"][-1]
+        assert five == s.active
+        if five == 0:
+            assert "you played it, so you took 5 credits and Player 2 took 2" in step.say, step.say
+        else:
+            assert f"Player {five + 1} played it, so they took 5 credits and you took 2" in step.say, step.say
+            assert "you took 5" not in step.say
+        seen.append(five)
+    assert 1 in seen                       # steps 16 and 29: Player 2 played it
+
+
+def test_neptune_fuel_broker_step_is_true_of_the_fuel_held(built):
+    said = 0
+    for step, s in _each_step(built("neptune")):
+        if s.pending[-1].kind != "broker" or step.auto:
+            continue
+        said += 1
+        assert "fuel enough" not in step.say
+        who = "You played" if s.active == 0 else f"Player {s.active + 1} played"
+        assert who + " Fuel Broker" in step.say
+        if not step.expected.count:
+            held = f"you have {s.fuel[0]} fuel already" if s.fuel[0] else "you have no fuel"
+            assert held in step.say and f"your {s.credits[0]} credits can buy VP" in step.say, step.say
+    assert said
+
+
+def test_neptune_a_card_played_from_the_track_gives_a_reason_true_of_the_hand(built):
+    from_track = 0
+    for step, s in _each_step(built("neptune")):
+        a = step.expected
+        if type(a).__name__ != "Play" or a.place < 0:
+            continue
+        kind = s.data.cards[a.card].kind
+        same = [s.data.cards[c] for c in s.hands[0] if s.data.cards[c].kind == kind]
+        if same:
+            from_track += 1
+            assert "none of your own cards" not in step.say, step.say
+            fame = max(c.fame for c in same)
+            assert (f"your own {a.title} would give no fame either" in step.say if fame == 0 else
+                    f"your own {a.title} would give +{fame} fame" in step.say), step.say
+            assert "leaves the track, where Player 2 could play it" in step.say
+            assert any(s.data.cards[c].kind == kind for c in s.track)
+        else:
+            assert "none of your own cards does this now" in step.say
+    assert from_track                      # step 12: a Build in hand, another played from the track
+
+
+def test_neptune_explains_the_award_cards_and_colonies_where_they_first_matter(built):
+    divers = intrepid = None
+    for step, s in _each_step(built("neptune")):
+        if divers is None and "takes the Diversification card" in step.say:
+            divers = step.say
+            assert s.diversification == 0
+        a = step.expected
+        if intrepid is None and type(a).__name__ == "BuildAt" and a.what == "factory":
+            intrepid = step.say
+            owner = s.missions[a.dest][0]
+            assert owner != 0 and f"Player {owner + 1} controls the mission at {a.name}, so this one does not" \
+                in step.say
+            loc = s.data.locations[a.dest]
+            mine = {t for t, h in enumerate(s.techs) if 0 in h}
+            missing = [s.data.techs[t].name for t in loc.colony_requires if t not in mine]
+            assert missing and f"it needs {' and '.join(missing)} first, which you have no token on" in step.say
+        elif intrepid is None and type(a).__name__ == "BuildAt":
+            assert "Intrepid" not in step.say
+    assert divers and "whoever holds it at the end scores 3 VP" in divers and "Diversification Card)" in divers
+    assert intrepid and "Intrepid Spacefarer card, 3 VP at the end" in intrepid
+
+
+def test_naeco_teaches_the_symbols_and_the_learners_own_priority_card():
+    les = make_lesson("naeco")
+    s = les.new_game()
+    names = {"insufficiently_known": "Insufficiently known", "well_known": "Well known",
+             "endangered": "Endangered", "least_concern": "Least concern"}
+    points = dict(zip(names, s.observation(0)["priority_card"]))
+    assert "Each Species card carries up to two of four symbols" in les.intro
+    assert "Your own Priority Observation card gives " + ", ".join(
+        f"{names[k]} {points[k]}" for k in names) in les.intro, les.intro
+    # step 1 says why its card, and why the Hint may rank another first
+    les.bots_move(s)
+    step = les.step(s)
+    a = step.expected
+    card = s.cards[a.card]
+    gain = lambda b: (lambda c: (c.apply(b), c.scores()[0])[1])(s.clone()) - s.scores()[0]
+    others = [gain(b) for b in s.legal_actions() if type(b).__name__ == "Play" and not b.down and b.card != a.card]
+    assert gain(a) > max(others)
+    assert f"it adds {gain(a)} to your score, more than any other card of your hand" in step.say
+    for x in card.attributes:
+        assert f"{names[x]} {points[x]} on your Priority Observation card" in step.say
+    after = s.clone()
+    after.apply(a)
+    counts = [sum(1 for _d, _c, cid in after.observation(0)["oceans"][seat]["cards"]
+                  if card.attributes[0] in s.cards[cid].attributes) for seat in (0, 1)]
+    assert counts[0] >= counts[1] and counts[0] > 0             # "your Ocean would show the most of it"
+    assert "The Hint ranks moves by the points whole sampled games end with" in step.say
+
+
+def test_naeco_says_how_far_the_token_moves_when_objectives_are_met():
+    les = make_lesson("naeco")
+    s = les.new_game()
+    said = None
+    for _ in range(8):
+        les.bots_move(s)
+        step = les.step(s)
+        before = s.observation(0)
+        k = before["tokens"][0]
+        after = s.clone()
+        after.apply(step.expected)
+        moved = after.observation(0)["tokens"][0] - k
+        if moved:
+            said = step.say
+            assert moved == 1 and "does not meet the next objective yet, so the token stops after one card" in said
+            assert before["objectives"][k + 1] is None and after.observation(0)["objectives"][k + 1] is not None
+            assert "The first token to reach a Surface card reveals the objective above it" in said
+            assert "two objectives met in one turn move it two Surface cards" in said
+        s.apply(step.expected)
+    assert said

@@ -97,4 +97,8 @@ def test_last_moves_tell_your_own_secret_choices_to_you_and_not_the_others():
     b.play(b.lesson_panel.expected)
     said = "P1: play Ocean sunfish face-down at depth 1, 1 column left of the start cards"
     assert b.message.text == said
-    assert b._move_rows()[-1][1] == said
+    # the last moves read in the log's words, the learner's own face-down card named
+    assert b._move_rows()[-1][1] == ("P1: plays Ocean sunfish face-down (an unpopulated area) at depth 1, "
+                                     "1 column left of the start cards")
+    heads = [head for _k, head, _events in b._move_rows()]
+    assert all(h.split(": ", 1)[1].startswith(("plays ", "draws ")) for h in heads), heads

@@ -41,6 +41,14 @@ def label(s: Any, action: Hashable, viewer: Any) -> str:
     return str(action)
 
 
+def narrate(s: Any, action: Hashable, viewer: Any) -> str | None:
+    """A secret move told to its owner in the log's words, as every other move's line reads: a card
+    played face-down, named ("plays Ocean sunfish face-down (an unpopulated area) at ..."); None else."""
+    if isinstance(action, Play) and action.down and viewer in ("all", s.current_player):
+        return f"plays {action.name} face-down (an unpopulated area) at {where(action.depth, action.col)}"
+    return None
+
+
 def _play(s: Any, seat: int, a: Play, viewer: Any) -> list[str]:
     card = s.cards[a.card]
     if a.down and viewer not in ("all", seat):      # the other players never learn which card it was

@@ -2,13 +2,16 @@
 
 What a first game has to teach, and where the script teaches it (each step cites its section):
 
-1. Naéco › Setup — the two Exploration Start cards, a hand of three, seven face-up piles and a secret
-   Priority Observation card (the introduction).
+1. Naéco › Setup and Naéco › Scoring — the two Exploration Start cards, a hand of three, seven face-up
+   piles, the four symbols a Species card may carry and what the learner's own secret Priority
+   Observation card gives each (the introduction).
 2. Naéco › Gameplay — a turn is "play one card, then draw one"; a card touches the Ocean, sits in the
-   row of its own depth, and beside another species differs from it by exactly one (steps 1, 3).
+   row of its own depth, and beside another species differs from it by exactly one (steps 1, 3). Step 1
+   says why its card: its symbol scores most as things stand, while the Hint ranks by final points.
 3. Naéco › Gameplay — drawing: only the piles your token allows, counted from the left (steps 2, 4).
 4. Naéco › Make ground-breaking observations! — meeting the objective above your token moves it right,
-   which reveals the next objective and opens one more pile (step 3 plays a card that does it).
+   which reveals the next objective and opens one more pile (step 3 plays a card that does it, and says
+   how an objective already met on reveal, or two met in one turn, move the token further).
 5. Naéco › Gameplay — a card face-down is an unpopulated area, and any value may go beside it later
    (steps 5 and 7).
 6. Naéco › End of the game and Naéco › Scoring — said when the script hands over, and explained
@@ -148,15 +151,44 @@ def pick_first(state: State, legal: list) -> Hashable | None:
     return _best(state, _plays(legal, down=False), state.current_player)
 
 
+def _symbol_words(state: State, cid: int) -> str:
+    """"the Endangered symbol", "the Well known and Least concern symbols", "no symbol"."""
+    names = [ATTRIBUTE_WORDS[x] for x in state.cards[cid].attributes]
+    if not names:
+        return "no symbol"
+    return f"the {' and '.join(names)} symbol" + ("s" if len(names) > 1 else "")
+
+
+def _priority_points(state: State, seat: int) -> dict[str, int]:
+    """Symbol -> the points the seat's own Priority Observation card gives it."""
+    return dict(zip(ATTRIBUTE_WORDS, state.observation(seat)["priority_card"]))
+
+
+def _gain(state: State, a: Hashable, seat: int) -> int:
+    """How much the seat's score as it stands now would rise with this move."""
+    return _after(state, a).scores()[seat] - state.scores()[seat]
+
+
 def say_first(state: State, a: Any) -> str:
     seat = state.current_player
     cells = _ocean(state, seat)
     stacked = (a.depth - 1, a.col) in cells or (a.depth + 1, a.col) in cells
     extra = " Above or below another card, any value may go." if stacked else ""
+    gain = _gain(state, a, seat)
+    others = [_gain(state, b, seat) for b in _plays(state.legal_actions(), down=False) if b.card != a.card]
+    why = ""
+    if gain > 0 and gain > max(others, default=0):
+        points = _priority_points(state, seat)
+        worth = ", ".join(f"{ATTRIBUTE_WORDS[x]} {points[x]}" for x in state.cards[a.card].attributes)
+        why = (f" Why this card: it carries {_symbol_words(state, a.card)} ({worth} on your Priority "
+               f"Observation card), and with it your Ocean would show the most of that symbol, so as things "
+               f"stand it adds {gain} to your score, more than any other card of your hand ({SCORING}). The "
+               f"Hint ranks moves by the points whole sampled games end with, so it may put another card "
+               f"first; this step is about where a card may go.")
     return (f"Your Ocean holds only the two Exploration Start cards, one at depth 1 and one at depth 4. "
             f"A turn is two things: play one card from your hand into your Ocean, then draw one. The card "
             f"must touch a card already there (left, right, above or below), and it may only lie in the row "
-            f"of the depth printed on it.{extra} Play {play_words(state, seat, a)}.")
+            f"of the depth printed on it.{extra} Play {play_words(state, seat, a)}.{why}")
 
 
 def say_draw(state: State, a: Any) -> str:
@@ -185,12 +217,27 @@ def say_observe(state: State, a: Any) -> str:
         parts.append(f"Two species side by side must differ by exactly one: a predator lies beside its prey. "
                      f"{a.name} is a {a.value}, so it may lie beside the {side[0]} ({GAMEPLAY}).")
     if goal and moves:
+        steps = _token(_after(state, a), seat) - _token(state, seat)
         parts.append(f"The objective above your token asks for: \u201c{goal}\u201d. This card meets it, so "
-                     f"your token moves one Surface card to the right: that scores research and lets you draw "
-                     f"from one more pile ({OBSERVE}).")
+                     f"your token moves right, one Surface card for each objective met: that scores research "
+                     f"and lets you draw from one more pile for each ({OBSERVE}).")
+        parts.append(_more_objectives(state, seat, steps))
     elif goal:
         parts.append(f"Keep the objective above your token in mind: \u201c{goal}\u201d ({OBSERVE}).")
     return " ".join(parts) + f" Play {play_words(state, seat, a)}."
+
+
+def _more_objectives(state: State, seat: int, steps: int) -> str:
+    """The rule for meeting more than one objective, said of this move: how far the token goes."""
+    k = _token(state, seat)
+    first = state.observation(seat)["objectives"][k + 1] is None      # nobody has revealed the next one yet
+    reveal = "The first token to reach a Surface card reveals the objective above it. " if first else ""
+    if steps > 1:
+        return (f"{reveal}This card meets {steps} objectives in one turn, so the token moves {steps} Surface "
+                f"cards ({OBSERVE}).")
+    return (f"{reveal}Your Ocean does not meet the next objective yet, so the token stops after one card; had "
+            f"it met that one too, the token would move on again at once: two objectives met in one turn move "
+            f"it two Surface cards ({OBSERVE}).")
 
 
 def _moved_since_draw(state: State, seat: int) -> bool:
@@ -334,5 +381,12 @@ def LESSON(seed: int = SEED) -> Lesson:
              f"which symbols are worth most to you ({SETUP}). The first eight moves are guided: each step "
              f"says what to play and why, and a different move is explained and can be retried. Then you "
              f"finish the game yourself, with hints, and the final scoring is explained.")
-    return Lesson(GAME, PLAYERS, seed, intro, teach, free_say, CATEGORIES, seat=0, bot="naeco",
-                  detail=detail, title="Naéco: your first game")
+    les = Lesson(GAME, PLAYERS, seed, intro, teach, free_say, CATEGORIES, seat=0, bot="naeco",
+                 detail=detail, title="Naéco: your first game")
+    points = _priority_points(les.new_game(), 0)
+    les.intro += (f" Each Species card carries up to two of four symbols: {', '.join(ATTRIBUTE_WORDS.values())}. "
+                  f"Your own Priority Observation card gives "
+                  + ", ".join(f"{name} {points[key]}" for key, name in ATTRIBUTE_WORDS.items())
+                  + f": at the end you score a symbol's points if your Ocean shows the most of it, ties included "
+                    f"({SCORING}).")
+    return les

@@ -14,13 +14,16 @@ it teaches, and where (each step cites its section):
 5. Factories Produce, Attract Investors, Fuel Broker — what each card gives, said when it happens.
 6. Scoring card and Generations — factories, colonies and fame scored, then buying VP once; a
    generation ends when its last card is drawn, and is scored the same way.
-7. End of Game Scoring — in the finale, category by category.
+7. Diversification Card and Intrepid Spacefarer Card — what each is worth and how it moves, said when
+   the first one is taken and at the learner's first factory (with what a colony there would need).
+8. End of Game Scoring — in the finale, category by category.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ...core.state import State
+from ...games.neptune.rules.fuel import distance
 from ..lesson import DeterministicBot, Lesson, Teach
 from .neptune_words import (CARD_DOES, R_BROKER, R_BUILD, R_BUILDING, R_CONTROL, R_COST, R_END, R_FACTORIES,
                             R_FAME, R_FUEL, R_GEN, R_INVESTORS, R_PLAY, R_PRODUCTION, R_RESEARCH, R_SCORING,
@@ -69,7 +72,18 @@ def _news(state: State, events: list | None = None, routine: list | None = None)
     if any(e.rule == R_PRODUCTION and e.seat == 0 for e in events):
         text += (f"Every factory pays 1 credit when Factories Produce is played; a factory on a Mineral site adds a "
                  f"fuel, or a credit once you have Fusion Power ({R_PRODUCTION}). ")
+    for rule, what in ((R_DIVERS, DIVERS_WORDS), (R_INTREPID, INTREPID_WORDS)):
+        here = sum(1 for e in events if e.rule == rule)
+        if here and here == sum(1 for e in state.log if e.rule == rule):     # the award card's first owner
+            text += what + " "
     return text
+
+
+DIVERS_WORDS = (f"The Diversification card goes to whoever has bases on the most planets, and changes hands only "
+                f"when another player has bases on more; whoever holds it at the end scores 3 VP ({R_DIVERS}).")
+INTREPID_WORDS = (f"The Intrepid Spacefarer card goes to whoever builds a factory or colony at a location whose "
+                  f"mission they control, the furthest from Earth so far; it changes hands only for one further "
+                  f"away, and whoever holds it at the end scores 3 VP ({R_INTREPID}).")
 
 
 # ---------------------------------------------------------------------------------- what is said
@@ -123,8 +137,23 @@ def say_play(state: State, a: Any) -> str:
             f"gives no fame, but lets you use a card you do not hold ({R_PLAY}). ")
         return lead + (f"Play {a.title} from your hand: +{a.fame} fame, and {does}. Why now, in generation "
                        f"{min(state.generation, 3) + 1} with {purse(state, 0)}: {_why_play(state, a)}.")
-    return (f"Play {a.title} from place {a.place + 1} of the Opportunity Track: no fame this way, but none of your "
-            f"own cards does this now. It means {does} ({R_PLAY}). Why now: {_why_play(state, a)}.")
+    return (f"Play {a.title} from place {a.place + 1} of the Opportunity Track: no fame this way, but "
+            f"{_why_track(state, a)}. It means {does} ({R_PLAY}). Why now: {_why_play(state, a)}.")
+
+
+def _why_track(state: State, a: Any) -> str:
+    """Why the card is played from the track rather than from the hand, true of the hand held now."""
+    k = card_kind(state, a.card)
+    same = [state.data.cards[c] for c in state.hands[0] if state.data.cards[c].kind == k]
+    if not same:
+        return "none of your own cards does this now"
+    best = max(c.fame for c in same)
+    left = f"the {a.title} leaves the track, where Player 2 could play it on their turn"
+    if best == 0:
+        return (f"your own {a.title} would give no fame either, so nothing is lost: it stays in your hand for a "
+                f"later turn, and {left}")
+    return (f"your own {a.title} would give +{best} fame; playing this one keeps yours in your hand for a later "
+            f"turn, and {left}")
 
 
 def say_launch(state: State, a: Any) -> str:
@@ -178,7 +207,36 @@ def say_build(state: State, a: Any) -> str:
             "colony": "a colony scores 2 VP at every scoring",
             "move": "moving without building only goes where you have a base"}[a.what]
     return lead + head + (f"Team {a.team + 1} builds a {a.what} at {loc_name(state, a.dest)} for {a.credits} "
-                          f"credit{'s' if a.credits != 1 else ''}; {trip} ({R_COST}). Why: {gain} ({R_BUILDING}).")
+                          f"credit{'s' if a.credits != 1 else ''}; {trip} ({R_COST}). Why: {gain} ({R_BUILDING})."
+                          + _first_building(state, a))
+
+
+def _first_building(state: State, a: Any) -> str:
+    """Before the learner's first factory or colony: the colony circle of that location, and whether
+    this building wins the Intrepid Spacefarer card (true of the position)."""
+    if a.what not in ("factory", "colony") or 0 in state.factory or 0 in state.colony:
+        return ""
+    data = state.data
+    loc = data.locations[a.dest]
+    out = []
+    if a.what == "factory" and loc.colony and state.colony[a.dest] < 0:
+        have = {t for t, holders in enumerate(state.techs) if 0 in holders}
+        missing = [data.techs[t].name for t in loc.colony_requires if t not in have]
+        need = (f"it needs {' and '.join(missing)} first, which you have no token on" if missing else
+                f"it costs {loc.colony} credits plus the fuel from Earth")
+        out.append(f"A colony could go here too, in its own circle, and scores 2 VP at every scoring, but {need} "
+                   f"({R_BUILDING}).")
+    holders = state.missions[a.dest]
+    far = distance(data, data.home, a.dest)
+    if holders and holders[0] == 0:
+        wins = state.intrepid != 0 and (state.intrepid < 0 or far > state.intrepid_distance)
+        mine = ("so this one wins it" if wins else "but this one is no further than the holder's, so it does not")
+    else:
+        mine = (f"Player {holders[0] + 1} controls the mission at {loc.name}, so this one does not"
+                if holders else "nobody controls the mission here, so this one does not")
+    out.append(f"A factory or colony where you control the mission, further from Earth than any so far, wins the "
+               f"Intrepid Spacefarer card, 3 VP at the end; {mine} ({R_INTREPID}).")
+    return " " + " ".join(out)
 
 
 def say_any_time(state: State, a: Any) -> str:
@@ -205,7 +263,11 @@ def say_tech(state: State, a: Any) -> str:
 
 
 def say_investors(state: State, a: Any) -> str:
-    lead = f"Attract Investors: you took 5 credits, Player 2 took 2; now each may turn fame into credits, 1 credit per 2 fame ({R_INVESTORS}). "
+    # the player of the card takes 5 credits and every other player 2 (rulebook › Attract Investors)
+    took = ("you played it, so you took 5 credits and Player 2 took 2" if state.active == 0 else
+            f"Player {state.active + 1} played it, so they took 5 credits and you took 2")
+    lead = (f"Attract Investors: {took}; now each may turn fame into credits, 1 credit per 2 fame "
+            f"({R_INVESTORS}). ")
     if a.fame:
         return lead + f"Give up {a.fame} fame for {a.fame // 2} credits: the credits buy bases and VP now."
     return lead + (f"Keep all your fame ({state.fame[0]}): the most fame scores 2 VP at every scoring and 5 at the "
@@ -231,8 +293,18 @@ def say_order(state: State, a: Any) -> str:
 
 
 def say_broker(state: State, a: Any) -> str:
-    lead = f"Player 2 played Fuel Broker: you may buy fuel for 2 credits each, 1 of them to Player 2 ({R_BROKER}). "
-    return lead + ("Buy none: you have fuel enough for the trips ahead." if not a.count else f"Buy {a.count}.")
+    if state.active == 0:
+        lead = (f"You played Fuel Broker: it scored you 1 VP, and you may buy fuel for 1 credit each; Player 2 "
+                f"pays 2 a fuel, 1 of them to you ({R_BROKER}). ")
+    else:
+        lead = (f"Player {state.active + 1} played Fuel Broker: you may buy fuel for 2 credits each, 1 of them "
+                f"to Player {state.active + 1} ({R_BROKER}). ")
+    if a.count:
+        return lead + f"Buy {a.count}."
+    fuel, credits = state.fuel[0], state.credits[0]
+    have = f"you have {fuel} fuel already" if fuel else "you have no fuel, but fuel scores nothing by itself"
+    return lead + (f"Buy none: {have}, and your {credits} credits can buy VP at the next scoring "
+                   f"({VP_TABLE}) ({R_SCORING_CARD}).")
 
 
 SAYS = {"sell": say_sell, "play": say_play, "launch": say_launch, "mission_access": say_access,
