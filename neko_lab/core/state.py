@@ -137,6 +137,7 @@ class State(Spaces):
     explainer: ClassVar[Any] = None
 
     # ------------------------------------------------------------------ construction
+    @classmethod        # explicit: the compiled build's functions are not made class methods by type()
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "determinize" in cls.__dict__:

@@ -40,3 +40,13 @@ def test_a_search_copy_has_no_history_no_seed_and_cannot_be_saved(game, players)
             again.to_json()
     assert s.to_json() == real                             # the real game saves as before
     assert nl.from_json(real).history() == s.history()
+
+
+def test_a_game_that_overrides_determinize_itself_is_refused_when_its_class_is_made():
+    """A game re-draws in _determinize(): overriding determinize() would skip what the core drops."""
+    from neko_lab.core.state import State
+
+    with pytest.raises(TypeError, match="_determinize"):
+        class Leaky(State):                                # noqa: F841
+            def determinize(self, seat, rng):
+                return self.clone()
