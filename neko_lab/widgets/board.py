@@ -222,8 +222,10 @@ class Board(Telling, Reviewing, Misclicks, LessonMarks):
         self.why_box = W.HTML()
         self.log = EventLog(self.log_limit, self.names)
         self.scores = ScoreTable(self.names)
-        self.controls = Controls(self.bot_move, self.play_bots, self.undo_turn, self.restart,
+        self.controls = Controls(self.bot_move, self.play_bots, self.undo_turn, self._restart_pressed,
                                  seed=self.state.seed, on_pause=self._paused)
+        if self.lesson is not None:
+            self.controls.new_seed.value = False      # Restart gives the lesson's own game again
         self._build_review_bar()
         self.extras = W.VBox(self.extra_widgets())
         self.widget = self.assemble()
@@ -414,18 +416,35 @@ class Board(Telling, Reviewing, Misclicks, LessonMarks):
         return self.undo(steps)
 
     def restart(self, seed: int | None = None) -> None:
-        """A new game with the same players and options: `seed` given, or a fresh one."""
+        """A new game with the same players and options: `seed` given, or a fresh one. On a lesson's
+        board the lesson starts again from its first step (its own game), unless `seed` asks for a
+        game on another seed."""
         self._cancel_timer()
         self.close_review()
-        if seed is None:
-            seed = self._seeds.randrange(2 ** 62)
-        s = self.state
-        self.state = type(s)(players=s.players, seed=seed, **s.options)
+        lesson = self.lesson_panel.lesson
+        own = getattr(lesson, "seed", None)
+        if lesson is not None and hasattr(lesson, "new_game") and (seed is None or seed == own):
+            self.state = lesson.new_game()
+            said = "The lesson starts again from its first step."
+        else:
+            if seed is None:
+                seed = self._seeds.randrange(2 ** 62)
+            s = self.state
+            self.state = type(s)(players=s.players, seed=seed, **s.options)
+            said = f"New game (seed {seed})." + (" The lesson's script is for its own game only: play it freely."
+                                                  if lesson is not None else "")
         self.start = self.state.clone()
         self.history.clear()
-        self.message.show(f"New game (seed {seed}).")
+        self.message.show(said)
         self.refresh(keep_message=True)
         self.schedule_bots()
+
+    def _restart_pressed(self, seed: int | None) -> None:
+        """The Restart button: the seed typed beside it, or with "new seed" ticked a fresh one (on a
+        lesson's board that box starts unticked, so Restart gives the lesson again)."""
+        if seed is None and self.lesson_panel.lesson is not None:
+            seed = self._seeds.randrange(2 ** 62)
+        self.restart(seed)
 
     # ------------------------------------------------------------------ hints (the "why?" box: widgets/telling.py)
     def show_hint(self) -> None:

@@ -194,3 +194,40 @@ def test_the_lesson_box_opens_on_the_step_with_the_welcome_after_it(game):
     do = {"naeco": "Play Thresher shark", "journey": "Take the tile", "syndicate": "Keep two",
           "neptune": "Pay for Earth's Orbit"}[game]
     assert 0 <= step.find(do) < 400, step
+
+
+def _lesson_text(b):
+    import re
+    return html.unescape(re.sub(r"<[^>]+>", " ", b.lesson_box.value))
+
+
+@pytest.mark.parametrize("game", ["naeco", "syndicate"])
+def test_restart_on_a_lesson_board_starts_the_lesson_again_from_its_first_step(game):
+    b = nl.lesson(game)
+    first = b.lesson_panel.step.say
+    for _ in range(3):
+        b.play(b.lesson_panel.expected)
+    assert b.lesson_panel.step.number > 1
+    b.restart()
+    assert b.state.seed == b.lesson.seed and not b.history
+    assert b.lesson_panel.step.number == 1 and b.lesson_panel.step.say == first
+    assert "starts again from its first step" in b.message.text
+    # the Restart button does the same (its "new seed" box starts unticked on a lesson's board)
+    b.play(b.lesson_panel.expected)
+    b.controls.restart_button.click()
+    assert b.lesson_panel.step.number == 1
+
+
+def test_restart_on_a_lesson_board_with_another_seed_says_why_the_script_stops():
+    b = nl.lesson("naeco")
+    b.restart(seed=12345)
+    assert b.state.seed == 12345
+    step = b.lesson_panel.step
+    assert not step.scripted
+    text = _lesson_text(b)
+    assert "another seed" in text and "a different move was played" not in text
+    assert "You know the whole turn now" not in text       # nothing was taught on this game
+    b.controls.new_seed.value = True                        # ticked: the button draws a fresh seed
+    b.controls.restart_button.click()
+    assert b.state.seed not in (12345, b.lesson.seed)
+
