@@ -285,13 +285,28 @@ class Board(Telling, Reviewing, Misclicks, LessonMarks):
             self.message.show("You are reviewing a game: press “Play on from here” to play.", "error")
             return False
         if self.bot_to_move():
-            self.message.show("The lesson makes this move for you: a moment." if self.lesson_auto() is not None
-                              else f"{seat_label(self.state.current_player, self.names)} is a bot: wait for "
-                                   f"its move, or press Bot move.", "error")
+            self._not_yours_now()
             return False
         return self.on_target(name)
 
+    def _not_yours_now(self) -> None:
+        """A click (on the picture or a choice) while a bot, or the lesson, is to move: say so, and make
+        sure the move comes (the bots move by themselves unless they are paused or switched off)."""
+        waits = self.controls.auto.value and not self.controls.paused
+        if self.lesson_auto() is not None:
+            text = ("The lesson makes this routine move for you: a moment." if waits else
+                    "The lesson makes this routine move for you: press Bot move.")
+        else:
+            text = (f"{seat_label(self.state.current_player, self.names)} is a bot: wait for its move, or "
+                    f"press Bot move.")
+        self.message.show(text, "error")
+        if waits and self._timer is None:
+            self.schedule_bots()
+
     def _choose_index(self, index: int) -> None:
+        if self.review is None and self.bot_to_move():
+            self._not_yours_now()
+            return
         if self.review is not None or not self.my_turn():
             self.message.show("These choices are not yours to play now.", "error")
             return
@@ -397,18 +412,21 @@ class Board(Telling, Reviewing, Misclicks, LessonMarks):
             self.state, _action = self.history.pop()
         self.message.show("Undone.")
         self.refresh(keep_message=True)
+        if self.humans:         # as after a move: a bot, or the lesson's routine move, goes on by itself
+            self.schedule_bots()
         return True
 
     def undo_turn(self) -> bool:
         """The Undo button: go back to the last position where a seat without a bot had to decide
-        (so the bots' replies are taken back too); with bots on every seat, one action."""
+        (so the bots' replies are taken back too, and the routine moves a lesson made for the learner:
+        undo never stops where nobody decides); with bots on every seat, one action."""
         if not self.history:
             self.message.show("Nothing to undo.", "error")
             return False
         steps = 1
         if self.humans:
             for back, (before, _a) in enumerate(reversed(self.history), start=1):
-                if before.current_player not in self.bots:
+                if before.current_player not in self.bots and self.lesson_auto(before) is None:
                     steps = back
                     break
             else:
@@ -464,8 +482,9 @@ class Board(Telling, Reviewing, Misclicks, LessonMarks):
 
     # ------------------------------------------------------------------ display
     def _show_prompt(self) -> None:
-        self.prompt_box.value = (f"<div class='neko-prompt' style='font-size:14px;margin:4px 0'>"
-                                 f"{self.prompt_text()}</div>")
+        text = (f"{seat_label(self.state.current_player, self.names)}: the lesson plays this routine move "
+                f"for you." if self.lesson_auto() is not None else self.prompt_text())
+        self.prompt_box.value = f"<div class='neko-prompt' style='font-size:14px;margin:4px 0'>{text}</div>"
 
     def refresh(self, keep_message: bool = False) -> None:
         if not keep_message:
