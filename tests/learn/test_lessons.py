@@ -357,3 +357,37 @@ def test_naeco_says_the_token_moved_only_after_the_play_that_moved_it():
         les.bots_move(s)
     assert "Your token moved right, so piles 1 to 5 are open to you now." in draws[4]      # step 3 moved it
     assert "moved" not in draws[6] and "Piles 1 to 5 are open to you." in draws[6]       # step 5: face-down
+
+
+def _syndicate_steps(les):
+    """(position, step) at every decision of the learner in the Syndicate lesson, and the game's end."""
+    s = les.new_game()
+    seen = []
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            return seen, s
+        step = les.step(s)
+        seen.append((s.clone(), step))
+        s.apply(step.expected)
+
+
+def test_syndicate_walk_steps_say_truly_where_the_other_box_leads(built):
+    from neko_lab.games.syndicate.data import CHILD
+    steps, _end = _syndicate_steps(built("syndicate"))
+    walks = 0
+    for s, step in steps:
+        a = step.expected
+        if step.auto or type(a).__name__ != "Box" or not a.place:
+            continue
+        pyramid = s.observation(0)["areas"][0]["pyramid"]
+        there = CHILD[a.place][1 - a.side]
+        other = step.say[step.say.index("The other box"):]
+        if there >= 0 and pyramid[there] >= 0:
+            assert f"to the card at place {there + 1}" in other, (step.number, other)
+        else:
+            assert "has no card below it" in other and "would end the walk" in other, (step.number, other)
+        assert "would lead elsewhere" not in step.say
+        walks += 1
+    assert walks >= 20
+

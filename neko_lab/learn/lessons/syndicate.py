@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.state import State
-from ...games.syndicate.data import LEVEL_OF, LEVELS, MULTIPLIER, NIGIRI, SASHIMI, COLOURS, LINES
+from ...games.syndicate.data import CHILD, LEVEL_OF, LEVELS, MULTIPLIER, NIGIRI, SASHIMI, COLOURS, LINES
 from ..lesson import DeterministicBot, Lesson, Teach
 from .syndicate_words import (ACCOUNTANT, COMMAND, COO, COOK, DELIVERY, END, FISHMONGER, LIEUTENANTS,
                               MEETING, MINIONS, MISSION_POINTS, ROLE, SECTION_OF, SETUP, STOREKEEPER,
@@ -100,8 +100,7 @@ def say_walk(state: State, a: Any) -> str:
     lead = (f"Walk down ({COMMAND}): from the box you stand on, the leader steps to one of the two boxes of the "
             f"card right below it. A box works up to as many times as its level: here level {lv}. "
             if first_walk else "")
-    other = 1 - a.side
-    alt = f" The other box, {box_text(state, a.place, other)}, would lead elsewhere."
+    alt = " " + _other_box(state, a.place, a.side)
     stepped = any(e.seat == 0 and e.rule == COMMAND and f": {act}" in e.text for e in state.log)
     new = "" if stepped or _seen(state, 0, SECTION_OF.get(act, "")) else f" The {act.capitalize()} {ROLE.get(act, '')}."
     turn = state.observation(0)["turn"]
@@ -109,6 +108,20 @@ def say_walk(state: State, a: Any) -> str:
             f"{a.action.capitalize()}, "
             f"up to {lv} time{'s' if lv > 1 else ''}.{new} {_box_reason(state, a, act)} "
             f"{below(state, 0, a.place, a.side).capitalize()}." + alt + f" ({SECTION_OF.get(act, MINIONS)})")
+
+
+def _other_box(state: State, place: int, side: int) -> str:
+    """Where the other box of the same card would have led, read from the learner's pyramid."""
+    other = 1 - side
+    here, there = CHILD[place][side], CHILD[place][other]
+    pyr = area(state, 0)["pyramid"]
+    goes = [c >= 0 and pyr[c] >= 0 for c in (here, there)]
+    name = box_text(state, place, other)
+    if not goes[1]:
+        return (f"The other box, {name}, has no card below it either: it too would end the walk." if not goes[0]
+                else f"The other box, {name}, has no card below it: it would end the walk there.")
+    return (f"The other box, {name}, would lead on to the card at place {there + 1} instead." if goes[0]
+            else f"The other box, {name}, would have led on to the card at place {there + 1}.")
 
 
 def _box_reason(state: State, a: Any, act: str) -> str:
