@@ -391,3 +391,63 @@ def test_syndicate_walk_steps_say_truly_where_the_other_box_leads(built):
         walks += 1
     assert walks >= 20
 
+
+def test_syndicate_routine_steps_follow_the_rule_the_welcome_states(built):
+    les = built("syndicate")
+    assert "from turn 8 on, routine cube moves you have made three times" not in les.intro
+    assert "repeats exactly one you made before" in les.intro and "from turn 8 on" in les.intro
+    steps, _end = _syndicate_steps(les)
+    mine = []
+    early = 0
+    for s, step in steps:
+        if step.auto:
+            turn = s.observation(0)["turn"]
+            same = [m for m in mine if type(m) is type(step.expected) and str(m) == str(step.expected)]
+            assert same or turn >= 8, (step.number, step.say)
+            early += turn < 8
+        mine.append(step.expected)
+    assert early, "a move made once before is played for the learner before turn 8 too"
+
+
+def test_syndicate_fishmonger_advice_agrees_with_the_cubes_taken(built):
+    from neko_lab.learn.lessons.syndicate_words import free_slots
+    steps, _end = _syndicate_steps(built("syndicate"))
+    over = 0
+    for s, step in steps:
+        a = step.expected
+        if type(a).__name__ != "Take" or not a.count:
+            continue
+        fits = len([x for x in free_slots(s, 0) if x[2] in (a.colour, 4)])
+        if a.count > fits:                 # more cubes than slots: a taught step that says so and why
+            over += 1
+            assert not step.auto and f"though only {fits} free slot" in step.say, (step.number, step.say)
+            assert "wait loose" in step.say and "costs 2 points" in step.say
+        elif not step.auto:
+            assert "take cubes you have a slot for" in step.say and f"{fits} free slot" in step.say
+    assert over >= 1
+
+
+def test_syndicate_teaches_the_missions_the_deck_refill_and_the_tie_break_where_they_matter(built):
+    les = built("syndicate")
+    steps, end = _syndicate_steps(les)
+    s, step = next((s, st) for s, st in steps if type(st.expected).__name__ == "Box" and not st.expected.place)
+    assert s.observation(0)["turn"] == 1
+    for m in s.missions:                   # the three missions in play, before any is met
+        assert f"mission {m} ({s.mission_text[m - 1]})" in step.say
+    path = s.path_values
+    assert f"worth {path[0]} points" in step.say and f"down to {path[-1]} at turn 15" in step.say
+    met = [e for e in end.log if e.rule.endswith("Kumich\u014d's meeting") and "meets mission" in e.text]
+    assert met and all(e.data["mission"] in s.missions for e in met)
+    # the drawing deck refilled from the discard pile: said at the learner's next walk, and only then
+    refill = [i for i, e in enumerate(end.log) if e.seat is None and "discard pile" in e.text]
+    assert refill
+    told = [st for s, st in steps if "discard pile was shuffled and put under" in st.say]
+    assert len(told) == 1
+    s_at = next(s for s, st in steps if st is told[0])
+    assert len(s_at.log) > refill[0] and not any(
+        e.seat == 0 and e.rule.endswith("Lieutenants card") for e in s_at.log[refill[0]:])
+    assert "Accountant" in told[0].say
+    # the tie-break, at the last turn's first step and in the finale
+    last = [st for s, st in steps if "whoever delivered more cubes gains one point" in st.say]
+    assert len(last) == 1 and "Turn 15 of 15" in last[0].say
+    assert "share the win" in les.finale(end)
