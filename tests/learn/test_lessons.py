@@ -451,3 +451,52 @@ def test_syndicate_teaches_the_missions_the_deck_refill_and_the_tie_break_where_
     last = [st for s, st in steps if "whoever delivered more cubes gains one point" in st.say]
     assert len(last) == 1 and "Turn 15 of 15" in last[0].say
     assert "share the win" in les.finale(end)
+
+
+def test_journey_teaches_limits_half_hubs_catches_spent_dice_ties_and_why_a_card_is_declined(built):
+    from neko_lab.games.journey.scoring import CABIN_LIMIT, FISH_LIMIT
+    les = built("journey")
+    s = les.new_game()
+    steps = []
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            break
+        step = les.step(s)
+        steps.append((s.clone(), step))
+        s.apply(step.expected)
+    first = steps[0][1].say
+    assert f"cabin holds at most {CABIN_LIMIT} fuel and goods" in first and f"freezer at most {FISH_LIMIT} fish" in first
+    moves = catches = 0
+    for before, step in steps:
+        a = step.expected
+        after = before.clone()
+        after.apply(a)
+        new = [e for e in after.log[len(before.log):] if e.seat == 0]
+        paid = [e for e in new if e.text.startswith("gains")]
+        caught = any("catch a fish" in e.text for e in new)
+        if step.auto:
+            continue
+        if getattr(a, "kind", "") == "move":        # the text says what the hub it enters pays: true here
+            moves += 1
+            assert ("half-hub, which pays nothing" in step.say) == (not paid), (step.number, step.say, paid)
+            assert "a hub it enters pays its reward" not in step.say
+        if getattr(a, "kind", "") in ("move", "hub"):
+            catches += caught
+            assert ("bonus fish" in step.say) == caught, (step.number, step.say)
+        if getattr(a, "kind", "") == "decline":
+            only = all(getattr(x, "kind", "") == "decline" for x in before.legal_actions())
+            coins = before.observation(0)["boards"][0]["coins"]
+            assert "Decline it." in step.say and (("only choice" in step.say and f"you have {coins} coin" in step.say)
+                                                  or not only), step.say
+    assert moves and catches
+    said = " ".join(step.say for _b, step in steps)
+    assert "a player with no dice left sits out the rest of the round, free actions included" in said
+    assert "equal totals keeping the order of the round before" in said
+    # what happened meanwhile: a gain over the cabin's limit, and a tie in the dice totals, are told next
+    over = next(i for i, (b, _st) in enumerate(steps) if any("over the limit" in e.text for e in
+                                                             (steps[i + 1][0].log if i + 1 < len(steps) else [])
+                                                             [len(b.log):] if e.seat == 0))
+    assert any("went back to the supply, as your cabin holds at most" in st.say for _b, st in steps[over + 1:over + 20])
+    tie = [e for e in s.log if e.rule.endswith("Set Turn Order") and len(set(e.data["totals"])) == 1]
+    assert tie and f"the dice totals tied at {tie[0].data['totals'][0]}" in said
