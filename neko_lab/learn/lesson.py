@@ -239,12 +239,7 @@ class Lesson:
             return None
         i = self.on_script(state)
         if i is None:
-            done = self._steps_done(state)
-            free = self.free_say(state) if callable(self.free_say) else self.free_say
-            say = free if done else (
-                "This position is not the lesson's scripted game any more (a different move was played): "
-                "play on freely; the board's Hint button still explains the best moves. " + free)
-            return Step(say, "", None, 0, len(self._wanted), "", state.clone(), None)
+            return Step(self._off_script(state), "", None, 0, len(self._wanted), "", state.clone(), None)
         teach = self.teach[min(i, len(self.teach) - 1)]
         wanted = self._wanted[i]
         if self._auto.get(i):
@@ -260,6 +255,24 @@ class Lesson:
         note = teach.callout(state, wanted) if callable(teach.callout) else teach.callout
         return Step(f"Step {i + 1} of {total}: {say}", rule, wanted, i + 1, total, note or CALLOUT,
                     state.clone(), teach.why_not)
+
+    def own_game(self, state: State) -> bool:
+        """Was this game dealt as the lesson's own (its seed, players and options)?"""
+        return (state.seed == self.seed and state.players == self.players
+                and dict(state.options) == {**self.cls.OPTIONS, **self.options})
+
+    def _off_script(self, state: State) -> str:
+        """What is said where no step applies: after the script, the lesson's free_say; before its end,
+        why the script no longer applies (another game than the lesson's, or a move off its line)."""
+        free = self.free_say(state) if callable(self.free_say) else self.free_say
+        if not self.own_game(state):       # the free words speak of what the lesson taught: not here
+            return ("This game was dealt from another seed than the lesson's, so the lesson's steps do not "
+                    "apply to it: play it freely; the board's Hint button explains the best moves. Restart "
+                    "with the lesson's seed to take the lesson from its first step.")
+        if self._steps_done(state):
+            return free
+        return ("This position is not the lesson's scripted game any more (a different move was played): "
+                "play on freely; the board's Hint button still explains the best moves. " + free)
 
     def since_taught(self, state: State) -> tuple[list[Hashable], list[Any]]:
         """What happened since the learner's last step that was not played for them: the moves played

@@ -222,8 +222,10 @@ class Board(Telling, Reviewing, Misclicks, LessonMarks):
         self.why_box = W.HTML()
         self.log = EventLog(self.log_limit, self.names)
         self.scores = ScoreTable(self.names)
-        self.controls = Controls(self.bot_move, self.play_bots, self.undo_turn, self.restart,
+        self.controls = Controls(self.bot_move, self.play_bots, self.undo_turn, self._restart_pressed,
                                  seed=self.state.seed, on_pause=self._paused)
+        if self.lesson is not None:
+            self.controls.new_seed.value = False      # Restart gives the lesson's own game again
         self._build_review_bar()
         self.extras = W.VBox(self.extra_widgets())
         self.widget = self.assemble()
@@ -283,13 +285,28 @@ class Board(Telling, Reviewing, Misclicks, LessonMarks):
             self.message.show("You are reviewing a game: press “Play on from here” to play.", "error")
             return False
         if self.bot_to_move():
-            self.message.show("The lesson makes this move for you: a moment." if self.lesson_auto() is not None
-                              else f"{seat_label(self.state.current_player, self.names)} is a bot: wait for "
-                                   f"its move, or press Bot move.", "error")
+            self._not_yours_now()
             return False
         return self.on_target(name)
 
+    def _not_yours_now(self) -> None:
+        """A click (on the picture or a choice) while a bot, or the lesson, is to move: say so, and make
+        sure the move comes (the bots move by themselves unless they are paused or switched off)."""
+        waits = self.controls.auto.value and not self.controls.paused
+        if self.lesson_auto() is not None:
+            text = ("The lesson makes this routine move for you: a moment." if waits else
+                    "The lesson makes this routine move for you: press Bot move.")
+        else:
+            text = (f"{seat_label(self.state.current_player, self.names)} is a bot: wait for its move, or "
+                    f"press Bot move.")
+        self.message.show(text, "error")
+        if waits and self._timer is None:
+            self.schedule_bots()
+
     def _choose_index(self, index: int) -> None:
+        if self.review is None and self.bot_to_move():
+            self._not_yours_now()
+            return
         if self.review is not None or not self.my_turn():
             self.message.show("These choices are not yours to play now.", "error")
             return
@@ -395,18 +412,21 @@ class Board(Telling, Reviewing, Misclicks, LessonMarks):
             self.state, _action = self.history.pop()
         self.message.show("Undone.")
         self.refresh(keep_message=True)
+        if self.humans:         # as after a move: a bot, or the lesson's routine move, goes on by itself
+            self.schedule_bots()
         return True
 
     def undo_turn(self) -> bool:
         """The Undo button: go back to the last position where a seat without a bot had to decide
-        (so the bots' replies are taken back too); with bots on every seat, one action."""
+        (so the bots' replies are taken back too, and the routine moves a lesson made for the learner:
+        undo never stops where nobody decides); with bots on every seat, one action."""
         if not self.history:
             self.message.show("Nothing to undo.", "error")
             return False
         steps = 1
         if self.humans:
             for back, (before, _a) in enumerate(reversed(self.history), start=1):
-                if before.current_player not in self.bots:
+                if before.current_player not in self.bots and self.lesson_auto(before) is None:
                     steps = back
                     break
             else:
@@ -414,18 +434,35 @@ class Board(Telling, Reviewing, Misclicks, LessonMarks):
         return self.undo(steps)
 
     def restart(self, seed: int | None = None) -> None:
-        """A new game with the same players and options: `seed` given, or a fresh one."""
+        """A new game with the same players and options: `seed` given, or a fresh one. On a lesson's
+        board the lesson starts again from its first step (its own game), unless `seed` asks for a
+        game on another seed."""
         self._cancel_timer()
         self.close_review()
-        if seed is None:
-            seed = self._seeds.randrange(2 ** 62)
-        s = self.state
-        self.state = type(s)(players=s.players, seed=seed, **s.options)
+        lesson = self.lesson_panel.lesson
+        own = getattr(lesson, "seed", None)
+        if lesson is not None and hasattr(lesson, "new_game") and (seed is None or seed == own):
+            self.state = lesson.new_game()
+            said = "The lesson starts again from its first step."
+        else:
+            if seed is None:
+                seed = self._seeds.randrange(2 ** 62)
+            s = self.state
+            self.state = type(s)(players=s.players, seed=seed, **s.options)
+            said = f"New game (seed {seed})." + (" The lesson's script is for its own game only: play it freely."
+                                                  if lesson is not None else "")
         self.start = self.state.clone()
         self.history.clear()
-        self.message.show(f"New game (seed {seed}).")
+        self.message.show(said)
         self.refresh(keep_message=True)
         self.schedule_bots()
+
+    def _restart_pressed(self, seed: int | None) -> None:
+        """The Restart button: the seed typed beside it, or with "new seed" ticked a fresh one (on a
+        lesson's board that box starts unticked, so Restart gives the lesson again)."""
+        if seed is None and self.lesson_panel.lesson is not None:
+            seed = self._seeds.randrange(2 ** 62)
+        self.restart(seed)
 
     # ------------------------------------------------------------------ hints (the "why?" box: widgets/telling.py)
     def show_hint(self) -> None:
@@ -445,8 +482,9 @@ class Board(Telling, Reviewing, Misclicks, LessonMarks):
 
     # ------------------------------------------------------------------ display
     def _show_prompt(self) -> None:
-        self.prompt_box.value = (f"<div class='neko-prompt' style='font-size:14px;margin:4px 0'>"
-                                 f"{self.prompt_text()}</div>")
+        text = (f"{seat_label(self.state.current_player, self.names)}: the lesson plays this routine move "
+                f"for you." if self.lesson_auto() is not None else self.prompt_text())
+        self.prompt_box.value = f"<div class='neko-prompt' style='font-size:14px;margin:4px 0'>{text}</div>"
 
     def refresh(self, keep_message: bool = False) -> None:
         if not keep_message:

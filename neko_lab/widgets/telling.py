@@ -86,18 +86,35 @@ class Telling:
             who += " (played for you by the lesson)"
         return who
 
+    def headline(self, before: State, after: State) -> tuple[str, list]:
+        """Another seat's move the reader saw only in part, as the table saw it: the text it is headed
+        by (the first event shown about the mover, or about no seat; "a move out of sight" when every
+        event shown is about other seats) and the events shown after it. Row, message line and "why?"
+        all name the mover with this text, so they agree on whose move it was; what it revealed about
+        other seats (a walk shown to all at the meeting it began) follows, named with those seats."""
+        shown = self.shown_events(before, after)
+        mover = before.current_player
+        at = next((i for i, e in enumerate(shown) if e.seat is None or e.seat == mover), None)
+        if at is None:
+            return "a move out of sight", shown
+        return shown[at].text, shown[:at] + shown[at + 1:]
+
     def describe(self, before: State, action: Hashable, after: State | None = None) -> str:
         """One move in words: who (and whether a bot) and what. Another seat's move reads as the reader
-        saw it at the table: its first event as shown to the reader ("P2 (bot): picks a die"), never
-        the hidden choice, named after the seat that event is about (a walk shown to all at the meeting
-        that another seat's move began is the walking seat's); "" when the reader saw nothing of it."""
+        saw it at the table, named after the seat that moved: its own first event as shown to the reader
+        ("P2 (bot): picks a die"), never the hidden choice (see headline); "" when the reader saw
+        nothing of it."""
         seat = before.current_player
         if self.tells_all(before, after):
             return f"{self.who(seat, before)}: {self.told(before, action)}"
         if after is None:
             return f"{self.who(seat, before)} moves"
-        shown = self.shown_events(before, after)
-        return f"{self.who(shown[0].seat, before)}: {shown[0].text}" if shown else ""
+        if not self.shown_events(before, after):
+            return ""
+        text, rest = self.headline(before, after)
+        more = "; then " + "; ".join(f"{seat_label(e.seat, self.names)}: {e.text}" for e in rest[:1]) if (
+            text == "a move out of sight" and rest) else ""
+        return f"{self.who(seat, before)}: {text}{more}"
 
     def explain(self, k: int) -> bool:
         """Explain move `k` of this board's game (0-based): why it was allowed, what it changed."""
@@ -110,8 +127,7 @@ class Telling:
         if self.tells_all(before, after):
             label = self.told(before, action)
         else:       # headed by the mover's own event as the reader saw it, never another seat's it revealed
-            own = [e for e in self.shown_events(before, after) if e.seat == before.current_player]
-            label = own[0].text if own else "a move out of sight"
+            label = self.headline(before, after)[0]
         self.why_box.value = scrolled(explain_html(before, action, after, label,
                                                     seat_label(before.current_player, self.names), viewer))
         return True
@@ -146,7 +162,14 @@ class Telling:
             shown = self.shown_events(before, after)
             texts = [e.text for e in shown]
             head = self.describe(before, action, after)
-            if texts:       # the move in the game's own words, then what followed from it, each line
+            if texts and not self.tells_all(before, after):
+                # another seat's move seen in part: named after that seat, headed by its own event as
+                # the table saw it; what it revealed of other seats follows, named with them
+                text, rest = self.headline(before, after)
+                head = f"{self.who(before.current_player, before)}: {text}"
+                texts = [""] + [e.text if e.seat is None or e.seat == before.current_player else
+                                f"{seat_label(e.seat, self.names)}: {e.text}" for e in rest]
+            elif texts:     # the move in the game's own words, then what followed from it, each line
                 # named after the seat it is about where that is not the seat the line above names;
                 # but the reader's own secret choice as the reader knows it (the game's words for it,
                 # "picks a die" or "plays a card face-down", are what the other seats read)

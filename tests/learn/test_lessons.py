@@ -497,3 +497,145 @@ def test_naeco_says_how_far_the_token_moves_when_objectives_are_met():
             assert "two objectives met in one turn move it two Surface cards" in said
         s.apply(step.expected)
     assert said
+
+def _syndicate_steps(les):
+    """(position, step) at every decision of the learner in the Syndicate lesson, and the game's end."""
+    s = les.new_game()
+    seen = []
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            return seen, s
+        step = les.step(s)
+        seen.append((s.clone(), step))
+        s.apply(step.expected)
+
+
+def test_syndicate_walk_steps_say_truly_where_the_other_box_leads(built):
+    from neko_lab.games.syndicate.data import CHILD
+    steps, _end = _syndicate_steps(built("syndicate"))
+    walks = 0
+    for s, step in steps:
+        a = step.expected
+        if step.auto or type(a).__name__ != "Box" or not a.place:
+            continue
+        pyramid = s.observation(0)["areas"][0]["pyramid"]
+        there = CHILD[a.place][1 - a.side]
+        other = step.say[step.say.index("The other box"):]
+        if there >= 0 and pyramid[there] >= 0:
+            assert f"to the card at place {there + 1}" in other, (step.number, other)
+        else:
+            assert "has no card below it" in other and "would end the walk" in other, (step.number, other)
+        assert "would lead elsewhere" not in step.say
+        walks += 1
+    assert walks >= 20
+
+
+def test_syndicate_routine_steps_follow_the_rule_the_welcome_states(built):
+    les = built("syndicate")
+    assert "from turn 8 on, routine cube moves you have made three times" not in les.intro
+    assert "repeats exactly one you made before" in les.intro and "from turn 8 on" in les.intro
+    steps, _end = _syndicate_steps(les)
+    mine = []
+    early = 0
+    for s, step in steps:
+        if step.auto:
+            turn = s.observation(0)["turn"]
+            same = [m for m in mine if type(m) is type(step.expected) and str(m) == str(step.expected)]
+            assert same or turn >= 8, (step.number, step.say)
+            early += turn < 8
+        mine.append(step.expected)
+    assert early, "a move made once before is played for the learner before turn 8 too"
+
+
+def test_syndicate_fishmonger_advice_agrees_with_the_cubes_taken(built):
+    from neko_lab.learn.lessons.syndicate_words import free_slots
+    steps, _end = _syndicate_steps(built("syndicate"))
+    over = 0
+    for s, step in steps:
+        a = step.expected
+        if type(a).__name__ != "Take" or not a.count:
+            continue
+        fits = len([x for x in free_slots(s, 0) if x[2] in (a.colour, 4)])
+        if a.count > fits:                 # more cubes than slots: a taught step that says so and why
+            over += 1
+            assert not step.auto and f"though only {fits} free slot" in step.say, (step.number, step.say)
+            assert "wait loose" in step.say and "costs 2 points" in step.say
+        elif not step.auto:
+            assert "take cubes you have a slot for" in step.say and f"{fits} free slot" in step.say
+    assert over >= 1
+
+
+def test_syndicate_teaches_the_missions_the_deck_refill_and_the_tie_break_where_they_matter(built):
+    les = built("syndicate")
+    steps, end = _syndicate_steps(les)
+    s, step = next((s, st) for s, st in steps if type(st.expected).__name__ == "Box" and not st.expected.place)
+    assert s.observation(0)["turn"] == 1
+    for m in s.missions:                   # the three missions in play, before any is met
+        assert f"mission {m} ({s.mission_text[m - 1]})" in step.say
+    path = s.path_values
+    assert f"worth {path[0]} points" in step.say and f"down to {path[-1]} at turn 15" in step.say
+    met = [e for e in end.log if e.rule.endswith("Kumich\u014d's meeting") and "meets mission" in e.text]
+    assert met and all(e.data["mission"] in s.missions for e in met)
+    # the drawing deck refilled from the discard pile: said at the learner's next walk, and only then
+    refill = [i for i, e in enumerate(end.log) if e.seat is None and "discard pile" in e.text]
+    assert refill
+    told = [st for s, st in steps if "discard pile was shuffled and put under" in st.say]
+    assert len(told) == 1
+    s_at = next(s for s, st in steps if st is told[0])
+    assert len(s_at.log) > refill[0] and not any(
+        e.seat == 0 and e.rule.endswith("Lieutenants card") for e in s_at.log[refill[0]:])
+    assert "Accountant" in told[0].say
+    # the tie-break, at the last turn's first step and in the finale
+    last = [st for s, st in steps if "whoever delivered more cubes gains one point" in st.say]
+    assert len(last) == 1 and "Turn 15 of 15" in last[0].say
+    assert "share the win" in les.finale(end)
+
+
+def test_journey_teaches_limits_half_hubs_catches_spent_dice_ties_and_why_a_card_is_declined(built):
+    from neko_lab.games.journey.scoring import CABIN_LIMIT, FISH_LIMIT
+    les = built("journey")
+    s = les.new_game()
+    steps = []
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            break
+        step = les.step(s)
+        steps.append((s.clone(), step))
+        s.apply(step.expected)
+    first = steps[0][1].say
+    assert f"cabin holds at most {CABIN_LIMIT} fuel and goods" in first and f"freezer at most {FISH_LIMIT} fish" in first
+    moves = catches = 0
+    for before, step in steps:
+        a = step.expected
+        after = before.clone()
+        after.apply(a)
+        new = [e for e in after.log[len(before.log):] if e.seat == 0]
+        paid = [e for e in new if e.text.startswith("gains")]
+        caught = any("catch a fish" in e.text for e in new)
+        if step.auto:
+            continue
+        if getattr(a, "kind", "") == "move":        # the text says what the hub it enters pays: true here
+            moves += 1
+            assert ("half-hub, which pays nothing" in step.say) == (not paid), (step.number, step.say, paid)
+            assert "a hub it enters pays its reward" not in step.say
+        if getattr(a, "kind", "") in ("move", "hub"):
+            catches += caught
+            assert ("bonus fish" in step.say) == caught, (step.number, step.say)
+        if getattr(a, "kind", "") == "decline":
+            only = all(getattr(x, "kind", "") == "decline" for x in before.legal_actions())
+            coins = before.observation(0)["boards"][0]["coins"]
+            assert "Decline it." in step.say and (("only choice" in step.say and f"you have {coins} coin" in step.say)
+                                                  or not only), step.say
+    assert moves and catches
+    said = " ".join(step.say for _b, step in steps)
+    assert "a player with no dice left sits out the rest of the round, free actions included" in said
+    assert "equal totals keeping the order of the round before" in said
+    # what happened meanwhile: a gain over the cabin's limit, and a tie in the dice totals, are told next
+    over = next(i for i, (b, _st) in enumerate(steps) if any("over the limit" in e.text for e in
+                                                             (steps[i + 1][0].log if i + 1 < len(steps) else [])
+                                                             [len(b.log):] if e.seat == 0))
+    assert any("went back to the supply, as your cabin holds at most" in st.say for _b, st in steps[over + 1:over + 20])
+    tie = [e for e in s.log if e.rule.endswith("Set Turn Order") and len(set(e.data["totals"])) == 1]
+    assert tie and f"the dice totals tied at {tie[0].data['totals'][0]}" in said

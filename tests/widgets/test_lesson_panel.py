@@ -194,3 +194,76 @@ def test_the_lesson_box_opens_on_the_step_with_the_welcome_after_it(game):
     do = {"naeco": "Play Thresher shark", "journey": "Take the tile", "syndicate": "Keep two",
           "neptune": "Pay for Earth's Orbit"}[game]
     assert 0 <= step.find(do) < 400, step
+
+
+def _lesson_text(b):
+    import re
+    return html.unescape(re.sub(r"<[^>]+>", " ", b.lesson_box.value))
+
+
+@pytest.mark.parametrize("game", ["naeco", "syndicate"])
+def test_restart_on_a_lesson_board_starts_the_lesson_again_from_its_first_step(game):
+    b = nl.lesson(game)
+    first = b.lesson_panel.step.say
+    for _ in range(3):
+        b.play(b.lesson_panel.expected)
+    assert b.lesson_panel.step.number > 1
+    b.restart()
+    assert b.state.seed == b.lesson.seed and not b.history
+    assert b.lesson_panel.step.number == 1 and b.lesson_panel.step.say == first
+    assert "starts again from its first step" in b.message.text
+    # the Restart button does the same (its "new seed" box starts unticked on a lesson's board)
+    b.play(b.lesson_panel.expected)
+    b.controls.restart_button.click()
+    assert b.lesson_panel.step.number == 1
+
+
+def test_restart_on_a_lesson_board_with_another_seed_says_why_the_script_stops():
+    b = nl.lesson("naeco")
+    b.restart(seed=12345)
+    assert b.state.seed == 12345
+    step = b.lesson_panel.step
+    assert not step.scripted
+    text = _lesson_text(b)
+    assert "another seed" in text and "a different move was played" not in text
+    assert "You know the whole turn now" not in text       # nothing was taught on this game
+    b.controls.new_seed.value = True                        # ticked: the button draws a fresh seed
+    b.controls.restart_button.click()
+    assert b.state.seed not in (12345, b.lesson.seed)
+
+
+def test_undo_never_stops_on_a_step_the_lesson_plays_by_itself():
+    """Syndicate step 12 repeats a move the learner made once: the lesson plays it. Undo from step 13
+    goes back past it to the learner's own last decision; nothing is left waiting for a move."""
+    b = nl.lesson("syndicate")
+    while b.lesson_panel.step.number < 13:
+        b.play(b.lesson_panel.expected)
+    script = b.lesson.script()
+    assert b.lesson._auto[11] and not b.lesson._auto[10]       # step 12 routine, step 11 taught
+    b.undo_turn()
+    step = b.lesson_panel.step
+    assert step.number == 11 and not step.auto and b.my_turn() and not b.bot_to_move()
+    assert b.state.steps == script[10][0]
+
+
+@pytest.mark.parametrize("game, number", [("syndicate", 13), ("journey", 7)])
+def test_a_routine_step_reached_by_undo_is_played_and_both_click_paths_agree(game, number):
+    b = nl.lesson(game)
+    while b.lesson_panel.step.number < number:
+        b.play(b.lesson_panel.expected)
+    b.controls.pause_button.value = True          # bots paused: the routine move waits for Bot move
+    back = next(k for k in range(len(b.history) - 1, -1, -1) if b.lesson_auto(b.history[k][0]) is not None)
+    b.undo(len(b.history) - back)               # back onto the last move the lesson made for the learner
+    step = b.lesson_panel.step
+    assert "lesson plays this routine move for you" in b.prompt_box.value
+    n = len(b.history)
+    names = b.expected_targets(step.expected, b.picture())
+    for click in ([lambda: b.click(names[0])] if names else []) + [
+            lambda: b._choose_index(b.state.legal_actions().index(step.expected))]:
+        click()
+        assert len(b.history) == n and "routine move for you: press Bot move" in b.message.text
+    b.controls.pause_button.value = False         # resumed: the lesson plays it, as a bot would
+    assert len(b.history) > n and not b.lesson_panel.step.auto
+    # and undo onto a routine step while the bots run: the lesson plays it at once
+    b.undo(1)
+    assert not b.bot_to_move() and b.my_turn()

@@ -44,25 +44,30 @@ def _plain(markup: str) -> str:
 
 
 def test_a_walk_shown_at_the_meeting_is_named_after_the_seat_that_walked():
+    """The bot's last walk step brings the meeting about, which shows both walks: the row is the bot's
+    move, headed by its own walk as the table saw it (as its "why?" is); the learner's walk it revealed
+    follows, named with the learner's seat. No row gives one seat's walk to the other."""
     from neko_lab.games.syndicate.board import Board
     b = Board(nl.new_game("syndicate", players=2, seed=1), agents={1: "syndicate"})
     b.picker.choose(1)                     # P1's opening; the bot keeps its own
     b.walk_to(0, 1)                        # the Chief Operations Officer
     b.picker.choose(0)                     # place minion 36 at place 3
     b.walk_to(2, 0)                        # P1's walk ends; the bot walks; the meeting shows both walks
-    assert b.message.text.startswith("P1: turn 1, shown to all: leader on Chief Operations Officer")
-    moves = _plain(b.moves.value)
-    assert "P1: turn 1, shown to all: leader on Chief Operations Officer" in moves
-    assert "P2 (bot): turn 1, shown to all: leader on Chief Operations Officer" not in moves
-    assert "P2: turn 1, shown to all: leader on Chief Operations Officer; place minion 37" in moves
+    mine = "turn 1, shown to all: leader on Chief Operations Officer; place minion 36"
+    its = "turn 1, shown to all: leader on Chief Operations Officer; place minion 37"
+    assert b.message.text.startswith(f"P2 (bot): {its}")
     meeting = [e for e in b.state.log_for(0) if e.text.startswith("turn 1, shown to all")]
     assert [e.seat for e in meeting] == [0, 1]
-    # the bot's move brought the meeting about: its "why?" is headed by the bot's own walk
-    k = next(k for k, head, _ in b._move_rows() if head.startswith("P1: turn 1, shown to all"))
-    assert b.explain(k)
-    heading = _plain(b.why_box.value)
-    assert "P2: turn 1, shown to all: leader on Chief Operations Officer; place minion 37" in heading
-    assert "minion 36" not in heading.split("Why it was allowed")[0]
+    before, _action = b.history[-1]
+    assert before.current_player == 1      # the move that began the meeting is the bot's
+    k, head, follow = next(r for r in b._move_rows() if its in r[1])
+    assert head.startswith(f"P2 (bot): {its}") and any(e.startswith(f"P1: {mine}") for e in follow)
+    rows = _plain(b.moves.value)
+    assert f"P1: {mine}" in rows and f"P2 (bot): {mine}" not in rows and f"P1: {its}" not in rows
+    # its "why?" is headed by the same seat and the same words as its row
+    assert b.explain(b._why[k])
+    heading = _plain(b.why_box.value).split("Why it was allowed")[0]
+    assert f"Why? P2: {its}" in heading and "minion 36" not in heading
 
 
 def test_what_follows_a_move_for_another_seat_is_named_with_that_seat():

@@ -27,6 +27,8 @@ from __future__ import annotations
 from typing import Any, Hashable
 
 from ...core.state import State
+from ...games.journey.rules.ship_lanes import hub
+from ...games.journey.scoring import CABIN_LIMIT, FISH_LIMIT
 from ..lesson import DeterministicBot, Lesson, Teach
 
 GAME = "journey"
@@ -42,6 +44,8 @@ ACTIVATE = ACTION + " \u203a Activate a Hub or a Card Effect"
 FREE, RESOLVE = R + "Free Actions", R + "End of a Round \u203a Resolve Bidding"
 PLACE = R + "End of a Round \u203a Place a card into your ship lane"
 MIDGAME, FINAL, CARDS = R + "Mid-Game Scoring", R + "Final Scoring", R + "Card Reference Guide"
+MOVE = FREE + " \u203a Move your ship"
+CABIN, FREEZER = CABIN_LIMIT, FISH_LIMIT       # fuel and goods together; fish
 REWARD_WORDS = {"buy_card": "buy one of two cards drawn from the deck", "good": "take {n} good",
                 "fish": "take {n} fish", "remove_interference": "remove an interference tile",
                 "fuel": "take {n} fuel", "coins": "take {n} coins"}
@@ -94,7 +98,9 @@ def say(state: State, a: Any) -> str:
         item, n = getattr(state, "data").bonus[x]
         return (f"Before round 1, each player takes one starting bonus tile, the last in turn order first "
                 f"({SETUP}). You start with 8 coins, 2 fuel, one harbour and one ship. Take the tile that "
-                f"gives {n} {ITEM_WORDS.get(item, item)}: coins pay for cards, harbours and ships.")
+                f"gives {n} {ITEM_WORDS.get(item, item)}: coins pay for cards, harbours and ships. Coins have no "
+                f"limit, but your cabin holds at most {CABIN} fuel and goods together and your freezer at most "
+                f"{FREEZER} fish: whatever would go beyond goes back to the supply ({SETUP}, {MARKET}).")
     if kind == "market":
         return (f"Morning Market: each fish you have may be sold for 4 coins, 2 fuel or 1 good ({MARKET}). "
                 + ("Choose done to keep your fish." if k == "done" else f"Do it: {a}."))
@@ -117,7 +123,7 @@ def say(state: State, a: Any) -> str:
         return (f"Two cards were drawn for you; buy one or neither ({REWARDS}). Buy {_card_name(state, x)}.")
     if kind in ("place", "win"):
         if k == "decline":
-            return f"You may refuse a card you won; then nobody gets it ({RESOLVE}). Decline it."
+            return _say_decline(state, seat, board)
         lead = (f"You won the bid, so you may pay for the card and place it ({RESOLVE}). "
                 if kind == "win" else "")
         return (f"{lead}A bought card goes straight into a ship lane; every empty slot between it and the "
@@ -140,16 +146,14 @@ TURN_WORDS = {
     "fish": f"Take Fish: put dice in the discard area, one fish for each ({FISH}). Fish sell well at the next "
             f"Morning Market. Discard the {{x}}.",
     "bid": f"Bid a Card: choose one card of the bidding area and put dice on it; at the end of the round the "
-           f"highest total wins it ({BID}). Bid on {{card}}.",
+           f"highest total wins it, equal totals going to the player earlier in turn order ({BID}). Bid on "
+           f"{{card}}.",
     "bid_die": f"Put a {{x}} on the card. Whoever bids on a card with dice on it must end the turn with at "
                f"least as many dice there as any rival ({BID}).",
     "hub": f"Activate: a die equal to a hub's number gives that hub's reward at once ({ACTIVATE}). "
            f"Do it: {{a}}.",
     "card": f"Activate: a die that fits a card's space gives its effect at once ({ACTIVATE}). Do it: {{a}}.",
     "end": f"Your main action is done: end the turn ({ACTION}).",
-    "move": f"A free action: spend 2 fuel to move a ship to the next hub in its lane; a hub it enters pays its "
-            f"reward, and ships crossing cards score at mid-game and make the cards score at the end ({FREE}). "
-            f"Move your ship in lane {{lane}}.",
     "harbour": f"A free action: open a harbour, which adds a ship lane for more cards and scores at the end "
                f"(1, 3, 6, 11, 19 points for 1 to 5 harbours) ({FREE}). Open it.",
     "ship": f"A free action: buy another ship for lane {{lane}}; ships cost 3, 5, 7, ... coins, at most one per "
@@ -174,15 +178,60 @@ TURN_WORDS = {
 }
 
 
+def _say_decline(state: State, seat: int, board: dict) -> str:
+    """Why the card won (or bought) is refused: it cannot be paid for, or it is not worth its price."""
+    top = state.pending[-1]
+    legal = state.legal_actions()
+    cid = state.spaces[top.data] if top.kind == "win" and isinstance(top.data, int) else 0
+    name = _card_name(state, cid) if cid else "the card"
+    if all(_kind(x) == "decline" for x in legal):
+        return (f"You won {name}, but you have {board['coins']} coin{'s' if board['coins'] != 1 else ''}, "
+                f"too few to pay for it in any slot of your lanes, so declining is the only choice: a card you "
+                f"won may be refused, and then nobody gets it ({RESOLVE}). Decline it.")
+    return (f"You may refuse a card you won; then nobody gets it ({RESOLVE}). {name[0].upper() + name[1:]} is "
+            f"not worth its price to you now: decline it.")
+
+
+def _move_words(state: State, a: Any) -> str:
+    """Moving a ship: what the hub it enters pays, or that a half-hub pays nothing (read by playing it)."""
+    child = state.clone()
+    child.apply(a)
+    seat = state.current_player
+    moved = next((e for e in child.log[len(state.log):] if e.seat == seat and "to" in e.data), None)
+    b = child.boards[seat]
+    complete = moved is not None and hub(child, b.lanes, moved.data["lane"], moved.data["to"]) is not None
+    caught = any(e.seat == seat and "catch a fish" in e.text for e in child.log[len(state.log):])
+    head = (f"A free action: spend 2 fuel to move a ship to the next hub in its lane; a complete hub it "
+            f"enters pays its reward at once, and ships crossing cards score at mid-game and make the cards "
+            f"score at the end ({FREE}). ")
+    if not complete:
+        return head + (f"Move your ship in lane {a.a + 1}: the card ahead has no neighbour yet, so the ship "
+                       f"stops on its half-hub, which pays nothing, and nothing later either if a card "
+                       f"completes that hub while the ship waits there ({MOVE}). Still, the cards a ship has "
+                       f"crossed count at the mid-game scoring ({MIDGAME}).")
+    return head + f"Move your ship in lane {a.a + 1}: it enters a complete hub, which pays." + (
+        f" A die stands there and no other ship: a bonus fish for the catch ({MOVE})." if caught else "")
+
+
 def _say_turn(state: State, seat: int, a: Any, k: str, x: int, y: int, z: int) -> str:
     lead = ""
     if _seen(state, seat, ACTION, FISH, BID, ACTIVATE, FREE) == 0:
         lead = (f"The turn order is set: the highest dice total plays first and takes an interference tile as "
-                f"a handicap ({ORDER}). Now, in turn order, each turn is one main action plus any free "
-                f"actions, until everyone's dice are spent ({ACTION}). ")
+                f"a handicap, equal totals keeping the order of the round before ({ORDER}). Now, in turn "
+                f"order, each turn is one main action plus any free actions, until everyone's dice are spent; "
+                f"a player with no dice left sits out the rest of the round, free actions included ({ACTION}). ")
+    if k == "move":
+        return lead + _move_words(state, a)
     card = _card_name(state, getattr(state, "spaces", [0] * (x + 1))[x]) if k == "bid" else ""
     text = TURN_WORDS.get(k, f"A free action: {{a}} ({FREE}).")
-    return lead + text.format(x=x, a=a, card=card, lane=x + 1)
+    said = lead + text.format(x=x, a=a, card=card, lane=x + 1)
+    if k == "hub":
+        child = state.clone()
+        child.apply(a)
+        if any(e.seat == seat and "catch a fish" in e.text for e in child.log[len(state.log):]):
+            said += (f" A ship of yours stands on that hub, so the die also catches a fish: one bonus fish "
+                     f"({ACTIVATE}).")
+    return said
 
 
 def free_say(state: State) -> str:
@@ -298,6 +347,17 @@ def _news(lesson: Lesson, state: State) -> str:
            if e.rule == RESOLVE and e.seat == 1 and e.text]
     if won:
         said.append("at the bidding: " + "; ".join(won[:3]))
+    over = [e for e in events if e.seat == 0 and "over the limit" in e.text]
+    if over:
+        e = over[0]
+        lost = e.text.rsplit(", ", 1)[1].split(" ")[0]
+        said.append(f"{lost} {e.data.get('item', '')} you gained went back to the supply, as your cabin holds at "
+                    f"most {CABIN} fuel and goods together and your freezer {FREEZER} fish ({SETUP})")
+    tied = [e for e in events if e.rule == ORDER and len(set(e.data.get("totals", []))) < len(e.data.get("totals", []))]
+    if tied:
+        e = tied[0]
+        said.append(f"the dice totals tied at {max(e.data['totals'])}, so the order of the round before "
+                    f"decided: Player {e.data['order'][0] + 1} plays first ({ORDER})")
     return ("Since your last taught step: " + "; ".join(said) + ". ") if said else ""
 
 

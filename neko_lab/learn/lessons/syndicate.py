@@ -14,7 +14,9 @@ where following it wins a fair game: 55 to 53). What it teaches, and where:
    with what it does (the sixth and seventh boxes, Accountant and Chief Operations Officer, in 2).
 5. Delivery zone — a cube reaching an upper neighbourhood with a sashimi slot of its colour may be
    delivered at once; at the end of the walk too.
-6. Kumichō's meeting — said at the start of the next turn: the missions met and the column's points.
+6. Mission Cards, Kumichō's meeting — the three missions in play and what meeting one early is worth, at
+   the first walk; the missions met, said at the start of the next turn; the discard pile going back
+   under the drawing deck, at the walk after it does; the tie-break, at the last turn.
 7. Pyramidal Structure Points and Mission Points — in the finale, level by level with the ×4 … ×1
    multipliers, then the mission markers.
 
@@ -26,7 +28,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.state import State
-from ...games.syndicate.data import LEVEL_OF, LEVELS, MULTIPLIER, NIGIRI, SASHIMI, COLOURS, LINES
+from ...games.syndicate.data import CHILD, LEVEL_OF, LEVELS, MULTIPLIER, NIGIRI, SASHIMI, COLOURS, LINES
+from ...games.syndicate.data import TURNS
+from ...games.syndicate.rules.simultaneous import TURN_PHASES
+from ...games.syndicate.scoring import ORDER_BONUS
 from ..lesson import DeterministicBot, Lesson, Teach
 from .syndicate_words import (ACCOUNTANT, COMMAND, COO, COOK, DELIVERY, END, FISHMONGER, LIEUTENANTS,
                               MEETING, MINIONS, MISSION_POINTS, ROLE, SECTION_OF, SETUP, STOREKEEPER,
@@ -70,10 +75,45 @@ def say_opening(state: State, a: Any) -> str:
             f"{' and '.join(map(str, rest))} go face up on the discard pile. The four are {shown}.")
 
 
+def missions_words(state: State) -> str:
+    """The three missions of this game and what meeting one early is worth, from the position."""
+    path = list(state.path_values)
+    flat = next((i for i, v in enumerate(path) if v != path[0]), len(path))
+    worth = (f"{path[0]} points if it is met by turn {flat}, then " + ", ".join(map(str, path[flat:flat + 2]))
+             + f", … down to {path[-1]} at turn {len(path)}") if flat < len(path) else f"{path[0]} points"
+    listed = "; ".join(f"mission {m} ({state.mission_text[m - 1]})" for m in state.missions)
+    first, second = ORDER_BONUS[0], ORDER_BONUS[1]
+    return (f" Three missions are in play this game, the same for both of you ({MISSION_CARDS}): {listed}. At "
+            f"each Kumichō's meeting a mission your pyramid meets for the first time takes one of your markers, "
+            f"worth {worth}; whoever meets a mission first also gains {first} points, the other {second} on "
+            f"meeting it later (both {first} on the same turn) ({MISSION_POINTS}).")
+
+
+def _deck_news(state: State) -> str:
+    """The drawing deck refilled from the discard pile since the learner's last walk began, if it was."""
+    refill = [i for i, e in enumerate(state.log) if e.seat is None and (
+        (e.rule == ACCOUNTANT) or (e.rule == TURN_PHASES and "cards" in e.data))]
+    if not refill or any(e.seat == 0 and e.rule == LIEUTENANTS for e in state.log[refill[-1]:]):
+        return ""
+    first = len(refill) == 1
+    return ((f"The drawing deck was down to fewer cards than the Accountants of this turn may draw, so the "
+             f"discard pile was shuffled and put under it ({ACCOUNTANT}): minions never run out, and cards "
+             f"discarded earlier may come back. ") if first else
+            f"The discard pile was shuffled and put under the drawing deck again ({ACCOUNTANT}). ")
+
+
+def _last_turn(state: State) -> str:
+    turn = state.observation(0)["turn"]
+    if turn != TURNS:
+        return ""
+    return (f"This is the last turn: after its meeting the game is scored. Should the totals tie, whoever "
+            f"delivered more cubes gains one point; with as many deliveries too, the win is shared ({END}). ")
+
+
 def say_start(state: State, a: Any) -> str:
     waiting = len(area(state, 0)["waiting"])
     first = _seen(state, 0, LIEUTENANTS) == 0
-    lead = _news(state) if state.observation(0)["turn"] > 1 else (
+    lead = (_news(state) + _deck_news(state) + _last_turn(state)) if state.observation(0)["turn"] > 1 else (
         "Turn 1 of 15. Every turn is a walk of your leader down your pyramid, starting on one of the two boxes "
         f"of your lieutenants card ({COMMAND}). ")
     rule = (f"You have {waiting} minion{'s' if waiting != 1 else ''} waiting: the Accountant needs fewer than 3, "
@@ -88,7 +128,7 @@ def say_start(state: State, a: Any) -> str:
     if not first:
         why = why.split(": ", 1)[0] + f" ({ACCOUNTANT if a.side == 0 else COO}). " + (
             "From it the walk goes down to place 2." if a.side == 0 else "From it the walk goes down to place 3.")
-    return lead + rule + why
+    return lead + rule + why + (missions_words(state) if first else "")
 
 
 def say_walk(state: State, a: Any) -> str:
@@ -100,8 +140,7 @@ def say_walk(state: State, a: Any) -> str:
     lead = (f"Walk down ({COMMAND}): from the box you stand on, the leader steps to one of the two boxes of the "
             f"card right below it. A box works up to as many times as its level: here level {lv}. "
             if first_walk else "")
-    other = 1 - a.side
-    alt = f" The other box, {box_text(state, a.place, other)}, would lead elsewhere."
+    alt = " " + _other_box(state, a.place, a.side)
     stepped = any(e.seat == 0 and e.rule == COMMAND and f": {act}" in e.text for e in state.log)
     new = "" if stepped or _seen(state, 0, SECTION_OF.get(act, "")) else f" The {act.capitalize()} {ROLE.get(act, '')}."
     turn = state.observation(0)["turn"]
@@ -109,6 +148,20 @@ def say_walk(state: State, a: Any) -> str:
             f"{a.action.capitalize()}, "
             f"up to {lv} time{'s' if lv > 1 else ''}.{new} {_box_reason(state, a, act)} "
             f"{below(state, 0, a.place, a.side).capitalize()}." + alt + f" ({SECTION_OF.get(act, MINIONS)})")
+
+
+def _other_box(state: State, place: int, side: int) -> str:
+    """Where the other box of the same card would have led, read from the learner's pyramid."""
+    other = 1 - side
+    here, there = CHILD[place][side], CHILD[place][other]
+    pyr = area(state, 0)["pyramid"]
+    goes = [c >= 0 and pyr[c] >= 0 for c in (here, there)]
+    name = box_text(state, place, other)
+    if not goes[1]:
+        return (f"The other box, {name}, has no card below it either: it too would end the walk." if not goes[0]
+                else f"The other box, {name}, has no card below it: it would end the walk there.")
+    return (f"The other box, {name}, would lead on to the card at place {there + 1} instead." if goes[0]
+            else f"The other box, {name}, would have led on to the card at place {there + 1}.")
 
 
 def _box_reason(state: State, a: Any, act: str) -> str:
@@ -156,9 +209,17 @@ def say_take(state: State, a: Any) -> str:
         f"warehouse to the lower neighbourhood of its own card ({FISHMONGER}). ")
     if not a.count:
         return first + f"Take none this time: no free slot needs more {COLOURS[a.colour]} now ({FISHMONGER})."
-    return first + (f"Take {a.count} {COLOURS[a.colour]} (up to {left} allowed): {len(wanted)} free slot"
-                    f"{'s' if len(wanted) != 1 else ''} on your cards can take {COLOURS[a.colour]} or any colour. "
-                    f"Take only what you can deliver: loose cubes cost points at the end ({FISHMONGER}).")
+    slots = f"{len(wanted)} free slot{'s' if len(wanted) != 1 else ''}"
+    if a.count > len(wanted):
+        extra = a.count - len(wanted)
+        return first + (f"Take {a.count} {COLOURS[a.colour]} (up to {left} allowed), though only {slots} on "
+                         f"your cards can take {COLOURS[a.colour]} or any colour now: the {extra} extra cube"
+                         f"{'s' if extra != 1 else ''} can wait loose for a card you place later, or be swapped "
+                         f"for another colour by a Storekeeper ({FISHMONGER}). A cube still loose at the end "
+                         f"costs 2 points times its level's multiplier ({STRUCTURE}).")
+    return first + (f"Take {a.count} {COLOURS[a.colour]} (up to {left} allowed): {slots} on your cards can take "
+                    f"{COLOURS[a.colour]} or any colour. Every cube still loose at the end costs 2 points times "
+                    f"its level's multiplier, so take cubes you have a slot for ({FISHMONGER}).")
 
 
 def say_carry(state: State, a: Any) -> str:
@@ -258,7 +319,8 @@ CATEGORIES = {
     "missing cards": f"\u22122 per empty place of the 10-card pyramid, times the multiplier ({STRUCTURE})",
     "mission path": f"the column value under each of your mission markers ({MISSION_POINTS})",
     "mission order": f"5/3/1/0 by who met each mission first ({MISSION_POINTS})",
-    "tie-break": f"one point to the player with more deliveries when totals tie ({END})",
+    "tie-break": f"one point to the player with more deliveries when totals tie; tied deliveries too share the "
+                 f"win ({END})",
 }
 
 
@@ -298,12 +360,17 @@ def _done_before(state: State, key: tuple[str, str], same: str = "") -> tuple[in
     return n, exact
 
 
+def _over_take(state: State, a: Any) -> bool:
+    """A Fishmonger taking more cubes than the learner's free slots of that colour (or any) can hold."""
+    return kind(a) == "Take" and a.count > len([s for s in free_slots(state, 0) if s[2] in (a.colour, 4)])
+
+
 def nothing_new(state: State, wanted: Any) -> bool:
     """A cube move, delivery or discard is a routine step (Step.auto) when the learner has made the very
     same move before, or, from turn 8 on, made that kind of move three times; every walk and placement
-    stays a taught step."""
+    stays a taught step, and so does taking more cubes than free slots can take (it needs its reason)."""
     key = (state.pending[-1].kind, kind(wanted))
-    if key[0] not in ROUTINE:
+    if key[0] not in ROUTINE or _over_take(state, wanted):
         return False
     n, exact = _done_before(state, key, str(wanted))
     return exact > 0 or (state.observation(0)["turn"] >= LATE_TURN and n >= 3)
@@ -318,7 +385,8 @@ def _made_for_you(lesson: Lesson, state: State) -> str:
 
 
 def LESSON(seed: int = SEED) -> Lesson:
-    """The Syndicate lesson: all 15 turns guided; from turn 8 routine cube moves are short steps."""
+    """The Syndicate lesson: all 15 turns guided; a cube move or discard repeating one made before (from
+    turn 8, one of a kind made three times) is a short routine step."""
     from ...core.registry import game_class
     guide = DeterministicBot("syndicate", game_class(GAME), seed + 100)
     holder: list[Lesson] = []
@@ -337,8 +405,11 @@ def LESSON(seed: int = SEED) -> Lesson:
              f"score if the game ended now: an empty pyramid counts \u22122 per missing card, times its level's "
              f"multiplier, which is why both players start near \u221240 ({STRUCTURE}). Every decision of the "
              f"game is guided: each step says what to do and why; a different move is explained and can be "
-             f"retried; from turn 8 on, routine cube moves you have made three times are short steps, summed "
-             f"up at the next step. The final scoring is explained level by level at the end.")
+             f"retried. A cube move (taking, moving, swapping, cooking or delivering cubes, stopping a box, "
+             f"ending the walk) or a discard that repeats exactly one you made before is played for you as a "
+             f"short routine step, and from turn 8 on so is a move of a kind you have made three times; the "
+             f"next taught step sums up what was played. Walks and placements are always taught. The final "
+             f"scoring is explained level by level at the end.")
     les = Lesson(GAME, PLAYERS, seed, intro, teach, "", CATEGORIES, seat=0, bot="syndicate", detail=detail,
                  title="Neko Syndicate: your first game", until=lambda s: s.is_over(), auto=nothing_new)
     holder.append(les)
@@ -346,3 +417,4 @@ def LESSON(seed: int = SEED) -> Lesson:
 
 
 R_OBJ = "Neko Syndicate \u203a Objective"
+MISSION_CARDS = "Neko Syndicate \u203a Mission Cards"
