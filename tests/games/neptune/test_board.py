@@ -105,8 +105,9 @@ def test_nothing_is_lit_when_a_bot_is_to_move():
     s = game(3)
     start_turn(s, YELLOW)
     b = Board(s, agents={YELLOW: "random", BLUE: "random"})
-    assert b.picture_widget.targets() == [] and not b.click("pass")
-    assert b.state.current_player == YELLOW
+    assert b.picture_widget.targets() == [] and b.state.current_player == YELLOW
+    assert not b.click("pass")                 # the click plays nothing for the person; the bots go on
+    assert b.history and all(before.current_player != 0 for before, _a in b.history)
 
 
 def test_text_is_at_least_eleven_pixels_and_the_picture_fits_a_notebook():
