@@ -10,6 +10,12 @@ from ..core.rng import Rng, check_seed
 from ..core.state import State
 
 
+def search_copy(state: State, seat: int, rng: Rng) -> State:
+    """What a search for `seat` may play on: a copy in which what `seat` cannot see is re-drawn from
+    `rng` (State.determinize), or a clone of a game without hidden information."""
+    return state.determinize(seat, rng) if state.HIDDEN_INFORMATION else state.clone()
+
+
 def number_param(agent: str, label: str, value: Any, low: float, *, above: bool = False,
                  high: float | None = None, whole: bool = False, none: bool = False) -> Any:
     """`value` as given for parameter `label` of `agent` (an agent's name, or a function's "hint()"),

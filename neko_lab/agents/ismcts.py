@@ -47,7 +47,7 @@ from typing import Any, Hashable
 from ..core.errors import ConfigError
 from ..core.rng import Rng
 from ..core.state import State
-from .base import Agent, number_param
+from .base import Agent, number_param, search_copy
 from .spec import parse_spec
 from .uct import Node, action_key, backpropagate
 
@@ -243,9 +243,7 @@ class ISMCTSAgent(Agent):
     def _copy(self, state: State) -> State:
         """What this agent's seat may search on: `state` determinized for the seat to move (drawn from
         this agent's randomness), or a clone where nothing is hidden."""
-        if state.HIDDEN_INFORMATION:
-            return state.determinize(state.current_player, self.core_rng())
-        return state.clone()
+        return search_copy(state, state.current_player, self.core_rng())
 
     def _search_plans(self, state: State, plans: list) -> int:
         """The index of the plan with the best mean plan_value over common determinizations (within the
@@ -267,7 +265,7 @@ class ISMCTSAgent(Agent):
                 # start a scoring only if the longest seen still fits (one the cap stops is wasted work)
                 if deadline is not None and now + (self._scoring if longest is None else longest) >= deadline:
                     break
-                sim = state.determinize(seat, Rng(seed)) if state.HIDDEN_INFORMATION else state.clone()
+                sim = search_copy(state, seat, Rng(seed))
                 sim.rng = Rng(seed ^ 0x5DEECE66D)
                 try:
                     values.append(policy.plan_value(sim, seat, plan))
@@ -328,7 +326,7 @@ class ISMCTSAgent(Agent):
         node.order = [pick] + [a for _, _, a in scored[:width - 1]]
 
     def _iterate(self, root: Node, state: State, seat: int, rng: Rng) -> None:
-        sim = state.determinize(seat, rng) if state.HIDDEN_INFORMATION else state.clone()
+        sim = search_copy(state, seat, rng)
         sim.rng = rng.spawn()
         node, path = root, [root]
         while not sim.is_over():

@@ -17,7 +17,7 @@ from typing import Hashable
 
 from ..core.rng import Rng
 from ..core.state import State
-from .base import Agent, number_param
+from .base import Agent, number_param, search_copy
 from .uct import Node, backpropagate
 
 
@@ -65,7 +65,7 @@ class MCTSAgent(Agent):
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def _iterate(self, root: Node, state: State, seat: int, rng: Rng) -> None:
-        sim = state.determinize(seat, rng) if state.HIDDEN_INFORMATION else state.clone()
+        sim = search_copy(state, seat, rng)
         sim.rng = Rng(rng.next64())
         node, path = root, [root]
         # selection: descend while every legal action here has been tried

@@ -7,8 +7,8 @@ column; a frame without it is split from `won`):
   with equal seats every seat's share is (games someone won) / (players x games).
 - equal-seats test: Pearson's chi-square of the seats' total win shares against equal totals, over
   the games that someone won; a small p value says the seats are not equal.
-- first to act: the same by `order` (1 = the seat that acted first), for games whose turn order is
-  not the seat order (Journey).
+- first to act: the same by `order` (1 = the starting player, then the opening turn order the game
+  gives, State.opening_order()), for games whose turn order is not the seat order (Journey).
 - margin: in a game someone won alone, the winner's score minus the best other score (0 for a tie
   broken by a tie-break); shared win: a game whose win is split between tied seats.
 - length: steps (actions) and rounds per game.
@@ -35,8 +35,8 @@ def _per_game(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def seat_balance(df: pd.DataFrame, by: str = "seat", z: float = Z95) -> pd.DataFrame:
-    """Win share of each seat (by="seat") or of each position in the order of first action
-    (by="order"): columns games, wins (total win share), rate, low, high (Wilson interval), fair
+    """Win share of each seat (by="seat") or of each place in the opening turn order, 1 for the
+    starting player (by="order"): columns games, wins (total win share), rate, low, high (Wilson interval), fair
     (the rate every seat would have if seats were equal) and excess (rate - fair)."""
     df = with_share(df)
     games = df["game"].nunique()

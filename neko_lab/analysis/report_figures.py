@@ -40,8 +40,9 @@ def figures(rep) -> dict:
                                "Win share by seat", float(t["seats"]["fair"].iloc[0]))]
     if "first to act" in t:
         tab = t["first to act"].set_index("order")
-        out["first to act"] = [_rates(tab.rename(index=lambda k: f"acts {k}."), "order of first action",
-                                      "Win share by the order in which players first act",
+        out["first to act"] = [_rates(tab.rename(index=lambda k: f"{k}. in turn order"),
+                                      "place in the opening turn order (1 = the starting player)",
+                                      "Win share by place in the opening turn order",
                                       float(tab["fair"].iloc[0]))]
     if "decisiveness" in t:
         out["decisiveness"] = [_hist(margins(rep.results), "Winner's margin over the next player",

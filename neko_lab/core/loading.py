@@ -8,7 +8,7 @@ from typing import Any, Iterator
 
 from .errors import SaveError, excerpt as _excerpt
 from .history import OLD_FORMATS
-from .saves import _read, decode_steps, play_step, read_source, start
+from .saves import decode_steps, play_step, read_doc, read_source, start
 from .snapshots import load_snapshot
 from .state import State
 
@@ -23,7 +23,7 @@ def from_json(text: Any, trust: bool = False) -> State:
 
 
 def _from_json(text: Any, trust: bool) -> State:
-    doc = _read(text)
+    doc = read_doc(text)
     if doc["format"] in OLD_FORMATS or doc.get("kind") == "snapshot":
         return load_snapshot(doc, trust)
     if doc.get("kind") != "history":
@@ -114,7 +114,7 @@ def replay(source: Any, trust: bool = False) -> Replay:
 
 
 def _replay(source: Any, trust: bool) -> Replay:
-    doc = _read(source)
+    doc = read_doc(source)
     if doc["format"] in OLD_FORMATS or doc.get("kind") == "snapshot":
         return Replay(load_snapshot(doc, trust), [])
     if doc.get("kind") != "history":

@@ -4,7 +4,7 @@ from_json() and replay(), which take a save of either kind, are in core/loading.
 
 Whatever the input, the only error is SaveError, and its message quotes at most a short excerpt.
 A history save that breaks a rule is refused naming the step (counted from 1) and the reason, whether
-or not its checksum matches (a save edited by hand does not: see _read). A save
+or not its checksum matches (a save edited by hand does not: see read_doc). A save
 made with another version of the shipped dataset is refused rather than replayed wrongly.
 """
 from __future__ import annotations
@@ -77,14 +77,14 @@ def parse(text: Any) -> dict:
 
 
 class _ChecksumMismatch(SaveError):
-    """A save whose checksum does not match, with its document (see _read)."""
+    """A save whose checksum does not match, with its document (see read_doc)."""
 
     def __init__(self, doc: dict):
         super().__init__("corrupted save: the checksum does not match (the file was damaged or edited)")
         self.doc = doc
 
 
-def _read(text: Any) -> dict:
+def read_doc(text: Any) -> dict:
     """parse(text); but when the checksum of a history save does not match, its history is replayed
     first, so that a hand edit that breaks a rule is refused with the step and the reason (the
     checksum only guards against accidents: it is no seal). A changed save that replays without
@@ -115,7 +115,7 @@ def _field(doc: dict, name: str, kind: type | tuple[type, ...]) -> Any:
     return value
 
 
-def _game(doc: dict) -> type[State]:
+def game_of_doc(doc: dict) -> type[State]:
     name = _field(doc, "game", str)
     try:
         return game_class(name)
@@ -158,7 +158,7 @@ def _check_actions_are_of(cls: type[State], doc: dict) -> None:
 
 def start(doc: dict) -> State:
     """The game of a history save as it was set up, before any action."""
-    cls = _game(doc)
+    cls = game_of_doc(doc)
     _check_actions_are_of(cls, doc)
     players = _field(doc, "players", int)
     seed = _field(doc, "seed", int)

@@ -16,7 +16,7 @@ from .events import Event, Log
 from .history import NOT_SAVED, SNAPSHOT_ONLY, dumps
 from .rng import Rng
 from .refusals import short
-from .saves import _game, decode_steps, play_step, start
+from .saves import decode_steps, game_of_doc, play_step, start
 from .state import Pending, State
 
 
@@ -25,7 +25,7 @@ def load_snapshot(doc: dict, trust: bool) -> State:
         raise SaveError("this save is a snapshot of a position, not a game's history, so it cannot "
                         "be checked by replaying it: load it with from_json(text, trust=True) "
                         "only if you trust where it comes from")
-    cls = _game(doc)
+    cls = game_of_doc(doc)
     body = doc.get("state")
     if not isinstance(body, dict):
         raise SaveError("corrupted save: the 'state' field should be a table of fields")

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import functools
 import json
+import numbers
 from typing import Any, Callable, ClassVar, Hashable, Iterable, NamedTuple, Sequence
 
 from .errors import ConfigError, IllegalAction
+from .refusals import some_of
 
 CHANCE_KINDS = ("setup", "mid-game")
 RETURN_KINDS = ("win", "score")
@@ -219,8 +221,9 @@ class Spaces:
     def why_id_illegal(self, i: Any) -> str:
         """A sentence saying why action id `i` is refused now: the game's own reason (why_illegal) for
         the action the id names, when the game's spaces module can name it (action_of)."""
-        from .refusals import some_of
         n = len(self._vocab())
+        if isinstance(i, numbers.Integral) and not isinstance(i, bool):
+            i = int(i)                   # numpy's integers too (an argmax over a policy's outputs)
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < n:
             return (f"action id {excerpt_of(i)} is not an action id of {self.TITLE or self.GAME} with "
                     f"{self.players} players: the ids run from 0 to {n - 1} (legal_action_ids() lists "

@@ -36,7 +36,7 @@ from ..agents.base import number_param
 from ..core.errors import ConfigError, IllegalAction, excerpt
 from ..core.rng import Rng
 from ..core.state import State
-from .explain import MINUS, game_explainer, new_events, number, signed, words
+from .explain import game_explainer, new_events, number, signed, words
 
 SAMPLES = 6               # sampled futures per move (a game's explain module may set HINT_SAMPLES)
 BUDGET = 8_000            # look-ahead actions in all per hint (HINT_BUDGET): a future is played to the end

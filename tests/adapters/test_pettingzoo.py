@@ -153,3 +153,14 @@ def test_a_refused_action_id_gives_the_rule_in_words():
     bad = next(i for i in range(10) if i not in s.legal_action_ids())
     with pytest.raises(nl.IllegalAction, match=f"action id {bad} is not legal now \\(Player 1 must choose one of: "):
         s.action_from_id(bad)
+
+
+def test_a_refused_numpy_action_id_is_explained_like_a_plain_one():
+    """An argmax over a policy's outputs is a numpy integer: refused, it gets the game's reason too."""
+    s = nl.new_game("naeco", players=2, seed=1)
+    s.apply(s.legal_actions()[0])
+    with pytest.raises(nl.IllegalAction) as plain:
+        s.action_from_id(0)
+    with pytest.raises(nl.IllegalAction) as numpy_id:
+        s.action_from_id(np.int64(0))
+    assert str(numpy_id.value) == str(plain.value) and "(Naéco › Gameplay)" in str(plain.value)

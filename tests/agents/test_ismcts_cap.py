@@ -199,8 +199,8 @@ def test_planning_that_alone_passes_the_cap_leaves_the_move_to_the_cheap_policy(
     stopped = [t for t in checks if t >= 0.5][0]
     assert stopped < 0.5 + 40 * cost
     assert agent.cut == 1 and agent.capped == 1 and agent.plans_searched == 0 and agent._plan is None
-    # decided on a copy the seat cannot tell from the game, drawn from the agent's own randomness
-    assert action in state.legal_actions()
+    # decided on a copy the seat cannot tell from the game, drawn from the agent's own randomness (what
+    # the move depends on is checked by the next test)
     # the next decision plans afresh (nothing of the stopped planning is followed)
     assert agent._policy.interrupt is None
 

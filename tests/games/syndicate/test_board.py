@@ -172,9 +172,9 @@ def _kinds_and_first_positions(players, seed, first=12):
 
 
 def test_a_board_builds_and_prompts_at_every_kind_of_decision_from_the_first():
-    from html import unescape
     """Solo starts with CatANNA's markers (their data is the three values, not a box in use): a board
     must build there and say what to choose, as at every later decision of a solo or 2-player game."""
+    from html import unescape
     for players, seed in ((1, 0), (1, 3), (2, 1)):
         positions = _kinds_and_first_positions(players, seed)
         kinds = {k for k, _ in positions}
