@@ -192,6 +192,27 @@ def test_exchange_limit_bounds_the_coin_loop():
     assert A("exchange", 0) not in s.legal_actions() and b.coins == 5
 
 
+def test_exchange_limit_caps_only_the_trader_coins_for_fuel():
+    # default limit 8, Trader and Merchant both open: every turn of the coin loop needs the Trader's
+    # coins -> fuel, so that is the leg capped; fuel gained otherwise still trades for coins
+    s, seat, b = turn_with(coins=0, fuel=8, goods=0, fish=1)
+    assert s.options["exchange_limit"] == 8
+    b.exchange_on = (True, True, True, True)
+    s._legal = None
+    for _ in range(8):
+        s.apply(A("exchange", 2))
+    assert (b.fuel, b.coins) == (0, 32)
+    s.apply(A("fish_fuel"))
+    assert A("exchange", 2) in s.legal_actions()      # a 9th fuel -> coins
+    s.apply(A("exchange", 2))
+    assert (b.fuel, b.coins, b.exchange_used[2]) == (0, 36, 9)
+    for _ in range(8):                                  # the loop itself: coins -> fuel -> coins
+        s.apply(A("exchange", 0))
+        s.apply(A("exchange", 2))
+    assert b.coins >= 3 and b.cabin < sc.CABIN_LIMIT
+    assert A("exchange", 0) not in s.legal_actions()  # the 9th coins -> fuel is refused
+
+
 def test_seaside_fish_market_two_fish_for_a_die():
     s, seat, b = turn_with(fish=2)
     give(s, seat, "Seaside Town (Fish Market)")

@@ -248,3 +248,24 @@ def test_post_office_use_at_set_turn_order_is_optional():
     s.apply(A("pass"))
     assert s.decks[s.period] == deck and s.drawn == []      # nothing drawn, the deck untouched
     assert any(e.text == "does not use the Post Office" and e.seat == seat for e in s.log)
+
+
+def test_post_office_is_offered_when_its_owner_cannot_buy():
+    # the use is the draw and buying is a choice: with no coins the owner may still draw two cards,
+    # see them, and send them under the deck (datasets/journey/README.md, "Post Office")
+    s = play_until(new(3, seed=0), "rewards", skip_turn_free)
+    seat = s.order[0]
+    give(s, seat, "Post Office")
+    while s.stage == "rewards":
+        s.apply(s.legal_actions()[-1])
+    s.boards[seat].coins = 0
+    s._legal = None
+    assert s.stage == "post_office" and s.current_player == seat
+    assert s.legal_actions() == [A("post_office"), A("pass")]
+    deck = list(s.decks[s.period])
+    s.apply(A("post_office"))
+    assert s.pending[-1].kind == "pick" and s.drawn == deck[-2:][::-1]
+    assert s.legal_actions() == [A("decline")]
+    s.apply(A("decline"))
+    assert s.drawn == [] and s.decks[s.period] == deck[-2:] + deck[:-2]
+    assert s.boards[seat].coins == 0

@@ -55,6 +55,18 @@ def test_starting_bonus_tiles_are_chosen_in_reverse_turn_order():
     assert len({a.a for a in chosen}) == 4
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_all_four_bonus_tiles_are_displayed_with_two_or_three_players(players):
+    # step 5 displays all four whatever the count (datasets/journey/README.md, "Starting bonus tiles"),
+    # so the fish tile can be left and nobody has fish in the first round (Morning Market)
+    s = new(players, seed=4)
+    assert sorted(a.a for a in s.legal_actions()) == [0, 1, 2, 3]
+    for tile in (3, 0, 1)[:players]:                  # fuel, goods, coins: never the fish (tile 2)
+        s.apply(choice(s, "bonus", tile))
+    assert s.stage != "bonus" and 2 in s.bonus_left and len(s.bonus_left) == 4 - players
+    assert all(b.fish == 0 for b in s.boards)
+
+
 @pytest.mark.parametrize("tile,field,amount", [(0, "goods", 1), (1, "coins", 12), (2, "fish", 1), (3, "fuel", 4)])
 def test_starting_bonus_gives_its_items(tile, field, amount):
     s = new(2, seed=2)

@@ -119,3 +119,35 @@ def test_lieutenants_card_slots_are_a_data_field_catanna_fills_too(tmp_path):
     while not s.is_over():
         s.apply(r.choice(s.legal_actions()))
     assert s.catanna.filled[0] == (0, 1)        # her first two cubes: a tuna, then a salmon
+
+
+def test_a_nigiri_slot_on_the_lieutenants_card_is_filled_by_a_cook_below_it(tmp_path):
+    """The shipped card's three wild sashimi slots are a reconstruction choice, not forced: a Cook anywhere
+    in the structure fills a nigiri slot on any card whose upper neighbourhood holds a matching cube
+    (Neko Syndicate › Cook), the lieutenants card included (datasets/syndicate/README.md)."""
+    from neko_lab.games.syndicate.data import COOK, LIEUTENANTS, NIGIRI, SASHIMI, WILD, upper
+    from . import rig
+    shipped = list(csv.DictReader((FOLDER / "lieutenants.csv").open(encoding="utf-8")))
+    assert [(r["slots"], r["extra"], r["source"]) for r in shipped] == [
+        ("sashimi:wild|sashimi:wild|sashimi:wild", "0", "reconstructed")]
+    folder = edited(tmp_path, "lieutenants.csv", 1, "slots", "nigiri:tuna|sashimi:wild|sashimi:wild")
+    path = folder / "lieutenants.csv"
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    rows[0]["extra"] = "1"                       # extra points go with a nigiri slot
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    s = nl.new_game("syndicate", players=2, seed=4, data=str(folder))
+    while s.pending[-1].kind == "opening":
+        s.apply([a for a in s.legal_actions() if type(a).__name__ == "Open"][0])
+    assert s.cards[LIEUTENANTS].slots == ((NIGIRI, 0), (SASHIMI, WILD), (SASHIMI, WILD))
+    cook = rig.find(s, action=COOK)
+    rig.build(s, 0, {1: cook})                   # a Cook on level 2, below the lieutenants card
+    rig.put(s, 0, upper(0), 0, 1)                # a tuna cube in the lieutenants card's upper neighbourhood
+    rig.walk_onto(s, 0, 1, COOK)
+    assert s.pending[-1].kind == "cook"
+    fill = [a for a in s.legal_actions() if type(a).__name__ == "Deliver"]
+    assert [(a.place, a.slot, a.colour) for a in fill] == [(0, 0, 0)]
+    s.apply(fill[0])
+    assert s.filled[0][0][0] == 0

@@ -274,6 +274,48 @@ def test_a_seat_whose_draw_comes_up_short_sees_the_deck_empty_and_its_copies_agr
         assert c.observation(2) == s.observation(2) and c.path[0] == c.path[1] == ()
 
 
+def _late_four_seat_turn(simultaneous):
+    """Turn 2 of four seats with full pyramids and one waiting minion each: the 8 other minions all in
+    the drawing deck, so the turn's Accountants can draw 8 cards between them."""
+    s = rig.started(players=4, seed=5, simultaneous=simultaneous)
+    while s.turn == 1:
+        s.apply(_quick(s))
+    for seat in range(4):
+        if not s.waiting[seat]:
+            rig.waiting(s, seat, [(s.discard or s.deck)[0]])
+    _full_pyramids(s)
+    s.deck[:] = s.discard[::-1] + s.deck
+    s.discard[:] = []
+    s.refresh_view()
+    s.check_invariants()
+    assert len(s.deck) == 8 and [len(w) for w in s.waiting] == [1, 1, 1, 1]
+    return s
+
+
+def test_a_short_draw_leaves_this_turns_discards_on_the_pile_unless_the_table_plays_in_the_open():
+    # datasets/syndicate/README.md, "The drawing deck at a simultaneous table": seats 1 and 2 take six
+    # cards and discard four; seat 3 finds two left and, at a simultaneous table, does not reach the
+    # four on the pile, yet still discards two. simultaneous=False flips the pile as the rulebook says
+    s = _late_four_seat_turn(simultaneous=True)
+    _accountant_then_discard(s, 0)
+    _accountant_then_discard(s, 1)
+    same_turn = s.own_discards[0] + s.own_discards[1]
+    assert len(s.deck) == 2 and sorted(s.discard) == sorted(same_turn) and len(same_turn) == 4
+    s.apply(_named(s, "Accountant"))
+    assert len(s.waiting[2]) == 1 + 2 and not set(s.waiting[2]) & set(same_turn)
+    assert s.deck == [] and sorted(s.discard) == sorted(same_turn)
+    assert s.pending[-1].kind == "discard" and s.pending[-1].data == 2
+    assert any("draws 2 minions into the Waiting Room" in e.text for e in s.log_for(2))
+
+    s = _late_four_seat_turn(simultaneous=False)
+    _accountant_then_discard(s, 0)
+    _accountant_then_discard(s, 1)
+    first_discarded = s.discard[0]
+    s.apply(_named(s, "Accountant"))
+    assert len(s.waiting[2]) == 1 + 3 and first_discarded in s.waiting[2]
+    assert any("turned face down" in e.text for e in s.log)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_nothing_another_seat_does_within_a_turn_changes_what_a_seat_observes(players):
     # which seat is deciding, and what (a discard after the Accountant, the Chief Operations Officer's

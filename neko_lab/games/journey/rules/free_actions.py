@@ -103,11 +103,12 @@ def legal_free_actions(s: GameState, seat: int, b: Board, vals: list[int], acts:
     if b.goods:                                                         # h)
         acts += cargo_acts(s, b)
     if b.exchange_on[0] or b.exchange_on[2]:                            # Seaside Town exchanges
-        # the cap exists for the one endless loop (Trader's coins -> fuel with Merchant's fuel -> coins):
-        # it applies only to a player who has both exchanges this round
+        # the cap exists for the one endless loop (Trader's coins -> fuel with Merchant's fuel -> coins),
+        # every turn of which needs the Trader's coins -> fuel: only that exchange is capped, and only
+        # for a player who has both exchanges this round (fuel gained otherwise still trades freely)
         limit = s.options["exchange_limit"] if b.exchange_on[0] and b.exchange_on[2] else None
         for k in range(4):
-            if b.exchange_on[k] and (limit is None or b.exchange_used[k] < limit):
+            if b.exchange_on[k] and (k != 0 or limit is None or b.exchange_used[0] < limit):
                 pay, amount, get, _ = EXCHANGES[k]
                 have = b.coins if pay == "coins" else b.fuel if pay == "fuel" else b.goods
                 room = get not in ("fuel", "good") or b.cabin - (amount if pay in ("fuel", "good") else 0) \

@@ -225,7 +225,8 @@ def pick_card(s: GameState, seat: int, data: list, act: Act) -> None:
 # ---------------------------------------------------------------- 4) Set Turn Order
 def post_office(s: GameState) -> None:
     """Stage "post_office": at the start of Set Turn Order each Post Office owner is asked whether to
-    use it (when there is a card it could buy)."""
+    use it whenever there is a card to offer, even one its owner cannot pay for or place: the use is
+    the draw, buying is a choice (datasets/journey/README.md, "Post Office")."""
     while s.idx < s.players:
         seat = s.order[s.idx]
         s.idx += 1

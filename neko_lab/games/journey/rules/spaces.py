@@ -11,7 +11,10 @@ Bounds, argued from the rules (Course of the Game, Action Phase, Free Actions, F
   card picks and placing a few times. In the Action Phase every decision but "end" spends a die (at
   most 6, plus discarded dice taken with fish or Penguin Park), a once-a-round power, or stock
   (fuel and goods at most 8 in the cabin, 8 fish, coins spent at least 2 at a time); coins and
-  stock come back only from those same spends. Counting every spend as one decision with at most
+  stock come back only from those same spends. A Seaside exchange is such a spend; the one pair that
+  refills itself, the Trader's coins -> fuel beside the Merchant's fuel -> coins, runs only as often
+  as the coins -> fuel leg, which exchange_limit caps (the bound holds for a whole-number limit, the
+  default 8; None lifts it, and with it this bound). Counting every spend as one decision with at most
   8 + 8 + 8 + 6 + 8 units refilled at most once per die spent gives at most 300 decisions a seat and
   round: MAX_GAME_LENGTH = 4 rounds * 4 seats * 300 + the final spend (ships and goods: 4 * 60).
 - MAX_LEGAL_ACTIONS: ids are distinct among the legal actions (checked), so no list is longer than

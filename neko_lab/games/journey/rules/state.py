@@ -23,7 +23,9 @@ Termination
 Every free action spends something that only finite events replenish (fish, fuel, coins, a per-round
 tile or card use), so random play always reaches the end. The one loop the rulebook allows — Seaside
 Trader's 3 coins → 1 fuel with Seaside Merchant's 1 fuel → 4 coins — is capped by the option
-``exchange_limit`` (default 8 uses of each exchange per round), for a player who has both.
+``exchange_limit``: a player who has both exchanges that round may use the Trader's coins → fuel, which
+every turn of the loop needs, at most 8 times (the default); the other exchanges spend fuel or goods
+and are not capped.
 """
 from __future__ import annotations
 
@@ -67,9 +69,10 @@ class GameState(State):
     OPTION_HELP = {
         "advanced_cards": "three advanced cards on the board, resolved first; free bidding spaces can start new bids",
         "advanced_setup": "every period card on display in sorted piles; bids start from the display",
-        "exchange_limit": "how often each Seaside Town exchange may be used per round by a player who has "
-                          "both the Trader's and the Merchant's exchanges, which together make an endless "
-                          "coin loop (None = no limit; the rulebook sets none)",
+        "exchange_limit": "how often the Seaside Trader's 3 coins -> 1 fuel may be used per round by a player "
+                          "who also has the Merchant's 1 fuel -> 4 coins, which together make an endless "
+                          "coin loop; the other exchanges are not capped (None = no limit; the rulebook "
+                          "sets none)",
         "blue_bar_on_direct_buys": "Blue Bars also discount cards bought without bidding (dice reward, "
                                    "Post Office, Lottery); by default they only discount cards won in bids",
         "new_bid_spaces": "with the advanced cards: bidding spaces beyond the cards revealed, left free for "
