@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Hashable
 
 from .rules.drawing import Draw, TakeMission, allowed_piles
-from .rules.gameplay import Play
+from .rules.gameplay import FACE_DOWN_PLAY, Play
 from .rules.ocean import FACE_DOWN, RULE_PLAY, pos, where
 from .scoring import SOLO_RATING, solo_rating
 
@@ -45,7 +45,7 @@ def narrate(s: Any, action: Hashable, viewer: Any) -> str | None:
     """A secret move told to its owner in the log's words, as every other move's line reads: a card
     played face-down, named ("plays Ocean sunfish face-down (an unpopulated area) at ..."); None else."""
     if isinstance(action, Play) and action.down and viewer in ("all", s.current_player):
-        return f"plays {action.name} face-down (an unpopulated area) at {where(action.depth, action.col)}"
+        return FACE_DOWN_PLAY.format(action.name, where(action.depth, action.col))
     return None
 
 

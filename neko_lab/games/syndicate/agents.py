@@ -478,6 +478,7 @@ class OnePlyAgent(SyndicateAgent):
 class CopiesOnePlyAgent(OnePlyAgent):
     """OnePlyAgent for callers that hand it only copies drawn from what the seat knows (ismcts's playouts,
     a hint's sampled futures): it judges on them as they are, without drawing another copy a move. Handed
-    the real game, it would read what the seat cannot see."""
+    the real game, it would read what the seat cannot see. It is not registered and keeps the name
+    "syndicate-one-ply": pass that name, not this class, to simulate() or a board."""
 
     ON_COPIES = True

@@ -15,6 +15,10 @@ from .drawing import ask_for_draw
 from .observations import make_observations
 from .ocean import FACE_DOWN, RULE_PLAY, pos, where
 
+# a face-down play as the log tells it (the card named only to its owner, by the explain module's narrate)
+FACE_DOWN_PLAY = "plays {} face-down (an unpopulated area) at {}"
+_FACE_DOWN_LOG = FACE_DOWN_PLAY.replace("{}", "a card", 1)      # what the log holds: no card named
+
 if TYPE_CHECKING:
     from .state import GameState
 
@@ -105,7 +109,7 @@ def play_a_card(s: "GameState", seat: int, data: Any, action: Play) -> None:
     ocean.put(action.depth, action.col, FACE_DOWN if action.down else card.value, card)
     s.oceans[seat] = ocean.seal()
     if action.down:
-        s.emit("plays a card face-down (an unpopulated area) at {}", RULE_PLAY, seat,
+        s.emit(_FACE_DOWN_LOG, RULE_PLAY, seat,
                where(action.depth, action.col), depth=action.depth, col=action.col, down=True)
     else:
         s.emit("plays {} ({}) at {}", RULE_PLAY, seat, card.name, card.value, where(action.depth, action.col),
