@@ -1,0 +1,165 @@
+"""How a board's game moves on without a click: the bots (and a lesson's routine moves) playing by
+themselves, one move every `delay` seconds in a notebook or all at once elsewhere, paused and resumed;
+undo, which goes back to the last position a person decided; and restart, which on a lesson's board
+gives the lesson again from its first step.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Hashable
+
+from ..core.state import State
+from .parts import seat_label
+
+MAX_BOT_STEPS = 10_000  # "bots to my turn" stops after this many actions in one click, whatever happens
+
+
+def _choose(agent: Any, state: State) -> Hashable:
+    if hasattr(agent, "choose"):
+        return agent.choose(state)
+    return agent(state)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of the notebook kernel (bots then move one by one with a pause between them);
+    None in a plain script or test, where they move at once."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class Pacing:
+    """Mixin for Board: the bots' moves by themselves, undo and restart (see the module)."""
+
+    state: Any
+    names: Any
+    bots: Any
+    history: Any
+    controls: Any
+    message: Any
+    lesson_panel: Any
+    _timer: Any
+    _seeds: Any
+
+    def bot_move(self) -> bool:
+        """The bot of the seat to move plays one action (a single step)."""
+        if self.state.is_over():
+            self.message.show("The game is over.", "error")
+            return False
+        seat = self.state.current_player
+        auto = self.lesson_auto()
+        if seat not in self.bots and auto is None:
+            self.message.show(f"{seat_label(seat, self.names)} is yours to play: choose an action.", "error")
+            return False
+        action = auto if seat not in self.bots else _choose(self.bots[seat], self.state)
+        return self.play(action, by_bot=True)
+
+    def play_bots(self, limit: int = MAX_BOT_STEPS) -> int:
+        """Bots play until a seat without a bot must decide, or the game ends. Returns actions played;
+        every one of them is in the last moves, in words."""
+        self._cancel_timer()
+        n = 0
+        while self.bot_to_move() and n < limit:
+            if not self.bot_move():
+                break
+            n += 1
+        return n
+
+    # ------------------------------------------------------------------ bots by themselves
+    def schedule_bots(self) -> None:
+        """Let the bots reply: one move every `delay` seconds in a notebook (the picture shows each),
+        all at once with speed "instant", outside a notebook, or when no loop runs."""
+        self._cancel_timer()
+        if not self.controls.auto.value or self.controls.paused or not self.bot_to_move():
+            return
+        loop = _running_loop()
+        delay = self.controls.delay
+        if loop is None or delay <= 0:
+            self.play_bots()
+            return
+        self._timer = loop.call_later(delay, self._bot_tick)
+        self._show_prompt()
+
+    def _bot_tick(self) -> None:
+        self._timer = None
+        if self.controls.paused or not self.bot_to_move():
+            return
+        if self.bot_move() and self.bot_to_move():
+            self.schedule_bots()
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _paused(self, paused: bool) -> None:
+        if paused:
+            self._cancel_timer()
+            self.message.show("Bots paused: press Resume (or Bot move for one step).")
+        else:
+            self.schedule_bots()
+        self.refresh(keep_message=True)
+
+    # ------------------------------------------------------------------ undo, restart
+    def undo(self, steps: int = 1) -> bool:
+        """Take back the last `steps` actions (bot or human). False when there is nothing to undo."""
+        self._cancel_timer()
+        if not self.history:
+            self.message.show("Nothing to undo.", "error")
+            return False
+        for _ in range(min(steps, len(self.history))):
+            self.state, _action = self.history.pop()
+        self.message.show("Undone.")
+        self.refresh(keep_message=True)
+        if self.humans:         # as after a move: a bot, or the lesson's routine move, goes on by itself
+            self.schedule_bots()
+        return True
+
+    def undo_turn(self) -> bool:
+        """The Undo button: go back to the last position where a seat without a bot had to decide
+        (so the bots' replies are taken back too, and the routine moves a lesson made for the learner:
+        undo never stops where nobody decides); with bots on every seat, one action."""
+        if not self.history:
+            self.message.show("Nothing to undo.", "error")
+            return False
+        steps = 1
+        if self.humans:
+            for back, (before, _a) in enumerate(reversed(self.history), start=1):
+                if before.current_player not in self.bots and self.lesson_auto(before) is None:
+                    steps = back
+                    break
+            else:
+                steps = len(self.history)
+        return self.undo(steps)
+
+    def restart(self, seed: int | None = None) -> None:
+        """A new game with the same players and options: `seed` given, or a fresh one. On a lesson's
+        board the lesson starts again from its first step (its own game), unless `seed` asks for a
+        game on another seed."""
+        self._cancel_timer()
+        self.close_review()
+        lesson = self.lesson_panel.lesson
+        own = getattr(lesson, "seed", None)
+        if lesson is not None and hasattr(lesson, "new_game") and (seed is None or seed == own):
+            self.state = lesson.new_game()
+            said = "The lesson starts again from its first step."
+        else:
+            if seed is None:
+                seed = self._seeds.randrange(2 ** 62)
+            s = self.state
+            self.state = type(s)(players=s.players, seed=seed, **s.options)
+            said = f"New game (seed {seed})." + (" The lesson's script is for its own game only: play it freely."
+                                                  if lesson is not None else "")
+        self.start = self.state.clone()
+        self.history.clear()
+        self.message.show(said)
+        self.refresh(keep_message=True)
+        self.schedule_bots()
+
+    def _restart_pressed(self, seed: int | None) -> None:
+        """The Restart button: the seed typed beside it, or with "new seed" ticked a fresh one (on a
+        lesson's board that box starts unticked, so Restart gives the lesson again)."""
+        if seed is None and self.lesson_panel.lesson is not None:
+            seed = self._seeds.randrange(2 ** 62)
+        self.restart(seed)
