@@ -148,6 +148,8 @@ def test_leaving_the_script_turns_into_free_play():
     off = les.step(s)
     assert not off.scripted and "not the lesson's scripted game" in off.say
     assert "the board's Hint button" in off.say and "neko_lab." not in off.say    # what a learner can click
+    # the free-play words speak of what the whole lesson taught: not said to a learner who left at step 1
+    assert "You know the whole turn now" not in off.say and "Undo or Restart" in off.say
     assert off.check(s.legal_actions()[0]) is None
 
 
