@@ -92,7 +92,7 @@ def test_last_moves_tell_your_own_secret_choices_to_you_and_not_the_others():
         if b.my_turn():
             b.picker.choose(0)
     heads = [head for _k, head, _events in b._move_rows()]
-    assert "P1: draft a 3" in heads and "P1: picks a die" not in heads
+    assert "P1: picks a 3" in heads and "P1: picks a die" not in heads     # own pick, in the rows' words
     assert "P2 (bot): picks a die" in heads and not [h for h in heads if h.startswith("P2 (bot): draft a")]
 
     from neko_lab.games.naeco.rules.gameplay import Play

@@ -34,6 +34,14 @@ def label(s: Any, action: Hashable, viewer: Any) -> str:
     return str(action)
 
 
+def narrate(s: Any, action: Hashable, viewer: Any) -> str | None:
+    """A die kept in the draft told to its owner as every other move's line reads ("picks a 3"), where
+    the other seats read "picks a die"; None for anything else."""
+    if type(action) is Act and action.kind == "draft" and viewer in ("all", s.current_player):
+        return f"picks a {action.a}"
+    return None
+
+
 def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
     if type(action) is not Act:
         return []
