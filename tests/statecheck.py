@@ -4,15 +4,15 @@ A save (`state.to_json()`) holds only the settings and the actions taken, so two
 saves can still differ in a field that no applied action explains. "The state is unchanged" (after a
 refused action, a search on copies, a picture, a hint) and "the two games are the same" are therefore
 checked on the snapshot encoding, which holds every field (the fields `state.to_json(snapshot=True)`
-writes; encoded here directly, as a search copy made by determinize() is no game and cannot be saved).
+writes, core.history.snapshot_fields, taken directly: a search copy made by determinize() is no game and
+cannot be saved).
 """
 from __future__ import annotations
 
 import json
 from typing import Any, Iterable
 
-from neko_lab.core import serial
-from neko_lab.core.history import NOT_SAVED, SEARCH_COPY, canonical
+from neko_lab.core.history import SEARCH_COPY, canonical, snapshot_fields
 
 # fields a search copy leaves out or marks (determinize drops the history and the seed of the real game)
 SEARCH_COPY_FIELDS = ("_history", "seed", SEARCH_COPY)
@@ -20,8 +20,7 @@ SEARCH_COPY_FIELDS = ("_history", "seed", SEARCH_COPY)
 
 def fingerprint(state: Any) -> str:
     """Every field of `state`, as its snapshot save encodes them."""
-    return canonical({"state": {k: serial.encode(v) for k, v in sorted(state.__dict__.items())
-                                if k not in NOT_SAVED}})
+    return canonical({"state": snapshot_fields(state)})
 
 
 def same_state(a: Any, b: Any) -> bool:

@@ -91,6 +91,13 @@ def data_record(origin: DataOrigin | None, game: str | None = None) -> dict | No
     return record
 
 
+def snapshot_fields(state: "State", leave_out: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Every field of `state` a snapshot save holds, encoded, by name (what dumps(snapshot=True) writes),
+    but for the fields named in `leave_out`."""
+    skip = (*NOT_SAVED, *leave_out)
+    return {k: serial.encode(v) for k, v in sorted(state.__dict__.items()) if k not in skip}
+
+
 def dumps(state: "State", snapshot: bool = False) -> str:
     """The save text of `state` (see the module docstring)."""
     if state.__dict__.get(SEARCH_COPY):
@@ -99,8 +106,7 @@ def dumps(state: "State", snapshot: bool = False) -> str:
                         "save the game it was drawn from")
     if snapshot:
         body: dict[str, Any] = {"format": FORMAT, "kind": "snapshot", "game": state.GAME,
-                                "state": {k: serial.encode(v) for k, v in sorted(state.__dict__.items())
-                                          if k not in NOT_SAVED}}
+                                "state": snapshot_fields(state)}
     else:
         if state.__dict__.get(SNAPSHOT_ONLY):
             raise SaveError("this position was loaded from a snapshot that its history does not "

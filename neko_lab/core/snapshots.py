@@ -13,7 +13,7 @@ from .chain import History
 from .data import DataOrigin, data_origin
 from .errors import SaveError, excerpt as _excerpt
 from .events import Event, Log
-from .history import NOT_SAVED, SNAPSHOT_ONLY, dumps
+from .history import SNAPSHOT_ONLY, dumps, snapshot_fields
 from .rng import Rng
 from .refusals import short
 from .saves import decode_steps, game_of_doc, play_step, start
@@ -62,12 +62,7 @@ def _history_gives(state: State) -> bool:
             play_step(again, n, action)
     except SaveError:
         return False
-    skip = (*NOT_SAVED, "_origin")
-
-    def fields(s: State) -> dict:
-        return {k: serial.encode(v) for k, v in s.__dict__.items() if k not in skip}
-
-    return fields(again) == fields(state)
+    return snapshot_fields(again, ("_origin",)) == snapshot_fields(state, ("_origin",))
 
 
 def _check_core_fields(obj: State) -> None:
