@@ -265,13 +265,12 @@ class Lesson:
         """What is said where no step applies: after the script, the lesson's free_say; before its end,
         why the script no longer applies (another game than the lesson's, or a move off its line) and how
         to come back to it."""
-        free = self.free_say(state) if callable(self.free_say) else self.free_say
         if not self.own_game(state):       # the free words speak of what the lesson taught: not here
             return ("This game was dealt from another seed than the lesson's, so the lesson's steps do not "
                     "apply to it: play it freely; the board's Hint button explains the best moves. Restart "
                     "with the lesson's seed to take the lesson from its first step.")
         if self._steps_done(state):
-            return free
+            return self.free_say(state) if callable(self.free_say) else self.free_say
         # the free words speak of what the whole lesson taught (Naéco: "you know the whole turn now"):
         # not yet true here
         return ("This position is not the lesson's scripted game any more (a different move was played): "

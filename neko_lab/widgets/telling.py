@@ -161,7 +161,6 @@ class Telling:
             number -= 1
             shown = self.shown_events(before, after)
             texts = [e.text for e in shown]
-            head = self.describe(before, action, after)
             if texts and not self.tells_all(before, after):
                 # another seat's move seen in part: named after that seat, headed by its own event as
                 # the table saw it; what it revealed of other seats follows, named with them
@@ -172,18 +171,21 @@ class Telling:
             elif texts:     # the move in the game's own words, then what followed from it, each line
                 # named after the seat it is about where that is not the seat the line above names;
                 # but the reader's own secret choice as the reader knows it (the game's words for it,
-                # "picks a die" or "plays a card face-down", are what the other seats read)
+                # "picks a die" or "plays a card face-down", are what the other seats read): in the log's
+                # words too where the game has them for its owner, else as told()
                 own = self.own_secret(before, action)
                 head_seat = before.current_player if own or shown[0].seat is None else shown[0].seat
-                if not own:
-                    head = f"{self.who(head_seat, before)}: {texts[0]}"
-                else:           # in the log's words too where the game has them for its owner
+                if own:
                     narrate = getattr(type(before).explainer, "narrate", None)
-                    words = narrate(before, action, self.reader) if callable(narrate) else None
-                    if words:
-                        head = f"{self.who(head_seat, before)}: {words}"
+                    words = (narrate(before, action, self.reader) if callable(narrate) else None) or None
+                else:
+                    words = texts[0]
+                head = (f"{self.who(head_seat, before)}: {words}" if words is not None
+                        else self.describe(before, action, after))
                 texts = [e.text if e.seat is None or e.seat == head_seat else
                          f"{seat_label(e.seat, self.names)}: {e.text}" for e in shown]
+            else:
+                head = self.describe(before, action, after)
             self._why[number] = k
             rows.append((number, head, texts[1:]))
         rows.reverse()
