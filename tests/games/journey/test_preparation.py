@@ -219,13 +219,21 @@ def test_new_starting_player_takes_an_interference_tile():
     assert s.current_player == first
 
 
-def test_post_office_buys_at_set_turn_order_with_two_off():
+def _post_office_owner(coins: int | None = None):
+    """A 3-player game (seed 0) at Set Turn Order, its first player holding a Post Office (and `coins`,
+    given before the rewards are taken): (state, that seat)."""
     s = play_until(new(3, seed=0), "rewards", skip_turn_free)
     seat = s.order[0]
     give(s, seat, "Post Office")
-    s.boards[seat].coins = 20
+    if coins is not None:
+        s.boards[seat].coins = coins
     while s.stage == "rewards":
         s.apply(s.legal_actions()[-1])
+    return s, seat
+
+
+def test_post_office_buys_at_set_turn_order_with_two_off():
+    s, seat = _post_office_owner(coins=20)
     assert s.stage == "post_office" and s.current_player == seat
     assert s.legal_actions() == [A("post_office"), A("pass")]
     s.apply(A("post_office"))
@@ -238,11 +246,7 @@ def test_post_office_buys_at_set_turn_order_with_two_off():
 
 
 def test_post_office_use_at_set_turn_order_is_optional():
-    s = play_until(new(3, seed=0), "rewards", skip_turn_free)
-    seat = s.order[0]
-    give(s, seat, "Post Office")
-    while s.stage == "rewards":
-        s.apply(s.legal_actions()[-1])
+    s, seat = _post_office_owner()
     deck = list(s.decks[s.period])
     assert s.stage == "post_office" and s.pending[-1].kind == "post_office"
     s.apply(A("pass"))
@@ -253,11 +257,7 @@ def test_post_office_use_at_set_turn_order_is_optional():
 def test_post_office_is_offered_when_its_owner_cannot_buy():
     # the use is the draw and buying is a choice: with no coins the owner may still draw two cards,
     # see them, and send them under the deck (datasets/journey/README.md, "Post Office")
-    s = play_until(new(3, seed=0), "rewards", skip_turn_free)
-    seat = s.order[0]
-    give(s, seat, "Post Office")
-    while s.stage == "rewards":
-        s.apply(s.legal_actions()[-1])
+    s, seat = _post_office_owner()
     s.boards[seat].coins = 0
     s._legal = None
     assert s.stage == "post_office" and s.current_player == seat
