@@ -129,3 +129,20 @@ def test_a_fuel_cost_worked_out_says_every_base_it_counts_and_the_floor():
     for name in ("Mars Mineral Beds", "Ceres", "Titania"):
         base(s, RED, name)
     assert _worded(s, RED, "Triton")[0] == "14 fuel: distance 16 \u2212 2 for your bases on the way"
+
+
+def test_fuel_cost_example_a_second_team_to_callisto_uses_the_new_base():
+    """The Fuel Cost Calculation Example's last sentence, played: after the base on Callisto, a second
+    team going there in the same turn (to build a factory) counts that base too: 7 - speed 4 - the
+    Mars base - the Callisto base = 1 fuel."""
+    from neko_lab.games.neptune.rules import Pass
+    s = fuel_example_build(5)
+    tokens(s, RED, "shields")                # the reconstructed Callisto factory needs Radiation Shields
+    first = build(s, RED, "base", "Callisto", origin=s.data.home)
+    assert first.fuel == 2
+    while s.current_player != RED:
+        act(s, Pass("build nothing this round"))
+    second = build(s, RED, "factory", "Callisto", origin=s.data.home)
+    assert second.team != first.team and second.fuel == 1
+    assert s.factory[s.data.location("Callisto")] == RED
+    assert (s.credits[RED], s.fuel[RED]) == (5 - 1 - 2, 5 - 2 - 1)
