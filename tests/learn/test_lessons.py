@@ -641,3 +641,20 @@ def test_journey_teaches_limits_half_hubs_catches_spent_dice_ties_and_why_a_card
     assert any("went back to the supply, as your cabin holds at most" in st.say for _b, st in steps[over + 1:over + 20])
     tie = [e for e in s.log if e.rule.endswith("Set Turn Order") and len(set(e.data["totals"])) == 1]
     assert tie and f"the dice totals tied at {tie[0].data['totals'][0]}" in said
+
+
+@pytest.mark.parametrize("own", [False, True])
+def test_neptune_a_move_without_building_is_worded_as_a_move_with_the_base_the_option_asks_for(own):
+    """Building: a team may move without building where there is a base, any player's by default,
+    only its own with move_needs_own_base; the lesson says so and does not call the move a build."""
+    from neko_lab.games.neptune.rules import BuildAt
+    from neko_lab.learn.lessons.neptune import say_build
+    from tests.games.neptune.rig import base, game, loc, pick, play_card, resources
+    s = game(2, move_needs_own_base=own)
+    resources(s)
+    base(s, 1 if not own else 0, "Mars Mineral Beds")        # another player's base; with the option, one's own
+    play_card(s, 0, "build")
+    text = say_build(s, pick(s, BuildAt, what="move", dest=loc(s, "Mars Mineral Beds")))
+    assert "builds a move" not in text and "Team 1 moves to Mars Mineral Beds (no building)" in text
+    whose = "a base of your own" if own else "a base, yours or another player's"
+    assert f"a team may move without building to a location with {whose}" in text

@@ -15,7 +15,7 @@ from .rules.attract_investors import CashFame
 from .rules.base import (MISSION_CREDITS, RULE_BROKER, RULE_BUILDING, RULE_FUEL, RULE_INVESTORS, RULE_PLAY,
                          RULE_RESEARCH, RULE_SCORING, RULE_SELL, RULE_TECH, RULE_TECH_ACCESS, RULE_TURN, Pass, who)
 from .rules.build import BuildAt
-from .rules.fuel import distance, seat_bases, seat_speed
+from .rules.fuel import distance, route, seat_speed, seat_view
 from .rules.fuel_broker import BrokerFuel
 from .rules.research_missions import Launch, MissionAccess
 from .rules.scoring_card import BuyVP, NextBuyer
@@ -29,21 +29,38 @@ HINT_BUDGET = 700         # look-ahead actions in all: a hint within a second of
                           # (2,000 took 0.87 s median, 1.9 s at the 90th percentile; benchmarks/README.md)
 
 
+def route_words(s: Any, seat: int, origin: int, dest: int) -> tuple[str, int, int]:
+    """The route `seat`'s trip takes, in words: ("distance 17 by Uranus", 17, bases it counts). "by"
+    names the planets passed that the shortest route does not pass, when bases make a longer route
+    the cheaper one (rulebook › To calculate the Fuel Cost between two locations)."""
+    data = s.data
+    _, own, mask = seat_view(s, seat)
+    dist, cut, inner = route(data, origin, dest, own, mask)
+    words = f"distance {dist}"
+    if dist != distance(data, origin, dest):
+        po, pd = data.locations[origin].planet, data.locations[dest].planet
+        extra = inner & ~data.routes[po][pd][0][1]
+        passed = [i for i in range(len(data.planets)) if extra >> i & 1]
+        passed.sort(key=lambda i: data.routes[po][i][0][0])        # nearer the start first
+        words += " by " + " and ".join(data.planets[i] for i in passed)
+    return words, dist, cut
+
+
 def fuel_sum(s: Any, seat: int, origin: int, dest: int, fuel: int) -> str:
-    """ "3 fuel: distance 5 − speed 2" (with the bases on the way when they count, never below 1)."""
+    """ "3 fuel: distance 5 − speed 2" (with the bases the route counts, never below 1), worked out on
+    the route the cost is taken from, which bases can make longer than the shortest."""
     locs = s.data.locations
     if locs[origin].planet == locs[dest].planet:
         return f"{fuel} fuel: the trip stays at {s.data.planets[locs[dest].planet]}, and that costs 1"
-    dist = distance(s.data, origin, dest)
+    words, dist, bases = route_words(s, seat, origin, dest)
     spd = seat_speed(s, seat)
-    parts = [f"distance {dist}"]
+    parts = [words]
     if spd:
         parts.append(f"speed {spd}")
-    bases = max(0, dist - spd - fuel) if fuel > 1 else max(0, dist - spd - 1)
-    if bases and seat_bases(s, seat):
-        parts.append(f"{bases} for your bases on the way")
+    if bases:
+        parts.append(f"{bases} for your base{'s' if bases > 1 else ''} on the way")
     text = f" {MINUS} ".join(parts)
-    if fuel == 1 and dist - spd - bases < 1:
+    if dist - spd - bases < 1:
         text += ", but never less than 1"
     return f"{fuel} fuel: {text}"
 

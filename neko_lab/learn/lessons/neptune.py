@@ -202,10 +202,15 @@ def say_build(state: State, a: Any) -> str:
                               f"({R_BUILD}).")
     trip = ("the team is already there, so no fuel for the trip" if a.origin == a.dest else
             f"the trip from {loc_name(state, a.origin)}: {cost_words(state, 0, a.origin, a.dest)}")
+    if a.what == "move":
+        whose = ("a base of your own" if state.options["move_needs_own_base"] else
+                 "a base, yours or another player's")
+        return lead + head + (f"Team {a.team + 1} moves to {loc_name(state, a.dest)} (no building); {trip} "
+                              f"({R_COST}). Why: a team may move without building to a location with {whose} "
+                              f"({R_BUILDING}).")
     gain = {"base": "a base opens the site for a factory or colony and cuts the fuel of trips through it",
             "factory": "a factory scores 1 VP at every scoring and pays when Factories Produce is played",
-            "colony": "a colony scores 2 VP at every scoring",
-            "move": "moving without building only goes where you have a base"}[a.what]
+            "colony": "a colony scores 2 VP at every scoring"}[a.what]
     return lead + head + (f"Team {a.team + 1} builds a {a.what} at {loc_name(state, a.dest)} for {a.credits} "
                           f"credit{'s' if a.credits != 1 else ''}; {trip} ({R_COST}). Why: {gain} ({R_BUILDING})."
                           + _first_building(state, a))

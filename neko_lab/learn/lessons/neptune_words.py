@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.state import State
 from ...games.neptune.rules.base import rule
+from ...games.neptune.explain import route_words
 from ...games.neptune.rules.fuel import distance, fare, seat_view
 
 R_TURN, R_SELL, R_PLAY = rule("Playing a Turn"), rule("Selling Cards to the Opportunity Track"), rule("Playing a Card")
@@ -42,19 +43,19 @@ def loc_name(state: State, loc: int) -> str:
 
 
 def cost_words(state: State, seat: int, origin: int, dest: int) -> str:
-    """"distance 5 from Earth − speed 2 − 1 for your base in Earth's Orbit = 2 fuel" (never below 1)."""
+    """"distance 5 from Earth − speed 2 − 1 for your base in Earth's Orbit = 2 fuel" (never below 1),
+    on the route the cost is taken from ("distance 17 from Earth by Uranus" when bases make a longer
+    route the cheaper one)."""
     data = state.data
     spd, own, mask = seat_view(state, seat)
     if origin == dest:
         return "no trip: the team is already there"
-    d = distance(data, origin, dest)
     if data.locations[origin].planet == data.locations[dest].planet:
         return f"two places of one planet are always 1 apart: 1 fuel"
-    with_bases = fare(data, origin, dest, 0, own, mask)          # distance minus bases, at least 1
-    cut = d - with_bases
+    words, d, cut = route_words(state, seat, origin, dest)
     cost = fare(data, origin, dest, spd, own, mask)
     start = state.data.planets[data.locations[origin].planet]
-    parts = [f"distance {d} from {start}"]
+    parts = [words.replace(f"distance {d}", f"distance {d} from {start}", 1)]
     if spd:
         parts.append(f"\u2212 speed {spd}")
     if cut:

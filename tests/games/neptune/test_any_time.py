@@ -1,5 +1,6 @@
 """Purchases at any time (rulebook › Fuel; › Gaining Access to a Technology without a Card): offered
-inside the build steps and mission launching only, as extra actions that keep the same decision."""
+only where they change what is possible (build steps, mission launching, the Technology decision,
+before Factories Produce), as extra actions that keep the same decision."""
 from neko_lab.games.neptune.rules import BuyAccess, BuyFuel, Launch, Pass
 
 from .rig import BLUE, RED, act, game, pick, play_card, start_turn, tech
@@ -57,3 +58,41 @@ def test_an_access_price_says_what_it_counts():
     assert s.log[-1].text == f"pays player {BLUE + 1} 1 credit for access to Improved Gravity Slingshots"
     assert str(MissionAccess(0, "Venus Cloud Tops", 0, 2)) == \
         "pay player 1 2 credits for access to the mission at Venus Cloud Tops"
+
+
+def test_a_player_without_a_mission_token_is_offered_fuel_when_it_may_move_to_someone_elses_base():
+    """Building: by default a team may move to any player's base, so a player with no token on any
+    Research Mission is still asked in a build round, with the fuel purchase beside the move; with
+    move_needs_own_base it has no base of its own to go to and is not asked (as the dataset README's
+    "Purchases at any time" says)."""
+    from neko_lab.core.data import dataset_dir
+    from neko_lab.games.neptune.rules import BuildAt
+
+    from .rig import base, resources
+    for own, asked in ((False, True), (True, False)):
+        s = game(3, move_needs_own_base=own)
+        resources(s)
+        base(s, BLUE, "Mars Mineral Beds")
+        assert not any(RED in m for m in s.missions)
+        play_card(s, RED, "build")
+        assert (s.current_player == RED) is asked
+        if asked:
+            kinds = {type(a) for a in s.legal_actions()}
+            assert BuildAt in kinds and BuyFuel in kinds
+    readme = (dataset_dir("neptune") / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Purchases at any time")[1].split("\n## ")[0]
+    assert "is not asked in a build round at all" not in section
+    assert "move_needs_own_base" in section
+
+
+def test_the_module_on_purchases_names_every_decision_that_offers_them():
+    """any_time's docstring lists the decisions offering the purchases: every module using them."""
+    from pathlib import Path
+
+    from neko_lab.games.neptune.rules import any_time
+    folder = Path(any_time.__file__).parent
+    users = sorted(p.name for p in folder.glob("*.py")
+                   if p.name != "any_time.py" and "any_time.offers" in p.read_text(encoding="utf-8"))
+    assert users == ["build.py", "factories_produce.py", "research_missions.py", "technology.py"]
+    for name in users:
+        assert name in any_time.__doc__, name

@@ -97,3 +97,34 @@ def test_a_user_folder_plays(tmp_path):
     path.write_text(path.read_text().replace("Earth,Mars,2,rulebook", "Earth,Mars,3,reconstructed"))
     s = game(3, data=str(folder))
     assert s.data.folder == str(folder)
+
+
+# every row marked source=rulebook, with the values the rulebook prints for it (all of them)
+PRINTED = {
+    "distances.csv": {   # Fuel Cost Calculation Example
+        "Earth": {"planet_b": "Mars", "fuel": "2"},
+        "Mars": {"planet_b": "Asteroid Belt", "fuel": "2"},
+        "Asteroid Belt": {"planet_b": "Jupiter", "fuel": "3"},
+    },
+    "locations.csv": {   # Example of Locations; Example of Building (Blue's colony: 3 credits)
+        "Mars Mineral Beds": {"planet": "Mars", "research": "yes", "base_requires": "", "factory": "yes",
+                              "factory_requires": "fission", "factory_icon": "mineral", "colony": "3",
+                              "colony_requires": "fission"},
+    },
+}
+
+
+def test_only_rows_the_rulebook_prints_in_full_are_marked_rulebook():
+    """A row is source=rulebook only when the rulebook prints every value in it; the others (Mars
+    Polar Regions' colony number, Triton's planet, colony number and factory icon, the planets'
+    order, ...) are reconstructed (datasets/neptune/README.md)."""
+    import csv
+    for path in sorted(dataset_dir("neptune").glob("*.csv")):
+        with open(path, newline="", encoding="utf-8") as f:
+            rows = [r for r in csv.DictReader(f) if r["source"] == "rulebook"]
+        want = PRINTED.get(path.name, {})
+        first = next(iter(rows[0])) if rows else None
+        assert {r[first] for r in rows} == set(want), path.name
+        for r in rows:
+            fields = {k: v for k, v in r.items() if k not in (first, "source")}
+            assert fields == want[r[first]], (path.name, r[first])

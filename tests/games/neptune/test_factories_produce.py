@@ -50,3 +50,18 @@ def test_access_to_fusion_power_may_be_bought_before_the_factories_produce():
     assert RED in s.techs[tech(s, "fusion")] and s.current_player == RED
     act(s, Pass("let the factories produce"))
     assert s.fuel[RED] == 5 + 1 and s.credits[RED] == 5 - 1 + 1 and s.credits[YELLOW] == 5 + 1
+
+
+def test_example_of_locations_the_mineral_beds_factory_with_and_without_fusion_power():
+    """Example of Locations: the Mars Mineral Beds factory has the Mineral icon; it yields 1 credit
+    like any factory, and 1 fuel more without Fusion Power, or 1 credit more with it."""
+    for fusion, more in ((False, (1, 1)), (True, (2, 0))):
+        s = game(3)
+        _factory(s, RED, "Mars Mineral Beds")
+        s.diversification = RED
+        if fusion:
+            s.techs[tech(s, "fusion")] = (RED,)
+        play_card(s, BLUE, "factories")
+        _let_produce(s)
+        assert (s.credits[RED] - 5, s.fuel[RED] - 5) == more, f"fusion power: {fusion}"
+        assert s.credits[BLUE] == 5 + 2

@@ -81,3 +81,68 @@ def test_colony_fuel_counts_from_earth_not_from_the_team():
     assert (a.credits, a.fuel) == (4, 2)
     act(s, a)
     assert s.colony[c] == RED
+
+
+def _worded(s, seat, dest):
+    from neko_lab.games.neptune.explain import fuel_sum
+    from neko_lab.games.neptune.rules.fuel import cost_for
+    from neko_lab.learn.lessons.neptune_words import cost_words
+    to = s.data.location(dest)
+    return (fuel_sum(s, seat, s.data.home, to, cost_for(s, seat, s.data.home, to)),
+            cost_words(s, seat, s.data.home, to))
+
+
+def test_a_fuel_cost_is_worked_out_on_the_route_it_is_taken_from(tmp_path):
+    """To calculate the Fuel Cost: the explanation and the lesson start from the markers of the route
+    used, not from the shortest distance, when bases make a longer route cheaper. A folder where
+    Earth–Venus–Mercury–Mars is 3 and Earth–Mars 2: bases on Venus and Mercury make the longer route 1."""
+    import shutil
+
+    from neko_lab.core.data import dataset_dir
+    folder = tmp_path / "neptune"
+    shutil.copytree(dataset_dir("neptune"), folder)
+    path = folder / "distances.csv"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("Earth,Venus,2,", "Earth,Venus,1,").replace("Venus,Mercury,2,", "Venus,Mercury,1,")
+    path.write_text(text + "Mercury,Mars,1,reconstructed\n", encoding="utf-8")
+    s = game(2, data=str(folder))
+    base(s, RED, "Venus Cloud Tops")
+    base(s, RED, "Caloris Basin")
+    assert graph.fuel_cost("Earth", "Mars Mineral Beds", bases=["Venus Cloud Tops", "Caloris Basin"],
+                           data=s.data) == 1
+    assert _worded(s, RED, "Mars Mineral Beds") == (
+        "1 fuel: distance 3 by Venus and Mercury \u2212 2 for your bases on the way",
+        "distance 3 from Earth by Venus and Mercury \u2212 2 for your bases on the way = 1 fuel")
+
+
+def test_a_fuel_cost_worked_out_says_every_base_it_counts_and_the_floor():
+    # a base in Earth's Orbit and one at the Mars Mineral Beds: 2 - 2, but never less than 1
+    s = game(2)
+    base(s, RED, "Earth's Orbit")
+    base(s, RED, "Mars Mineral Beds")
+    assert _worded(s, RED, "Mars Mineral Beds") == (
+        "1 fuel: distance 2 \u2212 2 for your bases on the way, but never less than 1",
+        "distance 2 from Earth \u2212 2 for your bases on the way = 1 fuel (a trip never costs less than 1)")
+    # Mars, Ceres and Titania to Triton: by Saturn 16 - 2 and by Uranus 17 - 3 cost the same; the
+    # shortest of the cheapest routes is the one taken, and the working follows it
+    s = game(2)
+    for name in ("Mars Mineral Beds", "Ceres", "Titania"):
+        base(s, RED, name)
+    assert _worded(s, RED, "Triton")[0] == "14 fuel: distance 16 \u2212 2 for your bases on the way"
+
+
+def test_fuel_cost_example_a_second_team_to_callisto_uses_the_new_base():
+    """The Fuel Cost Calculation Example's last sentence, played: after the base on Callisto, a second
+    team going there in the same turn (to build a factory) counts that base too: 7 - speed 4 - the
+    Mars base - the Callisto base = 1 fuel."""
+    from neko_lab.games.neptune.rules import Pass
+    s = fuel_example_build(5)
+    tokens(s, RED, "shields")                # the reconstructed Callisto factory needs Radiation Shields
+    first = build(s, RED, "base", "Callisto", origin=s.data.home)
+    assert first.fuel == 2
+    while s.current_player != RED:
+        act(s, Pass("build nothing this round"))
+    second = build(s, RED, "factory", "Callisto", origin=s.data.home)
+    assert second.team != first.team and second.fuel == 1
+    assert s.factory[s.data.location("Callisto")] == RED
+    assert (s.credits[RED], s.fuel[RED]) == (5 - 1 - 2, 5 - 2 - 1)

@@ -82,3 +82,36 @@ def test_fame_for_every_controlled_mission_not_only_new_ones():
     while s.pending[-1].kind == "mission_access":
         act(s, Pass("buy no more mission access"))
     assert s.fame[YELLOW] == 2 and s.fame[RED] == s.data.cards[card].fame
+
+
+def test_example_of_control_and_access_the_controller_on_top_access_below():
+    """Control and Access, its example: Yellow controls a Research Mission, her token on top; Red has
+    access, his token below hers. Played through Research Missions cards; control never changes."""
+    from neko_lab.games.neptune.rules import TakeTech
+
+    from .rig import resources, tech
+    s = game(3)
+    resources(s)
+    m = loc(s, "Mars Polar Regions")
+    play_card(s, YELLOW, "research")
+    act(s, pick(s, Launch, loc=m))
+    act(s, Pass("launch no more missions"))
+    assert s.current_player == BLUE          # clockwise from Yellow, who holds every mission
+    act(s, Pass("buy no more mission access"))
+    act(s, pick(s, MissionAccess, loc=m, controller=YELLOW))
+    assert s.missions[m] == (YELLOW, RED)
+    assert s.observation(BLUE)["missions"][m] == [YELLOW, RED]
+    # Red's own Research Missions card cannot take the mission: Yellow keeps control and its fame
+    fame = s.fame[YELLOW]
+    play_card(s, RED, "research")
+    assert not [a for a in s.legal_actions() if type(a) is Launch and a.loc == m]
+    act(s, Pass("launch no more missions"))
+    while s.pending[-1].kind == "mission_access":
+        act(s, Pass("buy no more mission access"))
+    assert s.missions[m] == (YELLOW, RED) and s.fame[YELLOW] == fame + 1
+    # a technology stacks the same way: the controller first, a player with access after
+    play_card(s, YELLOW, "technology")
+    act(s, pick(s, TakeTech, tech=tech(s, "insulation"), control=True))
+    play_card(s, RED, "technology")
+    act(s, pick(s, TakeTech, tech=tech(s, "insulation"), control=False))
+    assert s.techs[tech(s, "insulation")] == (YELLOW, RED)

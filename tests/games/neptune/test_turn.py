@@ -2,7 +2,7 @@
 import pytest
 
 from neko_lab.core import IllegalAction
-from neko_lab.games.neptune.rules import Pass, Play, Sell
+from neko_lab.games.neptune.rules import BuyVP, Pass, Play, Sell
 
 from .rig import act, game, give_card, start_turn
 
@@ -105,6 +105,99 @@ def test_the_last_card_of_the_fourth_generation_ends_the_game():
         act(s, s.legal_actions()[0])
     assert s.current_player is None and s.legal_actions() == []
     assert any("generation 4 ends" in e.text for e in s.log)
+
+
+def _thin(s, g: int, keep: int = 1) -> None:
+    """Leave `keep` cards in generation `g + 1`'s deck (the rest to the discards)."""
+    s.discard += s.decks[g][keep:]
+    s.decks[g] = s.decks[g][:keep]
+
+
+def _ends(s) -> list[str]:
+    return [e.text for e in s.log if "generation" in e.text and "ends" in e.text]
+
+
+def test_one_draw_that_finishes_two_generations_scores_both_in_order():
+    """Generations: the draw takes the last card of generation 1, then the only card left of
+    generation 2 and goes on into generation 3; both generations end and each is scored."""
+    s = game(3)
+    card = give_card(s, 0, "factories")
+    _thin(s, 0)
+    _thin(s, 1)
+    s.fame[:] = [3, 0, 0]
+    s.credits[:] = [0, 0, 0]
+    start_turn(s, 0)
+    act(s, next(a for a in s.legal_actions() if type(a) is Sell and a.card != card))
+    act(s, next(a for a in s.legal_actions() if type(a) is Play and a.card == card))
+    while s.pending[-1].kind != "sell":
+        act(s, BuyVP(0, 0))         # only the seller has credits; it buys nothing, each time
+    assert s.generation == 2 and len(s.hands[0]) == 5
+    assert _ends(s) == ["the last card of generation 1 is drawn: generation 1 ends",
+                        "the last card of generation 2 is drawn: generation 2 ends"]
+    texts = [e.text for e in s.log]
+    first, second = (texts.index(t) for t in _ends(s))
+    assert [t for t in texts[first:] if "VP for fame" in t] == ["scores 2 VP for fame (4)"] * 2
+    assert any("VP for fame" in t for t in texts[first:second])       # generation 1 before generation 2
+    assert s.points[0][2] == 4 and s.active == 1 and s.pending[-1].kind == "sell"
+
+
+def test_one_draw_that_finishes_the_third_and_fourth_generations_scores_the_third_then_ends_the_game():
+    s = game(3)
+    card = give_card(s, 0, "factories")
+    for g in range(2):
+        s.discard += s.decks[g]
+        s.decks[g] = ()
+    s.generation = 2
+    _thin(s, 2)
+    _thin(s, 3)
+    s.fame[:] = [3, 1, 0]
+    s.credits[:] = [0, 0, 0]
+    start_turn(s, 0)
+    act(s, next(a for a in s.legal_actions() if type(a) is Sell and a.card != card))
+    act(s, next(a for a in s.legal_actions() if type(a) is Play and a.card == card))
+    while not s.is_over():
+        act(s, BuyVP(0, 0))
+    assert _ends(s) == ["the last card of generation 3 is drawn: generation 3 ends",
+                        "the last card of generation 4 is drawn: generation 4 ends and with it the game"]
+    fame = [(e.seat, e.text) for e in s.log if "VP for fame" in e.text]
+    # generation 3: 2 VP for the most fame, 1 for the second; then the end of the game: 5 and 2
+    assert fame == [(0, "scores 2 VP for fame (4)"), (1, "scores 1 VP for fame (1)"),
+                    (0, "scores 5 VP for fame (4)"), (1, "scores 2 VP for fame (1)")]
+    assert s.is_over() and s.legal_actions() == [] and s.unscored == ()
+
+
+def test_a_user_deck_with_a_one_card_generation_scores_every_generation(tmp_path):
+    """A folder whose generation 2 holds one card: some draw ends generations 1 and 2 together,
+    and every generation is still scored, in order."""
+    import csv
+    import random
+    import shutil
+
+    import neko_lab as nl
+    from neko_lab.core.data import dataset_dir
+    folder = tmp_path / "neptune"
+    shutil.copytree(dataset_dir("neptune"), folder)
+    path = folder / "cards.csv"
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    second = [r for r in rows if r["generation"] == "2"]
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows([r for r in rows if r["generation"] != "2"] + second[:1])
+    together = 0
+    for seed in range(12):
+        s = nl.new_game("neptune", players=3, seed=seed, data=str(folder))
+        r = random.Random(seed)
+        while not s.is_over():
+            s.apply(r.choice(s.legal_actions()))
+        assert [t.split(": ")[1] for t in _ends(s)] == [
+            "generation 1 ends", "generation 2 ends", "generation 3 ends",
+            "generation 4 ends and with it the game"], f"seed {seed}"
+        texts = [e.text for e in s.log]
+        at = [texts.index(t) for t in _ends(s)]
+        together += not any(e.startswith("plays") for e in texts[at[0]:at[1]])
+    assert together       # the case in question came up
 
 
 def test_four_players_each_play_before_the_first_generation_is_scored():

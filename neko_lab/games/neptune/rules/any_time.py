@@ -2,11 +2,19 @@
 
 Fuel from the supply for 3 credits, and access to a technology another player controls for 1 credit
 (2 with two players) paid to that player. "At any time" would put these two purchases into every action
-list; the engine offers them only inside the decisions where a payment in fuel or a technology
-requirement follows and can be changed by them: each build step of a Build card (of a player with a
-token on some Research Mission: without one nothing can be built, bought or not) and the launching of
-Research Missions. There they stand beside the other choices as extra actions; taking one leaves the
-seat in the same decision, so it can buy several and then build or launch.
+list; the engine offers them only inside the decisions where a payment in fuel, a speed or a technology
+requirement follows and can be changed by them:
+- each build step of a Build card (build.py). A player with no token on any Research Mission can build
+  nothing, bought or not; it is still asked when it can move a team without building to a location
+  with a base, which by default may be another player's base (with option move_needs_own_base it has
+  no base of its own, so it is not asked);
+- the active player's launching of Research Missions (research_missions.py);
+- the Technology decision (technology.py): access to a prerequisite of a technology nobody controls,
+  so that control can then be taken;
+- Factories Produce (factories_produce.py): before production, a question to each player whose
+  production access to Fusion Power or Fusion Power II would change.
+There they stand beside the other choices as extra actions; taking one leaves the seat in the same
+decision, so it can buy several and then build, launch, take a technology or let production run.
 """
 from __future__ import annotations
 

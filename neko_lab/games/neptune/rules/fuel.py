@@ -62,6 +62,30 @@ def fare(data: NeptuneData, origin: int, dest: int, speed: int, bases: frozenset
     return max(1, best - speed)
 
 
+def route(data: NeptuneData, origin: int, dest: int, bases: frozenset[int] | list[int],
+          mask: int) -> tuple[int, int, int]:
+    """The route fare() takes, for explaining it: (the sum of its distance markers, how many of the
+    traveller's bases it counts, the bitmask of the planets passed on the way). Of routes equally
+    cheap, the shortest, as fare() takes. Speed and the floor of 1 are left to the caller."""
+    if origin == dest:
+        return 0, 0, 0
+    locs = data.locations
+    po, pd = locs[origin].planet, locs[dest].planet
+    if po == pd:
+        return 1, 0, 0
+    routes = data.routes[po][pd]
+    dist, inner = routes[0]
+    cut = 0
+    if mask:
+        best = 1 << 30
+        for d, m in routes:
+            v = d - (mask & m).bit_count()
+            if v < best:
+                best, dist, inner, cut = v, d, m, (mask & m).bit_count()
+        cut += (dest in bases) + (origin in bases or (origin == data.home and data.orbit in bases))
+    return dist, cut, inner
+
+
 def distance(data: NeptuneData, origin: int, dest: int) -> int:
     """The unmodified fuel cost (no speed, no bases) by the best route."""
     if origin == dest:

@@ -3,7 +3,8 @@
 Factories and colonies score, then fame (the higher awards at the end of the fourth generation),
 then the players buy victory points once each (at most 10 credits), in an order the active player
 chooses: "scoring_order" asks the active player who buys next, "buy_vp" asks that player.
-The context says what follows: "card" (the turn goes on), "generation" (the next turn), "final".
+The context says what follows: "card" (the turn goes on), "generation" (the next generation the
+same draw finished, if any, else the next turn), "final" (the end of the game).
 """
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def done(s, context: str) -> None:
     if context == "card":
         s.finish_card()
     elif context == "generation":
-        s.next_turn()
+        s.end_generation()          # another generation the same draw finished, or the next turn
     else:
         s.end_game()
 

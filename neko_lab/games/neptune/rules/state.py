@@ -83,7 +83,11 @@ class GameState(State):
     # the rulebook's flow between sections (turn.py), used by the card modules as s.finish_card() ...
     finish_card = turn.finish_card
     next_turn = turn.next_turn
+    end_generation = turn.end_generation
     end_game = turn.end_game
+    # generations the last draw finished that wait for their scoring after the one being scored
+    # (0-based, in order); a class default for snapshots saved before the field existed
+    unscored: tuple[int, ...] = ()
 
     # ================================================================== Setup
     def check_options(self) -> None:
@@ -121,6 +125,7 @@ class GameState(State):
             del first[-HAND:]
         self.decks: list[tuple[int, ...]] = [tuple(d) for d in decks]
         self.generation = 0
+        self.unscored: tuple[int, ...] = ()
         self.track: tuple[int, ...] = ()
         self.discard: tuple[int, ...] = ()
         self.credits = [START_CREDITS] * n
@@ -255,6 +260,8 @@ class GameState(State):
         for g, deck in enumerate(self.decks):
             assert all(data.cards[c].generation == g + 1 for c in deck), f"generation {g + 1} deck mixed"
             assert (not deck) == (g < self.generation), "the current generation is the first with cards"
+        assert list(self.unscored) == sorted(set(self.unscored)) and all(
+            g < self.generation for g in self.unscored), "only finished generations wait for scoring"
         for i in range(n):
             assert self.credits[i] >= 0 and self.fuel[i] >= 0 and self.fame[i] >= 0, \
                 f"{who(i)} has negative credits, fuel or fame"

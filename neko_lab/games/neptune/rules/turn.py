@@ -3,7 +3,8 @@ the end of a Generation and of the game (rulebook › Playing a Turn, › Genera
 
 A turn is two decisions of the active player, "sell" then "play"; the card played then asks its own
 decisions (its module's DECISIONS) and, once it is resolved, calls finish_card(): the hand is filled
-to five, a generation whose last card was drawn is scored, and the next player clockwise begins.
+to five, every generation whose last card was drawn is scored, in order, and the next player
+clockwise begins.
 """
 from __future__ import annotations
 
@@ -150,22 +151,29 @@ def take_play(s, seat: int, data, action: Play) -> None:
 
 # ---------------------------------------------------------------- drawing and generations
 def finish_card(s) -> None:
-    """The card is resolved: draw back to five, score a finished generation, or go on."""
-    seat = s.active
-    ended = draw_to_five(s, seat)
-    if ended is None:
+    """The card is resolved: draw back to five, score every generation the draw finished, or go on."""
+    s.unscored = draw_to_five(s, s.active)
+    end_generation(s)
+
+
+def end_generation(s) -> None:
+    """Score the next generation the last draw finished (its end is logged first), in order; once
+    none is left, the next turn. A draw can finish two generations when one has fewer cards than
+    the hand still needs; each is scored, the fourth with the final scoring, which ends the game."""
+    if not s.unscored:
         next_turn(s)
         return
+    ended, s.unscored = s.unscored[0], s.unscored[1:]
     last = ended == len(s.decks) - 1
     s.emit(f"the last card of generation {ended + 1} is drawn: generation {ended + 1} ends"
-           + (" and with it the game" if last else ""), RULE_GENERATIONS, seat)
-    scoring_card.start(s, seat, "final" if last else "generation")
+           + (" and with it the game" if last else ""), RULE_GENERATIONS, s.active)
+    scoring_card.start(s, s.active, "final" if last else "generation")
 
 
-def draw_to_five(s, seat: int) -> int | None:
+def draw_to_five(s, seat: int) -> tuple[int, ...]:
     """Fill `seat`'s hand from the current generation, going on into the next when it runs out.
-    Returns the generation (0-based) whose last card was drawn, if any."""
-    ended = None
+    Returns the generations (0-based, in order) whose last card was drawn."""
+    ended: tuple[int, ...] = ()
     hand = list(s.hands[seat])
     while len(hand) < HAND and s.generation < len(s.decks):
         g = s.generation
@@ -173,10 +181,8 @@ def draw_to_five(s, seat: int) -> int | None:
         hand.append(deck[-1])
         s.decks[g] = deck[:-1]
         if not s.decks[g]:
-            ended = g
+            ended += (g,)
             s.generation += 1
-            if s.generation == len(s.decks):
-                break
     s.hands[seat] = tuple(sorted(hand))
     return ended
 
