@@ -273,6 +273,17 @@ def test_no_permitted_pile_left_means_playing_on_with_fewer_cards():
     assert s.is_over()
 
 
+def test_the_observation_counts_missed_draws_and_says_so():
+    s = game()
+    s.end_seat, s.final_left = 1, 2
+    s.piles[6] = s.piles[0] + s.piles[1] + s.piles[2] + s.piles[3] + s.piles[6]
+    s.piles[0] = s.piles[1] = s.piles[2] = s.piles[3] = ()
+    s.apply(s.legal_actions()[0])
+    assert s.observation(1)["missed"] == [1, 0]
+    field = next(r for r in s.observation_layout(2).describe() if r["field"] == "missed")
+    assert "draws" in field["meaning"] and "objective" not in field["meaning"]
+
+
 def test_running_out_cites_gameplay_and_names_the_reading_it_applies():
     """Reading 7 is neko_lab's, not the rulebook's: the event cites the section it reads (the draw of
     Naéco › Gameplay) and names the reading in its data."""

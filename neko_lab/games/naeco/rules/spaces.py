@@ -131,7 +131,7 @@ def layout(players: int, options: dict) -> Layout:
         Field("missions", 4 * n, "per seat, multi-hot over the 4 mission cards (ids 65-68) it holds",
               lambda o: [v for m in o["missions"] for v in counts([c - 64 for c in m], 4)]),
         Field("discards", CARDS, "multi-hot over card ids: the discard pile", lambda o: counts(o["discards"], CARDS)),
-        Field("missed", n, "objectives each seat missed", lambda o: padded(o["missed"], n)),
+        Field("missed", n, "draws each seat could not make (its hand is short by as many cards)", lambda o: padded(o["missed"], n)),
         Field("turn", 1, "the turn number", lambda o: number(o["turn"])),
         Field("end_seat", n, "one-hot: the seat that triggered the end (all 0 before)",
               lambda o: one_hot(o["end_seat"], n)),
