@@ -51,9 +51,12 @@ def narrate(s: Any, action: Hashable, viewer: Any) -> str | None:
 
 def _play(s: Any, seat: int, a: Play, viewer: Any) -> list[str]:
     card = s.cards[a.card]
-    if a.down and viewer not in ("all", seat):      # the other players never learn which card it was
-        return [f"a card may go face-down on any empty place of its row touching the Ocean; face-down it is "
-                f"an unpopulated area with no value, and later any species may sit beside it ({RULE_PLAY})."]
+    if a.down and viewer not in ("all", seat):
+        # the other players never learn which card it was, nor (when any row is allowed) its depth
+        where_to = ("on any empty place touching the Ocean, in any row (the facedown_any_depth option)"
+                    if s.options["facedown_any_depth"] else "on any empty place of its row touching the Ocean")
+        return [f"a card may go face-down {where_to}; face-down it is an unpopulated area with no value, and "
+                f"later any species may sit beside it ({RULE_PLAY})."]
     cells = s.oceans[seat].cells
     p = pos(a.depth, a.col)
     out = []
