@@ -93,9 +93,15 @@ def _draw(s: Any, seat: int, a: Draw | TakeMission) -> list[str]:
     n = allowed_piles(s, seat)
     value = str(s.surface_values[s.token[seat]]).replace("-", "\u2212")
     what = "take the mission card on top of" if isinstance(a, TakeMission) else "draw the top card of"
-    return [f"after playing a card you {what} a pile your token opens: on the Surface card of value {value} "
-            f"it opens piles 1 to {n}, and pile {a.pile + 1} is one of them ({RULE_PLAY}).",
-            "Meeting the objective above your token moves it on and opens more piles."]
+    out = [f"after playing a card you {what} a pile your token opens: on the Surface card of value {value} "
+           f"it opens piles 1 to {n}, and pile {a.pile + 1} is one of them ({RULE_PLAY})."]
+    nxt = s.token[seat] + 1
+    if nxt < len(s.surface_piles):          # the Surface cards say how many piles each opens
+        more = s.surface_piles[nxt]
+        out.append(f"Meeting the objective above your token moves it on and opens piles 1 to {more}." if more > n
+                   else "Meeting the objective above your token moves it on for research, but opens no more piles: "
+                        f"the next Surface card opens piles 1 to {more} too.")
+    return out
 
 
 def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
