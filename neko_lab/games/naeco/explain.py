@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
-from .rules.drawing import Draw, TakeMission, allowed_piles
+from .rules.drawing import Draw, LeaveMissions, TakeMission, allowed_piles
 from .rules.gameplay import FACE_DOWN_PLAY, Play
 from .rules.ocean import FACE_DOWN, RULE_PLAY, pos, where
-from .scoring import SOLO_RATING, solo_rating
+from .scoring import RULE_MISSIONS, SOLO_RATING, solo_rating
 
 HINT_SAMPLES = 8          # sampled futures per hint (neko_lab.learn.hint): a game plays out in milliseconds
 
@@ -110,6 +110,11 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         return _play(s, seat, action, viewer)
     if isinstance(action, (Draw, TakeMission)):
         return _draw(s, seat, action)
+    if isinstance(action, LeaveMissions):
+        return [f"every pile your token opens that still has cards shows a mission that is its last card: a "
+                f"mission is taken in order to draw the species beneath it, and none lies beneath these, so you "
+                f"may leave them and miss this draw ({RULE_MISSIONS}).",
+                "Missions left on their piles keep those piles from counting as exhausted."]
     return []
 
 
