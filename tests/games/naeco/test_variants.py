@@ -352,3 +352,15 @@ def test_solo_priority_observations_are_compared_with_the_discards():
     s.discards = tuple(heavy)
     assert s.breakdown()[0]["priority"] == 0
     s.check_invariants()
+
+
+def test_why_missions_may_be_left_cites_the_variant():
+    from neko_lab.learn import explain_move
+    s, _ = _last_card_missions(players=2)
+    s.apply(s.legal_actions()[0])
+    before = s.clone()
+    s.apply(LeaveMissions())
+    text = str(explain_move(before, LeaveMissions(), s, viewer=0))
+    assert ("none lies beneath these, so you may leave them and miss this draw "
+            "(Naéco › Sea Shepherd France variant)") in text
+    assert "Missions left on their piles keep those piles from counting as exhausted." in text
