@@ -153,6 +153,27 @@ def test_naeco_a_face_down_card_is_named_to_its_owner_only():
     assert a.name not in str(other) and other.lines[0].startswith(f"Player {seat + 1}: play a card face-down at ")
 
 
+def test_naeco_a_face_down_card_in_any_row_is_explained_to_others_without_its_depth():
+    """With facedown_any_depth the other players are told the option's rule, the same words whatever
+    the card's own depth, which only its owner knows."""
+    s = nl.new_game("naeco", players=2, seed=3, facedown_any_depth=True)
+    a = _find(s, lambda st, a: type(a).__name__ == "Play" and a.down)
+    seat = s.current_player
+    card = s.cards[a.card]
+    other_row = next(p for p in s.legal_actions()
+                     if p.card == a.card and p.down and p.depth != card.depth)
+    texts = []
+    for action in (a, other_row):
+        other, _ = _explain(s.clone(), action, viewer=1 - seat)
+        texts.append(str(other).replace(str(action.depth), "#").replace(str(action.col), "#"))
+        assert "in any row (the facedown_any_depth option)" in str(other)
+        assert "of its row" not in str(other) and card.name not in str(other)
+        own, _ = _explain(s.clone(), action)
+        assert card.name in str(own)
+    why = [line for line in texts[0].splitlines() if "Why it was allowed" in line]
+    assert why and why == [line for line in texts[1].splitlines() if "Why it was allowed" in line]
+
+
 # ------------------------------------------------------------------------------------------ Syndicate
 def test_syndicate_a_box_may_be_used_as_often_as_its_level():
     s = nl.new_game("syndicate", players=2, seed=7)

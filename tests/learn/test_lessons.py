@@ -497,8 +497,32 @@ def test_naeco_says_how_far_the_token_moves_when_objectives_are_met():
             assert before["objectives"][k + 1] is None and after.observation(0)["objectives"][k + 1] is not None
             assert "The first token to reach a Surface card reveals the objective above it" in said
             assert "two objectives met in one turn move it two Surface cards" in said
+            assert "lets you draw from piles 1 to 5 instead of 1 to 4" in said
         s.apply(step.expected)
     assert said
+
+
+def test_naeco_learners_are_told_the_last_steps_of_the_surface_row_open_no_more_piles():
+    """surface.csv opens 4, 5, 6, 7, 7 piles: the step onto the value-5 card opens none, and the texts a
+    learner reads (lesson, drill, 'why?') say so instead of 'one more pile'."""
+    from neko_lab.games.naeco.explain import why
+    from neko_lab.learn.drills.naeco import _ask_meet, objectives
+    from neko_lab.learn.lessons.naeco import _piles_opened
+    s = nl.new_game("naeco", players=2, seed=1)
+    assert s.surface_piles == (4, 5, 6, 7, 7)
+    assert _piles_opened(s, 0, 1) == " and lets you draw from piles 1 to 5 instead of 1 to 4"
+    assert _piles_opened(s, 2, 4) == " and lets you draw from piles 1 to 7 instead of 1 to 6"
+    assert "opens no more piles: piles 1 to 7 were already open" in _piles_opened(s, 3, 4)
+    assert "one more" not in objectives().summary and "up to all seven" in objectives().summary
+    s.token[0] = 3
+    assert _ask_meet(s).endswith("which scores more research, though it opens no more piles: piles 1 to 7 "
+                                 "were already open.")
+    s.apply(next(a for a in s.legal_actions() if not a.down))
+    lines = why(s, s.legal_actions()[0], 0)
+    assert lines[-1].endswith("but opens no more piles: the next Surface card opens piles 1 to 7 too.")
+    s.token[0] = 1
+    assert why(s, s.legal_actions()[0], 0)[-1] == ("Meeting the objective above your token moves it on and "
+                                                  "opens piles 1 to 6.")
 
 def _syndicate_steps(les):
     """(position, step) at every decision of the learner in the Syndicate lesson, and the game's end."""

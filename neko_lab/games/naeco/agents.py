@@ -10,7 +10,7 @@ from typing import Hashable
 from neko_lab.agents.base import Agent
 
 from . import scoring
-from .rules import GameState, Play, TakeMission
+from .rules import GameState, LeaveMissions, Play, TakeMission
 from .rules.final_scoring import FACE_DOWN_COST, ocean_value
 from .rules.ocean import FACE_DOWN
 
@@ -59,7 +59,9 @@ class NaecoAgent(Agent):
     def _best_draw(self, state: GameState, seat: int, actions: list) -> Hashable:
         best, best_v = actions[0], float("-inf")
         for a in actions:
-            if isinstance(a, TakeMission):
+            if isinstance(a, LeaveMissions):
+                v = 0.0                  # the draw is missed either way: only a bonus is worth taking
+            elif isinstance(a, TakeMission):
                 effect = state.cards[a.card].effect
                 points = scoring.mission(effect, state.oceans[seat])
                 v = 0.5 if points > 0 else points - 1000.0    # forced only when all piles show one

@@ -20,7 +20,7 @@ from neko_lab.widgets.board import Board as GenericBoard
 
 from .ocean import Ocean, pos
 from .render import ocean_svg, seat_name, table_svg
-from .rules import Draw, GameState, Play, TakeMission
+from .rules import Draw, GameState, LeaveMissions, Play, TakeMission
 
 
 class Picture:
@@ -92,8 +92,10 @@ class Board(GenericBoard):
             card = s.cards[self.selected]
             return (f"{me}: click a green place for {escape(card.name)} (depth {card.depth})"
                     + (", face-down" if self.down else "") + " — or another hand card.")
+        leave = ("; or leave the missions, as no species can follow them (in the choices)"
+                 if any(isinstance(a, LeaveMissions) for a in s.legal_actions()) else "")
         return (f"{me}: draw a card: click an outlined pile (your token allows piles "
-                f"1–{s.allowed_piles(self.viewer)}).")
+                f"1–{s.allowed_piles(self.viewer)}){leave}.")
 
     def target_action(self, name: str) -> Hashable | None:
         kind, _, rest = name.partition(":")

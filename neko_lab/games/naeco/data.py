@@ -17,6 +17,7 @@ GAME = "naeco"
 SPECIES_PER_DEPTH = 16
 MISSION_EFFECTS = ("turtles", "dolphins", "chain_deepest", "chain_shallowest")
 PILES = 7
+FIRST_PILES = 4       # piles the first Surface card opens (Naéco › Gameplay: "the leftmost 4")
 
 
 @serializable
@@ -111,6 +112,10 @@ def _surface(folder: Path) -> tuple[tuple[int, ...], tuple[int, ...]]:
     for n, r in enumerate(rows, start=1):
         if r["position"] != n - 1:
             raise DataError(str(path), n, "position", f"expected position {n - 1}, found {r['position']}")
+        if n == 1 and r["piles"] < FIRST_PILES:
+            raise DataError(str(path), n, "piles",
+                            f"the first Surface card opens the leftmost {FIRST_PILES} piles (Naéco › Gameplay), "
+                            f"not {r['piles']}")
         if n > 1:
             if r["value"] <= rows[n - 2]["value"]:
                 raise DataError(str(path), n, "value", "Surface values must increase from left to right")

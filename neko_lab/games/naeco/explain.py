@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
-from .rules.drawing import Draw, TakeMission, allowed_piles
+from .rules.drawing import Draw, LeaveMissions, TakeMission, allowed_piles
 from .rules.gameplay import FACE_DOWN_PLAY, Play
 from .rules.ocean import FACE_DOWN, RULE_PLAY, pos, where
-from .scoring import SOLO_RATING, solo_rating
+from .scoring import RULE_MISSIONS, SOLO_RATING, solo_rating
 
 HINT_SAMPLES = 8          # sampled futures per hint (neko_lab.learn.hint): a game plays out in milliseconds
 
@@ -51,9 +51,12 @@ def narrate(s: Any, action: Hashable, viewer: Any) -> str | None:
 
 def _play(s: Any, seat: int, a: Play, viewer: Any) -> list[str]:
     card = s.cards[a.card]
-    if a.down and viewer not in ("all", seat):      # the other players never learn which card it was
-        return [f"a card may go face-down on any empty place of its row touching the Ocean; face-down it is "
-                f"an unpopulated area with no value, and later any species may sit beside it ({RULE_PLAY})."]
+    if a.down and viewer not in ("all", seat):
+        # the other players never learn which card it was, nor (when any row is allowed) its depth
+        where_to = ("on any empty place touching the Ocean, in any row (the facedown_any_depth option)"
+                    if s.options["facedown_any_depth"] else "on any empty place of its row touching the Ocean")
+        return [f"a card may go face-down {where_to}; face-down it is an unpopulated area with no value, and "
+                f"later any species may sit beside it ({RULE_PLAY})."]
     cells = s.oceans[seat].cells
     p = pos(a.depth, a.col)
     out = []
@@ -90,9 +93,15 @@ def _draw(s: Any, seat: int, a: Draw | TakeMission) -> list[str]:
     n = allowed_piles(s, seat)
     value = str(s.surface_values[s.token[seat]]).replace("-", "\u2212")
     what = "take the mission card on top of" if isinstance(a, TakeMission) else "draw the top card of"
-    return [f"after playing a card you {what} a pile your token opens: on the Surface card of value {value} "
-            f"it opens piles 1 to {n}, and pile {a.pile + 1} is one of them ({RULE_PLAY}).",
-            "Meeting the objective above your token moves it on and opens more piles."]
+    out = [f"after playing a card you {what} a pile your token opens: on the Surface card of value {value} "
+           f"it opens piles 1 to {n}, and pile {a.pile + 1} is one of them ({RULE_PLAY})."]
+    nxt = s.token[seat] + 1
+    if nxt < len(s.surface_piles):          # the Surface cards say how many piles each opens
+        more = s.surface_piles[nxt]
+        out.append(f"Meeting the objective above your token moves it on and opens piles 1 to {more}." if more > n
+                   else "Meeting the objective above your token moves it on for research, but opens no more piles: "
+                        f"the next Surface card opens piles 1 to {more} too.")
+    return out
 
 
 def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
@@ -101,6 +110,11 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         return _play(s, seat, action, viewer)
     if isinstance(action, (Draw, TakeMission)):
         return _draw(s, seat, action)
+    if isinstance(action, LeaveMissions):
+        return [f"every pile your token opens that still has cards shows a mission that is its last card: a "
+                f"mission is taken in order to draw the species beneath it, and none lies beneath these, so you "
+                f"may leave them and miss this draw ({RULE_MISSIONS}).",
+                "Missions left on their piles keep those piles from counting as exhausted."]
     return []
 
 

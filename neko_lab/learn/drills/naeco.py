@@ -9,7 +9,8 @@ from typing import Any
 
 from ...core.state import State
 from ..drill import Drill, Exercise
-from ..lessons.naeco import (GAMEPLAY, OBSERVE, SCORING, _after, _objective, _ocean, _token, play_words)
+from ..lessons.naeco import (GAMEPLAY, OBSERVE, SCORING, _after, _objective, _ocean, _piles_opened, _token,
+                              play_words)
 
 GAME = "naeco"
 
@@ -136,8 +137,8 @@ def _ask_meet(state: State) -> str:
     goal = _objective(state, state.current_player)
     k = _token(state, state.current_player)
     return (f"Your token stands on Surface card {k + 1}. The objective above it asks for \u201c{goal}\u201d. "
-            f"Find the play that makes your Ocean show it: the token then moves right, you score more research "
-            f"and may draw from one more pile.")
+            f"Find the play that makes your Ocean show it: the token then moves right, which scores more research"
+            f"{_piles_opened(state, k, k + 1)}.")
 
 
 def objectives(seed: int = 5) -> Drill:
@@ -145,7 +146,7 @@ def objectives(seed: int = 5) -> Drill:
                    lambda s, a: "Your token moved right; a new objective lies above it.") for _ in range(3)]
     summary = (f"Summary ({OBSERVE}): an objective is met the moment your Ocean shows it; the token moves "
                f"one Surface card right per objective met (several at once if the new one is already met), "
-               f"each step is worth more research points at the end and opens one more draw pile.")
+               f"each step is worth more research points at the end and opens more draw piles, up to all seven.")
     return Drill(GAME, "objectives", "Naéco: meeting scientific objectives",
                  f"Practise reading the objective above your token and meeting it ({OBSERVE}). Three "
                  f"exercises; moves in between are not part of the drill.", ex, summary, seed=seed,

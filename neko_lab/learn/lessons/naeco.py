@@ -10,7 +10,7 @@ What a first game has to teach, and where the script teaches it (each step cites
    says why its card: its symbol scores most as things stand, while the Hint ranks by final points.
 3. Naéco › Gameplay — drawing: only the piles your token allows, counted from the left (steps 2, 4).
 4. Naéco › Make ground-breaking observations! — meeting the objective above your token moves it right,
-   which reveals the next objective and opens one more pile (step 3 plays a card that does it, and says
+   which reveals the next objective and opens more piles, up to all seven (step 3 plays a card that does it, and says
    how an objective already met on reveal, or two met in one turn, move the token further).
 5. Naéco › Gameplay — a card face-down is an unpopulated area, and any value may go beside it later
    (steps 5 and 7).
@@ -219,12 +219,22 @@ def say_observe(state: State, a: Any) -> str:
     if goal and moves:
         steps = _token(_after(state, a), seat) - _token(state, seat)
         parts.append(f"The objective above your token asks for: \u201c{goal}\u201d. This card meets it, so "
-                     f"your token moves right, one Surface card for each objective met: that scores research "
-                     f"and lets you draw from one more pile for each ({OBSERVE}).")
+                     f"your token moves right, one Surface card for each objective met: that scores research"
+                     f"{_piles_opened(state, _token(state, seat), _token(state, seat) + steps)} ({OBSERVE}).")
         parts.append(_more_objectives(state, seat, steps))
     elif goal:
         parts.append(f"Keep the objective above your token in mind: \u201c{goal}\u201d ({OBSERVE}).")
     return " ".join(parts) + f" Play {play_words(state, seat, a)}."
+
+
+def _piles_opened(state: State, before: int, after: int) -> str:
+    """What moving the token from Surface card `before` to `after` (0-based) does to the draw: the
+    Surface cards say how many piles each opens, and the last steps may open none (all seven are open)."""
+    piles = state.surface_piles
+    old, new = piles[before], piles[min(after, len(piles) - 1)]
+    if new > old:
+        return f" and lets you draw from piles 1 to {new} instead of 1 to {old}"
+    return f", though it opens no more piles: piles 1 to {old} were already open"
 
 
 def _more_objectives(state: State, seat: int, steps: int) -> str:

@@ -368,3 +368,21 @@ def test_a_chosen_card_does_not_stay_chosen_once_the_position_changes():
     b.set_face_down(True)
     b.undo_turn()                                         # an undo clears them too
     assert b.selected is None and b.down is False
+
+
+def test_missions_no_species_can_follow_may_be_left_from_the_board():
+    """Reading 8: the prompt says the missions may be left, and the choice does it."""
+    from neko_lab.games.naeco.rules import LeaveMissions
+    s = game(seed=8, sea_shepherd=True)
+    mids = [c.id for c in s.cards if c.effect][:3]
+    for i, p in enumerate(s.piles):
+        s.piles[i] = tuple(c for c in p if c not in mids)
+    s.piles[6] = s.piles[0] + s.piles[1] + s.piles[2] + s.piles[3] + s.piles[6]
+    s.piles[0], s.piles[1], s.piles[2], s.piles[3] = (), (mids[0],), (mids[1],), (mids[2],)
+    s._legal = None
+    b = Board(s)
+    assert "leave the missions" not in b.prompt_text()
+    assert b.play(first_face_up(s))
+    assert "or leave the missions, as no species can follow them (in the choices)" in b.prompt_text()
+    assert b.play(LeaveMissions())
+    assert b.state.missed[0] == 1 and b.state.missions[0] == () and len(b.state.hands[0]) == 2

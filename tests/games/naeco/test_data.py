@@ -74,6 +74,7 @@ def test_missing_folder():
     ("missions.csv", "Nyamba,turtles", "Nyamba,sharks", 1, "effect"),
     ("surface.csv", "2,1,6", "2,-1,6", 3, "value"),
     ("surface.csv", "3,3,7", "3,3,9", 4, "piles"),
+    ("surface.csv", "0,-1,4,", "0,-1,3,", 1, "piles"),      # the first turn offers the leftmost 4 piles
 ])
 def test_bad_file_names_file_row_and_field(folder, file, old, new, row, field):
     edit(folder / file, old, new)

@@ -260,6 +260,28 @@ def test_two_empty_piles_are_not_enough_in_a_three_player_game():
     assert s.end_seat is None and s.end_trigger is None
 
 
+@pytest.mark.parametrize("players,empty,ends", [(2, 1, False), (2, 2, True), (4, 3, False), (4, 4, True)])
+def test_the_last_round_starts_with_as_many_empty_piles_as_players(players, empty, ends):
+    """Naéco › End of the game: 2 exhausted piles end a 2-player game, 4 a 4-player game; one fewer does
+    not. The draw that empties the last of them is made by Player 1 from pile `empty`."""
+    s = game(players=players)
+    for i in range(empty - 1):
+        s.piles[6] = s.piles[i] + s.piles[6]
+        s.piles[i] = ()
+    last = empty - 1                       # left with one card, which Player 1 draws
+    s.piles[6] = s.piles[last][:-1] + s.piles[6]
+    s.piles[last] = s.piles[last][-1:]
+    s._legal = None
+    s.apply(s.legal_actions()[0])
+    s.apply(next(a for a in s.legal_actions() if a.pile == last))
+    assert s.empty_piles() == empty
+    if ends:
+        assert s.end_seat == 0 and s.end_trigger == "empty draw piles" and s.final_left == players
+    else:
+        assert s.end_seat is None and s.end_trigger is None and s.current_player == 1
+    s.check_invariants()
+
+
 def test_no_permitted_pile_left_means_playing_on_with_fewer_cards():
     s = game()
     s.end_seat, s.final_left = 1, 2          # last round already under way
@@ -271,6 +293,17 @@ def test_no_permitted_pile_left_means_playing_on_with_fewer_cards():
     s.check_invariants()
     s.apply(s.legal_actions()[0])
     assert s.is_over()
+
+
+def test_the_observation_counts_missed_draws_and_says_so():
+    s = game()
+    s.end_seat, s.final_left = 1, 2
+    s.piles[6] = s.piles[0] + s.piles[1] + s.piles[2] + s.piles[3] + s.piles[6]
+    s.piles[0] = s.piles[1] = s.piles[2] = s.piles[3] = ()
+    s.apply(s.legal_actions()[0])
+    assert s.observation(1)["missed"] == [1, 0]
+    field = next(r for r in s.observation_layout(2).describe() if r["field"] == "missed")
+    assert "draws" in field["meaning"] and "objective" not in field["meaning"]
 
 
 def test_running_out_cites_gameplay_and_names_the_reading_it_applies():

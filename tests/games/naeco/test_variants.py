@@ -6,7 +6,7 @@ import random
 import pytest
 
 import neko_lab as nl
-from neko_lab.games.naeco.rules import Draw, GameState, TakeMission
+from neko_lab.games.naeco.rules import Draw, GameState, LeaveMissions, TakeMission
 
 from statecheck import fingerprint
 from . import rig
@@ -22,6 +22,22 @@ def _mission_on_top(s: GameState, pile: int, effect: str) -> int:
     s.piles[pile] = s.piles[pile] + (mid,)
     s._legal = None
     return mid
+
+
+def _last_card_missions(players: int, seed: int = 8, missions: int = 3) -> tuple[GameState, list[int]]:
+    """Piles 1-4 (those a token on the first Surface card opens) hold only missions, each the last card
+    of its pile, the other piles of the first four being empty; the species go to pile 7."""
+    s = nl.new_game("naeco", players=players, seed=seed, sea_shepherd=True)
+    mids = [c.id for c in s.cards if c.effect][:missions]
+    for i, p in enumerate(s.piles):
+        s.piles[i] = tuple(c for c in p if c not in mids)
+    for i in range(4):
+        s.piles[6] = s.piles[i] + s.piles[6]
+        s.piles[i] = ()
+    for k, m in enumerate(mids):
+        s.piles[4 - missions + k] = (m,)
+    s._legal = None
+    return s, mids
 
 
 # ---------------------------------------------------------------- Sea Shepherd France
@@ -76,8 +92,9 @@ def test_always_three_cards_in_hand_when_every_permitted_pile_shows_a_mission():
 
 
 def test_always_three_cards_in_hand_until_the_last_round_with_missions():
-    """No invented end: in variant games every turn before the end is triggered ends with 3 cards, and
-    the game ends only on the rulebook's two conditions."""
+    """In variant games every turn before the end is triggered ends with 3 cards unless the player left
+    missions no species could follow (reading 8); with the agents, who take a mission only for a bonus,
+    the game ends on the rulebook's two conditions."""
     rng = random.Random(17)
     for g in range(40):
         s = nl.new_game("naeco", players=1 + g % 4, seed=g, sea_shepherd=True)
@@ -85,9 +102,112 @@ def test_always_three_cards_in_hand_until_the_last_round_with_missions():
             seat = s.current_player
             s.apply(rng.choice(s.legal_actions()))
             if s.end_seat is None and not s.is_over() and s.current_player != seat:
-                assert len(s.hands[seat]) == 3, f"game {g}: Player {seat + 1} ended a turn short"
+                assert len(s.hands[seat]) == 3 - s.missed[seat], f"game {g}: Player {seat + 1} ended a turn short"
+                assert s.missed[seat] == sum(e.data.get("reading") == 8 and e.seat == seat for e in s.log)
+        s.check_invariants()
+    for g in range(12):
+        s = nl.new_game("naeco", players=1 + g % 4, seed=g, sea_shepherd=True)
+        agents = [nl.make_agent("naeco", s, seed=k) for k in range(s.players)]
+        while not s.is_over():
+            s.apply(agents[s.current_player].choose(s))
         assert s.end_trigger in ("last Surface card", "empty draw piles")
-        assert not any("run dry" in e.text or "passes" in e.text for e in s.log)
+
+
+def test_missions_no_species_can_follow_may_be_left_and_the_draw_is_missed():
+    """Reading 8: a mission is taken in order to draw the species beneath it; when every permitted pile
+    that has cards shows a mission that is its last card, the player may leave them. The draw is missed
+    (reading 7), the missions stay, and their piles do not count as exhausted."""
+    s, mids = _last_card_missions(players=2)
+    s.apply(s.legal_actions()[0])
+    acts = s.legal_actions()
+    assert [a.card for a in acts if isinstance(a, TakeMission)] == mids and LeaveMissions() in acts
+    piles = list(s.piles)
+    s.apply(LeaveMissions())
+    assert s.missions[0] == () and s.piles == piles and s.empty_piles() == 1
+    assert len(s.hands[0]) == 2 and s.missed[0] == 1
+    assert s.end_seat is None and s.current_player == 1 and s.pending[-1].kind == "play"
+    left = next(e for e in s.log if "leaves the missions" in e.text)
+    assert left.rule == "Naéco › Sea Shepherd France variant" and left.data == {"reading": 8}
+    assert s.breakdown()[0]["missions"] == 0
+    s.check_invariants()
+
+
+def test_a_last_card_mission_may_still_be_taken_and_leaving_stays_on_offer():
+    s, mids = _last_card_missions(players=4, missions=1)        # piles 1-3 empty, the mission on pile 4
+    s.apply(s.legal_actions()[0])
+    assert s.legal_actions() == [TakeMission(3, mids[0], "Nyamba"), LeaveMissions()]
+    s.apply(TakeMission(3, mids[0], "Nyamba"))
+    # pile 4 is exhausted: nothing is left to draw (reading 7), and 4 empty piles start the last round
+    assert s.missions[0] == (mids[0],) and s.missed[0] == 1 and s.current_player == 1
+    assert s.empty_piles() == 4 and s.end_seat == 0 and s.end_trigger == "empty draw piles"
+    s.check_invariants()
+    s, mids = _last_card_missions(players=2)
+    s.apply(s.legal_actions()[0])
+    s.apply(TakeMission(1, mids[0], "Nyamba"))
+    assert LeaveMissions() in s.legal_actions() and s.current_player == 0
+    s.apply(LeaveMissions())
+    assert s.missions[0] == (mids[0],) and s.missed[0] == 1 and s.empty_piles() == 2 and s.end_seat == 0
+
+
+def test_missions_cannot_be_left_while_a_species_may_follow():
+    """A species on offer, or a mission with cards beneath it (a species may lie there): the draw must
+    be made, and leaving is refused with the reason."""
+    s = nl.new_game("naeco", seed=3, sea_shepherd=True)
+    for pile, effect in enumerate(["turtles", "dolphins", "chain_deepest", "chain_shallowest"]):
+        _mission_on_top(s, pile, effect)
+    s.apply(s.legal_actions()[0])
+    assert LeaveMissions() not in s.legal_actions()
+    before = fingerprint(s)
+    with pytest.raises(nl.IllegalAction, match="a species can still be drawn"):
+        s.apply(LeaveMissions())
+    assert fingerprint(s) == before
+    s, mids = _last_card_missions(players=2)
+    s.piles[1] = s.piles[6][:1] + s.piles[1]                  # one card under the first mission
+    s.piles[6] = s.piles[6][1:]
+    s._legal = None
+    s.apply(s.legal_actions()[0])
+    assert LeaveMissions() not in s.legal_actions()
+    s.check_invariants()
+
+
+def test_leave_the_missions_has_an_action_id():
+    s, _ = _last_card_missions(players=2)
+    s.apply(s.legal_actions()[0])
+    i = s.action_id(LeaveMissions())
+    assert s.action_from_id(i) == LeaveMissions() and i in s.legal_action_ids()
+    assert i == s.num_actions(2) - 1
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_players_who_keep_leaving_missions_run_dry_and_the_game_ends_when_nobody_can_play(players):
+    """Reading 7: a player with no card left passes; when nobody holds a card the game is scored."""
+    s, _ = _last_card_missions(players=players)
+    while not s.is_over():
+        acts = s.legal_actions()
+        s.apply(LeaveMissions() if LeaveMissions() in acts else acts[0])
+        s.check_invariants()
+    assert s.missed == [3] * players and not any(s.hands)
+    assert s.end_trigger == "no cards left" and s.end_seat is not None
+    texts = [e.text for e in s.log]
+    assert "nobody holds a card any more, so nobody can play: the game ends" in texts
+    assert texts[-1] == "the game is over: final scoring" and s.log[-1].rule == "Naéco › Scoring"
+    if players == 1:
+        assert s.rating().score == s.scores()[0]
+
+
+def test_a_player_without_cards_passes_while_the_others_play_on():
+    s, _ = _last_card_missions(players=2)
+    s.token[1], s.trail[1], s.revealed[1] = 1, (0, 1), True      # Player 2 may draw from pile 5 too
+    while not s.is_over():
+        acts = s.legal_actions()
+        draws = [a for a in acts if isinstance(a, Draw)]
+        s.apply(LeaveMissions() if LeaveMissions() in acts else draws[0] if draws else acts[0])
+        s.check_invariants()
+    passes = [e for e in s.log if "passes" in e.text]
+    assert passes and all(e.seat == 0 and e.rule == "Naéco › Gameplay" and e.data == {"reading": 7}
+                          for e in passes)
+    assert s.missed[0] == 3 and not s.hands[0]
+    assert s.end_trigger == "empty draw piles" and s.end_seat == 1        # pile 5 ran out
 
 
 def test_taking_one_of_the_missions_on_offer_leaves_the_species_under_it_on_offer():
@@ -232,3 +352,15 @@ def test_solo_priority_observations_are_compared_with_the_discards():
     s.discards = tuple(heavy)
     assert s.breakdown()[0]["priority"] == 0
     s.check_invariants()
+
+
+def test_why_missions_may_be_left_cites_the_variant():
+    from neko_lab.learn import explain_move
+    s, _ = _last_card_missions(players=2)
+    s.apply(s.legal_actions()[0])
+    before = s.clone()
+    s.apply(LeaveMissions())
+    text = str(explain_move(before, LeaveMissions(), s, viewer=0))
+    assert ("none lies beneath these, so you may leave them and miss this draw "
+            "(Naéco › Sea Shepherd France variant)") in text
+    assert "Missions left on their piles keep those piles from counting as exhausted." in text

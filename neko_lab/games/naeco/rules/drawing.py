@@ -3,9 +3,10 @@
 A token lets its player draw from the piles from the left edge up to the one under it (surface.csv,
 column `piles`; see "Places where the rulebook disagrees with itself" in datasets/naeco/README.md).
 With the Sea Shepherd France variant a mission card may lie on top: taking it is part of the draw, and a
-species draw follows; when every permitted pile shows a mission, one of them must be taken, since a turn
-ends with three cards in hand (reading 8 of datasets/naeco/README.md). Only permitted piles offer their
-missions.
+species draw follows. When every permitted pile shows a mission, one of them must be taken while a
+species may lie beneath one, since a turn ends with three cards in hand; when each is the last card of
+its pile, no species can follow, and the player may leave them and miss the draw (reading 8 of
+datasets/naeco/README.md). Only permitted piles offer their missions.
 In solo play every draw is followed by the solo discard.
 """
 from __future__ import annotations
@@ -69,6 +70,40 @@ class TakeMission(NamedTuple):
         ask_for_draw(s, seat)
 
 
+@serializable
+class LeaveMissions(NamedTuple):
+    """Sea Shepherd France variant: every permitted pile that has cards shows a mission that is its last
+    card, so no species can follow; take none of them and miss the draw (reading 8)."""
+
+    def __str__(self) -> str:
+        return "leave the missions: no species can follow them"
+
+    def why_not(self, s: "GameState") -> str | None:
+        top = s.pending[-1]
+        if top.kind != "draw":
+            return f"{self} is not possible now: Player {top.seat + 1} must first play a card ({RULE_PLAY})"
+        if species_may_follow(s, top.seat):
+            return (f"{self} is not possible: a species can still be drawn, directly or under a mission, "
+                    f"and a turn ends with three cards in hand ({RULE_MISSIONS})")
+        return None
+
+    def carry_out(self, s: "GameState", seat: int) -> None:
+        s.missed[seat] += 1
+        s.emit("leaves the missions on its piles, as no species can follow them, and draws nothing: it plays on "
+               "with fewer cards", RULE_MISSIONS, seat, reading=8)
+        end_of_turn(s, seat)
+
+
+def species_may_follow(s: "GameState", seat: int) -> bool:
+    """Can the seat's draw still bring a species, as far as the table can see? Yes if a permitted pile
+    shows one, or shows a mission with more cards beneath (pile sizes are public)."""
+    cards = s.cards
+    for pile in s.piles[:s.surface_piles[s.token[seat]]]:
+        if pile and (not cards[pile[-1]].effect or len(pile) > 1):
+            return True
+    return False
+
+
 def allowed_piles(s: "GameState", seat: int) -> int:
     """How many piles, from the left, the seat's token lets it draw from."""
     return s.surface_piles[s.token[seat]]
@@ -98,25 +133,30 @@ def top_problem(s: "GameState", action: Draw | TakeMission) -> str:
 
 def draw_options(s: "GameState", seat: int, data: Any = None) -> list:
     """The top of every permitted pile that has one: a species to draw or a mission to take. When only
-    missions are on offer, one of them is taken: the turn must end with three cards (reading 8)."""
+    missions are on offer, one of them is taken while a species may lie beneath one (the turn ends with
+    three cards); when every one is the last card of its pile, leaving them is offered too (reading 8)."""
     out: list = []
     cards = s.cards
     new = new_tuple
     piles = s.piles
+    follows = False                      # may a species come of this draw?
     for i in range(s.surface_piles[s.token[seat]]):
         pile = piles[i]
         if pile:
             card = cards[pile[-1]]
             if card[6]:
                 out.append(new(TakeMission, (i, card[0], card[1])))
+                follows = follows or len(pile) > 1
             else:
                 out.append(new(Draw, (i, card[0], card[1])))
+                follows = True
+    if out and not follows:
+        out.append(LeaveMissions())
     return out
 
 
 def ask_for_draw(s: "GameState", seat: int) -> None:
-    """Ask for the draw, or note that no permitted pile offers a card (reading 7: running out, only
-    possible in the turn that starts the last round or during it)."""
+    """Ask for the draw, or note that no permitted pile offers a card (reading 7: running out)."""
     options = draw_options(s, seat)
     if options:
         s.pending.append(Pending("draw", seat))
@@ -128,8 +168,9 @@ def ask_for_draw(s: "GameState", seat: int) -> None:
     end_of_turn(s, seat)
 
 
-def draw_from_pile(s: "GameState", seat: int, data: Any, action: Draw | TakeMission) -> None:
-    """Carry out the chosen draw: a species ends the turn, a mission asks for the draw again."""
+def draw_from_pile(s: "GameState", seat: int, data: Any, action: Draw | TakeMission | LeaveMissions) -> None:
+    """Carry out the chosen draw: a species ends the turn, a mission asks for the draw again, leaving the
+    missions ends the turn without a card."""
     action.carry_out(s, seat)
 
 

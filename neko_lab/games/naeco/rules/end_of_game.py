@@ -1,7 +1,9 @@
 """Naéco › End of the game: a token on the last Surface card, or as many exhausted piles as players
 (two in solo play, as the Solo play variant says, which is then cited), starts the last round; everyone
-plays once more, the player who ended it last (readings 6 and 7 of datasets/naeco/README.md). Events that
-apply a reading of neko_lab's own cite the section it reads and name the reading in their data."""
+plays once more, the player who ended it last (readings 6 and 7 of datasets/naeco/README.md). A player
+left without cards (only after leaving missions no species could follow, reading 8) passes; when nobody
+holds a card the game is scored. Events that apply a reading of neko_lab's own cite the section it reads
+and name the reading in their data."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -36,13 +38,36 @@ def end_threshold(s: "GameState") -> int:
 
 def end_of_turn(s: "GameState", seat: int) -> None:
     """After a turn: count down the last round, or see whether this turn started it; then the next
-    player is asked to play."""
+    player with a card is asked to play, the others passing (reading 7)."""
+    if count_turn(s, seat):
+        return
+    nxt = (seat + 1) % s.players
+    while not s.hands[nxt]:
+        # Only after leaving missions that no species could follow (reading 8): that player's permitted
+        # piles can never again offer a species, so without a card it has nothing left to do.
+        if not any(s.hands):
+            s.emit("nobody holds a card any more, so nobody can play: the game ends", RULE_PLAY, None, reading=7)
+            if s.end_seat is None:
+                s.end_seat, s.end_trigger = nxt, "no cards left"
+            s.final_left = 0
+            score_the_game(s, "the game is over")
+            return
+        s.emit("has no card left to play and passes", RULE_PLAY, nxt, reading=7)
+        if count_turn(s, nxt):
+            return
+        nxt = (nxt + 1) % s.players
+    s.pending.append(Pending("play", nxt))
+
+
+def count_turn(s: "GameState", seat: int) -> bool:
+    """A turn of `seat` is over: count down the last round, or see whether this turn started it. True
+    when the game is over."""
     s.turn += 1
     if s.end_seat is not None:
         s.final_left -= 1
         if s.final_left <= 0:
             score_the_game(s)
-            return
+            return True
     elif s.token[seat] == LAST_POSITION or empty_piles(s) >= end_threshold(s):
         s.end_seat = seat
         s.final_left = s.players
@@ -52,11 +77,7 @@ def end_of_turn(s: "GameState", seat: int) -> None:
                else f"{empty_piles(s)} draw piles are empty")
         s.emit(f"the end is near: {why}; everyone plays one last turn, this player last",
                RULE_SOLO if s.players == 1 else RULE_END, seat, trigger=s.end_trigger)
-    nxt = (seat + 1) % s.players
-    # Every turn ends with three cards unless a draw was impossible (reading 7), which happens only in
-    # the turn that starts the last round or during it, so nobody runs out of cards before the end.
-    assert s.hands[nxt], f"Player {nxt + 1} has no card to play (reading 7 says this cannot happen)"
-    s.pending.append(Pending("play", nxt))
+    return False
 
 
 DECISIONS: dict = {}

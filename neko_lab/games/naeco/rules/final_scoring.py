@@ -45,11 +45,11 @@ def breakdown(s: "GameState") -> list[dict[str, int]]:
     return out
 
 
-def score_the_game(s: "GameState") -> None:
-    """The last round is over: the game ends and every category is counted (the Priority
-    Observation cards are shown, see observation())."""
+def score_the_game(s: "GameState", why: str = "the last round is over") -> None:
+    """The last round is over (or nobody can play any more, reading 7): the game ends and every
+    category is counted (the Priority Observation cards are shown, see observation())."""
     s.over = True
-    s.emit("the last round is over: final scoring", RULE_SCORING,
+    s.emit(f"{why}: final scoring", RULE_SCORING,
            scores=[sum(row.values()) for row in breakdown(s)])
 
 

@@ -3,12 +3,15 @@
 
 Bounds, argued from the rules (Naéco › Gameplay, › End of the game) and the shipped data:
 - The game has 64 species cards and, with Sea Shepherd France, 4 mission cards (68 cards). Every
-  turn plays one hand card (a "play" decision) and then refills the hand (a "draw" decision), so a
-  game has at most 68 plays and 68 draws: MAX_GAME_LENGTH = 136.
+  turn plays one hand card (a "play" decision) and then refills the hand: at most one species draw,
+  or one "leave the missions" (reading 8), after up to 4 mission takes; a player without cards passes
+  without deciding. So a game has at most 64 plays, 64 draws or leaves and 4 takes, within
+  MAX_GAME_LENGTH = 136.
 - A seat places at most 64 cards beside the start cards' column, each touching the Ocean, so no
   column lies further than 64 from it: columns -64..64 (COLUMNS = 129).
 - A play names a hand place (1-3; the hand is shown in order), a depth, a column and face-up or
-  face-down; a draw names a pile (1-7). Names and values on the action are derived and not in the id.
+  face-down; a draw or a mission take names a pile (1-7); leaving the missions is one id. Names and
+  values on the action are derived and not in the id.
 - Legal plays: each of 3 hand cards face-up on its own row and face-down on its row (or, with
   facedown_any_depth, on any of the 4 rows), at most 129 places a row: 3 * 129 * 5 = 1935.
 - Scores (Naéco › Scoring, the Sea Shepherd France missions): research is the Surface value under
@@ -59,8 +62,9 @@ def action_key(state, action) -> tuple:
 
 def action_of(state, key: tuple):
     """The action `key` names now, legal or not (a refused id then gets the rule that refuses it):
-    a play of the acting seat's hand card in that place, a draw or a mission from that pile's top."""
-    from .drawing import Draw, TakeMission
+    a play of the acting seat's hand card in that place, a draw or a mission from that pile's top, or
+    leaving the missions."""
+    from .drawing import Draw, LeaveMissions, TakeMission
     from .gameplay import Play
     kind = key[0]
     if kind == "play":
@@ -75,6 +79,8 @@ def action_of(state, key: tuple):
         top = state.cards[pile[-1]] if pile else None
         return (Draw if kind == "draw" else TakeMission)(key[1], top.id if top else -1,
                                                          top.name if top else "nothing")
+    if kind == "leave":
+        return LeaveMissions()
     return None
 
 
@@ -131,7 +137,8 @@ def layout(players: int, options: dict) -> Layout:
         Field("missions", 4 * n, "per seat, multi-hot over the 4 mission cards (ids 65-68) it holds",
               lambda o: [v for m in o["missions"] for v in counts([c - 64 for c in m], 4)]),
         Field("discards", CARDS, "multi-hot over card ids: the discard pile", lambda o: counts(o["discards"], CARDS)),
-        Field("missed", n, "objectives each seat missed", lambda o: padded(o["missed"], n)),
+        Field("missed", n, "draws each seat could not make (its hand is short by as many cards)",
+              lambda o: padded(o["missed"], n)),
         Field("turn", 1, "the turn number", lambda o: number(o["turn"])),
         Field("end_seat", n, "one-hot: the seat that triggered the end (all 0 before)",
               lambda o: one_hot(o["end_seat"], n)),

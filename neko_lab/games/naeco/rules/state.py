@@ -77,7 +77,8 @@ class GameState(State):
         self.known: list[tuple[int, ...]] = [()] * n   # drawn from a face-up pile top, still held
         self.turn: int = 0
         self.end_seat: int | None = None
-        self.end_trigger: str | None = None   # "last Surface card" or "empty draw piles", once triggered
+        # "last Surface card", "empty draw piles" or (nobody holds a card, reading 7) "no cards left"
+        self.end_trigger: str | None = None
         self.final_left: int = 0
         self.over: bool = False
         setting_up.set_up(self)
@@ -94,7 +95,7 @@ class GameState(State):
             name = type(action).__name__
             return (f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name} is not an action of Naéco: "
                     f"pass one of legal_actions() "
-                    f"(a Play, Draw or TakeMission)")
+                    f"(a Play, Draw, TakeMission or LeaveMissions)")
         return why(action, self) if self.pending else None
 
     # ================================================================== asked by boards and analyses
