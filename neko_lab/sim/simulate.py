@@ -304,8 +304,6 @@ def _checked(game, games, players, agents, seed, workers, progress, client, out,
     games = _int("games", games, 0)
     seed = check_seed(seed)
     probe = cls(players=players, seed=seed, **options)       # refuses bad players and options here
-    if agents is None:
-        raise ConfigError("agents is an agent or a list of agents (e.g. ['greedy', 'random']), not None")
     agents = runner.check_agents(agents, players)
     for name, flag in (("progress", progress), ("resume", resume), ("rotate", rotate)):
         if not isinstance(flag, bool):

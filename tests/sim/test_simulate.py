@@ -215,6 +215,19 @@ def test_play_returns_the_final_state():
         nl.play("toy", "random", players=0, seed=1)
 
 
+@pytest.mark.parametrize("kwargs, message", [
+    ({"agents": None}, r"agents is an agent or a list of agents in seat order .*, not None"),
+    ({"agents": {0: "greedy", 1: "random"}}, "not a dict: every seat is played by an agent"),
+    ({"agents": 5}, "agents is an agent or a list of agents in seat order .*, not 5"),
+    ({"first_moves": "a"}, r"first_moves is a list that receives the seats .* not 'a'"),
+    ({"first_moves": ()}, r"first_moves is a list .* not \(\)"),
+])
+def test_play_refuses_agents_and_first_moves_it_cannot_use(kwargs, message):
+    args = {"agents": "random", "seed": 1, **kwargs}
+    with pytest.raises(ConfigError, match=message):
+        nl.play("toy", args.pop("agents"), **args)
+
+
 def test_progress_bar_counts_games(monkeypatch, capsys):
     monkeypatch.delenv("TQDM_DISABLE", raising=False)
     nl.simulate("toy", games=5, agents=["random"], seed=0, progress=True)
