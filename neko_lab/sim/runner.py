@@ -54,13 +54,13 @@ def seat_agents(agents: Sequence[Any], players: int, game: int = 0, rotate: bool
 AGENTS_ARE = "agents is an agent or a list of agents in seat order (e.g. ['greedy', 'random'])"
 
 
-def check_agents(agents: Any, players: int) -> list[Any]:
-    """`agents` as a list of specs, at most one per seat: one spec given alone (a name, a (name, params)
-    pair, an Agent subclass or object) is a list of one; ConfigError for anything else."""
+def agent_list(agents: Any) -> list[Any]:
+    """`agents` as a list of specs: one spec given alone (a name, a (name, params) pair, an Agent
+    subclass or object) is a list of one; ConfigError for what is neither a spec nor a list of them."""
     single = (isinstance(agents, (str, Agent, type))
               or (isinstance(agents, tuple) and len(agents) == 2 and isinstance(agents[1], dict)))
     if single:
-        agents = [agents]
+        return [agents]
     if agents is None:
         raise ConfigError(f"{AGENTS_ARE}, not None")
     if isinstance(agents, dict):
@@ -68,7 +68,12 @@ def check_agents(agents: Any, players: int) -> list[Any]:
                           f"first of the list")
     if not isinstance(agents, (list, tuple)):
         raise ConfigError(f"{AGENTS_ARE}, not {excerpt(agents)}")
-    agents = list(agents)
+    return list(agents)
+
+
+def check_agents(agents: Any, players: int) -> list[Any]:
+    """`agents` as a list of specs (agent_list), at least one and at most one per seat."""
+    agents = agent_list(agents)
     if not agents:
         raise ConfigError("give at least one agent")
     if len(agents) > players:
