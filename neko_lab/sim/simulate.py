@@ -334,7 +334,7 @@ def _checked(game, games, players, agents, seed, workers, progress, client, out,
     return cls, games, players, agents, seed, workers, trace, chunk, store
 
 
-def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Sequence[Any] = ("greedy", "random"),
+def simulate(game: Any, games: int = 10_000, players: int | None = None, agents: Sequence[Any] = ("greedy", "random"),
              seed: int = 0, workers: int | None = None, progress: bool = True, client: Any = None,
              out: str | os.PathLike | None = None, resume: bool = False, trace: bool = False,
              rotate: bool = True, chunk: int | None = None, **options: Any):

@@ -205,6 +205,14 @@ def test_bad_arguments_are_refused_before_any_game(kwargs, match):
         nl.simulate(args.pop("game"), **args)
 
 
+@pytest.mark.parametrize("game", ["journey", "naeco"])
+def test_players_left_out_is_the_games_default_as_in_play_and_on_the_command_line(game):
+    cls = runner.resolve_game(game)
+    df = nl.simulate(game, games=1, agents=["random"], progress=False)
+    assert set(df["players"]) == {cls.DEFAULT_PLAYERS} and len(df) == cls.DEFAULT_PLAYERS
+    assert nl.play(game, "random", seed=1).players == cls.DEFAULT_PLAYERS
+
+
 def test_play_returns_the_final_state():
     s = nl.play("toy", ["greedy", "random", "random"], players=3, seed=4, short=True)
     assert s.is_over() and s.players == 3 and s.options["short"]
