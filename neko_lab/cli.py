@@ -3,7 +3,7 @@
     neko-lab games                               list the games
     neko-lab rules GAME                          the rulebook sections the engine cites, and the options
     neko-lab simulate GAME --games N --players P --agents a,b --seed S [--workers W] [--out DIR]
-                      [--option k=v ...]         play many games, print a summary by agent
+                      [--option k=v] ...         play many games, print a summary by agent
     neko-lab playtest GAME [--games N --players P --agents a,b --workers W --html FILE]
                                                  a designer's report (seats, margins, drama, cards)
     neko-lab lab [PATH] [--no-browser] [--port P]  open JupyterLab at the notebooks (neko_lab.lab says which)
@@ -35,6 +35,8 @@ class _Usage(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
+        if message.startswith("unrecognized arguments: ") and "=" in message:
+            message += " (each game option needs its own --option: --option a=1 --option b=2)"
         raise _Usage(message)
 
 
@@ -189,8 +191,8 @@ def _parser() -> _Parser:
     s.add_argument("--workers", type=worker_count, default=None, help="processes to play in parallel (1 to 64)")
     s.add_argument("--out", type=_folder, default=None, help="folder to stream results to as Parquet")
     s.add_argument("--resume", action="store_true", help="continue the run already in --out")
-    s.add_argument("--option", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
-                   help="game options (repeat the flag or list several); None, and (12, 10, 8) for a list")
+    s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option, one per flag (repeat the flag for more); None, and (12, 10, 8) for a list")
     s.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     lab_command.add_parser(sub)
     _add_playtest(sub)

@@ -76,9 +76,18 @@ def test_python_dash_m_runs_the_command_with_workers():
     assert "random" in res.stdout and "greedy" in res.stdout and "{'short': True}" in res.stdout
 
 
-def test_several_options_after_one_flag_or_repeated_flags():
-    args = cli._parser().parse_args(["simulate", "toy", "--option", "a=1", "b=2", "--option", "c=3"])
-    assert args.option == ["a=1", "b=2", "c=3"] and args.game == "toy"
+def test_one_option_per_flag_leaves_the_game_to_the_positional_argument():
+    args = cli._parser().parse_args(["simulate", "toy", "--option", "a=1", "--option", "c=3"])
+    assert args.option == ["a=1", "c=3"] and args.game == "toy"
+    for command in ("simulate", "playtest"):
+        args = cli._parser().parse_args([command, "--option", "short=true", "toy", "--games", "2"])
+        assert args.option == ["short=true"] and args.game == "toy" and args.games == 2
+
+
+def test_a_second_option_after_one_flag_is_refused_in_one_line(capsys):
+    assert cli.main(["simulate", "toy", "--option", "short=1", "colour=red"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unrecognized arguments: colour=red (each game option needs its own --option" in err
 
 
 @pytest.mark.parametrize("args,message", [
