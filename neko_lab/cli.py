@@ -127,7 +127,7 @@ def parse_option(text: str, defaults: dict[str, Any]) -> tuple[str, Any]:
     if raw.lower() == "none" and not isinstance(default, (bool, str)):
         return name, None             # the game says whether the option may be None
     if raw and raw[0] in "([" and raw[-1] in ")]":
-        return name, _sequence(name, raw)
+        return name, _sequence(name, raw, raw)
     if isinstance(default, bool):
         low = raw.lower()
         if low in ("1", "true", "yes", "on"):
@@ -152,20 +152,21 @@ def parse_option(text: str, defaults: dict[str, Any]) -> tuple[str, Any]:
             except ValueError:
                 pass
         if "," in raw:                # 12,10,8: a tuple, as (12, 10, 8)
-            return name, _sequence(name, f"({raw})")
+            return name, _sequence(name, f"({raw})", raw)
         return name, raw
     return name, raw
 
 
-def _sequence(name: str, raw: str) -> tuple:
-    """An option's value written as a tuple or list of plain values, "(12, 10, 8)", as a tuple."""
+def _sequence(name: str, raw: str, written: str) -> tuple:
+    """An option's value written as a tuple or list of plain values, "(12, 10, 8)", as a tuple (`raw`
+    with the brackets a bare "12,10,8" is read in; `written`: as the user wrote it, for the message)."""
     import ast
     try:
         value = ast.literal_eval(raw)
     except (ValueError, SyntaxError, MemoryError, RecursionError):
         value = None
     if not isinstance(value, (tuple, list)) or not all(isinstance(v, (int, float, str, bool)) for v in value):
-        raise ConfigError(f"option {name}: {raw!r} is not a list of plain values such as (12, 10, 8)")
+        raise ConfigError(f"option {name}: {written!r} is not a list of plain values such as (12, 10, 8)")
     return tuple(value)
 
 
@@ -278,11 +279,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 _FLAG_WORDS = [(re.compile(r"\bresume=True\b"), "--resume"), (re.compile(r"\bout=FOLDER\b"), "--out FOLDER"),
-               (re.compile(r"\bout=(?=')"), "--out "), (re.compile(r"\bout (names|must)\b"), r"--out \1")]
+               (re.compile(r"\bout=(?=')"), "--out "), (re.compile(r"\bout (names|must)\b"), r"--out \1"),
+               (re.compile(r"^html=(?=')"), "--html "), (re.compile(r"^html must\b"), "--html must")]
 
 
 def _as_flags(text: str) -> str:
-    """A message of simulate() about its out= and resume= arguments, in the flags' words."""
+    """A message of simulate() about its out= and resume= arguments (of playtest() about html=), in the
+    flags' words."""
     for pattern, flag in _FLAG_WORDS:
         text = pattern.sub(flag, text)
     return text
@@ -302,7 +305,10 @@ def _add_playtest(sub) -> None:
 
 def cmd_playtest(args: argparse.Namespace) -> int:
     from .sim import playtesting as command
-    return command.run(args, _game, parse_option)
+    try:
+        return command.run(args, _game, parse_option)
+    except ConfigError as exc:        # playtest's words for its html= argument, as the --html flag
+        raise ConfigError(_as_flags(str(exc))) from None
 
 
 COMMANDS = {"games": cmd_games, "rules": cmd_rules, "simulate": cmd_simulate, "lab": cmd_lab,

@@ -112,6 +112,40 @@ def test_bad_arguments_give_one_line_and_status_2(capsys, args, message):
     assert "Traceback" not in captured.err and captured.out == ""
 
 
+def test_messages_quote_what_was_written_and_name_the_flag(capsys, tmp_path):
+    """The value as the user wrote it, the flag as typed, a file that is not a folder and a folder that is
+    not a file named for what they are."""
+    a_file = tmp_path / "cards.csv"
+    a_file.write_text("x\n")
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    folder = tmp_path / "naeco"
+    import shutil
+    from neko_lab.core.data import dataset_dir
+    shutil.copytree(dataset_dir("naeco"), folder)
+    (folder / "surface.csv").unlink()
+    (folder / "surface.csv").mkdir()
+    cases = [
+        (["simulate", "syndicate", "--players", "1", "--option", "catanna_markers=(12, 10"],
+         "option catanna_markers: '(12, 10' is not a list of plain values"),
+        (["playtest", "toy", "--games", "1", "--html", str(tmp_path)], f"--html {str(tmp_path)!r} is a folder"),
+        (["simulate", "naeco", "--data", str(a_file)], f"{a_file}: is a file, not a dataset folder"),
+        (["simulate", "naeco", "--data", str(folder)], f"{folder / 'surface.csv'}: is a folder, not a file"),
+        (["simulate", "toy", "--players", "1", "--agents", "greedy,random"], "2 agents for 1 seat: give"),
+    ]
+    for args, message in cases:
+        assert cli.main([*args, "--games", "1", "--no-progress"]) == 2, args
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and message in err, (args, err)
+
+
+def test_counts_read_as_said_and_choices_end_with_or():
+    assert repr(nl.new_game("syndicate", players=1, seed=1)).startswith("<Neko Syndicate: 1 player, ")
+    assert repr(nl.new_game("naeco", players=2, seed=1)).startswith("<Naéco: 2 players, ")
+    with pytest.raises(nl.ConfigError, match="catanna_assign must be 'choose' or 'in order'$"):
+        nl.new_game("syndicate", players=1, catanna_assign="x")
+
+
 def test_bad_argument_through_the_real_command():
     res = run("simulate", "toy", "--players", "0")
     assert res.returncode == 2

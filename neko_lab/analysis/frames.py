@@ -8,7 +8,7 @@ from typing import Any, Iterable
 
 import pandas as pd
 
-from ..core.errors import ConfigError, excerpt
+from ..core.errors import ConfigError, excerpt, one_of
 
 RESULTS = "the results of nl.simulate() (one row per game and seat)"
 TRACE = "the trace of nl.simulate(..., trace=True) (the second frame it returns)"
@@ -25,7 +25,5 @@ def need(frame: Any, columns: Iterable[str], who: str, source: str = RESULTS) ->
         raise ConfigError(f"{who} needs {source}, a pandas DataFrame, not {excerpt(frame)}{hint}")
     missing = [c for c in dict.fromkeys(columns) if c not in frame.columns]
     if missing:
-        names = [repr(c) for c in missing]
-        said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-        raise ConfigError(f"{who} needs {source}: this frame has no {said} column")
+        raise ConfigError(f"{who} needs {source}: this frame has no {one_of(missing)} column")
     return frame

@@ -23,6 +23,7 @@ from typing import Any
 import pandas as pd
 
 from neko_lab.core import ConfigError
+from neko_lab.core.errors import counted
 
 from . import findings
 from .balance import decisiveness, equal_seats_test, game_length, seat_balance
@@ -59,7 +60,7 @@ class Report:
     def _body(self, with_figures: bool) -> str:
         s = self.settings
         out = [f"<h2>Playtest: {html.escape(self.title)}</h2>",
-               f"<p>{s['games']} games, {s['players']} players, agents {html.escape(', '.join(s['agents']))}"
+               f"<p>{counted(s['games'], 'game')}, {counted(s['players'], 'player')}, agents {html.escape(', '.join(s['agents']))}"
                f" (rotating over seats), seed {s['seed']}, card data {s['data'] or 'none'}"
                + (f", options {html.escape(str(s['options']))}" if s["options"] else "") + ".</p>"]
         include = "cdn" if with_figures == "cdn" else True

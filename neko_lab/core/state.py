@@ -44,7 +44,7 @@ except ImportError:         # the pure package runs without Cython installed
 from .chain import History, actions_of
 from .data import check_folder_arg, data_origin
 from .decisions import Decision
-from .errors import ConfigError, IllegalAction, excerpt
+from .errors import ConfigError, IllegalAction, counted, excerpt
 from .events import EVERYTHING, PUBLIC, Event, Log, shown_log
 from .frozen import _ATOMS, FrozenDict, freeze
 from .history import SEARCH_COPY, dumps
@@ -472,7 +472,7 @@ class State(Spaces):
         """The spectator's one line: a score that depends on a secret reads "?" (or "12+?")."""
         state = "over" if self.is_over() else f"Player {self.current_player + 1} to act"
         shown = [known_total(b, k) for b, k in zip(self.spectator_breakdown(), self.shown_breakdown(PUBLIC))]
-        return f"<{self.TITLE or self.GAME}: {self.players} players, {state}, scores [{', '.join(shown)}]>"
+        return f"<{self.TITLE or self.GAME}: {counted(self.players, 'player')}, {state}, scores [{', '.join(shown)}]>"
 
     def _repr_html_(self) -> str:
         """What evaluating a state in a notebook shows: the spectator's picture (no hand, no secret

@@ -23,7 +23,7 @@ from typing import Any, Sequence
 
 from ..agents import Agent, agent_label, make_agent
 from ..core.data import fingerprint
-from ..core.errors import ConfigError, excerpt
+from ..core.errors import ConfigError, counted, excerpt
 from ..core.registry import game_class
 from ..core.rng import check_seed, derive
 from ..core.state import State, best_of, shares_of
@@ -77,7 +77,7 @@ def check_agents(agents: Any, players: int) -> list[Any]:
     if not agents:
         raise ConfigError("give at least one agent")
     if len(agents) > players:
-        raise ConfigError(f"{len(agents)} agents for {players} seats: give at most one agent per seat")
+        raise ConfigError(f"{counted(len(agents), 'agent')} for {counted(players, 'seat')}: give at most one agent per seat")
     return agents
 
 

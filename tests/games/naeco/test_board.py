@@ -208,7 +208,7 @@ def test_the_picture_and_the_score_table_give_the_same_totals():
         b.play_bots()
         table = re.findall(r"<td style='text-align:right;padding:2px 8px'>([^<]*)</td>",
                            b.scores.widget.value.split("total")[-1])
-        shown = re.findall(r"Player (\d): ([^< ]*) points", b.picture_widget.value)
+        shown = re.findall(r"Player (\d): ([^< ]*) points?\b", b.picture_widget.value)
         assert sorted(shown) == [("1", table[0]), ("2", table[1])], (shown, table)
 
 
