@@ -19,6 +19,7 @@ import importlib
 import os
 import re
 import sys
+import warnings
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -315,7 +316,19 @@ COMMANDS = {"games": cmd_games, "rules": cmd_rules, "simulate": cmd_simulate, "l
             "playtest": cmd_playtest}
 
 
+def _plain_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """A warning on the command line: one plain line (the Python API keeps its usual warnings)."""
+    text = str(message).strip().splitlines()
+    print(f"neko-lab: warning: {text[0] if text else category.__name__}", file=file or sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    with warnings.catch_warnings():
+        warnings.showwarning = _plain_warning
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         _load_plugins()
         given = list(sys.argv[1:] if argv is None else argv)

@@ -544,6 +544,23 @@ def test_the_damaged_run_json_through_the_real_command(tmp_path):
     assert res.returncode == 2 and res.stderr.count("\n") == 1 and "Traceback" not in res.stderr
 
 
+def test_a_damaged_part_on_resume_is_one_plain_warning_line(tmp_path):
+    out = tmp_path / "run"
+    assert run("simulate", "toy", "--games", "4", "--out", str(out), "--no-progress").returncode == 0
+    part = sorted(out.glob("part-*.parquet"))[0]
+    part.write_bytes(b"not parquet")
+    res = run("simulate", "toy", "--games", "4", "--out", str(out), "--resume", "--no-progress")
+    assert res.returncode == 0, res.stderr
+    lines = res.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"neko-lab: warning: {part} cannot be read ("), lines
+    assert lines[0].endswith("moved to " + part.name + ".damaged, and its games are played again")
+    # the Python API keeps the library's warning
+    part = sorted(out.glob("part-*.parquet"))[0]
+    part.write_bytes(b"not parquet")
+    with pytest.warns(RuntimeWarning, match="cannot be read"):
+        nl.simulate("toy", games=4, out=out, resume=True, progress=False, agents=["greedy", "random"])
+
+
 def test_simulate_out_empty_gives_one_line(capsys):
     _one_line_error(capsys, ["simulate", "toy", "--games", "2", "--out", ""], "expected a folder name")
     with pytest.raises(nl.ConfigError, match="empty path"):
