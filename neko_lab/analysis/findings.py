@@ -45,7 +45,8 @@ def seats(table: pd.DataFrame, test: dict, by: str = "seat") -> str:
             f"{fmt_pct(worst['rate'])} {fmt_interval(worst['low'], worst['high'])}, where equal seats "
             f"would each win {fmt_pct(fair)}")
     if test["p"] < SURE:
-        return (f"The {NOUN[by]} are not equal: {says} (chi-square test of equal {NOUN[by]} over {counted(games, 'game')}, "
+        return (f"The {NOUN[by]} are not equal: {says} (chi-square test of equal {NOUN[by]} over "
+                f"{counted(games, 'game')}, "
                 f"{fmt_p(test['p'])}).")
     if test["p"] < 0.05:
         return (f"There is a hint that the {NOUN[by]} are not equal: {says} ({fmt_p(test['p'])}, "

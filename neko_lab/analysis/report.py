@@ -60,7 +60,8 @@ class Report:
     def _body(self, with_figures: bool) -> str:
         s = self.settings
         out = [f"<h2>Playtest: {html.escape(self.title)}</h2>",
-               f"<p>{counted(s['games'], 'game')}, {counted(s['players'], 'player')}, agents {html.escape(', '.join(s['agents']))}"
+               f"<p>{counted(s['games'], 'game')}, {counted(s['players'], 'player')}, "
+               f"agents {html.escape(', '.join(s['agents']))}"
                f" (rotating over seats), seed {s['seed']}, card data {s['data'] or 'none'}"
                + (f", options {html.escape(str(s['options']))}" if s["options"] else "") + ".</p>"]
         include = "cdn" if with_figures == "cdn" else True

@@ -77,7 +77,8 @@ def check_agents(agents: Any, players: int) -> list[Any]:
     if not agents:
         raise ConfigError("give at least one agent")
     if len(agents) > players:
-        raise ConfigError(f"{counted(len(agents), 'agent')} for {counted(players, 'seat')}: give at most one agent per seat")
+        raise ConfigError(f"{counted(len(agents), 'agent')} for {counted(players, 'seat')}: give at most one "
+                          f"agent per seat")
     return agents
 
 
