@@ -26,6 +26,14 @@ def counted(n: Any, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if str(n) == '1' else plural or noun + 's'}"
 
 
+def check_flag(name: str, value: Any) -> bool:
+    """`value` if it is True or False; else a ConfigError (a "yes" or a 1 is no answer to a yes-or-no
+    argument: it would be taken as true without a word)."""
+    if not isinstance(value, bool):
+        raise ConfigError(f"{name} is True or False, not {excerpt(value)}")
+    return value
+
+
 def one_of(choices: Any) -> str:
     """The choices a value may take, as a sentence ends them: "'a', 'b' or 'c'" (each as its repr)."""
     shown = [repr(c) for c in choices]

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 from . import serial
 from .data import DataOrigin, fingerprint, game_files, shipped_dir
-from .errors import ConfigError, DataError, IllegalAction, SaveError, excerpt as _excerpt
+from .errors import ConfigError, DataError, IllegalAction, SaveError, check_flag, excerpt as _excerpt
 from .history import FORMAT, OLD_FORMATS, checksum
 from .registry import GAMES, game_class, load_builtin
 from .refusals import short
@@ -307,6 +307,7 @@ def from_file(source: Any) -> tuple[Any, str | None]:
 def read_source(source: Any, load: Any, trust: bool) -> Any:
     """load(text, trust) of a save given as text or as the path of its file; a SaveError then names
     the file in front."""
+    check_flag("trust", trust)
     text, name = from_file(source)
     try:
         return load(text, trust)

@@ -65,7 +65,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from ..agents import agent_label, make_agent
-from ..core.errors import ConfigError, excerpt
+from ..core.errors import ConfigError, check_flag, excerpt
 from ..core.rng import check_seed
 from . import runner
 from .results import Results
@@ -306,8 +306,7 @@ def _checked(game, games, players, agents, seed, workers, progress, client, out,
     probe = cls(players=players, seed=seed, **options)       # refuses bad players and options here
     agents = runner.check_agents(agents, players)
     for name, flag in (("progress", progress), ("resume", resume), ("rotate", rotate)):
-        if not isinstance(flag, bool):
-            raise ConfigError(f"{name} is True or False, not {flag!r}")
+        check_flag(name, flag)
     if client is not None and not callable(getattr(client, "ncores", None)):
         raise ConfigError(f"client is a dask.distributed Client (or None to play here), not {client!r}")
     for spec in agents:

@@ -463,3 +463,16 @@ def test_a_save_file_is_read_from_its_path_and_named_in_every_error(tmp_path):
             assert str(err.value).startswith(f"{bad}: {said}")
     with pytest.raises(SaveError, match=r"pass pathlib.Path\("):
         nl.from_json(str(path))                         # a file's name given as the text of a save
+
+
+def test_yes_or_no_arguments_of_saving_and_loading_take_only_true_or_false():
+    s = nl.new_game("naeco", players=2, seed=1)
+    snap = s.to_json(snapshot=True)
+    for bad in ("yes", 1, None):
+        with pytest.raises(nl.ConfigError, match=f"trust is True or False, not {bad!r}"):
+            nl.from_json(snap, trust=bad)
+        with pytest.raises(nl.ConfigError, match=f"snapshot is True or False, not {bad!r}"):
+            s.to_json(snapshot=bad)
+    with pytest.raises(nl.ConfigError, match="trust is True or False, not 'x'"):
+        nl.replay(s.to_json(), trust="x")
+    assert nl.from_json(snap, trust=True).to_json(snapshot=True) == snap
