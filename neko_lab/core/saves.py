@@ -280,7 +280,9 @@ def play_step(state: State, n: int, action: Any) -> None:
     except IllegalAction as exc:
         shown = short(action, 60)
         reason = short(str(exc), 200)
-        if not str(exc).startswith(short(action, 1000)):   # a reason that does not name the action
+        said = str(exc).split(": ", 1)[0]
+        names_it = str(exc).startswith(short(action, 1000)) or " is not legal" in said or " is not possible" in said
+        if not names_it:                                   # a reason that does not name the action
             reason = f"{shown} is not legal: {reason}"
         raise SaveError(f"step {n}: {reason}") from None
     except Exception as exc:
