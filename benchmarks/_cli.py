@@ -3,7 +3,7 @@ exits with status 2 and one line on stderr, `<script>: <what is wrong>`, with no
 traceback, before any game is played or any process pool is started.
 
     from _cli import Parser, game_name, positive
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=summary(__doc__))
     ap.add_argument("games", nargs="*", type=game_name, default=["naeco"])
     ap.add_argument("--agent", default="greedy")
     args = ap.parse_args(argv)
@@ -25,6 +25,13 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, NoReturn
 
 USAGE_ERROR = 2      # the exit status of a bad command line, as neko_lab.cli's
+
+
+def summary(doc: str | None) -> str:
+    """A script's --help description: the first paragraph of its docstring as one line (its first line
+    alone may stop mid-sentence)."""
+    first = (doc or "").strip().split("\n\n")[0]
+    return " ".join(first.split())
 
 
 class Parser(argparse.ArgumentParser):

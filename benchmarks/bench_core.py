@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import neko_lab as nl  # noqa: E402
 import toygame  # noqa: E402,F401  registers the "toy" game
-from _cli import Parser, game_name, natural, positive, positive_seconds  # noqa: E402
+from _cli import Parser, game_name, natural, positive, positive_seconds, summary  # noqa: E402
 
 
 def actions_per_second(name: str, players: int, seconds: float, rng: random.Random) -> float:
@@ -65,7 +65,7 @@ def simulate_rate(name: str, players: int, games: int, workers: int | None, agen
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=summary(__doc__))
     ap.add_argument("games", nargs="*", type=game_name, default=["toy"])
     ap.add_argument("--players", type=positive, default=None, help="seats (default: each game's default)")
     ap.add_argument("--seconds", type=positive_seconds, default=3.0)

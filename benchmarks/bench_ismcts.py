@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import neko_lab as nl                                   # noqa: E402
-from _cli import Parser, game_name, out_file, positive, seed_number  # noqa: E402
+from _cli import Parser, game_name, out_file, positive, seed_number, summary  # noqa: E402
 from neko_lab.agents import make_agent, parse_spec      # noqa: E402
 from neko_lab.core.errors import ConfigError            # noqa: E402
 from neko_lab.viz.figures import wilson_interval       # noqa: E402
@@ -107,7 +107,7 @@ def duel(game: str, spec, against, games: int, seed: int, rows: list | None = No
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = Parser(description=__doc__.splitlines()[0])
+    parser = Parser(description=summary(__doc__))
     parser.add_argument("games_", nargs="*", metavar="game", type=game_name, default=GAMES)
     parser.add_argument("--games", type=positive, default=4)
     parser.add_argument("--seed", type=seed_number, default=0)

@@ -6,7 +6,7 @@ import random
 import time
 
 import neko_lab as nl
-from _cli import Parser, positive
+from _cli import Parser, positive, summary
 
 
 def actions_per_second(games: int = 30, players: int = 3, seed: int = 0) -> tuple[float, int]:
@@ -37,7 +37,7 @@ def clones_per_second(samples: int = 20000, seed: int = 1) -> float:
 
 
 def main() -> None:
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=summary(__doc__))
     ap.add_argument("games", nargs="?", type=positive, default=30, help="random games to play (default 30)")
     games = ap.parse_args().games
     aps, n = actions_per_second(games)

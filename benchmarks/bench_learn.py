@@ -21,7 +21,7 @@ import time
 import neko_lab as nl
 from neko_lab.learn import explain_move, hint
 from neko_lab.viz.figures import wilson_interval
-from _cli import Parser, game_name, natural, positive, seed_number
+from _cli import Parser, game_name, natural, positive, seed_number, summary
 
 
 def positions(game: str, games: int, every: int, seed: int) -> list:
@@ -106,7 +106,7 @@ def row(name: str, times: list[float]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = Parser(description=__doc__.splitlines()[0])
+    parser = Parser(description=summary(__doc__))
     parser.add_argument("games_", nargs="*", metavar="game", type=game_name, default=["naeco", "journey"])
     parser.add_argument("--games", type=positive, default=2, help="seeded games per game")
     parser.add_argument("--every", type=positive, default=5, help="take a position every this many actions")

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import neko_lab as nl  # noqa: E402
 import toygame  # noqa: E402,F401  registers the "toy" game
-from _cli import Parser, agent_list, game_name, positive, worker_count  # noqa: E402
+from _cli import Parser, agent_list, game_name, positive, summary, worker_count  # noqa: E402
 
 
 def status_mb(pid: int | str, field: str) -> float:
@@ -62,7 +62,7 @@ def checkpoints(text: str) -> str:
 
 
 def main() -> None:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=summary(__doc__))
     p.add_argument("game", nargs="?", type=game_name, default="naeco")
     p.add_argument("--games", type=positive, default=100_000)
     p.add_argument("--checkpoints", type=checkpoints, default="10000,50000,100000")

@@ -11,7 +11,7 @@ import random
 import time
 
 import neko_lab as nl
-from _cli import Parser, positive, seed_number
+from _cli import Parser, positive, seed_number, summary
 
 
 def bench_actions(games: int, seed: int) -> tuple[int, float, float]:
@@ -44,7 +44,7 @@ def bench_clones(games: int, seed: int, per_game: int = 20, repeat: int = 50) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = Parser(description=__doc__.splitlines()[0])
+    parser = Parser(description=summary(__doc__))
     parser.add_argument("--games", type=positive, default=300)
     parser.add_argument("--seed", type=seed_number, default=0)
     parser.add_argument("--rounds", type=positive, default=3, help="report the best of this many rounds")

@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import neko_lab as nl  # noqa: E402
-from _cli import Parser, positive, positive_seconds, seed_number  # noqa: E402
+from _cli import Parser, positive, positive_seconds, seed_number, summary  # noqa: E402
 from bench_core import actions_per_second, clones_per_second  # noqa: E402
 
 
@@ -43,7 +43,7 @@ def win_rate(opponent: str, games: int, start: int = 0, players: int = 3) -> tup
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=summary(__doc__))
     ap.add_argument("--seconds", type=positive_seconds, default=3.0)
     ap.add_argument("--repeat", type=positive, default=3)
     ap.add_argument("--players", type=positive, default=3)

@@ -23,7 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from _cli import Parser, positive_seconds
+from _cli import Parser, positive_seconds, summary
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -94,7 +94,7 @@ def notebook(name: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=summary(__doc__))
     p.add_argument("notebooks", nargs="*", type=notebook,
                    help="paths under notebooks/ without .ipynb (default: all)")
     p.add_argument("--limit", type=positive_seconds, default=600,

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import neko_lab as nl  # noqa: E402
 import toygame  # noqa: E402,F401  registers the "toy" game
-from _cli import Parser, agent_list, game_name, positive  # noqa: E402
+from _cli import Parser, agent_list, game_name, positive, summary  # noqa: E402
 
 
 def finished(game: str, players: int, seed: int, agents: list | None = None):
@@ -64,7 +64,7 @@ def game_players(text: str) -> str:
 
 
 def main() -> None:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=summary(__doc__))
     p.add_argument("cases", nargs="*", type=game_players, default=["journey:4", "naeco:2"],
                    help="game:players, or game alone for its default number of players")
     p.add_argument("--games", type=positive, default=5)

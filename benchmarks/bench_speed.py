@@ -35,7 +35,7 @@ import zipfile
 from pathlib import Path
 from typing import Iterable
 
-from _cli import Parser, natural, positive, positive_seconds
+from _cli import Parser, natural, positive, positive_seconds, summary
 
 ROOT = Path(__file__).resolve().parents[1]
 # ../shared/bench beside the checkout (a git worktree one level deeper looks one level further up)
@@ -187,7 +187,7 @@ def _existing(text: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=summary(__doc__))
     ap.add_argument("--compiled", type=_existing,
                     help="a compiled wheel, or a folder one is installed in (refused at once if it holds no "
                          "compiled neko_lab or pip cannot install it)")

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import neko_lab as nl  # noqa: E402
-from _cli import Parser, natural, positive, positive_seconds, seed_number, worker_count  # noqa: E402
+from _cli import Parser, natural, positive, positive_seconds, seed_number, summary, worker_count  # noqa: E402
 from bench_core import actions_per_second, clones_per_second  # noqa: E402
 
 DIFFICULTIES = ("very easy", "easy", "medium", "hard", "very hard", "nightmare")
@@ -99,7 +99,7 @@ def ladder(games: int, workers: int | None, spec: str = "syndicate", first: int 
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=summary(__doc__))
     ap.add_argument("--seconds", type=positive_seconds, default=3.0)
     ap.add_argument("--repeat", type=positive, default=3)
     ap.add_argument("--strength", type=natural, default=0, metavar="GAMES")

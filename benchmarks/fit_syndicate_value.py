@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _cli import Parser, natural, out_file, seed_number  # noqa: E402
+from _cli import Parser, natural, out_file, seed_number, summary  # noqa: E402
 
 
 def play(games: int, first: int, out: str, difficulty: str, agent_name: str = "syndicate") -> None:
@@ -153,7 +153,7 @@ def check(ap: Parser, args: argparse.Namespace) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=summary(__doc__))
     ap.add_argument("--games", type=natural, default=0, help="solo games to play, their rows written to --out")
     ap.add_argument("--first-seed", type=seed_number, default=200)
     ap.add_argument("--difficulty", default="very easy")

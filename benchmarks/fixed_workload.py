@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import neko_lab as nl  # noqa: E402
-from _cli import Parser, game_name, natural, positive  # noqa: E402
+from _cli import Parser, game_name, positive, summary  # noqa: E402
 from bench_core import sample_positions  # noqa: E402
 
 
@@ -43,11 +43,11 @@ def positions(name: str, players: int, count: int = 64) -> list:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=summary(__doc__))
     ap.add_argument("mode", choices=("play", "clone"))
     ap.add_argument("game", type=game_name)
     ap.add_argument("players", type=positive)
-    ap.add_argument("size", type=natural, help="games to play, or rounds of clones")
+    ap.add_argument("size", type=positive, help="games to play, or rounds of clones")
     args = ap.parse_args(argv)
     ap.check_game(args.game, "players", players=args.players)
     if args.mode == "play":

@@ -11,11 +11,11 @@ import sys
 import time
 from pathlib import Path
 
-from _cli import Parser
+from _cli import Parser, summary
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=summary(__doc__))
     ap.add_argument("names", nargs="*", metavar="NAME", help="bench_NAME.py to run (default: all)")
     wanted = set(ap.parse_args(argv).names)
     here = Path(__file__).resolve().parent

@@ -3,7 +3,7 @@
     neko-lab games                               list the games
     neko-lab rules GAME                          the rulebook sections the engine cites, and the options
     neko-lab simulate GAME --games N --players P --agents a,b --seed S [--workers W] [--out DIR]
-                      [--option k=v ...]         play many games, print a summary by agent
+                      [--option k=v] ...         play many games, print a summary by agent
     neko-lab playtest GAME [--games N --players P --agents a,b --workers W --html FILE]
                                                  a designer's report (seats, margins, drama, cards)
     neko-lab lab [PATH] [--no-browser] [--port P]  open JupyterLab at the notebooks (neko_lab.lab says which)
@@ -19,6 +19,7 @@ import importlib
 import os
 import re
 import sys
+import warnings
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -35,6 +36,8 @@ class _Usage(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
+        if message.startswith("unrecognized arguments: ") and "=" in message:
+            message += " (each game option needs its own --option: --option a=1 --option b=2)"
         raise _Usage(message)
 
 
@@ -125,7 +128,7 @@ def parse_option(text: str, defaults: dict[str, Any]) -> tuple[str, Any]:
     if raw.lower() == "none" and not isinstance(default, (bool, str)):
         return name, None             # the game says whether the option may be None
     if raw and raw[0] in "([" and raw[-1] in ")]":
-        return name, _sequence(name, raw)
+        return name, _sequence(name, raw, raw)
     if isinstance(default, bool):
         low = raw.lower()
         if low in ("1", "true", "yes", "on"):
@@ -150,20 +153,21 @@ def parse_option(text: str, defaults: dict[str, Any]) -> tuple[str, Any]:
             except ValueError:
                 pass
         if "," in raw:                # 12,10,8: a tuple, as (12, 10, 8)
-            return name, _sequence(name, f"({raw})")
+            return name, _sequence(name, f"({raw})", raw)
         return name, raw
     return name, raw
 
 
-def _sequence(name: str, raw: str) -> tuple:
-    """An option's value written as a tuple or list of plain values, "(12, 10, 8)", as a tuple."""
+def _sequence(name: str, raw: str, written: str) -> tuple:
+    """An option's value written as a tuple or list of plain values, "(12, 10, 8)", as a tuple (`raw`
+    with the brackets a bare "12,10,8" is read in; `written`: as the user wrote it, for the message)."""
     import ast
     try:
         value = ast.literal_eval(raw)
     except (ValueError, SyntaxError, MemoryError, RecursionError):
         value = None
     if not isinstance(value, (tuple, list)) or not all(isinstance(v, (int, float, str, bool)) for v in value):
-        raise ConfigError(f"option {name}: {raw!r} is not a list of plain values such as (12, 10, 8)")
+        raise ConfigError(f"option {name}: {written!r} is not a list of plain values such as (12, 10, 8)")
     return tuple(value)
 
 
@@ -189,8 +193,8 @@ def _parser() -> _Parser:
     s.add_argument("--workers", type=worker_count, default=None, help="processes to play in parallel (1 to 64)")
     s.add_argument("--out", type=_folder, default=None, help="folder to stream results to as Parquet")
     s.add_argument("--resume", action="store_true", help="continue the run already in --out")
-    s.add_argument("--option", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
-                   help="game options (repeat the flag or list several); None, and (12, 10, 8) for a list")
+    s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option, one per flag (repeat the flag for more); None, and (12, 10, 8) for a list")
     s.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     lab_command.add_parser(sub)
     _add_playtest(sub)
@@ -276,11 +280,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 _FLAG_WORDS = [(re.compile(r"\bresume=True\b"), "--resume"), (re.compile(r"\bout=FOLDER\b"), "--out FOLDER"),
-               (re.compile(r"\bout=(?=')"), "--out "), (re.compile(r"\bout (names|must)\b"), r"--out \1")]
+               (re.compile(r"\bout=(?=')"), "--out "), (re.compile(r"\bout (names|must)\b"), r"--out \1"),
+               (re.compile(r"^html=(?=')"), "--html "), (re.compile(r"^html must\b"), "--html must")]
 
 
 def _as_flags(text: str) -> str:
-    """A message of simulate() about its out= and resume= arguments, in the flags' words."""
+    """A message of simulate() about its out= and resume= arguments (of playtest() about html=), in the
+    flags' words."""
     for pattern, flag in _FLAG_WORDS:
         text = pattern.sub(flag, text)
     return text
@@ -300,14 +306,29 @@ def _add_playtest(sub) -> None:
 
 def cmd_playtest(args: argparse.Namespace) -> int:
     from .sim import playtesting as command
-    return command.run(args, _game, parse_option)
+    try:
+        return command.run(args, _game, parse_option)
+    except ConfigError as exc:        # playtest's words for its html= argument, as the --html flag
+        raise ConfigError(_as_flags(str(exc))) from None
 
 
 COMMANDS = {"games": cmd_games, "rules": cmd_rules, "simulate": cmd_simulate, "lab": cmd_lab,
             "playtest": cmd_playtest}
 
 
+def _plain_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """A warning on the command line: one plain line (the Python API keeps its usual warnings)."""
+    text = str(message).strip().splitlines()
+    print(f"neko-lab: warning: {text[0] if text else category.__name__}", file=file or sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    with warnings.catch_warnings():
+        warnings.showwarning = _plain_warning
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         _load_plugins()
         given = list(sys.argv[1:] if argv is None else argv)

@@ -82,7 +82,8 @@ def test_an_unknown_game_is_refused(script, args):
     ("bench_save", ["naeco:2", "--games", "0"], "argument --games: expected a number >= 1, not 0"),
     ("bench_speed", ["--rounds", "0"], "argument --rounds: expected a number >= 1, not 0"),
     ("bench_syndicate", ["--ladder", "-1"], "argument --ladder: expected a number >= 0, not -1"),
-    ("fixed_workload", ["play", "naeco", "2", "-1"], "argument size: expected a number >= 0, not -1"),
+    ("fixed_workload", ["play", "naeco", "2", "-1"], "argument size: expected a number >= 1, not -1"),
+    ("fixed_workload", ["play", "neptune", "3", "0"], "argument size: expected a number >= 1, not 0"),
 ])
 def test_a_bad_count_is_refused(script, args, message):
     assert_refused(run(script, *args), script, message)
@@ -117,6 +118,16 @@ def test_help_still_prints_the_usage_and_exits_0():
     res = run("bench_syndicate", "--help")
     assert res.returncode == 0 and res.stderr == ""
     assert res.stdout.startswith("usage: bench_syndicate.py") and "--agent" in res.stdout
+
+
+@pytest.mark.parametrize("script, ends", [
+    ("bench_naeco", "and clones per second of states sampled from random games."),
+    ("bench_neptune", "and the heuristic agent's win rates."),
+])
+def test_help_describes_the_script_in_whole_sentences(script, ends):
+    res = run(script, "--help")
+    assert res.returncode == 0 and res.stderr == ""
+    assert ends in " ".join(res.stdout.split())
 
 
 def test_a_good_command_line_still_runs():

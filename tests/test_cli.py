@@ -76,9 +76,18 @@ def test_python_dash_m_runs_the_command_with_workers():
     assert "random" in res.stdout and "greedy" in res.stdout and "{'short': True}" in res.stdout
 
 
-def test_several_options_after_one_flag_or_repeated_flags():
-    args = cli._parser().parse_args(["simulate", "toy", "--option", "a=1", "b=2", "--option", "c=3"])
-    assert args.option == ["a=1", "b=2", "c=3"] and args.game == "toy"
+def test_one_option_per_flag_leaves_the_game_to_the_positional_argument():
+    args = cli._parser().parse_args(["simulate", "toy", "--option", "a=1", "--option", "c=3"])
+    assert args.option == ["a=1", "c=3"] and args.game == "toy"
+    for command in ("simulate", "playtest"):
+        args = cli._parser().parse_args([command, "--option", "short=true", "toy", "--games", "2"])
+        assert args.option == ["short=true"] and args.game == "toy" and args.games == 2
+
+
+def test_a_second_option_after_one_flag_is_refused_in_one_line(capsys):
+    assert cli.main(["simulate", "toy", "--option", "short=1", "colour=red"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unrecognized arguments: colour=red (each game option needs its own --option" in err
 
 
 @pytest.mark.parametrize("args,message", [
@@ -101,6 +110,40 @@ def test_bad_arguments_give_one_line_and_status_2(capsys, args, message):
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("neko-lab: error: ") and message in lines[0]
     assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_messages_quote_what_was_written_and_name_the_flag(capsys, tmp_path):
+    """The value as the user wrote it, the flag as typed, a file that is not a folder and a folder that is
+    not a file named for what they are."""
+    a_file = tmp_path / "cards.csv"
+    a_file.write_text("x\n")
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    folder = tmp_path / "naeco"
+    import shutil
+    from neko_lab.core.data import dataset_dir
+    shutil.copytree(dataset_dir("naeco"), folder)
+    (folder / "surface.csv").unlink()
+    (folder / "surface.csv").mkdir()
+    cases = [
+        (["simulate", "syndicate", "--players", "1", "--option", "catanna_markers=(12, 10"],
+         "option catanna_markers: '(12, 10' is not a list of plain values"),
+        (["playtest", "toy", "--games", "1", "--html", str(tmp_path)], f"--html {str(tmp_path)!r} is a folder"),
+        (["simulate", "naeco", "--data", str(a_file)], f"{a_file}: is a file, not a dataset folder"),
+        (["simulate", "naeco", "--data", str(folder)], f"{folder / 'surface.csv'}: is a folder, not a file"),
+        (["simulate", "toy", "--players", "1", "--agents", "greedy,random"], "2 agents for 1 seat: give"),
+    ]
+    for args, message in cases:
+        assert cli.main([*args, "--games", "1", "--no-progress"]) == 2, args
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and message in err, (args, err)
+
+
+def test_counts_read_as_said_and_choices_end_with_or():
+    assert repr(nl.new_game("syndicate", players=1, seed=1)).startswith("<Neko Syndicate: 1 player, ")
+    assert repr(nl.new_game("naeco", players=2, seed=1)).startswith("<Naéco: 2 players, ")
+    with pytest.raises(nl.ConfigError, match="catanna_assign must be 'choose' or 'in order'$"):
+        nl.new_game("syndicate", players=1, catanna_assign="x")
 
 
 def test_bad_argument_through_the_real_command():
@@ -499,6 +542,23 @@ def test_the_damaged_run_json_through_the_real_command(tmp_path):
     (out / "run.json").write_text("{oops")
     res = run("simulate", "toy", "--games", "2", "--out", str(out), "--resume")
     assert res.returncode == 2 and res.stderr.count("\n") == 1 and "Traceback" not in res.stderr
+
+
+def test_a_damaged_part_on_resume_is_one_plain_warning_line(tmp_path):
+    out = tmp_path / "run"
+    assert run("simulate", "toy", "--games", "4", "--out", str(out), "--no-progress").returncode == 0
+    part = sorted(out.glob("part-*.parquet"))[0]
+    part.write_bytes(b"not parquet")
+    res = run("simulate", "toy", "--games", "4", "--out", str(out), "--resume", "--no-progress")
+    assert res.returncode == 0, res.stderr
+    lines = res.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"neko-lab: warning: {part} cannot be read ("), lines
+    assert lines[0].endswith("moved to " + part.name + ".damaged, and its games are played again")
+    # the Python API keeps the library's warning
+    part = sorted(out.glob("part-*.parquet"))[0]
+    part.write_bytes(b"not parquet")
+    with pytest.warns(RuntimeWarning, match="cannot be read"):
+        nl.simulate("toy", games=4, out=out, resume=True, progress=False, agents=["greedy", "random"])
 
 
 def test_simulate_out_empty_gives_one_line(capsys):

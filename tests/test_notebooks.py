@@ -97,3 +97,20 @@ def test_a_win_rate_counts_a_shared_win_as_a_share(path):
 def test_a_strategy_notebook_says_how_long_a_larger_run_takes(path):
     heading = _source(_cells(path)[0])
     assert re.search(r"`GAMES = [\d_]+`\s+takes about", heading)
+
+
+def test_the_index_is_written_with_the_same_cell_ids_every_time():
+    """tools/make_index.py derives each cell's id from its section and place (nbformat's are random), so
+    writing the index again changes only what really changed; the committed index carries those ids."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("make_index", ROOT / "tools" / "make_index.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("make_index", module)
+    spec.loader.exec_module(module)
+    ids = [c["id"] for c in module.stable_ids(module.cells())]
+    assert ids == [c["id"] for c in module.stable_ids(module.cells())]
+    assert len(set(ids)) == len(ids) and all(re.fullmatch(r"[a-z0-9-]{1,64}", i) for i in ids)
+    committed = json.loads((ROOT / "notebooks" / "index.ipynb").read_text(encoding="utf-8"))
+    assert [c["id"] for c in committed["cells"]] == ids

@@ -9,6 +9,7 @@ index fails (under nbval) when the registered games no longer match the table: r
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -147,9 +148,28 @@ per-card statistics, each finding with its interval) is `nl.playtest`: see
     ]
 
 
+def stable_ids(cells: list) -> list:
+    """Give every cell an id made from the section it is in (the slug of the last heading above it) and
+    its place in that section, so writing the index again gives the same ids (nbformat's are random) and
+    re-executing it changes only the outputs that really changed."""
+    section, place, seen = "top", 0, set()
+    for cell in cells:
+        first = cell.source.lstrip().splitlines()[0] if cell.source.strip() else ""
+        if cell.cell_type == "markdown" and first.startswith("#"):
+            section = re.sub(r"[^a-z0-9]+", "-", first.lstrip("#").strip().lower()).strip("-")[:48] or "section"
+            place = 0
+        ident = f"{section}-{place}"
+        while ident in seen:                        # two sections with the same heading
+            ident += "-again"
+        seen.add(ident)
+        cell["id"] = ident
+        place += 1
+    return cells
+
+
 def main() -> int:
     nb = nbf.v4.new_notebook()
-    nb.cells = cells()
+    nb.cells = stable_ids(cells())
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
     nbf.write(nb, ROOT / "notebooks" / "index.ipynb")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from .frames import need
 from .stats import Z95, equal_shares_test, wilson_interval
 
 SMALL = 30   # fewer games than this in a group: the report says the sample is too small
@@ -24,6 +25,8 @@ SMALL = 30   # fewer games than this in a group: the report says the sample is t
 
 def with_share(df: pd.DataFrame) -> pd.DataFrame:
     """df with a `share` column (1/k for each of k tied winners), computed from `won` if missing."""
+    need(df, ["game"] if isinstance(df, pd.DataFrame) and "share" in df.columns else ["game", "won"],
+         "with_share")
     if "share" in df.columns:
         return df
     k = df.groupby("game")["won"].transform("sum")
@@ -38,7 +41,7 @@ def seat_balance(df: pd.DataFrame, by: str = "seat", z: float = Z95) -> pd.DataF
     """Win share of each seat (by="seat") or of each place in the opening turn order, 1 for the
     starting player (by="order"): columns games, wins (total win share), rate, low, high (Wilson interval), fair
     (the rate every seat would have if seats were equal) and excess (rate - fair)."""
-    df = with_share(df)
+    df = with_share(need(df, ["game", "seat", "won", by], "seat_balance"))
     games = df["game"].nunique()
     won_games = int((_per_game(df)["winners"] > 0).sum())
     players = int(df.groupby("game")["seat"].size().max()) if len(df) else 0
@@ -56,7 +59,7 @@ def equal_seats_test(df: pd.DataFrame, by: str = "seat") -> dict:
     """Chi-square test that every seat (or order position) takes an equal part of the wins, over the
     games someone won: {"statistic", "p", "games", "dof"}. Needs the same number of games per seat
     (rotated seats give it); with one seat there is nothing to test (p = 1)."""
-    df = with_share(df)
+    df = with_share(need(df, ["game", "seat", "won", by], "equal_seats_test"))
     won = _per_game(df)
     won = won.index[won["winners"] > 0]
     part = df[df["game"].isin(won)]
@@ -73,6 +76,7 @@ def decisiveness(df: pd.DataFrame) -> dict:
     seats), "no_winner" (share of games nobody won, e.g. solo games lost to the automa),
     "tie_break" (share won alone on a tie-break: equal top scores), "margin_mean",
     "margin_median", "close" (share of games won alone by at most 2 points)}."""
+    need(df, ["game", "won", "score"], "decisiveness")
     winners = df.groupby("game")["won"].sum()
     n = len(winners)
     if not n:
@@ -89,6 +93,7 @@ def decisiveness(df: pd.DataFrame) -> dict:
 
 def margins(df: pd.DataFrame) -> pd.Series:
     """The margin of every game won alone (winner's score minus the best other score), by game."""
+    need(df, ["game", "won", "score"], "margins")
     g = df.groupby("game")
     alone = (g["won"].sum() == 1) & (g.size() > 1)
     top = df[df["won"]].groupby("game")["score"].max()
@@ -100,6 +105,7 @@ def margins(df: pd.DataFrame) -> pd.Series:
 def game_length(df: pd.DataFrame) -> pd.DataFrame:
     """Steps (actions) and rounds per game: rows steps and rounds, columns mean, sd, min, q25,
     median, q75, max."""
+    need(df, ["game", "steps", "rounds"], "game_length")
     per = df.groupby("game")[["steps", "rounds"]].first()
     out = per.describe().T.rename(columns={"std": "sd", "25%": "q25", "50%": "median", "75%": "q75"})
     return out[["mean", "sd", "min", "q25", "median", "q75", "max"]]

@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ..core.errors import ConfigError
 from .balance import with_share
+from .frames import need
 from .stats import Z95, wilson_interval
 
 
 def holdings(df: pd.DataFrame) -> pd.DataFrame:
     """One row per seat and card held: game, seat, agent, card, copies, share."""
+    need(df, ["game", "seat", "agent", "won"], "holdings")
     if "held" not in df.columns:
-        raise ValueError("no `held` column: the game names no holdings (State.holdings())")
+        raise ConfigError("holdings needs a `held` column, which only the results of a game that names its "
+                          "holdings have (State.holdings())")
     df = with_share(df)
     rows = []
     for game, seat, agent, held, share in df[["game", "seat", "agent", "held", "share"]].itertuples(
@@ -38,6 +42,7 @@ def card_stats(df: pd.DataFrame, min_seats: int = 1, z: float = Z95) -> pd.DataF
     """Per card: seats, held_by, copies, rate (win share when held), low, high, others (win share
     of the seats without it) and lift, sorted by lift (see the module docstring). Cards held by fewer
     than `min_seats` seats, or missing from fewer than `min_seats`, are left out (too few to compare)."""
+    need(df, ["game", "seat", "agent", "won"], "card_stats")
     df = with_share(df)
     held = holdings(df)
     n_seats = len(df)

@@ -15,13 +15,14 @@ import pandas as pd
 
 from neko_lab.core import ConfigError
 
+from .frames import ACTIONS, need
+
 
 def _taken(trace: pd.DataFrame) -> pd.DataFrame:
-    if not len(trace):
+    if not len(need(trace, [], "branching", ACTIONS)):
         raise ConfigError("the trace holds no decisions: branching needs at least one game played with "
                           "nl.simulate(..., trace='action')")
-    if "choices" not in trace.columns:
-        raise ValueError("branching needs the trace of nl.simulate(..., trace='action')")
+    need(trace, ["game", "step", "round", "seat", "actor", "kind", "choices"], "branching", ACTIONS)
     # a point per seat follows every action: keep the actor's own row, one per decision
     rows = trace[(trace["actor"] >= 0) & (trace["seat"] == trace["actor"])]
     return rows[["game", "step", "round", "actor", "kind", "choices"]]

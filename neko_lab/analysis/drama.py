@@ -19,7 +19,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..core.errors import ConfigError
 from .balance import with_share
+from .frames import RESULTS, TRACE, need
 from .stats import Z95, wilson_interval
 
 
@@ -42,6 +44,13 @@ def _matrix(trace: pd.DataFrame, value: str) -> dict:
     return out
 
 
+def _trace(trace: pd.DataFrame, value: str, who: str) -> None:
+    """Refuse what is not a trace (the results frame has no step or round) with a ConfigError."""
+    need(trace, ["game", "step", "round", "seat"], who, TRACE)
+    if value not in trace.columns and "score" not in trace.columns:
+        need(trace, [value], who, TRACE)
+
+
 def _leaders(values: np.ndarray) -> np.ndarray:
     """The seat leading alone at every point, -1 where the top is tied."""
     top = values.max(axis=1, keepdims=True)
@@ -52,6 +61,7 @@ def _leaders(values: np.ndarray) -> np.ndarray:
 def lead_changes(trace: pd.DataFrame, value: str = "projected") -> pd.DataFrame:
     """Per game: lead_changes, stability (see the module docstring), points (trace points) and
     leaders (how many different seats led alone at some point)."""
+    _trace(trace, value, "lead_changes")
     if value not in trace.columns:
         value = "score"
     rows = []
@@ -72,8 +82,10 @@ def leader_wins(trace: pd.DataFrame, df: pd.DataFrame, at: str = "round", value:
     """The leader-goes-on-to-win curve: at each round (at="round") or tenth of the game's steps
     (at="progress": 0.1, 0.2, ... 1.0), columns games (games with a leader there), wins (the
     leaders' total final win share), rate, low, high (Wilson interval) and chance (1/players)."""
+    _trace(trace, value, "leader_wins")
+    need(df, ["game", "seat", "won"], "leader_wins", RESULTS)
     if at not in ("round", "progress"):
-        raise ValueError(f"at is 'round' or 'progress', not {at!r}")
+        raise ConfigError(f"at is 'round' or 'progress', not {at!r}")
     if value not in trace.columns:
         value = "score"
     df = with_share(df)
@@ -109,6 +121,7 @@ def leader_wins(trace: pd.DataFrame, df: pd.DataFrame, at: str = "round", value:
 def drama(trace: pd.DataFrame) -> dict:
     """Summary over games: {"games", "lead_changes_mean", "lead_changes_median", "no_change" (share
     of games led by one seat throughout), "stability_mean"}."""
+    _trace(trace, "projected", "drama")
     per = lead_changes(trace)
     if per.empty:
         return {"games": 0, "lead_changes_mean": 0.0, "lead_changes_median": 0.0, "no_change": 0.0,

@@ -6,6 +6,7 @@ import math
 
 import pandas as pd
 
+from ..core.errors import counted
 from .stats import fmt_interval, fmt_p, fmt_pct
 
 SMALL = 30          # fewer games than this: too few to say anything
@@ -44,11 +45,12 @@ def seats(table: pd.DataFrame, test: dict, by: str = "seat") -> str:
             f"{fmt_pct(worst['rate'])} {fmt_interval(worst['low'], worst['high'])}, where equal seats "
             f"would each win {fmt_pct(fair)}")
     if test["p"] < SURE:
-        return (f"The {NOUN[by]} are not equal: {says} (chi-square test of equal {NOUN[by]} over {games} games, "
+        return (f"The {NOUN[by]} are not equal: {says} (chi-square test of equal {NOUN[by]} over "
+                f"{counted(games, 'game')}, "
                 f"{fmt_p(test['p'])}).")
     if test["p"] < 0.05:
         return (f"There is a hint that the {NOUN[by]} are not equal: {says} ({fmt_p(test['p'])}, "
-                f"{games} games); more games would tell.")
+                f"{counted(games, 'game')}); more games would tell.")
     return (f"These {games} games show no advantage of {NOUN[by]} ({fmt_p(test['p'])}): {says}. The intervals "
             f"are ±{100 * width:.1f} points wide, so a smaller advantage than that cannot be seen in "
             f"this many games.")
@@ -115,7 +117,7 @@ def cards(table: pd.DataFrame, min_seats: int, games: int | None = None) -> str:
     clear = table[(table["low"] > table["others"]) | (table["high"] < table["others"])]
     top, low = table.iloc[0], table.iloc[-1]
     text = (f"Holders of {top['card']} win {fmt_pct(top['rate'])} {fmt_interval(top['low'], top['high'])} "
-            f"against {fmt_pct(top['others'])} for the others ({int(top['seats'])} seats held it); "
+            f"against {fmt_pct(top['others'])} for the others ({counted(int(top['seats']), 'seat')} held it); "
             f"holders of {low['card']} win {fmt_pct(low['rate'])} "
             f"{fmt_interval(low['low'], low['high'])} against {fmt_pct(low['others'])}.")
     if clear.empty:

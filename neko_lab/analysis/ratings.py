@@ -17,7 +17,9 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
+from ..core.errors import ConfigError
 from .balance import with_share
+from .frames import need
 from .stats import Z95
 
 ELO = 400 / math.log(10)
@@ -26,6 +28,7 @@ ELO = 400 / math.log(10)
 def pairwise(df: pd.DataFrame) -> pd.DataFrame:
     """The pairwise results behind the ratings: agent, opponent, games, wins (half for a draw),
     score_margin (mean score difference), one row per ordered pair of different agents."""
+    need(df, ["game", "agent", "won", "score"], "pairwise")
     df = with_share(df)
     tally: dict[tuple[str, str], list[float]] = {}
     cols = df[["game", "agent", "share", "score"]]
@@ -52,10 +55,11 @@ def ratings(df: pd.DataFrame, z: float = Z95, iterations: int = 10_000) -> pd.Da
     above (below) the others, its se is infinite and its interval runs from that rating to +inf
     (-inf to it). The others are centred on their own mean and their errors read off the games among
     them, so one unbeaten or winless agent leaves their intervals as they would be without it."""
+    need(df, ["game", "agent", "won", "score"], "ratings")
     pw = pairwise(df)
     agents = sorted(set(pw["agent"]))
     if len(agents) < 2:
-        raise ValueError("ratings need games between at least two different agents")
+        raise ConfigError("ratings need games between at least two different agents")
     k = len(agents)
     ix = {a: i for i, a in enumerate(agents)}
     n = np.zeros((k, k))

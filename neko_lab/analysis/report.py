@@ -23,12 +23,14 @@ from typing import Any
 import pandas as pd
 
 from neko_lab.core import ConfigError
+from neko_lab.core.errors import counted
 
 from . import findings
 from .balance import decisiveness, equal_seats_test, game_length, seat_balance
 from .cards import card_stats
 from .decisions import branching
 from .drama import drama, leader_wins
+from .frames import ACTIONS, need
 
 
 @dataclass
@@ -58,7 +60,8 @@ class Report:
     def _body(self, with_figures: bool) -> str:
         s = self.settings
         out = [f"<h2>Playtest: {html.escape(self.title)}</h2>",
-               f"<p>{s['games']} games, {s['players']} players, agents {html.escape(', '.join(s['agents']))}"
+               f"<p>{counted(s['games'], 'game')}, {counted(s['players'], 'player')}, "
+               f"agents {html.escape(', '.join(s['agents']))}"
                f" (rotating over seats), seed {s['seed']}, card data {s['data'] or 'none'}"
                + (f", options {html.escape(str(s['options']))}" if s["options"] else "") + ".</p>"]
         include = "cdn" if with_figures == "cdn" else True
@@ -116,9 +119,11 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
     """(tables, findings) of a playtest from simulate()'s frame and trace="action" trace."""
     tables: dict = {}
     said: dict = {}
-    if not len(df) or not len(trace):
+    if not len(need(df, [], "analyse")) or not len(need(trace, [], "analyse", ACTIONS)):
         raise ConfigError("nothing to analyse: the results hold no games (play at least one with "
                           "nl.simulate(..., games=N, trace='action'))")
+    need(df, ["game", "seat", "agent", "won", "score", "players", "steps", "rounds"], "analyse")
+    need(trace, ["game", "step", "round", "seat"], "analyse", ACTIONS)
     players = int(df["players"].iloc[0])
     if players > 1:
         seat_tab = seat_balance(df)
@@ -142,12 +147,12 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
         tables["branching"] = branching(trace).set_index("kind")
         said["branching"] = findings.branching(tables["branching"].reset_index())
     if "held" in df.columns:
-        need = min_card_seats or max(10, len(df) // 20)
-        cards = card_stats(df, min_seats=need)
+        least = min_card_seats or max(10, len(df) // 20)
+        cards = card_stats(df, min_seats=least)
         # every card when there are few, else the 8 best and 8 worst: the cards the finding names are shown
         tables["cards"] = cards.set_index("card") if len(cards) <= 20 else \
             pd.concat([cards.head(8), cards.tail(8)]).set_index("card")
-        said["cards"] = findings.cards(cards, need, games=int(df["game"].nunique()))
+        said["cards"] = findings.cards(cards, least, games=int(df["game"].nunique()))
     return tables, said
 
 

@@ -45,7 +45,8 @@ def resolve(game: str, folder: str | Path | None) -> Path:
     check_folder_arg(folder)
     path = Path(folder)
     if not path.is_dir():
-        raise DataError(str(path), None, None, "no such dataset folder")
+        raise DataError(str(path), None, None, "is a file, not a dataset folder" if path.exists()
+                        else "no such dataset folder")
     return path
 
 
@@ -278,7 +279,7 @@ def read_csv(path: Path, schema: Mapping[str, Callable[[str], Any]],
     """
     path = Path(path)
     if not path.is_file():
-        raise DataError(str(path), None, None, "file not found")
+        raise DataError(str(path), None, None, "is a folder, not a file" if path.is_dir() else "file not found")
     raw = path.read_bytes()
     try:
         text = raw.decode("utf-8-sig")
@@ -336,7 +337,7 @@ def read_csv(path: Path, schema: Mapping[str, Callable[[str], Any]],
 def read_json(path: Path) -> Any:
     path = Path(path)
     if not path.is_file():
-        raise DataError(str(path), None, None, "file not found")
+        raise DataError(str(path), None, None, "is a folder, not a file" if path.is_dir() else "file not found")
     try:
         return json.loads(path.read_text(encoding="utf-8-sig"))
     except UnicodeDecodeError as exc:

@@ -20,6 +20,26 @@ def excerpt(value: Any, limit: int = 60, text: bool = False) -> str:
     return shown if len(shown) <= limit else shown[:limit - 3] + "..."
 
 
+def counted(n: Any, noun: str, plural: str | None = None) -> str:
+    """A count and its noun as a reader says them: counted(1, "player") -> "1 player", counted(3, "player")
+    -> "3 players" (plural: the noun's plural when it is not noun + "s", e.g. counted(2, "die", "dice"))."""
+    return f"{n} {noun if str(n) == '1' else plural or noun + 's'}"
+
+
+def check_flag(name: str, value: Any) -> bool:
+    """`value` if it is True or False; else a ConfigError (a "yes" or a 1 is no answer to a yes-or-no
+    argument: it would be taken as true without a word)."""
+    if not isinstance(value, bool):
+        raise ConfigError(f"{name} is True or False, not {excerpt(value)}")
+    return value
+
+
+def one_of(choices: Any) -> str:
+    """The choices a value may take, as a sentence ends them: "'a', 'b' or 'c'" (each as its repr)."""
+    shown = [repr(c) for c in choices]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
 class IllegalAction(ValueError):
     """An action that the rules do not allow here; the message says why. The state is left unchanged."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Iterator
 
-from .errors import SaveError, excerpt as _excerpt
+from .errors import SaveError, counted, excerpt as _excerpt
 from .history import OLD_FORMATS
 from .saves import decode_steps, play_step, read_doc, read_source, start
 from .snapshots import load_snapshot
@@ -102,7 +102,7 @@ class Replay(Sequence):
         return str(self.actions[at - 1])
 
     def __repr__(self) -> str:
-        return f"<Replay of {self._last.GAME}: {len(self.actions)} actions>"
+        return f"<Replay of {self._last.GAME}: {counted(len(self.actions), 'action')}>"
 
 
 def replay(source: Any, trust: bool = False) -> Replay:

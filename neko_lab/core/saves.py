@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 from . import serial
 from .data import DataOrigin, fingerprint, game_files, shipped_dir
-from .errors import ConfigError, DataError, IllegalAction, SaveError, excerpt as _excerpt
+from .errors import ConfigError, DataError, IllegalAction, SaveError, check_flag, excerpt as _excerpt
 from .history import FORMAT, OLD_FORMATS, checksum
 from .registry import GAMES, game_class, load_builtin
 from .refusals import short
@@ -280,7 +280,9 @@ def play_step(state: State, n: int, action: Any) -> None:
     except IllegalAction as exc:
         shown = short(action, 60)
         reason = short(str(exc), 200)
-        if not str(exc).startswith(short(action, 1000)):   # a reason that does not name the action
+        said = str(exc).split(": ", 1)[0]
+        names_it = str(exc).startswith(short(action, 1000)) or " is not legal" in said or " is not possible" in said
+        if not names_it:                                   # a reason that does not name the action
             reason = f"{shown} is not legal: {reason}"
         raise SaveError(f"step {n}: {reason}") from None
     except Exception as exc:
@@ -307,6 +309,7 @@ def from_file(source: Any) -> tuple[Any, str | None]:
 def read_source(source: Any, load: Any, trust: bool) -> Any:
     """load(text, trust) of a save given as text or as the path of its file; a SaveError then names
     the file in front."""
+    check_flag("trust", trust)
     text, name = from_file(source)
     try:
         return load(text, trust)

@@ -176,7 +176,7 @@ class Spaces:
     def _settings(cls, players: int | None, options: dict | None) -> tuple[int, str]:
         if cls.SPACES is None:
             raise ConfigError(f"{cls.GAME} declares no action vocabulary or tensor")
-        players = cls.DEFAULT_PLAYERS if players is None else players
+        players = cls.check_players(players)      # the player counts new_game allows, no others
         return players, _frozen({**cls.OPTIONS, **(options or {})})
 
     @classmethod

@@ -44,7 +44,7 @@ except ImportError:         # the pure package runs without Cython installed
 from .chain import History, actions_of
 from .data import check_folder_arg, data_origin
 from .decisions import Decision
-from .errors import ConfigError, IllegalAction, excerpt
+from .errors import ConfigError, IllegalAction, check_flag, counted, excerpt
 from .events import EVERYTHING, PUBLIC, Event, Log, shown_log
 from .frozen import _ATOMS, FrozenDict, freeze
 from .history import SEARCH_COPY, dumps
@@ -145,15 +145,21 @@ class State(Spaces):
                             f"determinize() itself is the core's, which keeps the real game's history and seed "
                             f"out of the copy")
 
-    def __init__(self, players: int | None = None, seed: int | None = None,
-                 data: Any = None, **options: Any):
-        cls = type(self)
+    @classmethod
+    def check_players(cls, players: Any) -> int:
+        """`players` (None: DEFAULT_PLAYERS) if the game allows that many; else a ConfigError."""
         if players is None:
             players = cls.DEFAULT_PLAYERS
         if not isinstance(players, int) or isinstance(players, bool) or not (
                 cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS):
             raise ConfigError(f"{cls.GAME} is for {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} players, "
                               f"not {players!r}")
+        return players
+
+    def __init__(self, players: int | None = None, seed: int | None = None,
+                 data: Any = None, **options: Any):
+        cls = type(self)
+        players = cls.check_players(players)
         unknown = sorted(set(options) - set(cls.OPTIONS))
         if unknown:
             allowed = ", ".join(sorted(cls.OPTIONS)) or "none"
@@ -465,6 +471,7 @@ class State(Spaces):
         that its history does not reproduce saves only as a snapshot (SaveError otherwise); one whose
         fields were changed by hand in this session cannot be told apart: save it with snapshot=True,
         since its history replays to the position before the change."""
+        check_flag("snapshot", snapshot)
         return dumps(self, snapshot)
 
     # ------------------------------------------------------------------ display
@@ -472,7 +479,7 @@ class State(Spaces):
         """The spectator's one line: a score that depends on a secret reads "?" (or "12+?")."""
         state = "over" if self.is_over() else f"Player {self.current_player + 1} to act"
         shown = [known_total(b, k) for b, k in zip(self.spectator_breakdown(), self.shown_breakdown(PUBLIC))]
-        return f"<{self.TITLE or self.GAME}: {self.players} players, {state}, scores [{', '.join(shown)}]>"
+        return f"<{self.TITLE or self.GAME}: {counted(self.players, 'player')}, {state}, scores [{', '.join(shown)}]>"
 
     def _repr_html_(self) -> str:
         """What evaluating a state in a notebook shows: the spectator's picture (no hand, no secret

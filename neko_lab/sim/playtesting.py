@@ -94,8 +94,8 @@ def add_parser(sub: argparse._SubParsersAction, types: dict[str, Callable[[str],
     p.add_argument("--data", type=types["folder"], default=None, help="folder of card data")
     p.add_argument("--seed", type=types["seed"], default=0, help="run seed")
     p.add_argument("--workers", type=types["workers"], default=None, help="processes to play in parallel")
-    p.add_argument("--option", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
-                   help="game options, as for simulate")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option, one per flag, as for simulate")
     p.add_argument("--html", default=None, help="where to write the report (default playtest-GAME.html)")
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 

@@ -23,7 +23,7 @@ from typing import Any, Sequence
 
 from ..agents import Agent, agent_label, make_agent
 from ..core.data import fingerprint
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, counted, excerpt
 from ..core.registry import game_class
 from ..core.rng import check_seed, derive
 from ..core.state import State, best_of, shares_of
@@ -51,16 +51,34 @@ def seat_agents(agents: Sequence[Any], players: int, game: int = 0, rotate: bool
     return [agents[(s + shift) % k] for s in range(players)]
 
 
-def check_agents(agents: Any, players: int) -> list[Any]:
+AGENTS_ARE = "agents is an agent or a list of agents in seat order (e.g. ['greedy', 'random'])"
+
+
+def agent_list(agents: Any) -> list[Any]:
+    """`agents` as a list of specs: one spec given alone (a name, a (name, params) pair, an Agent
+    subclass or object) is a list of one; ConfigError for what is neither a spec nor a list of them."""
     single = (isinstance(agents, (str, Agent, type))
               or (isinstance(agents, tuple) and len(agents) == 2 and isinstance(agents[1], dict)))
     if single:
-        agents = [agents]
-    agents = list(agents)
+        return [agents]
+    if agents is None:
+        raise ConfigError(f"{AGENTS_ARE}, not None")
+    if isinstance(agents, dict):
+        raise ConfigError(f"{AGENTS_ARE}, not a dict: every seat is played by an agent, seat 1 by the "
+                          f"first of the list")
+    if not isinstance(agents, (list, tuple)):
+        raise ConfigError(f"{AGENTS_ARE}, not {excerpt(agents)}")
+    return list(agents)
+
+
+def check_agents(agents: Any, players: int) -> list[Any]:
+    """`agents` as a list of specs (agent_list), at least one and at most one per seat."""
+    agents = agent_list(agents)
     if not agents:
         raise ConfigError("give at least one agent")
     if len(agents) > players:
-        raise ConfigError(f"{len(agents)} agents for {players} seats: give at most one agent per seat")
+        raise ConfigError(f"{counted(len(agents), 'agent')} for {counted(players, 'seat')}: give at most one "
+                          f"agent per seat")
     return agents
 
 
@@ -137,6 +155,9 @@ def play(game: str | type[State], agents: Any, players: int | None = None, seed:
     cls = resolve_game(game)
     if players is None:
         players = cls.DEFAULT_PLAYERS
+    if first_moves is not None and not isinstance(first_moves, list):
+        raise ConfigError(f"first_moves is a list that receives the seats in their opening turn order "
+                          f"(or None), not {excerpt(first_moves)}")
     if seed is None:
         import secrets
         seed = secrets.randbits(63)

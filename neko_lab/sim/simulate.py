@@ -65,7 +65,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from ..agents import agent_label, make_agent
-from ..core.errors import ConfigError, excerpt
+from ..core.errors import ConfigError, check_flag, excerpt
 from ..core.rng import check_seed
 from . import runner
 from .results import Results
@@ -304,12 +304,9 @@ def _checked(game, games, players, agents, seed, workers, progress, client, out,
     games = _int("games", games, 0)
     seed = check_seed(seed)
     probe = cls(players=players, seed=seed, **options)       # refuses bad players and options here
-    if agents is None:
-        raise ConfigError("agents is an agent or a list of agents (e.g. ['greedy', 'random']), not None")
     agents = runner.check_agents(agents, players)
     for name, flag in (("progress", progress), ("resume", resume), ("rotate", rotate)):
-        if not isinstance(flag, bool):
-            raise ConfigError(f"{name} is True or False, not {flag!r}")
+        check_flag(name, flag)
     if client is not None and not callable(getattr(client, "ncores", None)):
         raise ConfigError(f"client is a dask.distributed Client (or None to play here), not {client!r}")
     for spec in agents:
@@ -336,7 +333,7 @@ def _checked(game, games, players, agents, seed, workers, progress, client, out,
     return cls, games, players, agents, seed, workers, trace, chunk, store
 
 
-def simulate(game: Any, games: int = 10_000, players: int | None = 2, agents: Sequence[Any] = ("greedy", "random"),
+def simulate(game: Any, games: int = 10_000, players: int | None = None, agents: Sequence[Any] = ("greedy", "random"),
              seed: int = 0, workers: int | None = None, progress: bool = True, client: Any = None,
              out: str | os.PathLike | None = None, resume: bool = False, trace: bool = False,
              rotate: bool = True, chunk: int | None = None, **options: Any):

@@ -26,7 +26,7 @@ import os
 from typing import Any, Mapping, Sequence
 
 from ..agents import agent_label
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, excerpt
 from .simulate import check, out_folder, simulate
 
 # simulate()'s own arguments (the run's settings), which no game option may be named like
@@ -36,6 +36,9 @@ RUN_ARGUMENTS = frozenset(inspect.signature(simulate).parameters) - {"options"}
 def grid(options: Mapping[str, Sequence[Any]] | None = None, data: Sequence[Any] = (None,),
          agents: Sequence[Any] = (("greedy", "random"),)) -> list[dict]:
     """The cells of a sweep, in order: dicts with "options", "data" and "agents"."""
+    if options is not None and not isinstance(options, Mapping):
+        raise ConfigError(f"sweep options is a dict of each option's values to try (e.g. "
+                          f"{{'sea_shepherd': [False, True]}}), not {excerpt(options)}")
     options = dict(options or {})
     for name, values in options.items():
         if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not len(values):

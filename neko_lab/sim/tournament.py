@@ -22,8 +22,8 @@ from itertools import combinations
 from typing import Any, Sequence
 
 from ..agents import agent_label
-from ..core.errors import ConfigError
-from .runner import game_seed
+from ..core.errors import ConfigError, excerpt
+from .runner import agent_list, game_seed
 from .simulate import check, out_folder, simulate
 
 
@@ -46,6 +46,14 @@ def _part(out: Any, name: str) -> dict:
     return {} if out is None else {"out": out_folder(out) / name}
 
 
+def _games(games: Any) -> int:
+    """The games of every match (every budget): a whole number >= 1, or a ConfigError."""
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise ConfigError(f"games is the number of games of every match, a whole number >= 1, not "
+                          f"{excerpt(games)}")
+    return games
+
+
 def _matches(n: int, players: int) -> list[tuple[int, ...]]:
     if n <= players:
         return [tuple(range(n))]
@@ -61,6 +69,8 @@ def ladder(game: Any, agents: Sequence[Any], players: int = 2, games: int = 200,
     from ..analysis import pairwise, ratings
     from ..analysis.stats import wilson_interval
 
+    agents = agent_list(agents)          # one spec given alone is one agent, as in simulate
+    games = _games(games)
     labels = [agent_label(a) for a in agents]
     if len(set(labels)) != len(labels) or len(labels) < 2:
         raise ConfigError(f"a tournament needs at least two agents with different names, not {labels}")
@@ -113,6 +123,10 @@ def budget_sweep(game: Any, budgets: Sequence[int], opponent: Any = "greedy", ag
 
     from ..analysis.stats import wilson_interval
 
+    if isinstance(budgets, (str, bytes)) or not isinstance(budgets, (list, tuple, range)) or not len(budgets):
+        raise ConfigError(f"budgets is a list of the {param} values to try (e.g. [10, 100, 1000]), not "
+                          f"{excerpt(budgets)}")
+    games = _games(games)
     out = kwargs.pop("out", None)
     # the searching agent in one seat, rotating; the opponent in every other seat
     calls = [dict(games=games, players=players, agents=[(agent, {param: b})] + [opponent] * (players - 1),

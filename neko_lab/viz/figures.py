@@ -12,14 +12,18 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..analysis.balance import with_share
+from ..analysis.frames import TABLE, TRACE, need
 from ..analysis.stats import wilson_interval
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, excerpt
 
 PALETTE = ["#4C78A8", "#F58518", "#54A24B", "#E45756", "#72B7B2", "#B279A2", "#EECA3B", "#9D755D",
            "#FF9DA6", "#BAB0AC"]
 
 
 def _by(df: pd.DataFrame, by: str | Sequence[str]) -> list[str]:
+    if not isinstance(by, (str, list, tuple)) or not all(isinstance(c, str) for c in ([by] if isinstance(by, str) else by)):
+        raise ConfigError(f"by is a column name or a list of column names (e.g. 'agent' or ['agent', 'seat']), "
+                          f"not {excerpt(by)}")
     cols = [by] if isinstance(by, str) else list(by)
     missing = [c for c in cols if c not in df.columns]
     if missing or not cols:
@@ -91,7 +95,7 @@ def score_distribution(df: pd.DataFrame, by: str | Sequence[str] = "agent", kind
                        title: str | None = None) -> go.Figure:
     """Distribution of final scores per group: overlaid histograms (kind="histogram") or box plots
     (kind="box")."""
-    cols = _by(df, by)
+    cols = _by(need(df, ["score"], "score_distribution"), by)
     if kind not in ("histogram", "box"):
         raise ConfigError(f"kind must be 'histogram' or 'box', not {kind!r}")
     fig = go.Figure()
@@ -117,12 +121,18 @@ def win_share(rows: pd.DataFrame) -> float:
     return float(rows["won"].sum())
 
 
+def _results_with_wins(df: pd.DataFrame, who: str) -> pd.DataFrame:
+    """df, refused unless it tells who won: a `share` column, or `won` to split among each game's winners."""
+    need(df, [], who)
+    return need(df, ["game"] if "share" in df.columns else ["game", "won"], who)
+
+
 def who_won(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.96) -> pd.DataFrame:
     """Win rate per group with its Wilson interval: columns group, seats, wins, rate, low, high.
 
     wins is the group's win share: a win shared by k tied seats counts 1/k for each (the `share`
     column), so the rates of a game's seats add up to one win and ties do not inflate them."""
-    cols = _by(df, by)
+    cols = _by(_results_with_wins(df, "who_won"), by)
     df = with_share(df)
     out = []
     for label, rows in _groups(df, cols):
@@ -137,7 +147,7 @@ def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.
               title: str | None = None) -> go.Figure:
     """Share of seats that won, per group, with Wilson confidence intervals as error bars.
     A shared win (a tie the rules leave standing) counts 1/k for each of the k tied seats."""
-    cols = _by(df, by)
+    cols = _by(_results_with_wins(df, "win_rates"), by)
     table = who_won(df, cols, z)
     fig = go.Figure(go.Bar(
         x=table["group"].tolist(), y=table["rate"].tolist(),
@@ -162,7 +172,7 @@ def confidence(z: float) -> float:
 
 def breakdown(df: pd.DataFrame, by: str | Sequence[str] = "agent", title: str | None = None) -> go.Figure:
     """Mean points per breakdown category (the pts_<category> columns), stacked, per group."""
-    cols = _by(df, by)
+    cols = _by(need(df, [], "breakdown"), by)
     cats = [c for c in df.columns if c.startswith("pts_")]
     if not cats:
         raise ConfigError("no pts_<category> columns: pass the DataFrame returned by nl.simulate()")
@@ -186,9 +196,9 @@ def curve_table(trace: pd.DataFrame, by: str | Sequence[str] = "agent", value: s
     A seat's value in a round is its value at the last recorded point of that round; after its game
     ends the final value is carried forward, so late rounds still count every game.
     """
-    cols = _by(trace, by)
-    if value not in trace.columns:
-        raise ConfigError(f"no column {value!r} in the trace")
+    cols = _by(need(trace, ["game", "step", "round", "seat"], "curve_table", TRACE), by)
+    if not isinstance(value, str) or value not in trace.columns:
+        raise ConfigError(f"no column {excerpt(value)} in the trace")
     rows = []
     for label, part in _groups(trace, cols):
         last = part.sort_values("step", kind="stable").groupby(["game", "seat", "round"]).last()[value]
@@ -205,6 +215,7 @@ def scoring_curves(trace: pd.DataFrame, by: str | Sequence[str] = "agent", value
                    title: str | None = None) -> go.Figure:
     """Median `value` (the score, or a pts_<category>) by round per group, with the interquartile
     range as a shaded band. `trace` is the second frame of nl.simulate(..., trace=True)."""
+    need(trace, ["game", "step", "round", "seat"], "scoring_curves", TRACE)
     table = curve_table(trace, by, value)
     fig = go.Figure()
     for i, (label, part) in enumerate(table.groupby("group", sort=False)):
@@ -228,6 +239,7 @@ def scoring_curves(trace: pd.DataFrame, by: str | Sequence[str] = "agent", value
 
 def win_matrix(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Heat map of a tournament table (nl.sim.tournament): row agent's win share against column agent."""
+    need(table, [], "win_matrix", TABLE)
     z = table.to_numpy(dtype=float)
     text = [["" if v != v else f"{v:.0%}" for v in row] for row in z]
     fig = go.Figure(go.Heatmap(z=z, x=[str(c) for c in table.columns], y=[str(i) for i in table.index],

@@ -28,7 +28,7 @@ from typing import Any, Hashable, Mapping, Sequence
 
 import ipywidgets as W
 
-from ..core.errors import IllegalAction
+from ..core.errors import ConfigError, IllegalAction, excerpt
 from ..core.state import State
 from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, moves_html, seat_label,
                     status_text)
@@ -87,17 +87,39 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
     """
 
     log_limit: int = 40
+    GAME_STATE: type[State] = State     # a game's board: that game's state class, the only one it plays
+
+    @classmethod
+    def check_game(cls, state: Any) -> None:
+        """ConfigError unless `state` is a game this board plays (a game's board calls it before it sets
+        anything up); the message names the game given."""
+        want = cls.GAME_STATE
+        if isinstance(state, want):
+            return
+        if isinstance(state, State):
+            given = f"a game of {type(state).TITLE or type(state).GAME}"
+        else:
+            given = excerpt(state)
+        if want is State:
+            raise ConfigError(f"a board plays a game's state (e.g. nl.new_game('naeco')), not {given}")
+        title = want.TITLE or want.GAME
+        raise ConfigError(f"the {title} board needs a {title} game, not {given}")
 
     def __init__(self, state: State, agents: Mapping[int, Any] | Sequence[Any] | None = None,
                  names: Sequence[str] | None = None, seed: int | None = None, lesson: Any = None):
+        self.check_game(state)
         self.state: State = state
         if agents is None:
             agents = {}
+        elif isinstance(agents, (str, bytes)) or not isinstance(agents, (Mapping, list, tuple)):
+            raise ConfigError(f"agents is a dict seat -> agent (e.g. {{1: 'greedy'}}) or a list with an agent "
+                              f"or None for each seat, not {excerpt(agents)}")
         elif not isinstance(agents, Mapping):
             agents = {i: a for i, a in enumerate(agents) if a is not None}
         for seat in agents:
-            if not (isinstance(seat, int) and 0 <= seat < state.players):
-                raise ValueError(f"agents: seat {seat!r} does not exist in a {state.players}-player game")
+            if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players):
+                raise ConfigError(f"agents: seat {excerpt(seat)} does not exist in a {state.players}-player "
+                                  f"game (its seats are 0 to {state.players - 1})")
         self.agent_specs: dict[int, Any] = dict(agents)
         base = state.seed if seed is None else seed      # bots are seeded: a board replays the same way
         self.bots: dict[int, Any] = {s: resolve_agent(spec, s, (base + s) % 2 ** 63, state)

@@ -163,3 +163,42 @@ def test_a_winless_agent_leaves_the_others_intervals_as_they_would_be_without_it
         assert together.loc[agent, "rating"] == pytest.approx(alone.loc[agent, "rating"], abs=0.5)
     c = together.loc["c"]
     assert c["low"] == -math.inf and c["high"] == c["rating"] < together.loc["b", "low"] and c["se"] == math.inf
+
+
+@pytest.fixture(scope="module")
+def toy_runs():
+    return nl.simulate("toy", games=4, agents=["greedy", "random"], seed=1, trace=True, progress=False)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda df, tr: A.drama(df), r"drama needs the trace of nl.simulate\(..., trace=True\) .*: this frame has "
+                                 r"no 'step' or 'round' column"),
+    (lambda df, tr: A.lead_changes(df), "lead_changes needs the trace of nl.simulate"),
+    (lambda df, tr: A.leader_wins(df, df), "leader_wins needs the trace of nl.simulate"),
+    (lambda df, tr: A.leader_wins(tr, tr.drop(columns="won", errors="ignore")), "leader_wins needs the results"),
+    (lambda df, tr: A.branching(df), r"branching needs the trace of nl.simulate\(..., trace='action'\)"),
+    (lambda df, tr: A.margins(df.drop(columns="score")), r"margins needs the results of nl.simulate\(\) .*: "
+                                                         r"this frame has no 'score' column"),
+    (lambda df, tr: A.decisiveness(df.drop(columns="score")), "decisiveness needs the results .* no 'score' column"),
+    (lambda df, tr: A.ratings(df.drop(columns="score")), "ratings needs the results .* no 'score' column"),
+    (lambda df, tr: A.pairwise(df.drop(columns=["score", "agent"])), "no 'agent' or 'score' column"),
+    (lambda df, tr: A.game_length(df.drop(columns="steps")), "game_length needs the results .* no 'steps' column"),
+    (lambda df, tr: A.seat_balance(df, by="colour"), "seat_balance needs the results .* no 'colour' column"),
+    (lambda df, tr: A.holdings(df), "holdings needs a `held` column"),
+    (lambda df, tr: A.with_share(df.drop(columns=["share", "won"])), "with_share needs the results .* no 'won'"),
+    (lambda df, tr: A.analyse(df, None), "analyse needs the trace .*, a pandas DataFrame, not None"),
+] + [(lambda df, tr, f=f: f(None), f"{f.__name__} needs the results of nl.simulate.*, a pandas DataFrame, not None")
+     for f in (A.seat_balance, A.equal_seats_test, A.decisiveness, A.margins, A.game_length, A.card_stats,
+               A.pairwise, A.ratings)]
+  + [(lambda df, tr, f=f: f(None), f"{f.__name__} needs the trace of nl.simulate.*, not None")
+     for f in (A.drama, A.lead_changes, A.branching)])
+def test_every_analysis_names_the_frame_and_columns_it_needs(toy_runs, call, message):
+    df, tr = toy_runs
+    with pytest.raises(nl.ConfigError, match=message):
+        call(df, tr)
+
+
+def test_a_streamed_run_is_told_to_become_a_frame_first(tmp_path):
+    res = nl.simulate("toy", games=2, agents=["random"], progress=False, out=tmp_path / "run")
+    with pytest.raises(nl.ConfigError, match=r"not .*: call .to_pandas\(\) on the Results of a run streamed to out="):
+        A.seat_balance(res)

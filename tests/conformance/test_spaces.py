@@ -146,3 +146,14 @@ def test_chance_happens_only_where_declared(game, players):
         other.apply(a)
     if cls.chance_at(players) == "setup":
         assert not differs, "chance after set-up in a game that declares chance at set-up only"
+
+
+@pytest.mark.parametrize("game", sorted(nl.GAMES))
+def test_sizes_are_refused_for_player_counts_the_game_does_not_allow(game):
+    cls = nl.GAMES[game]
+    for players in (cls.MIN_PLAYERS - 1, cls.MAX_PLAYERS + 1, "2"):
+        for ask in (cls.num_actions, cls.observation_shape, cls.observation_layout):
+            with pytest.raises(nl.ConfigError, match=f"{game} is for {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} players, "
+                                                     f"not {players!r}"):
+                ask(players)
+    assert cls.num_actions() == cls.num_actions(cls.DEFAULT_PLAYERS)

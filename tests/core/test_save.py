@@ -2,6 +2,7 @@
 import json
 import random
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -463,3 +464,37 @@ def test_a_save_file_is_read_from_its_path_and_named_in_every_error(tmp_path):
             assert str(err.value).startswith(f"{bad}: {said}")
     with pytest.raises(SaveError, match=r"pass pathlib.Path\("):
         nl.from_json(str(path))                         # a file's name given as the text of a save
+
+
+def test_yes_or_no_arguments_of_saving_and_loading_take_only_true_or_false():
+    s = nl.new_game("naeco", players=2, seed=1)
+    snap = s.to_json(snapshot=True)
+    for bad in ("yes", 1, None):
+        with pytest.raises(nl.ConfigError, match=f"trust is True or False, not {bad!r}"):
+            nl.from_json(snap, trust=bad)
+        with pytest.raises(nl.ConfigError, match=f"snapshot is True or False, not {bad!r}"):
+            s.to_json(snapshot=bad)
+    with pytest.raises(nl.ConfigError, match="trust is True or False, not 'x'"):
+        nl.replay(s.to_json(), trust="x")
+    assert nl.from_json(snap, trust=True).to_json(snapshot=True) == snap
+
+
+def test_the_readme_shows_the_refusal_a_save_edited_against_the_rules_gets():
+    """README.md quotes the refusal of a Naéco save whose step 41 was replaced by a later one."""
+    doc = json.loads(nl.play("naeco", "random", seed=5).to_json())
+    doc["actions"][40] = doc["actions"][47]
+    with pytest.raises(SaveError) as refused:
+        nl.from_json(json.dumps(doc))
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").split())
+    said = str(refused.value)
+    shown, _, checksum = said.partition(" (and the checksum")
+    assert shown.startswith("step 41: ") and f"`{shown}`" in readme
+    assert f'"(and the checksum{checksum}"' in readme
+
+
+def test_a_refusal_that_already_says_what_is_not_legal_is_not_said_twice():
+    doc = json.loads(nl.play("journey", "random", seed=5).to_json())
+    doc["actions"][40] = doc["actions"][47]
+    with pytest.raises(SaveError, match=r"^step 42: end is not legal: a main action is mandatory") as refused:
+        nl.from_json(json.dumps(doc))
+    assert str(refused.value).count("is not legal") == 1

@@ -129,7 +129,8 @@ def test_journey_income_gives_the_die_in_coins_and_the_draft_stays_private():
     seat = s.current_player
     coins = s.boards[seat].coins
     ex, _ = _explain(s, a)
-    assert f"a {a.a} gives {a.a} coins (Journey › Preparation Phase › Obtain Income)" in str(ex)
+    coin = "coin" if a.a == 1 else "coins"
+    assert f"a {a.a} gives {a.a} {coin} (Journey › Preparation Phase › Obtain Income)" in str(ex)
     assert f"Player {seat + 1}: coins +{a.a} ({coins} \u2192 {coins + a.a})" in str(ex)
 
     s = nl.new_game("journey", players=2, seed=1)

@@ -193,3 +193,21 @@ def test_a_ladder_and_a_budget_sweep_check_every_run_before_playing_any(tmp_path
     assert played == [] and list(tmp_path.iterdir()) == []
     ladder("toy", ["greedy", "random"], games=2, progress=False, out=tmp_path / "lad")
     budget_sweep("toy", [1, 2], games=2, progress=False, out=tmp_path / "bs")
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: ladder("toy", ["greedy", "random"], games=0), "games is the number of games of every match, "
+                                                           "a whole number >= 1, not 0"),
+    (lambda: tournament("toy", ["greedy", "random"], games="5"), "a whole number >= 1, not '5'"),
+    (lambda: ladder("toy", None), r"agents is an agent or a list of agents .*, not None"),
+    # a text is one agent spec, as simulate reads it, never a list of letters
+    (lambda: tournament("toy", "greedy,random"), r"at least two agents with different names, not \['greedy,random'\]"),
+    (lambda: sweep("toy", options=["short"]), r"sweep options is a dict of each option's values .*, not \['short'\]"),
+    (lambda: budget_sweep("toy", None), "budgets is a list of the iterations values to try .*, not None"),
+    (lambda: budget_sweep("toy", 5), "budgets is a list .*, not 5"),
+    (lambda: budget_sweep("toy", []), r"budgets is a list .*, not \[\]"),
+    (lambda: budget_sweep("toy", [2], games=0), "a whole number >= 1, not 0"),
+])
+def test_round_robins_and_sweeps_refuse_games_agents_options_and_budgets_they_cannot_use(call, message):
+    with pytest.raises(ConfigError, match=message):
+        call()

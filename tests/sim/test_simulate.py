@@ -205,6 +205,14 @@ def test_bad_arguments_are_refused_before_any_game(kwargs, match):
         nl.simulate(args.pop("game"), **args)
 
 
+@pytest.mark.parametrize("game", ["journey", "naeco"])
+def test_players_left_out_is_the_games_default_as_in_play_and_on_the_command_line(game):
+    cls = runner.resolve_game(game)
+    df = nl.simulate(game, games=1, agents=["random"], progress=False)
+    assert set(df["players"]) == {cls.DEFAULT_PLAYERS} and len(df) == cls.DEFAULT_PLAYERS
+    assert nl.play(game, "random", seed=1).players == cls.DEFAULT_PLAYERS
+
+
 def test_play_returns_the_final_state():
     s = nl.play("toy", ["greedy", "random", "random"], players=3, seed=4, short=True)
     assert s.is_over() and s.players == 3 and s.options["short"]
@@ -213,6 +221,19 @@ def test_play_returns_the_final_state():
         nl.play("toy", "random", seed=-1)
     with pytest.raises(ConfigError, match="1 to 4 players"):
         nl.play("toy", "random", players=0, seed=1)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"agents": None}, r"agents is an agent or a list of agents in seat order .*, not None"),
+    ({"agents": {0: "greedy", 1: "random"}}, "not a dict: every seat is played by an agent"),
+    ({"agents": 5}, "agents is an agent or a list of agents in seat order .*, not 5"),
+    ({"first_moves": "a"}, r"first_moves is a list that receives the seats .* not 'a'"),
+    ({"first_moves": ()}, r"first_moves is a list .* not \(\)"),
+])
+def test_play_refuses_agents_and_first_moves_it_cannot_use(kwargs, message):
+    args = {"agents": "random", "seed": 1, **kwargs}
+    with pytest.raises(ConfigError, match=message):
+        nl.play("toy", args.pop("agents"), **args)
 
 
 def test_progress_bar_counts_games(monkeypatch, capsys):

@@ -103,6 +103,26 @@ def test_bad_grouping_column_is_refused(sims):
         score_distribution(df, kind="pie")
 
 
+@pytest.mark.parametrize("call, message", [
+    (lambda df, tr: score_distribution(None), r"score_distribution needs the results of nl.simulate\(\) .*, "
+                                              r"a pandas DataFrame, not None"),
+    (lambda df, tr: score_distribution([1, 2]), r"a pandas DataFrame, not \[1, 2\]"),
+    (lambda df, tr: score_distribution(df.drop(columns="score")), "this frame has no 'score' column"),
+    (lambda df, tr: score_distribution(df, by=None), r"by is a column name or a list of column names .*, not None"),
+    (lambda df, tr: win_rates(df, by=3), "by is a column name .*, not 3"),
+    (lambda df, tr: win_rates(None), "win_rates needs the results"),
+    (lambda df, tr: who_won(df.drop(columns=["share", "won"])), "who_won needs the results .* no 'won' column"),
+    (lambda df, tr: breakdown("df"), "breakdown needs the results .*, not 'df'"),
+    (lambda df, tr: scoring_curves(df), r"scoring_curves needs the trace of nl.simulate\(..., trace=True\) .* "
+                                        r"no 'step' or 'round' column"),
+    (lambda df, tr: curve_table(tr, value=None), "no column None in the trace"),
+    (lambda df, tr: nl.viz.win_matrix(None), r"win_matrix needs a tournament table .*, not None"),
+])
+def test_every_figure_names_the_frame_and_columns_it_needs(sims, call, message):
+    with pytest.raises(ConfigError, match=message):
+        call(*sims)
+
+
 def test_draw_graph_places_nodes_and_groups_edges():
     G = nx.Graph()
     G.add_node("a", depth=1, pos=(0, 0))

@@ -174,8 +174,16 @@ def test_restart_same_seed_replays_the_same_deal_and_new_seed_changes_it():
 def test_agents_by_name_and_bad_seats():
     b = Board(toy(), agents={1: "random"})
     assert hasattr(b.bots[1], "choose")
-    with pytest.raises(ValueError, match="seat 5"):
+    with pytest.raises(nl.ConfigError, match="seat 5 does not exist"):
         Board(toy(), agents={5: "random"})
+    with pytest.raises(nl.ConfigError, match=r"agents is a dict seat -> agent .*, not 'random'"):
+        Board(toy(), agents="random")
+
+
+@pytest.mark.parametrize("state, shown", [("naeco", "'naeco'"), (None, "None")])
+def test_the_generic_board_needs_a_game_state(state, shown):
+    with pytest.raises(nl.ConfigError, match=f"a board plays a game's state .*, not {shown}$"):
+        Board(state)
 
 
 def test_game_boards_extend_the_generic_board_through_hooks():

@@ -55,10 +55,11 @@ def target_name(action: Hashable, die_kind: str | None) -> str | None:
 class Board(GenericBoard):
     """Journey in a notebook: click dice, bidding cards, hubs, slots, ships and "end turn" on the picture."""
 
+    GAME_STATE = GameState
+
     def __init__(self, state: GameState, agents: Mapping[int, Any] | Sequence[Any] | None = None,
                  names: Sequence[str] | None = None, seed: int | None = None, lesson: Any = None):
-        if not isinstance(state, GameState):
-            raise TypeError(f"the Journey board needs a Journey game, not {type(state).__name__}")
+        self.check_game(state)
         super().__init__(state, agents=agents, names=names, seed=seed, lesson=lesson)
 
     # ------------------------------------------------------------------ what may be clicked now

@@ -8,6 +8,7 @@ revealed; the counts of its board are public.
 """
 from __future__ import annotations
 
+from neko_lab.core.errors import counted
 from typing import Any, Hashable
 
 from .rules import facts as f
@@ -55,7 +56,7 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
                 f"hidden until everyone has chosen ({f.R_DRAFT})."]
     if k == "income":
         return [f"before the actions every player discards one of its dice and takes that many coins: a "
-                f"{action.a} gives {action.a} coins ({f.R_INCOME})."]
+                f"{action.a} gives {counted(action.a, 'coin')} ({f.R_INCOME})."]
     if k == "fish":
         dice = f" (your dice: {_dice(b.dice)})" if own else ""
         return [f"taking fish is a main action open to any die{dice}: discard a {action.a} for 1 fish, "
@@ -94,13 +95,13 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
     if k == "fish_fuel":
         return [f"a fish can always be spent for 1 fuel; you had {b.fish} fish ({f.R_FREE})."]
     if k == "unjam":
-        return [f"5 coins remove an interference tile; you had {b.coins} coins and {b.interference} tile"
-                f"{'s' if b.interference != 1 else ''} ({f.R_FREE})."]
+        return [f"5 coins remove an interference tile; you had {counted(b.coins, 'coin')} and "
+                f"{counted(b.interference, 'tile')} ({f.R_FREE})."]
     if k == "ship":
         owned = len(b.ships)
         in_lane = sum(1 for x in b.ships if x // LANE_SHIFT == action.a)
         return [f"ships cost 3, 5, 7, ... coins for your 2nd, 3rd, 4th, ...: you had {owned}, so this one "
-                f"cost {ship_cost(owned + 1)} and you had {b.coins} coins; a lane may hold as many ships as "
+                f"cost {ship_cost(owned + 1)} and you had {counted(b.coins, 'coin')}; a lane may hold as many ships as "
                 f"you have harbours open, and lane {action.a + 1} held {in_lane} of {b.harbours} ({f.R_FREE})."]
     if k == "harbour":
         return [f"a new harbour opens another ship lane; you had {b.harbours} open ({f.R_FREE})."]
@@ -166,7 +167,7 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         extra = (f", plus at least {gaps} for the empty slots it must leave in a lane" if gaps else
                  ", with a slot free of gap cost to put it in")
         return [f"you may buy one of the cards offered, or none: {card.name} costs {cost}{extra}; you had "
-                f"{b.coins} coins ({rule})."]
+                f"{counted(b.coins, 'coin')} ({rule})."]
     return []
 
 

@@ -58,10 +58,11 @@ def show_oceans(oceans: Mapping[str, Ocean] | Sequence[Ocean], per_row: int = 4)
 class Board(GenericBoard):
     """Naéco in a notebook: click a hand card, a green place, then a green pile; bots reply."""
 
+    GAME_STATE = GameState
+
     def __init__(self, state: GameState, agents: Mapping[int, Any] | Sequence[Any] | None = None,
                  names: Sequence[str] | None = None, seed: int | None = None, lesson: Any = None):
-        if not isinstance(state, GameState):
-            raise TypeError(f"the Naéco board needs a Naéco game, not {type(state).__name__}")
+        self.check_game(state)
         self.selected: int | None = None
         self.down = False
         self._chosen_at: tuple | None = None          # the position the card and the switch were chosen in

@@ -13,6 +13,7 @@ at its drawn size.
 """
 from __future__ import annotations
 
+from neko_lab.core.errors import counted
 from html import escape
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -226,14 +227,14 @@ def ocean_title(state: "GameState", seat: int, shown: dict) -> tuple[str, str]:
     the game is over: the final score."""
     if state.is_over():
         pts = str(state.scores()[seat])
-        return f"{seat_name(seat)}: {pts} points", f"final score of {seat_name(seat)}"
+        return f"{seat_name(seat)}: {counted(pts, 'point')}", f"final score of {seat_name(seat)}"
     known = list(shown.values())
     pts = f"{sum(v for v in known if v is not None)}{'+?' if None in known else ''}"
     mark = " (to play)" if state.current_player == seat else ""
     parts = ", ".join(f"{k} {'?' if v is None else v}" for k, v in shown.items())
     tip = (f"points if the game ended now ({parts}); research is the value of the Surface card the token "
            f"stands on")
-    return f"{seat_name(seat)}: {pts} points{mark}", tip
+    return f"{seat_name(seat)}: {counted(pts, 'point')}{mark}", tip
 
 
 def table_svg(state: "GameState", viewer: Any = PUBLIC, selected: int | None = None,

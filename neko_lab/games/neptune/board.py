@@ -33,10 +33,11 @@ ASKS = ASKS          # re-exported: what each decision asks, in words
 class Board(GenericBoard):
     """Destination: Neptune in a notebook: click a green place on the picture; bots reply."""
 
+    GAME_STATE = GameState
+
     def __init__(self, state: GameState, agents: Mapping[int, Any] | Sequence[Any] | None = None,
                  names: Sequence[str] | None = None, seed: int | None = None, lesson: Any = None):
-        if not isinstance(state, GameState):
-            raise TypeError(f"the Destination: Neptune board needs a Neptune game, not {type(state).__name__}")
+        self.check_game(state)
         self.selected: str | None = None
         super().__init__(state, agents=agents, names=names, seed=seed, lesson=lesson)
 

@@ -89,9 +89,10 @@ def empty_place_reason(state: GameState, seat: int, p: int) -> str:
 class Board(GenericBoard):
     """Play Neko Syndicate in a notebook (see the module docstring)."""
 
+    GAME_STATE = GameState
+
     def __init__(self, state: GameState, *args, **kwargs):
-        if not isinstance(state, GameState):
-            raise TypeError(f"the Neko Syndicate board needs a Neko Syndicate game, not {type(state).__name__}")
+        self.check_game(state)
         self.selected: tuple | None = None        # (neighbourhood, colour) of a cube, or ("wait", card)
         super().__init__(state, *args, **kwargs)
 

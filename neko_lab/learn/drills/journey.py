@@ -2,6 +2,7 @@
 starts in a two-player game the Journey agent has played up to a position where the rule comes up."""
 from __future__ import annotations
 
+from neko_lab.core.errors import counted
 from typing import Any
 
 from ...core.state import State
@@ -157,7 +158,7 @@ def draft(seed: int = 2) -> Drill:
                  "may take (from its face up).", _draft("low"), _why_not_draft("low"), on_draft),
         Exercise(INCOME, lambda s: f"Obtain Income: give up one die for that many coins. Your dice: "
                  f"{', '.join(map(str, sorted(_dice(s))))}. Take the most coins.", _income,
-                 lambda s, a: f"the {a.a} gives {a.a} coins; a higher die gives more", lambda s: _decision(s) == "income"),
+                 lambda s, a: f"the {a.a} gives {counted(a.a, 'coin')}; a higher die gives more", lambda s: _decision(s) == "income"),
         Exercise(REWARDS, _ask_reward, lambda s, a: _k(a) == "reward" and a.a == 6,
                  lambda s, a: f"face {a.a} gives another reward: {_reward(s, a.a)}", lambda s: _decision(s) == "reward"),
     ]

@@ -24,6 +24,7 @@ slots are said counting from 1.
 """
 from __future__ import annotations
 
+from neko_lab.core.errors import counted
 from typing import Any, Hashable
 
 from ...core.state import State
@@ -67,7 +68,7 @@ def _board(state: State, seat: int) -> dict:
 def _card_name(state: State, cid: int) -> str:
     try:
         c = state.card(cid)
-        return f"{c.name} (cost {c.cost}, {c.points} points)"
+        return f"{c.name} (cost {c.cost}, {counted(c.points, 'point')})"
     except Exception:
         return f"card #{cid}"
 
@@ -112,7 +113,7 @@ def say(state: State, a: Any) -> str:
         return f"Keep the {x} from the dice passed to you ({DRAFT})."
     if kind == "income":
         return (f"Obtain Income: give up one of your dice and take as many coins as it shows ({INCOME}). "
-                f"Spend the {x}: +{x} coins, leaving you five dice for the round.")
+                f"Spend the {x}: +{counted(x, 'coin')}, leaving you five dice for the round.")
     if kind == "reward":
         low = min(board["dice"]) if board["dice"] else 1
         return (f"Get Rewards: your lowest die is a {low}, so you may take any reward of the chart from face "

@@ -2,6 +2,7 @@
 in the game's terms and with the learner's own numbers (their dice, coins, lanes)."""
 from __future__ import annotations
 
+from neko_lab.core.errors import counted
 from typing import Any
 
 from ...core.state import State
@@ -21,7 +22,7 @@ def _board(state: State) -> dict:
 def _card(state: State, cid: int) -> str:
     try:
         c = state.card(cid)
-        return f"{c.name} (cost {c.cost}, {c.points} points)"
+        return f"{c.name} (cost {c.cost}, {counted(c.points, 'point')})"
     except Exception:
         return f"card #{cid}"
 
@@ -44,7 +45,7 @@ def consequence(state: State, action: Any, wanted: Any) -> str:
         return (f"keeping the {a} instead of the {wa}: a high die wins bids and income, but your lowest die is what "
                 f"opens the reward chart, and this step keeps the {wa} for that")
     if kind == "income":
-        return f"spending the {a} gives {a} coins, not {wa}, and keeps the {wa} for the action phase instead"
+        return f"spending the {a} gives {counted(a, 'coin')}, not {wa}, and keeps the {wa} for the action phase instead"
     if kind == "reward":
         return f"face {a}'s reward is another one: {action}"
     if kind == "pick":

@@ -2,6 +2,7 @@
 them (places, levels, slots counted from 1), read from the learner's own area only."""
 from __future__ import annotations
 
+from neko_lab.core.errors import counted
 from typing import Any
 
 from ...core.state import State
@@ -113,7 +114,7 @@ def loose_cost(n: int) -> str:
 
 def slot_value(p: int) -> str:
     lv = LEVEL_OF[p]
-    return f"+1 \u00d7 {MULTIPLIER[lv]} = {MULTIPLIER[lv]} points at the end (level {lv})"
+    return f"+1 \u00d7 {MULTIPLIER[lv]} = {counted(MULTIPLIER[lv], 'point')} at the end (level {lv})"
 
 
 def action_words(state: State, a: Any) -> str:

@@ -208,7 +208,7 @@ def test_the_picture_and_the_score_table_give_the_same_totals():
         b.play_bots()
         table = re.findall(r"<td style='text-align:right;padding:2px 8px'>([^<]*)</td>",
                            b.scores.widget.value.split("total")[-1])
-        shown = re.findall(r"Player (\d): ([^< ]*) points", b.picture_widget.value)
+        shown = re.findall(r"Player (\d): ([^< ]*) points?\b", b.picture_widget.value)
         assert sorted(shown) == [("1", table[0]), ("2", table[1])], (shown, table)
 
 
@@ -262,8 +262,18 @@ def test_whole_game_with_bots_ends_and_shows_the_winner():
 def test_the_board_is_for_naeco_games_only():
     import toygame  # noqa: F401
 
-    with pytest.raises(TypeError, match="Naéco"):
+    with pytest.raises(nl.ConfigError, match="the Naéco board needs a Naéco game, not a game of Toy"):
         Board(nl.new_game("toy", seed=1))
+    journey = nl.new_game("journey", seed=1)
+    for state in (None, journey):
+        shown = "None" if state is None else "a game of A Pleasant Journey to Neko"
+        with pytest.raises(nl.ConfigError, match=f"the Naéco board needs a Naéco game, not {shown}$"):
+            Board(state)
+    # a save of another game, opened on this board, names the game it holds
+    with pytest.raises(nl.ConfigError, match="needs a Naéco game, not a game of A Pleasant Journey to Neko"):
+        Board.from_save(journey.to_json())
+    with pytest.raises(nl.ConfigError, match=r"agents: seat 5 does not exist in a 2-player game \(its seats are 0 to 1\)"):
+        Board(nl.new_game("naeco", players=2, seed=1), agents={5: "naeco"})
 
 
 def test_a_mission_on_top_of_a_pile_is_taken_by_clicking_the_pile():

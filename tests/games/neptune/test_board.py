@@ -135,7 +135,8 @@ def test_a_finished_game_is_reviewed_step_by_step():
 
 def test_the_board_needs_a_neptune_game():
     import neko_lab as nl
-    with pytest.raises(TypeError):
+    with pytest.raises(nl.ConfigError, match="the Destination: Neptune board needs a Destination: Neptune game, "
+                                             "not a game of Naéco"):
         Board(nl.new_game("naeco", players=2, seed=1))
 
 

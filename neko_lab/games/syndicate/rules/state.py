@@ -17,7 +17,7 @@ from typing import Any
 from neko_lab.core import ConfigError, Rng, State
 from neko_lab.core.refusals import field_kind
 from neko_lab.core.data import load_cached, resolve
-from neko_lab.core.errors import excerpt
+from neko_lab.core.errors import excerpt, one_of
 from neko_lab.core.events import PUBLIC
 from neko_lab.core.decisions import gather
 
@@ -73,9 +73,9 @@ class GameState(State):
         if not isinstance(o["simultaneous"], bool):
             raise ConfigError("simultaneous must be True or False")
         if o["catanna_wild"] not in solo.WILD_CHOICES:
-            raise ConfigError("catanna_wild must be " + ", ".join(map(repr, solo.WILD_CHOICES)))
+            raise ConfigError("catanna_wild must be " + one_of(solo.WILD_CHOICES))
         if o["catanna_assign"] not in solo.ASSIGN_CHOICES:
-            raise ConfigError("catanna_assign must be " + ", ".join(map(repr, solo.ASSIGN_CHOICES)))
+            raise ConfigError("catanna_assign must be " + one_of(solo.ASSIGN_CHOICES))
         cubes = o["catanna_cubes"]
         if cubes is not None and (not isinstance(cubes, int) or isinstance(cubes, bool) or cubes not in (6, 7, 8)):
             raise ConfigError("catanna_cubes must be 6, 7 or 8 (cubes of each colour)")
