@@ -33,6 +33,31 @@ def _cheapest(costs: list[float], k: int) -> float | None:
     return sum(costs[:k]) if len(costs) >= k else None
 
 
+def deliver_units(number: int, delivered: tuple) -> int:
+    """Cubes still to deliver for the deliver mission `number` (9-16; 0 or less once met), from the
+    (place, level, colour, kind) of each filled slot (`mission_cards.Facts.delivered`). Only the count
+    the mission asks for is worked out: a value asks for it at most walk ends of a search."""
+    if number == 9:
+        return 10 - len(delivered)
+    if number == 10:
+        return 6 - sum(1 for d in delivered if d[3] == NIGIRI)
+    if number == 12:
+        return 6 - len({d[0] for d in delivered})
+    if number == 13:
+        return 6 - sum(1 for d in delivered if d[1] >= 3)
+    if number == 14:
+        return 5 - sum(1 for d in delivered if d[1] >= 3 and d[3] == NIGIRI)
+    colours, low_colours = [0, 0, 0, 0], [0, 0, 0, 0]
+    for _, lv, c, _ in delivered:
+        colours[c] += 1
+        low_colours[c] += lv >= 3
+    if number == 11:
+        return 8 - max(colours)
+    if number == 15:
+        return sum(max(0, 2 - c) for c in colours)
+    return sum(1 for c in low_colours if not c)
+
+
 def remaining(s: "GameState", seat: int, number: int, f: mission_cards.Facts) -> float | None:
     """Units still missing for mission `number` (0: met; None: out of reach in the structure's shape).
     Missions 2-7 (cards to place) are left to `progress.turns_to_go`: their units are placements."""
@@ -42,21 +67,8 @@ def remaining(s: "GameState", seat: int, number: int, f: mission_cards.Facts) ->
         return max(0, 15 - f.top_cubes)
     if 2 <= number <= 7:
         return None
-    delivered = f.delivered
     if 9 <= number <= 16:
-        colours, low_colours = [0, 0, 0, 0], [0, 0, 0, 0]
-        for _, lv, c, _ in delivered:
-            colours[c] += 1
-            low_colours[c] += lv >= 3
-        low = [d for d in delivered if d[1] >= 3]
-        return max(0, {9: 10 - len(delivered),
-                       10: 6 - sum(1 for d in delivered if d[3] == NIGIRI),
-                       11: 8 - max(colours),
-                       12: 6 - len({d[0] for d in delivered}),
-                       13: 6 - len(low),
-                       14: 5 - sum(1 for d in low if d[3] == NIGIRI),
-                       15: sum(max(0, 2 - c) for c in colours),
-                       16: sum(1 for c in low_colours if not c)}[number])
+        return max(0, deliver_units(number, f.delivered))
     pyr, cards, filled = s.pyramid[seat], s.cards, s.filled[seat]
     # an empty place costs less when a small minion waits to go there
     empty = min([EMPTY_PLACE] + [WAITING_PLACE + len(cards[c].slots) for c in s.waiting[seat]

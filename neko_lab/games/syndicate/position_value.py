@@ -156,8 +156,10 @@ def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> f
     """The agent's estimate of `seat`'s final score from this position (solo: less what the position
     is expected to add to CatANNA's): its parts (`estimate`) weighed by `value_weights.WEIGHTS` solo,
     by `value_weights.HAND` (1 each) against rivals."""
-    if state.over or state.pending[-1].kind == "catanna_wild":     # solo: the seat's score is final
+    if state.over:
         return float(state.scores()[seat])
+    if state.pending[-1].kind == "catanna_wild":     # solo: the seat's score is final
+        return final_score(state, seat, cache)
     key = ("value", state.pyramid[seat], state.cubes[seat], state.filled[seat], state.warehouse[seat],
            state.waiting[seat], state.markers[seat], state.turn, state.walked[seat], state.missions,
            missions)
@@ -165,13 +167,29 @@ def value(state: GameState, seat: int, cache: dict, missions: bool = False) -> f
     w = WEIGHTS[state.turn] if solo else HAND
     # the cache holds (parts, solo, the parts weighed): the weighing is done once per position
     known = cache.get(key)
-    if known is None:
-        known = made(cache, key, lambda: weighed(estimate(state, seat, cache, missions), w, solo))
+    if known is None:                # made(), written out (a value is asked for at every search step)
+        if len(cache) > CACHE_SIZE:
+            cache.clear()
+        known = cache[key] = weighed(estimate(state, seat, cache, missions), w, solo)
     elif known[1] is not solo:       # the same cache used for a game of another size: weigh again
         known = weighed(known[0], w, solo)
     v = known[2]
     if solo and w[-1]:
         v += w[-1] * her_extra(state, cache)
+    return v
+
+
+def final_score(state: GameState, seat: int, cache: dict) -> float:
+    """Solo, once CatANNA's wild slots are to be chosen: the seat's score, final (her slots change
+    only her own), remembered under what it reads: the seat's cards, slots and loose cubes, and every
+    marker (the order bonus); the tie-break is not scored before the game is over."""
+    key = ("final", state.pyramid[seat], state.filled[seat], state.cubes[seat], tuple(state.markers),
+           state.catanna.markers if state.catanna is not None else None, state.path_values)
+    v = cache.get(key)
+    if v is None:
+        if len(cache) > CACHE_SIZE:
+            cache.clear()
+        v = cache[key] = float(state.scores()[seat])
     return v
 
 
@@ -365,17 +383,16 @@ def reach_worth(state: GameState, seat: int, dist: list, free: list, left: float
     left matches the same slots in the same order as matching the cubes one at a time."""
     total = 0.0
     cubes = state.cubes[seat]
-    # (worth, slot) of one cube of each neighbourhood and colour: the same for the whole turn
+    # (worth, index, slot) of one cube of each neighbourhood and colour: the same for the whole turn
     if offered is None:
         offered = remember(cache, ("offers", state.pyramid[seat], state.filled[seat], state.turn), dict)
     offers: list = []
-    units = 0
     for i in compress(CUBE_INDEX, cubes):
         mine = offered.get(i)
         if mine is None:
-            mine = offered[i] = cube_offers(state, dist, free, left, i)
-        offers += [(w, i, j) for w, j in mine]
-        units += cubes[i]
+            mine = offered[i] = [(w, i, j) for w, j in cube_offers(state, dist, free, left, i)]
+        offers += mine
+    units = sum(cubes)
     offers.sort(reverse=True)
     most = min(units, len(free))         # matches possible: once made, no later offer adds anything
     room = list(cubes)                   # cubes of each stack not matched yet

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .data import (CENTRAL, CHILD, COOK, CORNERS_4, DELIVERY, FISHMONGER, LEVEL_OF, NIGIRI, PLACES, SUBWAY,
+from .data import (CENTRAL, CHILD, COOK, CORNERS_4, DELIVERY, FISHMONGER, LEVEL_OF, PLACES, SUBWAY,
                    TURNS)
+from .planner import deliver_units
 from .rules import mission_cards
 
 if TYPE_CHECKING:
@@ -122,22 +123,9 @@ def turns_to_go(s: "GameState", seat: int, number: int, f: mission_cards.Facts |
             k, helps = 5 - lines[best], any(best in (c.upper, c.lower) for c in waiting)
         room = low_open if number in (3, 5) else places
         return _cards_needed(k, helps) if k <= min(room, places) else NEVER
-    delivered = f.delivered
     if 9 <= number <= 16:
-        cooks = any(cards[c].has(COOK) for c in pyr[1:] if c >= 0)
-        colours, low_colours = [0, 0, 0, 0], [0, 0, 0, 0]
-        for _, lv, c, _ in delivered:
-            colours[c] += 1
-            low_colours[c] += lv >= 3
-        nigiri = sum(1 for d in delivered if d[3] == NIGIRI)
-        low = [d for d in delivered if d[1] >= 3]
-        need = {9: 10 - len(delivered), 10: 6 - nigiri, 11: 8 - max(colours),
-                12: 6 - len({d[0] for d in delivered}), 13: 6 - len(low),
-                14: 5 - sum(1 for d in low if d[3] == NIGIRI),
-                15: sum(max(0, 2 - c) for c in colours),
-                16: sum(1 for c in low_colours if not c)}[number]
-        t = need / give
-        if number in (10, 14) and not cooks:
+        t = deliver_units(number, f.delivered) / give
+        if number in (10, 14) and not any(cards[c].has(COOK) for c in pyr[1:] if c >= 0):
             t += 2.0
         return t
     # 17-24: complete cards; a card's cost is the slots it still misses (an empty place: a card first)
