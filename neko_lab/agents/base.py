@@ -1,12 +1,11 @@
 """The Agent interface shared by every agent, game-agnostic or game-specific."""
 from __future__ import annotations
 
-import functools
 import math
 import random
 from typing import Any, Hashable
 
-from ..core.errors import ConfigError, IllegalAction, excerpt
+from ..core.errors import ConfigError, excerpt
 from ..core.rng import Rng, check_seed
 from ..core.state import State
 
@@ -36,14 +35,6 @@ def number_param(agent: str, label: str, value: Any, low: float, *, above: bool 
     return value
 
 
-def _over(state: Any) -> bool:
-    """Is `state` a finished game (no legal action left)? False for what cannot say."""
-    try:
-        return bool(state.is_over()) or not state.legal_actions()
-    except Exception:
-        return False
-
-
 class Agent:
     """Chooses actions for whichever seat is to move. Agents see games only through the State contract.
 
@@ -57,27 +48,6 @@ class Agent:
     # fallen; an agent whose own search is long (a whole-walk plan, say) calls interrupted() at safe
     # points of it, so the cap holds inside that search too. None (the default): never interrupted.
     interrupt = None
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Every agent's choose() refuses a finished game with IllegalAction, whatever its own code would
-        fail with there (an empty list to pick from): the game is looked at only after choose() failed,
-        so a choice on a game in play costs nothing more."""
-        super().__init_subclass__(**kwargs)
-        choose = cls.__dict__.get("choose")
-        if choose is None or getattr(choose, "_refuses_finished_games", False):
-            return
-
-        @functools.wraps(choose)
-        def guarded(self: Agent, state: State) -> Hashable:
-            try:
-                return choose(self, state)
-            except Exception:
-                if _over(state):
-                    raise IllegalAction(f"{self.name} cannot choose: the game is over, no seat is to move") from None
-                raise
-
-        guarded._refuses_finished_games = True      # type: ignore[attr-defined]
-        cls.choose = guarded                        # type: ignore[method-assign]
 
     def __init__(self, seed: int | None = None):
         if seed is not None:

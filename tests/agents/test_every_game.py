@@ -163,13 +163,3 @@ def test_ismcts_with_full_trust_plays_the_game_s_own_agent_s_move(game):
         mine = make_agent(("ismcts", {"iterations": 6, "trust": 1.0}), game, seed=3).choose(state)
         theirs = make_agent(own(game), game, seed=0).choose(state)
         assert mine == theirs and type(mine) is type(theirs)
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_every_agent_refuses_a_finished_game_in_words(game):
-    over = nl.play(game, "random", seed=3)
-    cls = type(over)
-    for name in ["random", "greedy", "mcts", "ismcts", *cls.AGENTS]:
-        agent = make_agent(name, game=cls, seed=1)
-        with pytest.raises(nl.IllegalAction, match=f"{agent.name} cannot choose: the game is over"):
-            agent.choose(over)
