@@ -14,7 +14,8 @@ The SVG <title> inside a target is what hovering it says. Targets drawn with ``l
 class ``neko-lit`` (a legal move now); the others are ``neko-off``. With ``on_miss``, a click off the
 lit targets (on an unlit target, or on the table) is sent too, so the board can say why nothing
 happened. A target marked ``neko-expected`` (a lesson's move) is drawn in orange, and the text of its
-``data-callout`` attribute is pinned beside it.
+``data-callout`` attribute is pinned beside it, covering no text, no lit target and no element of class
+``neko-token`` (the pieces on the table) where there is room.
 """
 from __future__ import annotations
 
@@ -33,8 +34,9 @@ function render({ model, el }) {
   // the lesson's callout: a note pinned beside the target marked data-callout, inside the picture, with
   // an arrow to the target. Placements are tried above, under, right and left of it (each also shifted
   // along the target), then at its corners, then further along its row past the texts and targets
-  // beside it; the first in sight that covers no text of the picture, no other lit target (nor the
-  // target) wins, else the one covering the least
+  // beside it; the first in sight that covers no text of the picture, no token (an element of class
+  // neko-token: a team, a marker), no other lit target (nor the target) wins, else the one covering the
+  // least
   const textBoxes = (skip, ox, oy) => {       // the boxes of the picture's lines of text, not of their containers
     const out = [], seen = new Set(), walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
@@ -71,6 +73,10 @@ function render({ model, el }) {
     const left = box.left + ox, top = box.top + oy, right = left + box.width, bottom = top + box.height;
     const room = el.scrollWidth, floor = el.scrollHeight;
     const texts = textBoxes([note, hit], ox, oy);
+    for (const mark of el.querySelectorAll(".neko-token")) {      // nor a token drawn on the table
+      const r = mark.getBoundingClientRect();
+      if (r.width && r.height) texts.push([r.left + ox, r.top + oy, r.right + ox, r.bottom + oy]);
+    }
     for (const other of el.querySelectorAll("[data-target].neko-lit")) {    // nor another legal choice
       if (other === hit || other.contains(hit) || hit.contains(other)) continue;
       const r = other.getBoundingClientRect();

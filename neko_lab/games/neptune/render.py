@@ -42,7 +42,7 @@ def _t(x: float, y: float, text: str, size: int = 12, weight: str = "normal", fi
 
 def _dot(x: float, y: float, seat: int, r: float = 6, ring: bool = False) -> str:
     stroke = ' stroke="#000" stroke-width="2"' if ring else ' stroke="#fff" stroke-width="1"'
-    return f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{COLOURS[seat]}"{stroke}/>'
+    return f'<circle class="neko-token" cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{COLOURS[seat]}"{stroke}/>'
 
 
 def _icons(s, techs: Iterable[int]) -> str:
@@ -140,7 +140,7 @@ def _location(s, loc, x: float, y: float, seat: int, spd: int, own: list[int],
     step = min(14.0, (BOX_W - 18) / max(1, per_row - 1))
     for n, k in enumerate(teams):
         tx, ty = round(x + 6 + (n % per_row) * step, 1), y + BOX_H - 6 - (n // per_row) * 13
-        out.append(f'<polygon points="{tx},{ty} {tx + 10},{ty} {tx + 5},{ty - 10}" '
+        out.append(f'<polygon class="neko-token" points="{tx},{ty} {tx + 10},{ty} {tx + 5},{ty - 10}" '
                    f'fill="{COLOURS[k // 3]}" stroke="#000" stroke-width="0.5"><title>'
                    f'team {k % 3 + 1} of player {k // 3 + 1}</title></polygon>')
     return _spot("<g>" + "".join(out) + "</g>", f"loc:{i}", moves, loc.name) if moves is not None else \
