@@ -420,9 +420,13 @@ def svg(s, seat: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> str:
 
 
 def html(s, viewer: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> str:
-    """GameState.picture: the table as `viewer` (a seat, PUBLIC or EVERYTHING) sees it."""
+    """GameState.picture: the table as `viewer` (a seat, PUBLIC or EVERYTHING) sees it, under a line
+    naming the game and who decides. With `moves` (a board's clickable picture) that line is left out:
+    the board says both above the picture, and the line would take the room that lets a laptop screen
+    show the decisions panel and the tallest planet column together without scrolling."""
     seat = s.check_viewer(viewer)
     status = "the game is over" if s.is_over() else f"player {s.current_player + 1} to decide"
     cells = "".join(f'<div style="display:inline-block;vertical-align:top;margin:2px 8px 2px 0">{a}</div>'
                     for a in areas(s, seat, moves))
-    return f'<div><b>Destination: Neptune</b> — {status}<br/>{cells}</div>'
+    head = "" if moves is not None else f"<b>Destination: Neptune</b> — {status}<br/>"
+    return f'<div>{head}{cells}</div>'
