@@ -236,3 +236,18 @@ def test_a_board_builds_and_prompts_at_every_kind_of_decision_from_the_first():
             if kind == "catanna_wild":
                 p, k = s.pending[-1].data
                 assert f"wild slot {k + 1} of place {p + 1}" in text
+
+
+def test_the_openings_shown_to_all_name_both_players_in_the_last_moves():
+    """The bot's opening ends the set-up and shows both openings: under its row, the line about the
+    bot's own opening follows the learner's, so it names the bot again."""
+    from neko_lab.widgets.misclick import plain
+    b = nl.lesson("syndicate")
+    assert b.play(b.lesson_panel.expected)
+    b.play_bots()
+    rows = {head: texts for _k, head, texts in b._move_rows()}
+    shown = next(texts for head, texts in rows.items() if head.startswith("P2 (bot): keeps two opening"))
+    assert [t.split(": ", 1)[0] for t in shown] == ["P1", "P2"], shown
+    assert all(", shown to all: places minion" in t for t in shown)
+    text = plain(b.moves.value)
+    assert "P2: opening, shown to all: places minion" in text
