@@ -184,8 +184,8 @@ class Board(GenericBoard):
             card = int(rest)
             self.selected = None if self.selected == ("wait", card) else ("wait", card)
             self.refresh()
-            minion = self.state.cards[card]
-            self.message.show(f"Picked minion {card + 1} ({minion.box_text(0)} | {minion.box_text(1)}): now click an "
+            boxes = " | ".join(t[:1].upper() + t[1:] for t in map(self.state.cards[card].box_text, (0, 1)))
+            self.message.show(f"Picked minion {card + 1} ({boxes}): now click an "
                               f"outlined place for it (or the minion again to put it back)." if self.selected else
                               f"Minion {card + 1} put back: click a minion of the Waiting Room, then an outlined "
                               f"place.")

@@ -107,7 +107,9 @@ def test_waiting_minion_then_place_for_the_chief_operations_officer():
     places = [t for t in targets(b) if t.startswith("place:")]
     assert places
     assert not b.click(f"wait:{card}") and b.selected == ("wait", card)
-    assert b.message.text.startswith(f"Picked minion {card + 1} (") and "click an outlined place" in b.message.text
+    boxes = " | ".join(t[:1].upper() + t[1:] for t in map(b.state.cards[card].box_text, (0, 1)))
+    assert b.message.text.startswith(f"Picked minion {card + 1} ({boxes}): now click an outlined place")
+    assert boxes[0].isupper() and " | " in boxes
     assert not b.click(f"wait:{card}") and b.selected is None            # a second click puts it back
     assert b.message.text.startswith(f"Minion {card + 1} put back")
     assert not b.click(f"wait:{card}")
