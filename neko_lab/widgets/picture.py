@@ -14,7 +14,8 @@ The SVG <title> inside a target is what hovering it says. Targets drawn with ``l
 class ``neko-lit`` (a legal move now); the others are ``neko-off``. With ``on_miss``, a click off the
 lit targets (on an unlit target, or on the table) is sent too, so the board can say why nothing
 happened. A target marked ``neko-expected`` (a lesson's move) is drawn in orange, and the text of its
-``data-callout`` attribute is pinned beside it.
+``data-callout`` attribute is pinned beside it, covering no text, no lit target and no element of class
+``neko-token`` (the pieces on the table) where there is room.
 """
 from __future__ import annotations
 
@@ -33,8 +34,10 @@ function render({ model, el }) {
   // the lesson's callout: a note pinned beside the target marked data-callout, inside the picture, with
   // an arrow to the target. Placements are tried above, under, right and left of it (each also shifted
   // along the target), then at its corners, then further along its row past the texts and targets
-  // beside it; the first in sight that covers no text of the picture, no other lit target (nor the
-  // target) wins, else the one covering the least
+  // beside it; the first in sight that covers no text of the picture, no token (an element of class
+  // neko-token: a team, a marker, an empty place), no other lit target (nor the target) and, moved away
+  // from its target, lies no nearer another lit target wins, else the one covering the least text, then
+  // not astray, then covering the least of the tokens
   const textBoxes = (skip, ox, oy) => {       // the boxes of the picture's lines of text, not of their containers
     const out = [], seen = new Set(), walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
@@ -71,16 +74,25 @@ function render({ model, el }) {
     const left = box.left + ox, top = box.top + oy, right = left + box.width, bottom = top + box.height;
     const room = el.scrollWidth, floor = el.scrollHeight;
     const texts = textBoxes([note, hit], ox, oy);
+    const marks = [], others = [];
+    for (const mark of el.querySelectorAll(".neko-token")) {      // nor a token drawn on the table
+      const r = mark.getBoundingClientRect();
+      if (r.width && r.height) marks.push([r.left + ox, r.top + oy, r.right + ox, r.bottom + oy]);
+    }
     for (const other of el.querySelectorAll("[data-target].neko-lit")) {    // nor another legal choice
       if (other === hit || other.contains(hit) || hit.contains(other)) continue;
       const r = other.getBoundingClientRect();
-      if (r.width && r.height) texts.push([r.left + ox, r.top + oy, r.right + ox, r.bottom + oy]);
+      if (r.width && r.height) others.push([r.left + ox, r.top + oy, r.right + ox, r.bottom + oy]);
     }
+    texts.push(...others);
+    // a note away from its target (moved along a row past what it would cover) and nearer another
+    // legal choice seems to point at that one
+    const gap = (a, b) => Math.hypot(Math.max(0, b[0] - a[2], a[0] - b[2]), Math.max(0, b[1] - a[3], a[1] - b[3]));
     const size = (label) => { note.textContent = label; return [note.offsetWidth, note.offsetHeight]; };
     // x positions past the texts and targets in the band y0..y1 that a note of width w at x0 would
     // cover, going right (dir 1) or left (-1), no further than 160 px from the target
     const past = (x0, y0, y1, w, dir) => {
-      const band = texts.filter((b) => b[3] > y0 && b[1] < y1);
+      const band = texts.concat(marks).filter((b) => b[3] > y0 && b[1] < y1);
       return dir > 0
         ? band.filter((b) => b[2] > x0).map((b) => b[2] + 6).filter((x) => x - right < 160).sort((a, b) => a - b)
         : band.filter((b) => b[0] < x0 + w).map((b) => b[0] - w - 6).filter((x) => left - x - w < 160)
@@ -114,8 +126,15 @@ function render({ model, el }) {
         if (y < 0 || y + h > floor) continue;
         const r = [x, y, x + w, y + h];
         const hidden = y < el.scrollTop || y + h > el.scrollTop + el.clientHeight;   // scrolled out of sight
-        const covered = texts.reduce((sum, b) => sum + overlap(r, b), 0) +
-                        10 * overlap(r, [left, top, right, bottom]) + (hidden ? 1e7 : 0);
+        const own = gap(r, [left, top, right, bottom]);
+        const astray = own > 24 && others.some((b) => gap(r, b) < own);
+        // in order: text (and targets) covered, then astray, then tokens covered (a note is smaller
+        // than 5000 px², so the tokens it covers never outweigh being astray): where nothing is clear,
+        // a part of an empty place rather than a word
+        const covered = 1e4 * (texts.reduce((sum, b) => sum + overlap(r, b), 0) +
+                               10 * overlap(r, [left, top, right, bottom])) +
+                        (astray ? 5e3 : 0) + marks.reduce((sum, b) => sum + overlap(r, b), 0) +
+                        (hidden ? 1e13 : 0);
         tries.push({label, x, y, covered});
       }
     }

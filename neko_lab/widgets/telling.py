@@ -140,6 +140,16 @@ class Telling:
         afters = [b for b, _a in self.history[1:]] + [self.state]
         return [(b, a, after) for (b, a), after in zip(self.history, afters)]
 
+    def _named(self, events: list, seat: int | None) -> list[str]:
+        """The texts of `events`, each named after the seat it is about where that is not the seat the
+        line above names (`seat`: the row's head), so a line about the mover that follows one about
+        another seat names the mover again."""
+        out = []
+        for e in events:
+            out.append(e.text if e.seat is None or e.seat == seat else f"{seat_label(e.seat, self.names)}: {e.text}")
+            seat = seat if e.seat is None else e.seat
+        return out
+
     def _move_rows(self) -> list[tuple[int, str, list[str]]]:
         """The last moves as the reader saw them: (number, who and what, what followed). A move of
         another seat the reader saw nothing of is left out and not counted, so rows are numbered 0, 1,
@@ -166,8 +176,7 @@ class Telling:
                 # the table saw it; what it revealed of other seats follows, named with them
                 text, rest = self.headline(before, after)
                 head = f"{self.who(before.current_player, before)}: {text}"
-                texts = [""] + [e.text if e.seat is None or e.seat == before.current_player else
-                                f"{seat_label(e.seat, self.names)}: {e.text}" for e in rest]
+                texts = [""] + self._named(rest, before.current_player)
             elif texts:     # the move in the game's own words, then what followed from it, each line
                 # named after the seat it is about where that is not the seat the line above names;
                 # but the reader's own secret choice as the reader knows it (the game's words for it,
@@ -182,8 +191,7 @@ class Telling:
                     words = texts[0]
                 head = (f"{self.who(head_seat, before)}: {words}" if words is not None
                         else self.describe(before, action, after))
-                texts = [e.text if e.seat is None or e.seat == head_seat else
-                         f"{seat_label(e.seat, self.names)}: {e.text}" for e in shown]
+                texts = [""] + self._named(shown[1:], head_seat)
             else:
                 head = self.describe(before, action, after)
             self._why[number] = k

@@ -9,8 +9,8 @@
 scrolls to it), then reports the rectangles of the picture (and how far it is scrolled), the prompt,
 the choices, the lesson text and its current step (as laid out in the lesson box, which may scroll)
 and every lit target, whether the picture is cut on the right, the smallest text size as shown (an
-SVG's text size times its scale on the screen), and the texts and other lit targets the lesson's
-callout lies over.
+SVG's text size times its scale on the screen), and the texts, tokens (class neko-token) and other lit
+targets the lesson's callout lies over.
 """
 from __future__ import annotations
 
@@ -60,6 +60,11 @@ MEASURE = """(board) => {
         const w = Math.min(c.right, b.right) - Math.max(c.left, b.left), h = Math.min(c.bottom, b.bottom) - Math.max(c.top, b.top);
         if (w > 0.5 && h > 0.5) { covers.push(n.textContent.trim().slice(0, 40)); break; }
       }
+    }
+    for (const mark of pic.querySelectorAll('.neko-token')) {                 // a piece on the table hidden
+      const b = mark.getBoundingClientRect();
+      const w = Math.min(c.right, b.right) - Math.max(c.left, b.left), h = Math.min(c.bottom, b.bottom) - Math.max(c.top, b.top);
+      if (w > 0.5 && h > 0.5) covers.push('token ' + (mark.textContent.trim().slice(0, 40) || mark.tagName));
     }
     for (const other of pic.querySelectorAll('[data-target].neko-lit')) {      // another legal choice hidden
       if (!hit || other === hit || other.contains(hit) || hit.contains(other)) continue;

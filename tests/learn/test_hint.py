@@ -105,7 +105,7 @@ def test_a_move_meeting_the_objective_says_what_it_scores():
     s = les.new_game()
     for i, (steps, action) in enumerate(les.script()):
         les.bots_move(s)
-        if i == 2:        # the lesson's third step plays the card that meets the level -1 objective
+        if i == 2:        # the lesson's third step plays the card that meets the first objective
             break
         s.apply(action)
     mine = [h for h in hint(s, k=len(s.legal_actions())) if h.action == action]

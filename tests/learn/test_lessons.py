@@ -404,8 +404,17 @@ def test_neptune_fuel_broker_step_is_true_of_the_fuel_held(built):
         assert who + " Fuel Broker" in step.say
         if not step.expected.count:
             held = f"you have {s.fuel[0]} fuel already" if s.fuel[0] else "you have no fuel"
-            assert held in step.say and f"your {s.credits[0]} credits can buy VP" in step.say, step.say
+            credits = f"{s.credits[0]} credit{'s' if s.credits[0] != 1 else ''}"
+            assert held in step.say and f"your {credits} can buy VP" in step.say, step.say
     assert said
+
+
+def test_neptune_steps_count_credits_in_the_singular_and_the_plural(built):
+    said = [(step.say, s) for step, s in _each_step(built("neptune"))]
+    assert any(s.credits[0] == 1 and "You have 1 credit, " in say for say, s in said)      # step 3
+    for say, _s in said:        # the lesson's own words (the summary of moves since quotes the log's events)
+        own = re.sub(r"Since your last taught step: .*?\. (?=[A-Z])", "", say)
+        assert not re.search(r"(?<![\d.])1 credits\b", own), say
 
 
 def test_neptune_a_card_played_from_the_track_gives_a_reason_true_of_the_hand(built):

@@ -121,7 +121,7 @@ def test_the_expected_move_is_marked_on_the_picture_and_in_the_choices():
 def test_naeco_lesson_marks_the_hand_card_then_its_place():
     b = nl.lesson("naeco")
     want, note = b.lesson_panel.expected, html.escape(b.lesson_panel.callout, quote=True)
-    assert f'neko-expected" data-callout="{note}" data-target="hand:{want.card}"' in b.picture_widget.value
+    assert f'neko-expected" data-callout="pick this card" data-target="hand:{want.card}"' in b.picture_widget.value
     b.picture_widget.click(f"hand:{want.card}")
     assert f'neko-expected" data-callout="{note}" data-target="cell:{want.depth}:{want.col}"' \
         in b.picture_widget.value

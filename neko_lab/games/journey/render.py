@@ -109,13 +109,23 @@ def _click(markup: str, name: str, clicks: Mapping[str, str] | None, ring: tuple
     return markup
 
 
+def cargo_words(cargo) -> str:
+    """A port's cargo spaces in words, left to right: 'cargo spaces: empty, 2 coins, 1 fuel'."""
+    def one(c) -> str:
+        if c is None:
+            return "empty"
+        item, n = c
+        return f"{n} " + {"coins": "coin" if n == 1 else "coins", "good": "good" if n == 1 else "goods"}.get(item, item)
+    return "cargo spaces: " + ", ".join(one(c) for c in cargo)
+
+
 def card_svg(card: "Card", x: float, y: float, width: float = CW, height: float = CH, stroke: str = "#333",
              note: str = "") -> str:
     """A card: name, cost and points, its left half-hub multiplier and right half-hub item at the edges,
     a port's cargo spaces and own hubs."""
     fill = TYPE_FILL.get(card.type, "#eeeeee")
     tip = (f"{card} — {card.type.replace('_', ' ')}, cost {card.cost}, {card.points} PP; left half-hub "
-           f"×{card.left}, right half-hub {card.right}" + (f"; cargo {len(card.cargo)}" if card.cargo else "")
+           f"×{card.left}, right half-hub {card.right}" + (f"; {cargo_words(card.cargo)}" if card.cargo else "")
            + (f"; own hubs {', '.join(f'{m}×{i}' for m, i in card.hubs)}" if card.hubs else ""))
     parts = [f'<g class="card"><title>{escape(tip)}</title>'
              f'<rect x="{x:.1f}" y="{y:.1f}" width="{width}" height="{height}" rx="6" fill="{fill}" stroke="{stroke}"/>']
@@ -130,9 +140,10 @@ def card_svg(card: "Card", x: float, y: float, width: float = CW, height: float 
     parts.append(f'<rect x="{x + width - 15:.1f}" y="{mid - 9:.1f}" width="16" height="18" rx="3" '
                  f'fill="{ITEM_FILL[card.right]}" stroke="#555"/>'
                  + _t(x + width - 7, mid + 4, card.right[0].upper(), 11, "middle", ITEM_INK[card.right], "bold"))
-    if card.cargo:
-        parts.append(_t(x + width / 2, mid + 4, " ".join("·" if c is None else f"{c[1]}{CARGO[c[0]]}"
-                                                          for c in card.cargo), 11, "middle", "#234"))
+    if card.cargo:      # short codes (the legend spells them out); hovering them spells them out too
+        parts.append(f'<g class="cargo"><title>{escape(cargo_words(card.cargo))}</title>'
+                     + _t(x + width / 2, mid + 4, " ".join("·" if c is None else f"{c[1]}{CARGO[c[0]]}"
+                                                          for c in card.cargo), 11, "middle", "#234") + "</g>")
     parts.append("</g>")
     return "".join(parts)
 

@@ -95,7 +95,9 @@ def ocean_svg(ocean: Ocean, x: float = 0, y: float = 0, title: str = "", lit: Se
                             f'stroke="{LEGAL_STROKE}" stroke-width="2"/>')
                     parts.append(target(rect, f"cell:{d}:{c}", f"{cell_tip} ({where})"))
                 elif p in front:
-                    rect = (f'<rect x="{cx:.1f}" y="{cy:.1f}" width="{CW}" height="{CH}" rx="4" fill="#fff" '
+                    # on a board's own Ocean a place is a token a lesson's callout keeps clear of
+                    token = ' class="neko-token"' if unlit else ""
+                    rect = (f'<rect{token} x="{cx:.1f}" y="{cy:.1f}" width="{CW}" height="{CH}" rx="4" fill="#fff" '
                             f'stroke="#9ab" stroke-dasharray="3,3"/>')
                     parts.append(target(rect, f"cell:{d}:{c}", f"{where}: empty", lit=False) if unlit else
                                  rect.replace("/>", f"><title>{where}: empty</title></rect>"))

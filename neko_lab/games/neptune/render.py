@@ -42,7 +42,7 @@ def _t(x: float, y: float, text: str, size: int = 12, weight: str = "normal", fi
 
 def _dot(x: float, y: float, seat: int, r: float = 6, ring: bool = False) -> str:
     stroke = ' stroke="#000" stroke-width="2"' if ring else ' stroke="#fff" stroke-width="1"'
-    return f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{COLOURS[seat]}"{stroke}/>'
+    return f'<circle class="neko-token" cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{COLOURS[seat]}"{stroke}/>'
 
 
 def _icons(s, techs: Iterable[int]) -> str:
@@ -140,7 +140,7 @@ def _location(s, loc, x: float, y: float, seat: int, spd: int, own: list[int],
     step = min(14.0, (BOX_W - 18) / max(1, per_row - 1))
     for n, k in enumerate(teams):
         tx, ty = round(x + 6 + (n % per_row) * step, 1), y + BOX_H - 6 - (n // per_row) * 13
-        out.append(f'<polygon points="{tx},{ty} {tx + 10},{ty} {tx + 5},{ty - 10}" '
+        out.append(f'<polygon class="neko-token" points="{tx},{ty} {tx + 10},{ty} {tx + 5},{ty - 10}" '
                    f'fill="{COLOURS[k // 3]}" stroke="#000" stroke-width="0.5"><title>'
                    f'team {k % 3 + 1} of player {k // 3 + 1}</title></polygon>')
     return _spot("<g>" + "".join(out) + "</g>", f"loc:{i}", moves, loc.name) if moves is not None else \
@@ -420,9 +420,13 @@ def svg(s, seat: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> str:
 
 
 def html(s, viewer: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> str:
-    """GameState.picture: the table as `viewer` (a seat, PUBLIC or EVERYTHING) sees it."""
+    """GameState.picture: the table as `viewer` (a seat, PUBLIC or EVERYTHING) sees it, under a line
+    naming the game and who decides. With `moves` (a board's clickable picture) that line is left out:
+    the board says both above the picture, and the line would take the room that lets a laptop screen
+    show the decisions panel and the tallest planet column together without scrolling."""
     seat = s.check_viewer(viewer)
     status = "the game is over" if s.is_over() else f"player {s.current_player + 1} to decide"
     cells = "".join(f'<div style="display:inline-block;vertical-align:top;margin:2px 8px 2px 0">{a}</div>'
                     for a in areas(s, seat, moves))
-    return f'<div><b>Destination: Neptune</b> — {status}<br/>{cells}</div>'
+    head = "" if moves is not None else f"<b>Destination: Neptune</b> — {status}<br/>"
+    return f'<div>{head}{cells}</div>'

@@ -7,9 +7,11 @@
 The picture (render.html) shows Kumichō's path and every pyramid, with the walk so far in bold. While
 you are to act, what you may click is outlined in orange and hovering it says what a click does: the
 boxes the walk may take next (click one to walk on), the empty places a waiting minion may go (click a
-minion of the Waiting Room, then a place), and, for the Delivery lady or the Subway operator, the loose
-cubes that may move (click one; the neighbourhoods it may reach light up; click one of them). Anything
-the rules refuse is explained in the message line and leaves the game unchanged. Every other decision
+minion of the Waiting Room, then a place), the minions of the Waiting Room while the Accountant discards
+(click one to discard it), and, for the Delivery lady or the Subway operator, the loose cubes that may
+move (click one; the neighbourhoods it may reach light up; click one of them). A click that picks a
+minion or a cube says so in the message line, and what to click next. Anything the rules refuse is
+explained in the message line and leaves the game unchanged. Every other decision
 (how many cubes a Fishmonger takes, deliveries, stop) is in the list of choices. The generic board adds
 bots, undo/restart, the scores, the log with the rule of every event and the review of a finished game.
 """
@@ -18,12 +20,13 @@ from __future__ import annotations
 from typing import Hashable
 
 from neko_lab.widgets.board import Board as GenericBoard
+from neko_lab.widgets.lesson import mark_expected
 
-from .data import DELIVERY, LEVEL_OF, MISSION_TYPES, PARENTS, SUBWAY
+from .data import COLOURS, DELIVERY, LEVEL_OF, MISSION_TYPES, PARENTS, SUBWAY
 from .render import html
 from .rules import GameState
 from .rules.command_phase import Box
-from .rules.lieutenants_card import Place, open_places
+from .rules.lieutenants_card import Discard, Place, open_places
 from .rules.rulebook import COMMAND, COO, SETUP
 from .rules.minions_cards import ENTER, Carry
 
@@ -54,8 +57,11 @@ def prompt(state: GameState) -> str:
         more = " — click a cube, then where it goes" if top.kind in MOVERS else ""
         return (f"{who}: {state.card_at(top.seat, p).box_text(side)} at place {p + 1} — "
                 f"{left} of {LEVEL_OF[p]} uses left{more}")
-    names = {"discard": "discard from the Waiting Room",
-             "coo": "click a minion of the Waiting Room, then an outlined place",
+    if top.kind == "discard":        # data: how many discards are left, this one included
+        left = top.data
+        return (f"{who}: click a minion of the Waiting Room to discard it face up "
+                f"({left} discard{'s' if left != 1 else ''} left)")
+    names = {"coo": "click a minion of the Waiting Room, then an outlined place",
              "deliver": "deliver the cube that just arrived, or keep it loose",
              "deliveries": "deliveries still possible before the walk ends"}
     return f"{who}: {names.get(top.kind, top.kind)}"
@@ -118,6 +124,9 @@ class Board(GenericBoard):
             if self.selected and self.selected[0] == "wait":
                 return Place(self.selected[1], place)
             return here[0] if len(here) == 1 else None
+        if kind == "discard":
+            card = int(rest)
+            return next((a for a in legal if isinstance(a, Discard) and a.card == card), None)
         if kind == "to" and self.selected and self.selected[0] != "wait":
             frm, colour = self.selected
             return Carry(frm, int(rest), colour, self.decision() == SUBWAY)
@@ -142,17 +151,45 @@ class Board(GenericBoard):
             return [f"cube:{action.frm}:{action.colour}"]
         return super().expected_targets(action, markup)
 
+    def first_click_callout(self) -> str | None:
+        """The lesson's callout while its move still needs its first click (a waiting minion, a loose
+        cube): that click picks, so the note says so; the step's own callout ("place here", "move
+        here") marks the second click. None when no first click is due."""
+        want = self.lesson_panel.expected
+        if isinstance(want, Place) and self.selected != ("wait", want.card):
+            return "pick this minion"
+        if isinstance(want, Carry) and self.selected != (want.frm, want.colour):
+            return "pick this cube"
+        return None
+
+    def marked_picture(self) -> str:
+        note = self.first_click_callout()
+        if note is None:
+            return super().marked_picture()
+        markup = self.picture()
+        names = [n for wanted in self.lesson_panel.answers for n in self.expected_targets(wanted, markup)]
+        return mark_expected(markup, list(dict.fromkeys(names)), note) if names else markup
+
     def on_target(self, name: str) -> bool:
         kind, _, rest = name.partition(":")
         if kind == "cube":
             n, c = (int(x) for x in rest.split(":"))
             self.selected = None if self.selected == (n, c) else (n, c)
             self.refresh()
+            where = f"the {'upper' if n % 2 == 0 else 'lower'} neighbourhood of place {n // 2 + 1}"
+            self.message.show(f"Picked a {COLOURS[c]} cube in {where}: now click an outlined neighbourhood it may "
+                              f"go to (or the cube again to let it be)." if self.selected else
+                              f"The {COLOURS[c]} cube is let be: click a loose cube, then where it goes.")
             return False
         if kind == "wait":
             card = int(rest)
             self.selected = None if self.selected == ("wait", card) else ("wait", card)
             self.refresh()
+            boxes = " | ".join(t[:1].upper() + t[1:] for t in map(self.state.cards[card].box_text, (0, 1)))
+            self.message.show(f"Picked minion {card + 1} ({boxes}): now click an "
+                              f"outlined place for it (or the minion again to put it back)." if self.selected else
+                              f"Minion {card + 1} put back: click a minion of the Waiting Room, then an outlined "
+                              f"place.")
             return False
         if kind == "place" and self.target_action(name) is None:
             self.message.show("Click a minion of your Waiting Room first, then the place.", "error")

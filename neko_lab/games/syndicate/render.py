@@ -46,11 +46,13 @@ def card_origin(p: int, x0: float, y0: float) -> tuple[float, float]:
 
 class Clicks(NamedTuple):
     """What the picture lets the person to act click: cubes that may move (neighbourhood, colour), the
-    neighbourhoods the selected cube may reach, waiting minions, and the selected cube."""
+    neighbourhoods the selected cube may reach, waiting minions to place (then a place) or to discard
+    (the Accountant's discards: one click each), and the selected cube or minion."""
     cubes: frozenset = frozenset()
     to: dict = {}
     waiting: frozenset = frozenset()
     selected: tuple | None = None
+    discard: frozenset = frozenset()
 
 
 def _cubes(counts: tuple[int, ...], x: float, y: float, n: int = -1, clicks: Clicks = Clicks()) -> str:
@@ -168,6 +170,8 @@ def clicks_for(state: "GameState", seat: int, selected: tuple | None) -> Clicks:
         return Clicks(cubes, to, frozenset(), sel)
     if kind == "coo":
         return Clicks(waiting=frozenset(a.card for a in acts if hasattr(a, "card")), selected=selected)
+    if kind == "discard":
+        return Clicks(discard=frozenset(a.card for a in acts if hasattr(a, "card")))
     return Clicks(selected=None)
 
 
@@ -248,11 +252,19 @@ def area_svg(area: Area, head: str, colour: str, boxes_lit: set[int] = frozenset
         card = area.cards[c]
         tip = (f"minion {c + 1}: {card.box_text(0)} / {card.box_text(1)}, "
                f"{len(card.slots)} slot{'s' if len(card.slots) != 1 else ''}")
-        body = (f'<rect x="{bx}" y="{by}" width="56" height="18" rx="3" fill="#fbfaf6" '
-                f'stroke="{ORANGE if chosen or c in clicks.waiting else "#888"}" stroke-width="{3 if chosen else 1}"/>'
-                f'<text x="{bx + 28}" y="{by + 13}" font-size="11" text-anchor="middle">minion {c + 1}</text>')
-        out.append(target(body, f"wait:{c}", tip + ": click, then an outlined place")
-                   if c in clicks.waiting else f'<g><title>{escape(tip)}</title>{body}</g>')
+        lit_here = c in clicks.waiting or c in clicks.discard
+        body = (f'<rect x="{bx}" y="{by}" width="56" height="18" rx="3" fill="{"#fde9c4" if chosen else "#fbfaf6"}" '
+                f'stroke="{ORANGE if chosen or lit_here else "#888"}" stroke-width="{3 if chosen else 2 if lit_here else 1}"/>'
+                f'<text x="{bx + 28}" y="{by + 13}" font-size="11" text-anchor="middle" '
+                f'font-weight="{"bold" if chosen else "normal"}">minion {c + 1}</text>')
+        if c in clicks.waiting:
+            out.append(target(body, f"wait:{c}", tip + (": picked; click an outlined place for it (or click it "
+                                                        "again to put it back)" if chosen else
+                                                        ": click to pick it, then an outlined place")))
+        elif c in clicks.discard:
+            out.append(target(body, f"discard:{c}", tip + ": click to discard it face up"))
+        else:
+            out.append(f'<g><title>{escape(tip)}</title>{body}</g>')
     out.append("</svg>")
     return "".join(out)
 

@@ -373,17 +373,25 @@ CATEGORIES = {
 }
 
 
+def callout(state: State, a: Any) -> str:
+    """The few words pinned beside the step's move on the picture: its place, or its pile. (The board
+    calls out the hand card, and the face-down switch, while they are still to click.)"""
+    if type(a).__name__ == "Play":
+        return "play face-down here" if a.down else "play here"
+    return "draw from this pile" if type(a).__name__ == "Draw" else "this move"
+
+
 def LESSON(seed: int = SEED) -> Lesson:
     """The Naéco lesson (a function, so every board gets a Lesson of its own)."""
     teach = [
-        Teach(GAMEPLAY, pick_first, say_first, not_that_play),
-        Teach(GAMEPLAY, _draw_pick, say_draw, not_that_draw),
-        Teach(OBSERVE, pick_observe, say_observe, not_that_play),
-        Teach(GAMEPLAY, _draw_pick, say_draw_again, not_that_draw),
-        Teach(GAMEPLAY, pick_face_down, say_face_down, not_that_play),
-        Teach(GAMEPLAY, _draw_pick, say_draw_again, not_that_draw),
-        Teach(GAMEPLAY, pick_beside_empty, say_beside_empty, not_that_play),
-        Teach(GAMEPLAY, _draw_pick, say_last_draw, not_that_draw),
+        Teach(GAMEPLAY, pick_first, say_first, not_that_play, callout),
+        Teach(GAMEPLAY, _draw_pick, say_draw, not_that_draw, callout),
+        Teach(OBSERVE, pick_observe, say_observe, not_that_play, callout),
+        Teach(GAMEPLAY, _draw_pick, say_draw_again, not_that_draw, callout),
+        Teach(GAMEPLAY, pick_face_down, say_face_down, not_that_play, callout),
+        Teach(GAMEPLAY, _draw_pick, say_draw_again, not_that_draw, callout),
+        Teach(GAMEPLAY, pick_beside_empty, say_beside_empty, not_that_play, callout),
+        Teach(GAMEPLAY, _draw_pick, say_last_draw, not_that_draw, callout),
     ]
     intro = (f"Welcome to Naéco. You are Player 1, exploring the sea against the Naéco agent (Player 2). "
              f"In front of you lie two Exploration Start cards; you hold three Species cards; seven piles "

@@ -28,8 +28,8 @@ from ..lesson import DeterministicBot, Lesson, Teach
 from .neptune_words import (CARD_DOES, R_BROKER, R_BUILD, R_BUILDING, R_CONTROL, R_COST, R_END, R_FACTORIES,
                             R_FAME, R_FUEL, R_GEN, R_INVESTORS, R_PLAY, R_PRODUCTION, R_RESEARCH, R_SCORING,
                             R_SCORING_CARD, R_SELL, R_TECH, R_TECH_ACCESS, R_TURN, R_TWO, R_DIVERS,
-                            R_INTREPID, VP_TABLE, card_kind, consequence, cost_words, kind, loc_name, purse,
-                            speed_of)
+                            R_INTREPID, VP_TABLE, card_kind, consequence, cost_words, credit_count, kind, loc_name,
+                            purse, speed_of)
 
 GAME = "neptune"
 SEED = 8
@@ -113,9 +113,9 @@ def _why_play(state: State, a: Any) -> str:
     k = card_kind(state, a.card)
     mine = sum(1 for f in state.factory if f == 0)
     if k == "build":
-        return f"with {state.credits[0]} credits and {state.fuel[0]} fuel your teams can build now"
+        return f"with {credit_count(state.credits[0])} and {state.fuel[0]} fuel your teams can build now"
     if k == "research":
-        return f"{state.fuel[0]} fuel and {state.credits[0]} credits pay for missions now"
+        return f"{state.fuel[0]} fuel and {credit_count(state.credits[0])} pay for missions now"
     if k == "factories":
         return f"your {mine} factor{'y' if mine == 1 else 'ies'} pay out, and you take 2 credits more"
     if k == "technology":
@@ -161,12 +161,12 @@ def say_launch(state: State, a: Any) -> str:
         fuel, credits = state.fuel[0], state.credits[0]
         launches = [x for x in state.legal_actions() if kind(x) == "Launch"]
         if not launches:
-            why = (f"you have no fuel left (and {credits} credits, in generation {min(state.generation, 3) + 1}), "
+            why = (f"you have no fuel left (and {credit_count(credits)}, in generation {min(state.generation, 3) + 1}), "
                    "and every launch costs at least 1" if not fuel else
                    "no credit is left for the 1 credit a launch costs" if not credits else
                    "every location still open is further than your fuel reaches")
             return f"Stop launching: {why} ({R_RESEARCH})."
-        return (f"Stop launching: you have {credits} credits and {fuel} fuel left; keep them for the bases the "
+        return (f"Stop launching: you have {credit_count(credits)} and {fuel} fuel left; keep them for the bases the "
                 f"missions you hold open ({R_RESEARCH}).")
     if kind(a) != "Launch":
         return say_any_time(state, a)
@@ -211,8 +211,8 @@ def say_build(state: State, a: Any) -> str:
     gain = {"base": "a base opens the site for a factory or colony and cuts the fuel of trips through it",
             "factory": "a factory scores 1 VP at every scoring and pays when Factories Produce is played",
             "colony": "a colony scores 2 VP at every scoring"}[a.what]
-    return lead + head + (f"Team {a.team + 1} builds a {a.what} at {loc_name(state, a.dest)} for {a.credits} "
-                          f"credit{'s' if a.credits != 1 else ''}; {trip} ({R_COST}). Why: {gain} ({R_BUILDING})."
+    return lead + head + (f"Team {a.team + 1} builds a {a.what} at {loc_name(state, a.dest)} for "
+                          f"{credit_count(a.credits)}; {trip} ({R_COST}). Why: {gain} ({R_BUILDING})."
                           + _first_building(state, a))
 
 
@@ -228,7 +228,7 @@ def _first_building(state: State, a: Any) -> str:
         have = {t for t, holders in enumerate(state.techs) if 0 in holders}
         missing = [data.techs[t].name for t in loc.colony_requires if t not in have]
         need = (f"it needs {' and '.join(missing)} first, which you have no token on" if missing else
-                f"it costs {loc.colony} credits plus the fuel from Earth")
+                f"it costs {credit_count(loc.colony)} plus the fuel from Earth")
         out.append(f"A colony could go here too, in its own circle, and scores 2 VP at every scoring, but {need} "
                    f"({R_BUILDING}).")
     holders = state.missions[a.dest]
@@ -274,7 +274,7 @@ def say_investors(state: State, a: Any) -> str:
     lead = (f"Attract Investors: {took}; now each may turn fame into credits, 1 credit per 2 fame "
             f"({R_INVESTORS}). ")
     if a.fame:
-        return lead + f"Give up {a.fame} fame for {a.fame // 2} credits: the credits buy bases and VP now."
+        return lead + f"Give up {a.fame} fame for {credit_count(a.fame // 2)}: the credits buy bases and VP now."
     return lead + (f"Keep all your fame ({state.fame[0]}): the most fame scores 2 VP at every scoring and 5 at the "
                    f"end ({R_FAME}).")
 
@@ -290,7 +290,7 @@ def say_buy_vp(state: State, a: Any) -> str:
     if not a.credits:
         return lead + "Buy nothing: your credits are worth more for building."
     last = " Credits are worth nothing at the end, so buy the most VP they allow." if context == "final" else ""
-    return lead + f"Buy {a.vp} VP for {a.credits} credits (you have {state.credits[0]}).{last}"
+    return lead + f"Buy {a.vp} VP for {credit_count(a.credits)} (you have {state.credits[0]}).{last}"
 
 
 def say_order(state: State, a: Any) -> str:
@@ -308,7 +308,7 @@ def say_broker(state: State, a: Any) -> str:
         return lead + f"Buy {a.count}."
     fuel, credits = state.fuel[0], state.credits[0]
     have = f"you have {fuel} fuel already" if fuel else "you have no fuel, but fuel scores nothing by itself"
-    return lead + (f"Buy none: {have}, and your {credits} credits can buy VP at the next scoring "
+    return lead + (f"Buy none: {have}, and your {credit_count(credits)} can buy VP at the next scoring "
                    f"({VP_TABLE}) ({R_SCORING_CARD}).")
 
 

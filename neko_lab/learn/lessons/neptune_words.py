@@ -20,6 +20,11 @@ R_INVESTORS, R_BUILD, R_FACTORIES = rule("Attract Investors"), rule("Build"), ru
 R_BROKER, R_SCORING_CARD, R_END = rule("Fuel Broker"), rule("Scoring"), rule("End of Game Scoring (see page 4)")
 R_DIVERS, R_INTREPID = rule("Diversification Card"), rule("Intrepid Spacefarer Card")
 
+
+def credit_count(n: int) -> str:
+    """'1 credit', '2 credits': a sum of credits, plural by count."""
+    return f"{n} credit{'s' if n != 1 else ''}"
+
 CARD_DOES = {
     "investors": f"you take 5 credits, the other player 2, then each may trade fame for credits ({R_INVESTORS})",
     "build": f"three rounds of building, you first, each player once per round ({R_BUILD})",
@@ -74,7 +79,7 @@ def speed_of(state: State, seat: int) -> int:
 
 
 def purse(state: State, seat: int) -> str:
-    return f"{state.credits[seat]} credits, {state.fuel[seat]} fuel, {state.fame[seat]} fame"
+    return f"{credit_count(state.credits[seat])}, {state.fuel[seat]} fuel, {state.fame[seat]} fame"
 
 
 def card_kind(state: State, cid: int) -> str:
@@ -96,19 +101,19 @@ def consequence(state: State, a: Any) -> str:
                 f"({cost_words(state, seat, state.data.home, a.loc)})")
     if k == "BuildAt":
         what = "moves there without building" if a.what == "move" else f"builds a {a.what} there"
-        return f"team {a.team + 1} {what} for {a.credits} credits and {a.fuel} fuel"
+        return f"team {a.team + 1} {what} for {credit_count(a.credits)} and {a.fuel} fuel"
     if k == "MissionAccess":
-        return f"access at {a.name} costs {a.price} credits paid to Player {a.controller + 1}"
+        return f"access at {a.name} costs {credit_count(a.price)} paid to Player {a.controller + 1}"
     if k == "BuyAccess":
-        return f"access to {a.name} costs {a.price} credits paid to Player {a.controller + 1}"
+        return f"access to {a.name} costs {credit_count(a.price)} paid to Player {a.controller + 1}"
     if k == "BuyFuel":
-        return f"a fuel from the supply costs {a.price} credits, the dearest way to get fuel"
+        return f"a fuel from the supply costs {credit_count(a.price)}, the dearest way to get fuel"
     if k == "TakeTech":
         t = state.data.techs[a.tech]
         return (f"{'control of' if a.control else 'access to'} {t.name} gives speed +{t.speed}"
                 + (" and 1 fame at every Technology card" if a.control else ""))
     if k == "CashFame":
-        return (f"giving up {a.fame} fame for {a.fame // 2} credits lowers you in the fame race" if a.fame
+        return (f"giving up {a.fame} fame for {credit_count(a.fame // 2)} lowers you in the fame race" if a.fame
                 else "keeping all fame gives no credits now")
     if k == "BuyVP":
         return f"{a} ({VP_TABLE}; once per scoring)" if a.credits else "buying nothing keeps every credit"

@@ -64,6 +64,30 @@ def test_picture_shows_lanes_hubs_dice_and_ships():
     assert re.search(r"load 0/\d · \d+ PP", pic)         # the load shares the line of the points, clear of the hubs
 
 
+def test_a_port_s_cargo_codes_are_spelled_out_on_hover():
+    """The short cargo codes on a port ('· 2c · 1fu') are explained in the legend under the picture, out
+    of sight on a laptop: hovering them (and the card) spells them out."""
+    from neko_lab.games.journey.render import cargo_words
+    s = game()
+    put(s, 0, 0, 1, "Port")
+    pic = svg(s)
+    shown = re.findall(r'<g class="cargo"><title>([^<]*)</title><text[^>]*>([^<]*)</text></g>', pic)
+    assert shown
+    codes = {"c": ("coin", "coins"), "g": ("good", "goods"), "fi": ("fish", "fish"), "fu": ("fuel", "fuel")}
+    for words, text in shown:
+        assert words.startswith("cargo spaces: ")
+        spelled = words[len("cargo spaces: "):].split(", ")
+        assert len(spelled) == len(text.split())
+        for word, code in zip(spelled, text.split()):
+            if code == "·":
+                assert word == "empty"
+            else:
+                n, short = re.fullmatch(r"(\d+)(\w+)", code).groups()
+                assert word == f"{n} {codes[short][int(n) != 1]}", (word, code)
+    assert cargo_words(((("coins", 1)), None, ("good", 2))) == "cargo spaces: 1 coin, empty, 2 goods"
+    assert "; cargo spaces: " in pic                                # the card's own hover text too
+
+
 def test_draft_by_clicking_dice_then_income():
     s = advance_to(game(), {"draft"})
     board = Board(s, agents={k: JourneyAgent(seed=k) for k in range(s.players) if k != s.current_player})

@@ -161,7 +161,7 @@ def test_step_by_step_bots_and_the_pause():
     assert b.state.current_player == 0
 
 
-def test_undo_takes_back_my_turn_and_the_bot_reply():
+def test_undo_takes_back_my_last_choice_with_the_bot_reply_then_the_card_played():
     s = game()
     b = Board(s, agents={1: FirstPlay()})
     start = fingerprint(s)
@@ -396,3 +396,33 @@ def test_missions_no_species_can_follow_may_be_left_from_the_board():
     assert "or leave the missions, as no species can follow them (in the choices)" in b.prompt_text()
     assert b.play(LeaveMissions())
     assert b.state.missed[0] == 1 and b.state.missions[0] == () and len(b.state.hands[0]) == 2
+
+
+def test_the_lesson_calls_out_the_card_to_pick_the_switch_the_place_and_the_pile():
+    """Each click of a step is called out as what it does: the hand card is picked, the face-down switch
+    switched, the card played at its place, a card drawn from the pile; the empty places of the
+    learner's Ocean are tokens the callout keeps clear of."""
+    import re
+    b = nl.lesson("naeco")
+    seen = set()
+    while b.lesson_panel.step is not None and b.lesson_panel.step.scripted:
+        want = b.lesson_panel.expected
+        if isinstance(want, Play):
+            assert f'data-callout="pick this card" data-target="hand:{want.card}"' in b.picture_widget.value
+            b.picture_widget.click(f"hand:{want.card}")
+            if want.down:
+                assert 'data-callout="switch to face-down" data-target="facedown"' in b.picture_widget.value
+                b.picture_widget.click("facedown")
+            note = "play face-down here" if want.down else "play here"
+            assert f'data-callout="{note}" data-target="cell:{want.depth}:{want.col}"' in b.picture_widget.value
+            assert 'class="neko-token"' in b.picture_widget.value
+            b.picture_widget.click(f"cell:{want.depth}:{want.col}")
+            seen.add(note)
+        else:
+            value = b.picture_widget.value
+            assert re.search(r'data-callout="draw from this pile" data-target="pile:\d+"', value)
+            b.play(want)
+            seen.add("draw")
+        b.play_bots()
+    assert seen == {"play here", "play face-down here", "draw"}
+    assert "this step's move" not in b.picture_widget.value

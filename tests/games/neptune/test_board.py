@@ -118,6 +118,16 @@ def test_text_is_at_least_eleven_pixels_and_the_picture_fits_a_notebook():
     assert width <= 1100                    # a 1,280 px notebook shows it whole, unscaled
 
 
+def test_the_board_s_picture_opens_on_the_decisions_panel_without_a_heading_line_the_board_already_says():
+    """A build's decisions panel and Earth's column of four locations fill a laptop screen: a heading line
+    above them pushed the lowest lit location out of sight, so the table scrolled and cut that line."""
+    from neko_lab.games.neptune.render import html
+    b = _build_board()
+    assert "Destination: Neptune</b> — player" not in b.picture_widget.value
+    assert b.picture_widget.value.startswith("<div><div ")
+    assert "<b>Destination: Neptune</b> — player 1 to decide" in html(b.state)      # a state's own picture
+
+
 def test_a_finished_game_is_reviewed_step_by_step():
     b = Board(game(3, seed=2), agents={0: "random", 1: "random", 2: "neptune"})
     b.play_bots()

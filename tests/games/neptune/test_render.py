@@ -4,6 +4,7 @@ import re
 from html import escape
 
 from neko_lab.games.neptune import render
+from neko_lab.games.neptune.render import COLOURS
 from neko_lab.games.neptune.rules import BuildAt
 
 from .rig import RED, game, loc, play_card, resources
@@ -68,7 +69,8 @@ def test_all_twelve_teams_of_a_four_player_game_stand_inside_earths_box():
     svg = render.html(s, RED, {})
     box = re.search(r'<rect x="([\d.]+)" y="([\d.]+)" width="(\d+)" height="(\d+)"[^>]*/><text[^>]*>Earth</text>', svg)
     x, y, w, h = (float(v) for v in box.groups())
-    teams = re.findall(r'<polygon points="([^"]*)"[^>]*><title>team (\d) of player (\d)</title>', svg)
+    teams = re.findall(r'<polygon class="neko-token" points="([^"]*)"[^>]*><title>team (\d) of player (\d)</title>',
+                       svg)
     assert len(teams) == 12 and {(t, p) for _, t, p in teams} == {(str(t), str(p)) for t in (1, 2, 3)
                                                                        for p in (1, 2, 3, 4)}
     for points, _, _ in teams:
@@ -77,3 +79,13 @@ def test_all_twelve_teams_of_a_four_player_game_stand_inside_earths_box():
             assert x < px < x + w and y < py < y + h, (pt, (x, y, w, h))
     corners = {points.split()[0] for points, _, _ in teams}
     assert len(corners) == 12                      # no two drawn on the same spot
+
+
+def test_teams_and_markers_are_tokens_a_lesson_s_callout_keeps_clear_of():
+    """The board pins a lesson's callout where it covers no element of class neko-token: every team
+    triangle and every player's marker on the map is one."""
+    s = _mid_game(2, 60)
+    svg = render.html(s, RED, {})
+    assert svg.count("<polygon") == svg.count('<polygon class="neko-token"') == 6
+    markers = [c for c in re.findall(r"<circle [^>]*/>", svg) if any(f'fill="{k}"' in c for k in COLOURS)]
+    assert len(markers) >= 2 and all('class="neko-token"' in c for c in markers)

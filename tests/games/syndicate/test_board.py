@@ -9,6 +9,7 @@ from neko_lab.games.syndicate.board import Board, prompt
 from neko_lab.games.syndicate.data import DELIVERY, lower, upper
 from neko_lab.games.syndicate.render import ORANGE, html
 from neko_lab.games.syndicate.rules.command_phase import Box
+from neko_lab.games.syndicate.rules.lieutenants_card import Place
 
 from statecheck import fingerprint
 from . import rig
@@ -106,8 +107,53 @@ def test_waiting_minion_then_place_for_the_chief_operations_officer():
     places = [t for t in targets(b) if t.startswith("place:")]
     assert places
     assert not b.click(f"wait:{card}") and b.selected == ("wait", card)
+    boxes = " | ".join(t[:1].upper() + t[1:] for t in map(b.state.cards[card].box_text, (0, 1)))
+    assert b.message.text.startswith(f"Picked minion {card + 1} ({boxes}): now click an outlined place")
+    assert boxes[0].isupper() and " | " in boxes
+    assert not b.click(f"wait:{card}") and b.selected is None            # a second click puts it back
+    assert b.message.text.startswith(f"Minion {card + 1} put back")
+    assert not b.click(f"wait:{card}")
     assert b.click(places[0])
     assert b.state.pyramid[0][int(places[0].split(":")[1])] == card
+
+
+def test_the_accountant_s_discards_are_clicked_on_the_waiting_room():
+    from neko_lab.games.syndicate.rules.lieutenants_card import Discard
+    b = opened(seed=5)
+    assert b.click("box:0:0") and b.decision() == "discard"
+    waiting = b.state.waiting[0]
+    lit = [t for t in targets(b) if t.startswith("discard:")]
+    assert sorted(lit) == sorted(f"discard:{c}" for c in waiting)
+    assert all(b.target_action(f"discard:{c}") == Discard(c) for c in waiting)
+    assert "click to discard it face up" in b.picture()
+    assert "click a minion of the Waiting Room to discard it face up (2 discards left)" in b.prompt_text()
+    assert b.click(lit[-1])
+    assert b.state.discard[-1] == int(lit[-1].split(":")[1])
+    assert "(1 discard left)" in b.prompt_text()
+    assert f"discard:{waiting[-1]}" not in targets(b) and len(targets(b)) == len(waiting) - 1
+
+
+def test_picking_a_loose_cube_says_so_and_what_to_click_next():
+    b = moving_board()
+    assert not b.click(f"cube:{lower(1)}:2")
+    assert b.message.text.startswith("Picked a sea bass cube in the lower neighbourhood of place 2: now click "
+                                     "an outlined neighbourhood")
+    assert not b.click(f"cube:{lower(1)}:2") and b.selected is None
+    assert b.message.text.startswith("The sea bass cube is let be")
+
+
+def test_the_lesson_calls_out_the_minion_to_pick_then_the_place():
+    b = nl.lesson("syndicate")
+    while not isinstance(b.lesson_panel.expected, Place):
+        assert b.play(b.lesson_panel.expected)
+        b.play_bots()
+    want = b.lesson_panel.expected
+    value = b.picture_widget.value
+    assert f'neko-expected" data-callout="pick this minion" data-target="wait:{want.card}"' in value
+    assert "place here" not in value
+    b.picture_widget.click(f"wait:{want.card}")
+    assert f'neko-expected" data-callout="place here" data-target="place:{want.place}"' in b.picture_widget.value
+    assert "pick this minion" not in b.picture_widget.value
 
 
 def test_bots_undo_and_review():
@@ -192,3 +238,18 @@ def test_a_board_builds_and_prompts_at_every_kind_of_decision_from_the_first():
             if kind == "catanna_wild":
                 p, k = s.pending[-1].data
                 assert f"wild slot {k + 1} of place {p + 1}" in text
+
+
+def test_the_openings_shown_to_all_name_both_players_in_the_last_moves():
+    """The bot's opening ends the set-up and shows both openings: under its row, the line about the
+    bot's own opening follows the learner's, so it names the bot again."""
+    from neko_lab.widgets.misclick import plain
+    b = nl.lesson("syndicate")
+    assert b.play(b.lesson_panel.expected)
+    b.play_bots()
+    rows = {head: texts for _k, head, texts in b._move_rows()}
+    shown = next(texts for head, texts in rows.items() if head.startswith("P2 (bot): keeps two opening"))
+    assert [t.split(": ", 1)[0] for t in shown] == ["P1", "P2"], shown
+    assert all(", shown to all: places minion" in t for t in shown)
+    text = plain(b.moves.value)
+    assert "P2: opening, shown to all: places minion" in text

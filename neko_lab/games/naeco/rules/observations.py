@@ -27,8 +27,9 @@ def make_observations(s: "GameState", seat: int) -> None:
         k += 1
         s.token[seat] = k
         s.trail[seat] = s.trail[seat] + (k,)
-        s.emit(f"fulfils the level {level} objective ({s.objective_text[(level, index)]}) "
-               f"and moves to the Surface card of value {s.surface_values[k]}", RULE_OBJECTIVES, seat,
+        s.emit(f"fulfils the objective of the Surface card of value {s.surface_values[k - 1]} "
+               f"({s.objective_text[(level, index)]}) and moves to the Surface card of value {s.surface_values[k]}",
+               RULE_OBJECTIVES, seat,
                level=level, index=index, position=k)
         if k < LAST_POSITION and not s.revealed[k]:
             s.revealed[k] = True

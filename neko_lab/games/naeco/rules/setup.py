@@ -29,7 +29,8 @@ def set_up(s: "GameState") -> None:
     # one Scientific Objective above each Surface card but the last, only level -1 revealed
     s.objectives = [rng.randint(1, 4) for _ in LEVELS]
     s.revealed = [True, False, False, False]
-    s.emit(f"level -1 objective: {s.objective_text[(-1, s.objectives[0])]}", RULE_SETUP,
+    s.emit(f"objective of the Surface card of value {s.surface_values[0]}, face up: "
+           f"{s.objective_text[(-1, s.objectives[0])]}", RULE_SETUP,
            level=-1, index=s.objectives[0])
     # every token on the first Surface card, two Exploration Start cards each
     s.token = [0] * n
