@@ -32,7 +32,7 @@ class BuyFuel(NamedTuple):
     price: int = FUEL_PRICE
 
     def __str__(self) -> str:
-        return f"buy 1 fuel for {self.price} credits"
+        return f"buy 1 fuel for {credits(self.price)}"
 
 
 @serializable

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from neko_lab.core import Pending, serializable
 from neko_lab.core.fast import new_tuple
 
-from .base import INVESTORS_ACTIVE, INVESTORS_OTHERS, RULE_INVESTORS, clockwise
+from .base import INVESTORS_ACTIVE, INVESTORS_OTHERS, RULE_INVESTORS, clockwise, credits
 
 
 @serializable
@@ -50,7 +50,7 @@ def take(s, seat: int, data, action: CashFame) -> None:
     if action.fame:
         s.fame[seat] -= action.fame
         s.credits[seat] += action.fame // 2
-        s.emit(f"gives up {action.fame} fame for {action.fame // 2} credits", RULE_INVESTORS, seat)
+        s.emit(f"gives up {action.fame} fame for {credits(action.fame // 2)}", RULE_INVESTORS, seat)
     ask(s, data)
 
 

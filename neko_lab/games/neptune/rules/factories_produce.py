@@ -13,6 +13,7 @@ from neko_lab.core import Pending
 
 from . import any_time
 from .base import FACTORIES_ACTIVE, RULE_FACTORIES, RULE_PRODUCTION, Pass, clockwise
+from .base import credits as credit_words
 
 
 def produce(s, seat: int) -> tuple[int, int]:
@@ -53,7 +54,7 @@ def useful_access(s, seat: int) -> list:
 
 def play(s, seat: int) -> None:
     s.credits[seat] += FACTORIES_ACTIVE
-    s.emit(f"receives {FACTORIES_ACTIVE} credits", RULE_FACTORIES, seat)
+    s.emit(f"receives {credit_words(FACTORIES_ACTIVE)}", RULE_FACTORIES, seat)
     ask(s, 0)
 
 
@@ -84,7 +85,7 @@ def production(s) -> None:
         if credits or fuel:
             s.credits[i] += credits
             s.fuel[i] += fuel
-            s.emit(f"factories produce {credits} credits and {fuel} fuel", RULE_PRODUCTION, i)
+            s.emit(f"factories produce {credit_words(credits)} and {fuel} fuel", RULE_PRODUCTION, i)
     s.finish_card()
 
 

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from neko_lab.core import Pending, serializable
 from neko_lab.core.fast import new_tuple
 
-from .base import BROKER, BROKER_VP, RULE_BROKER, clockwise, who
+from .base import BROKER, BROKER_VP, RULE_BROKER, clockwise, credits, who
 
 
 @serializable
@@ -21,7 +21,7 @@ class BrokerFuel(NamedTuple):
     def __str__(self) -> str:
         if not self.count:
             return "buy no fuel from the broker"
-        return f"buy {self.count} fuel for {self.count * self.price} credits"
+        return f"buy {self.count} fuel for {credits(self.count * self.price)}"
 
 
 def play(s, seat: int) -> None:

@@ -15,7 +15,7 @@ from neko_lab.core import Pending, serializable
 from .. import scoring
 from . import awards as award_cards
 from .base import (BOUGHT, BUILDINGS, FAME_AWARDS, RULE_END, RULE_FAME, RULE_SCORING,
-                   RULE_SCORING_CARD, who)
+                   RULE_SCORING_CARD, credits, who)
 
 
 @serializable
@@ -95,7 +95,7 @@ def take_buy(s, seat: int, data, action: BuyVP) -> None:
     if action.credits:
         s.credits[seat] -= action.credits
         s.points[seat][BOUGHT] += action.vp
-        s.emit(f"buys {action.vp} VP for {action.credits} credits", RULE_SCORING, seat)
+        s.emit(f"buys {action.vp} VP for {credits(action.credits)}", RULE_SCORING, seat)
     ask_next(s, s.active, context, tuple(i for i in left if s.credits[i] > 0))
 
 
