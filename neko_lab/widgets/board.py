@@ -190,7 +190,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.title = W.HTML(f"<h3 style='margin:2px 0'>{title}</h3>")
         self.status = W.HTML()
         self.picture_widget = ClickPicture(on_click=self.click, on_miss=self.missed, table=True)
-        self.lesson_panel = LessonPanel(self.lesson)
+        self.lesson_panel = LessonPanel(self.lesson, self.action_label)
         self.lesson_box = self.lesson_panel.widget
         self.prompt_box = W.HTML()
         self.message = MessageArea()
