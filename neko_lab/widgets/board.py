@@ -335,7 +335,8 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         if not self.my_turn():
             self.hint_box.value = "<i>A hint is for your own move.</i>"
             return
-        self.hint_box.value = f"<div class='neko-hint'>{scrolled(hints_html(self.state, self.choice_label))}</div>"
+        body = hints_html(self.state, self.choice_label, step=self.lesson_panel.step)
+        self.hint_box.value = f"<div class='neko-hint'>{scrolled(body)}</div>"
         self._hinted = self._position()
 
     def _position(self) -> tuple:

@@ -4,6 +4,7 @@ the review of a finished game move by move."""
 from __future__ import annotations
 
 import datetime
+import html
 import sys
 import types
 
@@ -148,6 +149,59 @@ def test_hint_shows_three_moves_with_their_points_and_reasons(learn):
     legal = b.state.legal_actions()
     assert text.count("<li>") == min(3, len(legal)) and "1.0 points at the end on average (over 4 sampled futures)" in text
     assert "reason 1" in text and str(legal[0]) in text
+
+
+class Scripted:
+    """A lesson's scripted step: it names its move (tells_move) and the section it shows."""
+
+    def __init__(self, want):
+        self.expected, self.rule, self.tells_move = want, "Toy › Turn", True
+        self.say = f"Play {want}."
+
+    def check(self, action):
+        return None if action == self.expected else "not this one"
+
+
+class ScriptedLesson:
+    intro = "Welcome."
+
+    def __init__(self, pick):
+        self.pick = pick
+
+    def step(self, state):
+        return Scripted(self.pick(state.legal_actions()))
+
+    def finale(self, state):
+        return "over"
+
+
+@pytest.mark.parametrize("pick, place", [(lambda legal: legal[1], 2), (lambda legal: legal[-1], None)])
+def test_a_hint_on_a_scripted_step_says_what_the_lesson_asks_before_the_ranking(learn, pick, place):
+    """The lesson's move first, with the section it shows; then the look-ahead's ranking, said to be its
+    own, with the place of the lesson's move in it (or that it is not among the moves ranked)."""
+    ranks = sys.modules["neko_lab.learn"].hint
+    sys.modules["neko_lab.learn"].hint = lambda state, k=3: ranks(state, k=2)     # ranks two of three moves
+    b = Board(toy(), lesson=ScriptedLesson(pick))
+    legal = b.state.legal_actions()
+    assert len(legal) == 3
+    want = pick(legal)
+    b.hint_button.click()
+    text = html.unescape(b.hint_box.value)
+    asks = text.index("The lesson asks for")
+    assert f"<b>{want}</b> (this step shows Toy › Turn): play it to follow the lesson" in text
+    assert asks < text.index("How a quick look-ahead ranks the moves") < text.index("<li>")
+    assert "not the lesson's script" in text
+    if place is None:
+        assert "does not rank the lesson's move among its top 2" in text and "← the lesson's move" not in text
+    else:
+        assert f"The lesson's move is number {place} of this ranking" in text
+        assert text.count("← the lesson's move") == 1
+
+
+def test_a_hint_in_free_play_or_a_drill_is_the_ranking_alone(learn):
+    b = Board(toy(), lesson=Lesson())                 # its steps do not name their move
+    b.hint_button.click()
+    assert "The lesson asks" not in b.hint_box.value and b.hint_box.value.count("<li>") == 3
 
 
 # ---------------------------------------------------------------------------------- lessons
