@@ -168,8 +168,10 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         return self.action_label(action)
 
     def assemble(self) -> W.Widget:
-        side = W.VBox([self.lesson_box, self.prompt_box, self.message.widget, self.picker.widget,
-                       self.hint_row, self.hint_box, W.HTML("<b>Last moves</b>"), self.moves, self.why_box,
+        # Hint, Undo and Restart just above the choices: in sight while deciding, whatever the lesson
+        # says and however many choices there are (the choices scroll in their own box)
+        side = W.VBox([self.lesson_box, self.prompt_box, self.message.widget, self.hint_row, self.picker.widget,
+                       self.hint_box, W.HTML("<b>Last moves</b>"), self.moves, self.why_box,
                        self.review_bar, self.controls.widget, W.HTML("<b>Scores</b>"), self.scores.widget],
                       layout=W.Layout(flex="0 0 250px", min_width="240px", max_width="250px"))
         side.add_class("neko-side")
@@ -195,12 +197,11 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.prompt_box = W.HTML()
         self.message = MessageArea()
         self.picker = ChoiceList(self._choose_index, label=self.choice_label)
-        self.hint_button = W.Button(description="Hint", icon="lightbulb-o",
+        self.hint_button = W.Button(description="Hint", icon="lightbulb-o", layout=W.Layout(width="auto"),
                                     tooltip="What a strong player would do here, and why")
         self.hint_button.on_click(lambda _b: self.show_hint())
-        self.hint_row = W.HBox([self.hint_button])
         if learn_module() is None or not hasattr(learn_module(), "hint"):
-            self.hint_row.layout.display = "none"
+            self.hint_button.layout.display = "none"
         self.hint_box = W.HTML()
         self._hinted: tuple | None = None                 # the position the hint box speaks of
         self.moves = ClickPicture(on_click=self.click)
@@ -209,6 +210,9 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.scores = ScoreTable(self.names)
         self.controls = Controls(self.bot_move, self.play_bots, self.undo_turn, self._restart_pressed,
                                  seed=self.state.seed, on_pause=self._paused)
+        # beside the choices, in sight while deciding (on a laptop the side column's foot is below the screen)
+        self.hint_row = W.HBox([self.hint_button, self.controls.undo_button, self.controls.restart_button],
+                               layout=W.Layout(flex_flow="row wrap"))
         if self.lesson is not None:
             self.controls.new_seed.value = False      # Restart gives the lesson's own game again
         self._build_review_bar()

@@ -1,8 +1,8 @@
 """Every game's board and lesson on a laptop: JupyterLab at 1280×800 with the file browser open.
 
 For each game a notebook shows a board (you against the game's agent) and the game's lesson. On each:
-the prompt, the choices and the current decision's lit targets lie inside the notebook area on the
-screen (the board scrolled to the top of it), the picture is not cut on the right, its text reads at
+the prompt, the choices, the Undo and Restart buttons and the current decision's lit targets lie inside
+the notebook area on the screen (the board scrolled to the top of it), the picture is not cut on the right, its text reads at
 11 px or more; in the lesson the line naming the step's move and the step's explanation start in sight
 in the lesson box (not below the welcome), the expected move is marked on the picture with its callout in sight; a click on the table
 off the lit targets, and one on a place of the table that is not lit, show why in the message line; a
@@ -51,6 +51,7 @@ def check_in_sight(m: dict, what: str) -> None:
     assert not outside(m, [m["prompt"]]), f"{what}: the prompt is out of sight: {m['prompt']}"
     choices = dict(m["choices"], bottom=m["choices"]["top"] + 40)    # its first choice, at least
     assert not outside(m, [choices]), f"{what}: the choices start out of sight: {m['choices']}"
+    assert not outside(m, [m["undo"], m["restart"]]), f"{what}: Undo or Restart out of sight: {m['undo']}, {m['restart']}"
     hidden = outside(m, m["lit"], m["picture"])
     assert not hidden, f"{what}: lit targets out of sight: {[(t['name'], round(t['top'])) for t in hidden]}"
 

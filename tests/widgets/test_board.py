@@ -171,6 +171,21 @@ def test_restart_same_seed_replays_the_same_deal_and_new_seed_changes_it():
     assert b.controls.seed.value == b.state.seed
 
 
+def test_undo_and_restart_sit_beside_the_choices_not_at_the_foot_of_the_side_column():
+    b = Board(toy(), agents={1: FirstAgent()})
+    side = next(w for w in b.widget.children[0].children if "neko-side" in w._dom_classes)
+    parts = list(side.children)
+    row = parts.index(b.hint_row)
+    assert parts.index(b.prompt_box) < row < parts.index(b.picker.widget) < parts.index(b.moves) \
+        < parts.index(b.controls.widget)
+    assert b.controls.undo_button in b.hint_row.children and b.controls.restart_button in b.hint_row.children
+
+    def inside(w):
+        return [w] + [x for c in getattr(w, "children", ()) for x in inside(c)]
+    assert b.controls.undo_button not in inside(b.controls.widget)
+    assert b.controls.restart_button not in inside(b.controls.widget)
+
+
 def test_agents_by_name_and_bad_seats():
     b = Board(toy(), agents={1: "random"})
     assert hasattr(b.bots[1], "choose")

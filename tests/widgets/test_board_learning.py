@@ -91,7 +91,8 @@ def test_speed_instant_and_turned_off_bots():
 def test_why_without_the_learn_package_cites_the_rule_of_each_event(monkeypatch):
     monkeypatch.setitem(sys.modules, "neko_lab.learn", None)     # as if neko_lab.learn were absent
     b = Board(toy())
-    assert b.hint_row.layout.display == "none"
+    assert b.hint_button.layout.display == "none"
+    assert b.hint_row.layout.display != "none" and b.controls.undo_button in b.hint_row.children
     b.play(b.state.legal_actions()[0])
     assert "why:0" in b.moves.targets()
     b.moves.click("why:0")
@@ -143,7 +144,7 @@ def test_why_asks_the_learn_package_about_the_position_before_and_after_that_mov
 
 def test_hint_shows_three_moves_with_their_points_and_reasons(learn):
     b = Board(toy())
-    assert b.hint_row.layout.display != "none" and not b.hint_button.disabled
+    assert b.hint_button.layout.display != "none" and not b.hint_button.disabled
     b.hint_button.click()
     text = b.hint_box.value
     legal = b.state.legal_actions()
