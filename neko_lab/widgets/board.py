@@ -16,7 +16,8 @@ name to an action in `target_action` (or handles it in `on_target`). Hooks for g
     assemble()           the final arrangement of all parts
 and call ``self.play(action)``: an illegal action is refused with its IllegalAction message and leaves
 the state untouched. After a person's move the bots reply by themselves (speed and pause in the
-controls), each bot move narrated in the last moves. ``lesson=`` guides a game step by step;
+controls), each bot move narrated in the last moves; a game a bot opens starts when the board is first
+shown. ``lesson=`` guides a game step by step;
 ``Board.from_save(text)`` reviews a finished game position by position.
 """
 from __future__ import annotations
@@ -107,6 +108,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.start: State = state.clone()                 # where this board's game began (for saves)
         self.lesson = lesson
         self._timer: asyncio.TimerHandle | None = None
+        self._shown = False                               # displayed once already (the bots then start)
         self.review: list[State] | None = None            # positions of a game under review
         self.review_actions: list[Hashable] | None = None
         self.at = 0
@@ -223,6 +225,13 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
     def _ipython_display_(self) -> None:
         from IPython.display import display
         display(self.widget)
+        if not self._shown:
+            # a game a bot opens starts when it is first shown, as the bots reply after any move ("bots
+            # move by themselves" ticked and not paused): nobody has to press Bot move to begin. With bots
+            # on every seat (a game to watch or analyse) the person steps through it, as after an undo
+            self._shown = True
+            if self._timer is None and self.humans:
+                self.schedule_bots()
 
     # ------------------------------------------------------------------ who is looking
     @property

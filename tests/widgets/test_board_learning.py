@@ -367,6 +367,39 @@ def test_in_a_notebook_the_bots_move_one_by_one_after_a_pause():
     asyncio.run(session())
 
 
+def test_a_board_a_bot_opens_starts_by_itself_when_first_shown(capsys):
+    """Made with the Board constructor (not a lesson), a game whose first seat is a bot begins when the
+    board is displayed, one bot move after a pause as after any move; unticked, it waits for Bot move."""
+    import asyncio
+
+    async def session(auto):
+        b = Board(toy(players=3), agents={0: FirstAgent(), 2: FirstAgent()})
+        b.controls.speed.value = "fast"
+        b.controls.auto.value = auto
+        await asyncio.sleep(b.controls.delay * 1.6)
+        assert not b.history                                   # nothing moves before it is shown
+        b._ipython_display_()
+        for _ in range(20):
+            if b.history:
+                break
+            await asyncio.sleep(b.controls.delay)
+        moved = len(b.history)
+        b._ipython_display_()                                  # shown again: no second series of moves
+        return b, moved
+
+    b, moved = asyncio.run(session(True))
+    assert moved >= 1 and b.history[0][0].current_player == 0
+    assert b.state.current_player == 1 and b.my_turn()
+    b, moved = asyncio.run(session(False))
+    assert moved == 0 and "press <b>Bot move</b>" in b.prompt_box.value
+    b = Board(toy(), agents={0: FirstAgent()})                 # outside a notebook: at once
+    b._ipython_display_()
+    assert b.history and b.my_turn()
+    b = Board(toy(), agents={0: FirstAgent(), 1: FirstAgent()})   # bots on every seat: stepped by hand
+    b._ipython_display_()
+    assert not b.history
+
+
 def test_why_respects_the_person_s_own_view_and_hints_clear_at_the_end(learn):
     b = Board(toy(), agents={1: FirstAgent()})
     b.controls.auto.value = False
