@@ -82,7 +82,8 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
     agents: seat -> agent (an Agent object or a name for neko_lab.agents.make_agent); seats not
             listed are played by you
     names:  optional seat names for the status line, score table and log
-    seed:   seeds the bots built from names (default: the game's seed) and the seeds Restart draws
+    seed:   seeds the bots built from names (default: the game's seed); Restart's "new seed" draws a
+            fresh short one each time (Pacing.fresh_seed)
     lesson: an optional guide (see neko_lab.widgets.teach): its step says what to do, wrong moves are
             explained and not played, its finale closes the game
     """
@@ -114,7 +115,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.at = 0
         self._why: dict[int, int] = {}                    # "why?" row number -> move index
         self._live: tuple[State, list] | None = None
-        self._seeds = random.Random(state.seed if seed is None else seed)
+        self.seeds: random.Random | None = None           # set: Restart's new seeds come from it (fresh_seed)
         self._build()
         self.refresh()
 
