@@ -21,7 +21,8 @@ Honest by construction, through the State contract alone:
   expected score, best first.
 
 The agent that plays the futures (and whose own choice is marked) is chosen in one place,
-neko_lab.agents.hint_agent_spec(). A game tunes the depth from its own folder (neko_lab/games/<key>/explain.py:
+neko_lab.agents.hint_agent_spec(); a hint's words call it FOLLOWED ("a quick look-ahead"), its
+`agent` field holds the agent's name (an agent the caller passes is named in the words too). A game tunes the depth from its own folder (neko_lab/games/<key>/explain.py:
 HINT_SAMPLES, HINT_BUDGET) and may add sentences with the optional state hook
 ``hint_reasons(action) -> list[str]``. Deterministic for a given seed; speed is measured in
 benchmarks/bench_learn.py, never asserted in tests.
@@ -41,6 +42,7 @@ from .explain import game_explainer, new_events, number, signed, words
 SAMPLES = 6               # sampled futures per move (a game's explain module may set HINT_SAMPLES)
 BUDGET = 8_000            # look-ahead actions in all per hint (HINT_BUDGET): a future is played to the end
                           # of the game when that fits, else cut at the same depth for every move
+FOLLOWED = "a quick look-ahead"   # how a hint names the agent it follows, in words a learner reads
 SHORTLIST = 6             # with more legal moves, only the agent's choice and the best by the game's quick
                           # evaluation one move ahead are played out (all of them when k asks for more)
 
@@ -95,6 +97,7 @@ class Hint:
     depth: int = 0
     versus: str | None = "the best other player"
     standing: str = ""
+    agent: str = ""              # the name of the agent that played the futures (hint_agent)
 
     def summary(self) -> str:
         """The value in the player's terms: "31 points at the end on average (27 to 35 over 6 sampled
@@ -238,6 +241,7 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
     legal = state.legal_actions()
     bot = hint_agent(state, agent, seed)
     name = _agent_name(bot)
+    who = FOLLOWED if agent is None else f"the {name} agent"     # an agent the caller chose, by its name
     n = max(1, playouts if playouts is not None else _setting(state, "HINT_SAMPLES", SAMPLES))
     samples = [state.determinize(seat, Rng(seed + 1000 * i + 1)) for i in range(n)]
     if horizon is None:
@@ -261,18 +265,18 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
         if len(legal) == 1:
             reasons.append("the only legal move here")
         if is_pick(t.action):
-            reasons.append(f"the {name} agent would play this")
+            reasons.append(f"{who} would play this")
         reasons += _facts(state, samples[0], t, seat)
         value = mean(t.points)
         if rank > 1 and best - value >= 0.05:
             reasons.append(f"{_points(best - value)} points below the best move found, on average"
                            + ("" if _tells_apart(trials[0], t) else ", within chance"))
         if rank == 1:
-            reasons.append(f"futures re-deal what you cannot see; everyone plays like the {name} agent")
+            reasons.append(f"futures re-deal what you cannot see; {who} plays every seat in them")
         standing = rates(value) if t.versus is None and callable(rates) else ""
         hints.append(Hint(t.action, value, reasons, rank, is_pick(t.action), min(t.points), max(t.points),
-                          mean(t.leads), len(t.points), to_end, horizon, t.versus, standing))
+                          mean(t.leads), len(t.points), to_end, horizon, t.versus, standing, name))
     return hints
 
 
-__all__ = ["BUDGET", "SAMPLES", "Hint", "hint", "hint_agent", "strong_agent"]
+__all__ = ["BUDGET", "FOLLOWED", "SAMPLES", "Hint", "hint", "hint_agent", "strong_agent"]

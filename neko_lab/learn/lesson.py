@@ -77,6 +77,14 @@ class Step:
     def scripted(self) -> bool:
         return self.expected is not None
 
+    @property
+    def tells_move(self) -> bool:
+        """May a board name the move up front, above the explanation? Yes on a scripted step the
+        learner plays (the script gives the move away anyway); not on a routine step the board plays
+        for them, nor in free play. (A drill's step has no such property: its answer is the learner's
+        to find.)"""
+        return self.expected is not None and not self.auto
+
     def check(self, action: Hashable) -> str | None:
         state = self._state
         if state is None:

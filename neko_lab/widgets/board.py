@@ -16,7 +16,8 @@ name to an action in `target_action` (or handles it in `on_target`). Hooks for g
     assemble()           the final arrangement of all parts
 and call ``self.play(action)``: an illegal action is refused with its IllegalAction message and leaves
 the state untouched. After a person's move the bots reply by themselves (speed and pause in the
-controls), each bot move narrated in the last moves. ``lesson=`` guides a game step by step;
+controls), each bot move narrated in the last moves; a game a bot opens starts when the board is first
+shown. ``lesson=`` guides a game step by step;
 ``Board.from_save(text)`` reviews a finished game position by position.
 """
 from __future__ import annotations
@@ -81,7 +82,8 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
     agents: seat -> agent (an Agent object or a name for neko_lab.agents.make_agent); seats not
             listed are played by you
     names:  optional seat names for the status line, score table and log
-    seed:   seeds the bots built from names (default: the game's seed) and the seeds Restart draws
+    seed:   seeds the bots built from names (default: the game's seed); Restart's "new seed" draws a
+            fresh short one each time (Pacing.fresh_seed)
     lesson: an optional guide (see neko_lab.widgets.teach): its step says what to do, wrong moves are
             explained and not played, its finale closes the game
     """
@@ -129,12 +131,13 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.start: State = state.clone()                 # where this board's game began (for saves)
         self.lesson = lesson
         self._timer: asyncio.TimerHandle | None = None
+        self._shown = False                               # displayed once already (the bots then start)
         self.review: list[State] | None = None            # positions of a game under review
         self.review_actions: list[Hashable] | None = None
         self.at = 0
         self._why: dict[int, int] = {}                    # "why?" row number -> move index
         self._live: tuple[State, list] | None = None
-        self._seeds = random.Random(state.seed if seed is None else seed)
+        self.seeds: random.Random | None = None           # set: Restart's new seeds come from it (fresh_seed)
         self._build()
         self.refresh()
 
@@ -190,8 +193,10 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         return self.action_label(action)
 
     def assemble(self) -> W.Widget:
-        side = W.VBox([self.lesson_box, self.prompt_box, self.message.widget, self.picker.widget,
-                       self.hint_row, self.hint_box, W.HTML("<b>Last moves</b>"), self.moves, self.why_box,
+        # Hint, Undo and Restart just above the choices: in sight while deciding, whatever the lesson
+        # says and however many choices there are (the choices scroll in their own box)
+        side = W.VBox([self.lesson_box, self.prompt_box, self.message.widget, self.hint_row, self.picker.widget,
+                       self.hint_box, W.HTML("<b>Last moves</b>"), self.moves, self.why_box,
                        self.review_bar, self.controls.widget, W.HTML("<b>Scores</b>"), self.scores.widget],
                       layout=W.Layout(flex="0 0 250px", min_width="240px", max_width="250px"))
         side.add_class("neko-side")
@@ -212,17 +217,16 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.title = W.HTML(f"<h3 style='margin:2px 0'>{title}</h3>")
         self.status = W.HTML()
         self.picture_widget = ClickPicture(on_click=self.click, on_miss=self.missed, table=True)
-        self.lesson_panel = LessonPanel(self.lesson)
+        self.lesson_panel = LessonPanel(self.lesson, self.action_label)
         self.lesson_box = self.lesson_panel.widget
         self.prompt_box = W.HTML()
         self.message = MessageArea()
         self.picker = ChoiceList(self._choose_index, label=self.choice_label)
-        self.hint_button = W.Button(description="Hint", icon="lightbulb-o",
+        self.hint_button = W.Button(description="Hint", icon="lightbulb-o", layout=W.Layout(width="auto"),
                                     tooltip="What a strong player would do here, and why")
         self.hint_button.on_click(lambda _b: self.show_hint())
-        self.hint_row = W.HBox([self.hint_button])
         if learn_module() is None or not hasattr(learn_module(), "hint"):
-            self.hint_row.layout.display = "none"
+            self.hint_button.layout.display = "none"
         self.hint_box = W.HTML()
         self._hinted: tuple | None = None                 # the position the hint box speaks of
         self.moves = ClickPicture(on_click=self.click)
@@ -231,6 +235,9 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.scores = ScoreTable(self.names)
         self.controls = Controls(self.bot_move, self.play_bots, self.undo_turn, self._restart_pressed,
                                  seed=self.state.seed, on_pause=self._paused)
+        # beside the choices, in sight while deciding (on a laptop the side column's foot is below the screen)
+        self.hint_row = W.HBox([self.hint_button, self.controls.undo_button, self.controls.restart_button],
+                               layout=W.Layout(flex_flow="row wrap"))
         if self.lesson is not None:
             self.controls.new_seed.value = False      # Restart gives the lesson's own game again
         self._build_review_bar()
@@ -241,6 +248,13 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
     def _ipython_display_(self) -> None:
         from IPython.display import display
         display(self.widget)
+        if not self._shown:
+            # a game a bot opens starts when it is first shown, as the bots reply after any move ("bots
+            # move by themselves" ticked and not paused): nobody has to press Bot move to begin. With bots
+            # on every seat (a game to watch or analyse) the person steps through it, as after an undo
+            self._shown = True
+            if self._timer is None and self.humans:
+                self.schedule_bots()
 
     # ------------------------------------------------------------------ who is looking
     @property
@@ -357,7 +371,8 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         if not self.my_turn():
             self.hint_box.value = "<i>A hint is for your own move.</i>"
             return
-        self.hint_box.value = f"<div class='neko-hint'>{scrolled(hints_html(self.state, self.choice_label))}</div>"
+        body = hints_html(self.state, self.choice_label, step=self.lesson_panel.step)
+        self.hint_box.value = f"<div class='neko-hint'>{scrolled(body)}</div>"
         self._hinted = self._position()
 
     def _position(self) -> tuple:

@@ -6,7 +6,8 @@ showing them is the board's job, here (widgets use learn, never the reverse).
     nl.lesson("naeco", board=False)    # the Lesson object itself (neko_lab.learn.make_lesson)
 
 While the learner is to move, the panel beside the picture says what to do and why (the step's
-`say`); on the picture the target of the step's expected move is marked apart from the other legal
+`say`, which scrolls in its box; on a scripted step of a lesson a line above it, always in sight,
+names the move: "Your move: ..."); on the picture the target of the step's expected move is marked apart from the other legal
 targets (class ``neko-expected``, drawn in orange) with the step's short `callout` pinned beside it,
 and the same move is marked in the list of choices. A legal but different move is refused with the
 step's reason; once the game is over the panel shows the lesson's finale.
@@ -22,8 +23,9 @@ import ipywidgets as W
 from ..core.state import State
 from .picture import lit_targets
 
-LESSON_STYLE = ("background:#fff8e1;border-left:4px solid #e0a800;padding:4px 8px;font-size:14px;"
-                "line-height:1.35;max-height:190px;overflow-y:auto")
+LESSON_STYLE = "background:#fff8e1;border-left:4px solid #e0a800;padding:4px 8px;font-size:14px;line-height:1.35"
+TEXT_STYLE = "max-height:190px;overflow-y:auto"      # the explanation scrolls; the move above it stays in sight
+MOVE_STYLE = "font-weight:bold;padding-bottom:3px;margin-bottom:3px;border-bottom:1px solid #e0c870"
 _TARGET = re.compile(r'class="neko-target neko-lit" data-target="([^"]*)"')
 
 
@@ -62,8 +64,9 @@ class LessonPanel:
     person is to move) and redraws the text: the intro before the first move, the step's advice, the
     finale once the game is over."""
 
-    def __init__(self, lesson: Any):
+    def __init__(self, lesson: Any, label: Any = str):
         self.lesson = lesson
+        self.label = label                  # how the board words an action (Board.action_label)
         self.step: Any = None
         self.widget = W.HTML()
 
@@ -104,10 +107,22 @@ class LessonPanel:
                     f"#e0c870;color:#444'>{intro}</div>") if body else intro
         return body
 
+    def your_move(self) -> str:
+        """The line above the explanation that names the step's move ("Your move: place minion 33 at
+        place 3 (level 2)"), HTML; "" where the step does not give its move away (a drill's exercise,
+        a routine move the board plays, free play)."""
+        step = self.step
+        if step is None or not getattr(step, "tells_move", False) or self.expected is None:
+            return ""
+        return (f"<div class='neko-your-move' style='{MOVE_STYLE}'>Your move: "
+                f"{html.escape(self.label(self.expected))}</div>")
+
     def update(self, state: State, my_turn: bool, started: bool) -> None:
         self.step = self.lesson.step(state) if (self.lesson is not None and my_turn) else None
         body = self.text(state, started)
-        self.widget.value = f"<div class='neko-lesson' style='{LESSON_STYLE}'>{body}</div>" if body else ""
+        self.widget.value = (f"<div class='neko-lesson' style='{LESSON_STYLE}'>{self.your_move()}"
+                             f"<div class='neko-lesson-text' style='{TEXT_STYLE}'>{body}</div></div>"
+                             if body else "")
 
 
 class LessonMarks:

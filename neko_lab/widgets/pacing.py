@@ -6,12 +6,14 @@ gives the lesson again from its first step.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from typing import Any, Hashable
 
 from ..core.state import State
 from .parts import seat_label
 
 MAX_BOT_STEPS = 10_000  # "bots to my turn" stops after this many actions in one click, whatever happens
+FRESH_SEEDS = 1_000_000 # a new game's seed is below this: short enough to read and type again (seed=N)
 
 
 def _choose(agent: Any, state: State) -> Hashable:
@@ -40,7 +42,7 @@ class Pacing:
     message: Any
     lesson_panel: Any
     _timer: Any
-    _seeds: Any
+    seeds: Any
 
     def bot_move(self) -> bool:
         """The bot of the seat to move plays one action (a single step)."""
@@ -146,11 +148,11 @@ class Pacing:
             said = "The lesson starts again from its first step."
         else:
             if seed is None:
-                seed = self._seeds.randrange(2 ** 62)
+                seed = self.fresh_seed()
             s = self.state
             self.state = type(s)(players=s.players, seed=seed, **s.options)
-            said = f"New game (seed {seed})." + (" The lesson's script is for its own game only: play it freely."
-                                                  if lesson is not None else "")
+            said = (f"New game, seed {seed} (seed={seed} deals this game again)."
+                    + (" The lesson's script is for its own game only: play it freely." if lesson is not None else ""))
         self.start = self.state.clone()
         self.history.clear()
         self.message.show(said)
@@ -161,5 +163,16 @@ class Pacing:
         """The Restart button: the seed typed beside it, or with "new seed" ticked a fresh one (on a
         lesson's board that box starts unticked, so Restart gives the lesson again)."""
         if seed is None and self.lesson_panel.lesson is not None:
-            seed = self._seeds.randrange(2 ** 62)
+            seed = self.fresh_seed()
         self.restart(seed)
+
+    def fresh_seed(self) -> int:
+        """The seed of a new game: drawn from the system's entropy, so that every Restart in every
+        notebook deals another game, below FRESH_SEEDS so that it reads and types again (seed=N), and
+        never the seed of the game shown. A board whose `seeds` is set (a random.Random, as tests do)
+        draws from it instead, the same seeds every run."""
+        draw = self.seeds.randrange if self.seeds is not None else secrets.randbelow
+        while True:
+            seed = draw(FRESH_SEEDS)
+            if seed != self.state.seed:
+                return seed

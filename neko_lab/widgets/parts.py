@@ -163,8 +163,8 @@ SPEEDS = {"slow": 1.5, "normal": 0.7, "fast": 0.25, "instant": 0.0}   # seconds 
 
 
 class Controls:
-    """Bots: move by themselves after yours (at a chosen speed, with a pause), or one step at a time;
-    undo, and restart."""
+    """Bots: move by themselves after yours (at a chosen speed, with a pause), or one step at a time
+    (`widget`); the Undo and Restart buttons, which a board shows beside its choices."""
 
     def __init__(self, on_bot: Callback, on_bots: Callback, on_undo: Callback, on_restart: Callback,
                  seed: int = 0, on_pause: Callback | None = None):
@@ -172,10 +172,10 @@ class Controls:
                                    tooltip="The current seat's bot plays one action")
         self.bots_button = W.Button(description="Bots to my turn", icon="fast-forward",
                                     tooltip="Bots play until a human seat must decide or the game ends")
-        self.undo_button = W.Button(description="Undo", icon="undo",
+        self.undo_button = W.Button(description="Undo", icon="undo", layout=W.Layout(width="auto"),
                                     tooltip="Go back to your previous decision")
-        self.restart_button = W.Button(description="Restart", icon="refresh",
-                                       tooltip="New game, same players and options")
+        self.restart_button = W.Button(description="Restart", icon="refresh", layout=W.Layout(width="auto"),
+                                       tooltip="New game, same players and options (see the seed below)")
         self.auto = W.Checkbox(value=True, description="bots move by themselves", indent=False,
                                layout=W.Layout(width="auto"))
         self.speed = W.Dropdown(options=list(SPEEDS), value="normal", description="speed",
@@ -193,9 +193,11 @@ class Controls:
         if on_pause is not None:
             self.pause_button.observe(lambda c: on_pause(bool(c["new"])), names="value")
         wrap = W.Layout(flex_flow="row wrap")
+        # Undo and Restart are used while deciding: the board places them beside its choices (they fit
+        # beside the Hint button in the side column); the bots' controls and what Restart deals stay here
         self.widget = W.VBox([W.HBox([self.auto, self.speed, self.pause_button], layout=wrap),
-                              W.HBox([self.bot_button, self.bots_button, self.undo_button], layout=wrap),
-                              W.HBox([self.restart_button, self.new_seed, self.seed], layout=wrap)])
+                              W.HBox([self.bot_button, self.bots_button], layout=wrap),
+                              W.HBox([W.HTML("Restart deals:"), self.new_seed, self.seed], layout=wrap)])
 
     @property
     def delay(self) -> float:

@@ -57,8 +57,11 @@ def explain_html(before: State, action: Hashable, after: State, label: str, who:
     return head + "<ul style='margin:2px 0 2px 18px;padding:0'>" + "".join(items) + "</ul>"
 
 
-def hints_html(state: State, label: Callable[[Hashable], str], k: int = 3) -> str:
-    """The best moves by the learn package's estimate, each with its value and reasons."""
+def hints_html(state: State, label: Callable[[Hashable], str], k: int = 3, step: Any = None) -> str:
+    """The best moves by the learn package's estimate, each with its value and reasons. On a lesson's
+    scripted `step` (one that names its move, `tells_move`) the hint first says what the lesson asks
+    and the section it shows, then the ranking as the look-ahead's own, with the lesson's move's place
+    in it: the two never read as contradicting each other."""
     learn = learn_module()
     hint = getattr(learn, "hint", None) if learn else None
     if hint is None:
@@ -67,13 +70,29 @@ def hints_html(state: State, label: Callable[[Hashable], str], k: int = 3) -> st
         found: Sequence[Any] = hint(state, k=k)
     except Exception as exc:
         return f"<span style='color:#b00020'>no hint here: {html.escape(str(exc))}</span>"
+    wanted = getattr(step, "expected", None) if getattr(step, "tells_move", False) else None
+
+    def same(a: Any) -> bool:
+        return wanted is not None and type(a) is type(wanted) and a == wanted
+
     rows = []
     for i, h in enumerate(found, start=1):
         reasons = "; ".join(str(r) for r in (getattr(h, "reasons", None) or []))
         summary, value = getattr(h, "summary", None), getattr(h, "value", None)
         est = (f" — {html.escape(summary())}" if callable(summary) else
                f" (value {value:.2f})" if isinstance(value, (int, float)) else "")
-        rows.append(f"<li><b>{html.escape(label(h.action))}</b>{est}"
+        mark = " <b style='color:#e65100'>← the lesson's move</b>" if same(h.action) else ""
+        rows.append(f"<li><b>{html.escape(label(h.action))}</b>{mark}{est}"
                     + (f"<br>{html.escape(reasons)}" if reasons else "") + "</li>")
-    return ("<b>Hint</b><ol style='margin:2px 0 2px 20px;padding:0'>" + "".join(rows) + "</ol>") if rows \
-        else "<i>no hint for this position</i>"
+    ranking = ("<ol style='margin:2px 0 2px 20px;padding:0'>" + "".join(rows) + "</ol>") if rows else ""
+    if wanted is None:
+        return f"<b>Hint</b>{ranking}" if rows else "<i>no hint for this position</i>"
+    rule = str(getattr(step, "rule", "") or "")
+    place = next((i for i, h in enumerate(found, start=1) if same(h.action)), None)
+    where = (f"The lesson's move is number {place} of this ranking." if place is not None else
+             f"The quick look-ahead does not rank the lesson's move among its top {len(found) or k}.")
+    return (f"<b>Hint</b><div class='neko-hint-lesson'>The lesson asks for "
+            f"<b>{html.escape(label(wanted))}</b>" + (f" (this step shows {html.escape(rule)})" if rule else "")
+            + ": play it to follow the lesson.</div>"
+            + f"<div style='margin-top:4px'><b>How a quick look-ahead ranks the moves</b> (its own estimate "
+            f"over sampled futures, not the lesson's script). {html.escape(where)}</div>" + ranking)

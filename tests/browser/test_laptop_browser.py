@@ -1,10 +1,10 @@
 """Every game's board and lesson on a laptop: JupyterLab at 1280×800 with the file browser open.
 
 For each game a notebook shows a board (you against the game's agent) and the game's lesson. On each:
-the prompt, the choices and the current decision's lit targets lie inside the notebook area on the
-screen (the board scrolled to the top of it), the picture is not cut on the right, its text reads at
-11 px or more; in the lesson the step's instruction starts in sight in the lesson box (not below the
-welcome), the expected move is marked on the picture with its callout in sight; a click on the table
+the prompt, the choices, the Undo and Restart buttons and the current decision's lit targets lie inside
+the notebook area on the screen (the board scrolled to the top of it), the picture is not cut on the right, its text reads at
+11 px or more; in the lesson the line naming the step's move and the step's explanation start in sight
+in the lesson box (not below the welcome), the expected move is marked on the picture with its callout in sight; a click on the table
 off the lit targets, and one on a place of the table that is not lit, show why in the message line; a
 hint is shown and a move empties the hint box; at 1920×1080 the table is scrolled no further than its
 lit targets need. Screenshots at 1280×800 and 1920×1080 go to tests/browser/screenshots/
@@ -51,6 +51,7 @@ def check_in_sight(m: dict, what: str) -> None:
     assert not outside(m, [m["prompt"]]), f"{what}: the prompt is out of sight: {m['prompt']}"
     choices = dict(m["choices"], bottom=m["choices"]["top"] + 40)    # its first choice, at least
     assert not outside(m, [choices]), f"{what}: the choices start out of sight: {m['choices']}"
+    assert not outside(m, [m["undo"], m["restart"]]), f"{what}: Undo or Restart out of sight: {m['undo']}, {m['restart']}"
     hidden = outside(m, m["lit"], m["picture"])
     assert not hidden, f"{what}: lit targets out of sight: {[(t['name'], round(t['top'])) for t in hidden]}"
 
@@ -140,6 +141,8 @@ def test_board_and_lesson_on_a_laptop(game, tmp_path):
                 step, box = m["step"], m["lesson"]
                 assert step and not outside(m, [box]) and box["top"] - 0.5 <= step["top"] <= box["bottom"] - 40, \
                     f"{game}: the step starts at y={step and round(step['top'])}, the lesson box is {box}"
+                move = m["move"]         # the move asked for, above the explanation, never scrolled away
+                assert move and not outside(m, [move], box), f"{game}: the line naming the move is {move}, box {box}"
             if lesson and m["expected"] is not None:     # the lesson's move is on the picture: its note too
                 assert m["callout"] and not outside(m, [m["callout"]], m["picture"]), m["callout"]
                 assert not m["calloutCovers"], f"{game}: the callout covers {m['calloutCovers']}"

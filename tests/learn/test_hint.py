@@ -87,7 +87,7 @@ def test_what_a_hint_states_as_fact_does_not_depend_on_what_the_seat_cannot_see(
     def facts(state):
         out = {}
         for h in hint(state, k=len(state.legal_actions()), playouts=4):
-            out[str(h.action)] = [r for r in h.reasons if "points below" not in r and "agent would play" not in r
+            out[str(h.action)] = [r for r in h.reasons if "points below" not in r and "would play this" not in r
                                   and "futures re-deal" not in r]
         return out
     assert facts(s) == facts(other)
@@ -163,10 +163,12 @@ def test_a_hint_names_the_agent_it_follows_and_a_game_may_change_it(monkeypatch)
     from neko_lab.agents import hint_agent_spec
     s = _until(nl.new_game("syndicate", players=2, seed=3), lambda st: st.turn >= 1 and len(st.legal_actions()) > 1)
     top = hint(s, k=1)[0]
-    assert "everyone plays like the syndicate-one-ply agent" in str(top)
+    # the hint keeps the agent's name; its words name it as a learner reads it, not by its id
+    assert top.agent == "syndicate-one-ply"
+    assert "a quick look-ahead plays every seat in them" in str(top) and "one-ply" not in str(top)
     monkeypatch.setattr(type(s).explainer, "HINT_AGENT", "greedy")
     assert hint_agent_spec("syndicate") == "greedy"
-    assert "everyone plays like the greedy agent" in str(hint(s, k=1)[0])
+    assert hint(s, k=1)[0].agent == "greedy"
     monkeypatch.setattr(type(s).explainer, "HINT_AGENT", "neko_lab.games.syndicate:Nothing")
     with pytest.raises(nl.ConfigError):
         hint_agent_spec("syndicate")

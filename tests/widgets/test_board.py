@@ -171,6 +171,47 @@ def test_restart_same_seed_replays_the_same_deal_and_new_seed_changes_it():
     assert b.controls.seed.value == b.state.seed
 
 
+def test_undo_and_restart_sit_beside_the_choices_not_at_the_foot_of_the_side_column():
+    b = Board(toy(), agents={1: FirstAgent()})
+    side = next(w for w in b.widget.children[0].children if "neko-side" in w._dom_classes)
+    parts = list(side.children)
+    row = parts.index(b.hint_row)
+    assert parts.index(b.prompt_box) < row < parts.index(b.picker.widget) < parts.index(b.moves) \
+        < parts.index(b.controls.widget)
+    assert b.controls.undo_button in b.hint_row.children and b.controls.restart_button in b.hint_row.children
+
+    def inside(w):
+        return [w] + [x for c in getattr(w, "children", ()) for x in inside(c)]
+    assert b.controls.undo_button not in inside(b.controls.widget)
+    assert b.controls.restart_button not in inside(b.controls.widget)
+
+
+def test_a_new_game_takes_a_fresh_short_seed_each_time_and_says_how_to_deal_it_again(monkeypatch):
+    import random
+    import secrets
+
+    drawn = []
+
+    def entropy(n):                                     # stands for the system's entropy
+        drawn.append(n)
+        return [7, 424242, 31337][len(drawn) - 1]
+    monkeypatch.setattr(secrets, "randbelow", entropy)
+    b = Board(toy(seed=7))
+    b.controls.restart_button.click()                   # "new seed" ticked: 7 is the game shown, drawn again
+    assert drawn == [1_000_000, 1_000_000] and b.state.seed == 424242
+    assert b.controls.seed.value == 424242
+    assert "seed 424242" in b.message.text and "seed=424242 deals this game again" in b.message.text
+    b.controls.restart_button.click()
+    assert b.state.seed == 31337
+    seeds = []                                          # a board given its own generator: the same every run
+    for _ in range(2):
+        b = Board(toy(seed=7))
+        b.seeds = random.Random(5)
+        b.restart()
+        seeds.append(b.state.seed)
+    assert seeds[0] == seeds[1] == random.Random(5).randrange(1_000_000) and len(drawn) == 3
+
+
 def test_agents_by_name_and_bad_seats():
     b = Board(toy(), agents={1: "random"})
     assert hasattr(b.bots[1], "choose")

@@ -4,6 +4,7 @@ the review of a finished game move by move."""
 from __future__ import annotations
 
 import datetime
+import html
 import sys
 import types
 
@@ -90,7 +91,8 @@ def test_speed_instant_and_turned_off_bots():
 def test_why_without_the_learn_package_cites_the_rule_of_each_event(monkeypatch):
     monkeypatch.setitem(sys.modules, "neko_lab.learn", None)     # as if neko_lab.learn were absent
     b = Board(toy())
-    assert b.hint_row.layout.display == "none"
+    assert b.hint_button.layout.display == "none"
+    assert b.hint_row.layout.display != "none" and b.controls.undo_button in b.hint_row.children
     b.play(b.state.legal_actions()[0])
     assert "why:0" in b.moves.targets()
     b.moves.click("why:0")
@@ -142,12 +144,65 @@ def test_why_asks_the_learn_package_about_the_position_before_and_after_that_mov
 
 def test_hint_shows_three_moves_with_their_points_and_reasons(learn):
     b = Board(toy())
-    assert b.hint_row.layout.display != "none" and not b.hint_button.disabled
+    assert b.hint_button.layout.display != "none" and not b.hint_button.disabled
     b.hint_button.click()
     text = b.hint_box.value
     legal = b.state.legal_actions()
     assert text.count("<li>") == min(3, len(legal)) and "1.0 points at the end on average (over 4 sampled futures)" in text
     assert "reason 1" in text and str(legal[0]) in text
+
+
+class Scripted:
+    """A lesson's scripted step: it names its move (tells_move) and the section it shows."""
+
+    def __init__(self, want):
+        self.expected, self.rule, self.tells_move = want, "Toy › Turn", True
+        self.say = f"Play {want}."
+
+    def check(self, action):
+        return None if action == self.expected else "not this one"
+
+
+class ScriptedLesson:
+    intro = "Welcome."
+
+    def __init__(self, pick):
+        self.pick = pick
+
+    def step(self, state):
+        return Scripted(self.pick(state.legal_actions()))
+
+    def finale(self, state):
+        return "over"
+
+
+@pytest.mark.parametrize("pick, place", [(lambda legal: legal[1], 2), (lambda legal: legal[-1], None)])
+def test_a_hint_on_a_scripted_step_says_what_the_lesson_asks_before_the_ranking(learn, pick, place):
+    """The lesson's move first, with the section it shows; then the look-ahead's ranking, said to be its
+    own, with the place of the lesson's move in it (or that it is not among the moves ranked)."""
+    ranks = sys.modules["neko_lab.learn"].hint
+    sys.modules["neko_lab.learn"].hint = lambda state, k=3: ranks(state, k=2)     # ranks two of three moves
+    b = Board(toy(), lesson=ScriptedLesson(pick))
+    legal = b.state.legal_actions()
+    assert len(legal) == 3
+    want = pick(legal)
+    b.hint_button.click()
+    text = html.unescape(b.hint_box.value)
+    asks = text.index("The lesson asks for")
+    assert f"<b>{want}</b> (this step shows Toy › Turn): play it to follow the lesson" in text
+    assert asks < text.index("How a quick look-ahead ranks the moves") < text.index("<li>")
+    assert "not the lesson's script" in text
+    if place is None:
+        assert "does not rank the lesson's move among its top 2" in text and "← the lesson's move" not in text
+    else:
+        assert f"The lesson's move is number {place} of this ranking" in text
+        assert text.count("← the lesson's move") == 1
+
+
+def test_a_hint_in_free_play_or_a_drill_is_the_ranking_alone(learn):
+    b = Board(toy(), lesson=Lesson())                 # its steps do not name their move
+    b.hint_button.click()
+    assert "The lesson asks" not in b.hint_box.value and b.hint_box.value.count("<li>") == 3
 
 
 # ---------------------------------------------------------------------------------- lessons
@@ -310,6 +365,39 @@ def test_in_a_notebook_the_bots_move_one_by_one_after_a_pause():
         assert "P2 (bot): " in b.moves.value and "P3 (bot): " in b.moves.value
 
     asyncio.run(session())
+
+
+def test_a_board_a_bot_opens_starts_by_itself_when_first_shown(capsys):
+    """Made with the Board constructor (not a lesson), a game whose first seat is a bot begins when the
+    board is displayed, one bot move after a pause as after any move; unticked, it waits for Bot move."""
+    import asyncio
+
+    async def session(auto):
+        b = Board(toy(players=3), agents={0: FirstAgent(), 2: FirstAgent()})
+        b.controls.speed.value = "fast"
+        b.controls.auto.value = auto
+        await asyncio.sleep(b.controls.delay * 1.6)
+        assert not b.history                                   # nothing moves before it is shown
+        b._ipython_display_()
+        for _ in range(20):
+            if b.history:
+                break
+            await asyncio.sleep(b.controls.delay)
+        moved = len(b.history)
+        b._ipython_display_()                                  # shown again: no second series of moves
+        return b, moved
+
+    b, moved = asyncio.run(session(True))
+    assert moved >= 1 and b.history[0][0].current_player == 0
+    assert b.state.current_player == 1 and b.my_turn()
+    b, moved = asyncio.run(session(False))
+    assert moved == 0 and "press <b>Bot move</b>" in b.prompt_box.value
+    b = Board(toy(), agents={0: FirstAgent()})                 # outside a notebook: at once
+    b._ipython_display_()
+    assert b.history and b.my_turn()
+    b = Board(toy(), agents={0: FirstAgent(), 1: FirstAgent()})   # bots on every seat: stepped by hand
+    b._ipython_display_()
+    assert not b.history
 
 
 def test_why_respects_the_person_s_own_view_and_hints_clear_at_the_end(learn):

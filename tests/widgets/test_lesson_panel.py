@@ -177,8 +177,11 @@ def test_the_journey_lesson_tells_the_bots_hidden_draft_pick_as_picks_a_die():
     before, pick = b.history[-1]
     assert before.current_player == 1 and getattr(pick, "kind", "") == "draft"     # the bot's secret pick
     assert b.message.text == "P2 (bot): picks a die"
+    # the line naming the learner's own move ("Your move: draft a 6") may name the bot's die by chance
+    own = f"Your move: {b.action_label(b.lesson_panel.expected)}"
+    assert own in plain(b.lesson_panel.widget.value)
     shown = " ".join(plain(w) for w in (b.message.text, b.moves.value, b.log.widget.value,
-                                          b.lesson_panel.widget.value))
+                                          b.lesson_panel.widget.value)).replace(own, "")
     assert "picks a die" in shown
     assert "P2 (bot): draft" not in shown and str(b.action_label(pick)) not in shown
 
@@ -188,12 +191,45 @@ def test_the_lesson_box_opens_on_the_step_with_the_welcome_after_it(game):
     import re
     b = nl.lesson(game)                 # in Neptune the bot moves first: the welcome is still there
     text = html.unescape(re.sub(r"<[^>]+>", " ", b.lesson_box.value)).strip()
-    assert text.startswith("Step 1 of") and text.index("Welcome to") > text.index("Step 1 of")
+    assert text.startswith(f"Your move: {b.lesson_panel.expected}")
+    text = text[text.index("Step 1 of"):]
+    assert text.index("Welcome to") > text.index("Step 1 of")
     step = text[:text.index("Welcome to")]
     # the box shows ten to twelve lines of about 35 letters: the step's instruction is among them
     do = {"naeco": "Play Thresher shark", "journey": "Take the tile", "syndicate": "Keep two",
           "neptune": "Pay for Earth's Orbit"}[game]
     assert 0 <= step.find(do) < 400, step
+
+
+@pytest.mark.parametrize("game", ["naeco", "journey", "syndicate", "neptune"])
+def test_a_scripted_step_names_its_move_above_the_explanation_that_scrolls(game):
+    """However long the step's explanation, the move it asks for is named on a line of its own above
+    the scrolling text, in the words the choices use."""
+    import re
+    b = nl.lesson(game)
+    value = b.lesson_box.value
+    line = re.search(r"<div class='neko-your-move'[^>]*>(.*?)</div>", value)
+    assert line and html.unescape(line.group(1)) == f"Your move: {b.action_label(b.lesson_panel.expected)}"
+    scrolls = value.index("overflow-y:auto")
+    assert line.start() < value.index("<div class='neko-lesson-text'") < scrolls < value.index("Step 1 of")
+    assert "overflow" not in value[:value.index("<div class='neko-lesson-text'")]
+
+
+def test_a_drill_leaves_its_answer_to_the_learner_and_a_routine_step_names_no_move():
+    drill = nl.lesson("naeco", "food-chain")
+    assert drill.lesson_panel.step is not None and drill.lesson_panel.step.scripted
+    assert "Your move" not in drill.lesson_box.value and "neko-your-move" not in drill.lesson_box.value
+    b = nl.lesson("syndicate")
+    b.controls.auto.value = False                           # the routine move waits to be seen
+    for _ in range(40):
+        if getattr(b.lesson_panel.step, "auto", False):
+            break
+        if b.my_turn():
+            b.play(b.lesson_panel.expected)
+        else:
+            b.play_bots()
+    assert b.lesson_panel.step.auto
+    assert "neko-your-move" not in b.lesson_box.value and "routine move" in b.lesson_box.value
 
 
 def _lesson_text(b):
