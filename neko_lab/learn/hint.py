@@ -22,7 +22,8 @@ Honest by construction, through the State contract alone:
 
 The agent that plays the futures (and whose own choice is marked) is chosen in one place,
 neko_lab.agents.hint_agent_spec(); a hint's words call it FOLLOWED ("a quick look-ahead"), its
-`agent` field holds the agent's name (an agent the caller passes is named in the words too). A game tunes the depth from its own folder (neko_lab/games/<key>/explain.py:
+`agent` field holds the agent's name (an agent the caller passes is named in the words too). A game
+tunes the depth from its own folder (neko_lab/games/<key>/explain.py:
 HINT_SAMPLES, HINT_BUDGET) and may add sentences with the optional state hook
 ``hint_reasons(action) -> list[str]``. Deterministic for a given seed; speed is measured in
 benchmarks/bench_learn.py, never asserted in tests.
