@@ -8,9 +8,9 @@ showing them is the board's job, here (widgets use learn, never the reverse).
 While the learner is to move, the panel beside the picture says what to do and why (the step's
 `say`, which scrolls in its box; on a scripted step of a lesson a line above it, always in sight,
 names the move: "Your move: ..."); on the picture the target of the step's expected move is marked
-apart from the other legal targets (class ``neko-expected``, drawn in orange) with the step's short `callout` pinned beside it,
-and the same move is marked in the list of choices. A legal but different move is refused with the
-step's reason; once the game is over the panel shows the lesson's finale.
+apart from the other legal targets (class ``neko-expected``, drawn in orange) with the step's short
+`callout` pinned beside it, and the same move is marked in the list of choices. A legal but different
+move is refused with the step's reason; once the game is over the panel shows the lesson's finale.
 """
 from __future__ import annotations
 
