@@ -138,14 +138,21 @@ class LessonMarks:
         (a card, then its place) name the first click until it is made."""
         return [n for n in lit_targets(markup) if same_action(self.target_action(n), action)]  # type: ignore[attr-defined]
 
+    def first_click_callout(self) -> str | None:
+        """A board whose moves take two clicks may name the first one here ("pick this card"): that
+        click picks, and the step's own callout marks the second. None: the step's callout."""
+        return None
+
     def marked_picture(self) -> str:
         """The picture, with the step's right moves marked apart from the other legal targets and
-        its callout pinned beside the first."""
+        its callout (or the first click's, first_click_callout()) pinned beside the first."""
         markup = self.picture()                                   # type: ignore[attr-defined]
         names = [n for wanted in self.lesson_panel.answers for n in self.expected_targets(wanted, markup)]
         if not names:
             return markup
-        return mark_expected(markup, list(dict.fromkeys(names)), self.lesson_panel.callout)
+        note = self.first_click_callout()
+        return mark_expected(markup, list(dict.fromkeys(names)),
+                             self.lesson_panel.callout if note is None else note)
 
     def lesson_auto(self, state: State | None = None) -> Hashable | None:
         """The move the lesson makes for the learner now (None: the learner decides). With `state`,

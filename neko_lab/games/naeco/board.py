@@ -17,7 +17,6 @@ from html import escape
 from typing import Any, Hashable, Mapping, Sequence
 
 from neko_lab.widgets.board import Board as GenericBoard
-from neko_lab.widgets.lesson import mark_expected
 
 from .ocean import Ocean, pos
 from .render import ocean_svg, seat_name, table_svg
@@ -131,14 +130,6 @@ class Board(GenericBoard):
             if bool(want.down) != bool(self.down):
                 return "switch to face-down"
         return None
-
-    def marked_picture(self) -> str:
-        note = self.first_click_callout()
-        if note is None:
-            return super().marked_picture()
-        markup = self.picture()
-        names = [n for wanted in self.lesson_panel.answers for n in self.expected_targets(wanted, markup)]
-        return mark_expected(markup, list(dict.fromkeys(names)), note) if names else markup
 
     def why_not_target(self, name: str) -> str:
         """A place of your Ocean or a pile that is not a move now, in the game's words."""

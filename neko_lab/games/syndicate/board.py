@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import Hashable
 
 from neko_lab.widgets.board import Board as GenericBoard
-from neko_lab.widgets.lesson import mark_expected
 
 from .data import COLOURS, DELIVERY, LEVEL_OF, MISSION_TYPES, PARENTS, SUBWAY
 from .render import html
@@ -161,14 +160,6 @@ class Board(GenericBoard):
         if isinstance(want, Carry) and self.selected != (want.frm, want.colour):
             return "pick this cube"
         return None
-
-    def marked_picture(self) -> str:
-        note = self.first_click_callout()
-        if note is None:
-            return super().marked_picture()
-        markup = self.picture()
-        names = [n for wanted in self.lesson_panel.answers for n in self.expected_targets(wanted, markup)]
-        return mark_expected(markup, list(dict.fromkeys(names)), note) if names else markup
 
     def on_target(self, name: str) -> bool:
         kind, _, rest = name.partition(":")
