@@ -117,6 +117,13 @@ def _ends(s) -> list[str]:
     return [e.text for e in s.log if "generation" in e.text and "ends" in e.text]
 
 
+def _play_from_hand(s, card: int) -> None:
+    """Player 1's turn: sell another card, then play `card` from hand."""
+    start_turn(s, 0)
+    act(s, next(a for a in s.legal_actions() if type(a) is Sell and a.card != card))
+    act(s, next(a for a in s.legal_actions() if type(a) is Play and a.card == card))
+
+
 def test_one_draw_that_finishes_two_generations_scores_both_in_order():
     """Generations: the draw takes the last card of generation 1, then the only card left of
     generation 2 and goes on into generation 3; both generations end and each is scored."""
@@ -126,9 +133,7 @@ def test_one_draw_that_finishes_two_generations_scores_both_in_order():
     _thin(s, 1)
     s.fame[:] = [3, 0, 0]
     s.credits[:] = [0, 0, 0]
-    start_turn(s, 0)
-    act(s, next(a for a in s.legal_actions() if type(a) is Sell and a.card != card))
-    act(s, next(a for a in s.legal_actions() if type(a) is Play and a.card == card))
+    _play_from_hand(s, card)
     while s.pending[-1].kind != "sell":
         act(s, BuyVP(0, 0))         # only the seller has credits; it buys nothing, each time
     assert s.generation == 2 and len(s.hands[0]) == 5
@@ -152,9 +157,7 @@ def test_one_draw_that_finishes_the_third_and_fourth_generations_scores_the_thir
     _thin(s, 3)
     s.fame[:] = [3, 1, 0]
     s.credits[:] = [0, 0, 0]
-    start_turn(s, 0)
-    act(s, next(a for a in s.legal_actions() if type(a) is Sell and a.card != card))
-    act(s, next(a for a in s.legal_actions() if type(a) is Play and a.card == card))
+    _play_from_hand(s, card)
     while not s.is_over():
         act(s, BuyVP(0, 0))
     assert _ends(s) == ["the last card of generation 3 is drawn: generation 3 ends",
