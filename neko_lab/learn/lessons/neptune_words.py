@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.state import State
+from ...games.neptune.rules.base import credits as credit_count  # '1 credit', '2 credits'
 from ...games.neptune.rules.base import rule
 from ...games.neptune.explain import route_words
 from ...games.neptune.rules.fuel import distance, fare, seat_view
@@ -20,10 +21,6 @@ R_INVESTORS, R_BUILD, R_FACTORIES = rule("Attract Investors"), rule("Build"), ru
 R_BROKER, R_SCORING_CARD, R_END = rule("Fuel Broker"), rule("Scoring"), rule("End of Game Scoring (see page 4)")
 R_DIVERS, R_INTREPID = rule("Diversification Card"), rule("Intrepid Spacefarer Card")
 
-
-def credit_count(n: int) -> str:
-    """'1 credit', '2 credits': a sum of credits, plural by count."""
-    return f"{n} credit{'s' if n != 1 else ''}"
 
 CARD_DOES = {
     "investors": f"you take 5 credits, the other player 2, then each may trade fame for credits ({R_INVESTORS})",
