@@ -13,7 +13,8 @@ from typing import Any, Hashable
 from .rules.any_time import BuyAccess, BuyFuel
 from .rules.attract_investors import CashFame
 from .rules.base import (MISSION_CREDITS, RULE_BROKER, RULE_BUILDING, RULE_FUEL, RULE_INVESTORS, RULE_PLAY,
-                         RULE_RESEARCH, RULE_SCORING, RULE_SELL, RULE_TECH, RULE_TECH_ACCESS, RULE_TURN, Pass, who)
+                         RULE_RESEARCH, RULE_SCORING, RULE_SELL, RULE_TECH, RULE_TECH_ACCESS, RULE_TURN, Pass, credits,
+                         who)
 from .rules.build import BuildAt
 from .rules.fuel import distance, route, seat_speed, seat_view
 from .rules.fuel_broker import BrokerFuel
@@ -70,7 +71,7 @@ def _launch(s: Any, seat: int, a: Launch) -> list[str]:
     planet = s.data.planets[loc.planet]
     trip = "" if loc.planet == s.data.locations[s.data.home].planet else f" (from Earth to {planet})"
     return [f"launch cost {fuel_sum(s, seat, s.data.home, a.loc, a.fuel)}{trip}, plus "
-            f"{MISSION_CREDITS} credit; you had {s.credits[seat]} credits and {s.fuel[seat]} fuel ({RULE_FUEL}).",
+            f"{credits(MISSION_CREDITS)}; you had {credits(s.credits[seat])} and {s.fuel[seat]} fuel ({RULE_FUEL}).",
             f"Nobody had a mission at {a.name} yet, so this one controls it ({RULE_RESEARCH})."]
 
 
@@ -78,7 +79,7 @@ def _build(s: Any, seat: int, a: BuildAt) -> list[str]:
     out = []
     if a.what == "colony":
         return [f"a colony needs your own base at {a.name}, and you have one; its colonists come from Earth: "
-                f"{fuel_sum(s, seat, s.data.home, a.dest, a.fuel)}, and {a.credits} credits of your "
+                f"{fuel_sum(s, seat, s.data.home, a.dest, a.fuel)}, and {credits(a.credits)} of your "
                 f"{s.credits[seat]} ({RULE_BUILDING}, {RULE_FUEL})."]
     if a.origin != a.dest:
         out.append(f"team {a.team + 1} travels from {s.data.locations[a.origin].name} to {a.name}: "
@@ -87,10 +88,10 @@ def _build(s: Any, seat: int, a: BuildAt) -> list[str]:
         out.append(f"team {a.team + 1} is already at {a.name}, so the trip costs no fuel.")
     if a.what == "base":
         out.append(f"A base needs one of your tokens on the research mission at {a.name}, and you have one "
-                   f"({RULE_BUILDING}); it costs {a.credits} credits of your {s.credits[seat]}.")
+                   f"({RULE_BUILDING}); it costs {credits(a.credits)} of your {s.credits[seat]}.")
     elif a.what == "factory":
         out.append(f"A {a.what} needs your own base at {a.name}, and you have one ({RULE_BUILDING}); it costs "
-                   f"{a.credits} credits of your {s.credits[seat]}.")
+                   f"{credits(a.credits)} of your {s.credits[seat]}.")
     else:
         whose = "a base of yours" if s.options["move_needs_own_base"] else "a base (any player's)"
         once = ("a team that moved or built is done for the turn" if s.options["team_used_once"]
@@ -108,7 +109,7 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         return _build(s, seat, action)
     if t is Sell:
         return [f"at the start of your turn you may sell one card from your hand to the left end of the "
-                f"Opportunity Track, for {action.price} credit{'s' if action.price != 1 else ''} with "
+                f"Opportunity Track, for {credits(action.price)} with "
                 f"{s.players} players ({RULE_SELL}).",
                 f"The track holds at most {s.players} cards: one more pushes the rightmost into the discard."]
     if t is Play:
@@ -118,15 +119,15 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         return [f"you then play one card: from the Opportunity Track (place {action.place + 1}) it gives no "
                 f"fame, but it need not be in your hand ({RULE_PLAY})."]
     if t is BuyFuel:
-        return [f"fuel can be bought from the supply at any time for {action.price} credits a counter; you "
-                f"had {s.credits[seat]} credits ({RULE_FUEL})."]
+        return [f"fuel can be bought from the supply at any time for {credits(action.price)} a counter; you "
+                f"had {credits(s.credits[seat])} ({RULE_FUEL})."]
     if t is BuyAccess:
         return [f"{who(action.controller)} controls {action.name}; access to a technology someone controls "
-                f"costs {action.price} credit{'s' if action.price != 1 else ''} paid to them, and you had "
+                f"costs {credits(action.price)} paid to them, and you had "
                 f"{s.credits[seat]} ({RULE_TECH_ACCESS})."]
     if t is MissionAccess:
         return [f"{who(action.controller)} controls the mission at {action.name}; clockwise after a launch, "
-                f"any player may buy access to it for {action.price} paid to the controller ({RULE_RESEARCH})."]
+                f"any player may buy access to it for {credits(action.price)} paid to the controller ({RULE_RESEARCH})."]
     if t is TakeTech:
         tech = s.data.techs[action.tech]
         if action.control:
@@ -142,8 +143,8 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         return [f"after Attract Investors fame may be turned into credits, 2 fame for each credit; you had "
                 f"{s.fame[seat]} fame ({RULE_INVESTORS})."]
     if t is BrokerFuel:
-        return [f"the Fuel Broker sells fuel at {action.price} credit{'s' if action.price != 1 else ''} a "
-                f"counter; you had {s.credits[seat]} credits ({RULE_BROKER})."]
+        return [f"the Fuel Broker sells fuel at {credits(action.price)} a "
+                f"counter; you had {credits(s.credits[seat])} ({RULE_BROKER})."]
     if t in (NextBuyer, BuyVP):
         context = s.pending[-1].data[0]
         when = {"card": "when a Scoring card is played", "generation": "at the end of a generation",
@@ -154,7 +155,7 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         table = ", ".join(f"{vp} VP for {cost}" for cost, vp in VP_PURCHASES)
         return [f"{when} every player may buy victory points once, in the order the active player names "
                 f"(themselves included), by the price table ({table} credits): {action.vp} VP for "
-                f"{action.credits} credit{'s' if action.credits != 1 else ''}; you had {s.credits[seat]} "
+                f"{credits(action.credits)}; you had {s.credits[seat]} "
                 f"({RULE_SCORING})."]
     return []
 

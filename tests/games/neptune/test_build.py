@@ -172,3 +172,29 @@ def test_a_move_and_build_reads_goes_to_and_builds_there():
     a = BuildAt(0, s.data.home, loc(s, "Callisto"), "base", "Callisto", 1, 3)
     assert str(a) == "team 1 goes to Callisto and builds a base there (1 credit, 3 fuel)"
     assert str(a._replace(origin=a.dest)) == "team 1 builds a base at Callisto (1 credit, 3 fuel)"
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_price_a_player_reads_says_credit_for_one(players):
+    """A base costs 1 credit, a two-player sale pays 1: the log, the move's name and its explanation say
+    "1 credit" as a player would, never "1 credits" or a bare number beside a price."""
+    import random
+    import re
+
+    import neko_lab as nl
+    from neko_lab.learn.explain import explain_move
+
+    s = nl.new_game("neptune", players=players, seed=11)
+    pick_rng = random.Random(5)
+    read: list[str] = []
+    while not s.is_over():
+        action = pick_rng.choice(s.legal_actions())
+        before = s.clone()
+        s.apply(action)
+        read.append(str(action))
+        read.extend(explain_move(before, action, s).lines)
+    read.extend(e.text for e in s.log)
+    assert not [t for t in read if re.search(r"(?<![\d.])1 credits\b", t)]
+    assert [t for t in read if re.search(r"^builds a base at .+ for 1 credit and \d+ fuel$", t)]
+    sales = [t for t in read if t.startswith("sells ")]
+    assert sales and all(re.search(r" for \d+ credits?$", t) for t in sales)

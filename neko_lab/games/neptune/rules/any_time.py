@@ -70,7 +70,7 @@ def take(s, seat: int, kind: str, data, action) -> bool:
     if type(action) is BuyFuel:
         s.credits[seat] -= action.price
         s.fuel[seat] += 1
-        s.emit("buys 1 fuel for {} credits", RULE_FUEL, seat, action.price)
+        s.emit("buys 1 fuel for {}", RULE_FUEL, seat, credits(action.price))
     elif type(action) is BuyAccess:
         s.credits[seat] -= action.price
         s.credits[action.controller] += action.price

@@ -20,7 +20,7 @@ class CashFame(NamedTuple):
     def __str__(self) -> str:
         if not self.fame:
             return "keep all fame"
-        return f"give up {self.fame} fame for {self.fame // 2} credit" + ("s" if self.fame > 2 else "")
+        return f"give up {self.fame} fame for {credits(self.fame // 2)}"
 
 
 def play(s, seat: int) -> None:

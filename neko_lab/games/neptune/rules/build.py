@@ -18,7 +18,7 @@ from neko_lab.core.fast import keep_legal, new_tuple
 
 from . import any_time, awards
 from .base import (BASE_CREDITS, BUILT, FACTORY_CREDITS, FIRST_BASE_VP, FIRST_BASES, FUEL_PRICE, MOVED,
-                   RULE_BUILD, RULE_BUILDING, TEAMS, Pass, clockwise, counter_clockwise)
+                   RULE_BUILD, RULE_BUILDING, TEAMS, Pass, clockwise, counter_clockwise, credits)
 from .fuel import fare, seat_view
 
 ROUNDS = 3
@@ -182,7 +182,7 @@ def build(s, seat: int, a: BuildAt) -> None:
         s.emit("moves team {} to {} for {} fuel", RULE_BUILDING, seat, a.team + 1, a.name, a.fuel)
         return
     s.used[k] |= BUILT
-    s.emit("builds a {} at {} for {} credits and {} fuel", RULE_BUILD, seat, a.what, a.name, a.credits, a.fuel,
+    s.emit("builds a {} at {} for {} and {} fuel", RULE_BUILD, seat, a.what, a.name, credits(a.credits), a.fuel,
            loc=a.dest, what=a.what)
     if a.what == "base":
         first = not s.bases[a.dest]

@@ -16,7 +16,7 @@ from neko_lab.core.fast import new_tuple
 from . import (attract_investors, awards, build, events, factories_produce, fuel_broker,
                research_missions, scoring_card, technology)
 from .base import (HAND, RULE_GENERATIONS, RULE_PLAY, RULE_SELL, RULE_TWO, TEAMS, Pass,
-                   sell_price, who)
+                   credits, sell_price, who)
 
 # what each kind of card does once played: a function (state, active seat) that pushes the card's
 # decisions, or resolves it at once and calls state.finish_card()
@@ -42,7 +42,7 @@ class Sell(NamedTuple):
 
     def __str__(self) -> str:
         what = f"{self.title} ({self.fame} fame{', event' if self.event else ''})"
-        return f"sell {what} to the Opportunity Track for {self.price} credit" + ("s" if self.price > 1 else "")
+        return f"sell {what} to the Opportunity Track for {credits(self.price)}"
 
 
 @serializable
@@ -110,7 +110,7 @@ def sell(s, seat: int, card: int) -> None:
     price = sell_price(s.players)
     s.credits[seat] += price
     s.emit("sells {} to the Opportunity Track for {}", RULE_TWO if s.players == 2 else RULE_SELL, seat,
-           s.data.cards[card].title, price, card=card)
+           s.data.cards[card].title, credits(price), card=card)
 
 
 # ---------------------------------------------------------------- playing
