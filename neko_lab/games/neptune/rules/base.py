@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from neko_lab.core import cite, serializable
+from neko_lab.core.errors import counted
 
 from .. import scoring
 
@@ -88,7 +89,7 @@ def who(seat: int) -> str:
 def credits(n: int) -> str:
     """'1 credit', '2 credits': a price as a sentence says it (beside a player's number it must say
     what it counts: 'pays player 2 2 credits', not 'pays player 2 2')."""
-    return f"{n} credit" if n == 1 else f"{n} credits"
+    return counted(n, "credit")
 
 
 @serializable
