@@ -68,9 +68,17 @@ def _positions(G, pos: Any, seed: int) -> dict[Hashable, tuple[float, float]]:
     return {n: (float(pos[n][0]), float(pos[n][1])) for n in G.nodes}
 
 
-def _hover(item: Any, attrs: dict) -> str:
-    lines = [f"<b>{html.escape(str(item))}</b>"]
-    lines += [f"{html.escape(str(k))}: {html.escape(str(v))}" for k, v in attrs.items() if k != "pos"]
+def _name(item: Any, attrs: dict) -> str:
+    """What a person reads as a node's name: its `label` attribute when it has one (a graph whose node ids
+    are engine numbers counted from 0 gives each node a label counted from 1), else the node itself."""
+    label = attrs.get("label")
+    return str(item) if label is None else str(label)
+
+
+def _hover(item: Any, attrs: dict, hidden: set) -> str:
+    lines = [f"<b>{html.escape(_name(item, attrs))}</b>"]
+    lines += [f"{html.escape(str(k))}: {html.escape(str(v))}" for k, v in attrs.items()
+              if k not in hidden]
     return "<br>".join(lines)
 
 
@@ -86,8 +94,11 @@ def draw_graph(G, pos: Any = None, node_color: str | Callable | dict | None = No
     node_color / edge_color: an attribute name, a function (item, attrs) -> value or a dict. Numbers
     are drawn on `colorscale` (nodes get a colour bar); anything else as categories with a legend
     (edges: one trace per value, since a line trace has one colour).
-    node_text: shown on hover (default: the node and its attributes); edge_text: hover text at edge
+    node_text: shown on hover (default: the node's name and its attributes); edge_text: hover text at edge
     midpoints. node_size: a number or a numeric node attribute. labels: write node names on the nodes.
+    A node's name is its `label` attribute when it has one, else the node itself. Attributes listed in
+    ``G.graph["internal"]`` (engine numbering kept for code, such as positions counted from 0) and
+    `pos` / `label` are left out of the default hover.
     arrows: arrow heads for directed graphs (default: on when the graph is directed and not huge).
     """
     xy = _positions(G, pos, seed)
@@ -143,7 +154,9 @@ def draw_graph(G, pos: Any = None, node_color: str | Callable | dict | None = No
     # ---- nodes
     ncol = _values(nodes, node_color, node_attrs)
     ntext = _values(nodes, node_text, node_attrs)
-    hover = [str(t) for t in ntext] if ntext is not None else [_hover(n, dict(G.nodes[n])) for n in nodes]
+    hidden = {"pos", "label", *G.graph.get("internal", ())}
+    names = [_name(n, G.nodes[n]) for n in nodes]
+    hover = [str(t) for t in ntext] if ntext is not None else [_hover(n, dict(G.nodes[n]), hidden) for n in nodes]
     if isinstance(node_size, str):
         sizes = _values(nodes, node_size, node_attrs)
         if not _is_numeric(sizes):
@@ -162,7 +175,7 @@ def draw_graph(G, pos: Any = None, node_color: str | Callable | dict | None = No
             marker.update(color=[v if v is not None else float("nan") for v in ncol], colorscale=colorscale,
                           showscale=True, colorbar=dict(title=str(node_color) if isinstance(node_color, str) else ""))
         fig.add_trace(go.Scatter(x=[xy[n][0] for n in nodes], y=[xy[n][1] for n in nodes],
-                                 text=[str(n) for n in nodes] if labels else None, hovertext=hover,
+                                 text=names if labels else None, hovertext=hover,
                                  marker=marker, name="nodes", showlegend=False,
                                  customdata=[str(n) for n in nodes], **base))
     else:
@@ -173,7 +186,7 @@ def draw_graph(G, pos: Any = None, node_color: str | Callable | dict | None = No
             sz = [size[i] for i in idx] if isinstance(size, list) else size
             fig.add_trace(go.Scatter(
                 x=[xy[nodes[i]][0] for i in idx], y=[xy[nodes[i]][1] for i in idx],
-                text=[str(nodes[i]) for i in idx] if labels else None, hovertext=[hover[i] for i in idx],
+                text=[names[i] for i in idx] if labels else None, hovertext=[hover[i] for i in idx],
                 marker=dict(size=sz, color=PALETTE[ci % len(PALETTE)], line=dict(width=1, color="#333333")),
                 name=str(cat), customdata=[str(nodes[i]) for i in idx], **base))
     fig.update_layout(title=title, template="plotly_white", hovermode="closest",

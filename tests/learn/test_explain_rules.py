@@ -246,6 +246,36 @@ def test_journey_a_card_bought_from_a_reward_names_the_card_its_price_and_sectio
     assert card.name in why and "coins" in why and "Get Rewards" in why and "Card Reference Guide" not in why
 
 
+def _legal_new_bid(s):
+    """Play the seats' own agents until starting a new bid is legal; that move is returned unplayed."""
+    agents = {}
+    for _ in range(3000):
+        new = [a for a in s.legal_actions() if getattr(a, "kind", "") == "new_bid"]
+        if new:
+            return new[0]
+        seat = s.current_player
+        s.apply(agents.setdefault(seat, nl.make_agent("journey", s, seed=seat)).choose(s))
+    raise AssertionError("no new bid became legal")
+
+
+@pytest.mark.parametrize("option", ["advanced_cards", "advanced_setup"])
+def test_journey_a_new_bid_is_explained_by_its_own_section_with_the_space_it_takes(option):
+    s = nl.new_game("journey", players=3, seed=1, **{option: True})
+    action = _legal_new_bid(s)
+    first_free = next(i for i in range(s.n_adv, len(s.spaces)) if not s.spaces[i])
+    free = sum(1 for i in range(s.n_adv, len(s.spaces)) if not s.spaces[i])
+    ex, _ = _explain(s, action)
+    why = ex.lines[1]
+    assert "Advanced Game › Start a New Bid" in why and "Action Phase › Bid a Card" not in why
+    assert "nobody has won yet" not in why                       # not the plain bid's reason
+    assert f"space {first_free + 1} was the first free one" in why and f"{free} space" in why
+    assert s.spaces[first_free]                                  # the card did go there
+    if option == "advanced_setup":
+        assert f"card #{action.a}" in why and "Advanced Game › Advanced Setup" in why
+    else:
+        assert "the deck's top card" in why and s.C[s.spaces[first_free]].name not in why   # not told before it is drawn
+
+
 def test_neptune_buying_vp_at_a_generation_end_says_so_and_the_active_player_may_buy():
     s = nl.new_game("neptune", players=3, seed=10)
     seen = {}

@@ -227,3 +227,18 @@ def test_a_layout_that_needs_a_package_not_installed_says_which(monkeypatch):
     monkeypatch.setattr(nx, "kamada_kawai_layout", needs_scipy)
     with pytest.raises(ConfigError, match="the 'kamada_kawai' layout needs scipy"):
         draw_graph(nx.path_graph(3), pos="kamada_kawai")
+
+
+def test_draw_graph_names_nodes_by_their_label_and_hides_internal_attributes():
+    G = nx.Graph(internal=("slot",))
+    G.add_node(0, label="slot 1", slot=0, kind="hub")
+    G.add_node(1, slot=1, kind="end")                       # no label: the node itself names it
+    G.add_edge(0, 1)
+    for fig in (draw_graph(G, pos="circular"), draw_graph(G, pos="circular", node_color="kind")):
+        texts = [t for tr in fig.data if tr.mode == "markers+text" for t in tr.text]
+        hovers = [h for tr in fig.data if tr.mode == "markers+text" for h in tr.hovertext]
+        assert sorted(texts) == ["1", "slot 1"]
+        assert any(h.startswith("<b>slot 1</b>") and "kind: hub" in h for h in hovers)
+        assert not any("slot: " in h or "label: " in h for h in hovers)
+    nodes = draw_graph(G, pos="circular").data[-1]
+    assert list(nodes.customdata) == ["0", "1"]             # code still finds the nodes by their ids

@@ -72,7 +72,20 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         faces = ", ".join(str(v) for v in sorted(ACTIVATION.get(card.name, ())))
         return [f"{card.name} in lane {action.a + 1}, slot {action.b + 1} wakes up with a die showing {faces}; "
                 f"your {action.c} is one of them and no die was on it yet this round ({f.R_ACTIVATE})."]
-    if k in ("bid", "new_bid"):
+    if k == "new_bid":
+        free = [i for i in range(s.n_adv, len(s.spaces)) if not s.spaces[i]]
+        left = (f"space {free[0] + 1} was the first free one, {counted(len(free), 'space')} free in all"
+                if free else "a space was free")
+        if action.a:
+            card = (f"card #{action.a}, chosen from the open piles where every card is on offer "
+                    f"({f.R_ADV_SETUP}),")
+        else:
+            card = "the deck's top card"
+        return [f"in the advanced game a main action may open a bid on a card not yet in the bidding area, "
+                f"as long as a bidding space is free: {card} goes onto the first free space, reading the "
+                f"area left to right and row by row ({left}); you then put dice on it as on any bid, and "
+                f"the round's end settles it with the others ({f.R_NEW_BID})."]
+    if k == "bid":
         return [f"bidding is a main action: put dice on a card space nobody has won yet, the highest total "
                 f"takes the card at the end of the round ({f.R_BID})."]
     if k == "bid_die":

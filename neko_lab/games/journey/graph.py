@@ -8,13 +8,20 @@ Effect", "Journey › Card Reference Guide › Port").
 
 `lane_graph(state, seat)` draws every lane of a seat as a chain of positions a ship can stand on:
 
-    node (lane, pos)   pos as in the engine (4 * boundary + j; boundary 0 = the harbour, 5 = the end)
+    node (lane, pos)   lane and pos as in the engine, counted from 0 (pos = 4 * boundary + j; boundary
+                       0 = the harbour, 5 = the end)
         kind           "harbour" | "hub" | "half_hub" (a boundary whose hub is not complete) | "end"
-        lane, pos, slot_boundary, label, multiplier, item (None for a half-hub), yield,
-        die (0 = none this round), ships (how many of the seat's ships stand there), x, y
+        label, where   the position as a person reads it, lanes and slots counted from 1: short
+                       ("L1 2|3") and in words ("lane 1, between slots 2 and 3"); see pos_label, pos_where
+        multiplier, item (None for a half-hub), yield, die (0 = none this round),
+        ships (how many of the seat's ships stand there)
+        lane, pos, slot_boundary, x, y
+                       engine numbering and drawing place, for code (the graph lists them in
+                       g.graph["internal"], which neko_lab.viz.draw_graph leaves out of its hover)
     edge (a, b)        a card crossing: a ship moving from a to b crosses (part of) that card
-        card, name, type, points, cost, slot, completes (True when the step leaves the card: the
-        ship has then crossed it completely, which is what ship travel and final scoring count)
+        card, name, type, points, cost, slot (engine numbering, from 0), completes (True when the
+        step leaves the card: the ship has then crossed it completely, which is what ship travel and
+        final scoring count)
 
 Lanes are disjoint chains (node attribute `lane`); an empty slot leaves its two boundaries without an
 edge between them, exactly where a ship would have to stop ("Journey › Free Actions › g) Move your ship").
@@ -41,6 +48,7 @@ if TYPE_CHECKING:
 SLOTS = 5
 STEP = 4             # positions per slot boundary (rules.POSITIONS_PER_EDGE)
 LANE_SHIFT = 32      # ships and hub dice are keyed lane * 32 + pos (rules.LANE_SHIFT)
+INTERNAL = ("lane", "pos", "slot_boundary", "x", "y")   # node attributes for code, not for a reader
 
 
 def hub_yield(multiplier: int, item: str) -> int:
@@ -59,16 +67,30 @@ def _lane(state: "GameState", seat: int, lane: int) -> list[int]:
 
 
 def pos_label(lane: int, pos: int) -> str:
-    """A short readable name of a position: "L0 harbour", "L0 |2" (boundary before slot 2),
-    "L0 s1.1" (first hub inside the card in slot 1), "L0 end"."""
+    """A short name of a position as a person reads it, lanes and slots counted from 1 (`lane` and `pos`
+    are the engine's, counted from 0): "L1 harbour", "L1 2|3" (the boundary between slots 2 and 3),
+    "L1 s2.1" (the first hub inside the card in slot 2), "L1 end"."""
     edge, j = divmod(pos, STEP)
     if j:
-        return f"L{lane} s{edge}.{j}"
+        return f"L{lane + 1} s{edge + 1}.{j}"
     if edge == 0:
-        return f"L{lane} harbour"
+        return f"L{lane + 1} harbour"
     if edge == SLOTS:
-        return f"L{lane} end"
-    return f"L{lane} |{edge}"
+        return f"L{lane + 1} end"
+    return f"L{lane + 1} {edge}|{edge + 1}"
+
+
+def pos_where(lane: int, pos: int) -> str:
+    """The same position in words: "lane 1, harbour", "lane 1, between slots 2 and 3", "lane 1, hub 1
+    inside the card in slot 2", "lane 1, end (after slot 5)"."""
+    edge, j = divmod(pos, STEP)
+    if j:
+        return f"lane {lane + 1}, hub {j} inside the card in slot {edge + 1}"
+    if edge == 0:
+        return f"lane {lane + 1}, harbour"
+    if edge == SLOTS:
+        return f"lane {lane + 1}, end (after slot {SLOTS})"
+    return f"lane {lane + 1}, between slots {edge} and {edge + 1}"
 
 
 def lane_graph(state: "GameState", seat: int) -> "networkx.DiGraph":
@@ -78,7 +100,7 @@ def lane_graph(state: "GameState", seat: int) -> "networkx.DiGraph":
     ``pos=layout(g)`` draws the lanes as rows."""
     import networkx as nx
 
-    g = nx.DiGraph(seat=seat)
+    g = nx.DiGraph(seat=seat, internal=INTERNAL)
     b = state.boards[seat]
     dice = dict(b.hub_dice)
     ships: dict[int, int] = {}
@@ -101,9 +123,9 @@ def lane_graph(state: "GameState", seat: int) -> "networkx.DiGraph":
                 kind = "hub" if hub is not None else "half_hub"
             mult, item = hub if hub is not None else (None, None)
             key = lane * LANE_SHIFT + pos
-            g.add_node((lane, pos), kind=kind, lane=lane, pos=pos, slot_boundary=edge, label=pos_label(lane, pos),
+            g.add_node((lane, pos), label=pos_label(lane, pos), where=pos_where(lane, pos), kind=kind,
                        multiplier=mult, item=item, **{"yield": hub_yield(mult, item) if hub else 0},
-                       die=dice.get(key, 0), ships=ships.get(key, 0),
+                       die=dice.get(key, 0), ships=ships.get(key, 0), lane=lane, pos=pos, slot_boundary=edge,
                        x=edge + (j / (len(state.card(cards[edge]).hubs) + 1) if j else 0.0),
                        y=-float(lane))
         for slot, cid in enumerate(cards):
@@ -247,4 +269,4 @@ def lane_summary(state: "GameState", seat: int) -> dict[str, int]:
 
 
 __all__ = ["pair_hubs", "lane_summary", "lane_graph", "layout", "lane_hubs", "ship_route", "placement_values", "gap_cost", "hub_yield",
-           "HubGain", "chain_hubs", "pos_label"]
+           "HubGain", "chain_hubs", "pos_label", "pos_where"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rules.ocean import FACE_DOWN, START, Ocean, depth_col
+from .rules.ocean import FACE_DOWN, START, Ocean, depth_col, where
 
 if TYPE_CHECKING:
     import networkx
@@ -19,17 +19,20 @@ KIND = {START: "start", FACE_DOWN: "face_down"}
 
 
 def food_web(ocean: Ocean) -> "networkx.Graph":
-    """Nodes (depth, column) with attributes kind, value, depth, column, name, attributes; edges between
-    orthogonal neighbours with `direction` ("horizontal"/"vertical") and `predator_prey` (True on a
-    horizontal species pair one value apart, with `predator` naming the node of higher value)."""
+    """Nodes (depth, column) with attributes label (the place as a person reads it: "depth 2, 3 columns
+    left of the start cards"), kind, value, depth, column, name, attributes; edges between orthogonal
+    neighbours with `direction` ("horizontal"/"vertical") and `predator_prey` (True on a horizontal
+    species pair one value apart, with `predator` naming the node of higher value). The column is
+    signed, 0 being the start cards' column; depth and column are listed in g.graph["internal"], so
+    neko_lab.viz.draw_graph heads its hover with the label instead."""
     import networkx as nx
 
-    g = nx.Graph()
+    g = nx.Graph(internal=("depth", "column"))
     cells = ocean.cells
     for p, v in sorted(cells.items()):
         d, c = depth_col(p)
         card = ocean.cards.get(p)
-        g.add_node((d, c), kind=KIND.get(v, "species"), value=max(v, 0), depth=d, column=c,
+        g.add_node((d, c), label=where(d, c), kind=KIND.get(v, "species"), value=max(v, 0), depth=d, column=c,
                    name=card.name if card is not None and v > 0 else "",
                    attributes=tuple(card.attributes) if card is not None and v > 0 else ())
     for p, v in sorted(cells.items()):

@@ -37,8 +37,9 @@ def _box_label(state: GameState, seat: int, p: int, side: int) -> str:
 
 
 def walk_graph(state: GameState, seat: int) -> nx.DiGraph:
-    """Nodes (place, side) with attributes action, level, label (places count from 1 in labels),
-    start (a lieutenants box) and end (no card below)."""
+    """Nodes (place, side), engine numbering counted from 0, with attributes label (the box as a person
+    reads it, places counted from 1: '1L' is the left box of place 1), action, level, start (a
+    lieutenants box), end (no card below) and allowed (may start a walk now)."""
     g = nx.DiGraph()
     pyr = state.pyramid[seat]
     waiting = len(state.waiting[seat])
@@ -78,16 +79,19 @@ def _line(state: GameState, seat: int, n: int) -> int:
 
 
 def neighbourhood_graph(state: GameState, seat: int) -> nx.Graph:
-    """Neighbourhood nodes n (0-based; `name` says e.g. 'upper 3') with place, level, line and loose
-    cubes; edges with kind 'vertical' or 'subway'; slot nodes ('slot', place, index) joined to their
-    upper neighbourhood by kind 'slot' edges, with kind, colour, filled and moves (fewest moves of a
-    matching cube, None when no cube or Fishmonger of that colour can reach it)."""
-    g = nx.Graph()
+    """Neighbourhood nodes n (engine numbering, from 0; `label` and `name` say e.g. 'upper 3', places
+    counted from 1) with place (from 0), level, line and loose cubes; edges with kind 'vertical' or
+    'subway'; slot nodes ('slot', place, index) joined to their upper neighbourhood by kind 'slot' edges,
+    with label and name ('nigiri slot 1 at place 3'), kind, colour, filled and moves (fewest moves of a
+    matching cube, None when no cube or Fishmonger of that colour can reach it). `place` and `name`
+    are listed in g.graph["internal"]: neko_lab.viz.draw_graph leaves them out of its hover, which
+    is headed by the label."""
+    g = nx.Graph(internal=("place", "name"))
     pyr, cubes = state.pyramid[seat], state.cubes[seat]
     nodes = [n for n in range(NEIGHBOURHOODS) if pyr[n // 2] >= 0]
     for n in nodes:
         line = _line(state, seat, n)
-        g.add_node(n, name=neighbourhood_name(n), place=n // 2, level=LEVEL_OF[n // 2],
+        g.add_node(n, label=neighbourhood_name(n), name=neighbourhood_name(n), place=n // 2, level=LEVEL_OF[n // 2],
                    line="ABCD"[line] if line >= 0 else "", cubes=tuple(cubes[4 * n:4 * n + 4]))
     for n in nodes:
         for m in VERTICAL[n]:
@@ -106,7 +110,8 @@ def neighbourhood_graph(state: GameState, seat: int) -> nx.Graph:
             continue
         for k, (kind, colour) in enumerate(state.card_at(seat, p).slots):
             node = ("slot", p, k)
-            g.add_node(node, name=f"{SLOT_KINDS[kind]} slot {k + 1} at place {p + 1}",
+            name = f"{SLOT_KINDS[kind]} slot {k + 1} at place {p + 1}"
+            g.add_node(node, label=name, name=name,
                        kind=SLOT_KINDS[kind], colour="wild" if colour == WILD else COLOURS[colour],
                        filled=state.filled[seat][p][k] >= 0, moves=moves.get((p, k)))
             g.add_edge(node, upper(p), kind="slot")

@@ -11,6 +11,7 @@ from neko_lab.agents.base import RandomAgent
 from neko_lab.games.journey.rules.player_boards import replaced
 from neko_lab.games.journey.graph import (chain_hubs, hub_yield, lane_graph, lane_summary, layout, pair_hubs,
                                           placement_values, ship_route)
+from neko_lab.viz import draw_graph
 
 
 def game(seed: int = 1, players: int = 3):
@@ -193,6 +194,31 @@ def test_lanes_are_disjoint_chains_with_dice_and_ships():
     assert g.nodes[(1, 4)]["ships"] == 2 and g.nodes[(1, 4)]["die"] == 0
     pos = layout(g)
     assert pos[(1, 0)][1] < pos[(0, 0)][1]                   # lane 1 is drawn under lane 0
+
+
+def test_the_drawn_lane_graph_counts_lanes_and_slots_from_1():
+    s = game()
+    s.boards[0].harbours = 2
+    put(s, 0, 0, 0, "Fuel Platform")
+    p = put(s, 0, 0, 1, "Port")
+    put(s, 0, 1, 0, "Ocean Bank")
+    g = lane_graph(s, 0)
+    fig = draw_graph(g, pos=layout(g), node_color="kind", edge_color="name")
+    shown = {}
+    for tr in fig.data:
+        if tr.mode == "markers+text":
+            shown.update({node: (text, hover) for node, text, hover in zip(tr.customdata, tr.text, tr.hovertext)})
+    assert set(shown) == {str(n) for n in g}
+    text, hover = shown[str((0, 0))]
+    assert text == "L1 harbour" and hover.startswith("<b>L1 harbour</b>") and "lane 1, harbour" in hover
+    text, hover = shown[str((0, 4))]                         # between the first two cards
+    assert text == "L1 1|2" and "lane 1, between slots 1 and 2" in hover
+    assert shown[str((0, 5))][0] == "L1 s2.1" and len(s.card(p).hubs) >= 1   # the port's first own hub
+    assert shown[str((0, 20))][0] == "L1 end"
+    assert shown[str((1, 0))][0] == "L2 harbour" and shown[str((1, 4))][0] == "L2 1|2"
+    for text, hover in shown.values():
+        assert "L0" not in text and "lane 0" not in hover and "slot 0" not in hover
+        assert "<br>lane: " not in hover and "<br>pos: " not in hover and "slot_boundary" not in hover
 
 
 def test_chain_hubs_pair_multiplier_of_the_right_card_with_item_of_the_left():

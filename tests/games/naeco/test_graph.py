@@ -77,6 +77,18 @@ def test_food_web_carries_card_names_and_attributes_in_a_game():
     assert g.degree((act.depth, act.col)) == 1, "the first card touches exactly one start card"
 
 
+def test_the_drawn_food_web_names_places_as_a_person_reads_them():
+    from neko_lab.viz import draw_graph
+    o = Ocean.from_text("S 1 2 .\n. 3 X 4\n. . . .\nS . . .")
+    fig = draw_graph(graph.food_web(o), pos="circular")
+    nodes = fig.data[-1]
+    shown = dict(zip(nodes.customdata, zip(nodes.text, nodes.hovertext)))
+    assert shown[str((1, 0))][0] == "depth 1, in the start cards' column"
+    assert shown[str((1, 2))][0] == "depth 1, 2 columns right of the start cards"
+    assert shown[str((2, 3))][1].startswith("<b>depth 2, 3 columns right of the start cards</b>")
+    assert not any("column: " in h for _, h in shown.values())
+
+
 def test_food_chain_runs():
     o = Ocean.from_text("S 1 2 3 X 3 4\n. . . . . . .\n. . . . . . .\nS 2 . . . . .")
     runs = graph.food_chain_runs(o)

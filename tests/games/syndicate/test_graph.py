@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import networkx as nx
 
+from neko_lab.viz import draw_graph
+
 from neko_lab.games.syndicate import graph
 from neko_lab.games.syndicate.data import FISHMONGER, SASHIMI, lower, upper
 
@@ -68,3 +70,28 @@ def test_fewest_moves_from_a_fishmonger():
     assert graph.fewest_moves(s, 0)[(0, 0)] == 0
     rig.fill(s, 0, 1, k)
     assert (1, k) not in graph.fewest_moves(s, 0)
+
+
+def _shown(fig) -> dict:
+    """node id -> (text written on it, hover) of a drawn graph."""
+    out = {}
+    for tr in fig.data:
+        if tr.mode and "markers" in tr.mode and tr.hovertext is not None:
+            texts = tr.text if tr.text is not None else [None] * len(tr.customdata)
+            out.update({node: (text, hover) for node, text, hover in zip(tr.customdata, texts, tr.hovertext)})
+    return out
+
+
+def test_drawn_graphs_count_places_from_1():
+    s = rig.started(seed=1)
+    cards = s.deck[-3:]
+    rig.build(s, 0, {2: cards[0], 3: cards[1], 4: cards[2]})
+    walk = _shown(draw_graph(graph.walk_graph(s, 0), node_color="level"))
+    assert walk[str((0, 0))][0] == "1L" and walk[str((0, 1))][0] == "1R" and walk[str((4, 1))][0] == "5R"
+    assert walk[str((0, 0))][1].startswith("<b>1L</b>")
+    assert sorted(t for t, _ in walk.values()) == sorted(f"{p}{side}" for p in (1, 2, 3, 4, 5) for side in "LR")
+    hood = _shown(draw_graph(graph.neighbourhood_graph(s, 0), edge_color="kind", labels=False))
+    assert hood[str(upper(0))][1].startswith("<b>upper 1</b>")
+    assert hood[str(lower(4))][1].startswith("<b>lower 5</b>")
+    assert hood[str(("slot", 0, 0))][1].startswith("<b>") and "slot 1 at place 1</b>" in hood[str(("slot", 0, 0))][1]
+    assert not any("place: " in h for _, h in hood.values())      # the 0-based place stays for code
