@@ -1,6 +1,8 @@
 """Boards narrate only what the person at the board saw (issue: secrets stay secret)."""
 from __future__ import annotations
 
+import pytest
+
 import neko_lab as nl
 from neko_lab.widgets import board
 
@@ -107,3 +109,112 @@ def test_last_moves_tell_your_own_secret_choices_to_you_and_not_the_others():
                                      "1 column left of the start cards")
     heads = [head for _k, head, _events in b._move_rows()]
     assert all(h.split(": ", 1)[1].startswith(("plays ", "draws ")) for h in heads), heads
+
+
+# ---------------------------------------------------------------------------------------- the game's seed
+# A seed deals every secret of its game again (hands, deck orders, draws to come): while a person plays a
+# seat of an unfinished game, nothing on the board names it.
+
+class _Seeds:
+    """Stands for a board's `seeds` generator: Restart's fresh seeds, chosen by the test."""
+
+    def __init__(self, *seeds):
+        self.seeds = list(seeds)
+
+    def randrange(self, _n):
+        return self.seeds.pop(0)
+
+
+def _texts(b) -> list[str]:
+    """Every string the board's widget tree shows or carries (values, labels, placeholders, tooltips),
+    its message line included."""
+    out = [b.message.text]
+
+    def walk(w):
+        for attr in ("value", "description", "placeholder", "tooltip", "options"):
+            v = getattr(w, attr, None)
+            for x in (v if isinstance(v, (tuple, list)) else [v]):
+                if isinstance(x, (str, int)) and not isinstance(x, bool):
+                    out.append(str(x))
+        for c in getattr(w, "children", ()) or ():
+            walk(c)
+    walk(b.widget)
+    return out
+
+
+def _names(b, seed: int) -> bool:
+    return any(str(seed) in t for t in _texts(b))
+
+
+@pytest.mark.parametrize("game", ["naeco", "neptune", "syndicate", "journey"])
+def test_a_person_at_a_seat_reads_no_seed_mid_game_before_or_after_restart(game):
+    b = board(nl.new_game(game, players=2, seed=918273), agents={1: "random"})
+    assert not _names(b, 918273)
+    assert b.controls.seed.value == "" and b.controls.seed.placeholder == "new"
+    for _ in range(3):                          # a few moves on: still nothing
+        if b.my_turn():
+            b.picker.choose(0)
+    assert not b.state.is_over() and not _names(b, 918273)
+    b.review_own_game()                         # the review of the game being played tells no more
+    assert not _names(b, 918273)
+    b.close_review()
+    b.seeds = _Seeds(736451)
+    b.controls.restart_button.click()           # "new seed" ticked: a fresh game
+    assert b.state.seed == 736451 and not b.state.is_over()
+    assert "New game" in b.message.text and not _names(b, 736451)
+    b.seeds = _Seeds(647382)
+    b.restart()
+    assert b.state.seed == 647382 and not _names(b, 647382)
+
+
+def test_a_typed_seed_deals_that_game_and_the_box_empties():
+    b = board(nl.new_game("naeco", players=2, seed=1), agents={1: "random"})
+    b.controls.seed.value = " 918273 "
+    assert not b.controls.new_seed.value        # typing a seed means: deal this one
+    b.controls.restart_button.click()
+    again = nl.new_game("naeco", players=2, seed=918273)
+    assert b.state.seed == 918273 and list(b.state.hands[1]) == list(again.hands[1])
+    assert b.controls.seed.value == "" and not _names(b, 918273)
+    b.controls.restart_button.click()           # nothing typed: a fresh game
+    assert b.state.seed != 918273
+
+
+def test_with_bots_on_every_seat_the_board_shows_the_seed_and_says_how_to_deal_it_again():
+    b = board(nl.new_game("naeco", players=2, seed=918273), agents={0: "random", 1: "random"})
+    assert b.controls.seed.value == "918273"
+    assert "seed=918273 deals this game again" in b.controls.seed_note.value
+    b.controls.auto.value = False               # the analyst steps through the game
+    b.seeds = _Seeds(736451)
+    b.controls.restart_button.click()
+    assert b.controls.seed.value == "736451"
+    assert "seed=736451 deals this game again" in b.message.text
+    b.controls.new_seed.value = False           # the seed shown deals the game shown again
+    b.bot_move()
+    b.controls.restart_button.click()
+    assert b.state.seed == 736451 and not b.history
+
+
+def test_once_the_game_is_over_a_person_reads_its_seed():
+    b = board(nl.new_game("naeco", players=2, seed=918273), agents={1: "random"})
+    while not b.state.is_over():
+        assert not _names(b, 918273)
+        b.picker.choose(0)
+    assert b.controls.seed.value == "918273"
+    assert "seed=918273 deals this game again" in b.controls.seed_note.value
+    b.seeds = _Seeds(736451)
+    b.controls.restart_button.click()           # a new game: its seed is hidden again
+    assert b.state.seed == 736451 and not _names(b, 736451) and not _names(b, 918273)
+
+
+def test_a_lesson_board_hides_its_seed_and_an_empty_box_gives_the_lesson_again():
+    b = nl.lesson("naeco")
+    seed = b.lesson.seed
+    # the lesson's seed is short (any number on the table may read the same): the seed box and its
+    # note say nothing, and neither does the message line
+    assert b.controls.seed.value == "" and b.controls.seed_note.value == "" and not b.message.text
+    assert b.controls.seed.placeholder == "lesson"
+    b.play(b.lesson_panel.expected)
+    b.controls.restart_button.click()
+    assert b.state.seed == seed and b.lesson_panel.step.number == 1
+    b.controls.new_seed.value = True
+    assert b.controls.seed.placeholder == "new"
