@@ -407,7 +407,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
                            enabled=self.my_turn(), expected=self.lesson_panel.answers,
                            heading="Your choices" if self.my_turn() else "Choices of the seat to act")
         # people at the table see only what their seat may see; with bots on every seat, everything
-        self.scores.update(s, self.viewer if self.humans else None)
+        self.scores.update(s, self.reader)
         self.log.update(s, self.reader)
         self.moves.value = moves_html(self._move_rows())
         self.controls.update(s, can_undo=bool(self.history) and not reviewing, bot_to_move=self.bot_to_move(),

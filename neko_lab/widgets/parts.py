@@ -11,7 +11,7 @@ from typing import Any, Callable, Hashable, Sequence
 
 import ipywidgets as W
 
-from ..core.events import EVERYTHING, Event
+from ..core.events import EVERYTHING, PUBLIC, Event
 from ..core.state import State, known_total
 
 Callback = Callable[..., Any]
@@ -27,14 +27,15 @@ def seat_label(seat: int | None, names: Sequence[str] | None = None) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- HTML
-def score_table_html(state: State, names: Sequence[str] | None = None, viewer: int | None = None) -> str:
+def score_table_html(state: State, names: Sequence[str] | None = None, viewer: Any = PUBLIC) -> str:
     """Points by category (rows) and seat (columns), totals last; winners starred once the game ends.
 
-    With a `viewer` seat, points that would reveal another seat's secret cards show as "?" (the
-    game's visible_breakdown()), or as "-12+?" where the game knows the part of them the viewer has
-    seen (its shown_breakdown(viewer), e.g. a pyramid as the table showed it before a walk out of
-    sight); without one, everything is shown."""
-    rows = state.visible_breakdown(viewer)
+    As `viewer` sees them (State.view_breakdown): a seat, PUBLIC (the spectator, the default) or
+    EVERYTHING (the analyst, every secret included; None says the same). Points that would reveal a
+    secret the viewer has not seen show as "?", or as "-12+?" where the game knows the part of them
+    the viewer has seen (its shown_breakdown(viewer), e.g. a pyramid as the table showed it before a
+    walk out of sight)."""
+    rows = state.view_breakdown(viewer)
     known = known_parts(state, viewer, rows)
     cats: list[str] = []
     for b in rows:
@@ -62,7 +63,7 @@ def score_table_html(state: State, names: Sequence[str] | None = None, viewer: i
 def known_parts(state: State, viewer: Any, rows: list[dict[str, int | None]]) -> list[dict[str, int]]:
     """For each seat, the known part of the categories `rows` (a visible breakdown) hides, where the game
     tells it (State.shown_breakdown(viewer)); empty dicts otherwise."""
-    if viewer is None or not any(None in r.values() for r in rows):
+    if viewer is None or viewer == EVERYTHING or not any(None in r.values() for r in rows):
         return [{} for _ in rows]
     return state.shown_breakdown(viewer)
 
@@ -71,18 +72,19 @@ def _cell(value: int | None, known: int | None) -> str:
     return str(value) if value is not None else "?" if known is None else f"{known}+?"
 
 
-def event_rows(state: State, limit: int | None = None, viewer: Any = EVERYTHING) -> list[tuple[int, Event]]:
-    """The last `limit` events of the log as `viewer` may read it (State.log_for), with their index in
-    that log, in order: the newest last."""
+def event_rows(state: State, limit: int | None = None, viewer: Any = PUBLIC) -> list[tuple[int, Event]]:
+    """The last `limit` events of the log as `viewer` may read it (State.log_for: a seat, PUBLIC, the
+    default, or EVERYTHING), with their index in that log, in order: the newest last."""
     log = state.log if viewer == EVERYTHING else state.log_for(viewer)
     start = 0 if limit is None else max(0, len(log) - limit)
     return [(i, log[i]) for i in range(start, len(log))]
 
 
 def event_log_html(state: State, limit: int | None = 30, names: Sequence[str] | None = None,
-                   viewer: Any = EVERYTHING) -> str:
-    """The last events as `viewer` may read them (a seat, PUBLIC or EVERYTHING), newest at the
-    bottom; each row says who, what, and why: the rulebook section and what it covers."""
+                   viewer: Any = PUBLIC) -> str:
+    """The last events as `viewer` may read them (a seat, PUBLIC: the spectator, the default, or
+    EVERYTHING: the analyst, every secret choice included), newest at the bottom; each row says who,
+    what, and why: the rulebook section and what it covers."""
     rules = getattr(state, "RULES", {}) or {}
     out = []
     for i, ev in event_rows(state, limit, viewer):
@@ -141,7 +143,8 @@ class EventLog:
         self.limit, self.names = limit, names
         self.widget = W.HTML()
 
-    def update(self, state: State, viewer: Any = EVERYTHING) -> None:
+    def update(self, state: State, viewer: Any = PUBLIC) -> None:
+        """Show the log as `viewer` may read it (a seat, PUBLIC or EVERYTHING)."""
         # newest at the bottom, and the box opens scrolled to the bottom (column-reverse)
         body = event_log_html(state, self.limit, self.names, viewer)
         self.widget.value = (f"<div style='display:flex;flex-direction:column-reverse;max-height:260px;"
@@ -149,13 +152,14 @@ class EventLog:
 
 
 class ScoreTable:
-    """Breakdown by category for every seat, as the game's breakdown() reports it."""
+    """Breakdown by category for every seat, as a viewer may see it (score_table_html)."""
 
     def __init__(self, names: Sequence[str] | None = None):
         self.names = names
         self.widget = W.HTML()
 
-    def update(self, state: State, viewer: int | None = None) -> None:
+    def update(self, state: State, viewer: Any = PUBLIC) -> None:
+        """Show the points as `viewer` sees them (a seat, PUBLIC or EVERYTHING: see score_table_html)."""
         self.widget.value = score_table_html(state, self.names, viewer)
 
 

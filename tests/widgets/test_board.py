@@ -313,7 +313,8 @@ def test_score_table_hides_what_the_viewing_seat_may_not_see():
     own = s.breakdown()[0]["priority"]
     assert "?" in html and "+?" in html, "the other seat's priority points are hidden"
     assert f">{own}</td>" in html
-    assert "?" not in score_table_html(s), "without a viewer (the analyst's view) everything shows"
+    assert "?" not in score_table_html(s, viewer="all"), "the analyst's view shows everything"
+    assert "?" in score_table_html(s), "by default the spectator's view: nobody's secret points"
 
 
 def test_last_moves_number_each_move_once_from_1_and_why_explains_the_move_beside_it():

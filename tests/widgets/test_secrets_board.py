@@ -218,3 +218,30 @@ def test_a_lesson_board_hides_its_seed_and_an_empty_box_gives_the_lesson_again()
     assert b.state.seed == seed and b.lesson_panel.step.number == 1
     b.controls.new_seed.value = True
     assert b.controls.seed.placeholder == "new"
+
+
+# ------------------------------------------------------------------ log and score tables: the spectator's
+def _syndicate_mid_walk():
+    """Syndicate 2p: turn 1, Player 1 has walked out of sight (its draws and discards secret), Player 2
+    to act."""
+    import random
+    s = nl.new_game("syndicate", players=2, seed=3)
+    pick = random.Random(3)
+    while not (s.turn >= 1 and s.current_player == 1 and s.walked[0] == s.turn):
+        s.apply(pick.choice(s.legal_actions()))
+    return s
+
+
+def test_log_and_score_tables_default_to_the_spectators_view():
+    from neko_lab.core.events import EVERYTHING, PUBLIC
+    from neko_lab.widgets import EventLog, ScoreTable, event_log_html, score_table_html
+    s = _syndicate_mid_walk()
+    everything = event_log_html(s, limit=None, viewer=EVERYTHING)
+    assert event_log_html(s, limit=None) == event_log_html(s, limit=None, viewer=PUBLIC) != everything
+    assert "discard minion" in everything and "discard minion" not in event_log_html(s, limit=None)
+    assert score_table_html(s) == score_table_html(s, viewer=PUBLIC) != score_table_html(s, viewer=EVERYTHING)
+    assert "?" in score_table_html(s) and "?" not in score_table_html(s, viewer=EVERYTHING)
+    log, scores = EventLog(limit=None), ScoreTable()
+    log.update(s)
+    scores.update(s)
+    assert "discard minion" not in log.widget.value and scores.widget.value == score_table_html(s)
