@@ -245,3 +245,33 @@ def test_log_and_score_tables_default_to_the_spectators_view():
     log.update(s)
     scores.update(s)
     assert "discard minion" not in log.widget.value and scores.widget.value == score_table_html(s)
+
+
+def test_journey_events_default_to_the_spectators_log():
+    from neko_lab.games.journey import render
+    s = nl.new_game("journey", players=2, seed=5)
+    while s.pending[-1].kind != "draft" or s.current_player != 1:
+        s.apply(s.legal_actions()[0])
+    assert [r["what"] for r in render.events(s)] == [e.text for e in s.log_for("public")]
+    with pytest.raises(nl.ConfigError, match="viewer"):             # a misspelt viewer shows no other view
+        render.events(s, viewer="spectator")
+
+
+def test_why_without_the_learn_package_lists_the_events_as_the_viewer_read_them(monkeypatch):
+    """The board's "why?" falls back to the move's events when neko_lab.learn is missing: another seat's
+    secret walk then reads as the table saw it, not as the walker did."""
+    import random
+    from neko_lab.widgets import teach
+    monkeypatch.setattr(teach, "learn_module", lambda: None)
+    s = nl.new_game("syndicate", players=2, seed=3)
+    pick = random.Random(3)
+    walks = []
+    while not (s.turn >= 1 and s.current_player == 1 and s.walked[0] == s.turn):
+        before, action = s.clone(), pick.choice(s.legal_actions())
+        s.apply(action)
+        if before.current_player == 0 and before.turn >= 1:
+            walks.append((before, action, s.clone()))
+    shown = {v: "".join(teach.explain_html(b, a, after, "its move", "P1", viewer=v) for b, a, after in walks)
+             for v in (0, 1, None)}
+    assert "discard minion" in shown[0]
+    assert "discard minion" not in shown[1] and "discard minion" not in shown[None]
