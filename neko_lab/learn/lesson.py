@@ -276,7 +276,8 @@ class Lesson:
         if not self.own_game(state):       # the free words speak of what the lesson taught: not here
             return ("This game was dealt from another seed than the lesson's, so the lesson's steps do not "
                     "apply to it: play it freely; the board's Hint button explains the best moves. Restart "
-                    "with the lesson's seed to take the lesson from its first step.")
+                    "with “new seed” unticked and the seed box empty to take the lesson from its "
+                    "first step.")
         if self._steps_done(state):
             return self.free_say(state) if callable(self.free_say) else self.free_say
         # the free words speak of what the whole lesson taught (Naéco: "you know the whole turn now"):

@@ -83,7 +83,8 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
             listed are played by you
     names:  optional seat names for the status line, score table and log
     seed:   seeds the bots built from names (default: the game's seed); Restart's "new seed" draws a
-            fresh short one each time (Pacing.fresh_seed)
+            fresh short one each time (Pacing.fresh_seed). The game's seed is shown (beside Restart)
+            only with bots on every seat or once the game is over: it deals every secret again
     lesson: an optional guide (see neko_lab.widgets.teach): its step says what to do, wrong moves are
             explained and not played, its finale closes the game
     """
@@ -234,12 +235,10 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.log = EventLog(self.log_limit, self.names)
         self.scores = ScoreTable(self.names)
         self.controls = Controls(self.bot_move, self.play_bots, self.undo_turn, self._restart_pressed,
-                                 seed=self.state.seed, on_pause=self._paused)
+                                 on_pause=self._paused, lesson=self.lesson is not None)
         # beside the choices, in sight while deciding (on a laptop the side column's foot is below the screen)
         self.hint_row = W.HBox([self.hint_button, self.controls.undo_button, self.controls.restart_button],
                                layout=W.Layout(flex_flow="row wrap"))
-        if self.lesson is not None:
-            self.controls.new_seed.value = False      # Restart gives the lesson's own game again
         self._build_review_bar()
         self.extras = W.VBox(self.extra_widgets())
         self.widget = self.assemble()
@@ -408,10 +407,11 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
                            enabled=self.my_turn(), expected=self.lesson_panel.answers,
                            heading="Your choices" if self.my_turn() else "Choices of the seat to act")
         # people at the table see only what their seat may see; with bots on every seat, everything
-        self.scores.update(s, self.viewer if self.humans else None)
+        self.scores.update(s, self.reader)
         self.log.update(s, self.reader)
         self.moves.value = moves_html(self._move_rows())
-        self.controls.update(s, can_undo=bool(self.history) and not reviewing, bot_to_move=self.bot_to_move())
+        self.controls.update(s, can_undo=bool(self.history) and not reviewing, bot_to_move=self.bot_to_move(),
+                             show_seed=self.shows_seed())
         self.hint_button.disabled = not self.my_turn()
         self.review_steps.layout.display = "" if reviewing else "none"
         self.play_on_button.layout.display = "" if reviewing else "none"

@@ -9,11 +9,22 @@ import asyncio
 import secrets
 from typing import Any, Hashable
 
+from ..core.errors import ConfigError
+from ..core.rng import check_seed
 from ..core.state import State
 from .parts import seat_label
 
 MAX_BOT_STEPS = 10_000  # "bots to my turn" stops after this many actions in one click, whatever happens
 FRESH_SEEDS = 1_000_000 # a new game's seed is below this: short enough to read and type again (seed=N)
+
+
+def read_seed(text: str) -> int:
+    """The seed typed in a board's seed box: a whole number 0 <= seed < 2**64, else ConfigError."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()):
+        raise ConfigError(f"the seed box takes a whole number (e.g. 42) to deal that game, or nothing for "
+                          f"a fresh game, not {text[:40]!r}")
+    return check_seed(int(text))
 
 
 def _choose(agent: Any, state: State) -> Hashable:
@@ -43,6 +54,8 @@ class Pacing:
     lesson_panel: Any
     _timer: Any
     seeds: Any
+    review: Any
+    humans: Any
 
     def bot_move(self) -> bool:
         """The bot of the seat to move plays one action (a single step)."""
@@ -135,15 +148,18 @@ class Pacing:
                 steps = len(self.history)
         return self.undo(steps)
 
-    def restart(self, seed: int | None = None) -> None:
+    def restart(self, seed: int | None = None, fresh: bool = False) -> None:
         """A new game with the same players and options: `seed` given, or a fresh one. On a lesson's
         board the lesson starts again from its first step (its own game), unless `seed` asks for a
-        game on another seed."""
+        game on another seed or `fresh` for a fresh one. The message names the new game's seed only
+        where the board shows seeds (shows_seed): a seed deals the whole game again, secrets included."""
         self._cancel_timer()
         self.close_review()
         lesson = self.lesson_panel.lesson
         own = getattr(lesson, "seed", None)
-        if lesson is not None and hasattr(lesson, "new_game") and (seed is None or seed == own):
+        typed = seed is not None
+        if (lesson is not None and hasattr(lesson, "new_game") and not fresh
+                and (seed is None or seed == own)):
             self.state = lesson.new_game()
             said = "The lesson starts again from its first step."
         else:
@@ -151,20 +167,40 @@ class Pacing:
                 seed = self.fresh_seed()
             s = self.state
             self.state = type(s)(players=s.players, seed=seed, **s.options)
-            said = (f"New game, seed {seed} (seed={seed} deals this game again)."
-                    + (" The lesson's script is for its own game only: play it freely." if lesson is not None else ""))
+            if self.shows_seed():
+                said = f"New game, seed {seed} (seed={seed} deals this game again)."
+            elif typed:
+                said = "New game, dealt from the seed given."
+            else:
+                said = "New game, from a fresh seed (shown once the game is over)."
+            if lesson is not None:
+                said += " The lesson's script is for its own game only: play it freely."
         self.start = self.state.clone()
         self.history.clear()
         self.message.show(said)
         self.refresh(keep_message=True)
         self.schedule_bots()
 
-    def _restart_pressed(self, seed: int | None) -> None:
-        """The Restart button: the seed typed beside it, or with "new seed" ticked a fresh one (on a
-        lesson's board that box starts unticked, so Restart gives the lesson again)."""
-        if seed is None and self.lesson_panel.lesson is not None:
-            seed = self.fresh_seed()
-        self.restart(seed)
+    def shows_seed(self) -> bool:
+        """May the board show the game's seed? The seed deals every secret of the game again (hands,
+        deck orders, draws to come), so only when bots play every seat (an analyst watching) or once
+        the game is over (the game under review, when a finished game is reviewed)."""
+        game = self.review[-1] if self.review else self.state
+        return not self.humans or game.is_over()
+
+    def _restart_pressed(self, seed: int | str | None, fresh: bool = True) -> None:
+        """The Restart button: with "new seed" ticked (`fresh`) a fresh seed, else the seed typed in the
+        box (then emptied: it has dealt its game); with nothing typed, a fresh seed, or on a lesson's
+        board (where "new seed" starts unticked) the lesson again."""
+        if isinstance(seed, str):
+            try:
+                seed = read_seed(seed)
+            except ConfigError as exc:
+                self.message.show(str(exc), "error")
+                return
+        if seed is not None:
+            self.controls.clear_seed()
+        self.restart(seed, fresh=fresh)
 
     def fresh_seed(self) -> int:
         """The seed of a new game: drawn from the system's entropy, so that every Restart in every

@@ -11,7 +11,7 @@ from typing import Any, Callable, Hashable, Sequence
 
 import ipywidgets as W
 
-from ..core.events import EVERYTHING, Event
+from ..core.events import EVERYTHING, PUBLIC, Event
 from ..core.state import State, known_total
 
 Callback = Callable[..., Any]
@@ -27,14 +27,15 @@ def seat_label(seat: int | None, names: Sequence[str] | None = None) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- HTML
-def score_table_html(state: State, names: Sequence[str] | None = None, viewer: int | None = None) -> str:
+def score_table_html(state: State, names: Sequence[str] | None = None, viewer: Any = PUBLIC) -> str:
     """Points by category (rows) and seat (columns), totals last; winners starred once the game ends.
 
-    With a `viewer` seat, points that would reveal another seat's secret cards show as "?" (the
-    game's visible_breakdown()), or as "-12+?" where the game knows the part of them the viewer has
-    seen (its shown_breakdown(viewer), e.g. a pyramid as the table showed it before a walk out of
-    sight); without one, everything is shown."""
-    rows = state.visible_breakdown(viewer)
+    As `viewer` sees them (State.view_breakdown): a seat, PUBLIC (the spectator, the default) or
+    EVERYTHING (the analyst, every secret included; None says the same). Points that would reveal a
+    secret the viewer has not seen show as "?", or as "-12+?" where the game knows the part of them
+    the viewer has seen (its shown_breakdown(viewer), e.g. a pyramid as the table showed it before a
+    walk out of sight)."""
+    rows = state.view_breakdown(viewer)
     known = known_parts(state, viewer, rows)
     cats: list[str] = []
     for b in rows:
@@ -62,7 +63,7 @@ def score_table_html(state: State, names: Sequence[str] | None = None, viewer: i
 def known_parts(state: State, viewer: Any, rows: list[dict[str, int | None]]) -> list[dict[str, int]]:
     """For each seat, the known part of the categories `rows` (a visible breakdown) hides, where the game
     tells it (State.shown_breakdown(viewer)); empty dicts otherwise."""
-    if viewer is None or not any(None in r.values() for r in rows):
+    if viewer is None or viewer == EVERYTHING or not any(None in r.values() for r in rows):
         return [{} for _ in rows]
     return state.shown_breakdown(viewer)
 
@@ -71,18 +72,19 @@ def _cell(value: int | None, known: int | None) -> str:
     return str(value) if value is not None else "?" if known is None else f"{known}+?"
 
 
-def event_rows(state: State, limit: int | None = None, viewer: Any = EVERYTHING) -> list[tuple[int, Event]]:
-    """The last `limit` events of the log as `viewer` may read it (State.log_for), with their index in
-    that log, in order: the newest last."""
+def event_rows(state: State, limit: int | None = None, viewer: Any = PUBLIC) -> list[tuple[int, Event]]:
+    """The last `limit` events of the log as `viewer` may read it (State.log_for: a seat, PUBLIC, the
+    default, or EVERYTHING), with their index in that log, in order: the newest last."""
     log = state.log if viewer == EVERYTHING else state.log_for(viewer)
     start = 0 if limit is None else max(0, len(log) - limit)
     return [(i, log[i]) for i in range(start, len(log))]
 
 
 def event_log_html(state: State, limit: int | None = 30, names: Sequence[str] | None = None,
-                   viewer: Any = EVERYTHING) -> str:
-    """The last events as `viewer` may read them (a seat, PUBLIC or EVERYTHING), newest at the
-    bottom; each row says who, what, and why: the rulebook section and what it covers."""
+                   viewer: Any = PUBLIC) -> str:
+    """The last events as `viewer` may read them (a seat, PUBLIC: the spectator, the default, or
+    EVERYTHING: the analyst, every secret choice included), newest at the bottom; each row says who,
+    what, and why: the rulebook section and what it covers."""
     rules = getattr(state, "RULES", {}) or {}
     out = []
     for i, ev in event_rows(state, limit, viewer):
@@ -141,7 +143,8 @@ class EventLog:
         self.limit, self.names = limit, names
         self.widget = W.HTML()
 
-    def update(self, state: State, viewer: Any = EVERYTHING) -> None:
+    def update(self, state: State, viewer: Any = PUBLIC) -> None:
+        """Show the log as `viewer` may read it (a seat, PUBLIC or EVERYTHING)."""
         # newest at the bottom, and the box opens scrolled to the bottom (column-reverse)
         body = event_log_html(state, self.limit, self.names, viewer)
         self.widget.value = (f"<div style='display:flex;flex-direction:column-reverse;max-height:260px;"
@@ -149,13 +152,14 @@ class EventLog:
 
 
 class ScoreTable:
-    """Breakdown by category for every seat, as the game's breakdown() reports it."""
+    """Breakdown by category for every seat, as a viewer may see it (score_table_html)."""
 
     def __init__(self, names: Sequence[str] | None = None):
         self.names = names
         self.widget = W.HTML()
 
-    def update(self, state: State, viewer: int | None = None) -> None:
+    def update(self, state: State, viewer: Any = PUBLIC) -> None:
+        """Show the points as `viewer` sees them (a seat, PUBLIC or EVERYTHING: see score_table_html)."""
         self.widget.value = score_table_html(state, self.names, viewer)
 
 
@@ -164,10 +168,18 @@ SPEEDS = {"slow": 1.5, "normal": 0.7, "fast": 0.25, "instant": 0.0}   # seconds 
 
 class Controls:
     """Bots: move by themselves after yours (at a chosen speed, with a pause), or one step at a time
-    (`widget`); the Undo and Restart buttons, which a board shows beside its choices."""
+    (`widget`); the Undo and Restart buttons, which a board shows beside its choices, and what Restart
+    deals: a fresh game ("new seed"), or the seed typed in the box.
+
+    The seed box shows the game's own seed only when the board says so (`update(show_seed=True)`: bots
+    on every seat, or the game over): a seed deals every secret of its game again (hands, deck orders,
+    draws to come), so a person playing a seat never reads it while the game goes on. Empty, the box
+    says what Restart deals instead (its placeholder: "new", or "lesson" on a lesson's board whose
+    "new seed" is unticked)."""
 
     def __init__(self, on_bot: Callback, on_bots: Callback, on_undo: Callback, on_restart: Callback,
-                 seed: int = 0, on_pause: Callback | None = None):
+                 seed: int | None = None, on_pause: Callback | None = None, lesson: bool = False):
+        self.lesson = lesson                     # an empty box, "new seed" unticked: the lesson again
         self.bot_button = W.Button(description="Bot move", icon="step-forward",
                                    tooltip="The current seat's bot plays one action")
         self.bots_button = W.Button(description="Bots to my turn", icon="fast-forward",
@@ -175,21 +187,30 @@ class Controls:
         self.undo_button = W.Button(description="Undo", icon="undo", layout=W.Layout(width="auto"),
                                     tooltip="Go back to your previous decision")
         self.restart_button = W.Button(description="Restart", icon="refresh", layout=W.Layout(width="auto"),
-                                       tooltip="New game, same players and options (see the seed below)")
+                                       tooltip="New game, same players and options: a fresh deal, or the "
+                                               "seed typed below")
         self.auto = W.Checkbox(value=True, description="bots move by themselves", indent=False,
                                layout=W.Layout(width="auto"))
         self.speed = W.Dropdown(options=list(SPEEDS), value="normal", description="speed",
                                 layout=W.Layout(width="170px"), style={"description_width": "45px"})
         self.pause_button = W.ToggleButton(value=False, description="Pause", icon="pause",
                                            tooltip="Stop the bots; press again to let them go on")
-        self.new_seed = W.Checkbox(value=True, description="new seed", indent=False,
+        self.new_seed = W.Checkbox(value=not lesson, description="new seed", indent=False,
                                    layout=W.Layout(width="auto"))
-        self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="150px"),
-                              style={"description_width": "35px"})
+        self.seed = W.Text(value="", description="seed", layout=W.Layout(width="150px"),
+                           style={"description_width": "35px"}, continuous_update=True)
+        self.seed_note = W.HTML()
+        self._shown = ""                         # what update() last wrote in the box ("" for nothing)
+        self._writing = False
+        self.show_seed(seed)
+        self._placeholder()
+        self.seed.observe(self._typed, names="value")
+        self.new_seed.observe(lambda _c: self._placeholder(), names="value")
         self.bot_button.on_click(lambda _b: on_bot())
         self.bots_button.on_click(lambda _b: on_bots())
         self.undo_button.on_click(lambda _b: on_undo())
-        self.restart_button.on_click(lambda _b: on_restart(None if self.new_seed.value else self.seed.value))
+        self.restart_button.on_click(lambda _b: on_restart(None if self.new_seed.value else self.typed(),
+                                                           fresh=bool(self.new_seed.value)))
         if on_pause is not None:
             self.pause_button.observe(lambda c: on_pause(bool(c["new"])), names="value")
         wrap = W.Layout(flex_flow="row wrap")
@@ -197,7 +218,8 @@ class Controls:
         # beside the Hint button in the side column); the bots' controls and what Restart deals stay here
         self.widget = W.VBox([W.HBox([self.auto, self.speed, self.pause_button], layout=wrap),
                               W.HBox([self.bot_button, self.bots_button], layout=wrap),
-                              W.HBox([W.HTML("Restart deals:"), self.new_seed, self.seed], layout=wrap)])
+                              W.HBox([W.HTML("Restart deals:"), self.new_seed, self.seed], layout=wrap),
+                              self.seed_note])
 
     @property
     def delay(self) -> float:
@@ -208,14 +230,50 @@ class Controls:
     def paused(self) -> bool:
         return bool(self.pause_button.value)
 
-    def update(self, state: State, can_undo: bool, bot_to_move: bool) -> None:
+    def typed(self) -> str | None:
+        """The seed typed in the box (as typed), None when the box is empty."""
+        text = self.seed.value.strip()
+        return text or None
+
+    def clear_seed(self) -> None:
+        """Empty the box (a seed typed there has dealt its game)."""
+        self._write("")
+
+    def show_seed(self, seed: int | None) -> None:
+        """The box (unless something is typed in it) and the note under it show `seed`, the game's own;
+        None shows no seed at all."""
+        shown = "" if seed is None else str(seed)
+        if self.seed.value.strip() in ("", self._shown):       # nothing the person typed is overwritten
+            self._write(shown)
+        self._shown = shown
+        self.seed_note.value = ("" if seed is None else
+                                f"<span class='neko-seed' style='color:#555;font-size:12px'>seed={seed} "
+                                f"deals this game again</span>")
+
+    def _write(self, text: str) -> None:
+        self._writing = True
+        try:
+            self.seed.value = text
+        finally:
+            self._writing = False
+
+    def _typed(self, change: dict) -> None:
+        # a seed typed in the box is what the person wants Restart to deal
+        if not self._writing and str(change["new"]).strip():
+            self.new_seed.value = False
+
+    def _placeholder(self) -> None:
+        self.seed.placeholder = "lesson" if self.lesson and not self.new_seed.value else "new"
+
+    def update(self, state: State, can_undo: bool, bot_to_move: bool, show_seed: bool = False) -> None:
+        """Enable what can be done in `state`; `show_seed`: may the game's seed be shown (see the class)."""
         over = state.is_over()
         self.bot_button.disabled = over or not bot_to_move
         self.bots_button.disabled = over or not bot_to_move
         self.undo_button.disabled = not can_undo
         self.pause_button.description = "Resume" if self.paused else "Pause"
         self.pause_button.icon = "play" if self.paused else "pause"
-        self.seed.value = state.seed
+        self.show_seed(state.seed if show_seed else None)
 
 
 CHOICE_STYLE = ("display:block;margin:2px 0;padding:4px 8px;border:1px solid #9bc59b;border-radius:4px;"

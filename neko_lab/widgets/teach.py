@@ -17,6 +17,7 @@ import importlib
 from types import ModuleType
 from typing import Any, Callable, Hashable, Sequence
 
+from ..core.events import PUBLIC
 from ..core.state import State
 
 
@@ -50,7 +51,8 @@ def explain_html(before: State, action: Hashable, after: State, label: str, who:
                 + "".join(f"<li>{html.escape(str(x))}</li>" for x in lines) + "</ul>")
     rules = getattr(after, "RULES", {}) or {}
     items = []
-    for ev in after.log[len(before.log):]:
+    seen = PUBLIC if viewer is None else viewer       # the events as the viewer read them
+    for ev in after.log_for(seen)[len(before.log_for(seen)):]:
         covers = rules.get(ev.rule, "")
         items.append(f"<li>{html.escape(ev.text)} <span style='color:#555'>— {html.escape(ev.rule or '')}"
                      + (f": {html.escape(covers)}" if covers else "") + "</span></li>")

@@ -158,17 +158,28 @@ def test_restart_same_seed_replays_the_same_deal_and_new_seed_changes_it():
     s = toy(seed=21, short=True)
     b = Board(s, agents={1: FirstAgent()})
     b.play(s.legal_actions()[0])
-    b.controls.new_seed.value = False
-    b.controls.seed.value = 21
+    assert b.controls.new_seed.value
+    b.controls.seed.value = "21"                     # typing a seed unticks "new seed"
+    assert not b.controls.new_seed.value
     b.controls.restart_button.click()
     fresh = nl.new_game("toy", players=2, seed=21, short=True)
     assert same_state(b.state, fresh)
     assert b.history == [] and b.controls.undo_button.disabled
+    assert b.controls.seed.value == ""               # the typed seed has dealt its game
     b.controls.new_seed.value = True
     b.controls.restart_button.click()
     assert b.state.seed != 21
     assert b.state.options == {"short": True} and b.state.players == 2
-    assert b.controls.seed.value == b.state.seed
+
+
+def test_a_seed_box_that_is_no_whole_number_is_refused_and_deals_nothing():
+    b = Board(toy(seed=21), agents={1: FirstAgent()})
+    b.play(b.state.legal_actions()[0])
+    before = fingerprint(b.state)
+    b.controls.seed.value = "forty-two"
+    b.controls.restart_button.click()
+    assert b.message.kind == "error" and "whole number" in b.message.text and "forty-two" in b.message.text
+    assert fingerprint(b.state) == before and b.history
 
 
 def test_undo_and_restart_sit_beside_the_choices_not_at_the_foot_of_the_side_column():
@@ -196,10 +207,11 @@ def test_a_new_game_takes_a_fresh_short_seed_each_time_and_says_how_to_deal_it_a
         drawn.append(n)
         return [7, 424242, 31337][len(drawn) - 1]
     monkeypatch.setattr(secrets, "randbelow", entropy)
-    b = Board(toy(seed=7))
+    b = Board(toy(seed=7), agents={0: FirstAgent(), 1: FirstAgent()})   # an analyst watching bots
+    b.controls.auto.value = False
     b.controls.restart_button.click()                   # "new seed" ticked: 7 is the game shown, drawn again
     assert drawn == [1_000_000, 1_000_000] and b.state.seed == 424242
-    assert b.controls.seed.value == 424242
+    assert b.controls.seed.value == "424242"
     assert "seed 424242" in b.message.text and "seed=424242 deals this game again" in b.message.text
     b.controls.restart_button.click()
     assert b.state.seed == 31337
@@ -301,7 +313,8 @@ def test_score_table_hides_what_the_viewing_seat_may_not_see():
     own = s.breakdown()[0]["priority"]
     assert "?" in html and "+?" in html, "the other seat's priority points are hidden"
     assert f">{own}</td>" in html
-    assert "?" not in score_table_html(s), "without a viewer (the analyst's view) everything shows"
+    assert "?" not in score_table_html(s, viewer="all"), "the analyst's view shows everything"
+    assert "?" in score_table_html(s), "by default the spectator's view: nobody's secret points"
 
 
 def test_last_moves_number_each_move_once_from_1_and_why_explains_the_move_beside_it():

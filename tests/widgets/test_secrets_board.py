@@ -1,6 +1,8 @@
 """Boards narrate only what the person at the board saw (issue: secrets stay secret)."""
 from __future__ import annotations
 
+import pytest
+
 import neko_lab as nl
 from neko_lab.widgets import board
 
@@ -107,3 +109,169 @@ def test_last_moves_tell_your_own_secret_choices_to_you_and_not_the_others():
                                      "1 column left of the start cards")
     heads = [head for _k, head, _events in b._move_rows()]
     assert all(h.split(": ", 1)[1].startswith(("plays ", "draws ")) for h in heads), heads
+
+
+# ---------------------------------------------------------------------------------------- the game's seed
+# A seed deals every secret of its game again (hands, deck orders, draws to come): while a person plays a
+# seat of an unfinished game, nothing on the board names it.
+
+class _Seeds:
+    """Stands for a board's `seeds` generator: Restart's fresh seeds, chosen by the test."""
+
+    def __init__(self, *seeds):
+        self.seeds = list(seeds)
+
+    def randrange(self, _n):
+        return self.seeds.pop(0)
+
+
+def _texts(b) -> list[str]:
+    """Every string the board's widget tree shows or carries (values, labels, placeholders, tooltips),
+    its message line included."""
+    out = [b.message.text]
+
+    def walk(w):
+        for attr in ("value", "description", "placeholder", "tooltip", "options"):
+            v = getattr(w, attr, None)
+            for x in (v if isinstance(v, (tuple, list)) else [v]):
+                if isinstance(x, (str, int)) and not isinstance(x, bool):
+                    out.append(str(x))
+        for c in getattr(w, "children", ()) or ():
+            walk(c)
+    walk(b.widget)
+    return out
+
+
+def _names(b, seed: int) -> bool:
+    return any(str(seed) in t for t in _texts(b))
+
+
+@pytest.mark.parametrize("game", ["naeco", "neptune", "syndicate", "journey"])
+def test_a_person_at_a_seat_reads_no_seed_mid_game_before_or_after_restart(game):
+    b = board(nl.new_game(game, players=2, seed=918273), agents={1: "random"})
+    assert not _names(b, 918273)
+    assert b.controls.seed.value == "" and b.controls.seed.placeholder == "new"
+    for _ in range(3):                          # a few moves on: still nothing
+        if b.my_turn():
+            b.picker.choose(0)
+    assert not b.state.is_over() and not _names(b, 918273)
+    b.review_own_game()                         # the review of the game being played tells no more
+    assert not _names(b, 918273)
+    b.close_review()
+    b.seeds = _Seeds(736451)
+    b.controls.restart_button.click()           # "new seed" ticked: a fresh game
+    assert b.state.seed == 736451 and not b.state.is_over()
+    assert "New game" in b.message.text and not _names(b, 736451)
+    b.seeds = _Seeds(647382)
+    b.restart()
+    assert b.state.seed == 647382 and not _names(b, 647382)
+
+
+def test_a_typed_seed_deals_that_game_and_the_box_empties():
+    b = board(nl.new_game("naeco", players=2, seed=1), agents={1: "random"})
+    b.controls.seed.value = " 918273 "
+    assert not b.controls.new_seed.value        # typing a seed means: deal this one
+    b.controls.restart_button.click()
+    again = nl.new_game("naeco", players=2, seed=918273)
+    assert b.state.seed == 918273 and list(b.state.hands[1]) == list(again.hands[1])
+    assert b.controls.seed.value == "" and not _names(b, 918273)
+    b.controls.restart_button.click()           # nothing typed: a fresh game
+    assert b.state.seed != 918273
+
+
+def test_with_bots_on_every_seat_the_board_shows_the_seed_and_says_how_to_deal_it_again():
+    b = board(nl.new_game("naeco", players=2, seed=918273), agents={0: "random", 1: "random"})
+    assert b.controls.seed.value == "918273"
+    assert "seed=918273 deals this game again" in b.controls.seed_note.value
+    b.controls.auto.value = False               # the analyst steps through the game
+    b.seeds = _Seeds(736451)
+    b.controls.restart_button.click()
+    assert b.controls.seed.value == "736451"
+    assert "seed=736451 deals this game again" in b.message.text
+    b.controls.new_seed.value = False           # the seed shown deals the game shown again
+    b.bot_move()
+    b.controls.restart_button.click()
+    assert b.state.seed == 736451 and not b.history
+
+
+def test_once_the_game_is_over_a_person_reads_its_seed():
+    b = board(nl.new_game("naeco", players=2, seed=918273), agents={1: "random"})
+    while not b.state.is_over():
+        assert not _names(b, 918273)
+        b.picker.choose(0)
+    assert b.controls.seed.value == "918273"
+    assert "seed=918273 deals this game again" in b.controls.seed_note.value
+    b.seeds = _Seeds(736451)
+    b.controls.restart_button.click()           # a new game: its seed is hidden again
+    assert b.state.seed == 736451 and not _names(b, 736451) and not _names(b, 918273)
+
+
+def test_a_lesson_board_hides_its_seed_and_an_empty_box_gives_the_lesson_again():
+    b = nl.lesson("naeco")
+    seed = b.lesson.seed
+    # the lesson's seed is short (any number on the table may read the same): the seed box and its
+    # note say nothing, and neither does the message line
+    assert b.controls.seed.value == "" and b.controls.seed_note.value == "" and not b.message.text
+    assert b.controls.seed.placeholder == "lesson"
+    b.play(b.lesson_panel.expected)
+    b.controls.restart_button.click()
+    assert b.state.seed == seed and b.lesson_panel.step.number == 1
+    b.controls.new_seed.value = True
+    assert b.controls.seed.placeholder == "new"
+
+
+# ------------------------------------------------------------------ log and score tables: the spectator's
+def _syndicate_mid_walk():
+    """Syndicate 2p: turn 1, Player 1 has walked out of sight (its draws and discards secret), Player 2
+    to act."""
+    import random
+    s = nl.new_game("syndicate", players=2, seed=3)
+    pick = random.Random(3)
+    while not (s.turn >= 1 and s.current_player == 1 and s.walked[0] == s.turn):
+        s.apply(pick.choice(s.legal_actions()))
+    return s
+
+
+def test_log_and_score_tables_default_to_the_spectators_view():
+    from neko_lab.core.events import EVERYTHING, PUBLIC
+    from neko_lab.widgets import EventLog, ScoreTable, event_log_html, score_table_html
+    s = _syndicate_mid_walk()
+    everything = event_log_html(s, limit=None, viewer=EVERYTHING)
+    assert event_log_html(s, limit=None) == event_log_html(s, limit=None, viewer=PUBLIC) != everything
+    assert "discard minion" in everything and "discard minion" not in event_log_html(s, limit=None)
+    assert score_table_html(s) == score_table_html(s, viewer=PUBLIC) != score_table_html(s, viewer=EVERYTHING)
+    assert "?" in score_table_html(s) and "?" not in score_table_html(s, viewer=EVERYTHING)
+    log, scores = EventLog(limit=None), ScoreTable()
+    log.update(s)
+    scores.update(s)
+    assert "discard minion" not in log.widget.value and scores.widget.value == score_table_html(s)
+
+
+def test_journey_events_default_to_the_spectators_log():
+    from neko_lab.games.journey import render
+    s = nl.new_game("journey", players=2, seed=5)
+    while s.pending[-1].kind != "draft" or s.current_player != 1:
+        s.apply(s.legal_actions()[0])
+    assert [r["what"] for r in render.events(s)] == [e.text for e in s.log_for("public")]
+    with pytest.raises(nl.ConfigError, match="viewer"):             # a misspelt viewer shows no other view
+        render.events(s, viewer="spectator")
+
+
+def test_why_without_the_learn_package_lists_the_events_as_the_viewer_read_them(monkeypatch):
+    """The board's "why?" falls back to the move's events when neko_lab.learn is missing: another seat's
+    secret walk then reads as the table saw it, not as the walker did."""
+    import random
+    from neko_lab.widgets import teach
+    monkeypatch.setattr(teach, "learn_module", lambda: None)
+    s = nl.new_game("syndicate", players=2, seed=3)
+    pick = random.Random(3)
+    walks = []
+    while not (s.turn >= 1 and s.current_player == 1 and s.walked[0] == s.turn):
+        before, action = s.clone(), pick.choice(s.legal_actions())
+        s.apply(action)
+        if before.current_player == 0 and before.turn >= 1:
+            walks.append((before, action, s.clone()))
+    shown = {v: "".join(teach.explain_html(b, a, after, "its move", "P1", viewer=v) for b, a, after in walks)
+             for v in (0, 1, None)}
+    assert "discard minion" in shown[0]
+    assert "discard minion" not in shown[1] and "discard minion" not in shown[None]

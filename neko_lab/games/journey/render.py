@@ -426,11 +426,12 @@ def svg(state: "GameState", viewer: int | None = None, clicks: Mapping[str, str]
             + "".join(parts) + "</svg>")
 
 
-def events(state: "GameState", since: int = 0) -> list[dict]:
-    """The log from event `since` on as rows (number, who, what, rule): pandas.DataFrame(events(s)) reads
-    well in a notebook."""
+def events(state: "GameState", since: int = 0, viewer: Any = PUBLIC) -> list[dict]:
+    """The log as `viewer` reads it (State.log_for: a seat, PUBLIC, the default, or EVERYTHING), from
+    event `since` on, as rows (number, who, what, rule): pandas.DataFrame(events(s)) reads well in a
+    notebook."""
     return [{"#": i + 1, "who": "" if e.seat is None else f"P{e.seat + 1}", "what": e.text, "rule": e.rule}
-            for i, e in enumerate(state.log[since:], start=since)]
+            for i, e in enumerate(state.log_for(viewer)[since:], start=since)]
 
 
 def html(state: "GameState", viewer: Any = PUBLIC) -> str:

@@ -186,16 +186,19 @@ class Area(NamedTuple):
     walked: tuple
 
 
-def player_area(state: "GameState", seat: int, viewer: Any = EVERYTHING) -> Area:
-    """Seat's area as `viewer` may see it: at a simultaneous table another seat's area as the turn
-    began, without the walk it has taken out of sight."""
+def player_area(state: "GameState", seat: int, viewer: Any = PUBLIC) -> Area:
+    """Seat's area as `viewer` (a seat, PUBLIC: the spectator, the default, or EVERYTHING) may see it:
+    at a simultaneous table another seat's area as the turn began, without the walk it has taken out
+    of sight."""
     pyramid, cubes, filled, warehouse, waiting, _markers, _redrawn = state.seen_area(viewer, seat)
     return Area(state.cards, tuple(pyramid), tuple(filled), tuple(cubes), tuple(warehouse), tuple(waiting),
                 tuple(state.seen_path(viewer, seat)))
 
 
 def pyramid_svg(state: "GameState", seat: int, clickable: bool = False, selected: tuple | None = None,
-                viewer: Any = EVERYTHING) -> str:
+                viewer: Any = PUBLIC) -> str:
+    """Seat's pyramid as `viewer` sees it (player_area: the spectator's by default); the boxes and
+    places it may walk to are lit for the seat itself (viewer=seat) and for the analyst (EVERYTHING)."""
     mine = viewer == seat or viewer == EVERYTHING
     boxes_lit, places_lit = lit(state, seat) if mine else (set(), set())
     head = f"Player {seat + 1}" + (" (to play)" if state.current_player == seat else "")

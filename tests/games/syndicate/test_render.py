@@ -44,9 +44,23 @@ def test_walk_and_next_boxes_drawn():
     s.apply(rig.named(s, "Accountant"))
     while s.pending[-1].kind == "discard":
         s.apply(s.legal_actions()[0])
-    out = render.pyramid_svg(s, 0)
+    out = render.pyramid_svg(s, 0, viewer=0)      # as the seat that walks sees its own pyramid
     assert render.ORANGE in out                   # the boxes of place 2 it may walk to
     assert 'stroke="#111"' in out                 # the Accountant, walked
+    assert render.pyramid_svg(s, 0, viewer="all") == out
+
+
+def test_a_pyramid_drawn_without_a_viewer_is_the_spectators():
+    """Mid-walk at a simultaneous table, the walk is out of the others' sight: pyramid_svg and
+    player_area default to the spectator, as the picture does; the walk shows only when asked for."""
+    s = rig.started(seed=2)
+    s.apply(rig.named(s, "Accountant"))
+    while s.pending[-1].kind == "discard":
+        s.apply(s.legal_actions()[0])
+    spectator = render.pyramid_svg(s, 0, viewer="public")
+    assert render.pyramid_svg(s, 0) == spectator
+    assert 'stroke="#111"' not in spectator and render.ORANGE not in spectator
+    assert render.player_area(s, 0) == render.player_area(s, 0, "public") != render.player_area(s, 0, "all")
 
 
 def test_catanna_pyramid_after_the_end():
