@@ -50,7 +50,8 @@ def seat_balance(df: pd.DataFrame, by: str = "seat", z: float = Z95) -> pd.DataF
     for key, part in df.groupby(by, sort=True):
         n, w = len(part), float(part["share"].sum())
         low, high = wilson_interval(w, n, z)
-        rows.append({by: int(key), "games": n, "wins": w, "rate": w / n if n else 0.0,
+        shown = int(key) + 1 if by == "seat" else int(key)        # seats count from 1, as read
+        rows.append({by: shown, "games": n, "wins": w, "rate": w / n if n else 0.0,
                      "low": low, "high": high, "fair": fair, "excess": (w / n if n else 0.0) - fair})
     return pd.DataFrame(rows, columns=[by, "games", "wins", "rate", "low", "high", "fair", "excess"])
 

@@ -127,7 +127,7 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
     players = int(df["players"].iloc[0])
     if players > 1:
         seat_tab = seat_balance(df)
-        tables["seats"] = _shown(seat_tab, "seat")
+        tables["seats"] = seat_tab.set_index("seat")
         said["seats"] = findings.seats(seat_tab, equal_seats_test(df))
         if "order" in df.columns and (df["order"] != df["seat"] + 1).any():
             order_tab = seat_balance(df, by="order")
@@ -155,10 +155,3 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
         said["cards"] = findings.cards(cards, least, games=int(df["game"].nunique()))
     return tables, said
 
-
-def _shown(table: pd.DataFrame, by: str) -> pd.DataFrame:
-    """A seat table as a person reads it: seats count from 1."""
-    out = table.copy()
-    if by == "seat":
-        out["seat"] = out["seat"] + 1
-    return out.set_index(by)

@@ -27,10 +27,11 @@ def games(results):
 def test_seat_balance_counts_a_tie_as_half_a_win():
     df = games([([5, 3], [0]), ([6, 2], [0]), ([7, 1], [0]), ([4, 4], [0, 1])])
     t = A.seat_balance(df).set_index("seat")
-    assert t.loc[0, "wins"] == 3.5 and t.loc[1, "wins"] == 0.5
-    assert t.loc[0, "rate"] == 3.5 / 4 and t.loc[0, "fair"] == 0.5
+    assert list(t.index) == [1, 2]                  # seats count from 1: seat 1 is the frame's seat 0
+    assert t.loc[1, "wins"] == 3.5 and t.loc[2, "wins"] == 0.5
+    assert t.loc[1, "rate"] == 3.5 / 4 and t.loc[1, "fair"] == 0.5
     low, high = A.wilson_interval(3.5, 4)
-    assert (t.loc[0, "low"], t.loc[0, "high"]) == (low, high)
+    assert (t.loc[1, "low"], t.loc[1, "high"]) == (low, high)
     by_order = A.seat_balance(df, by="order").set_index("order")
     assert by_order.loc[1, "wins"] == 2.5          # first to act: seat 1 in games 1 and 3, seat 2 in 2 and 4
 
