@@ -30,7 +30,7 @@ from .balance import decisiveness, equal_seats_test, game_length, seat_balance
 from .cards import card_stats
 from .decisions import branching
 from .drama import drama, leader_wins
-from .frames import ACTIONS, need
+from .frames import ACTIONS, check_whole, need
 
 
 @dataclass
@@ -116,7 +116,11 @@ def _table_html(table: pd.DataFrame) -> str:
 
 
 def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = None) -> tuple[dict, dict]:
-    """(tables, findings) of a playtest from simulate()'s frame and trace="action" trace."""
+    """(tables, findings) of a playtest from simulate()'s frame and trace="action" trace, of one run
+    (see frames.py). min_card_seats: the fewest seats that must hold a card (and not hold it) for the
+    card to be shown; None chooses from the number of games."""
+    if min_card_seats is not None:
+        check_whole(min_card_seats, "min_card_seats", "analyse", 1, " or None")
     tables: dict = {}
     said: dict = {}
     if not len(need(df, [], "analyse")) or not len(need(trace, [], "analyse", ACTIONS)):
