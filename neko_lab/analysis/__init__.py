@@ -8,7 +8,9 @@
 Modules: balance (seats, decisiveness, length), drama (lead changes on projected scores),
 decisions (branching factor; needs trace="action"), cards (per-card statistics from `held`),
 ratings (Bradley–Terry / Elo), stats (Wilson, chi-square). Each function's docstring defines what it
-measures.
+measures. Seat tables count seats from 1 (seat 1 is the results frame's seat 0). Every function reads
+one run: a sweep's table, or runs joined with pd.concat, is refused with a ConfigError naming the column
+that tells the runs apart, to analyse them in turn (frames.py).
 """
 from .balance import decisiveness, equal_seats_test, game_length, margins, seat_balance, with_share
 from .cards import card_stats, holdings

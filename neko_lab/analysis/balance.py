@@ -12,21 +12,28 @@ column; a frame without it is split from `won`):
 - margin: in a game someone won alone, the winner's score minus the best other score (0 for a tie
   broken by a tie-break); shared win: a game whose win is split between tied seats.
 - length: steps (actions) and rounds per game.
+
+Seats in the tables these functions return count from 1, as a person counts them (seat 1 is the
+results frame's seat 0); places in the order of play count from 1 as well. Every function reads one
+run: a sweep's table, or runs joined with pd.concat, is refused with a ConfigError that names the
+column telling the runs apart, so that each run is analysed in turn, e.g.
+{cell: seat_balance(part) for cell, part in df.groupby("cell")} (see frames.py).
 """
 from __future__ import annotations
 
 import pandas as pd
 
-from .frames import need
+from .frames import check_choice, check_z, need
 from .stats import Z95, equal_shares_test, wilson_interval
 
 SMALL = 30   # fewer games than this in a group: the report says the sample is too small
 
 
 def with_share(df: pd.DataFrame) -> pd.DataFrame:
-    """df with a `share` column (1/k for each of k tied winners), computed from `won` if missing."""
-    need(df, ["game"] if isinstance(df, pd.DataFrame) and "share" in df.columns else ["game", "won"],
-         "with_share")
+    """df with a `share` column (1/k for each of k tied winners), computed from `won` if missing (over
+    the rows of each game, so the frame must hold one run: see the module docstring)."""
+    has_share = isinstance(df, pd.DataFrame) and "share" in df.columns
+    need(df, ["game"] if has_share else ["game", "won"], "with_share", one_run=not has_share)
     if "share" in df.columns:
         return df
     k = df.groupby("game")["won"].transform("sum")
@@ -37,10 +44,18 @@ def _per_game(df: pd.DataFrame) -> pd.DataFrame:
     return df.groupby("game").agg(players=("seat", "size"), winners=("won", "sum"))
 
 
+BY = ("seat", "order")
+BY_HINT = " (for win rates by another column, e.g. by agent: nl.viz.who_won(df, by='agent'))"
+
+
 def seat_balance(df: pd.DataFrame, by: str = "seat", z: float = Z95) -> pd.DataFrame:
-    """Win share of each seat (by="seat") or of each place in the opening turn order, 1 for the
-    starting player (by="order"): columns games, wins (total win share), rate, low, high (Wilson interval), fair
-    (the rate every seat would have if seats were equal) and excess (rate - fair)."""
+    """Win share of each seat (by="seat": seat 1, 2, ... counting from 1, seat 1 being the results
+    frame's seat 0) or of each place in the opening turn order, 1 for the starting player
+    (by="order"): columns seat (or order), games, wins (total win share), rate, low, high (Wilson
+    interval, z standard errors wide: 1.96 for 95 %), fair (the rate every seat would have if seats
+    were equal) and excess (rate - fair). `df` holds one run (see the module docstring)."""
+    check_choice(by, "by", "seat_balance", BY, BY_HINT)
+    z = check_z(z, "seat_balance")
     df = with_share(need(df, ["game", "seat", "won", by], "seat_balance"))
     games = df["game"].nunique()
     won_games = int((_per_game(df)["winners"] > 0).sum())
@@ -50,7 +65,8 @@ def seat_balance(df: pd.DataFrame, by: str = "seat", z: float = Z95) -> pd.DataF
     for key, part in df.groupby(by, sort=True):
         n, w = len(part), float(part["share"].sum())
         low, high = wilson_interval(w, n, z)
-        rows.append({by: int(key), "games": n, "wins": w, "rate": w / n if n else 0.0,
+        shown = int(key) + 1 if by == "seat" else int(key)        # seats count from 1, as read
+        rows.append({by: shown, "games": n, "wins": w, "rate": w / n if n else 0.0,
                      "low": low, "high": high, "fair": fair, "excess": (w / n if n else 0.0) - fair})
     return pd.DataFrame(rows, columns=[by, "games", "wins", "rate", "low", "high", "fair", "excess"])
 
@@ -58,7 +74,9 @@ def seat_balance(df: pd.DataFrame, by: str = "seat", z: float = Z95) -> pd.DataF
 def equal_seats_test(df: pd.DataFrame, by: str = "seat") -> dict:
     """Chi-square test that every seat (or order position) takes an equal part of the wins, over the
     games someone won: {"statistic", "p", "games", "dof"}. Needs the same number of games per seat
-    (rotated seats give it); with one seat there is nothing to test (p = 1)."""
+    (rotated seats give it); with one seat there is nothing to test (p = 1). by is "seat" or
+    "order"; `df` holds one run (see the module docstring)."""
+    check_choice(by, "by", "equal_seats_test", BY, BY_HINT)
     df = with_share(need(df, ["game", "seat", "won", by], "equal_seats_test"))
     won = _per_game(df)
     won = won.index[won["winners"] > 0]
@@ -75,7 +93,8 @@ def decisiveness(df: pd.DataFrame) -> dict:
     """How clearly games end: {"games", "shared" (share of games whose win is split between tied
     seats), "no_winner" (share of games nobody won, e.g. solo games lost to the automa),
     "tie_break" (share won alone on a tie-break: equal top scores), "margin_mean",
-    "margin_median", "close" (share of games won alone by at most 2 points)}."""
+    "margin_median", "close" (share of games won alone by at most 2 points)}. `df` holds one run:
+    for a sweep, {cell: decisiveness(part) for cell, part in df.groupby("cell")}."""
     need(df, ["game", "won", "score"], "decisiveness")
     winners = df.groupby("game")["won"].sum()
     n = len(winners)
@@ -92,7 +111,8 @@ def decisiveness(df: pd.DataFrame) -> dict:
 
 
 def margins(df: pd.DataFrame) -> pd.Series:
-    """The margin of every game won alone (winner's score minus the best other score), by game."""
+    """The margin of every game won alone (winner's score minus the best other score), by game
+    (`df` holds one run, see the module docstring)."""
     need(df, ["game", "won", "score"], "margins")
     g = df.groupby("game")
     alone = (g["won"].sum() == 1) & (g.size() > 1)
@@ -104,7 +124,7 @@ def margins(df: pd.DataFrame) -> pd.Series:
 
 def game_length(df: pd.DataFrame) -> pd.DataFrame:
     """Steps (actions) and rounds per game: rows steps and rounds, columns mean, sd, min, q25,
-    median, q75, max."""
+    median, q75, max. `df` holds one run (see the module docstring)."""
     need(df, ["game", "steps", "rounds"], "game_length")
     per = df.groupby("game")[["steps", "rounds"]].first()
     out = per.describe().T.rename(columns={"std": "sd", "25%": "q25", "50%": "median", "75%": "q75"})

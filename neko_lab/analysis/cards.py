@@ -16,12 +16,14 @@ import pandas as pd
 
 from ..core.errors import ConfigError
 from .balance import with_share
-from .frames import need
+from .frames import check_whole, check_z, need
 from .stats import Z95, wilson_interval
 
 
 def holdings(df: pd.DataFrame) -> pd.DataFrame:
-    """One row per seat and card held: game, seat, agent, card, copies, share."""
+    """One row per seat and card held: game, seat, agent, card, copies, share. game and seat are the
+    results frame's own (seat 0 is the first seat), so the rows join back to it; `df` holds one run
+    (see frames.py)."""
     need(df, ["game", "seat", "agent", "won"], "holdings")
     if "held" not in df.columns:
         raise ConfigError("holdings needs a `held` column, which only the results of a game that names its "
@@ -41,7 +43,12 @@ def holdings(df: pd.DataFrame) -> pd.DataFrame:
 def card_stats(df: pd.DataFrame, min_seats: int = 1, z: float = Z95) -> pd.DataFrame:
     """Per card: seats, held_by, copies, rate (win share when held), low, high, others (win share
     of the seats without it) and lift, sorted by lift (see the module docstring). Cards held by fewer
-    than `min_seats` seats, or missing from fewer than `min_seats`, are left out (too few to compare)."""
+    than `min_seats` seats, or missing from fewer than `min_seats`, are left out (too few to compare).
+    z: the width of the intervals in standard errors (1.96 for 95 %). `df` holds one run (see
+    frames.py)."""
+    min_seats = check_whole(min_seats, "min_seats", "card_stats", 1,
+                            " (the fewest seats that must hold a card, and the fewest that must not, to show it)")
+    z = check_z(z, "card_stats")
     need(df, ["game", "seat", "agent", "won"], "card_stats")
     df = with_share(df)
     held = holdings(df)

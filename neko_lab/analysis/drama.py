@@ -19,9 +19,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, excerpt, one_of
 from .balance import with_share
-from .frames import RESULTS, TRACE, need
+from .frames import RESULTS, TRACE, check_choice, check_z, need
 from .stats import Z95, wilson_interval
 
 
@@ -44,11 +44,20 @@ def _matrix(trace: pd.DataFrame, value: str) -> dict:
     return out
 
 
-def _trace(trace: pd.DataFrame, value: str, who: str) -> None:
-    """Refuse what is not a trace (the results frame has no step or round) with a ConfigError."""
+def _trace(trace: pd.DataFrame, value: str, who: str) -> str:
+    """The column to read the lead on: `value`, or `score` for a trace without the default
+    `projected`; refuse what is not a trace of one run (the results frame has no step or round) and
+    a `value` that is not one of its score columns with a ConfigError."""
     need(trace, ["game", "step", "round", "seat"], who, TRACE)
-    if value not in trace.columns and "score" not in trace.columns:
-        need(trace, [value], who, TRACE)
+    scores = [c for c in trace.columns if isinstance(c, str) and (c in ("score", "projected") or c.startswith("pts_"))]
+    if value == "projected" and value not in trace.columns and "score" in trace.columns:
+        return "score"
+    if not isinstance(value, str) or value not in scores:
+        if isinstance(value, str) and value not in trace.columns and not scores:
+            need(trace, [value], who, TRACE)
+        raise ConfigError(f"{who}'s value is the trace's column to read the lead on, "
+                          f"{one_of(scores)}, not {excerpt(value)}")
+    return value
 
 
 def _leaders(values: np.ndarray) -> np.ndarray:
@@ -60,10 +69,9 @@ def _leaders(values: np.ndarray) -> np.ndarray:
 
 def lead_changes(trace: pd.DataFrame, value: str = "projected") -> pd.DataFrame:
     """Per game: lead_changes, stability (see the module docstring), points (trace points) and
-    leaders (how many different seats led alone at some point)."""
-    _trace(trace, value, "lead_changes")
-    if value not in trace.columns:
-        value = "score"
+    leaders (how many different seats led alone at some point). value: the trace's column to read the
+    lead on ("projected", "score" or a "pts_" column); the trace is one run's (see frames.py)."""
+    value = _trace(trace, value, "lead_changes")
     rows = []
     for game, (_, _, vals) in _matrix(trace, value).items():
         lead = _leaders(vals)
@@ -81,13 +89,13 @@ def leader_wins(trace: pd.DataFrame, df: pd.DataFrame, at: str = "round", value:
                 z: float = Z95) -> pd.DataFrame:
     """The leader-goes-on-to-win curve: at each round (at="round") or tenth of the game's steps
     (at="progress": 0.1, 0.2, ... 1.0), columns games (games with a leader there), wins (the
-    leaders' total final win share), rate, low, high (Wilson interval) and chance (1/players)."""
-    _trace(trace, value, "leader_wins")
+    leaders' total final win share), rate, low, high (Wilson interval, z standard errors wide: 1.96
+    for 95 %) and chance (1/players). value: the trace's column to read the lead on ("projected",
+    "score" or a "pts_" column). trace and df are one run's (see frames.py)."""
+    value = _trace(trace, value, "leader_wins")
     need(df, ["game", "seat", "won"], "leader_wins", RESULTS)
-    if at not in ("round", "progress"):
-        raise ConfigError(f"at is 'round' or 'progress', not {at!r}")
-    if value not in trace.columns:
-        value = "score"
+    check_choice(at, "at", "leader_wins", ("round", "progress"))
+    z = check_z(z, "leader_wins")
     df = with_share(df)
     share = df.set_index(["game", "seat"])["share"]
     players = df.groupby("game")["seat"].size()

@@ -15,7 +15,8 @@ SURE = 0.01         # p below this: a finding; between SURE and 0.05: a hint onl
 
 
 def _who(by: str, key: int) -> str:
-    return f"seat {key + 1}" if by == "seat" else ("the player who acts first" if key == 1
+    """A row of seat_balance() as a reader names it (its seats and places count from 1)."""
+    return f"seat {key}" if by == "seat" else ("the player who acts first" if key == 1
                                                     else f"the player who acts {_nth(key)}")
 
 

@@ -19,7 +19,7 @@ import pandas as pd
 
 from ..core.errors import ConfigError
 from .balance import with_share
-from .frames import need
+from .frames import check_whole, check_z, need
 from .stats import Z95
 
 ELO = 400 / math.log(10)
@@ -27,7 +27,8 @@ ELO = 400 / math.log(10)
 
 def pairwise(df: pd.DataFrame) -> pd.DataFrame:
     """The pairwise results behind the ratings: agent, opponent, games, wins (half for a draw),
-    score_margin (mean score difference), one row per ordered pair of different agents."""
+    score_margin (mean score difference), one row per ordered pair of different agents. `df` holds one
+    run, or runs whose games are numbered apart (nl.sim.ladder's; see frames.py)."""
     need(df, ["game", "agent", "won", "score"], "pairwise")
     df = with_share(df)
     tally: dict[tuple[str, str], list[float]] = {}
@@ -54,7 +55,11 @@ def ratings(df: pd.DataFrame, z: float = Z95, iterations: int = 10_000) -> pd.Da
     finite rating: it is fitted as if it had lost (won) a thousandth of a game, which places it far
     above (below) the others, its se is infinite and its interval runs from that rating to +inf
     (-inf to it). The others are centred on their own mean and their errors read off the games among
-    them, so one unbeaten or winless agent leaves their intervals as they would be without it."""
+    them, so one unbeaten or winless agent leaves their intervals as they would be without it.
+    z: the width of the intervals in standard errors (1.96 for 95 %); iterations: the most fitting
+    steps. `df` holds one run, or runs whose games are numbered apart (nl.sim.ladder's; see frames.py)."""
+    z = check_z(z, "ratings")
+    iterations = check_whole(iterations, "iterations", "ratings", 1, " (the most fitting steps)")
     need(df, ["game", "agent", "won", "score"], "ratings")
     pw = pairwise(df)
     agents = sorted(set(pw["agent"]))

@@ -30,7 +30,7 @@ from .balance import decisiveness, equal_seats_test, game_length, seat_balance
 from .cards import card_stats
 from .decisions import branching
 from .drama import drama, leader_wins
-from .frames import ACTIONS, need
+from .frames import ACTIONS, check_whole, need
 
 
 @dataclass
@@ -116,7 +116,11 @@ def _table_html(table: pd.DataFrame) -> str:
 
 
 def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = None) -> tuple[dict, dict]:
-    """(tables, findings) of a playtest from simulate()'s frame and trace="action" trace."""
+    """(tables, findings) of a playtest from simulate()'s frame and trace="action" trace, of one run
+    (see frames.py). min_card_seats: the fewest seats that must hold a card (and not hold it) for the
+    card to be shown; None chooses from the number of games."""
+    if min_card_seats is not None:
+        check_whole(min_card_seats, "min_card_seats", "analyse", 1, " or None")
     tables: dict = {}
     said: dict = {}
     if not len(need(df, [], "analyse")) or not len(need(trace, [], "analyse", ACTIONS)):
@@ -127,7 +131,7 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
     players = int(df["players"].iloc[0])
     if players > 1:
         seat_tab = seat_balance(df)
-        tables["seats"] = _shown(seat_tab, "seat")
+        tables["seats"] = seat_tab.set_index("seat")
         said["seats"] = findings.seats(seat_tab, equal_seats_test(df))
         if "order" in df.columns and (df["order"] != df["seat"] + 1).any():
             order_tab = seat_balance(df, by="order")
@@ -155,10 +159,3 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
         said["cards"] = findings.cards(cards, least, games=int(df["game"].nunique()))
     return tables, said
 
-
-def _shown(table: pd.DataFrame, by: str) -> pd.DataFrame:
-    """A seat table as a person reads it: seats count from 1."""
-    out = table.copy()
-    if by == "seat":
-        out["seat"] = out["seat"] + 1
-    return out.set_index(by)

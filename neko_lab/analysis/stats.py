@@ -5,12 +5,15 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
+from .frames import check_z
+
 Z95 = 1.96
 
 
 def wilson_interval(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for a proportion wins/n: (low, high). z=1.96 gives 95 % confidence.
-    `wins` may be fractional (win shares); n <= 0 gives the uninformative (0, 1)."""
+    `wins` may be fractional (win shares); n <= 0 gives the uninformative (0, 1); z must be above 0."""
+    z = check_z(z, "wilson_interval")
     if n <= 0:
         return (0.0, 1.0)
     p = wins / n

@@ -4,7 +4,12 @@ frame.
     df = nl.sim.sweep("journey", options={"exchange_limit": [4, 8, None]}, games=200, players=3,
                       agents=[["journey"], ["greedy", "random"]])
     nl.analysis.seat_balance(df[df.cell == 0])
+    {cell: nl.analysis.decisiveness(part) for cell, part in df.groupby("cell")}
     nl.viz.win_rates(df, by=["opt_exchange_limit", "agent"])
+
+Every cell numbers its games from 0, so the functions of nl.analysis, which read one run, take one cell
+at a time (given the whole table they refuse it and say so); the figures of nl.viz group by the columns
+named in by=.
 
 A designer's what-if on one card is a copy of the data folder with that row changed, passed in
 `data=[None, "my_cards"]` (None: the shipped data); the `data` column (a fingerprint) and the

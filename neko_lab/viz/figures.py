@@ -12,7 +12,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..analysis.balance import with_share
-from ..analysis.frames import TABLE, TRACE, need
+from ..analysis.frames import TABLE, TRACE, check_one_run, check_z, need
 from ..analysis.stats import wilson_interval
 from ..core.errors import ConfigError, excerpt
 
@@ -95,7 +95,7 @@ def score_distribution(df: pd.DataFrame, by: str | Sequence[str] = "agent", kind
                        title: str | None = None) -> go.Figure:
     """Distribution of final scores per group: overlaid histograms (kind="histogram") or box plots
     (kind="box")."""
-    cols = _by(need(df, ["score"], "score_distribution"), by)
+    cols = _by(need(df, ["score"], "score_distribution", one_run=False), by)
     if kind not in ("histogram", "box"):
         raise ConfigError(f"kind must be 'histogram' or 'box', not {kind!r}")
     fig = go.Figure()
@@ -123,8 +123,8 @@ def win_share(rows: pd.DataFrame) -> float:
 
 def _results_with_wins(df: pd.DataFrame, who: str) -> pd.DataFrame:
     """df, refused unless it tells who won: a `share` column, or `won` to split among each game's winners."""
-    need(df, [], who)
-    return need(df, ["game"] if "share" in df.columns else ["game", "won"], who)
+    need(df, [], who, one_run=False)
+    return need(df, ["game"] if "share" in df.columns else ["game", "won"], who, one_run=False)
 
 
 def who_won(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.96) -> pd.DataFrame:
@@ -133,6 +133,7 @@ def who_won(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.96
     wins is the group's win share: a win shared by k tied seats counts 1/k for each (the `share`
     column), so the rates of a game's seats add up to one win and ties do not inflate them."""
     cols = _by(_results_with_wins(df, "who_won"), by)
+    z = check_z(z, "who_won")
     df = with_share(df)
     out = []
     for label, rows in _groups(df, cols):
@@ -148,6 +149,7 @@ def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.
     """Share of seats that won, per group, with Wilson confidence intervals as error bars.
     A shared win (a tie the rules leave standing) counts 1/k for each of the k tied seats."""
     cols = _by(_results_with_wins(df, "win_rates"), by)
+    z = check_z(z, "win_rates")
     table = who_won(df, cols, z)
     fig = go.Figure(go.Bar(
         x=table["group"].tolist(), y=table["rate"].tolist(),
@@ -172,7 +174,7 @@ def confidence(z: float) -> float:
 
 def breakdown(df: pd.DataFrame, by: str | Sequence[str] = "agent", title: str | None = None) -> go.Figure:
     """Mean points per breakdown category (the pts_<category> columns), stacked, per group."""
-    cols = _by(need(df, [], "breakdown"), by)
+    cols = _by(need(df, [], "breakdown", one_run=False), by)
     cats = [c for c in df.columns if c.startswith("pts_")]
     if not cats:
         raise ConfigError("no pts_<category> columns: pass the DataFrame returned by nl.simulate()")
@@ -196,11 +198,12 @@ def curve_table(trace: pd.DataFrame, by: str | Sequence[str] = "agent", value: s
     A seat's value in a round is its value at the last recorded point of that round; after its game
     ends the final value is carried forward, so late rounds still count every game.
     """
-    cols = _by(need(trace, ["game", "step", "round", "seat"], "curve_table", TRACE), by)
+    cols = _by(need(trace, ["game", "step", "round", "seat"], "curve_table", TRACE, one_run=False), by)
     if not isinstance(value, str) or value not in trace.columns:
         raise ConfigError(f"no column {excerpt(value)} in the trace")
     rows = []
     for label, part in _groups(trace, cols):
+        check_one_run(part, "curve_table", TRACE, grouped=True)     # a group must not mix the games of two runs
         last = part.sort_values("step", kind="stable").groupby(["game", "seat", "round"]).last()[value]
         grid = last.unstack("round").sort_index(axis=1).ffill(axis=1)
         for rnd in grid.columns:
@@ -215,7 +218,7 @@ def scoring_curves(trace: pd.DataFrame, by: str | Sequence[str] = "agent", value
                    title: str | None = None) -> go.Figure:
     """Median `value` (the score, or a pts_<category>) by round per group, with the interquartile
     range as a shaded band. `trace` is the second frame of nl.simulate(..., trace=True)."""
-    need(trace, ["game", "step", "round", "seat"], "scoring_curves", TRACE)
+    need(trace, ["game", "step", "round", "seat"], "scoring_curves", TRACE, one_run=False)
     table = curve_table(trace, by, value)
     fig = go.Figure()
     for i, (label, part) in enumerate(table.groupby("group", sort=False)):

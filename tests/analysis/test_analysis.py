@@ -27,10 +27,11 @@ def games(results):
 def test_seat_balance_counts_a_tie_as_half_a_win():
     df = games([([5, 3], [0]), ([6, 2], [0]), ([7, 1], [0]), ([4, 4], [0, 1])])
     t = A.seat_balance(df).set_index("seat")
-    assert t.loc[0, "wins"] == 3.5 and t.loc[1, "wins"] == 0.5
-    assert t.loc[0, "rate"] == 3.5 / 4 and t.loc[0, "fair"] == 0.5
+    assert list(t.index) == [1, 2]                  # seats count from 1: seat 1 is the frame's seat 0
+    assert t.loc[1, "wins"] == 3.5 and t.loc[2, "wins"] == 0.5
+    assert t.loc[1, "rate"] == 3.5 / 4 and t.loc[1, "fair"] == 0.5
     low, high = A.wilson_interval(3.5, 4)
-    assert (t.loc[0, "low"], t.loc[0, "high"]) == (low, high)
+    assert (t.loc[1, "low"], t.loc[1, "high"]) == (low, high)
     by_order = A.seat_balance(df, by="order").set_index("order")
     assert by_order.loc[1, "wins"] == 2.5          # first to act: seat 1 in games 1 and 3, seat 2 in 2 and 4
 
@@ -183,7 +184,8 @@ def toy_runs():
     (lambda df, tr: A.ratings(df.drop(columns="score")), "ratings needs the results .* no 'score' column"),
     (lambda df, tr: A.pairwise(df.drop(columns=["score", "agent"])), "no 'agent' or 'score' column"),
     (lambda df, tr: A.game_length(df.drop(columns="steps")), "game_length needs the results .* no 'steps' column"),
-    (lambda df, tr: A.seat_balance(df, by="colour"), "seat_balance needs the results .* no 'colour' column"),
+    (lambda df, tr: A.seat_balance(df.drop(columns="order"), by="order"),
+     "seat_balance needs the results .* no 'order' column"),
     (lambda df, tr: A.holdings(df), "holdings needs a `held` column"),
     (lambda df, tr: A.with_share(df.drop(columns=["share", "won"])), "with_share needs the results .* no 'won'"),
     (lambda df, tr: A.analyse(df, None), "analyse needs the trace .*, a pandas DataFrame, not None"),
@@ -202,3 +204,112 @@ def test_a_streamed_run_is_told_to_become_a_frame_first(tmp_path):
     res = nl.simulate("toy", games=2, agents=["random"], progress=False, out=tmp_path / "run")
     with pytest.raises(nl.ConfigError, match=r"not .*: call .to_pandas\(\) on the Results of a run streamed to out="):
         A.seat_balance(res)
+
+
+def test_the_seats_of_every_table_a_person_reads_count_from_1():
+    df = games([([5, 3, 1], [2]), ([6, 2, 9], [2]), ([7, 1, 0], [0])])
+    seats = A.seat_balance(df)
+    assert list(seats["seat"]) == [1, 2, 3]
+    assert seats.set_index("seat").loc[3, "wins"] == 2.0          # the frame's seat 2 won games 1 and 2
+    from neko_lab.analysis import findings
+    text = findings.seats(seats.assign(rate=[0.6, 0.1, 0.3]), {"games": 300, "p": 0.5})
+    assert "Seat 1 wins 60.0 %" in text and "seat 2 10.0 %" in text   # the table's own numbers, as read
+
+
+def sweep_like(cells):
+    """Two runs joined as a sweep joins them: every cell's games numbered from 0, told apart by `cell`
+    and an option column."""
+    frames = []
+    for cell, results in enumerate(cells):
+        frames.append(games(results).assign(cell=cell, opt_rule=bool(cell)))
+    return pd.concat(frames, ignore_index=True)
+
+
+ONE_RUN = [([5, 3], [0]), ([4, 4], [0, 1]), ([9, 1], [0])]
+OTHER_RUN = [([2, 8], [1]), ([3, 3], [0, 1]), ([1, 7], [1])]
+
+
+@pytest.mark.parametrize("call", [
+    A.seat_balance, A.equal_seats_test, A.decisiveness, A.margins, A.game_length, A.pairwise, A.ratings,
+    lambda df: A.seat_balance(df, by="order"), lambda df: A.card_stats(df.assign(held="Ace")),
+    lambda df: A.holdings(df.assign(held="Ace")), lambda df: A.with_share(df.drop(columns="share"))])
+def test_a_sweep_table_is_refused_and_told_how_to_take_one_cell(call):
+    both = sweep_like([ONE_RUN, OTHER_RUN])
+    with pytest.raises(nl.ConfigError, match=r"reads the games of one run, .*3 game numbers used more than once.*"
+                                             r"df\[df\['cell'\] == 0\].*df.groupby\('cell'\).*"
+                                             r"the runs differ in 'cell' or 'opt_rule'"):
+        call(both)
+
+
+def test_each_cell_of_a_sweep_gives_what_it_gives_alone():
+    both = sweep_like([ONE_RUN, OTHER_RUN])
+    per_cell = {cell: A.decisiveness(part) for cell, part in both.groupby("cell")}
+    assert per_cell[0] == A.decisiveness(games(ONE_RUN)) and per_cell[1] == A.decisiveness(games(OTHER_RUN))
+    assert per_cell[0]["shared"] == pytest.approx(1 / 3) and per_cell[0]["margin_mean"] == 5.0
+
+
+def test_runs_joined_with_concat_name_the_column_that_tells_them_apart_or_none():
+    a, b = games(ONE_RUN), games(OTHER_RUN)
+    with pytest.raises(nl.ConfigError, match=r"the runs differ in 'opt_events'"):
+        A.seat_balance(pd.concat([a.assign(opt_events=False), b.assign(opt_events=True)]))
+    with pytest.raises(nl.ConfigError, match="No column tells the runs apart: pass one run, or number the games"):
+        A.decisiveness(pd.concat([a, b]))
+    # numbered apart (as nl.sim.ladder numbers its matches), two runs are read as one
+    apart = pd.concat([a, b.assign(game=b["game"] + len(ONE_RUN))], ignore_index=True)
+    assert A.decisiveness(apart)["games"] == 6 and A.seat_balance(apart)["games"].tolist() == [6, 6]
+
+
+def test_two_traces_joined_are_refused():
+    tr = trace_of({0: [[0, 0], [5, 3], [5, 8], [10, 9]]})
+    for call in (A.drama, A.lead_changes, lambda t: A.leader_wins(t, games([([10, 9], [0])]))):
+        with pytest.raises(nl.ConfigError, match="same game, step and seat"):
+            call(pd.concat([tr, tr], ignore_index=True))
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda df, tr: A.seat_balance(df, by="agent"),
+     r"seat_balance's by is 'seat' or 'order', not 'agent' \(.*nl.viz.who_won\(df, by='agent'\)\)"),
+    (lambda df, tr: A.seat_balance(df, by=["seat"]), "seat_balance's by is 'seat' or 'order', not \\['seat'\\]"),
+    (lambda df, tr: A.equal_seats_test(df, by="agent"), "equal_seats_test's by is 'seat' or 'order', not 'agent'"),
+    (lambda df, tr: A.seat_balance(df, z=-1), "seat_balance's z is .* a number above 0 .*, not -1"),
+    (lambda df, tr: A.seat_balance(df, z=0), "seat_balance's z .* not 0"),
+    (lambda df, tr: A.seat_balance(df, z="1.96"), "seat_balance's z .* not '1.96'"),
+    (lambda df, tr: A.seat_balance(df, z=float("nan")), "seat_balance's z .* not nan"),
+    (lambda df, tr: A.card_stats(df, z=-2), "card_stats's z .* not -2"),
+    (lambda df, tr: A.card_stats(df, min_seats=0), "card_stats's min_seats is a whole number >= 1 .*, not 0"),
+    (lambda df, tr: A.card_stats(df, min_seats=2.5), "card_stats's min_seats .* not 2.5"),
+    (lambda df, tr: A.leader_wins(tr, df, z=-1), "leader_wins's z .* not -1"),
+    (lambda df, tr: A.leader_wins(tr, df, at="tenth"), "leader_wins's at is 'round' or 'progress', not 'tenth'"),
+    (lambda df, tr: A.leader_wins(tr, df, value="nope"), "leader_wins's value is the trace's column .*'projected'.*"
+                                                         "not 'nope'"),
+    (lambda df, tr: A.lead_changes(tr, value="agent"), "lead_changes's value .* not 'agent'"),
+    (lambda df, tr: A.ratings(df, z=True), "ratings's z .* not True"),
+    (lambda df, tr: A.ratings(df, iterations=0), "ratings's iterations is a whole number >= 1 .* not 0"),
+    (lambda df, tr: A.wilson_interval(3, 10, z=-1.96), "wilson_interval's z .* not -1.96"),
+    (lambda df, tr: A.analyse(df, tr, min_card_seats=-1), "analyse's min_card_seats is a whole number >= 1"),
+    (lambda df, tr: nl.viz.who_won(df, z=-1), "who_won's z .* not -1"),
+    (lambda df, tr: nl.viz.win_rates(df, z=0), "win_rates's z .* not 0"),
+])
+def test_every_analysis_argument_out_of_range_is_named_with_its_values(toy_runs, call, message):
+    df, tr = toy_runs
+    with pytest.raises(nl.ConfigError, match=message):
+        call(df, tr)
+
+
+def test_intervals_keep_low_below_high_for_any_allowed_z(toy_runs):
+    df, _ = toy_runs
+    for z in (0.5, 1, 1.96, 3):
+        t = A.seat_balance(df, z=z)
+        assert (t["low"] <= t["rate"]).all() and (t["rate"] <= t["high"]).all()
+    assert (A.seat_balance(df, z=3)["high"] >= A.seat_balance(df, z=1)["high"]).all()
+
+
+def test_a_real_sweep_is_analysed_cell_by_cell_and_its_figures_group_by_option():
+    sw = nl.sim.sweep("toy", options={"short": [False, True]}, games=6, agents=[["greedy", "random"]],
+                      seed=2, progress=False)
+    with pytest.raises(nl.ConfigError, match=r"df\[df\['cell'\] == 0\]"):
+        A.seat_balance(sw)
+    alone = nl.simulate("toy", games=6, agents=["greedy", "random"], seed=2, progress=False, short=True)
+    pd.testing.assert_frame_equal(A.seat_balance(sw[sw["cell"] == 1]), A.seat_balance(alone))
+    table = nl.viz.who_won(sw, by=["opt_short", "seat"])          # figures group the rows they are told to
+    assert table["seats"].tolist() == [6] * 4 and table["group"].iloc[0] == "short False · seat 1"

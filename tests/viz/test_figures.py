@@ -95,6 +95,16 @@ def test_curve_table_on_a_hand_made_trace():
     assert t[["round", "median", "q25", "q75"]].values.tolist() == [[1, 0, 0, 0], [2, 3, 2, 4]]
 
 
+def test_curve_table_refuses_a_group_that_mixes_the_games_of_two_runs():
+    tr = pd.DataFrame({"game": [0, 0, 0, 1, 1], "step": [0, 1, 2, 0, 1], "round": [1, 2, 2, 1, 2],
+                       "seat": [0] * 5, "agent": ["a"] * 5, "score": [0, 3, 5, 0, 1]})
+    both = pd.concat([tr.assign(cell=0), tr.assign(cell=1, score=tr["score"] * 2)], ignore_index=True)
+    with pytest.raises(ConfigError, match="curve_table reads the games of one run.*Add 'cell' to by="):
+        curve_table(both, by="agent")
+    t = curve_table(both, by=["cell", "agent"]).set_index(["group", "round"])
+    assert t.loc[("1 · a", 2), "median"] == 2 * curve_table(tr, by="agent").set_index("round").loc[2, "median"]
+
+
 def test_bad_grouping_column_is_refused(sims):
     df, _ = sims
     with pytest.raises(ConfigError, match="cannot group by"):
