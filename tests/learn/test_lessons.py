@@ -376,6 +376,41 @@ def _each_step(les):
         s.apply(step.expected)
 
 
+def _first_cited(text, rules):
+    """The first section of the game that `text` cites ("(Game › Heading)" or "(Game › Heading, ..."), or ""."""
+    found = [(text.find(f"({r}{end}"), r) for r in rules for end in (")", ", ") if f"({r}{end}" in text]
+    return min(found)[1] if found else ""
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_every_step_cites_the_section_of_its_own_move_never_one_of_the_news(game, built):
+    # a step's section is the one its own move's words name; the news of what happened since the last
+    # taught step (a mid-game scoring, a production) comes first on a taught step but is no part of
+    # the move's words, and a routine step (which shows no news) never cites it
+    les = built(game)
+    rules = headings(game)
+    routine = 0
+    by_move = {}
+    for step, s in _each_step(les):
+        teach = les.teach[min(step.number - 1, len(les.teach) - 1)]
+        own = teach.say(s, step.expected)                 # the lesson's words about this move alone
+        news = les.news(les, s) if les.news else ""
+        assert not news or news not in own
+        assert step.rule in rules and step.rule == (teach.rule or _first_cited(own, rules)), (
+            f"step {step.number} ({step.expected}) cites {step.rule!r}; its move's own words cite "
+            f"{_first_cited(own, rules)!r}")
+        if step.auto:
+            routine += 1
+            assert step.say.endswith(f"{step.expected} ({step.rule}).") and (not news or news not in step.say)
+            # the same kind of move at the same decision is always the same section, whatever happened meanwhile
+            move = (s.pending[-1].kind, re.sub(r"\d+", "#", str(step.expected)))
+            by_move.setdefault(move, set()).add(step.rule)
+        else:
+            assert step.say.startswith(f"Step {step.number} of {step.total}: {news}")
+    assert (routine > 0) == (les.auto is not None)
+    assert not {m: r for m, r in by_move.items() if len(r) > 1}
+
+
 def test_neptune_attract_investors_says_who_played_the_card(built):
     # the player of the card takes 5 credits, every other player 2 (rulebook › Attract Investors)
     seen = []

@@ -40,20 +40,7 @@ def _seen(state: State, *rules: str) -> int:
     return sum(1 for e in state.log if e.seat == 0 and e.rule in rules)
 
 
-def _since_my_last_move(state: State) -> list:
-    """The events since the learner's previous decision (replayed from the game's start)."""
-    hist = state.history()
-    s = type(state)(players=state.players, seed=state.seed)
-    mark = 0
-    for a in hist:
-        if s.current_player == 0:
-            mark = len(s.log)         # the learner's own move's effects (a production, a scoring) are news too
-        s.apply(a)
-    return state.log[mark:]
-
-
-def _news(state: State, events: list | None = None, routine: list | None = None) -> str:
-    events = _since_my_last_move(state) if events is None else events
+def _news(state: State, events: list, routine: list) -> str:
     said = [f"{len(routine)} routine move{'s' if len(routine) != 1 else ''} of yours ("
             + "; ".join(str(m) for m in routine[:6]) + ("; ..." if len(routine) > 6 else "") + ")"] if routine else []
     for e in events:
@@ -317,14 +304,18 @@ SAYS = {"sell": say_sell, "play": say_play, "launch": say_launch, "mission_acces
         "scoring_order": say_order, "broker": say_broker}
 
 
-def say(state: State, a: Any, lesson: Lesson | None = None) -> str:
-    body = SAYS.get(state.pending[-1].kind, lambda s, x: f"Do it: {x}.")(state, a)
+def say(state: State, a: Any) -> str:
+    """What to do and why, for the move alone (the lesson's news comes first, from news())."""
     if kind(a) in ("BuyAccess", "BuyFuel"):
-        body = say_any_time(state, a)
-    if lesson is None:
-        return _news(state) + body
+        return say_any_time(state, a)
+    return SAYS.get(state.pending[-1].kind, lambda s, x: f"Do it: {x}.")(state, a)
+
+
+def news(lesson: Lesson, state: State) -> str:
+    """What happened since the learner's last taught step: the routine moves played for them, and the
+    productions, scorings and award cards met meanwhile."""
     routine, events = lesson.since_taught(state)
-    return _news(state, events, routine) + body
+    return _news(state, events, routine)
 
 
 ROUTINE = ("mission_access", "launch", "build", "broker", "investors", "scoring_order")
@@ -385,12 +376,7 @@ def LESSON(seed: int = SEED) -> Lesson:
     def pick(state: State, legal: list) -> Any:
         return guide.choose(state)
 
-    holder: list[Lesson] = []
-
-    def told(state: State, a: Any) -> str:
-        return say(state, a, holder[0] if holder else None)
-
-    teach = [Teach("", pick, told, why_not, callout)]
+    teach = [Teach("", pick, say, why_not, callout)]
     intro = (f"Welcome to Destination: Neptune. You are Player 1; the Neptune agent is Player 2. Over four "
              f"Generations of cards you send Research Missions into the solar system, build bases, factories and "
              f"colonies, and gain technologies, fame and victory points. You start with 3 construction teams on "
@@ -399,6 +385,5 @@ def LESSON(seed: int = SEED) -> Lesson:
              f"explained and can be retried; a pass you have made twice already is a short routine step. The "
              f"final scoring is explained at the end ({R_END}).")
     les = Lesson(GAME, PLAYERS, seed, intro, teach, "", CATEGORIES, seat=0, bot="neptune",
-                 title="Destination: Neptune: your first game", until=lambda s: s.is_over(), auto=nothing_new)
-    holder.append(les)
+                 title="Destination: Neptune: your first game", until=lambda s: s.is_over(), auto=nothing_new, news=news)
     return les
