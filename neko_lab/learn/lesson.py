@@ -168,7 +168,8 @@ class Lesson:
     move): when it holds the step is routine (Step.auto: nothing new to explain, a board may play it),
     and since_taught(state) tells a later step what happened meanwhile; news(lesson, state): what a
     taught step says first about what happened since the learner's last taught step (kept apart from
-    the move's own words, so that a step cites the section of its own move, never one of the news)."""
+    the move's own words, so that a step cites the section of its own move, never one of the news);
+    epilogue(state): a few last words the finale ends with (e.g. the rules this game did not meet)."""
 
     def __init__(self, game: str, players: int, seed: int, intro: str, teach: Sequence[Teach],
                  free_say: str | Callable[[State], str], categories: Mapping[str, str], seat: int = 0,
@@ -177,7 +178,8 @@ class Lesson:
                  detail: Callable[[State, int, str], str | None] | None = None, title: str = "",
                  until: Callable[[State], bool] | None = None,
                  auto: Callable[[State, Hashable], bool] | None = None,
-                 news: Callable[["Lesson", State], str] | None = None):
+                 news: Callable[["Lesson", State], str] | None = None,
+                 epilogue: Callable[[State], str] | None = None):
         self.game = game
         self.cls = game_class(game)
         self.players, self.seed, self.seat = players, seed, seat
@@ -191,6 +193,7 @@ class Lesson:
         self.until = until
         self.auto = auto                                  # (position, scripted move) -> nothing new to teach
         self.news = news                                  # (lesson, position) -> what happened meanwhile
+        self.epilogue = epilogue                          # (final position) -> the finale's last words
         self._auto: dict[int, bool] = {}                  # step index -> played for the learner
         own = list(getattr(self.cls, "AGENTS", {}) or {})
         spec = bot if bot is not None else (own[0] if own else "greedy")
@@ -354,6 +357,9 @@ class Lesson:
             else:
                 lines.append(" and ".join(player(s) for s in won) + " won this time. Replay the lesson, or "
                              "start a new game and ask for hints when in doubt.")
+        last = self.epilogue(state) if self.epilogue else ""
+        if last:
+            lines.append(last)
         return "\n".join(lines)
 
     def __repr__(self) -> str:
