@@ -166,7 +166,10 @@ class Lesson:
     words for one player's category at the end; until(state): when given, the last Teach repeats for
     every decision of the learner until it holds (e.g. "script the whole first round"); auto(state,
     move): when it holds the step is routine (Step.auto: nothing new to explain, a board may play it),
-    and since_taught(state) tells a later step what happened meanwhile."""
+    and since_taught(state) tells a later step what happened meanwhile; news(lesson, state): what a
+    taught step says first about what happened since the learner's last taught step (kept apart from
+    the move's own words, so that a step cites the section of its own move, never one of the news);
+    epilogue(state): a few last words the finale ends with (e.g. the rules this game did not meet)."""
 
     def __init__(self, game: str, players: int, seed: int, intro: str, teach: Sequence[Teach],
                  free_say: str | Callable[[State], str], categories: Mapping[str, str], seat: int = 0,
@@ -174,7 +177,9 @@ class Lesson:
                  options: Mapping[str, Any] | None = None,
                  detail: Callable[[State, int, str], str | None] | None = None, title: str = "",
                  until: Callable[[State], bool] | None = None,
-                 auto: Callable[[State, Hashable], bool] | None = None):
+                 auto: Callable[[State, Hashable], bool] | None = None,
+                 news: Callable[["Lesson", State], str] | None = None,
+                 epilogue: Callable[[State], str] | None = None):
         self.game = game
         self.cls = game_class(game)
         self.players, self.seed, self.seat = players, seed, seat
@@ -187,6 +192,8 @@ class Lesson:
         self.title = title or f"A first game of {self.cls.TITLE or game}"
         self.until = until
         self.auto = auto                                  # (position, scripted move) -> nothing new to teach
+        self.news = news                                  # (lesson, position) -> what happened meanwhile
+        self.epilogue = epilogue                          # (final position) -> the finale's last words
         self._auto: dict[int, bool] = {}                  # step index -> played for the learner
         own = list(getattr(self.cls, "AGENTS", {}) or {})
         spec = bot if bot is not None else (own[0] if own else "greedy")
@@ -250,19 +257,29 @@ class Lesson:
             return Step(self._off_script(state), "", None, 0, len(self._wanted), "", state.clone(), None)
         teach = self.teach[min(i, len(self.teach) - 1)]
         wanted = self._wanted[i]
+        say = teach.say(state, wanted)
+        rule = self.move_rule(state, wanted, say)
         if self._auto.get(i):
-            rule = teach.rule or _cited(teach.say(state, wanted))
             return Step(f"Step {i + 1} of {len(self._wanted)}: a routine move, nothing new to explain: "
                         f"{wanted}" + (f" ({rule})." if rule else "."), rule, wanted, i + 1, len(self._wanted),
                         "played for you", state.clone(), teach.why_not, True)
-        say = teach.say(state, wanted)
-        rule = teach.rule or _cited(say)
         if rule and rule not in say:
             say += f" ({rule})"
+        news = self.news(self, state) if self.news else ""
         total = len(self._wanted)
         note = teach.callout(state, wanted) if callable(teach.callout) else teach.callout
-        return Step(f"Step {i + 1} of {total}: {say}", rule, wanted, i + 1, total, note or CALLOUT,
+        return Step(f"Step {i + 1} of {total}: {news}{say}", rule, wanted, i + 1, total, note or CALLOUT,
                     state.clone(), teach.why_not)
+
+    def move_rule(self, state: State, move: Hashable, said: str | None = None) -> str:
+        """The section a scripted move teaches: its Teach's rule, else the first section the Teach's own
+        words about the move cite (`said`, when already worked out). The news of what happened since the
+        learner's last taught step is not part of those words, so its sections are never the move's."""
+        i = self.on_script(state)
+        if i is None:
+            return ""
+        teach = self.teach[min(i, len(self.teach) - 1)]
+        return teach.rule or _cited(teach.say(state, move) if said is None else said)
 
     def own_game(self, state: State) -> bool:
         """Was this game dealt as the lesson's own (its seed, players and options)?"""
@@ -341,6 +358,9 @@ class Lesson:
             else:
                 lines.append(" and ".join(player(s) for s in won) + " won this time. Replay the lesson, or "
                              "start a new game and ask for hints when in doubt.")
+        last = self.epilogue(state) if self.epilogue else ""
+        if last:
+            lines.append(last)
         return "\n".join(lines)
 
     def __repr__(self) -> str:

@@ -84,3 +84,33 @@ def test_a_filler_move_between_exercises_is_asked_plainly():
 def test_every_built_in_game_has_drills():
     assert set(DRILLED) == {"journey", "syndicate", "neptune", "naeco"}
     assert all(len(nl.lessons()[g]) >= 4 for g in DRILLED)
+
+
+def _neptune_exercise(topic, number):
+    for s, step in make_drill("neptune", topic).walk():
+        if step.number == number:
+            return s, step
+    raise AssertionError(f"no exercise {number}")
+
+
+def test_neptune_fuel_drill_shows_the_cost_of_every_right_answer():
+    from neko_lab.learn.lessons.neptune_words import cost_words, loc_name
+    s, step = _neptune_exercise("fuel", 1)
+    assert len(step.answers) >= 2          # several locations tie for the furthest
+    for a in step.answers:                 # each right answer's cost is worked out in the task
+        assert f"{loc_name(s, a.loc)}: {cost_words(s, 0, s.data.home, a.loc)}" in step.say
+
+
+def test_neptune_build_drill_refuses_a_move_as_a_move_not_for_a_missing_base():
+    for number, what in ((1, "base"), (2, "factory")):
+        s, step = _neptune_exercise("build", number)
+        moves = [a for a in s.legal_actions() if type(a).__name__ == "BuildAt" and a.what == "move"]
+        for a in moves:
+            why = step.check(a)
+            assert f"moves team {a.team + 1} to {a.name} without building" in why and what in why
+            assert "needs" not in why and "builds a move" not in why
+        built = [a for a in s.legal_actions() if type(a).__name__ == "BuildAt" and a.what not in ("move", what)]
+        for a in built:                    # a building of another kind still says what the asked one needs
+            assert f"that builds a {a.what}, not a {what}" in step.check(a)
+    assert any(type(a).__name__ == "BuildAt" and a.what == "move"
+               for number in (1, 2) for a in _neptune_exercise("build", number)[0].legal_actions())

@@ -333,7 +333,9 @@ def test_the_neptune_final_scoring_step_tells_the_final_fame_awards_and_buys_the
             credits = s.credits[0]
         s.apply(step.expected)
     assert final is not None and credits >= 10
-    assert "the most fame 5 VP and the second 2" in final.say and "2 VP and the second 1" not in final.say
+    # the final awards, ties included (3 VP each for a tie for most under the game's default options)
+    assert "the most fame 5 VP and the second most 2; players tied for the most take 3 VP each" in final.say
+    assert "2 VP and the second most 1" not in final.say
     assert final.expected.vp == 4 and final.expected.credits == 10
 
 
@@ -374,6 +376,41 @@ def _each_step(les):
             return
         yield step, s.clone()
         s.apply(step.expected)
+
+
+def _first_cited(text, rules):
+    """The first section of the game that `text` cites ("(Game › Heading)" or "(Game › Heading, ..."), or ""."""
+    found = [(text.find(f"({r}{end}"), r) for r in rules for end in (")", ", ") if f"({r}{end}" in text]
+    return min(found)[1] if found else ""
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_every_step_cites_the_section_of_its_own_move_never_one_of_the_news(game, built):
+    # a step's section is the one its own move's words name; the news of what happened since the last
+    # taught step (a mid-game scoring, a production) comes first on a taught step but is no part of
+    # the move's words, and a routine step (which shows no news) never cites it
+    les = built(game)
+    rules = headings(game)
+    routine = 0
+    by_move = {}
+    for step, s in _each_step(les):
+        teach = les.teach[min(step.number - 1, len(les.teach) - 1)]
+        own = teach.say(s, step.expected)                 # the lesson's words about this move alone
+        news = les.news(les, s) if les.news else ""
+        assert not news or news not in own
+        assert step.rule in rules and step.rule == (teach.rule or _first_cited(own, rules)), (
+            f"step {step.number} ({step.expected}) cites {step.rule!r}; its move's own words cite "
+            f"{_first_cited(own, rules)!r}")
+        if step.auto:
+            routine += 1
+            assert step.say.endswith(f"{step.expected} ({step.rule}).") and (not news or news not in step.say)
+            # the same kind of move at the same decision is always the same section, whatever happened meanwhile
+            move = (s.pending[-1].kind, re.sub(r"\d+", "#", str(step.expected)))
+            by_move.setdefault(move, set()).add(step.rule)
+        else:
+            assert step.say.startswith(f"Step {step.number} of {step.total}: {news}")
+    assert (routine > 0) == (les.auto is not None)
+    assert not {m: r for m, r in by_move.items() if len(r) > 1}
 
 
 def test_neptune_attract_investors_says_who_played_the_card(built):
@@ -691,3 +728,116 @@ def test_neptune_a_move_without_building_is_worded_as_a_move_with_the_base_the_o
     assert "builds a move" not in text and "Team 1 moves to Mars Mineral Beds (no building)" in text
     whose = "a base of your own" if own else "a base, yours or another player's"
     assert f"a team may move without building to a location with {whose}" in text
+
+
+def _neptune_options(state):
+    """The launches and buildings open now, each with its fuel (from the legal moves)."""
+    out = {}
+    for a in state.legal_actions():
+        if type(a).__name__ == "Launch":
+            out[("launch", a.loc)] = a.fuel
+        elif type(a).__name__ == "BuildAt":
+            out[("build", a.team, a.origin, a.dest, a.what)] = a.fuel
+    return out
+
+
+def test_neptune_research_and_purchase_steps_give_reasons_true_of_the_position(built):
+    # no purchase is asked for that opens nothing; the Research Missions card is not played "to pay for
+    # missions" when no launch is within reach; stopping with no fuel says what fuel from the supply
+    # (3 credits, at any time) would have cost, worked out by the engine
+    les = built("neptune")
+    fuel_rule = "Destination: Neptune \u203a Fuel"
+    stopped_dry = research_dry = 0
+    for step, s in _each_step(les):
+        a = step.expected
+        name = type(a).__name__
+        if name in ("BuyAccess", "BuyFuel"):
+            after = s.clone()
+            after.apply(a)
+            before, now = _neptune_options(s), _neptune_options(after)
+            assert any(k not in before or f < before[k] for k, f in now.items()), f"step {step.number}: {a}"
+        if name == "Play" and s.data.cards[a.card].kind == "research":
+            after = s.clone()
+            after.apply(a)
+            if not any(type(x).__name__ == "Launch" for x in after.legal_actions()):
+                research_dry += 1
+                assert "pay for a mission" not in step.say and "no launch is within reach" in step.say
+                held = sum(1 for h in s.missions if h and h[0] == 0)
+                assert f": {held} for you" in step.say
+        if s.pending[-1].kind == "launch" and name == "Pass" and not step.auto and not any(
+                type(x).__name__ == "Launch" for x in s.legal_actions()):
+            stopped_dry += 1
+            assert fuel_rule in step.say and "3 credits a fuel" in step.say
+            buy, n = s.clone(), 0
+            while not any(type(x).__name__ == "Launch" for x in buy.legal_actions()) and any(
+                    type(x).__name__ == "BuyFuel" for x in buy.legal_actions()):
+                buy.apply(next(x for x in buy.legal_actions() if type(x).__name__ == "BuyFuel"))
+                n += 1
+            launches = [x for x in buy.legal_actions() if type(x).__name__ == "Launch"]
+            if launches:
+                cheap = min(launches, key=lambda x: x.fuel)
+                assert f"would then cost {n * 3 + cheap.credits} credits in all ({n} fuel bought" in step.say
+                assert "every launch costs at least 1" not in step.say
+            else:
+                assert "cannot buy the fuel for one" in step.say
+    assert stopped_dry and research_dry
+
+
+def test_neptune_lesson_teaches_ties_fusion_fuel_moves_and_the_intrepid_distance(built):
+    from neko_lab.games.neptune.rules.factories_produce import produce
+    from neko_lab.games.neptune.rules.fuel import distance
+    from neko_lab.games.neptune.scoring import fame_awards
+    les = built("neptune")
+    steps = list(_each_step(les))
+    text = " ".join(step.say for step, _ in steps)
+    # fame ties, with the engine's own awards: at a scoring and at the end, for most and for second
+    first = next(step for step, s in steps if s.pending[-1].kind == "buy_vp")
+    final = next(step for step, s in steps if s.pending[-1].kind == "buy_vp" and s.pending[-1].data[0] == "final")
+    for step, end in ((first, False), (final, True)):
+        most, tied, second = fame_awards([9, 5], end), fame_awards([9, 9], end), fame_awards([9, 5, 5], end)
+        assert f"the most fame {most[0]} VP and the second most {most[1]}" in step.say
+        assert f"players tied for the most take {tied[0]} VP each and nobody is second" in step.say
+        assert ("players tied for second take nothing" if not second[1] else
+                f"players tied for second take {second[1]} VP each") in step.say
+    # Fusion Fuel factories: the words against the engine's production
+    s = les.new_game()
+    loc = next(i for i, l in enumerate(s.data.locations) if l.factory_icon == "fusion_fuel")
+    s.factory[loc] = 0
+    fusion, fusion2 = s.data.tech("fusion"), s.data.tech("fusion2")
+    s.techs[fusion] = (0,)
+    one = produce(s, 0)
+    s.techs[fusion2] = (0,)
+    two = produce(s, 0)
+    assert (one, two) == ((1, 1), (1, 2))
+    assert (f"one with the Fusion Fuel icon adds a fuel once its owner has Fusion Power, {two[1]} with Fusion "
+            f"Power II (Destination: Neptune \u203a Factory Production)") in text
+    # a move without building, in the first Build step, with the base the game's option asks for
+    build = next(step for step, s in steps if s.pending[-1].kind == "build")
+    assert "a team may also just move, without building, to a location with a base, yours or another player's" \
+        in build.say
+    # the Intrepid Spacefarer distance: before speed and bases, as the engine measures it
+    intrepid = next((step, s) for step, s in steps if "Intrepid Spacefarer card, 3 VP" in step.say)
+    far = distance(intrepid[1].data, intrepid[1].data.home, intrepid[0].expected.dest)
+    assert f"fuel cost from Earth before any speed or base takes fuel off, by the shortest route: {far} here" \
+        in intrepid[0].say
+
+
+def test_neptune_finale_tells_fame_ties_and_the_rules_this_game_did_not_meet(built):
+    les = built("neptune")
+    *_, (last, s) = _each_step(les)          # the position before the last scripted move
+    s.apply(last.expected)
+    les.bots_move(s)
+    assert s.is_over()
+    text = les.finale(s)
+    assert ("tied for the most, 1 VP each at a scoring and 3 VP each at the end, with nobody second; tied for "
+            "second, nothing at a scoring and 1 VP each at the end") in text
+    note = text.splitlines()[-1]
+    assert note.startswith("Rules this game did not meet, for your next game: ")
+    fusion_fuel = any(o >= 0 and s.data.locations[i].factory_icon == "fusion_fuel" for i, o in enumerate(s.factory))
+    moved = any(e.text.startswith("moves team") for e in s.log)
+    assert ("Fusion Fuel icon" in note) == (not fusion_fuel)
+    assert ("a team moving without building" in note) == (not moved)
+    assert ("Intrepid Spacefarer card, which nobody took" in note) == (s.intrepid < 0)
+    assert ("a colony, which nobody built" in note) == all(o < 0 for o in s.colony)
+    supply = [e for e in s.log if e.text.startswith("buys 1 fuel for")]        # not from a Fuel Broker
+    assert ("buying fuel from the supply" in note) == (not supply)

@@ -39,7 +39,7 @@ def _why_not_far(state: State, a: Any) -> str:
 def _ask_far(state: State) -> str:
     seat = state.current_player
     shown = "; ".join(f"{loc_name(state, a.loc)}: {cost_words(state, seat, state.data.home, a.loc)}"
-                      for a in _launches(state)[:6])
+                      for a in _launches(state))         # every launch, so every answer shows its cost
     return (f"A mission's fuel is its distance from Earth, minus your speed, minus 1 for each base of yours on the "
             f"way, never below 1. You have {state.fuel[seat]} fuel. The costs now: {shown}. Launch to the location "
             f"furthest from Earth that you can pay for.")
@@ -123,6 +123,9 @@ def _why_not_build(what: str, need: str):
     def why(state: State, a: Any) -> str:
         if kind(a) != "BuildAt":
             return f"this exercise asks for a {what}; {need}"
+        if a.what == "move":       # legal, so nothing is missing: it just builds nothing
+            return (f"that moves team {a.team + 1} to {a.name} without building anything there; this exercise asks "
+                    f"for a {what}")
         return f"that builds a {a.what}, not a {what}; {need}"
     return why
 

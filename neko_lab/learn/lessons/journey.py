@@ -366,12 +366,7 @@ def LESSON(seed: int = SEED) -> Lesson:
     """The Journey lesson: the whole game guided; moves that teach nothing new are routine steps."""
     from ...core.registry import game_class
     guide = DeterministicBot("journey", game_class(GAME), seed + 100)
-    holder: list[Lesson] = []
-
-    def told(state: State, a: Any) -> str:
-        return (_news(holder[0], state) if holder else "") + say(state, a)
-
-    teach = [Teach("", _agent_pick(guide), told, why_not)]
+    teach = [Teach("", _agent_pick(guide), say, why_not)]
     intro = (f"Welcome to A Pleasant Journey to Neko. You are Player 1, travelling against the Journey agent "
              f"(Player 2). The game lasts four rounds; each round has a Morning Market, a Preparation phase "
              f"(draft dice, income, a reward, the turn order) and an Action Phase where dice buy cards, fish "
@@ -382,6 +377,5 @@ def LESSON(seed: int = SEED) -> Lesson:
              f"explained category by category.")
     les = Lesson(GAME, PLAYERS, seed, intro, teach, free_say, CATEGORIES, seat=0, bot="journey",
                  detail=detail, title="A Pleasant Journey to Neko: your first game", until=lambda s: s.is_over(),
-                 auto=nothing_new)
-    holder.append(les)
+                 auto=nothing_new, news=_news)
     return les

@@ -7,16 +7,25 @@ it teaches, and where (each step cites its section):
    from hand (its fame) or from the track (no fame), draw back to five.
 2. Research Missions and Summary of Two-Player Changes — launching missions with the fuel cost
    worked out (distance from Earth − speed − bases, never below 1), control, and paying the other
-   player 2 credits for access.
-3. Building and Build — bases, factories and colonies, the trip's fuel, the three rounds.
+   player 2 credits for access; with no fuel left, what fuel bought from the supply (Fuel: 3 credits,
+   at any time) would make a launch cost, and why the credits are kept instead.
+3. Building and Build — bases, factories and colonies, a move without building, the trip's fuel, the
+   three rounds.
 4. Technology — control (fame at every Technology card) or access, speed, prerequisites; buying
-   access from the controller at any time.
-5. Factories Produce, Attract Investors, Fuel Broker — what each card gives, said when it happens.
-6. Scoring card and Generations — factories, colonies and fame scored, then buying VP once; a
-   generation ends when its last card is drawn, and is scored the same way.
-7. Diversification Card and Intrepid Spacefarer Card — what each is worth and how it moves, said when
-   the first one is taken and at the learner's first factory (with what a colony there would need).
-8. End of Game Scoring — in the finale, category by category.
+   access from the controller at any time (said at the first free access).
+5. Factories Produce (Mineral and Fusion Fuel factories), Attract Investors, Fuel Broker — what each
+   card gives, said when it happens.
+6. Scoring card and Generations — factories, colonies and fame scored (ties at the first scoring and
+   at the end), then buying VP once; a generation ends when its last card is drawn, and is scored the
+   same way.
+7. Diversification Card and Intrepid Spacefarer Card — what each is worth and how it moves (the
+   Intrepid distance before speed and bases), said when the first one is taken and at the learner's
+   first factory (with what a colony there would need).
+8. End of Game Scoring — in the finale, category by category, then the rules this game did not meet.
+
+The moves are the Neptune agent's, except a fuel or technology purchase that opens no launch or
+building at once (the agent counts every token it holds): the lesson asks for its next best move then,
+so that every step has a true reason.
 """
 from __future__ import annotations
 
@@ -24,12 +33,13 @@ from typing import Any
 
 from ...core.state import State
 from ...games.neptune.rules.fuel import distance
+from ...games.neptune.rules.state import GameState
 from ..lesson import DeterministicBot, Lesson, Teach
-from .neptune_words import (CARD_DOES, R_BROKER, R_BUILD, R_BUILDING, R_CONTROL, R_COST, R_END, R_FACTORIES,
-                            R_FAME, R_FUEL, R_GEN, R_INVESTORS, R_PLAY, R_PRODUCTION, R_RESEARCH, R_SCORING,
-                            R_SCORING_CARD, R_SELL, R_TECH, R_TECH_ACCESS, R_TURN, R_TWO, R_DIVERS,
-                            R_INTREPID, VP_TABLE, card_kind, consequence, cost_words, credit_count, kind, loc_name,
-                            purse, speed_of)
+from .neptune_words import (CARD_DOES, INTREPID_DISTANCE, PRODUCTION_WORDS, R_BROKER, R_BUILD, R_BUILDING,
+                            R_CONTROL, R_COST, R_DIVERS, R_END, R_FACTORIES, R_FAME, R_FUEL, R_GEN, R_INTREPID,
+                            R_INVESTORS, R_PLAY, R_PRODUCTION, R_RESEARCH, R_SCORING, R_SCORING_CARD, R_SELL, R_TECH,
+                            R_TECH_ACCESS, R_TURN, R_TWO, VP_TABLE, card_kind, consequence, cost_words, credit_count,
+                            fame_award_words, fame_awards_summary, kind, loc_name, purse, speed_of)
 
 GAME = "neptune"
 SEED = 8
@@ -40,24 +50,11 @@ def _seen(state: State, *rules: str) -> int:
     return sum(1 for e in state.log if e.seat == 0 and e.rule in rules)
 
 
-def _since_my_last_move(state: State) -> list:
-    """The events since the learner's previous decision (replayed from the game's start)."""
-    hist = state.history()
-    s = type(state)(players=state.players, seed=state.seed)
-    mark = 0
-    for a in hist:
-        if s.current_player == 0:
-            mark = len(s.log)         # the learner's own move's effects (a production, a scoring) are news too
-        s.apply(a)
-    return state.log[mark:]
-
-
-def _news(state: State, events: list | None = None, routine: list | None = None) -> str:
-    events = _since_my_last_move(state) if events is None else events
+def _news(state: State, events: list, routine: list) -> str:
     said = [f"{len(routine)} routine move{'s' if len(routine) != 1 else ''} of yours ("
             + "; ".join(str(m) for m in routine[:6]) + ("; ..." if len(routine) > 6 else "") + ")"] if routine else []
     for e in events:
-        if e.rule in (R_GEN, R_PRODUCTION, R_SCORING, R_SCORING_CARD, R_FAME, R_DIVERS, R_INTREPID) and e.text:
+        if e.rule in (R_GEN, R_PRODUCTION, R_SCORING, R_SCORING_CARD, R_FAME, R_END, R_DIVERS, R_INTREPID) and e.text:
             who = "" if e.seat is None or e.text.startswith("the ") else (
                 "Player 1 (you)" if e.seat == 0 else f"Player {e.seat + 1}")
             if who and e.text.startswith("factories"):
@@ -70,8 +67,7 @@ def _news(state: State, events: list | None = None, routine: list | None = None)
         text += (f"A Generation ends when its last card is drawn; it is scored like a Scoring card, and from now on "
                  f"the cards of the next generation are drawn ({R_GEN}). ")
     if any(e.rule == R_PRODUCTION and e.seat == 0 for e in events):
-        text += (f"Every factory pays 1 credit when Factories Produce is played; a factory on a Mineral site adds a "
-                 f"fuel, or a credit once you have Fusion Power ({R_PRODUCTION}). ")
+        text += PRODUCTION_WORDS + " "
     for rule, what in ((R_DIVERS, DIVERS_WORDS), (R_INTREPID, INTREPID_WORDS)):
         here = sum(1 for e in events if e.rule == rule)
         if here and here == sum(1 for e in state.log if e.rule == rule):     # the award card's first owner
@@ -82,8 +78,8 @@ def _news(state: State, events: list | None = None, routine: list | None = None)
 DIVERS_WORDS = (f"The Diversification card goes to whoever has bases on the most planets, and changes hands only "
                 f"when another player has bases on more; whoever holds it at the end scores 3 VP ({R_DIVERS}).")
 INTREPID_WORDS = (f"The Intrepid Spacefarer card goes to whoever builds a factory or colony at a location whose "
-                  f"mission they control, the furthest from Earth so far; it changes hands only for one further "
-                  f"away, and whoever holds it at the end scores 3 VP ({R_INTREPID}).")
+                  f"mission they control, the furthest from Earth so far ({INTREPID_DISTANCE}); it changes hands "
+                  f"only for one further away, and whoever holds it at the end scores 3 VP ({R_INTREPID}).")
 
 
 # ---------------------------------------------------------------------------------- what is said
@@ -115,7 +111,18 @@ def _why_play(state: State, a: Any) -> str:
     if k == "build":
         return f"with {credit_count(state.credits[0])} and {state.fuel[0]} fuel your teams can build now"
     if k == "research":
-        return f"{state.fuel[0]} fuel and {credit_count(state.credits[0])} pay for missions now"
+        held = sum(1 for h in state.missions if h and h[0] == 0)
+        fame = f"once the launches are done every player gains 1 fame for each mission they control ({R_RESEARCH})"
+        child = state.clone()
+        child.apply(a)
+        can = [x for x in child.legal_actions() if kind(x) == "Launch"] if child.current_player == 0 else []
+        if can:
+            cheap = min(x.fuel for x in can)
+            return (f"{state.fuel[0]} fuel and {credit_count(state.credits[0])} pay for a mission now ("
+                    f"{len(can)} location{'s' if len(can) != 1 else ''} within reach, the cheapest {cheap} fuel), "
+                    f"and {fame}, the new ones included")
+        return (f"no launch is within reach of your {state.fuel[0]} fuel, but the card's own fame counts, and "
+                f"{fame}: {held} for you")
     if k == "factories":
         return f"your {mine} factor{'y' if mine == 1 else 'ies'} pay out, and you take 2 credits more"
     if k == "technology":
@@ -156,16 +163,92 @@ def _why_track(state: State, a: Any) -> str:
             f"turn, and {left}")
 
 
+def _options(state: State) -> dict:
+    """The launches and buildings open to the learner now: what each is -> its fuel."""
+    out = {}
+    for x in state.legal_actions():
+        if kind(x) == "Launch":
+            out[("launch", x.loc)] = x.fuel
+        elif kind(x) == "BuildAt":
+            out[("build", x.team, x.origin, x.dest, x.what)] = x.fuel
+    return out
+
+
+def opened_by(state: State, a: Any) -> list[tuple[Any, int | None]]:
+    """The launches and buildings that buying `a` (a fuel, or access to a technology) opens at once, or
+    makes cheaper in fuel: (the move after the purchase, its fuel before or None when it was not open)."""
+    before = _options(state)
+    child = state.clone()
+    child.apply(a)
+    out = []
+    for x in child.legal_actions():
+        key = (("launch", x.loc) if kind(x) == "Launch" else ("build", x.team, x.origin, x.dest, x.what)
+               if kind(x) == "BuildAt" else None)
+        if key is not None and (key not in before or x.fuel < before[key]):
+            out.append((x, before.get(key)))
+    return out
+
+
+def _option_words(state: State, x: Any, old: int | None) -> str:
+    if kind(x) == "Launch":
+        what = f"a mission to {loc_name(state, x.loc)}"
+    elif x.what == "move":
+        what = f"team {x.team + 1}'s move to {loc_name(state, x.dest)}"
+    else:
+        what = f"a {x.what} at {loc_name(state, x.dest)} (team {x.team + 1})"
+    return what + (f" for {x.fuel} fuel instead of {old}" if old is not None else f" ({x.fuel} fuel)")
+
+
+def _bought_launch(state: State) -> tuple[int, Any] | None:
+    """The fewest fuel to buy (3 credits each, at any time) before a launch is open, and the cheapest
+    launch then; None when the learner's credits cannot pay for fuel and a launch."""
+    child, bought = state.clone(), 0
+    while True:
+        launches = [x for x in child.legal_actions() if kind(x) == "Launch"]
+        if launches:
+            return bought, min(launches, key=lambda x: x.fuel)
+        if not any(kind(x) == "BuyFuel" for x in child.legal_actions()):
+            return None
+        child.apply(next(x for x in child.legal_actions() if kind(x) == "BuyFuel"))
+        bought += 1
+
+
+def _stop_launching(state: State) -> str:
+    """Why no launch is made when none is within reach: what one would cost with fuel bought, and why the
+    credits are kept (true of the position)."""
+    fuel, credits = state.fuel[0], state.credits[0]
+    lacking = ("you have no fuel left, and every launch needs at least 1 fuel besides its 1 credit" if not fuel else
+               "no credit is left for the 1 credit a launch costs" if not credits else
+               f"every location still open costs more than your {fuel} fuel")
+    bought = _bought_launch(state)
+    if bought is None:
+        return (f"Stop launching: {lacking} ({R_RESEARCH}), and your {credit_count(credits)} cannot buy the "
+                f"fuel for one either, at 3 credits a fuel ({R_FUEL}).")
+    n, x = bought
+    total = n * 3 + x.credits
+    price = (f"At any time you may buy fuel from the supply, 3 credits a fuel ({R_FUEL}): the cheapest launch, "
+             f"to {loc_name(state, x.loc)}, would then cost {credit_count(total)} in all ({n} fuel bought and "
+             f"the launch's 1 credit), for 1 fame at this card and at every later Research Missions card")
+    gap = max(state.fame) - state.fame[0]
+    cards_left = (sum(len(d) for d in state.decks[state.generation:]) + sum(len(h) for h in state.hands)
+                  + len(state.track))
+    if state.generation >= 3:
+        keep = (f"in generation 4 credits turn into VP at the scorings ({VP_TABLE}), and a base on a new mission "
+                f"would still need a Build card")
+    else:
+        keep = "the credits pay for bases and factories on the missions you already hold"
+    if gap > cards_left + 1:
+        keep += (f"; and Player 2 has {gap} fame more than you, more than 1 fame at each of the {cards_left} cards "
+                 f"still to be played could close")
+    return f"Stop launching: {lacking} ({R_RESEARCH}). {price}. Keep the credits instead: {keep}."
+
+
 def say_launch(state: State, a: Any) -> str:
     if kind(a) == "Pass":
         fuel, credits = state.fuel[0], state.credits[0]
         launches = [x for x in state.legal_actions() if kind(x) == "Launch"]
         if not launches:
-            why = (f"you have no fuel left (and {credit_count(credits)}, in generation {min(state.generation, 3) + 1}), "
-                   "and every launch costs at least 1" if not fuel else
-                   "no credit is left for the 1 credit a launch costs" if not credits else
-                   "every location still open is further than your fuel reaches")
-            return f"Stop launching: {why} ({R_RESEARCH})."
+            return _stop_launching(state)
         return (f"Stop launching: you have {credit_count(credits)} and {fuel} fuel left; keep them for the bases the "
                 f"missions you hold open ({R_RESEARCH}).")
     if kind(a) != "Launch":
@@ -187,6 +270,11 @@ def say_access(state: State, a: Any) -> str:
             f"theirs, and access is enough to build a base there ({R_CONTROL}). Pay for {a.name}.")
 
 
+def _move_base(state: State) -> str:
+    """Where a team may move without building, under the game's option (datasets/neptune/README.md)."""
+    return "a base of your own" if state.options["move_needs_own_base"] else "a base, yours or another player's"
+
+
 def say_build(state: State, a: Any) -> str:
     if kind(a) not in ("BuildAt", "Pass"):
         return say_any_time(state, a)
@@ -195,7 +283,8 @@ def say_build(state: State, a: Any) -> str:
         f"Build cards give three rounds of building, the active player first each time; every team builds at most "
         f"once and moves at most once per card ({R_BUILD}). A base needs your token on that location's mission and "
         f"costs 1 credit (the first base there scores 1 VP); a factory needs your base and costs 2 credits; a colony "
-        f"costs its printed number plus the fuel from Earth ({R_BUILDING}). ")
+        f"costs its printed number plus the fuel from Earth; a team may also just move, without building, to a "
+        f"location with {_move_base(state)}, for the trip's fuel ({R_BUILDING}). ")
     head = f"Round {rnd + 1} of 3. "
     if kind(a) == "Pass":
         return lead + head + (f"Build nothing this round: no site you can reach pays for itself with {purse(state, 0)} "
@@ -203,8 +292,7 @@ def say_build(state: State, a: Any) -> str:
     trip = ("the team is already there, so no fuel for the trip" if a.origin == a.dest else
             f"the trip from {loc_name(state, a.origin)}: {cost_words(state, 0, a.origin, a.dest)}")
     if a.what == "move":
-        whose = ("a base of your own" if state.options["move_needs_own_base"] else
-                 "a base, yours or another player's")
+        whose = _move_base(state)
         return lead + head + (f"Team {a.team + 1} moves to {loc_name(state, a.dest)} (no building); {trip} "
                               f"({R_COST}). Why: a team may move without building to a location with {whose} "
                               f"({R_BUILDING}).")
@@ -240,17 +328,23 @@ def _first_building(state: State, a: Any) -> str:
         mine = (f"Player {holders[0] + 1} controls the mission at {loc.name}, so this one does not"
                 if holders else "nobody controls the mission here, so this one does not")
     out.append(f"A factory or colony where you control the mission, further from Earth than any so far, wins the "
-               f"Intrepid Spacefarer card, 3 VP at the end; {mine} ({R_INTREPID}).")
+               f"Intrepid Spacefarer card, 3 VP at the end ({INTREPID_DISTANCE}: {far} here); {mine} "
+               f"({R_INTREPID}).")
     return " " + " ".join(out)
 
 
 def say_any_time(state: State, a: Any) -> str:
+    opens = "; ".join(_option_words(state, x, old) for x, old in opened_by(state, a)[:4])
     if kind(a) == "BuyAccess":
+        t = state.data.techs[a.tech]
+        speed = (f"it adds {t.speed} to your speed, so every trip costs {t.speed} fuel less (never below 1), and "
+                 if t.speed else "")
         return (f"At any time you may pay a technology's controller for access to it: 2 credits with two players "
-                f"({R_TECH_ACCESS}). Buy access to {a.name} from Player {a.controller + 1}: it is needed to build here "
-                f"or adds speed, which cuts every fuel cost.")
+                f"({R_TECH_ACCESS}). Buy access to {a.name} from Player {a.controller + 1}: {speed}it opens to you "
+                f"now {opens or 'nothing that your fuel and credits allow'}.")
     if kind(a) == "BuyFuel":
-        return f"At any time you may buy a fuel for 3 credits ({R_FUEL}). Buy one now: the next step needs it."
+        return (f"At any time you may buy a fuel from the supply for 3 credits ({R_FUEL}). Buy one now: it opens to "
+                f"you {opens or 'nothing yet, but the next fuel bought will'}.")
     return f"Do it: {a}."
 
 
@@ -262,9 +356,13 @@ def say_tech(state: State, a: Any) -> str:
         why = (f"Take control of {t.name}: your token on top, and 1 fame for each technology you control whenever a "
                f"Technology card is played.")
     else:
-        why = f"Take free access to {t.name}, which Player 2 controls: with this card you pay them nothing."
+        why = f"Take free access to {t.name}, which Player 2 controls: with this card you pay them nothing"
+        if not any(0 in holders[1:] for holders in state.techs):          # the learner's first access
+            why += (f" ({R_TECH}); without one, access to a technology another player controls can be bought from "
+                    f"them at any time, 2 credits with two players ({R_TECH_ACCESS})")
+        why += "."
     speed = f" It adds {t.speed} to your speed, so every trip costs {t.speed} fuel less (never below 1)." if t.speed else ""
-    return why + need + speed + f" ({R_TECH})"
+    return why + need + speed + ("" if R_TECH in why else f" ({R_TECH})")
 
 
 def say_investors(state: State, a: Any) -> str:
@@ -279,13 +377,28 @@ def say_investors(state: State, a: Any) -> str:
                    f"end ({R_FAME}).")
 
 
+def _asked_before(state: State, decision: str) -> int:
+    """How many times the learner has decided at this kind of decision before (replayed)."""
+    s = type(state)(players=state.players, seed=state.seed, **state.options)
+    n = 0
+    for a in state.history():
+        if s.current_player == 0 and s.pending[-1].kind == decision:
+            n += 1
+        s.apply(a)
+    return n
+
+
 def say_buy_vp(state: State, a: Any) -> str:
     context = state.pending[-1].data[0] if isinstance(state.pending[-1].data, tuple) else ""
     when = {"generation": "The generation has ended and is scored like a Scoring card",
             "final": "The last card of generation 4 is drawn: the final scoring"}.get(
         context, "A Scoring card is played")
-    fame = "5 VP and the second 2" if context == "final" else "2 VP and the second 1"
-    lead = (f"{when}: each factory scored 1 VP and each colony 2, the most fame {fame} ({R_SCORING}). "
+    final = context == "final"
+    if final or not _asked_before(state, "buy_vp"):        # the fame awards with their ties, the first time
+        fame = fame_award_words(state.options, final)
+    else:
+        fame = "the most fame 2 VP and the second most 1"
+    lead = (f"{when}: each factory scored 1 VP and each colony 2, {fame} ({R_SCORING}). "
             f"Now each may buy VP once, at most 10 credits: {VP_TABLE} ({R_SCORING_CARD}). ")
     if not a.credits:
         return lead + "Buy nothing: your credits are worth more for building."
@@ -317,14 +430,18 @@ SAYS = {"sell": say_sell, "play": say_play, "launch": say_launch, "mission_acces
         "scoring_order": say_order, "broker": say_broker}
 
 
-def say(state: State, a: Any, lesson: Lesson | None = None) -> str:
-    body = SAYS.get(state.pending[-1].kind, lambda s, x: f"Do it: {x}.")(state, a)
+def say(state: State, a: Any) -> str:
+    """What to do and why, for the move alone (the lesson's news comes first, from news())."""
     if kind(a) in ("BuyAccess", "BuyFuel"):
-        body = say_any_time(state, a)
-    if lesson is None:
-        return _news(state) + body
+        return say_any_time(state, a)
+    return SAYS.get(state.pending[-1].kind, lambda s, x: f"Do it: {x}.")(state, a)
+
+
+def news(lesson: Lesson, state: State) -> str:
+    """What happened since the learner's last taught step: the routine moves played for them, and the
+    productions, scorings and award cards met meanwhile."""
     routine, events = lesson.since_taught(state)
-    return _news(state, events, routine) + body
+    return _news(state, events, routine)
 
 
 ROUTINE = ("mission_access", "launch", "build", "broker", "investors", "scoring_order")
@@ -369,12 +486,62 @@ def callout(state: State, a: Any) -> str:
 CATEGORIES = {
     "first bases": f"1 VP for each first base at a location ({R_BUILDING})",
     "buildings": f"1 VP per factory and 2 per colony at every scoring ({R_SCORING})",
-    "fame awards": f"the most fame 2 VP and the second 1 at each scoring, 5 and 2 at the end ({R_SCORING})",
+    "fame awards": f"{fame_awards_summary(GameState.OPTIONS)} ({R_SCORING})",
     "bought": f"VP bought with credits at scorings ({VP_TABLE}) ({R_SCORING_CARD})",
     "fuel broker": f"1 VP for each Fuel Broker you played ({R_BROKER})",
     "events": "VP from events (Optional Event Rules)",
     "award cards": f"3 VP each for the Diversification and Intrepid Spacefarer cards ({R_DIVERS}, {R_INTREPID})",
 }
+
+
+def _worth(state: State, a: Any) -> float:
+    """The Neptune agent's estimate of the learner's final VP after move `a` (its one-move look)."""
+    from ...games.neptune.agents import value
+    child = state.clone()
+    child.apply(a)
+    return value(child, 0)
+
+
+def _fame_tie(state: State) -> bool:
+    """Did a scoring of this game meet a tie in fame among the players it awarded? (the awards logged
+    together, one per player awarded, each with the player's fame)"""
+    run: list[str] = []
+    for e in [*state.log, None]:
+        if e is not None and e.rule in (R_FAME, R_END) and "for fame (" in e.text:
+            run.append(e.text.rsplit("(", 1)[1])
+            continue
+        if len(run) != len(set(run)):
+            return True
+        run = []
+    return False
+
+
+def not_met(state: State) -> str:
+    """The rules a player needs that this game never met, each in a few words with its section."""
+    data, log = state.data, state.log
+    out = []
+    if not _fame_tie(state):
+        out.append(f"a tie in fame at a scoring, whose awards the fame awards line above gives ({R_SCORING})")
+    if not any(owner >= 0 and data.locations[loc].factory_icon == "fusion_fuel"
+               for loc, owner in enumerate(state.factory)):
+        out.append(f"a factory with the Fusion Fuel icon, which produces 1 fuel once its owner has Fusion Power "
+                   f"and 2 with Fusion Power II ({R_PRODUCTION})")
+    if not any(e.rule == R_BUILDING and e.text.startswith("moves team") for e in log):
+        out.append(f"a team moving without building, which it may do to a location with {_move_base(state)}, for "
+                   f"the trip's fuel ({R_BUILDING})")
+    if state.intrepid < 0:
+        out.append(f"the Intrepid Spacefarer card, which nobody took: it goes with the first factory or colony "
+                   f"built where its builder controls the mission, and moves only to one further from Earth "
+                   f"({INTREPID_DISTANCE}) ({R_INTREPID})")
+    if not any(e.rule == R_FUEL for e in log):
+        out.append(f"buying fuel from the supply, 3 credits a fuel at any time ({R_FUEL})")
+    if not any(e.rule == R_TECH_ACCESS for e in log):
+        out.append(f"buying access to a technology from the player who controls it, at any time, 2 credits with "
+                   f"two players ({R_TECH_ACCESS})")
+    if all(owner < 0 for owner in state.colony):
+        out.append(f"a colony, which nobody built: its printed number in credits plus the fuel from Earth, and 2 VP "
+                   f"at every scoring ({R_BUILDING})")
+    return ("Rules this game did not meet, for your next game: " + "; ".join(out) + ".") if out else ""
 
 
 def LESSON(seed: int = SEED) -> Lesson:
@@ -383,14 +550,16 @@ def LESSON(seed: int = SEED) -> Lesson:
     guide = DeterministicBot("neptune", game_class(GAME), seed + 100)
 
     def pick(state: State, legal: list) -> Any:
-        return guide.choose(state)
+        # the guide may buy a fuel or a technology's access that opens no launch or building now (its
+        # estimate counts every token on a technology); the lesson never asks for a purchase it cannot
+        # justify, and takes the guide's own one-move estimate among the other moves instead
+        wanted = guide.choose(state)
+        if kind(wanted) not in ("BuyAccess", "BuyFuel") or opened_by(state, wanted):
+            return wanted
+        rest = [x for x in legal if kind(x) not in ("BuyAccess", "BuyFuel") or opened_by(state, x)]
+        return max(rest, key=lambda x: _worth(state, x))
 
-    holder: list[Lesson] = []
-
-    def told(state: State, a: Any) -> str:
-        return say(state, a, holder[0] if holder else None)
-
-    teach = [Teach("", pick, told, why_not, callout)]
+    teach = [Teach("", pick, say, why_not, callout)]
     intro = (f"Welcome to Destination: Neptune. You are Player 1; the Neptune agent is Player 2. Over four "
              f"Generations of cards you send Research Missions into the solar system, build bases, factories and "
              f"colonies, and gain technologies, fame and victory points. You start with 3 construction teams on "
@@ -399,6 +568,6 @@ def LESSON(seed: int = SEED) -> Lesson:
              f"explained and can be retried; a pass you have made twice already is a short routine step. The "
              f"final scoring is explained at the end ({R_END}).")
     les = Lesson(GAME, PLAYERS, seed, intro, teach, "", CATEGORIES, seat=0, bot="neptune",
-                 title="Destination: Neptune: your first game", until=lambda s: s.is_over(), auto=nothing_new)
-    holder.append(les)
+                 title="Destination: Neptune: your first game", until=lambda s: s.is_over(), auto=nothing_new, news=news,
+                 epilogue=not_met)
     return les

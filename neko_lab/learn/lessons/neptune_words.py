@@ -32,6 +32,24 @@ CARD_DOES = {
     "scoring": f"factories, colonies and fame score now, then each may buy VP once ({R_SCORING_CARD})",
 }
 VP_TABLE = "1 credit = 1 VP, 3 = 2, 6 = 3, 10 = 4"
+PRODUCTION_WORDS = (f"Every factory pays 1 credit when Factories Produce is played; a factory with the Mineral icon "
+                    f"adds a fuel, or a credit instead once its owner has Fusion Power; one with the Fusion Fuel icon "
+                    f"adds a fuel once its owner has Fusion Power, 2 with Fusion Power II ({R_PRODUCTION}).")
+INTREPID_DISTANCE = ("distance from Earth is the fuel cost from Earth before any speed or base takes fuel off, by the "
+                     "shortest route")
+
+
+def fame_award_words(options: dict, final: bool) -> str:
+    """The fame awards of a scoring (final: the end of the game), ties included, under the game's options
+    (the numbers are the scoring rules' own; readings in datasets/neptune/README.md)."""
+    from ...games.neptune.scoring import FINAL_FAME, GENERATION_FAME
+    alone, tied, second, second_tied = FINAL_FAME if final else GENERATION_FAME
+    if final:
+        tied = options["final_fame_tie_vp"]
+    after = "" if options["fame_second_after_tie"] else " and nobody is second"
+    tie2 = f"{second_tied} VP each" if second_tied else "nothing"
+    return (f"the most fame {alone} VP and the second most {second}; players tied for the most take {tied} VP "
+            f"each{after}, and players tied for second take {tie2}")
 
 
 def kind(a: Any) -> str:
@@ -121,3 +139,16 @@ def consequence(state: State, a: Any) -> str:
     if k == "Pass":
         return f"to {a.step} gives up what this step uses"
     return str(a)
+
+
+def fame_awards_summary(options: dict) -> str:
+    """Every fame award in one line, ties included, for the finale (the numbers of fame_award_words)."""
+    from ...games.neptune.scoring import FINAL_FAME, GENERATION_FAME
+    g, f = GENERATION_FAME, (FINAL_FAME[0], options["final_fame_tie_vp"], *FINAL_FAME[2:])
+    nobody = "" if options["fame_second_after_tie"] else ", with nobody second"
+
+    def each(vp: int) -> str:
+        return f"{vp} VP each" if vp else "nothing"
+    return (f"the most fame {g[0]} VP and the second {g[2]} at each scoring, {f[0]} and {f[2]} at the end; tied "
+            f"for the most, {each(g[1])} at a scoring and {each(f[1])} at the end{nobody}; tied for second, "
+            f"{each(g[3])} at a scoring and {each(f[3])} at the end")

@@ -389,15 +389,10 @@ def LESSON(seed: int = SEED) -> Lesson:
     turn 8, one of a kind made three times) is a short routine step."""
     from ...core.registry import game_class
     guide = DeterministicBot("syndicate", game_class(GAME), seed + 100)
-    holder: list[Lesson] = []
-
     def pick(state: State, legal: list) -> Any:
         return guide.choose(state)
 
-    def told(state: State, a: Any) -> str:
-        return (_made_for_you(holder[0], state) if holder else "") + say(state, a)
-
-    teach = [Teach("", pick, told, why_not, callout)]
+    teach = [Teach("", pick, say, why_not, callout)]
     intro = (f"Welcome to Neko Syndicate. You are Player 1; the Syndicate agent is Player 2. Over 15 turns each "
              f"of you builds a pyramid of minion cards below your lieutenants card and walks your leader down it, "
              f"using the boxes you pass to bring sushi cubes onto your cards and deliver them to their slots; "
@@ -411,8 +406,7 @@ def LESSON(seed: int = SEED) -> Lesson:
              f"next taught step sums up what was played. Walks and placements are always taught. The final "
              f"scoring is explained level by level at the end.")
     les = Lesson(GAME, PLAYERS, seed, intro, teach, "", CATEGORIES, seat=0, bot="syndicate", detail=detail,
-                 title="Neko Syndicate: your first game", until=lambda s: s.is_over(), auto=nothing_new)
-    holder.append(les)
+                 title="Neko Syndicate: your first game", until=lambda s: s.is_over(), auto=nothing_new, news=_made_for_you)
     return les
 
 
