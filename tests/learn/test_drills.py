@@ -84,3 +84,22 @@ def test_a_filler_move_between_exercises_is_asked_plainly():
 def test_every_built_in_game_has_drills():
     assert set(DRILLED) == {"journey", "syndicate", "neptune", "naeco"}
     assert all(len(nl.lessons()[g]) >= 4 for g in DRILLED)
+
+
+def test_the_sushi_drill_takes_a_carry_to_the_lieutenants_cards_wild_slots():
+    """Place 1 (the lieutenants card) has three wild sashimi slots: carrying a cube into its upper
+    neighbourhood while one is free answers the sushi drill's first exercise."""
+    les = nl.learn.make_lesson("syndicate")
+    s = les.new_game()
+    while True:
+        les.bots_move(s)
+        step = les.step(s)
+        a = step.expected
+        if type(a).__name__ == "Carry" and a.to == 0:
+            break
+        s.apply(a)
+    assert any(c < 0 for c in s.filled[0][0])           # a wild slot of place 1 is free
+    carry = make_drill("syndicate", "sushi").exercises[0]
+    assert carry.right(s, a)
+    down = next(x for x in s.legal_actions() if type(x).__name__ == "Carry" and x.to % 2)
+    assert not carry.right(s, down) and "lower neighbourhood" in carry.wrong(s, down)
