@@ -114,3 +114,22 @@ def test_neptune_build_drill_refuses_a_move_as_a_move_not_for_a_missing_base():
             assert f"that builds a {a.what}, not a {what}" in step.check(a)
     assert any(type(a).__name__ == "BuildAt" and a.what == "move"
                for number in (1, 2) for a in _neptune_exercise("build", number)[0].legal_actions())
+
+
+def test_the_sushi_drill_takes_a_carry_to_the_lieutenants_cards_wild_slots():
+    """Place 1 (the lieutenants card) has three wild sashimi slots: carrying a cube into its upper
+    neighbourhood while one is free answers the sushi drill's first exercise."""
+    les = nl.learn.make_lesson("syndicate")
+    s = les.new_game()
+    while True:
+        les.bots_move(s)
+        step = les.step(s)
+        a = step.expected
+        if type(a).__name__ == "Carry" and a.to == 0:
+            break
+        s.apply(a)
+    assert any(c < 0 for c in s.filled[0][0])           # a wild slot of place 1 is free
+    carry = make_drill("syndicate", "sushi").exercises[0]
+    assert carry.right(s, a)
+    down = next(x for x in s.legal_actions() if type(x).__name__ == "Carry" and x.to % 2)
+    assert not carry.right(s, down) and "lower neighbourhood" in carry.wrong(s, down)

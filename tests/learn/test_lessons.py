@@ -620,22 +620,101 @@ def test_syndicate_routine_steps_follow_the_rule_the_welcome_states(built):
     assert early, "a move made once before is played for the learner before turn 8 too"
 
 
-def test_syndicate_fishmonger_advice_agrees_with_the_cubes_taken(built):
-    from neko_lab.learn.lessons.syndicate_words import free_slots
+def _engine_fits(s, colour):
+    """The learner's free slots a cube of `colour` fits, read from the engine's own state: every placed
+    card, the lieutenants card (place 1, three wild slots) included."""
+    from neko_lab.games.syndicate.data import WILD
+    return sum(1 for p, cid in enumerate(s.pyramid[0]) if cid >= 0
+               for k, (_kind, c) in enumerate(s.cards[cid].slots) if s.filled[0][p][k] < 0 and c in (colour, WILD))
+
+
+def test_syndicate_free_slot_counts_are_the_engines_lieutenants_card_included(built):
     steps, _end = _syndicate_steps(built("syndicate"))
-    over = 0
+    takes = boxes = wild = 0
     for s, step in steps:
         a = step.expected
-        if type(a).__name__ != "Take" or not a.count:
+        if step.auto:
             continue
-        fits = len([x for x in free_slots(s, 0) if x[2] in (a.colour, 4)])
-        if a.count > fits:                 # more cubes than slots: a taught step that says so and why
-            over += 1
-            assert not step.auto and f"though only {fits} free slot" in step.say, (step.number, step.say)
-            assert "wait loose" in step.say and "costs 2 points" in step.say
-        elif not step.auto:
-            assert "take cubes you have a slot for" in step.say and f"{fits} free slot" in step.say
-    assert over >= 1
+        if type(a).__name__ == "Box" and a.action.startswith("fishmonger"):
+            colour = s.cards[s.pyramid[0][a.place]].boxes[a.side][1]
+            fits = _engine_fits(s, colour)
+            assert f"and {fits} free slot{'s' if fits != 1 else ''} can take that colour" in step.say, (
+                step.number, fits, step.say)
+            boxes += 1
+            wild += any(s.filled[0][0][k] < 0 for k in range(3))
+        if type(a).__name__ == "Take":
+            fits = _engine_fits(s, a.colour)
+            takes += 1
+            if not a.count:
+                assert "no free slot needs more" not in step.say
+                if fits:
+                    assert f"{fits} free slot" in step.say and "no free slot" not in step.say, (step.number, step.say)
+            elif a.count > fits:           # more cubes than slots: a taught step that says so and why
+                assert f"though only {fits} free slot" in step.say, (step.number, step.say)
+                assert "wait loose" in step.say and "costs 2 points" in step.say
+            else:
+                assert "take cubes you have a slot for" in step.say and f"{fits} free slot" in step.say, (
+                    step.number, step.say)
+    assert takes and boxes and wild        # the lieutenants card's wild slots were free at some of them
+
+
+def test_syndicate_script_delivers_what_it_can_and_its_stops_say_true(built):
+    """The script never keeps a cube loose, ends the walk or stops a Cook while a delivery can be
+    made; a move said to make a delivery possible is followed by that delivery; a taught Stop's
+    reason holds in the position."""
+    from neko_lab.games.syndicate.data import WILD
+    steps, _end = _syndicate_steps(built("syndicate"))
+    promised = 0
+    for i, (s, step) in enumerate(steps):
+        a, kind = step.expected, type(step.expected).__name__
+        legal = s.legal_actions()
+        can = [x for x in legal if type(x).__name__ == "Deliver"]
+        if kind in ("Keep", "EndWalk") or (kind == "Stop" and s.pending[-1].kind == "cook"):
+            assert not can, (step.number, step.say, can)
+        if kind == "Carry" and "it can be delivered at once" in step.say:
+            nxt = steps[i + 1][1].expected
+            assert type(nxt).__name__ == "Deliver" and nxt.place == a.to // 2, (step.number, nxt)
+            promised += 1
+        if kind == "Stop" and not step.auto and s.pending[-1].kind != "cook":
+            free = [(p, c) for p, cid in enumerate(s.pyramid[0]) if cid >= 0
+                    for k, (kd, c) in enumerate(s.cards[cid].slots) if s.filled[0][p][k] < 0]
+            for x in legal:
+                if type(x).__name__ == "Carry" and x.to % 2 == 0:
+                    assert not any(p == x.to // 2 and c in (x.colour, WILD) for p, c in free), (step.number, x)
+                if type(x).__name__ == "Swap" and x.at % 2 == 0:
+                    sashimi = [(p, c) for p, cid in enumerate(s.pyramid[0]) if cid >= 0
+                               for k, (kd, c) in enumerate(s.cards[cid].slots) if s.filled[0][p][k] < 0 and kd == 0]
+                    assert not any(p == x.at // 2 and c in (x.new, WILD) for p, c in sashimi), (step.number, x)
+    assert promised >= 3
+    # the first delivery onto the lieutenants card (place 1) is the learner's, and said as such
+    first = next((s, st) for s, st in steps if type(st.expected).__name__ == "Deliver" and st.expected.place == 0)
+    assert "at place 1" in first[1].say and "2 \u00d7 4 = 8 points" in first[1].say
+
+
+def test_syndicate_teaches_the_cost_of_a_card_with_no_delivery_and_the_opening_redraw(built):
+    from neko_lab.games.syndicate.data import LEVEL_OF, MULTIPLIER
+    les = built("syndicate")
+    steps, _end = _syndicate_steps(les)
+    start = steps[0][0]
+    assert f"start at \u2212{-start.scores()[0]}" in les.intro and "no delivered cube" in les.intro
+    assert "Pyramidal Structure Points" in les.intro
+    s, opening = steps[0]
+    assert any(type(x).__name__ == "Redraw" for x in s.legal_actions())
+    assert "draw four new ones, once in the game (Neko Syndicate \u203a Game Set-up)" in opening.say
+    placed = firsts = 0
+    for s, step in steps:
+        a = step.expected
+        if type(a).__name__ == "Place":
+            m = MULTIPLIER[LEVEL_OF[a.place]]
+            assert (f"2 \u00d7 {m} = {2 * m} points an empty place costs" in step.say
+                    and "card with no delivered cube" in step.say
+                    and "(Neko Syndicate \u203a Pyramidal Structure Points)" in step.say), step.say
+            placed += 1
+        if type(a).__name__ == "Deliver" and not step.auto:
+            first = not any(c >= 0 for c in s.filled[0][a.place])
+            assert ("no longer costs" in step.say) == first, (step.number, step.say)
+            firsts += first
+    assert placed >= 3 and firsts >= 3
 
 
 def test_syndicate_teaches_the_missions_the_deck_refill_and_the_tie_break_where_they_matter(built):
@@ -652,12 +731,16 @@ def test_syndicate_teaches_the_missions_the_deck_refill_and_the_tie_break_where_
     # the drawing deck refilled from the discard pile: said at the learner's next walk, and only then
     refill = [i for i, e in enumerate(end.log) if e.seat is None and "discard pile" in e.text]
     assert refill
-    told = [st for s, st in steps if "discard pile was shuffled and put under" in st.say]
+    told = [st for s, st in steps if "discard pile shuffled and put under" in st.say]
     assert len(told) == 1
     s_at = next(s for s, st in steps if st is told[0])
     assert len(s_at.log) > refill[0] and not any(
         e.seat == 0 and e.rule.endswith("Lieutenants card") for e in s_at.log[refill[0]:])
-    assert "Accountant" in told[0].say
+    # the lesson's table plays simultaneous turns: the refill is neko_lab's reading, and said to be one,
+    # next to what the rulebook itself does (the pile turned over, unshuffled, once the deck is empty)
+    assert end.log[refill[0]].rule.endswith("Turn Phases")
+    assert "neko_lab's reading" in told[0].say and "unshuffled, only once the deck is empty" in told[0].say
+    assert "(Neko Syndicate \u203a Accountant)" in told[0].say
     # the tie-break, at the last turn's first step and in the finale
     last = [st for s, st in steps if "whoever delivered more cubes gains one point" in st.say]
     assert len(last) == 1 and "Turn 15 of 15" in last[0].say

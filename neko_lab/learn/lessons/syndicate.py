@@ -1,10 +1,12 @@
 """A whole first game of Neko Syndicate: two players, you (Player 1) against the Syndicate agent.
 
-The script guides every decision of yours for all 15 turns (the Syndicate agent's own plan, on a seed
-where following it wins a fair game: 55 to 53). What it teaches, and where:
+The script guides every decision of yours for all 15 turns: the Syndicate agent's own plan, except that
+a cube standing beside a free slot it fits is always delivered at once (deliver_now); on this seed
+following it wins 82 to 55. What it teaches, and where:
 
 1. Game Set-up — the opening draw: the four minions are shown, one goes below the Accountant (the
-   first card of level 2), one to the Waiting Room, two to the discard pile.
+   first card of level 2), one to the Waiting Room, two to the discard pile; the once-a-game redraw of
+   all four.
 2. Lieutenants card, Accountant, Chief Operations Officer — every walk starts on one of the two boxes;
    which one is allowed depends on the Waiting Room; the Accountant draws 3 and discards 2, the Chief
    Operations Officer places a waiting minion in the pyramid.
@@ -12,13 +14,15 @@ where following it wins a fair game: 55 to 53). What it teaches, and where:
    working up to its level's number of times, until no card hangs below.
 4. Minions cards — Fishmonger, Delivery lady, Subway operator, Cook, Storekeeper, each the first time
    with what it does (the sixth and seventh boxes, Accountant and Chief Operations Officer, in 2).
-5. Delivery zone — a cube reaching an upper neighbourhood with a sashimi slot of its colour may be
-   delivered at once; at the end of the walk too.
+5. Delivery zone — a cube reaching an upper neighbourhood with a sashimi slot of its colour (or a wild
+   one, such as the lieutenants card's three) may be delivered at once; at the end of the walk too.
 6. Mission Cards, Kumichō's meeting — the three missions in play and what meeting one early is worth, at
    the first walk; the missions met, said at the start of the next turn; the discard pile going back
-   under the drawing deck, at the walk after it does; the tie-break, at the last turn.
-7. Pyramidal Structure Points and Mission Points — in the finale, level by level with the ×4 … ×1
-   multipliers, then the mission markers.
+   under the drawing deck (neko_lab's reading for simultaneous turns, said as such), at the walk after
+   it does; the tie-break, at the last turn.
+7. Pyramidal Structure Points and Mission Points — the cost of a card with no delivered cube in the
+   welcome, at every placement and at each card's first delivery; in the finale, level by level with
+   the ×4 … ×1 multipliers, then the mission markers.
 
 Every step says what to do and why, in the game's terms; a different legal move is answered with what
 that move would do instead (syndicate_words.consequence).
@@ -28,7 +32,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.state import State
-from ...games.syndicate.data import CHILD, LEVEL_OF, LEVELS, MULTIPLIER, NIGIRI, SASHIMI, COLOURS, LINES
+from ...games.syndicate.data import (CHILD, COLOURS, LEVEL_OF, LEVELS, LINES, MULTIPLIER, NIGIRI, SASHIMI,
+                                     VERTICAL, WILD)
 from ...games.syndicate.data import TURNS
 from ...games.syndicate.rules.simultaneous import TURN_PHASES
 from ...games.syndicate.scoring import ORDER_BONUS
@@ -72,7 +77,9 @@ def say_opening(state: State, a: Any) -> str:
             f"Accountant, at {place_words(1)}: its boxes are the first minion actions of every walk that starts "
             f"on the Accountant, and its slots count three times at the end. Minion {a.waiting + 1} waits in "
             f"the Waiting Room until a Chief Operations Officer places it. Minions "
-            f"{' and '.join(map(str, rest))} go face up on the discard pile. The four are {shown}.")
+            f"{' and '.join(map(str, rest))} go face up on the discard pile. Had none of the four suited you, "
+            f"you could instead throw all four away and draw four new ones, once in the game ({SETUP}); this "
+            f"time two of them are kept. The four are {shown}.")
 
 
 def missions_words(state: State) -> str:
@@ -90,16 +97,26 @@ def missions_words(state: State) -> str:
 
 
 def _deck_news(state: State) -> str:
-    """The drawing deck refilled from the discard pile since the learner's last walk began, if it was."""
+    """The drawing deck refilled from the discard pile since the learner's last walk began, if it was:
+    turned over as the rulebook says (Accountant), or, at a simultaneous table, shuffled in at the
+    turn's start (neko_lab's reading, datasets/syndicate/README.md), said as such."""
     refill = [i for i, e in enumerate(state.log) if e.seat is None and (
         (e.rule == ACCOUNTANT) or (e.rule == TURN_PHASES and "cards" in e.data))]
     if not refill or any(e.seat == 0 and e.rule == LIEUTENANTS for e in state.log[refill[-1]:]):
         return ""
     first = len(refill) == 1
+    if state.log[refill[-1]].rule == ACCOUNTANT:          # the rulebook's way: the empty deck is replaced
+        return ((f"The drawing deck ran out, so the discard pile was turned face down, unshuffled, as the new "
+                 f"deck ({ACCOUNTANT}): minions never run out, and cards discarded earlier come back. ") if first
+                else f"The drawing deck ran out again and the discard pile became the new deck ({ACCOUNTANT}). ")
     return ((f"The drawing deck was down to fewer cards than the Accountants of this turn may draw, so the "
-             f"discard pile was shuffled and put under it ({ACCOUNTANT}): minions never run out, and cards "
-             f"discarded earlier may come back. ") if first else
-            f"The discard pile was shuffled and put under the drawing deck again ({ACCOUNTANT}). ")
+             f"turn began with the discard pile shuffled and put under it: minions never run out, and cards "
+             f"discarded earlier may come back. The rulebook turns the discard pile over, unshuffled, only once "
+             f"the deck is empty ({ACCOUNTANT}); shuffling it in at the start of the turn is neko_lab's reading "
+             f"for turns played at the same time, where a pile order everyone had seen would tell each player "
+             f"what the others drew out of sight. ") if first else
+            f"The discard pile was shuffled and put under the drawing deck again at the start of this turn "
+            f"(neko_lab's reading of {ACCOUNTANT} for turns played at the same time). ")
 
 
 def _last_turn(state: State) -> str:
@@ -189,9 +206,13 @@ def box_text(state: State, place: int, side: int) -> str:
 
 def say_place(state: State, a: Any) -> str:
     lv = LEVEL_OF[a.place]
+    cost = 2 * MULTIPLIER[lv]
     return (f"Chief Operations Officer ({COO}): put a waiting minion into the pyramid, hanging below a card "
             f"already there; the pyramid has at most 4 levels and 10 cards. Place {card_words(state, a.card)} at "
-            f"{place_words(a.place)}: its boxes join future walks, and its deliveries will count \u00d7{MULTIPLIER[lv]}.")
+            f"{place_words(a.place)}: its boxes join future walks, and its deliveries will count "
+            f"\u00d7{MULTIPLIER[lv]}. Placing it alone does not change your score: the 2 \u00d7 {MULTIPLIER[lv]} = "
+            f"{cost} points an empty place costs at the end become {cost} points for a card with no delivered "
+            f"cube, until its first slot is filled ({STRUCTURE}).")
 
 
 def say_discard(state: State, a: Any) -> str:
@@ -208,7 +229,7 @@ def say_take(state: State, a: Any) -> str:
         f"The Fishmonger is the only box that brings new cubes: up to its level in cubes of its colour, from your "
         f"warehouse to the lower neighbourhood of its own card ({FISHMONGER}). ")
     if not a.count:
-        return first + f"Take none this time: no free slot needs more {COLOURS[a.colour]} now ({FISHMONGER})."
+        return first + _take_none(state, a, wanted)
     slots = f"{len(wanted)} free slot{'s' if len(wanted) != 1 else ''}"
     if a.count > len(wanted):
         extra = a.count - len(wanted)
@@ -222,9 +243,32 @@ def say_take(state: State, a: Any) -> str:
                     f"its level's multiplier, so take cubes you have a slot for ({FISHMONGER}).")
 
 
+def _take_none(state: State, a: Any, wanted: list) -> str:
+    """Why the Fishmonger takes nothing, from the learner's free slots and loose cubes of its colour."""
+    name = COLOURS[a.colour]
+    if not wanted:
+        return f"Take none this time: no free slot of yours takes {name} or any colour now ({FISHMONGER})."
+    have = sum(n for _, c, n in area(state, 0)["cubes"] if c == a.colour)
+    slots = f"{len(wanted)} free slot{'s' if len(wanted) != 1 else ''}"
+    if have >= len(wanted):
+        return (f"Take none this time: the {have} {name} cube{'s' if have != 1 else ''} already loose on your "
+                f"cards are enough for the {slots} that can take {name} or any colour ({FISHMONGER}).")
+    return (f"Take none this time: taking is optional, and though {slots} could take {name} or any colour, "
+            f"each cube taken has to be carried to one before the end or cost points as a loose cube "
+            f"({FISHMONGER}, {STRUCTURE}).")
+
+
+def _fits(state: State, n: int, colour: int) -> list[int]:
+    """The places (from 0) whose upper neighbourhood is one Delivery lady step from the lower
+    neighbourhood n and which have a free slot for `colour` (or any colour)."""
+    hoods = {m // 2 for m in VERTICAL[n] if m % 2 == 0}
+    return sorted({p for p, _kd, c in free_slots(state, 0) if p in hoods and c in (colour, WILD)})
+
+
 def say_carry(state: State, a: Any) -> str:
     if kind(a) == "Stop":
-        return f"Stop the {a.action} here: the moves left would not bring a cube to a slot ({MINIONS})."
+        return (f"Stop the {a.action} here: the moves left would not bring a cube beside a free slot it "
+                f"fits ({MINIONS}).")
     rule = SUBWAY if a.subway else DELIVERY
     lead = ""
     if not _seen(state, 0, rule):
@@ -240,6 +284,13 @@ def say_carry(state: State, a: Any) -> str:
             goal = " That upper neighbourhood has a sashimi slot for it: it can be delivered at once."
         elif NIGIRI in kinds:
             goal = " There a Cook can turn it into nigiri on that card's slot."
+    else:
+        ahead = _fits(state, a.to, a.colour)
+        if ahead:
+            said = [str(p + 1) for p in ahead]
+            said = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
+            goal = (f" From there it is one Delivery lady step from the upper neighbourhood of place {said}, "
+                    f"where a free slot takes it.")
     line = f" (line {LINES[_line(state, a.to)]})" if a.subway else ""
     return lead + f"Move the {COLOURS[a.colour]} cube from {hood(a.frm)} to {hood(a.to)}{line}.{goal} ({rule})"
 
@@ -249,22 +300,35 @@ def _line(state: State, n: int) -> int:
     return c.upper if n % 2 == 0 else c.lower
 
 
+def _first_on_card(state: State, a: Any) -> str:
+    """Said when a delivery is the first cube on its card: the card stops counting as one without a
+    delivered cube."""
+    if any(c >= 0 for c in area(state, 0)["filled"][a.place]):
+        return ""
+    m = MULTIPLIER[LEVEL_OF[a.place]]
+    return (f" It is the first cube on this card, so the card no longer costs 2 \u00d7 {m} = {2 * m} points as a "
+            f"card with no delivered cube ({STRUCTURE}).")
+
+
 def say_deliver(state: State, a: Any) -> str:
-    if kind(a) == "Keep":
-        return f"Keep the cube loose for now: it is meant for another slot later ({ZONE})."
+    if kind(a) == "Keep":                 # the script never keeps a cube it can deliver (deliver_now)
+        return (f"Keep the cube loose for now: it can still be delivered later while it stands here, and until "
+                f"then it counts as a loose cube ({ZONE}).")
     first = "" if _seen(state, 0, ZONE) else (
         f"A sashimi slot is filled by a cube of its colour standing in the same card's upper neighbourhood, at "
         f"any moment, with no action needed ({ZONE}). ")
     return first + (f"Deliver: the {COLOURS[a.colour]} cube fills sashimi slot {a.slot + 1} at place {a.place + 1}: "
-                    f"{slot_value(a.place)}, and the slot stays filled for the rest of the game ({ZONE}).")
+                    f"{slot_value(a.place)}, and the slot stays filled for the rest of the game ({ZONE})."
+                    + _first_on_card(state, a))
 
 
 def say_deliveries(state: State, a: Any) -> str:
-    if kind(a) == "EndWalk":
-        return f"Your walk is over and no delivery is worth making now: end the command phase ({COMMAND})."
+    if kind(a) == "EndWalk":              # only with nothing to deliver: the script delivers what it can
+        return (f"Your walk is over and no loose cube stands beside a free sashimi slot it fits: end the command "
+                f"phase ({COMMAND}).")
     return (f"The walk has ended; before the turn passes, cubes standing by a matching sashimi slot may still be "
             f"delivered ({ZONE}). Deliver the {COLOURS[a.colour]} cube on slot {a.slot + 1} at place "
-            f"{a.place + 1}: {slot_value(a.place)}.")
+            f"{a.place + 1}: {slot_value(a.place)}." + _first_on_card(state, a))
 
 
 def say_cook(state: State, a: Any) -> str:
@@ -274,7 +338,7 @@ def say_cook(state: State, a: Any) -> str:
     if kind(a) == "Stop":
         return first + f"Stop cooking: no other nigiri can be filled now ({COOK})."
     return first + (f"Cook the {COLOURS[a.colour]} cube onto nigiri slot {a.slot + 1} at place {a.place + 1}: "
-                    f"{slot_value(a.place)} ({COOK}).")
+                    f"{slot_value(a.place)} ({COOK})." + _first_on_card(state, a))
 
 
 def say_swap(state: State, a: Any) -> str:
@@ -282,7 +346,7 @@ def say_swap(state: State, a: Any) -> str:
         f"The Storekeeper swaps a loose cube for one of another colour from your warehouse, in the same place, "
         f"as many times as its level ({STOREKEEPER}). ")
     if kind(a) == "Stop":
-        return first + f"Stop: no swap would match a slot now ({STOREKEEPER})."
+        return first + f"Stop: no swap would let a cube be delivered where it stands now ({STOREKEEPER})."
     return first + (f"Swap the {COLOURS[a.old]} cube in {hood(a.at)} for {COLOURS[a.new]}: a free slot there or "
                     f"nearby wants {COLOURS[a.new]} ({STOREKEEPER}).")
 
@@ -376,6 +440,18 @@ def nothing_new(state: State, wanted: Any) -> bool:
     return exact > 0 or (state.observation(0)["turn"] >= LATE_TURN and n >= 3)
 
 
+def deliver_now(state: State, a: Any) -> Any:
+    """The agent's move, except that a cube beside a free slot it fits is delivered (or cooked) at once
+    instead of kept loose, or left there when the walk ends or a Cook stops. The agent sometimes keeps
+    such a cube for later (its estimate counts a cube beside a free slot almost as delivered), but a
+    loose cube costs points and its card may still count as one with no delivered cube until it is
+    delivered: on the lesson's seed, delivering at once ends 82-55 where the agent alone ends 55-53.
+    Of several deliveries, the one on the highest level (largest multiplier) comes first."""
+    waits = kind(a) in ("Keep", "EndWalk") or (kind(a) == "Stop" and state.pending[-1].kind == "cook")
+    fills = [x for x in state.legal_actions() if kind(x) == "Deliver"] if waits else []
+    return min(fills, key=lambda d: (LEVEL_OF[d.place], d.place, d.slot)) if fills else a
+
+
 def _made_for_you(lesson: Lesson, state: State) -> str:
     moves, _ = lesson.since_taught(state)
     if not moves:
@@ -390,15 +466,16 @@ def LESSON(seed: int = SEED) -> Lesson:
     from ...core.registry import game_class
     guide = DeterministicBot("syndicate", game_class(GAME), seed + 100)
     def pick(state: State, legal: list) -> Any:
-        return guide.choose(state)
+        return deliver_now(state, guide.choose(state))
 
     teach = [Teach("", pick, say, why_not, callout)]
     intro = (f"Welcome to Neko Syndicate. You are Player 1; the Syndicate agent is Player 2. Over 15 turns each "
              f"of you builds a pyramid of minion cards below your lieutenants card and walks your leader down it, "
              f"using the boxes you pass to bring sushi cubes onto your cards and deliver them to their slots; "
              f"Kumichō rewards missions met early ({R_OBJ}). The score shown from the start is what you would "
-             f"score if the game ended now: an empty pyramid counts \u22122 per missing card, times its level's "
-             f"multiplier, which is why both players start near \u221240 ({STRUCTURE}). Every decision of the "
+             f"score if the game ended now: every empty place of the pyramid counts \u22122, and so does every "
+             f"card with no delivered cube (your lieutenants card too), each times its level's multiplier, which "
+             f"is why both players start at \u221240 ({STRUCTURE}). Every decision of the "
              f"game is guided: each step says what to do and why; a different move is explained and can be "
              f"retried. A cube move (taking, moving, swapping, cooking or delivering cubes, stopping a box, "
              f"ending the walk) or a discard that repeats exactly one you made before is played for you as a "

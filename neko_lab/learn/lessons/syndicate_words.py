@@ -87,11 +87,12 @@ def loose_count(state: State, seat: int) -> int:
 
 
 def free_slots(state: State, seat: int, kind_: int | None = None) -> list[tuple[int, int, int]]:
-    """(place, slot kind, colour) of the seat's empty slots."""
+    """(place, slot kind, colour) of the seat's empty slots, place 0 (the lieutenants card, whose slots
+    are wild: Delivery zone) included; places count from 0 here, from 1 in what is said."""
     a = area(state, seat)
     out = []
     for p, cid in enumerate(a["pyramid"]):
-        if cid < 0 or p == 0:
+        if cid < 0:
             continue
         for k, (kd, c) in enumerate(state.cards[cid].slots):
             if a["filled"][p][k] < 0 and (kind_ is None or kd == kind_):
