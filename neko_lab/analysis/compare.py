@@ -50,7 +50,7 @@ class OptionComparison:
                 f"{row['value']} against {ref['value']} ({counted(int(row['games']), 'game')} and "
                 f"{int(ref['games'])}): seat 1 wins {fmt_pct(row['first_seat'])} "
                 f"{fmt_interval(row['low'], row['high'])} against {fmt_pct(ref['first_seat'])} "
-                f"{fmt_interval(ref['low'], ref['high'])} ({_diff(100 * test['rate_diff'])} points, "
+                f"{fmt_interval(ref['low'], ref['high'])} ({_diff(100 * test['rate_diff'])} percentage points, "
                 f"two-proportion z test {fmt_p(test['p_rate'])}: {_verdict(test['p_rate'])}); a game's "
                 f"mean final score is {fmt_num(row['score'])} {_range(row['score_low'], row['score_high'])} "
                 f"against {fmt_num(ref['score'])} {_range(ref['score_low'], ref['score_high'])} "

@@ -82,7 +82,7 @@ def drama(summary: dict, curve: pd.DataFrame) -> str:
     """Lead changes and whether the leader at half-time goes on to win."""
     if summary["games"] < SMALL:
         return f"{_only(summary['games'])}: too few to describe how the lead moves."
-    text = (f"In a median game the lead changes hands {fmt_num(summary['lead_changes_median'])} times "
+    text = (f"In a median game the lead changes hands {counted(fmt_num(summary['lead_changes_median']), 'time')} "
             f"(mean {summary['lead_changes_mean']:.1f}), counted on the projected score (what each player "
             f"would score if the game ended there) at the end of every round; "
             f"{fmt_pct(summary['no_change'])} of games are led by the same player from the first lead to "

@@ -36,7 +36,6 @@ from .cards import card_scores, card_stats
 from .decisions import branching
 from .drama import drama, leader_wins
 from .frames import ACTIONS, need
-from .stats import fmt_num
 from .scores import RATED, rating_counts, score_table, solo_result
 
 
@@ -170,8 +169,9 @@ def _table_html(table: pd.DataFrame) -> str:
     for c in table.columns:
         if c in pct:
             fmt[c] = "{:.1%}".format
-        elif pd.api.types.is_float_dtype(table[c]):
-            fmt[c] = fmt_num
+        elif pd.api.types.is_float_dtype(table[c]):   # one number of decimals down a column
+            whole = table[c].dropna().map(float.is_integer).all()
+            fmt[c] = "{:.0f}".format if whole else "{:.1f}".format
     shown = table.index.name is not None or not isinstance(table.index, pd.RangeIndex)
     return table.to_html(formatters=fmt, index=shown, border=0)
 

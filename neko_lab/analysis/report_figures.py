@@ -49,16 +49,16 @@ def figures(rep) -> dict:
                                      "points")]
     if "scores" in t:
         df = rep.results
-        fig = go.Figure()
         seats = sorted(df["seat"].unique())
-        for k, seat in enumerate(seats):
-            name = "the player" if len(seats) == 1 else f"seat {seat + 1}"
-            fig.add_trace(go.Histogram(x=list(df.loc[df["seat"] == seat, "score"]), name=name,
-                                       marker_color=PALETTE[k % len(PALETTE)],
-                                       opacity=1.0 if len(seats) == 1 else 0.6))
-        fig.update_layout(title="Final scores" + ("" if len(seats) == 1 else " by seat"),
-                          xaxis_title="points", yaxis_title="games", barmode="overlay", bargap=0.05, **LAYOUT)
-        out["scores"] = [fig]
+        if len(seats) == 1:
+            out["scores"] = [_hist(df["score"], "Final scores", "points")]
+        else:                            # one box per seat (the dashed line: its mean)
+            fig = go.Figure([go.Box(y=list(df.loc[df["seat"] == seat, "score"]), name=f"seat {seat + 1}",
+                                    boxmean=True, marker_color=PALETTE[0]) for seat in seats])
+            fig.update_layout(title=dict(text="Final scores by seat", subtitle=dict(
+                text="Box: the middle half and the median; dashed: the mean.")),
+                xaxis_title="seat", yaxis_title="points", showlegend=False, **LAYOUT)
+            out["scores"] = [fig]
     if "rating" in t:
         tab = t["rating"]
         fig = go.Figure(go.Bar(x=[f"tier {k}<br>{r}" for k, r in zip(tab.index, tab["scores"])],

@@ -30,7 +30,7 @@ def test_two_frames_are_compared_with_a_two_proportion_and_a_welch_test():
     assert test["p_rate"] < 0.01 and test["p_score"] == 1.0        # every game's mean score is 7
     text = cmp.summary()
     assert text.startswith("events=True against events=False (40 games and 40): seat 1 wins 37.5 %")
-    assert "−37.5 points" in text and "a difference" in text and "no difference these games can see" in text
+    assert "−37.5 percentage points" in text and "a difference" in text and "no difference these games can see" in text
 
 
 def test_a_sweep_is_compared_over_the_option_it_varies():
