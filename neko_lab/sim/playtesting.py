@@ -7,7 +7,8 @@
     rep.save("naeco.html") # one self-contained HTML file
     neko-lab playtest naeco --games 400 --workers 2 --html naeco.html
 
-The command prints the findings and writes the report as one HTML file (default playtest-GAME.html).
+The command prints what was played (game options and card data folder included) and the findings, and
+writes the report as one HTML file (default playtest-GAME.html).
 """
 from __future__ import annotations
 
@@ -61,8 +62,9 @@ def add_parser(sub: argparse._SubParsersAction, types: dict[str, Callable[[str],
     """The playtest subcommand; `types` holds the command's argument checkers (positive, seed,
     workers, folder), shared with the other subcommands."""
     p = sub.add_parser("playtest", help="play a batch of games and write a designer's report",
-                       description="Seat balance, margins, lead changes, branching and per-card "
-                                   "statistics of a seeded batch of games, as one HTML report.")
+                       description="Seat balance, margins, final scores (a solo game's rating), lead changes, "
+                                   "branching and per-card statistics of a seeded batch of games, as one HTML "
+                                   "report.")
     p.add_argument("game")
     p.add_argument("--games", type=types["positive"], default=None,
                    help="number of games (default: the game's workshop size)")
