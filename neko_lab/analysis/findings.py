@@ -174,7 +174,8 @@ def cards(table: pd.DataFrame, min_seats: int, games: int | None = None) -> str:
         return (f"No card was held by {min_seats} or more seats: too few games for per-card "
                 f"statistics.")
     if games is not None and games < SMALL:
-        return (f"{_only(games)}: too few to say which cards go with winning (at least {SMALL} are "
+        goes = "high scores" if "score" in table.columns else "winning"
+        return (f"{_only(games)}: too few to say which cards go with {goes} (at least {SMALL} are "
                 f"needed, and hundreds to single out one card among many).")
     clear = table[(table["low"] > table["others"]) | (table["high"] < table["others"])]
     top, low = table.iloc[0], table.iloc[-1]
