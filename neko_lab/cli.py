@@ -5,7 +5,7 @@
     neko-lab simulate GAME --games N --players P --agents a,b --seed S [--workers W] [--out DIR]
                       [--option k=v] ...         play many games, print a summary by agent
     neko-lab playtest GAME [--games N --players P --agents a,b --workers W --html FILE]
-                                                 a designer's report (seats, margins, drama, cards)
+                                                 a designer's report (seats, margins, scores, drama, cards)
     neko-lab lab [PATH] [--no-browser] [--port P]  open JupyterLab at the notebooks (neko_lab.lab says which)
 
 Bad arguments give one line on stderr and exit status 2. Games defined outside neko_lab can be

@@ -9,8 +9,11 @@ column; a frame without it is split from `won`):
   the games that someone won; a small p value says the seats are not equal.
 - first to act: the same by `order` (1 = the starting player, then the opening turn order the game
   gives, State.opening_order()), for games whose turn order is not the seat order (Journey).
-- margin: in a game someone won alone, the winner's score minus the best other score (0 for a tie
-  broken by a tie-break); shared win: a game whose win is split between tied seats.
+- margin: in a game someone won alone, the winner's score minus the best other score, before any
+  tie-break: 0 for a tie broken by a tie-break, whether the game breaks it without points (Journey:
+  coins left, then turn order) or with a point added to the winner's score (Syndicate: the
+  `tie-break` breakdown category, the frame's `pts_tie-break` column, is taken off the scores first);
+  shared win: a game whose win is split between tied seats.
 - length: steps (actions) and rounds per game.
 
 Seats in the tables these functions return count from 1, as a person counts them (seat 1 is the
@@ -27,6 +30,7 @@ from .frames import check_choice, check_z, need
 from .stats import Z95, equal_shares_test, wilson_interval
 
 SMALL = 30   # fewer games than this in a group: the report says the sample is too small
+TIE_BREAK = "pts_tie-break"   # points a game's tie-break adds to the score (breakdown category "tie-break")
 
 
 def with_share(df: pd.DataFrame) -> pd.DataFrame:
@@ -92,7 +96,7 @@ def equal_seats_test(df: pd.DataFrame, by: str = "seat") -> dict:
 def decisiveness(df: pd.DataFrame) -> dict:
     """How clearly games end: {"games", "shared" (share of games whose win is split between tied
     seats), "no_winner" (share of games nobody won, e.g. solo games lost to the automa),
-    "tie_break" (share won alone on a tie-break: equal top scores), "margin_mean",
+    "tie_break" (share won alone on a tie-break: equal top scores before it), "margin_mean",
     "margin_median", "close" (share of games won alone by at most 2 points)}. `df` holds one run:
     for a sweep, {cell: decisiveness(part) for cell, part in df.groupby("cell")}."""
     need(df, ["game", "won", "score"], "decisiveness")
@@ -111,13 +115,15 @@ def decisiveness(df: pd.DataFrame) -> dict:
 
 
 def margins(df: pd.DataFrame) -> pd.Series:
-    """The margin of every game won alone (winner's score minus the best other score), by game
-    (`df` holds one run, see the module docstring)."""
+    """The margin of every game won alone (winner's score minus the best other score, both before any
+    tie-break points: see the module docstring), by game; 0 for a game won on a tie-break (`df` holds
+    one run, see the module docstring)."""
     need(df, ["game", "won", "score"], "margins")
     g = df.groupby("game")
     alone = (g["won"].sum() == 1) & (g.size() > 1)
-    top = df[df["won"]].groupby("game")["score"].max()
-    other = df[~df["won"]].groupby("game")["score"].max()
+    score = df["score"] - df[TIE_BREAK] if TIE_BREAK in df.columns else df["score"]
+    top = score[df["won"]].groupby(df.loc[df["won"], "game"]).max()
+    other = score[~df["won"]].groupby(df.loc[~df["won"], "game"]).max()
     out = (top - other).reindex(alone.index[alone]).dropna()
     return out.astype("int64").rename("margin")
 

@@ -9,6 +9,9 @@ Definitions, per card name:
   total share / seats), with a Wilson interval: the card's win rate when held;
 - lift: that rate minus the win rate of the seats that did not hold it (a difference, not a cause:
   strong players may take a card because they are winning).
+- by score (card_scores, for games whose win says nothing, such as a rated solo game): the holders'
+  mean final score with its 95 % Student's t interval, the mean score of the seats without the card
+  (others) and lift, the difference in points.
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ import pandas as pd
 from ..core.errors import ConfigError
 from .balance import with_share
 from .frames import check_whole, check_z, need
-from .stats import Z95, wilson_interval
+from .stats import Z95, mean_interval, wilson_interval
 
 
 def holdings(df: pd.DataFrame) -> pd.DataFrame:
@@ -66,5 +69,30 @@ def card_stats(df: pd.DataFrame, min_seats: int = 1, z: float = Z95) -> pd.DataF
                      "copies": int(part["copies"].sum()), "rate": w / seats, "low": low, "high": high,
                      "others": others, "lift": w / seats - others})
     out = pd.DataFrame(rows, columns=["card", "seats", "held_by", "copies", "rate", "low", "high",
+                                      "others", "lift"])
+    return out.sort_values("lift", ascending=False, kind="stable").reset_index(drop=True)
+
+
+def card_scores(df: pd.DataFrame, min_seats: int = 1, level: float = 0.95) -> pd.DataFrame:
+    """Per card: seats, held_by, copies, score (the holders' mean final score), low, high (its
+    Student's t interval), others (the mean score of the seats without it) and lift (score - others, in
+    points), sorted by lift; cards held by, or missing from, fewer than `min_seats` seats are left
+    out."""
+    need(df, ["game", "seat", "agent", "won", "score"], "card_scores")
+    held = holdings(df).merge(df[["game", "seat", "score"]], on=["game", "seat"], how="left")
+    n_seats = len(df)
+    total = float(df["score"].sum())
+    rows = []
+    for card, part in held.groupby("card", sort=True):
+        seats = len(part)
+        if seats < min_seats or n_seats - seats < min_seats:
+            continue
+        mean, low, high = mean_interval(part["score"].astype(float).tolist(), level)
+        rest = n_seats - seats
+        others = (total - float(part["score"].sum())) / rest if rest else float("nan")
+        rows.append({"card": card, "seats": seats, "held_by": seats / n_seats if n_seats else 0.0,
+                     "copies": int(part["copies"].sum()), "score": mean, "low": low, "high": high,
+                     "others": others, "lift": mean - others})
+    out = pd.DataFrame(rows, columns=["card", "seats", "held_by", "copies", "score", "low", "high",
                                       "others", "lift"])
     return out.sort_values("lift", ascending=False, kind="stable").reset_index(drop=True)

@@ -1,10 +1,15 @@
-"""Drama: how the lead moves during games, from the trace of nl.simulate(..., trace=True).
+"""Drama: how the lead moves during games, from the trace of nl.simulate(..., trace=True) (or
+trace="action": lead changes are counted at the same points either way, see below).
 
 Every measure uses the trace's `projected` column (State.projected_scores(): what each seat would
 score if the game ended now under the game's own end scoring), so it means something in games whose
 points arrive only at scorings (Journey) or whose running score charges empty places (Syndicate).
 
-Definitions, per game, on the trace's points in order:
+Definitions, per game, on the points in order: by default (every="round") the start of the game and
+the end of every round, which are the points of trace=True; a trace="action" is first cut down to
+those same points, so the figures do not depend on which trace was recorded (a lead that changes
+hands and back within one round is not a change). every="point" counts at every point of the trace
+as given instead (after every action, for trace="action").
 - leader: the seat with the highest projected score at a point, when it is alone there (a tie at
   the top has no leader).
 - lead changes: how often the leader differs from the previous leader (points with no leader are
@@ -67,11 +72,32 @@ def _leaders(values: np.ndarray) -> np.ndarray:
     return np.where(alone, values.argmax(axis=1), -1)
 
 
-def lead_changes(trace: pd.DataFrame, value: str = "projected") -> pd.DataFrame:
-    """Per game: lead_changes, stability (see the module docstring), points (trace points) and
+def round_points(trace: pd.DataFrame) -> pd.DataFrame:
+    """The points of `trace` that trace=True records: each game's first point (its start), the last
+    point of every round (the table at the round's end) and its last point (the end). A trace=True
+    trace comes back as it is; a trace="action" one is cut down to those points."""
+    _trace(trace, "projected", "round_points")       # a trace of one run (its score columns: any)
+    if trace.empty:
+        return trace
+    steps = trace.groupby(["game", "step"], sort=True)["round"].last().reset_index()
+    nxt_game = steps["game"].shift(-1)
+    nxt_round = steps["round"].shift(-1)
+    first = steps["game"] != steps["game"].shift(1)
+    last = steps["game"] != nxt_game
+    keep = steps[first | last | (steps["round"] != nxt_round)][["game", "step"]]
+    return trace.merge(keep, on=["game", "step"], how="inner")
+
+
+def lead_changes(trace: pd.DataFrame, value: str = "projected", every: str = "round") -> pd.DataFrame:
+    """Per game: lead_changes, stability (see the module docstring), points (the points counted at:
+    the start and the end of every round, or every point of the trace with every="point") and
     leaders (how many different seats led alone at some point). value: the trace's column to read the
     lead on ("projected", "score" or a "pts_" column); the trace is one run's (see frames.py)."""
     value = _trace(trace, value, "lead_changes")
+    check_choice(every, "every", "lead_changes", ("round", "point"),
+                 " ('round': the start and the end of every round; 'point': every point of the trace)")
+    if every == "round":
+        trace = round_points(trace)
     rows = []
     for game, (_, _, vals) in _matrix(trace, value).items():
         lead = _leaders(vals)
@@ -126,11 +152,12 @@ def leader_wins(trace: pd.DataFrame, df: pd.DataFrame, at: str = "round", value:
     return pd.DataFrame(rows, columns=[at, "games", "wins", "rate", "low", "high", "chance"])
 
 
-def drama(trace: pd.DataFrame) -> dict:
+def drama(trace: pd.DataFrame, every: str = "round") -> dict:
     """Summary over games: {"games", "lead_changes_mean", "lead_changes_median", "no_change" (share
-    of games led by one seat throughout), "stability_mean"}."""
+    of games led by one seat throughout), "stability_mean"}, counted at the start and the end of every
+    round (every="point": at every point of the trace; see lead_changes)."""
     _trace(trace, "projected", "drama")
-    per = lead_changes(trace)
+    per = lead_changes(trace, every=every)
     if per.empty:
         return {"games": 0, "lead_changes_mean": 0.0, "lead_changes_median": 0.0, "no_change": 0.0,
                 "stability_mean": 1.0}

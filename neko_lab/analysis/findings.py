@@ -7,7 +7,7 @@ import math
 import pandas as pd
 
 from ..core.errors import counted
-from .stats import fmt_interval, fmt_p, fmt_pct
+from .stats import fmt_interval, fmt_num, fmt_p, fmt_pct
 
 SMALL = 30          # fewer games than this: too few to say anything
 NOUN = {"seat": "seats", "order": "places in the order of play"}
@@ -62,12 +62,12 @@ def decisive(d: dict) -> str:
     if d["games"] < SMALL:
         return f"{_only(d['games'])}: too few to describe the margins."
     parts = [f"The winner leads the next player by {d['margin_mean']:.1f} points on average "
-             f"(median {d['margin_median']:.0f})"]
-    parts.append(f"{fmt_pct(d['close'])} of games are won by 2 points or fewer")
+             f"(median {fmt_num(d['margin_median'])})"]
+    parts.append(f"{fmt_pct(d['close'])} of games are won by 2 points or fewer (before any tie-break)")
     if d["shared"]:
         parts.append(f"{fmt_pct(d['shared'])} end in a shared win (each tied seat counts its part)")
     if d["tie_break"]:
-        parts.append(f"{fmt_pct(d['tie_break'])} are decided by a tie-break")
+        parts.append(f"{fmt_pct(d['tie_break'])} end level on points and are decided by a tie-break")
     if d["no_winner"]:
         parts.append(f"{fmt_pct(d['no_winner'])} have no winner")
     return "; ".join(parts) + "."
@@ -83,16 +83,77 @@ def drama(summary: dict, curve: pd.DataFrame) -> str:
     """Lead changes and whether the leader at half-time goes on to win."""
     if summary["games"] < SMALL:
         return f"{_only(summary['games'])}: too few to describe how the lead moves."
-    text = (f"In a median game the lead changes hands {summary['lead_changes_median']:.0f} times "
-            f"(mean {summary['lead_changes_mean']:.1f}); {fmt_pct(summary['no_change'])} of games are led "
-            f"by the same player from the first lead to the end, on the projected score (what each "
-            f"player would score if the game ended there).")
+    text = (f"In a median game the lead changes hands {counted(fmt_num(summary['lead_changes_median']), 'time')} "
+            f"(mean {summary['lead_changes_mean']:.1f}), counted on the projected score (what each player "
+            f"would score if the game ended there) at the end of every round; "
+            f"{fmt_pct(summary['no_change'])} of games are led by the same player from the first lead to "
+            f"the end.")
     if not curve.empty:
         half = curve.iloc[(curve.iloc[:, 0] - 0.5).abs().argmin()]
         text += (f" The leader at half-time goes on to win {fmt_pct(half['rate'])} "
                  f"{fmt_interval(half['low'], half['high'])} of games, where a leader who told nothing "
                  f"would win {fmt_pct(half['chance'])}.")
     return text
+
+
+def _spread(r) -> str:
+    return (f"median {fmt_num(r['median'])}, sd {r['sd']:.1f}, from {fmt_num(r['min'])} to {fmt_num(r['max'])}; "
+            f"the middle half between {fmt_num(r['q25'])} and {fmt_num(r['q75'])}, the middle 80 % between "
+            f"{fmt_num(r['q10'])} and {fmt_num(r['q90'])}")
+
+
+def _mean(r) -> str:
+    return f"{r['mean']:.1f} [{r['low']:.1f}, {r['high']:.1f}]"
+
+
+def scores(table: pd.DataFrame, solo: bool = False) -> str:
+    """The final scores: their mean with its interval and spread, and each seat's mean (multiplayer)."""
+    overall = table.iloc[0]
+    games = int(overall["games"])
+    head = f"{_only(games)}, so the intervals are wide. " if games < SMALL else ""
+    if solo:
+        return head + f"A solo game scores {_mean(overall)} points on average ({_spread(overall)})."
+    seats = table[table["seat"] != "all"]
+    by_seat = ", ".join(f"seat {r['seat']} {_mean(r)}" for _, r in seats.iterrows())
+    apart = [(a, b) for _, a in seats.iterrows() for _, b in seats.iterrows()
+             if a["low"] > b["high"]]
+    text = (head + f"A seat's final score is {overall['mean']:.1f} points on average ({_spread(overall)}). "
+            f"Mean score by seat, with its 95 % interval: {by_seat}")
+    if apart:
+        a, b = apart[0]
+        return text + (f"; seat {a['seat']} scores clearly more than seat {b['seat']} "
+                       f"(their intervals do not overlap).")
+    return text + "; no seat's interval lies clear of another's."
+
+
+def rating(table: pd.DataFrame) -> str:
+    """How many solo games reach each tier of the rulebook's rating scale."""
+    games = int(table["games"].sum())
+    counts = "; ".join(f"tier {int(r['tier'])} ({r['scores']} points) {fmt_pct(r['share'])}"
+                       for _, r in table.iterrows())
+    top = table.loc[table["games"].idxmax()]
+    text = (f"On the rulebook's solo rating scale: {counts}. The most common rating is tier {int(top['tier'])}, "
+            f"\u201c{top['words']}\u201d")
+    if games < SMALL:
+        return f"{_only(games)}: " + text[0].lower() + text[1:] + " (too few games to say more)."
+    return text if text.endswith(".\u201d") else text + "."
+
+
+def solo(result: dict, df: pd.DataFrame) -> str:
+    """A solo game won or lost against the game itself: the win share with its interval."""
+    games = int(result["games"])
+    text = (f"The player wins {fmt_pct(result['rate'])} {fmt_interval(result['low'], result['high'])} "
+            f"against the game's automated opponent (a shared victory counts half): "
+            f"{fmt_pct(result['won'])} of games won, {fmt_pct(result['shared'])} shared, "
+            f"{fmt_pct(result['lost'])} lost")
+    rival = [c for c in df.columns if c.endswith("_score")]
+    if rival:
+        gap = df["score"] - df[rival[0]]
+        text += (f"; the opponent scores {df[rival[0]].mean():.1f} points on average ({rival[0]}), the "
+                 f"player {df['score'].mean():.1f}, a margin of {gap.mean():+.1f} (median {fmt_num(gap.median())})")
+    if games < SMALL:
+        text += f". {_only(games)}, so the interval is wide"
+    return text + "."
 
 
 def branching(table: pd.DataFrame) -> str:
@@ -108,15 +169,19 @@ def branching(table: pd.DataFrame) -> str:
 
 def cards(table: pd.DataFrame, min_seats: int, games: int | None = None) -> str:
     """The cards whose holders win most and least more often than the others (`games`: how many games
-    the table counts; fewer than SMALL are too few to single out a card, as for the other findings)."""
+    the table counts; fewer than SMALL are too few to single out a card, as for the other findings);
+    a table of card_scores() (a `score` column) compares the holders' mean scores instead."""
     if table.empty:
         return (f"No card was held by {min_seats} or more seats: too few games for per-card "
                 f"statistics.")
     if games is not None and games < SMALL:
-        return (f"{_only(games)}: too few to say which cards go with winning (at least {SMALL} are "
+        goes = "high scores" if "score" in table.columns else "winning"
+        return (f"{_only(games)}: too few to say which cards go with {goes} (at least {SMALL} are "
                 f"needed, and hundreds to single out one card among many).")
     clear = table[(table["low"] > table["others"]) | (table["high"] < table["others"])]
     top, low = table.iloc[0], table.iloc[-1]
+    if "score" in table.columns:
+        return _card_scores(table, clear, top, low)
     text = (f"Holders of {top['card']} win {fmt_pct(top['rate'])} {fmt_interval(top['low'], top['high'])} "
             f"against {fmt_pct(top['others'])} for the others ({counted(int(top['seats']), 'seat')} held it); "
             f"holders of {low['card']} win {fmt_pct(low['rate'])} "
@@ -130,3 +195,17 @@ def cards(table: pd.DataFrame, min_seats: int, games: int | None = None) -> str:
                  f"chance at 95 % if none mattered. A winning card is a correlation, not a cause: "
                  f"strong positions take cards too.")
     return text
+
+
+def _card_scores(table: pd.DataFrame, clear: pd.DataFrame, top, low) -> str:
+    text = (f"Holders of {top['card']} score {top['score']:.1f} [{top['low']:.1f}, {top['high']:.1f}] points "
+            f"on average against {top['others']:.1f} for the games without it ({counted(int(top['seats']), 'game')} "
+            f"held it); holders of {low['card']} score {low['score']:.1f} [{low['low']:.1f}, {low['high']:.1f}] "
+            f"against {low['others']:.1f}.")
+    if clear.empty:
+        return text + (" No card's interval excludes the others' mean score: these games cannot single out "
+                       "a card.")
+    return text + (f" {len(clear)} of {len(table)} cards lie clearly above or below the rest (their interval "
+                   f"excludes the others' mean), but only {math.ceil(0.05 * len(table))} would by chance at "
+                   f"95 % if none mattered. A card that goes with high scores is a correlation, not a cause: "
+                   f"good games take cards too.")

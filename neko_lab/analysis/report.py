@@ -9,13 +9,18 @@ plays the batch and builds it.
     rep.save("naeco.html") # one self-contained HTML file
 
 Sections: seat balance (and first to act, where the turn order is not the seat order), decisiveness,
-game length, drama (lead changes and the leader-goes-on-to-win curve on projected scores), branching
-factor by decision kind and per-card statistics. The default size and agents come from the game
-(State.PLAYTEST), chosen so that the report runs in under a minute on two cores.
+final scores (their spread, and each seat's mean), game length, drama (lead changes between the ends
+of rounds and the leader-goes-on-to-win curve on projected scores), branching factor by decision kind
+and per-card statistics. A solo game has no seats to balance: a game won or lost against the game
+itself (Syndicate against CatANNA) reports its result, a game rated on the rulebook's scale (Naéco)
+how many games reach each rating, and its cards are compared by the holders' scores. The default size
+and agents come from the game (State.PLAYTEST), chosen so that the report runs in under a minute on
+two cores.
 """
 from __future__ import annotations
 
 import html
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,10 +32,11 @@ from neko_lab.core.errors import counted
 
 from . import findings
 from .balance import decisiveness, equal_seats_test, game_length, seat_balance
-from .cards import card_stats
+from .cards import card_scores, card_stats
 from .decisions import branching
 from .drama import drama, leader_wins
 from .frames import ACTIONS, check_whole, need
+from .scores import RATED, rating_counts, score_table, solo_result
 
 
 @dataclass
@@ -57,13 +63,26 @@ class Report:
         """The findings as plain text, one paragraph per section."""
         return "\n\n".join(f"{k.capitalize()}: {v}" for k, v in self.findings.items())
 
-    def _body(self, with_figures: bool) -> str:
+    def describe(self) -> str:
+        """What was played, in one line: games, players, agents, seed, the game options that differ
+        from the rules' defaults and the card data (its fingerprint, and the folder it came from)."""
         s = self.settings
-        out = [f"<h2>Playtest: {html.escape(self.title)}</h2>",
-               f"<p>{counted(s['games'], 'game')}, {counted(s['players'], 'player')}, "
-               f"agents {html.escape(', '.join(s['agents']))}"
-               f" (rotating over seats), seed {s['seed']}, card data {s['data'] or 'none'}"
-               + (f", options {html.escape(str(s['options']))}" if s["options"] else "") + ".</p>"]
+        agents = s["agents"]
+        text = (f"{counted(s['games'], 'game')}, {counted(s['players'], 'player')}, agents {', '.join(agents)}"
+                + (" (rotating over seats)" if s["players"] > 1 and len(agents) > 1 else "")
+                + f", seed {s['seed']}")
+        options = s.get("options") or {}
+        text += (", options " + ", ".join(f"{k}={v!r}" for k, v in options.items())) if options \
+            else ", the rules' default options"
+        folder = s.get("data_folder")
+        if s.get("data"):
+            text += f", card data {s['data']} " + (f"from the folder {folder}" if folder else "(the shipped data)")
+        elif folder:
+            text += f", card data from the folder {folder}"
+        return text
+
+    def _body(self, with_figures: bool) -> str:
+        out = [f"<h2>Playtest: {html.escape(self.title)}</h2>", f"<p>{html.escape(self.describe())}.</p>"]
         include = "cdn" if with_figures == "cdn" else True
         for key, text in self.findings.items():
             out.append(f"<h3>{html.escape(key.capitalize())}</h3><p>{html.escape(text)}</p>")
@@ -90,9 +109,14 @@ class Report:
                 + self._body("cdn" if plotlyjs == "cdn" else True) + "</body></html>")
 
     def save(self, path: str | Path, plotlyjs: str | bool = True) -> Path:
-        """Write the report as one HTML file; returns its path."""
-        path = Path(path)
-        path.write_text(self.to_html(plotlyjs), encoding="utf-8")
+        """Write the report as one HTML file; returns its path. A path that cannot be written (a
+        folder, a folder that does not exist, no permission) is a ConfigError saying why."""
+        path = report_path(path, "path")
+        try:
+            path.write_text(self.to_html(plotlyjs), encoding="utf-8")
+        except OSError as exc:               # the disk filled up, or the file went away meanwhile
+            raise ConfigError(f"path={os.fspath(path)!r} cannot be written "
+                              f"({exc.strerror or type(exc).__name__})") from None
         return path
 
     def show(self) -> None:
@@ -106,19 +130,58 @@ class Report:
                 fig.show()
 
 
+def report_path(path: Any, name: str = "html") -> Path:
+    """`path` as the path of a report file to write, if it can be written there; else a ConfigError
+    saying why, which names the argument `name` (nl.playtest(html=...) checks it before any game is
+    played; Report.save(path) before writing)."""
+    if not isinstance(path, (str, os.PathLike)) or not os.fspath(path):
+        raise ConfigError(f"{name} must name the report's file (a str or pathlib.Path), not {path!r}")
+    shown = os.fspath(path)
+    out = Path(path)
+    if out.is_dir():
+        raise ConfigError(f"{name}={shown!r} is a folder: name the report's file, e.g. "
+                          f"{os.fspath(out / 'playtest.html')!r}")
+    folder = out.parent
+    if not folder.is_dir():
+        raise ConfigError(f"{name}={shown!r}: the folder {os.fspath(folder)!r} does not exist")
+    existed = out.exists()
+    try:                                     # opened as the report will be, and left as it was
+        with open(out, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise ConfigError(f"{name}={shown!r} cannot be written "
+                          f"({exc.strerror or type(exc).__name__})") from None
+    if not existed:
+        out.unlink(missing_ok=True)
+    return out
+
+
+# how each column of a report table reads: shares as percentages, points and counts with the decimals
+# they need (8, 7.5, 9.6); low/high/others/lift are shares beside a rate, points beside a score
+PERCENT = ("rate", "fair", "excess", "held_by", "forced", "chance", "share", "shared", "no_winner",
+           "tie_break", "close")
+BESIDE_RATE = ("low", "high", "others", "lift")
+
+
 def _table_html(table: pd.DataFrame) -> str:
-    fmt = {c: "{:.1%}".format for c in ("rate", "low", "high", "fair", "excess", "others", "lift",
-                                          "held_by", "forced", "chance") if c in table.columns}
-    fmt.update({c: "{:.2f}".format for c in ("wins", "mean", "sd", "per_game", "per_round", "median",
-                                            "q25", "q75") if c in table.columns})
+    pct = set(PERCENT) | (set(BESIDE_RATE) if "rate" in table.columns else set())
+    fmt = {}
+    for c in table.columns:
+        if c in pct:
+            fmt[c] = "{:.1%}".format
+        elif pd.api.types.is_float_dtype(table[c]):   # one number of decimals down a column
+            whole = table[c].dropna().map(float.is_integer).all()
+            fmt[c] = "{:.0f}".format if whole else "{:.1f}".format
     shown = table.index.name is not None or not isinstance(table.index, pd.RangeIndex)
     return table.to_html(formatters=fmt, index=shown, border=0)
 
 
-def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = None) -> tuple[dict, dict]:
+def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = None,
+            scale: tuple = ()) -> tuple[dict, dict]:
     """(tables, findings) of a playtest from simulate()'s frame and trace="action" trace, of one run
     (see frames.py). min_card_seats: the fewest seats that must hold a card (and not hold it) for the
-    card to be shown; None chooses from the number of games."""
+    card to be shown; None chooses from the number of games. `scale`: the game's solo rating scale
+    (State.RATING_SCALE), for a solo game rated on it."""
     if min_card_seats is not None:
         check_whole(min_card_seats, "min_card_seats", "analyse", 1, " or None")
     tables: dict = {}
@@ -129,6 +192,9 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
     need(df, ["game", "seat", "agent", "won", "score", "players", "steps", "rounds"], "analyse")
     need(trace, ["game", "step", "round", "seat"], "analyse", ACTIONS)
     players = int(df["players"].iloc[0])
+    rated = players == 1 and RATED in df.columns
+    if players == 1 and not rated:           # won or lost against the game itself
+        said["result"] = findings.solo(solo_result(df), df)
     if players > 1:
         seat_tab = seat_balance(df)
         tables["seats"] = seat_tab.set_index("seat")
@@ -140,6 +206,13 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
         dec = decisiveness(df)
         said["decisiveness"] = findings.decisive(dec)
         tables["decisiveness"] = pd.DataFrame([dec]).set_index("games")
+    scores = score_table(df)
+    said["scores"] = findings.scores(scores, solo=players == 1)
+    tables["scores"] = scores.assign(seat=scores["seat"].map(
+        lambda k: "all seats" if k == "all" else ("the player" if players == 1 else f"seat {k}"))).set_index("seat")
+    if rated and scale:
+        tables["rating"] = rating_counts(df, scale).set_index("tier")
+        said["rating"] = findings.rating(tables["rating"].reset_index())
     tables["length"] = game_length(df)
     said["length"] = findings.length(tables["length"])
     if players > 1 and len(trace):
@@ -152,7 +225,8 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
         said["branching"] = findings.branching(tables["branching"].reset_index())
     if "held" in df.columns:
         least = min_card_seats or max(10, len(df) // 20)
-        cards = card_stats(df, min_seats=least)
+        by_score = players == 1              # one seat: nobody to win against, or a rated game
+        cards = (card_scores if by_score else card_stats)(df, min_seats=least)
         # every card when there are few, else the 8 best and 8 worst: the cards the finding names are shown
         tables["cards"] = cards.set_index("card") if len(cards) <= 20 else \
             pd.concat([cards.head(8), cards.tail(8)]).set_index("card")

@@ -47,6 +47,26 @@ def figures(rep) -> dict:
     if "decisiveness" in t:
         out["decisiveness"] = [_hist(margins(rep.results), "Winner's margin over the next player",
                                      "points")]
+    if "scores" in t:
+        df = rep.results
+        seats = sorted(df["seat"].unique())
+        if len(seats) == 1:
+            out["scores"] = [_hist(df["score"], "Final scores", "points")]
+        else:                            # one box per seat (the dashed line: its mean)
+            fig = go.Figure([go.Box(y=list(df.loc[df["seat"] == seat, "score"]), name=f"seat {seat + 1}",
+                                    boxmean=True, marker_color=PALETTE[0]) for seat in seats])
+            fig.update_layout(title=dict(text="Final scores by seat", subtitle=dict(
+                text="Box: the middle half and the median; dashed: the mean.")),
+                xaxis_title="seat", yaxis_title="points", showlegend=False, **LAYOUT)
+            out["scores"] = [fig]
+    if "rating" in t:
+        tab = t["rating"]
+        fig = go.Figure(go.Bar(x=[f"tier {k}<br>{r}" for k, r in zip(tab.index, tab["scores"])],
+                               y=tab["games"], marker_color=PALETTE[2], customdata=tab[["words"]].to_numpy(),
+                               hovertemplate="%{customdata[0]}: %{y} games<extra></extra>"))
+        fig.update_layout(title="Solo games by rating on the rulebook's scale", xaxis_title="rating (points)",
+                          yaxis_title="games", **LAYOUT)
+        out["rating"] = [fig]
     out["length"] = [_hist(rep.results.groupby("game")["steps"].first(),
                            "Game length: decisions per game (all players)", "decisions")]
     if "drama" in t:
@@ -79,15 +99,18 @@ def figures(rep) -> dict:
         out["branching"] = [fig]
     if "cards" in t:
         tab = t["cards"]
+        measure = "rate" if "rate" in tab.columns else "score"
         fig = go.Figure()
-        fig.add_trace(go.Bar(y=list(tab.index), x=tab["rate"], orientation="h", name="holders",
+        fig.add_trace(go.Bar(y=list(tab.index), x=tab[measure], orientation="h", name="holders",
                              marker_color=PALETTE[0],
-                             error_x=dict(type="data", symmetric=False, array=tab["high"] - tab["rate"],
-                                          arrayminus=tab["rate"] - tab["low"])))
+                             error_x=dict(type="data", symmetric=False, array=tab["high"] - tab[measure],
+                                          arrayminus=tab[measure] - tab["low"])))
         fig.add_trace(go.Scatter(y=list(tab.index), x=tab["others"], mode="markers", name="the others",
                                  marker=dict(color="#333", symbol="line-ns-open", size=14)))
-        fig.update_layout(title="Win share of the players holding each card at the end",
-                          xaxis=dict(title="win share", tickformat=".0%"), yaxis=dict(autorange="reversed"),
+        axis = dict(title="win share", tickformat=".0%") if measure == "rate" else dict(title="mean final score")
+        fig.update_layout(title="Win share of the players holding each card at the end" if measure == "rate"
+                          else "Mean final score of the games whose player held each card at the end",
+                          xaxis=axis, yaxis=dict(autorange="reversed"),
                           **{**LAYOUT, "height": 120 + 24 * len(tab)})
         out["cards"] = [fig]
     return out

@@ -128,6 +128,9 @@ class State(Spaces):
     AGENTS: ClassVar[dict[str, str]] = {}         # game-specific agent name -> "module:Class"
     # nl.playtest()'s default size: games and agents that finish in under a minute on two cores
     PLAYTEST: ClassVar[dict[str, Any]] = {"games": 100, "agents": ["greedy"]}
+    # a solo game rated on the rulebook's scale: ((lowest score of the tier, or None for the lowest tier,
+    # words), ...) from the lowest tier up, with the tier in result_columns()' `solo_tier`; () for none
+    RATING_SCALE: ClassVar[tuple] = ()
     HIDDEN_INFORMATION: ClassVar[bool] = False    # True when observation() must hide something
     DECISIONS: ClassVar[dict[str, Decision]] = {}  # pending kind -> (legal, apply); see decisions.py
     # What a learner is told about a move: the game's explain module (neko_lab/games/<key>/explain.py,

@@ -7,7 +7,8 @@
     rep.save("naeco.html") # one self-contained HTML file
     neko-lab playtest naeco --games 400 --workers 2 --html naeco.html
 
-The command prints the findings and writes the report as one HTML file (default playtest-GAME.html).
+The command prints what was played (game options and card data folder included) and the findings, and
+writes the report as one HTML file (default playtest-GAME.html).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..analysis.report import Report, analyse
+from ..analysis.report import Report, analyse, report_path
 from ..core.errors import ConfigError
 from . import runner
 from .simulate import simulate
@@ -43,47 +44,27 @@ def playtest(game: Any, players: int | None = None, games: int | None = None,
         html = report_path(html)             # checked before the games are played, not after
     df, trace = simulate(cls, games=games, players=players, agents=agents, seed=seed, workers=workers,
                          client=client, progress=progress, trace="action", **options)
-    tables, said = analyse(df, trace)
+    tables, said = analyse(df, trace, scale=getattr(cls, "RATING_SCALE", ()) if players == 1 else ())
     from ..agents import agent_label
     data = str(df["data"].iloc[0]) if len(df) else ""
+    folder = options.get("data")
     settings = {"games": games, "players": players, "agents": [agent_label(a) for a in agents],
-                "seed": seed, "data": data, "options": {k: v for k, v in options.items() if k != "data"}}
+                "seed": seed, "data": data, "data_folder": None if folder is None else
+                os.fspath(folder) if isinstance(folder, (str, os.PathLike)) else str(folder),
+                "options": {k: v for k, v in options.items() if k != "data"}}
     rep = Report(cls.GAME, cls.TITLE or cls.GAME, settings, df, trace, tables, said)
     if html is not None:
         rep.save(html)
     return rep
 
 
-def report_path(html: Any) -> Path:
-    """`html` as the path of the report file to write, if it can be written there; else a ConfigError
-    saying why (before any game is played)."""
-    if not isinstance(html, (str, os.PathLike)) or not os.fspath(html):
-        raise ConfigError(f"html must name the report's file (a str or pathlib.Path), not {html!r}")
-    path = Path(html)
-    if path.is_dir():
-        raise ConfigError(f"html={os.fspath(html)!r} is a folder: name the report's file, e.g. "
-                          f"{os.fspath(path / 'playtest.html')!r}")
-    folder = path.parent
-    if not folder.is_dir():
-        raise ConfigError(f"html={os.fspath(html)!r}: the folder {os.fspath(folder)!r} does not exist")
-    existed = path.exists()
-    try:                                     # opened as the report will be, and left as it was
-        with open(path, "a", encoding="utf-8"):
-            pass
-    except OSError as exc:
-        raise ConfigError(f"html={os.fspath(html)!r} cannot be written "
-                          f"({exc.strerror or type(exc).__name__})") from None
-    if not existed:
-        path.unlink(missing_ok=True)
-    return path
-
-
 def add_parser(sub: argparse._SubParsersAction, types: dict[str, Callable[[str], Any]]) -> None:
     """The playtest subcommand; `types` holds the command's argument checkers (positive, seed,
     workers, folder), shared with the other subcommands."""
     p = sub.add_parser("playtest", help="play a batch of games and write a designer's report",
-                       description="Seat balance, margins, lead changes, branching and per-card "
-                                   "statistics of a seeded batch of games, as one HTML report.")
+                       description="Seat balance, margins, final scores (a solo game's rating), lead changes, "
+                                   "branching and per-card statistics of a seeded batch of games, as one HTML "
+                                   "report.")
     p.add_argument("game")
     p.add_argument("--games", type=types["positive"], default=None,
                    help="number of games (default: the game's workshop size)")
@@ -111,9 +92,7 @@ def run(args: argparse.Namespace, game_class: Callable, parse_option: Callable) 
     path = f"playtest-{cls.GAME}.html" if args.html is None else args.html
     rep = playtest(cls.GAME, players=args.players, games=args.games, agents=agents, seed=args.seed,
                    workers=args.workers, progress=not args.no_progress, html=path, **options)
-    games, players = rep.settings["games"], rep.settings["players"]
-    print(f"Playtest: {rep.title}, {games} game{'s' * (games != 1)}, {players} player{'s' * (players != 1)}, "
-          f"agents {', '.join(rep.settings['agents'])}, seed {rep.settings['seed']}")
+    print(f"Playtest: {rep.title}, {rep.describe()}")
     print(rep.summary())
     print(f"report: {path}")
     return 0

@@ -20,6 +20,7 @@ Result columns, one row per game and seat, sorted by game then seat:
               played under the same rules and cards
     <extra>   values a game adds (State.result_columns()), e.g. catanna_score in solo Syndicate
     pts_<category>   points of each breakdown category (0 where a seat has none of that category)
+                     (a tie-break that adds points, Syndicate's, is its own category: pts_tie-break)
     opt_<option>     every game option, defaults included
 
 Seats: in game g, seat s is played by agents[(s + g) % len(agents)] (rotate=True), so over

@@ -52,6 +52,25 @@ def test_equal_seats_test_on_known_counts():
     assert A.chi2_sf(3.841, 1) == pytest.approx(0.05, abs=1e-4)
 
 
+def test_a_tie_broken_by_a_point_added_to_the_score_is_a_tie_break_not_a_one_point_win():
+    # Syndicate: on a tie the seat with more deliveries gains one point (the `tie-break` category)
+    df = games([([31, 30], [0]), ([20, 12], [0]), ([8, 9], [1])])
+    df["pts_tie-break"] = [1, 0, 0, 0, 0, 0]                    # game 1 was 30 to 30 before the tie-break
+    assert list(A.margins(df)) == [0, 8, 1]
+    d = A.decisiveness(df)
+    assert d["tie_break"] == pytest.approx(1 / 3) and d["close"] == pytest.approx(2 / 3)
+    assert list(A.margins(df.drop(columns="pts_tie-break"))) == [1, 8, 1]
+
+
+def test_syndicate_games_won_on_the_tie_break_point_count_as_tie_breaks():
+    df = nl.simulate("syndicate", games=40, agents=["random"], seed=1, progress=False)
+    broken = df.loc[df["pts_tie-break"] > 0, "game"].unique()
+    assert len(broken), "this seed plays games tied before the delivery tie-break"
+    m = A.margins(df)
+    assert (m.loc[broken] == 0).all()
+    assert A.decisiveness(df)["tie_break"] == pytest.approx(len(broken) / 40)
+
+
 def test_decisiveness_margins_and_shared_wins():
     df = games([([10, 4, 7], [0]), ([5, 5, 1], [0, 1]), ([3, 3, 2], [1]), ([0, 2, 9], [2])])
     d = A.decisiveness(df)
@@ -76,10 +95,28 @@ def trace_of(points):
 def test_lead_changes_and_stability_on_a_known_game():
     tr = trace_of({0: [[0, 0], [5, 3], [5, 8], [10, 9]],       # tie, seat 1, seat 2, seat 1 lead
                    1: [[1, 0], [2, 0], [3, 0], [4, 0]]})       # seat 1 leads throughout
-    per = A.lead_changes(tr).set_index("game")
+    per = A.lead_changes(tr, every="point").set_index("game")
     assert per.loc[0, "lead_changes"] == 2 and per.loc[0, "stability"] == 0.0
     assert per.loc[1, "lead_changes"] == 0 and per.loc[1, "stability"] == 1.0
-    assert A.drama(tr)["no_change"] == 0.5
+    assert A.drama(tr, every="point")["no_change"] == 0.5
+    # by default only the start and the ends of rounds count: points 0, 1 (end of round 0) and 3 (the
+    # end), so seat 2's lead inside round 1 is no change
+    by_round = A.lead_changes(tr).set_index("game")
+    assert by_round.loc[0, "lead_changes"] == 0 and by_round.loc[0, "points"] == 3
+    assert A.drama(tr)["no_change"] == 1.0
+    with pytest.raises(nl.ConfigError, match="every is 'round'"):
+        A.drama(tr, every="action")
+
+
+def test_lead_changes_do_not_depend_on_which_trace_was_recorded():
+    df, by_action = nl.simulate("toy", games=30, agents=["greedy", "random"], seed=2, trace="action",
+                                progress=False)
+    _, by_round = nl.simulate("toy", games=30, agents=["greedy", "random"], seed=2, trace=True, progress=False)
+    cols = ["game", "step", "round", "seat", "score", "projected"]
+    cut = A.round_points(by_action)[cols].reset_index(drop=True)
+    assert cut.equals(by_round[cols].reset_index(drop=True))
+    assert A.drama(by_action) == A.drama(by_round)
+    assert A.lead_changes(by_action).equals(A.lead_changes(by_round))
 
 
 def test_leader_goes_on_to_win_curve():
@@ -191,9 +228,9 @@ def toy_runs():
     (lambda df, tr: A.analyse(df, None), "analyse needs the trace .*, a pandas DataFrame, not None"),
 ] + [(lambda df, tr, f=f: f(None), f"{f.__name__} needs the results of nl.simulate.*, a pandas DataFrame, not None")
      for f in (A.seat_balance, A.equal_seats_test, A.decisiveness, A.margins, A.game_length, A.card_stats,
-               A.pairwise, A.ratings)]
+               A.card_scores, A.score_table, A.solo_result, A.compare_options, A.pairwise, A.ratings)]
   + [(lambda df, tr, f=f: f(None), f"{f.__name__} needs the trace of nl.simulate.*, not None")
-     for f in (A.drama, A.lead_changes, A.branching)])
+     for f in (A.drama, A.lead_changes, A.round_points, A.branching)])
 def test_every_analysis_names_the_frame_and_columns_it_needs(toy_runs, call, message):
     df, tr = toy_runs
     with pytest.raises(nl.ConfigError, match=message):
@@ -313,3 +350,49 @@ def test_a_real_sweep_is_analysed_cell_by_cell_and_its_figures_group_by_option()
     pd.testing.assert_frame_equal(A.seat_balance(sw[sw["cell"] == 1]), A.seat_balance(alone))
     table = nl.viz.who_won(sw, by=["opt_short", "seat"])          # figures group the rows they are told to
     assert table["seats"].tolist() == [6] * 4 and table["group"].iloc[0] == "short False · seat 1"
+
+
+def test_final_scores_by_seat_with_the_interval_of_the_mean():
+    df = games([([10, 4], [0]), ([6, 8], [1]), ([8, 6], [0]), ([12, 2], [0])])
+    t = A.score_table(df).set_index("seat")
+    assert t.index.tolist() == ["all", 1, 2]                    # every seat together, then each seat from 1
+    assert t.loc[1, "mean"] == 9.0 and t.loc[2, "mean"] == 5.0 and t.loc["all", "mean"] == 7.0
+    assert t.loc[1, "median"] == 9.0 and t.loc[1, "min"] == 6 and t.loc[1, "max"] == 12
+    # t interval: sd of 10, 6, 8, 12 is 2.582; t(0.975, 3) = 3.182; half-width 3.182 * 2.582 / 2
+    assert t.loc[1, "low"] == pytest.approx(9 - 4.108, abs=1e-3) and t.loc[1, "high"] == pytest.approx(13.108, abs=1e-3)
+    solo = A.score_table(df[df.seat == 0])
+    assert solo["seat"].tolist() == [1]
+
+
+def test_student_t_welch_and_two_proportion_tests_match_the_textbook():
+    from neko_lab.analysis.stats import t_quantile, t_sf
+    assert t_quantile(0.975, 29) == pytest.approx(2.0452, abs=1e-4)
+    assert t_sf(2.0, 10) == pytest.approx(0.036694, abs=1e-6)
+    w = A.welch_test([1, 2, 3, 4], [2, 4, 6, 8, 9])
+    assert w["t"] == pytest.approx(2.30108, abs=1e-5) and w["dof"] == pytest.approx(5.7922, abs=1e-4)
+    assert w["p"] == pytest.approx(0.062556, abs=1e-6)
+    z = A.two_proportion_test(30, 100, 45, 100)                 # pooled 0.375: z = 0.15 / 0.068465
+    assert z["z"] == pytest.approx(2.19089, abs=1e-5) and z["p"] == pytest.approx(0.02846, abs=1e-5)
+    assert A.two_proportion_test(10, 10, 20, 20)["p"] == 1.0    # nothing varies: nothing to tell
+
+
+def test_solo_result_and_rating_counts():
+    solo = pd.DataFrame({"game": range(4), "seat": 0, "won": [True, True, False, True],
+                         "share": [1.0, 0.5, 0.0, 1.0], "score": [10, 12, 25, 30]})
+    r = A.solo_result(solo)
+    assert (r["rate"], r["won"], r["shared"], r["lost"]) == (0.625, 0.5, 0.25, 0.25)
+    scale = ((None, "low"), (12, "middle"), (18, "high"))
+    t = A.rating_counts(solo, scale)
+    assert t["games"].tolist() == [1, 1, 2] and t["scores"].tolist() == ["below 12", "12 to 17", "18 or more"]
+    rated = solo.assign(solo_tier=[1, 1, 1, 3])                 # the game's own tiers win over the score
+    assert A.rating_counts(rated, scale)["games"].tolist() == [3, 0, 1]
+
+
+def test_cards_compared_by_the_holders_scores():
+    df = games([([10, 4], [0]), ([6, 8], [1]), ([8, 6], [0]), ([12, 2], [0])])
+    df["held"] = ["A|B", "B", "A", "B", "A|A", "", "A", "B"]
+    t = A.card_scores(df).set_index("card")
+    assert t.loc["A", "seats"] == 4 and t.loc["A", "copies"] == 5
+    assert t.loc["A", "score"] == pytest.approx((10 + 6 + 8 + 12) / 4)      # seats holding A
+    assert t.loc["A", "others"] == pytest.approx((4 + 8 + 6 + 2) / 4)
+    assert t.loc["A", "lift"] == pytest.approx(4.0) and t.loc["A", "low"] < 9 < t.loc["A", "high"]

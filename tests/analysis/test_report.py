@@ -122,3 +122,82 @@ def test_analysing_no_games_is_a_clear_error():
         with pytest.raises(nl.ConfigError, match="the trace holds no decisions"):
             nl.analysis.branching(empty)
     assert nl.analysis.branching(full).iloc[-1]["kind"] == "all"
+
+
+def test_a_solo_naeco_report_is_about_scores_and_the_rating_scale_not_wins():
+    rep = nl.playtest("naeco", players=1, games=30, seed=2, progress=False)
+    assert {"scores", "rating", "cards"} <= set(rep.findings) and "result" not in rep.findings
+    df = rep.results
+    scores = rep.tables["scores"]
+    assert scores.index.tolist() == ["the player"] and scores.loc["the player", "mean"] == df["score"].mean()
+    rating = rep.tables["rating"]
+    assert rating.index.tolist() == [1, 2, 3, 4, 5] and rating["games"].sum() == 30
+    assert rating["games"].tolist() == [int((df["solo_tier"] == k).sum()) for k in range(1, 6)]
+    assert "below 12 points" in rep.findings["rating"]
+    cards = rep.findings["cards"]
+    assert " score " in cards and " win " not in cards and "100.0 %" not in cards
+    assert "score" in rep.tables["cards"].columns and "rate" not in rep.tables["cards"].columns
+
+
+def test_a_solo_syndicate_report_says_how_often_catanna_is_beaten():
+    rep = nl.playtest("syndicate", players=1, games=3, agents=["random"], seed=1, progress=False)
+    df = rep.results
+    text = rep.findings["result"]
+    lost = (df["share"] == 0).mean()
+    assert f"{100 * lost:.1f} % lost" in text and "catanna_score" in text
+    assert "rating" not in rep.findings and "scores" in rep.findings
+
+
+def test_a_multiplayer_report_gives_each_seats_mean_score_with_its_interval():
+    rep = nl.playtest("toy", games=40, agents=["greedy", "random"], seed=1, progress=False)
+    t = rep.tables["scores"]
+    df = rep.results
+    assert t.index.tolist() == ["all seats", "seat 1", "seat 2"]
+    for seat in (0, 1):
+        row = t.loc[f"seat {seat + 1}"]
+        assert row["mean"] == pytest.approx(df.loc[df.seat == seat, "score"].mean())
+        assert row["low"] < row["mean"] < row["high"]
+        assert f"seat {seat + 1} {row['mean']:.1f} [{row['low']:.1f}, {row['high']:.1f}]" in rep.findings["scores"]
+
+
+def test_the_playtest_command_names_the_options_and_the_data_folder(tmp_path, capsys):
+    import shutil
+    from neko_lab.core.data import shipped_dir
+    folder = tmp_path / "mycards"
+    shutil.copytree(shipped_dir("naeco"), folder)
+    path = tmp_path / "r.html"
+    assert cli.main(["playtest", "naeco", "--games", "3", "--agents", "random", "--option", "sea_shepherd=True",
+                     "--data", str(folder), "--html", str(path), "--no-progress"]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert "options sea_shepherd=True" in head and f"from the folder {folder}" in head
+    page = path.read_text(encoding="utf-8")
+    assert "options sea_shepherd=True" in page and f"from the folder {folder}" in page
+    assert cli.main(["playtest", "naeco", "--games", "3", "--agents", "random", "--html", str(path),
+                     "--no-progress"]) == 0
+    assert "the rules' default options" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("where, message", [
+    ("{tmp}", "path='{tmp}' is a folder: name the report's file"),
+    ("{tmp}/missing/r.html", "the folder '{tmp}/missing' does not exist"),
+    ("", "path must name the report's file"),
+])
+def test_saving_a_report_where_it_cannot_be_written_is_a_config_error(tmp_path, where, message):
+    rep = nl.playtest("toy", games=2, agents=["random"], progress=False)
+    with pytest.raises(nl.ConfigError) as err:
+        rep.save(where.format(tmp=tmp_path))
+    assert message.format(tmp=tmp_path) in str(err.value)
+    assert rep.save(tmp_path / "ok.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_the_decisiveness_table_reads_as_the_sentence_does():
+    from neko_lab.analysis.report import _table_html
+    d = {"games": 40, "shared": 0.1, "no_winner": 0.0, "tie_break": 0.025, "margin_mean": 9.583333,
+         "margin_median": 7.5, "close": 0.175}
+    text = findings.decisive(d)
+    assert "by 9.6 points on average (median 7.5)" in text and "17.5 %" in text
+    page = _table_html(pd.DataFrame([d]).set_index("games"))
+    for shown in ("10.0%", "2.5%", "17.5%", "9.6", "7.5"):
+        assert f">{shown}<" in page
+    assert "9.583333" not in page and "0.175" not in page
+    assert "(median 8)" in findings.decisive({**d, "margin_median": 8.0})

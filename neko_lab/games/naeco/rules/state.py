@@ -16,6 +16,7 @@ from neko_lab.core.decisions import gather
 from neko_lab.core.frozen import FrozenDict
 
 from .. import data as naeco_data
+from .. import scoring
 from . import drawing, end_of_game, final_scoring, gameplay, observations, sea_shepherd, solo
 from . import setup as setting_up
 from .ocean import FACE_DOWN, START, Card, Ocean, depth_col, pos
@@ -42,6 +43,7 @@ class GameState(State):
     }
     AGENTS = {"naeco": "neko_lab.games.naeco.agents:NaecoAgent"}
     PLAYTEST = {"games": 1000, "agents": ["naeco"]}      # about 0.03 s of CPU a game
+    RATING_SCALE = scoring.SOLO_RATING                   # Naéco › Solo play variant
     HIDDEN_INFORMATION = True
     DECISIONS = gather(setting_up, gameplay, drawing, observations, end_of_game, final_scoring,
                        sea_shepherd, solo)

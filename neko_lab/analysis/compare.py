@@ -1,0 +1,170 @@
+"""Comparing rule options: does a variant change who wins, or how much players score?
+
+    sw = nl.sim.sweep("neptune", options={"events": [False, True]}, games=200, players=3,
+                      agents=[["neptune"]])
+    cmp = nl.analysis.compare_options(sw)          # the one option the sweep varies
+    cmp                                            # table, tests and the finding
+    cmp.summary()
+    nl.analysis.compare_options(df_a, df_b)        # or two frames of nl.simulate()
+
+For each value of the option (or each frame), over its games:
+- first seat: the win share of seat 1 (a tie counts 1/k for each of k winners) with its 95 % Wilson
+  interval;
+- score: a game's mean final score over its seats, averaged over the games, with its 95 % Student's t
+  interval (one value per game, so the games are the independent samples).
+Every value is tested against the first one (the reference): the first seat's win share with the
+two-proportion z test, the score with Welch's t test; both two-sided. A sweep plays every cell from
+the same seeds, so the cells' games are alike as far as the option lets them be; the tests treat
+them as independent samples, which if anything understates how sure a difference is.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import pandas as pd
+
+from ..core.errors import ConfigError, counted
+from .balance import with_share
+from .frames import need
+from .stats import Z95, fmt_interval, fmt_num, fmt_p, fmt_pct, mean_interval, two_proportion_test, \
+    welch_test, wilson_interval
+
+SURE = 0.01          # p below this: the option makes a difference; 0.01 to 0.05: a hint only
+NEEDED = ["game", "seat", "won", "score"]
+
+
+@dataclass
+class OptionComparison:
+    """compare_options()'s answer: `table` (one row per option value), `tests` (each value against
+    the first) and summary() (the finding in words)."""
+    option: str
+    table: pd.DataFrame
+    tests: pd.DataFrame
+
+    def summary(self) -> str:
+        ref = self.table.iloc[0]
+        out = []
+        for (_, row), (_, test) in zip(self.table.iloc[1:].iterrows(), self.tests.iterrows()):
+            out.append(
+                f"{row['value']} against {ref['value']} ({counted(int(row['games']), 'game')} and "
+                f"{int(ref['games'])}): seat 1 wins {fmt_pct(row['first_seat'])} "
+                f"{fmt_interval(row['low'], row['high'])} against {fmt_pct(ref['first_seat'])} "
+                f"{fmt_interval(ref['low'], ref['high'])} ({_diff(100 * test['rate_diff'])} percentage points, "
+                f"two-proportion z test {fmt_p(test['p_rate'])}: {_verdict(test['p_rate'])}); a game's "
+                f"mean final score is {fmt_num(row['score'])} {_range(row['score_low'], row['score_high'])} "
+                f"against {fmt_num(ref['score'])} {_range(ref['score_low'], ref['score_high'])} "
+                f"({_diff(test['score_diff'])} points, Welch's t test {fmt_p(test['p_score'])}: "
+                f"{_verdict(test['p_score'])}).")
+        return "\n".join(out)
+
+    def __repr__(self) -> str:
+        return f"{self.table.to_string(index=False)}\n\n{self.summary()}"
+
+    def _repr_html_(self) -> str:
+        fmt = {c: "{:.1%}".format for c in ("first_seat", "low", "high", "rate_diff")}
+        fmt.update({c: "{:.2f}".format for c in ("score", "score_low", "score_high", "score_diff", "z",
+                                                 "t", "dof")})
+        fmt.update({c: "{:.3g}".format for c in ("p_rate", "p_score")})
+        return (self.table.to_html(index=False, border=0, formatters=fmt)
+                + self.tests.to_html(index=False, border=0, formatters=fmt)
+                + "".join(f"<p>{html.escape(line)}</p>" for line in self.summary().splitlines()))
+
+
+def _diff(x: float) -> str:
+    return f"{'+' if x > 0 else '−' if x < 0 else '±'}{fmt_num(abs(x))}"
+
+
+def _range(low: float, high: float) -> str:
+    return f"[{low:.1f}, {high:.1f}]"
+
+
+def _verdict(p: float) -> str:
+    if p < SURE:
+        return "a difference"
+    if p < 0.05:
+        return "a hint of a difference, more games would tell"
+    return "no difference these games can see"
+
+
+def _groups(a: pd.DataFrame, b: pd.DataFrame | None, option: str | None) -> tuple[str, list]:
+    """(the option's name, [(label, frame), ...]) for the values or the frames to compare."""
+    if b is not None:
+        need(b, NEEDED, "compare_options")
+        differ = [c for c in a.columns if c.startswith("opt_") and c in b.columns
+                  and a[c].drop_duplicates().tolist() != b[c].drop_duplicates().tolist()]
+        if option is not None:
+            differ = [_column(a, option)]
+        if not differ:
+            return "frame", [("the first frame", a), ("the second frame", b)]
+        return (", ".join(c[4:] for c in differ),
+                [(_label(f, differ), f) for f in (a, b)])
+    varying = [c for c in a.columns if c.startswith("opt_") and a[c].nunique(dropna=False) > 1]
+    if option is None:
+        if not varying:
+            raise ConfigError("compare_options: this frame plays one set of options, so there is nothing to "
+                              "compare; give the frame of nl.sim.sweep(game, options={name: [a, b]}) or two "
+                              "frames of nl.simulate()")
+        if len(varying) > 1:
+            raise ConfigError(f"compare_options: this frame varies {' and '.join(c[4:] for c in varying)}: name "
+                              f"the one to compare with option=")
+        column = varying[0]
+    else:
+        column = _column(a, option)
+        rest = [c[4:] for c in varying if c != column]
+        if rest:
+            raise ConfigError(f"compare_options: the frame also varies {' and '.join(rest)}; keep the rows of one "
+                              f"value of it first, e.g. df[df.opt_{rest[0]} == value]")
+    values = list(dict.fromkeys(a[column].tolist()))
+    if len(values) < 2:
+        raise ConfigError(f"compare_options: every game was played with {column[4:]}={values[0]!r}, so "
+                          f"there is nothing to compare")
+    return column[4:], [(f"{column[4:]}={v!r}", a[a[column].isna()] if pd.isna(v) else a[a[column] == v])
+                        for v in values]
+
+
+def _column(frame: pd.DataFrame, option: str) -> str:
+    if not isinstance(option, str):
+        raise ConfigError(f"option names a game option, not {option!r}")
+    column = option if option.startswith("opt_") else f"opt_{option}"
+    if column not in frame.columns:
+        known = [c[4:] for c in frame.columns if c.startswith("opt_")]
+        raise ConfigError(f"compare_options: the frame has no option {option!r} (its options: "
+                          f"{', '.join(known) or 'none'})")
+    return column
+
+
+def _label(frame: pd.DataFrame, columns: list[str]) -> str:
+    return ", ".join(f"{c[4:]}={'/'.join(repr(v) for v in frame[c].drop_duplicates())}" for c in columns)
+
+
+def compare_options(a: pd.DataFrame, b: pd.DataFrame | None = None, option: str | None = None,
+                    z: float = Z95) -> OptionComparison:
+    """Compare the first seat's win share and the mean final score between the values of one game
+    option (see the module docstring): `a` is a frame of nl.sim.sweep() (option= names the option when
+    the sweep varies several), or `a` and `b` are two frames of nl.simulate()."""
+    need(a, NEEDED, "compare_options", one_run=b is not None)    # a sweep's table joins its cells
+    name, groups = _groups(a, b, option)
+    rows, samples = [], []
+    for label, part in groups:
+        part = with_share(part)
+        key = ["cell", "game"] if "cell" in part.columns else ["game"]
+        first = part[part["seat"] == 0]
+        n, wins = len(first), float(first["share"].sum())
+        if n < 2:
+            raise ConfigError(f"compare_options: {label} has {counted(n, 'game')}; at least 2 are needed")
+        low, high = wilson_interval(wins, n, z)
+        scores = part.groupby(key)["score"].mean().astype(float).tolist()
+        mean, s_low, s_high = mean_interval(scores)
+        rows.append({"value": label, "games": n, "first_seat": wins / n, "low": low, "high": high,
+                     "score": mean, "score_low": s_low, "score_high": s_high})
+        samples.append((wins, n, scores))
+    tests = []
+    wins0, n0, scores0 = samples[0]
+    for row, (wins, n, scores) in zip(rows[1:], samples[1:]):
+        rate = two_proportion_test(wins0, n0, wins, n)
+        score = welch_test(scores0, scores)
+        tests.append({"value": row["value"], "against": rows[0]["value"], "rate_diff": rate["difference"],
+                      "z": rate["z"], "p_rate": rate["p"], "score_diff": score["difference"],
+                      "t": score["t"], "dof": score["dof"], "p_score": score["p"]})
+    return OptionComparison(name, pd.DataFrame(rows), pd.DataFrame(tests))

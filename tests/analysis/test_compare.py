@@ -1,0 +1,62 @@
+"""Comparing two rule options: per-value first-seat win share and mean score, with tests of the
+difference."""
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+import neko_lab as nl
+from neko_lab import analysis as A
+import toygame  # noqa: F401  (registers "toy"; imported by this name only, as conftest does, so it registers once)
+from tests.analysis.test_analysis import games
+
+
+def _option(df, **opts):
+    return df.assign(**{f"opt_{k}": v for k, v in opts.items()})
+
+
+def test_two_frames_are_compared_with_a_two_proportion_and_a_welch_test():
+    # seat 1 wins 30 of 40 games with the option off, 15 of 40 with it on; scores 10/4 against 6/8
+    off = _option(games([([10, 4], [0])] * 30 + [([4, 10], [1])] * 10), events=False)
+    on = _option(games([([6, 8], [0])] * 15 + [([8, 6], [1])] * 25), events=True)
+    cmp = A.compare_options(off, on)
+    t = cmp.table.set_index("value")
+    assert t.index.tolist() == ["events=False", "events=True"] and cmp.option == "events"
+    assert t.loc["events=False", "first_seat"] == 0.75 and t.loc["events=True", "first_seat"] == 0.375
+    assert t.loc["events=False", "score"] == 7.0 and t.loc["events=True", "score"] == 7.0
+    test = cmp.tests.iloc[0]
+    expected = A.two_proportion_test(30, 40, 15, 40)
+    assert test["rate_diff"] == pytest.approx(-0.375) and test["p_rate"] == pytest.approx(expected["p"])
+    assert test["p_rate"] < 0.01 and test["p_score"] == 1.0        # every game's mean score is 7
+    text = cmp.summary()
+    assert text.startswith("events=True against events=False (40 games and 40): seat 1 wins 37.5 %")
+    assert "−37.5 percentage points" in text and "a difference" in text and "no difference these games can see" in text
+
+
+def test_a_sweep_is_compared_over_the_option_it_varies():
+    sw = nl.sim.sweep("toy", options={"short": [False, True]}, games=40, players=2, agents=[["greedy", "random"]],
+                      progress=False)
+    cmp = A.compare_options(sw)
+    t = cmp.table.set_index("value")
+    assert t.index.tolist() == ["short=False", "short=True"] and (t["games"] == 40).all()
+    for value, part in ((False, sw[~sw.opt_short]), (True, sw[sw.opt_short])):
+        row = t.loc[f"short={value!r}"]
+        assert row["first_seat"] == part.loc[part.seat == 0, "share"].mean()
+        assert row["score"] == pytest.approx(part.groupby("game")["score"].mean().mean())
+        assert row["low"] <= row["first_seat"] <= row["high"]
+        assert row["score_low"] <= row["score"] <= row["score_high"]
+    assert 0 <= cmp.tests.iloc[0]["p_rate"] <= 1 and "short=True against short=False" in repr(cmp)
+    assert "<table" in cmp._repr_html_()
+
+
+def test_what_cannot_be_compared_is_refused_with_the_reason():
+    df = _option(games([([1, 0], [0])] * 4), a=1, b=2)
+    with pytest.raises(nl.ConfigError, match="plays one set of options, so there is nothing to compare"):
+        A.compare_options(df)
+    varied = pd.concat([df, _option(games([([1, 0], [0])] * 4), a=2, b=3)])
+    with pytest.raises(nl.ConfigError, match="this frame varies a and b: name the one to compare with option="):
+        A.compare_options(varied)
+    with pytest.raises(nl.ConfigError, match="the frame also varies b"):
+        A.compare_options(varied, option="a")
+    with pytest.raises(nl.ConfigError, match="the frame has no option 'c' \\(its options: a, b\\)"):
+        A.compare_options(varied, option="c")
