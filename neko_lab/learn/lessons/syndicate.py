@@ -1,8 +1,8 @@
 """A whole first game of Neko Syndicate: two players, you (Player 1) against the Syndicate agent.
 
-The script guides every decision of yours for all 15 turns: the Syndicate agent's own plan, except that
-a cube standing beside a free slot it fits is always delivered at once (deliver_now); on this seed
-following it wins 82 to 55. What it teaches, and where:
+The script guides every decision of yours for all 15 turns: the Syndicate agent's own plan, in which
+(with two players) a cube standing beside a free slot it fits is always delivered at once (deliver_now);
+on this seed following it wins 63 to 38. What it teaches, and where:
 
 1. Game Set-up — the opening draw: the four minions are shown, one goes below the Accountant (the
    first card of level 2), one to the Waiting Room, two to the discard pile; the once-a-game redraw of
@@ -34,6 +34,7 @@ from typing import Any
 from ...core.state import State
 from ...games.syndicate.data import (CHILD, COLOURS, LEVEL_OF, LEVELS, LINES, MULTIPLIER, NIGIRI, SASHIMI,
                                      VERTICAL, WILD)
+from ...games.syndicate.agents import deliver_instead
 from ...games.syndicate.data import TURNS
 from ...games.syndicate.rules.simultaneous import TURN_PHASES
 from ...games.syndicate.scoring import ORDER_BONUS
@@ -442,14 +443,13 @@ def nothing_new(state: State, wanted: Any) -> bool:
 
 def deliver_now(state: State, a: Any) -> Any:
     """The agent's move, except that a cube beside a free slot it fits is delivered (or cooked) at once
-    instead of kept loose, or left there when the walk ends or a Cook stops. The agent sometimes keeps
-    such a cube for later (its estimate counts a cube beside a free slot almost as delivered), but a
-    loose cube costs points and its card may still count as one with no delivered cube until it is
-    delivered: on the lesson's seed, delivering at once ends 82-55 where the agent alone ends 55-53.
-    Of several deliveries, the one on the highest level (largest multiplier) comes first."""
-    waits = kind(a) in ("Keep", "EndWalk") or (kind(a) == "Stop" and state.pending[-1].kind == "cook")
-    fills = [x for x in state.legal_actions() if kind(x) == "Deliver"] if waits else []
-    return min(fills, key=lambda d: (LEVEL_OF[d.place], d.place, d.slot)) if fills else a
+    instead of kept loose, or left there when the walk ends or a Cook stops (the game's own
+    agents.deliver_instead, which the Syndicate agent itself plays with two players). Without it the
+    agent sometimes keeps such a cube for later (its estimate counts a cube beside a free slot almost as
+    delivered), but a loose cube costs points and its card may still count as one with no delivered cube
+    until it is delivered: on the lesson's seed the learner then ends 82-55 against an opponent without
+    it, where the agent without it ends 55-53; with both delivering at once, 63-38."""
+    return deliver_instead(state, a)
 
 
 def _made_for_you(lesson: Lesson, state: State) -> str:
