@@ -71,7 +71,7 @@ from ..core.rng import check_seed
 from . import runner
 from .results import Results
 from .runner import Batch
-from .workers import MAX_WORKERS, run_dask, run_pool, stop_pool  # noqa: F401 (stop_pool: public here too)
+from .workers import MAX_WORKERS, check_portable, run_dask, run_pool, stop_pool  # noqa: F401 (stop_pool: public here too)
 
 FIXED = ["game", "seat", "agent", "score", "won", "share", "order", "steps", "rounds", "players", "seed", "data",
          "config"]
@@ -321,6 +321,8 @@ def _checked(game, games, players, agents, seed, workers, progress, client, out,
         if workers > MAX_WORKERS:
             raise ConfigError(f"workers is at most {MAX_WORKERS} (one process each on this machine); "
                               f"for more, run on a Dask cluster with client=, not {workers}")
+    if client is not None or workers is not None:       # what the workers could not receive, said here
+        check_portable(cls, agents, options, dask=client is not None)
     if chunk is not None:
         chunk = _int("chunk", chunk, 1)
     store = None
@@ -363,7 +365,8 @@ def simulate(game: Any, games: int = 10_000, players: int | None = None, agents:
 
     done = store.finished() if store is not None else set()
     todo = ((a, b) for a, b in _plan(games, chunk) if a not in done)
-    batches = (Batch(cls, players, list(agents), seed, a, b, dict(options), rotate, trace) for a, b in todo)
+    folder = str(store.folder) if store is not None else ""
+    batches = (Batch(cls, players, list(agents), seed, a, b, dict(options), rotate, trace, folder) for a, b in todo)
     already = sum(min(a + chunk, games) - a for a in done if a < games)
     import pandas as pd
 
@@ -383,9 +386,9 @@ def simulate(game: Any, games: int = 10_000, players: int | None = None, agents:
     with tqdm(total=games, initial=already, unit="game",
               desc=f"{cls.GAME}", disable=not show_progress(progress)) as bar:
         if client is not None:
-            run_dask(client, batches, collect, bar)
+            run_dask(client, batches, collect, bar, folder)
         elif workers is not None:
-            run_pool(workers, batches, collect, bar)
+            run_pool(workers, batches, collect, bar, folder)
         else:
             for batch in batches:
                 collect(batch, runner.run_batch(batch))
