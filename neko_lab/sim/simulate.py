@@ -46,13 +46,23 @@ chunk; simulate(..., out=FOLDER, resume=True) plays only the missing chunks. Mem
 the number of games: no finished chunk is kept, and the run returns a Results object (results.py)
 that reads the files only when asked: .to_pandas(columns=...), .dataset (pyarrow), .to_dask().
 
-Workers (process pool or Dask) import the game and the agents by name, so a game or an agent class
-written in a notebook cell cannot travel to them: put it in a module on the workers' path (or run
-without workers). The local pool starts at the first run with workers and is kept for the next runs of
+Workers: the pool's processes receive the game and the agents pickled and import their classes and
+functions by module, so a game or an agent class written in a notebook cell, a lambda or a class defined
+inside a function cannot travel to them: the run refuses it with a ConfigError naming the agent before
+the pool starts (put it in a module on the workers' path, run without workers, or use a Dask client,
+which sends such objects by value). The local pool starts at the first run with workers and is kept for the next runs of
 the same Python process (a spawned worker takes about a second to start); after editing a module of
 your own that the workers imported, neko_lab.sim.simulate.stop_pool() makes the next run start afresh.
 An interrupt (Ctrl-C, Jupyter's stop button) is this process's alone: the workers ignore it, and the
 interrupted run ends them at once.
+
+Failures: a game that raises (an agent's error, an illegal action it returned) ends the run with that
+error, of the same type (except IllegalAction still catches it) and raised from the original, its
+message naming the game's number in the run, its seed, the agents by seat, the seat to move and the
+nl.play(game, agents=[...], players=..., seed=...) call that replays it. A pool worker that dies ends
+the run with BrokenProcessPool naming the games it was playing and its exit code or signal (a Dask
+worker: distributed's KilledWorker, naming the games). With out=, every chunk finished so far is kept
+and simulate(..., out=FOLDER, resume=True) plays only the rest.
 """
 from __future__ import annotations
 
