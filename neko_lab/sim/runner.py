@@ -24,7 +24,7 @@ from typing import Any, Sequence
 from ..agents import Agent, agent_label, make_agent
 from ..core.data import fingerprint
 from ..core.errors import ConfigError, counted, excerpt
-from ..core.registry import game_class
+from ..core.registry import GAMES, game_class
 from ..core.rng import check_seed, derive
 from ..core.state import State, best_of, shares_of
 
@@ -161,13 +161,19 @@ def play(game: str | type[State], agents: Any, players: int | None = None, seed:
     if seed is None:
         import secrets
         seed = secrets.randbits(63)
+    state, seated = _seated(cls, agents, players, seed, options)
+    return run(state, seated, recorder, first_moves)
+
+
+def _seated(cls: type[State], agents: Any, players: int, seed: int,
+            options: dict) -> tuple[State, list[Agent]]:
+    """play()'s new game and its agents, seat by seat, both seeded from the game's seed."""
     check_seed(seed)
     seats = players if isinstance(players, int) and players > 0 else 0
     state_seed, agent_seeds = seat_seeds(seed, seats)
     state = cls(players=players, seed=state_seed, **options)   # refuses a bad player count
     specs = seat_agents(check_agents(agents, players), players, rotate=False)
-    seated = [make_agent(spec, cls, agent_seeds[s]) for s, spec in enumerate(specs)]
-    return run(state, seated, recorder, first_moves)
+    return state, [make_agent(spec, cls, agent_seeds[s]) for s, spec in enumerate(specs)]
 
 
 def run(state: State, seated: Sequence[Agent], recorder: Recorder | None = None,
@@ -205,6 +211,7 @@ class Batch:
     options: dict
     rotate: bool = True
     trace: bool | str = False
+    out: str = ""          # the run's folder (out=), named when a game fails; "" without one
 
 
 # Youngest-generation threshold of the cyclic garbage collector while a batch plays (Python's default
@@ -261,54 +268,129 @@ def _play_batch(batch: Batch) -> tuple[list[dict], list[dict]]:
         idx = [(s + (g if batch.rotate else 0)) % len(batch.agents) for s in range(batch.players)]
         recorder = Recorder(every_action=batch.trace == "action") if batch.trace else None
         first: list[int] = []
-        state = play(batch.game, [batch.agents[i] for i in idx], batch.players, seed, recorder, first,
-                     **batch.options)
-        parts, cls = state.breakdown(), type(state)
-        if cls.scores is State.scores:     # the default scores() and winners(): from the breakdown taken
-            scores = [sum(b.values()) for b in parts]
-            winners = set(best_of(scores) if cls.winners is State.winners else state.winners())
-        else:
-            scores, winners = state.scores(), set(state.winners())
-        rounds, steps = state.round_number(), state.steps
-        opts = {f"opt_{k}": v for k, v in state.options.items()}
-        key = id(state.__dict__.get("_origin"))
-        if key not in fingerprints:
-            data = data_fingerprint(state)
-            fingerprints[key] = (data, config_fingerprint(state.GAME, batch.players, state.options, data))
-        data, config = fingerprints[key]
-        extra = state.result_columns()
-        # the default shares from the winners taken above (state.shares() would score the game again)
-        shares = state.shares() if type(state).shares is not State.shares else shares_of(winners, batch.players)
-        held = ([state.holdings(s) for s in range(batch.players)]
-                if type(state).holdings is not State.holdings else None)
-        for s in range(batch.players):
-            row = {"game": g, "seat": s, "agent": labels[idx[s]], "score": scores[s],
-                   "won": s in winners,
-                   "share": shares[s],
-                   "order": first.index(s) + 1 if s in first else 0,
-                   "steps": steps, "rounds": rounds, "players": batch.players, "seed": seed,
-                   "data": data, "config": config}
-            row.update(extra)
-            if held is not None:
-                row["held"] = "|".join(held[s])
-            row.update({f"pts_{k}": v for k, v in parts[s].items()})
-            row.update(opts)
-            rows.append(row)
+        state = None
+        try:
+            state, seated = _seated(batch.game, [batch.agents[i] for i in idx], batch.players, seed,
+                                    batch.options)
+            run(state, seated, recorder, first)
+            _collect_game(batch, g, seed, idx, labels, state, first, fingerprints, rows)
+        except Exception as exc:
+            failure = game_failure(exc, batch, g, seed, [batch.agents[i] for i in idx], state)
+            if failure is exc:
+                raise
+            raise failure from exc
         if recorder is not None:
-            taken = {d[0] + 1: d for d in recorder.decisions}
-            for step, rnd, bd, proj in recorder.points:
-                decision = taken.get(step)
-                for s in range(batch.players):
-                    point = {"game": g, "step": step, "round": rnd, "seat": s,
-                             "agent": labels[idx[s]], "score": sum(bd[s].values()),
-                             "projected": proj[s]}
-                    if batch.trace == "action":
-                        point.update(actor=-1 if decision is None else decision[1],
-                                     kind="" if decision is None else decision[2],
-                                     choices=0 if decision is None else decision[3])
-                    point.update({f"pts_{k}": v for k, v in bd[s].items()})
-                    trace.append(point)
+            _collect_points(batch, g, idx, labels, recorder, trace)
     return rows, trace
+
+
+def _collect_game(batch: Batch, g: int, seed: int, idx: list[int], labels: list[str], state: State,
+                  first: list[int], fingerprints: dict, rows: list[dict]) -> None:
+    """The rows of finished game `g`, one per seat, appended to `rows`."""
+    parts, cls = state.breakdown(), type(state)
+    if cls.scores is State.scores:     # the default scores() and winners(): from the breakdown taken
+        scores = [sum(b.values()) for b in parts]
+        winners = set(best_of(scores) if cls.winners is State.winners else state.winners())
+    else:
+        scores, winners = state.scores(), set(state.winners())
+    rounds, steps = state.round_number(), state.steps
+    opts = {f"opt_{k}": v for k, v in state.options.items()}
+    key = id(state.__dict__.get("_origin"))
+    if key not in fingerprints:
+        data = data_fingerprint(state)
+        fingerprints[key] = (data, config_fingerprint(state.GAME, batch.players, state.options, data))
+    data, config = fingerprints[key]
+    extra = state.result_columns()
+    # the default shares from the winners taken above (state.shares() would score the game again)
+    shares = state.shares() if type(state).shares is not State.shares else shares_of(winners, batch.players)
+    held = ([state.holdings(s) for s in range(batch.players)]
+            if type(state).holdings is not State.holdings else None)
+    for s in range(batch.players):
+        row = {"game": g, "seat": s, "agent": labels[idx[s]], "score": scores[s],
+               "won": s in winners,
+               "share": shares[s],
+               "order": first.index(s) + 1 if s in first else 0,
+               "steps": steps, "rounds": rounds, "players": batch.players, "seed": seed,
+               "data": data, "config": config}
+        row.update(extra)
+        if held is not None:
+            row["held"] = "|".join(held[s])
+        row.update({f"pts_{k}": v for k, v in parts[s].items()})
+        row.update(opts)
+        rows.append(row)
+
+
+def _collect_points(batch: Batch, g: int, idx: list[int], labels: list[str], recorder: Recorder,
+                    trace: list[dict]) -> None:
+    """The scoring-curve points of game `g`, one per point and seat, appended to `trace`."""
+    taken = {d[0] + 1: d for d in recorder.decisions}
+    for step, rnd, bd, proj in recorder.points:
+        decision = taken.get(step)
+        for s in range(batch.players):
+            point = {"game": g, "step": step, "round": rnd, "seat": s,
+                     "agent": labels[idx[s]], "score": sum(bd[s].values()),
+                     "projected": proj[s]}
+            if batch.trace == "action":
+                point.update(actor=-1 if decision is None else decision[1],
+                             kind="" if decision is None else decision[2],
+                             choices=0 if decision is None else decision[3])
+            point.update({f"pts_{k}": v for k, v in bd[s].items()})
+            trace.append(point)
+
+
+
+def _replay_spec(spec: Any) -> str:
+    """An agent spec as it is written in an nl.play() call."""
+    if isinstance(spec, type):
+        return spec.__qualname__
+    if isinstance(spec, Agent):
+        return f"<the {type(spec).__qualname__} object>"
+    return repr(spec)
+
+
+def kept_hint(out: str) -> str:
+    """What an interrupted or failed run keeps, and how it goes on."""
+    if out:
+        return (f"The chunks finished so far are kept in {out}: simulate(..., out={out!r}, resume=True) "
+                f"plays only the games still missing.")
+    return "(With out=FOLDER a run keeps the chunks it finished, and resume=True continues it.)"
+
+
+def game_failure(exc: Exception, batch: Batch, g: int, seed: int, specs: list, state: State | None) -> Exception:
+    """`exc`, raised while game `g` of a run was played, with a message that names the game (its number
+    in the run, as in the results' game column), its seed, the agents by seat, the seat to move, how
+    to replay it with nl.play() and what the run keeps. The error keeps its type (an IllegalAction is
+    still one): a new error of that type, which simulate raises from `exc`; an error that cannot be
+    made again with a message alone gets the same words as a note (add_note) instead."""
+    cls = batch.game
+    name = repr(cls.GAME) if GAMES.get(cls.GAME) is cls else cls.__qualname__
+    seats = ", ".join(f"seat {s + 1} {agent_label(spec)}" for s, spec in enumerate(specs))
+    if state is None:
+        where = "while its agents were made"
+    elif state.is_over():
+        where = f"after it ended ({counted(state.steps, 'action')}), while its results were read"
+    else:
+        seat = state.current_player
+        who = f"seat {seat + 1} ({agent_label(specs[seat])})" if isinstance(seat, int) and 0 <= seat < len(specs) \
+            else "no seat"
+        where = f"with {who} to move after {counted(state.steps, 'action')}"
+    options = "".join(f", {k}={v!r}" for k, v in batch.options.items())
+    agents = ", ".join(_replay_spec(spec) for spec in specs)
+    context = (f"Game {g} of the run (its number in the results' game column), seed {seed}, failed {where}; "
+               f"seats: {seats}.\n"
+               f"Replay it with nl.play({name}, agents=[{agents}], players={batch.players}, seed={seed}"
+               f"{options}).\n{kept_hint(batch.out)}")
+    message = f"{exc}\n{context}"
+    try:
+        again = type(exc)(message)
+        same = type(again) is type(exc) and str(again) == message
+    except Exception:
+        same = False
+    if not same:
+        exc.add_note(context)
+        return exc
+    again.__dict__.update(exc.__dict__)
+    return again
 
 
 # ---------------------------------------------------------------- worker processes
@@ -340,6 +422,47 @@ def watch_parent(parent: int, every: float = 0.5) -> None:
                 os._exit(1)
 
     threading.Thread(target=watch, name="neko_lab-parent-watch", daemon=True).start()
+
+
+_SLOT: list = []     # in a pool worker: [board, index of this worker's slot] (see start_worker)
+
+
+def start_worker(parent: int, board: Any = None, taken: Any = None) -> None:
+    """Pool initializer: watch the parent (watch_parent) and take a slot of the pool's board, a shared
+    array of three numbers per worker (pid, first game, last game + 1) that run_pooled fills while a
+    chunk plays, so that the parent can tell which games a worker that died was playing."""
+    watch_parent(parent)
+    if board is None or taken is None:
+        return
+    with taken.get_lock():
+        index = taken.value
+        taken.value += 1
+    if 3 * index + 2 < len(board):
+        board[3 * index] = os.getpid()
+        board[3 * index + 1] = board[3 * index + 2] = -1
+        _SLOT[:] = [board, index]
+
+
+def run_pooled(batch: Batch) -> tuple[list[dict], list[dict]]:
+    """run_batch in a pool worker, marking the chunk on the board while it plays."""
+    if not _SLOT:
+        return run_batch(batch)
+    board, index = _SLOT
+    board[3 * index + 2] = batch.stop
+    board[3 * index + 1] = batch.start
+    try:
+        return run_batch(batch)
+    finally:
+        board[3 * index + 1] = -1
+
+
+def board_games(board: Any, pid: int) -> tuple[int, int] | None:
+    """(first game, last game + 1) of the chunk worker `pid` was playing, from the pool's board, or None
+    when it was playing none or took no slot."""
+    for i in range(0, len(board) - 2, 3):
+        if board[i] == pid and board[i + 1] >= 0:
+            return board[i + 1], board[i + 2]
+    return None
 
 
 def refuse_while_bootstrapping() -> None:

@@ -46,13 +46,23 @@ chunk; simulate(..., out=FOLDER, resume=True) plays only the missing chunks. Mem
 the number of games: no finished chunk is kept, and the run returns a Results object (results.py)
 that reads the files only when asked: .to_pandas(columns=...), .dataset (pyarrow), .to_dask().
 
-Workers (process pool or Dask) import the game and the agents by name, so a game or an agent class
-written in a notebook cell cannot travel to them: put it in a module on the workers' path (or run
-without workers). The local pool starts at the first run with workers and is kept for the next runs of
+Workers: the pool's processes receive the game and the agents pickled and import their classes and
+functions by module, so a game or an agent class written in a notebook cell, a lambda or a class defined
+inside a function cannot travel to them: the run refuses it with a ConfigError naming the agent before
+the pool starts (put it in a module on the workers' path, run without workers, or use a Dask client,
+which sends such objects by value). The local pool starts at the first run with workers and is kept for the next runs of
 the same Python process (a spawned worker takes about a second to start); after editing a module of
 your own that the workers imported, neko_lab.sim.simulate.stop_pool() makes the next run start afresh.
 An interrupt (Ctrl-C, Jupyter's stop button) is this process's alone: the workers ignore it, and the
 interrupted run ends them at once.
+
+Failures: a game that raises (an agent's error, an illegal action it returned) ends the run with that
+error, of the same type (except IllegalAction still catches it) and raised from the original, its
+message naming the game's number in the run, its seed, the agents by seat, the seat to move and the
+nl.play(game, agents=[...], players=..., seed=...) call that replays it. A pool worker that dies ends
+the run with BrokenProcessPool naming the games it was playing and its exit code or signal (a Dask
+worker: distributed's KilledWorker, naming the games). With out=, every chunk finished so far is kept
+and simulate(..., out=FOLDER, resume=True) plays only the rest.
 """
 from __future__ import annotations
 
@@ -71,7 +81,7 @@ from ..core.rng import check_seed
 from . import runner
 from .results import Results
 from .runner import Batch
-from .workers import MAX_WORKERS, run_dask, run_pool, stop_pool  # noqa: F401 (stop_pool: public here too)
+from .workers import MAX_WORKERS, check_portable, run_dask, run_pool, stop_pool  # noqa: F401 (stop_pool: public here too)
 
 FIXED = ["game", "seat", "agent", "score", "won", "share", "order", "steps", "rounds", "players", "seed", "data",
          "config"]
@@ -321,6 +331,8 @@ def _checked(game, games, players, agents, seed, workers, progress, client, out,
         if workers > MAX_WORKERS:
             raise ConfigError(f"workers is at most {MAX_WORKERS} (one process each on this machine); "
                               f"for more, run on a Dask cluster with client=, not {workers}")
+    if client is not None or workers is not None:       # what the workers could not receive, said here
+        check_portable(cls, agents, options, dask=client is not None)
     if chunk is not None:
         chunk = _int("chunk", chunk, 1)
     store = None
@@ -363,7 +375,8 @@ def simulate(game: Any, games: int = 10_000, players: int | None = None, agents:
 
     done = store.finished() if store is not None else set()
     todo = ((a, b) for a, b in _plan(games, chunk) if a not in done)
-    batches = (Batch(cls, players, list(agents), seed, a, b, dict(options), rotate, trace) for a, b in todo)
+    folder = str(store.folder) if store is not None else ""
+    batches = (Batch(cls, players, list(agents), seed, a, b, dict(options), rotate, trace, folder) for a, b in todo)
     already = sum(min(a + chunk, games) - a for a in done if a < games)
     import pandas as pd
 
@@ -383,9 +396,9 @@ def simulate(game: Any, games: int = 10_000, players: int | None = None, agents:
     with tqdm(total=games, initial=already, unit="game",
               desc=f"{cls.GAME}", disable=not show_progress(progress)) as bar:
         if client is not None:
-            run_dask(client, batches, collect, bar)
+            run_dask(client, batches, collect, bar, folder)
         elif workers is not None:
-            run_pool(workers, batches, collect, bar)
+            run_pool(workers, batches, collect, bar, folder)
         else:
             for batch in batches:
                 collect(batch, runner.run_batch(batch))

@@ -1,18 +1,34 @@
 """Where simulate()'s chunks are played: a local process pool, started once per Python process and kept
 for the next runs (stop_pool() ends it), or a Dask cluster's workers. A few chunks per worker are in
 flight at a time and the rest are made only when one comes back, so memory stays flat however many
-games are asked for; an interrupt stops the workers, and a worker that dies says why.
+games are asked for; an interrupt stops the workers.
+
+Before a pool starts, everything it is sent (the game, the agents, the options) is pickled here once
+(check_portable): what the workers could not receive is a ConfigError naming the agent, not a broken
+pool. The pool's spawned workers import a class or function by its module, so one defined in a
+notebook cell (an interactive __main__, which has no file to import) cannot reach them, nor can a lambda
+or a class defined inside a function; a Dask client sends those by value (cloudpickle), so they play on
+Dask workers.
+
+A pool worker that dies (killed by the system for lack of memory, an agent calling os._exit...) ends the
+run with BrokenProcessPool saying which games it was playing and how it ended; a Dask worker that dies
+ends it with distributed's KilledWorker naming the games likewise. A game that raises ends the run
+with its own error, naming the game (runner.game_failure).
 """
 from __future__ import annotations
 
 import contextlib
 import itertools
 import os
+import pickle
 import signal
+import sys
 import threading
+import types
 from typing import Any, Iterator
 
-from ..core.errors import ConfigError
+from ..agents import agent_label
+from ..core.errors import ConfigError, counted, excerpt
 from . import runner
 from .runner import Batch
 
@@ -36,9 +52,14 @@ def _pool(workers: int) -> tuple[Any, dict]:
     stop_pool()
     # "spawn" starts clean interpreters: safe with threads (progress bars, notebooks) on every OS;
     # each worker watches this process and exits when it dies
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=runner.watch_parent, initargs=(os.getpid(),))
-    _POOL.update(workers=workers, pool=pool, started={})
+    context = multiprocessing.get_context("spawn")
+    # the board: a slot per worker (its pid, and the first and last game + 1 of the chunk it plays) read
+    # when a worker dies, to say which games it held
+    board = context.RawArray("q", 3 * workers)
+    taken = context.Value("i", 0)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                               initializer=runner.start_worker, initargs=(os.getpid(), board, taken))
+    _POOL.update(workers=workers, pool=pool, started={}, board=board)
     return pool, _POOL["started"]
 
 
@@ -48,6 +69,7 @@ def stop_pool(wait: bool = False, kill: bool = False) -> None:
     wait=True returns once they have exited; kill=True ends them at once instead of letting them
     finish the chunk they are playing (what an interrupted run does)."""
     pool = _POOL.pop("pool", None)
+    _POOL.pop("board", None)
     if pool is None:
         return
     procs = set((pool._processes or {}).values()) | set(_POOL.get("started", {}).values())
@@ -59,6 +81,92 @@ def stop_pool(wait: bool = False, kill: bool = False) -> None:
         if wait:
             for proc in procs:
                 proc.join(timeout=5)
+
+
+def _main_reaches_workers() -> bool:
+    """Whether a spawned worker imports this process's __main__ (a script's file, or a module run with
+    -m), so that classes and functions defined there reach it by name. A notebook's or an interactive
+    session's __main__ has no file: what it defines exists in this process only."""
+    main = sys.modules.get("__main__")
+    name = getattr(getattr(main, "__spec__", None), "name", None)
+    if name is not None:
+        return not (name == "__main__" or name.endswith(".__main__"))
+    return getattr(main, "__file__", None) is not None
+
+
+class _Probe(pickle.Pickler):
+    """Pickles to nowhere, noting every class or function pickled by name from an interactive __main__
+    (which a worker could not find)."""
+
+    def __init__(self, main_reaches: bool):
+        super().__init__(_Nowhere(), protocol=pickle.HIGHEST_PROTOCOL)
+        self.main_reaches = main_reaches
+        self.stranded: list = []
+
+    def reducer_override(self, obj: Any) -> Any:
+        if (not self.main_reaches and isinstance(obj, (type, types.FunctionType))
+                and getattr(obj, "__module__", None) == "__main__"):
+            self.stranded.append(obj)
+        return NotImplemented
+
+
+class _Nowhere:
+    def write(self, data: bytes) -> int:
+        return len(data)
+
+
+def _what(obj: Any) -> str:
+    kind = "class" if isinstance(obj, type) else "function"
+    return f"the {kind} {getattr(obj, '__qualname__', excerpt(obj))}"
+
+
+def check_portable(game: type, agents: list, options: dict, dask: bool = False) -> None:
+    """ConfigError, before any worker starts, for an agent (or the game, or an option) that the worker
+    processes could not receive: the pool's spawned workers get them pickled, and find classes and
+    functions by their module (dask=True: a Dask client's workers, which get them by value)."""
+    main_reaches = dask or _main_reaches_workers()
+    items = [(f"agent {agent_label(spec)!r} (agents[{i}])", spec) for i, spec in enumerate(agents)]
+    items += [(f"the game {game.__qualname__}", game)]
+    items += [(f"option {k}={excerpt(v)}", v) for k, v in options.items()]
+    where = "Dask workers" if dask else "worker processes"
+    for what, obj in items:
+        probe = _Probe(main_reaches)
+        try:
+            if dask:
+                import cloudpickle
+                cloudpickle.dump(obj, _Nowhere(), protocol=pickle.HIGHEST_PROTOCOL)
+            else:
+                probe.dump(obj)
+        except Exception as exc:              # what pickle raises varies: PicklingError, TypeError, AttributeError...
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            if dask:
+                outs = "give it only what can be pickled, or run without client="
+            else:
+                outs = ("define what it holds at the top level of a module (no lambda, no class or function "
+                        "defined inside a function), or run without workers=")
+                if _by_value(obj):
+                    outs += ", or play on a Dask client (client=), which sends such objects by value"
+            raise ConfigError(f"{what} cannot be sent to the {where} ({reason}): {outs}") from None
+        if probe.stranded:
+            first = probe.stranded[0]
+            held = ("is" if first is obj else "is an object of" if isinstance(first, type) and isinstance(obj, first)
+                    else "holds")
+            raise ConfigError(
+                f"{what} {held} {_what(first)}, defined in this notebook or interactive session, which the "
+                f"worker processes cannot import (they import classes and functions from their module "
+                f"files): define it in a module (a .py file beside the notebook, then import it from "
+                f"there), run without workers=, or play on a Dask client (client=), which sends it to "
+                f"its workers")
+
+
+def _by_value(obj: Any) -> bool:
+    """Whether cloudpickle (Dask's pickler) can send `obj`."""
+    try:
+        import cloudpickle
+        cloudpickle.dump(obj, _Nowhere(), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        return False
+    return True
 
 
 @contextlib.contextmanager
@@ -77,27 +185,84 @@ def _workers_ignore_interrupts() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def run_pool(workers: int, batches: Iterator[Batch], collect, bar) -> None:
+def _ended(code: int | None) -> str:
+    """How a worker process ended, from its exit code."""
+    if code is None:
+        return "ended without an exit code"
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        why = ": often the system ending it when memory runs out" if -code == signal.SIGKILL else ""
+        return f"was killed by signal {-code} ({name}{why})"
+    return f"exited with code {code}"
+
+
+def _games(span: tuple[int, int]) -> str:
+    a, b = span
+    return f"game {a}" if b - a == 1 else f"games {a} to {b - 1}"
+
+
+def _died(procs: list, board: Any, in_flight: list[Batch], out: str) -> str:
+    """The message for a pool whose worker died: which worker, how it ended, which games it held (from
+    the board), what is kept and what to do."""
+    codes = {proc.pid: proc.exitcode for proc in procs}
+    # the pool ends the workers left with SIGTERM as it gives up: the one that broke it ended otherwise
+    dead = [pid for pid, code in codes.items() if code not in (None, 0, -signal.SIGTERM)]
+    dead = dead or [pid for pid, code in codes.items() if code not in (None, 0)]
+    said = []
+    for pid in dead:
+        span = runner.board_games(board, pid) if board is not None else None
+        held = f" while playing {_games(span)}" if span else ""
+        said.append(f"worker process {pid} {_ended(codes[pid])}{held}")
+    if not said:
+        spans = sorted((b.start, b.stop) for b in in_flight)
+        said.append("a worker process ended abruptly" + (
+            f" while games {spans[0][0]} to {spans[-1][1] - 1} were being played" if spans else ""))
+    return (f"{'; '.join(said)} (games are numbered as in the results' game column). The run stopped; "
+            f"the next run starts new worker processes. {runner.kept_hint(out)}")
+
+
+def _collect_finished(futures: dict, collect, bar) -> None:
+    """Collect the chunks already played among `futures` (before a run that failed stops): their
+    games are kept in the run's folder."""
+    for fut, batch in list(futures.items()):
+        if fut.done() and not fut.cancelled() and fut.exception() is None:
+            collect(batch, fut.result())
+            bar.update(batch.stop - batch.start)
+
+
+def run_pool(workers: int, batches: Iterator[Batch], collect, bar, out: str = "") -> None:
     from concurrent.futures import as_completed
     from concurrent.futures.process import BrokenProcessPool
 
     pool, started = _pool(workers)            # started: every worker process, to read their exit codes
+    board = _POOL.get("board")
+    futures: dict = {}
     try:
-        futures: dict = {}
         for batch in itertools.islice(batches, IN_FLIGHT * workers):
             with _workers_ignore_interrupts():     # workers are started by the first submits
-                futures[pool.submit(runner.run_batch, batch)] = batch
+                futures[pool.submit(runner.run_pooled, batch)] = batch
             started.update(pool._processes or {})   # kept: a broken pool forgets its processes
         while futures:                        # a few chunks per worker in flight, the rest not yet made
             fut = next(as_completed(futures))
             batch = futures.pop(fut)          # a collected chunk is not kept
-            collect(batch, fut.result())
-            del fut
+            try:
+                result = fut.result()
+            except BrokenProcessPool:
+                futures[fut] = batch
+                raise
+            except Exception:
+                _collect_finished(futures, collect, bar)
+                raise
+            collect(batch, result)
+            del fut, result
             bar.update(batch.stop - batch.start)
             for nxt in itertools.islice(batches, 1):
-                futures[pool.submit(runner.run_batch, nxt)] = nxt
+                futures[pool.submit(runner.run_pooled, nxt)] = nxt
                 started.update(pool._processes or {})
-    except BrokenProcessPool:
+    except BrokenProcessPool as exc:
         started.update(pool._processes or {})
         procs = list(started.values())
         # the exit codes say why the pool broke; the pool's own manager thread joins its workers as it
@@ -112,14 +277,14 @@ def run_pool(workers: int, batches: Iterator[Batch], collect, bar) -> None:
         stop_pool()
         if runner.UNGUARDED_EXIT in codes:
             raise ConfigError(runner.UNGUARDED_MESSAGE) from None
-        raise
+        raise BrokenProcessPool(_died(procs, board, list(futures.values()), out)) from exc
     except BaseException:
         stop_pool(kill=True)
         raise
 
 
-def run_dask(client: Any, batches: Iterator[Batch], collect, bar) -> None:
-    from distributed import as_completed
+def run_dask(client: Any, batches: Iterator[Batch], collect, bar, out: str = "") -> None:
+    from distributed import KilledWorker, as_completed
 
     lanes = max(1, len(client.ncores()))
     first = list(itertools.islice(batches, IN_FLIGHT * lanes))
@@ -130,9 +295,17 @@ def run_dask(client: Any, batches: Iterator[Batch], collect, bar) -> None:
     try:
         for fut in pending:
             batch = index.pop(fut.key)
-            collect(batch, fut.result())
+            try:
+                result = fut.result()
+            except KilledWorker as exc:
+                _collect_finished_dask(pending, index, collect, bar)
+                raise _killed(exc, batch, out) from exc
+            except Exception:
+                _collect_finished_dask(pending, index, collect, bar)
+                raise
+            collect(batch, result)
             fut.release()
-            del fut
+            del fut, result
             bar.update(batch.stop - batch.start)
             for nxt in itertools.islice(batches, 1):   # the next chunk is made only now
                 new = client.submit(runner.run_batch, nxt, pure=False)
@@ -142,3 +315,52 @@ def run_dask(client: Any, batches: Iterator[Batch], collect, bar) -> None:
     except BaseException:
         client.cancel(list(pending.futures))
         raise
+
+
+def _collect_finished_dask(pending: Any, index: dict, collect, bar) -> None:
+    """Collect the chunks the cluster has already played (before a run that failed stops)."""
+    for fut in list(pending.futures):
+        if fut.status == "finished" and fut.key in index:
+            batch = index.pop(fut.key)
+            collect(batch, fut.result())
+            bar.update(batch.stop - batch.start)
+
+
+def _killed(exc: Exception, batch: Batch, out: str) -> Exception:
+    """distributed's KilledWorker for the chunk `batch`, saying which games were lost and what to do
+    (a KilledWorker still, so that `except KilledWorker` catches it)."""
+    message = (f"the Dask workers that played {_games((batch.start, batch.stop))} died while playing them "
+               f"(games are numbered as in the results' game column; distributed says: {exc}). A worker "
+               f"killed by the system for lack of memory is the usual cause: the worker logs and the "
+               f"nanny say how it ended. {runner.kept_hint(out)}")
+
+    return _games_lost()(message, exc)
+
+
+def _games_lost() -> type:
+    """GamesLost, a KilledWorker whose message names the games lost (made on first use: distributed is
+    needed only with a client)."""
+    cls = globals().get("GamesLost")
+    if cls is None:
+        from distributed import KilledWorker
+
+        class GamesLost(KilledWorker):
+            """distributed's KilledWorker for a chunk of a simulation, saying which games were lost."""
+
+            def __init__(self, message: str, original: Exception):
+                Exception.__init__(self, *original.args)
+                self.message = message
+
+            def __reduce__(self):
+                return _rebuild_games_lost, (self.message, self.args)
+
+            def __str__(self) -> str:
+                return self.message
+
+        GamesLost.__module__ = __name__
+        cls = globals()["GamesLost"] = GamesLost
+    return cls
+
+
+def _rebuild_games_lost(message: str, args: tuple) -> Exception:
+    return _games_lost()(message, Exception(*args))
