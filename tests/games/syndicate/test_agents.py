@@ -119,3 +119,30 @@ def test_the_one_ply_agent_uses_only_what_the_seat_knows():
         assert a == b and type(a) is type(b), (seed, k, s.turn, s.pending[-1].kind)
         checked += 1
     assert checked > 60
+
+
+def _left_loose(s, a) -> bool:
+    """Does `a` leave a deliverable cube loose (keep it, end the walk, stop a Cook) while a delivery is legal?"""
+    kind = type(a).__name__
+    waits = kind in ("Keep", "EndWalk") or (kind == "Stop" and s.pending[-1].kind == "cook")
+    return waits and any(type(x).__name__ == "Deliver" for x in s.legal_actions())
+
+
+def test_two_players_the_agent_delivers_what_its_plan_would_leave_loose():
+    """With two players a cube beside a free slot it fits is delivered at once (deliver_now): the agent
+    never keeps it, ends its walk or stops a Cook while a delivery is legal; without deliver_now it does."""
+    import pytest
+    from neko_lab.core import ConfigError
+    loose = {True: 0, False: 0}
+    for flag in (True, False):
+        s = nl.new_game("syndicate", players=2, seed=5)
+        agents = [make_agent(f"syndicate(deliver_now={flag})", "syndicate", seed=k) for k in range(2)]
+        while not s.is_over():
+            a = agents[s.current_player].choose(s)
+            loose[flag] += _left_loose(s, a)
+            s.apply(a)
+    assert loose[True] == 0 and loose[False] > 0
+    default = make_agent("syndicate", "syndicate", seed=1)
+    assert default.DELIVER_NOW is None                     # on with two players or more, not solo
+    with pytest.raises(ConfigError, match="deliver_now is True or False"):
+        make_agent("syndicate(deliver_now=1)", "syndicate", seed=1)
