@@ -44,7 +44,7 @@ except ImportError:         # the pure package runs without Cython installed
 from .chain import History, actions_of
 from .data import check_folder_arg, data_origin
 from .decisions import Decision
-from .errors import ConfigError, IllegalAction, check_flag, counted, excerpt
+from .errors import ConfigError, IllegalAction, check_flag, counted, excerpt, whole
 from .events import EVERYTHING, PUBLIC, Event, Log, shown_log
 from .frozen import _ATOMS, FrozenDict, freeze
 from .history import SEARCH_COPY, dumps
@@ -150,6 +150,7 @@ class State(Spaces):
         """`players` (None: DEFAULT_PLAYERS) if the game allows that many; else a ConfigError."""
         if players is None:
             players = cls.DEFAULT_PLAYERS
+        players = whole(players)          # numpy's integers too (a count read from an array)
         if not isinstance(players, int) or isinstance(players, bool) or not (
                 cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS):
             raise ConfigError(f"{cls.GAME} is for {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} players, "
@@ -169,7 +170,7 @@ class State(Spaces):
         if seed is None:
             import secrets
             seed = secrets.randbits(63)
-        check_seed(seed)
+        seed = check_seed(whole(seed))    # numpy's integers too, as a plain int (saves write it)
         if data is not None and not hasattr(data, "folder"):
             check_folder_arg(data)    # a folder path, or a game's already loaded dataset
         self.players: int = players
