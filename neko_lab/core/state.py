@@ -24,6 +24,10 @@ opening_order() (who starts, when the first decisions do not go in turn order),
 load_data() (datasets), picture(viewer) (the table as a seat, a spectator or the analyst sees it;
 _repr_html_() shows the spectator's).
 
+A game whose rules name no winner at some player count (a solo game rated on a scale of scores, with
+no win or loss) says so once, in NO_WINNER = {players: "Game › Section"}: returns("win") is then refused
+for that count, winners() still names the seats with the best score, and the adapters reward the score.
+
 The core keeps two attributes of its own in every state: `_history`, the immutable chain of the
 actions applied (history(); shared by copies, so a game's clone() that copies __dict__ carries it),
 and `_origin`, where the dataset came from. Saves are written from them (core/history.py) and read
@@ -119,6 +123,10 @@ class State(Spaces):
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 4
     DEFAULT_PLAYERS: ClassVar[int] = 2
+    # player count -> the rule section that gives a game of that many players no winner, only a score
+    # (Naéco's solo play is rated on a scale): there returns() has no "win" kind, and the adapters'
+    # default reward is the score (see spaces.py)
+    NO_WINNER: ClassVar[dict[int, str]] = {}
     OPTIONS: ClassVar[dict[str, Any]] = {}        # option name -> default value
     OPTION_HELP: ClassVar[dict[str, str]] = {}    # option name -> one line of help
     # option name -> the player counts it applies to (an option not listed applies to every count);
