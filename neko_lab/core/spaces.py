@@ -37,7 +37,7 @@ import json
 import numbers
 from typing import Any, Callable, ClassVar, Hashable, Iterable, NamedTuple, Sequence
 
-from .errors import ConfigError, IllegalAction
+from .errors import ConfigError, IllegalAction, whole
 from .refusals import some_of
 
 CHANCE_KINDS = ("setup", "mid-game")
@@ -248,6 +248,19 @@ class Spaces:
             return f"action id {i}: {self.why_illegal(action)}"
         return (f"action id {i} is not legal now (Player {self.current_player + 1} must choose one of: "
                 f"{some_of(self.legal_actions())})")
+
+    def action_words(self, i: Any) -> str:
+        """The choice action id `i` names, in words read from the id alone (the spaces module's
+        key_words), whether or not it is legal now: a move of the history, another seat's choice. The
+        words never look at the position, so they name no card a hand holds, no price, no name; they
+        say what the id says, nothing more. A game without key_words: "action id i". Refuses an id
+        outside the vocabulary (IllegalAction)."""
+        n = len(self._vocab())
+        i = whole(i)
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < n:
+            raise IllegalAction(self.why_id_illegal(i))
+        words = getattr(self.SPACES, "key_words", None)
+        return words(self._vocab().keys[i]) if words else f"action id {i}"
 
     def legal_action_ids(self) -> list[int]:
         return [self.action_id(a) for a in self.legal_actions()]
