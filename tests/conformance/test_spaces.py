@@ -140,6 +140,26 @@ def test_random_games_respect_the_declared_spaces(game, players):
 
 
 @pytest.mark.parametrize("game,players", CASES)
+def test_every_action_id_reads_in_words_from_the_id_alone(game, players):
+    """action_words(i) for every id: words where the game has key_words (else "action id i"), the same
+    in every position, since they are read from the id alone."""
+    s = nl.new_game(game, players=players, seed=3)
+    n = s.num_actions(players)
+    words = [s.action_words(i) for i in range(n)]
+    assert all(isinstance(w, str) and w for w in words)
+    if hasattr(s.SPACES, "key_words"):
+        assert not any(w.startswith("action id") for w in words)
+    rng = random.Random(3)
+    for _ in range(15):
+        if s.is_over():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    assert [s.action_words(i) for i in range(0, n, 97)] == words[::97], "the words do not read the position"
+    with pytest.raises(IllegalAction, match="the ids run from 0 to"):
+        s.action_words(n)
+
+
+@pytest.mark.parametrize("game,players", CASES)
 def test_action_ids_refuse_what_is_not_legal(game, players):
     s = nl.new_game(game, players=players, seed=5)
     legal_ids = set(s.legal_action_ids())
