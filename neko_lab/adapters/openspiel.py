@@ -8,7 +8,9 @@ Importing this module registers `python_neko_<game>` with pyspiel for every regi
 
 Parameters: players; seed (-1: a fresh seed for each new game, else the first game's seed, the next
 games' seeds following from it); returns ("win": +1 sole winner, 0 shared win, -1 otherwise;
-"score": the scores); options (the game's options as a JSON object, e.g. '{"sea_shepherd": true}').
+"score": the scores; "default": "win" where the rules name a winner with that many players, else
+"score": solo Naéco is rated, not won, and asking it for "win" is a ConfigError); options (the game's
+options as a JSON object, e.g. '{"sea_shepherd": true}'). The game's parameters show the kind chosen.
 
 The engines draw chance inside apply(), so the games are SAMPLED_STOCHASTIC: there are no chance nodes.
 Action ids are the game's fixed vocabulary (num_actions()); observation tensors are observation_tensor();
@@ -20,12 +22,25 @@ has no history of its own (the real one holds other players' hidden choices), so
 resampled copy is a guess at the game, not the game, so its serialize() is a SaveError. The
 C++ `random_sim_test(..., serialize=True)` cannot run for a Python game (see ECOSYSTEM.md), so tests
 round-trip serialize()/deserialize_state() directly.
+
+`action_to_string(player, id)`: `player` is the seat taking the action, as OpenSpiel has it. When it is
+that seat's turn and the id is legal, the action's own words ("play Yeti crab face-down at depth 4,
+..."): the seat knows its cards. Any other id of the vocabulary (a move of the history, another seat's
+choice, a terminal state) reads in words from the id alone (State.action_words: "play a card face-down
+at depth 4, ..."), which name nothing the id does not say.
+
+Games and states pickle and copy (copy.copy, copy.deepcopy, a process pool's arguments): a game by its
+name and parameters (with a seed, the copy deals the games the original would deal next), a state by
+its game and its save, replayed; a resampled copy has no save and is refused, as by serialize(). Cloning
+is safe beside new_initial_state() in another thread.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import numbers
 import random
+import threading
 from typing import Any
 
 import numpy as np
@@ -36,6 +51,11 @@ from neko_lab.core import Rng
 from neko_lab.core.spaces import RETURN_KINDS
 
 PREFIX = "python_neko_"
+DEFAULT_RETURN = "default"     # the returns parameter's default: the game's own default_return(players)
+# The game whose state this thread is cloning: pyspiel's clone asks the game for a new state to fill in,
+# and that one must be an empty shell (no seed drawn, no set-up). Per thread, so a new_initial_state()
+# in another thread meanwhile is a real game.
+_CLONING = threading.local()
 
 
 def _game_type(key: str, cls: type) -> pyspiel.GameType:
@@ -54,7 +74,7 @@ def _game_type(key: str, cls: type) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": cls.DEFAULT_PLAYERS, "seed": -1, "returns": "win",
+        parameter_specification={"players": cls.DEFAULT_PLAYERS, "seed": -1, "returns": DEFAULT_RETURN,
                                  "options": "{}"},
     )
 
@@ -67,10 +87,11 @@ class NekoGame(pyspiel.Game):
     def __init__(self, params: dict | None = None):
         cls = nl.game_class(self.KEY)
         params = dict(params or {})
-        self.players = int(params.get("players", cls.DEFAULT_PLAYERS))
-        self.returns_kind = str(params.get("returns", "win"))
-        if self.returns_kind not in RETURN_KINDS:
-            raise nl.ConfigError(f"returns is one of {RETURN_KINDS}, not {self.returns_kind!r}")
+        self.players = cls.check_players(params.get("players", cls.DEFAULT_PLAYERS))
+        kind = params.get("returns", DEFAULT_RETURN)
+        if kind not in RETURN_KINDS + (DEFAULT_RETURN,):
+            raise nl.ConfigError(f"returns is one of {RETURN_KINDS + (DEFAULT_RETURN,)}, not {kind!r}")
+        self.returns_kind = cls.return_kind(None if kind == DEFAULT_RETURN else kind, self.players)
         text = str(params.get("options", "{}")) or "{}"
         try:
             self.options = json.loads(text)
@@ -87,9 +108,9 @@ class NekoGame(pyspiel.Game):
             raise nl.ConfigError(f"seed is -1 (a fresh seed for each new game) or a whole number from 0, "
                                  f"the first game's seed; not {seed}")
         self._seeds = random.Random(None if seed == -1 else seed)
-        self._cloning = False         # True while NekoSpielState.clone() has pyspiel copy a state
+        self._seeded = None if seed == -1 else seed
         self._first_seed = None if seed == -1 else seed
-        lo, hi = cls.returns_bounds(self.returns_kind)
+        lo, hi = cls.returns_bounds(self.returns_kind, self.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=cls.num_actions(self.players, self.options),
             max_chance_outcomes=0,
@@ -102,8 +123,16 @@ class NekoGame(pyspiel.Game):
                                                    "returns": self.returns_kind,
                                                    "options": json.dumps(self.options, sort_keys=True)})
 
+    def __reduce__(self) -> tuple:
+        """A copy (pickle, copy, a process pool) is this game loaded again by name and parameters; with
+        a seed, its next new games are those this one would deal next. With seed -1 each copy draws
+        fresh seeds, as -1 asks."""
+        seeds = None if self._seeded is None else (self._first_seed, self._seeds.getstate())
+        module = nl.game_class(self.KEY).__module__      # a game from a plugin is registered there
+        return (_load_game, (self.get_type().short_name, self.get_parameters(), seeds, module))
+
     def new_initial_state(self, engine: nl.State | None = None) -> "NekoSpielState":
-        if engine is None and self._cloning:
+        if engine is None and getattr(_CLONING, "game", None) is self:
             return NekoSpielState(self, None)     # pyspiel's clone fills it in: no seed drawn, no set-up
         if engine is None:
             if self._first_seed is not None:
@@ -187,10 +216,15 @@ class NekoSpielState(pyspiel.State):
         self.engine.apply(self.engine.action_from_id(int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        try:
-            return str(self.engine.action_from_id(int(action)))
-        except nl.IllegalAction:
-            return f"action {action}"
+        """`action` as `player`, the seat taking it, reads it: its own words when it is legal for that
+        seat now, else the words of the id alone (State.action_words; see the module docstring)."""
+        engine = self.engine
+        if not engine.is_over() and player == engine.current_player:
+            try:
+                return str(engine.action_from_id(action))
+            except nl.IllegalAction:
+                pass
+        return engine.action_words(action)
 
     def is_terminal(self) -> bool:
         return self.engine.is_over()
@@ -218,15 +252,22 @@ class NekoSpielState(pyspiel.State):
     def clone(self) -> "NekoSpielState":
         """A copy with the same history (pyspiel's own clone, which copies it, asks the game for a new
         state first: that one is an empty shell, so cloning draws no seed of the game's next ones)."""
-        game = self.get_game()
-        game._cloning = True
+        _CLONING.game = self.get_game()
         try:
             return pyspiel.State.clone(self)
         finally:
-            game._cloning = False
+            _CLONING.game = None
 
     def __deepcopy__(self, memo: dict) -> "NekoSpielState":
         return self.clone()     # a structural copy; deepcopy would walk the whole history chain
+
+    def __copy__(self) -> "NekoSpielState":
+        return self.clone()     # a state shares nothing a move changes with its copy
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its game and its save (serialize()), replayed when loaded: the same history,
+        position and generator. A resampled copy has no save and is refused (SaveError)."""
+        return (_load_state, (self.get_game(), self.serialize()))
 
     def serialize(self) -> str:
         """The game's save (its history), which game.deserialize_state() replays."""
@@ -240,6 +281,25 @@ class NekoSpielState(pyspiel.State):
 
     def __str__(self) -> str:
         return repr(self.engine)
+
+
+def _load_game(name: str, params: dict, seeds: tuple | None, module: str) -> NekoGame:
+    """A game pickled by NekoGame.__reduce__: loaded by name and parameters, its seed sequence where the
+    pickled one was. In another process the module of the game's State is imported first, so a game
+    registered by a plugin (not one of the built-in games) is known there too."""
+    if name not in pyspiel.registered_names():
+        importlib.import_module(module)
+        register_all()
+    game = pyspiel.load_game(name, params)
+    if seeds is not None:
+        game._first_seed, state = seeds
+        game._seeds.setstate(state)
+    return game
+
+
+def _load_state(game: NekoGame, text: str) -> "NekoSpielState":
+    """A state pickled by NekoSpielState.__reduce__: its save replayed in its game."""
+    return game.deserialize_state(text)
 
 
 def _asked(kind: pyspiel.IIGObservationType) -> str:

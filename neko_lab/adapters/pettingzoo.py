@@ -12,14 +12,22 @@ Agents are "player_1" .. "player_N" (seat 0 is player_1). An observation is a di
 the seat's observation_tensor() (float32, shape observation_shape(); observation_layout() documents it
 field by field), and "action_mask", 1 for each legal action id of the seat deciding (all 0 for the
 others). Actions are ids of the game's fixed vocabulary (num_actions()). Rewards come once, at the end:
-returns("win") by default (+1 sole winner, 0 shared win, -1 otherwise) or returns("score").
+reward="win" (+1 sole winner, 0 shared win, -1 otherwise) or reward="score" (the scores). By default
+"win" where the rules name a winner with that many players, else "score": solo Naéco is rated on a
+scale, not won or lost, so env("naeco", 1) rewards the score and env("naeco", 1, reward="win") is a
+ConfigError (State.default_return(players) and NO_WINNER say which).
 reset(seed=...) starts the game with that seed (the same seed gives the same game); options it does not
 know are ignored, and reset(options={"game_options": {...}}) passes options to the game.
+
+The neko_lab game being played is `env.game_state` (a State: scores(), log_for(), to_json(), ...;
+`env.game` is the game's key). `env.state()` is PettingZoo's global state for centralised training, which
+these games do not offer: it raises NotImplementedError, as each seat has only its own observation.
 """
 from __future__ import annotations
 
 import numbers
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -27,6 +35,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import neko_lab as nl
+from neko_lab.core.errors import excerpt
 from neko_lab.core.events import PUBLIC
 from neko_lab.core.spaces import RETURN_KINDS
 from neko_lab.core.rng import check_seed
@@ -37,17 +46,18 @@ class NekoAEC(AECEnv):
 
     metadata = {"render_modes": ["ansi", "human"], "name": "neko_lab_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str, players: int | None = None, reward: str = "win",
+    def __init__(self, game: str, players: int | None = None, reward: str | None = None,
                  render_mode: str | None = None, **game_options: Any):
         super().__init__()
         cls = nl.game_class(game)
-        if reward not in RETURN_KINDS:
-            raise nl.ConfigError(f"reward is one of {RETURN_KINDS}, not {reward!r}")
         self.game = game
-        self.players = cls.DEFAULT_PLAYERS if players is None else players
+        self.players = cls.check_players(players)    # numpy's integers too, as a plain int
+        if reward is not None and reward not in RETURN_KINDS:
+            raise nl.ConfigError(f"reward is one of {RETURN_KINDS} or None (the game's default), "
+                                 f"not {reward!r}")
+        self.reward_kind = cls.return_kind(reward, self.players)   # "win" refused where nobody wins
         nl.new_game(game, players=self.players, seed=0, **game_options)     # refuses bad settings now
         self.game_options = dict(game_options)
-        self.reward_kind = reward
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise nl.ConfigError(f"render_mode is one of {self.metadata['render_modes']} or None, "
                                  f"not {render_mode!r}")
@@ -65,13 +75,21 @@ class NekoAEC(AECEnv):
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._n = n
         self._seeder = random.Random()
-        self.state: nl.State | None = None
+        self.game_state: nl.State | None = None     # the game being played (after reset())
 
     def observation_space(self, agent: str):
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str):
         return self.action_spaces[agent]
+
+    def state(self) -> np.ndarray:
+        """PettingZoo's global state (for centralised training): not offered. Every tensor of these
+        games is one seat's view, and none of them may stand in for the whole table."""
+        raise NotImplementedError(
+            f"{self.metadata['name']} has no global state: each agent has its own observation only "
+            f"(observe(agent)). The game itself is env.game_state (a neko_lab State), e.g. for its "
+            f"scores or its log")
 
     # ------------------------------------------------------------------ the AEC calls
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -81,8 +99,8 @@ class NekoAEC(AECEnv):
             seed = check_seed(int(seed))      # numpy's integers too; refused before the seeder takes it
             self._seeder.seed(seed)
         game_seed = seed if seed is not None else self._seeder.randrange(2**62)
-        extra = (options or {}).get("game_options") or {}
-        self.state = nl.new_game(self.game, players=self.players, seed=game_seed,
+        extra = _game_options(options)
+        self.game_state = nl.new_game(self.game, players=self.players, seed=game_seed,
                                  **{**self.game_options, **extra})
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -90,10 +108,10 @@ class NekoAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self.game_state.current_player]
 
     def observe(self, agent: str) -> dict:
-        s = self.state
+        s = self.game_state
         seat = self._seat[agent]
         mask = np.zeros(self._n, np.int8)
         if not s.is_over() and s.current_player == seat:
@@ -101,13 +119,13 @@ class NekoAEC(AECEnv):
         return {"observation": np.asarray(s.observation_tensor(seat), np.float32), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        if self.state is None:
+        if self.game_state is None:
             raise nl.ConfigError("call reset() before step(): the environment has no game yet")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        s = self.state
+        s = self.game_state
         if not isinstance(action, numbers.Integral) or isinstance(action, bool):
             raise nl.IllegalAction(f"{agent} must act with an action id, a whole number from 0 to "
                                    f"{self._n - 1} (action_mask shows the legal ones), not {action!r}")
@@ -125,10 +143,10 @@ class NekoAEC(AECEnv):
             self.render()
 
     def render(self) -> str | None:
-        if self.state is None:
+        if self.game_state is None:
             return None
         # the spectator's view: a render may be on a screen every seat sees
-        text = repr(self.state) + "".join(f"\n  {e}" for e in self.state.log_for(PUBLIC)[-3:])
+        text = repr(self.game_state) + "".join(f"\n  {e}" for e in self.game_state.log_for(PUBLIC)[-3:])
         if self.render_mode == "human":
             print(text)
             return None
@@ -138,7 +156,25 @@ class NekoAEC(AECEnv):
         pass
 
 
+def _game_options(options: Any) -> dict:
+    """The game options in reset()'s options ({"game_options": {...}}), checked: ConfigError naming the
+    field for anything but a dict of option names."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise nl.ConfigError(f"reset()'s options is a dict, e.g. {{'game_options': {{...}}}}, or None, "
+                             f"not {excerpt(options, 40)}")
+    extra = options.get("game_options")
+    if extra is None:
+        return {}
+    if not isinstance(extra, Mapping) or not all(isinstance(k, str) for k in extra):
+        raise nl.ConfigError(f"reset()'s options['game_options'] is a dict of the game's options by "
+                             f"name, e.g. {{'sea_shepherd': True}}, not {excerpt(extra, 40)}")
+    return dict(extra)
+
+
 def env(game: str, players: int | None = None, **kwargs: Any) -> NekoAEC:
-    """An AEC environment for `game` (any key of nl.GAMES); kwargs: reward="win"|"score",
-    render_mode, and the game's own options."""
+    """An AEC environment for `game` (any key of nl.GAMES); kwargs: reward="win"|"score" (None, the
+    default: "win" where the rules name a winner with that many players, else "score"), render_mode,
+    and the game's own options."""
     return NekoAEC(game, players, **kwargs)

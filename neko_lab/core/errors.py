@@ -1,6 +1,7 @@
 """Errors raised by neko_lab. Every one is a ValueError so callers can catch bad input in one place."""
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 
@@ -32,6 +33,18 @@ def check_flag(name: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise ConfigError(f"{name} is True or False, not {excerpt(value)}")
     return value
+
+
+def whole(value: Any) -> Any:
+    """`value` as a plain int when it is a whole number of any integer type (numpy's too, through
+    operator.index), else `value` itself, for the caller's check to refuse with its own words. True and
+    False stay themselves: a yes-or-no is no count."""
+    if isinstance(value, bool) or isinstance(value, int) and type(value) is int:
+        return value
+    try:
+        return operator.index(value)
+    except TypeError:
+        return value
 
 
 def one_of(choices: Any) -> str:

@@ -15,11 +15,20 @@ A game declares them in one module of its rules (games/<key>/rules/spaces.py) an
                                             derived from the position (prices, names)
     action_of(state, key) -> action | None  (optional) the action `key` names in `state`, legal or not,
                                             or None: a refused id then gets the game's own reason
+    key_words(key) -> str                   (optional) the choice `key` names, in words read from the
+                                            key alone (counting from 1), never from a position: what
+                                            action_words(i) says of an id that is not legal now
     layout(players, options) -> Layout      the observation tensor, field by field
 
 Ids are positions in action_keys(), so one id names one choice in every game of that player count
 and those options. The tensor is a function of observation(seat) alone, so it can hold no secret the
 observation does not.
+
+Returns: "win" (+1 for a sole winner, 0 for a shared win, -1 otherwise) where the rules name a winner;
+"score" (the scores) always. A game declares the player counts whose rules name no winner in the
+State's NO_WINNER (Naéco's solo play is only rated): "win" is refused there rather than answered with
+a constant, and default_return(players), what returns() and the adapters give when no kind is asked
+for, is "score" there and "win" elsewhere.
 """
 from __future__ import annotations
 
@@ -28,7 +37,7 @@ import json
 import numbers
 from typing import Any, Callable, ClassVar, Hashable, Iterable, NamedTuple, Sequence
 
-from .errors import ConfigError, IllegalAction
+from .errors import ConfigError, IllegalAction, whole
 from .refusals import some_of
 
 CHANCE_KINDS = ("setup", "mid-game")
@@ -240,6 +249,19 @@ class Spaces:
         return (f"action id {i} is not legal now (Player {self.current_player + 1} must choose one of: "
                 f"{some_of(self.legal_actions())})")
 
+    def action_words(self, i: Any) -> str:
+        """The choice action id `i` names, in words read from the id alone (the spaces module's
+        key_words), whether or not it is legal now: a move of the history, another seat's choice. The
+        words never look at the position, so they name no card a hand holds, no price, no name; they
+        say what the id says, nothing more. A game without key_words: "action id i". Refuses an id
+        outside the vocabulary (IllegalAction)."""
+        n = len(self._vocab())
+        i = whole(i)
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < n:
+            raise IllegalAction(self.why_id_illegal(i))
+        words = getattr(self.SPACES, "key_words", None)
+        return words(self._vocab().keys[i]) if words else f"action id {i}"
+
     def legal_action_ids(self) -> list[int]:
         return [self.action_id(a) for a in self.legal_actions()]
 
@@ -247,23 +269,53 @@ class Spaces:
         """observation(seat) as a flat list of floats of observation_shape() (see observation_layout())."""
         return _layout(type(self), self.players, _frozen(self.options)).encode(self.observation(seat))
 
-    def returns(self, kind: str = "win") -> list[float]:
-        """What each seat gets at the end. kind="win": +1 for a sole winner, 0 for a shared win, -1
-        for everyone else (a solo game: +1 or -1). kind="score": the scores. Zeros before the end."""
-        if kind not in RETURN_KINDS:
-            raise ConfigError(f"returns() kind is one of {RETURN_KINDS}, not {kind!r}")
+    @classmethod
+    def has_winner(cls, players: int | None = None) -> bool:
+        """Do the rules name a winner in a game of that many players (None: DEFAULT_PLAYERS)? Not in
+        the counts the game lists in NO_WINNER (a solo game only rated by its score)."""
+        return cls.check_players(players) not in cls.NO_WINNER      # type: ignore[attr-defined]
+
+    @classmethod
+    def default_return(cls, players: int | None = None) -> str:
+        """The kind of return asked for when none is: "win" where the rules name a winner with that
+        many players, else "score" (a constant "win" would teach nothing)."""
+        return "win" if cls.has_winner(players) else "score"
+
+    @classmethod
+    def return_kind(cls, kind: str | None, players: int | None = None) -> str:
+        """`kind` ("win" or "score"; None: default_return(players)) if a game of that many players has
+        it; else a ConfigError saying why and what to ask for instead."""
+        players = cls.check_players(players)
+        if kind is None:
+            return cls.default_return(players)
+        if not isinstance(kind, str) or kind not in RETURN_KINDS:
+            raise ConfigError(f"the kind of return is one of {RETURN_KINDS} (or None: the game's "
+                              f"default), not {excerpt_of(kind)}")
+        if kind == "win" and not cls.has_winner(players):
+            rule = cls.NO_WINNER[players]                              # type: ignore[attr-defined]
+            raise ConfigError(
+                f"a {players}-player game of {cls.TITLE or cls.GAME} has no winner "
+                f"({rule}: the score is rated, not won or lost), so a \"win\" return would be the "
+                f"same in every game: use \"score\", the default there")
+        return kind
+
+    def returns(self, kind: str | None = None) -> list[float]:
+        """What each seat gets at the end. kind="win": +1 for a sole winner, 0 for a shared win (a
+        solo seat's tie with an automated opponent too), -1 otherwise; refused with a player count
+        whose rules name no winner (NO_WINNER). kind="score": the scores. None: default_return(),
+        "win" where there is a winner, else "score". Zeros before the end."""
+        kind = self.return_kind(kind, self.players)
         if not self.is_over():
             return [0.0] * self.players
         if kind == "score":
             return [float(v) for v in self.scores()]
-        won = self.winners()
-        share = 1.0 if len(won) == 1 else 0.0
-        return [share if i in won else -1.0 for i in range(self.players)]
+        return [1.0 if v == 1.0 else 0.0 if v > 0.0 else -1.0 for v in self.shares()]
 
     @classmethod
-    def returns_bounds(cls, kind: str = "win") -> tuple[float, float]:
-        if kind not in RETURN_KINDS:
-            raise ConfigError(f"returns() kind is one of {RETURN_KINDS}, not {kind!r}")
+    def returns_bounds(cls, kind: str | None = None, players: int | None = None) -> tuple[float, float]:
+        """The lowest and highest return of that kind (None: default_return(players)) with that many
+        players (None: DEFAULT_PLAYERS)."""
+        kind = cls.return_kind(kind, players)
         if kind == "win":
             return (-1.0, 1.0)
         lo, hi = cls.SCORE_BOUNDS

@@ -24,6 +24,10 @@ opening_order() (who starts, when the first decisions do not go in turn order),
 load_data() (datasets), picture(viewer) (the table as a seat, a spectator or the analyst sees it;
 _repr_html_() shows the spectator's).
 
+A game whose rules name no winner at some player count (a solo game rated on a scale of scores, with
+no win or loss) says so once, in NO_WINNER = {players: "Game › Section"}: returns("win") is then refused
+for that count, winners() still names the seats with the best score, and the adapters reward the score.
+
 The core keeps two attributes of its own in every state: `_history`, the immutable chain of the
 actions applied (history(); shared by copies, so a game's clone() that copies __dict__ carries it),
 and `_origin`, where the dataset came from. Saves are written from them (core/history.py) and read
@@ -44,7 +48,7 @@ except ImportError:         # the pure package runs without Cython installed
 from .chain import History, actions_of
 from .data import check_folder_arg, data_origin
 from .decisions import Decision
-from .errors import ConfigError, IllegalAction, check_flag, counted, excerpt
+from .errors import ConfigError, IllegalAction, check_flag, counted, excerpt, whole
 from .events import EVERYTHING, PUBLIC, Event, Log, shown_log
 from .frozen import _ATOMS, FrozenDict, freeze
 from .history import SEARCH_COPY, dumps
@@ -119,6 +123,10 @@ class State(Spaces):
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 4
     DEFAULT_PLAYERS: ClassVar[int] = 2
+    # player count -> the rule section that gives a game of that many players no winner, only a score
+    # (Naéco's solo play is rated on a scale): there returns() has no "win" kind, and the adapters'
+    # default reward is the score (see spaces.py)
+    NO_WINNER: ClassVar[dict[int, str]] = {}
     OPTIONS: ClassVar[dict[str, Any]] = {}        # option name -> default value
     OPTION_HELP: ClassVar[dict[str, str]] = {}    # option name -> one line of help
     # option name -> the player counts it applies to (an option not listed applies to every count);
@@ -153,6 +161,7 @@ class State(Spaces):
         """`players` (None: DEFAULT_PLAYERS) if the game allows that many; else a ConfigError."""
         if players is None:
             players = cls.DEFAULT_PLAYERS
+        players = whole(players)          # numpy's integers too (a count read from an array)
         if not isinstance(players, int) or isinstance(players, bool) or not (
                 cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS):
             raise ConfigError(f"{cls.GAME} is for {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} players, "
@@ -172,7 +181,7 @@ class State(Spaces):
         if seed is None:
             import secrets
             seed = secrets.randbits(63)
-        check_seed(seed)
+        seed = check_seed(whole(seed))    # numpy's integers too, as a plain int (saves write it)
         if data is not None and not hasattr(data, "folder"):
             check_folder_arg(data)    # a folder path, or a game's already loaded dataset
         self.players: int = players

@@ -13,6 +13,7 @@ from open_spiel.python.algorithms import ismcts  # noqa: E402
 
 import neko_lab as nl  # noqa: E402
 from neko_lab.adapters import openspiel as neko_spiel  # noqa: E402
+from neko_lab.core.registry import BUILTIN  # noqa: E402
 
 GAMES = sorted(nl.GAMES)
 
@@ -252,3 +253,119 @@ def test_a_refused_action_id_gives_the_rule_in_words():
     bad = next(i for i in range(gj.num_distinct_actions()) if i not in j.legal_actions())
     with pytest.raises(nl.IllegalAction, match=f"action id {bad}: .* \\(Journey › "):
         j.apply_action(bad)
+
+
+def test_solo_naeco_returns_its_score_and_refuses_a_win_return():
+    """Solo Naéco is rated, not won: its default return is the score, and asking for "win" says why."""
+    g = pyspiel.load_game("python_neko_naeco", {"players": 1, "seed": 3})
+    assert g.get_parameters()["returns"] == "score"
+    assert (g.min_utility(), g.max_utility()) == nl.game_class("naeco").returns_bounds("score")
+    seen = set()
+    for k in range(5):
+        s = g.new_initial_state()
+        rng = np.random.RandomState(k)
+        while not s.is_terminal():
+            s.apply_action(int(rng.choice(s.legal_actions())))
+        assert s.returns() == [float(s.engine.scores()[0])]
+        seen.add(s.returns()[0])
+    assert len(seen) > 1, "the return follows the score"
+    with pytest.raises(nl.ConfigError, match=r'has no winner \(Naéco › Solo play variant.*use "score"'):
+        pyspiel.load_game("python_neko_naeco", {"players": 1, "returns": "win"})
+    assert pyspiel.load_game("python_neko_naeco", {"players": 2}).get_parameters()["returns"] == "win"
+    assert pyspiel.load_game("python_neko_syndicate", {"players": 1}).get_parameters()["returns"] == "win"
+
+
+def _n_legal(state):
+    return len(state.legal_actions())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_games_and_states_pickle_and_copy(game):
+    import copy
+    import multiprocessing
+    import pickle
+    g, s = _played(game, 9)
+    back = pickle.loads(pickle.dumps(s))
+    assert back.history() == s.history() and back.serialize() == s.serialize()
+    assert back.get_game().get_parameters() == g.get_parameters()
+    for c in (copy.copy(s), copy.deepcopy(s), back):
+        assert c.history() == s.history() and c.engine is not s.engine
+        c.apply_action(c.legal_actions()[0])
+        assert len(c.history()) == 10 and len(s.history()) == 9, "the copy plays on alone"
+    # a seeded game's copy deals the games the original deals next
+    twin = pickle.loads(pickle.dumps(g))
+    assert [twin.new_initial_state().engine.seed for _ in range(2)] == \
+           [g.new_initial_state().engine.seed for _ in range(2)]
+    assert copy.copy(g).get_parameters() == copy.deepcopy(g).get_parameters() == g.get_parameters()
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        # (a worker that cannot load an argument would leave map() waiting: a time limit instead)
+        assert pool.map_async(_n_legal, [s, s.clone()]).get(timeout=120) == [len(s.legal_actions())] * 2
+
+
+def test_a_resampled_state_is_not_pickled():
+    import pickle
+    _, s = _played("naeco", 9)
+    r = s.resample_from_infostate(s.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    with pytest.raises(nl.SaveError, match="cannot see was re-drawn"):
+        pickle.dumps(r)
+
+
+def test_cloning_in_one_thread_leaves_new_games_in_another_whole():
+    import sys
+    import threading
+    g, s = _played("naeco", 5)
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    stop, shells = threading.Event(), []
+    clones = []
+
+    def cloner():
+        while not stop.is_set():
+            clones.append(len(s.clone().history()))
+
+    t = threading.Thread(target=cloner)
+    t.start()
+    try:
+        for _ in range(300):
+            if g.new_initial_state().engine is None:
+                shells.append(1)
+    finally:
+        stop.set()
+        t.join()
+        sys.setswitchinterval(old)
+    assert clones and set(clones) == {5}
+    assert not shells, "new_initial_state() gave an empty shell while another thread cloned"
+
+
+@pytest.mark.parametrize("game", sorted(BUILTIN))
+def test_action_to_string_reads_any_id_of_the_history(game):
+    g = pyspiel.load_game(f"python_neko_{game}", {"players": 2, "seed": 1})
+    s = g.new_initial_state()
+    said = []
+    for i in range(10):
+        a = s.legal_actions()[i % len(s.legal_actions())]
+        said.append((s.current_player(), a, s.action_to_string(s.current_player(), a)))
+        s.apply_action(a)
+    words = s.engine.action_words
+    for seat, a, when_chosen in said:
+        later = s.action_to_string(seat, a)
+        assert later == words(a) and not later.startswith("action")
+        assert later == s.get_game().new_initial_state().engine.action_words(a), "from the id alone"
+    assert any(w != words(a) for _, a, w in said), "a legal id in the position's own words"
+    with pytest.raises(nl.IllegalAction, match="the ids run from 0 to"):
+        s.action_to_string(0, g.num_distinct_actions())
+
+
+def test_action_to_string_names_a_hand_card_only_to_the_seat_deciding():
+    """Naéco: the deciding seat's play names its card; the same id read for another seat, or once
+    played, names the place and side only (which hand place held which card is the hand's secret)."""
+    g = pyspiel.load_game("python_neko_naeco", {"players": 2, "seed": 1})
+    s = g.new_initial_state()
+    hand = [s.engine.cards[c].name for c in s.engine.hands[0]]
+    for a in s.legal_actions()[:40]:
+        own, other = s.action_to_string(0, a), s.action_to_string(1, a)
+        assert any(name in own for name in hand)
+        assert not any(name in other for name in hand) and other.startswith("play a card face-")
+    played = s.legal_actions()[0]
+    s.apply_action(played)
+    assert s.action_to_string(0, played) == s.action_to_string(1, played) == s.engine.action_words(played)

@@ -37,7 +37,7 @@ def _play(e, seed):
             e.step(None)
             continue
         legal = np.flatnonzero(obs["action_mask"])
-        assert len(legal) == len(e.state.legal_actions())
+        assert len(legal) == len(e.game_state.legal_actions())
         a = int(rng.choice(legal))
         ids.append(a)
         e.step(a)
@@ -47,8 +47,8 @@ def _play(e, seed):
 def test_a_masked_random_game_ends_with_the_engines_returns():
     e = env("naeco", 2)
     ids, total = _play(e, 3)
-    assert e.state.is_over() and len(ids) == e.state.steps
-    assert [total[a] for a in e.possible_agents] == e.state.returns("win")
+    assert e.game_state.is_over() and len(ids) == e.game_state.steps
+    assert [total[a] for a in e.possible_agents] == e.game_state.returns("win")
     again, _ = _play(env("naeco", 2), 3)
     assert again == ids, "the same seed plays the same game"
 
@@ -56,25 +56,25 @@ def test_a_masked_random_game_ends_with_the_engines_returns():
 def test_score_rewards_and_game_options():
     e = env("naeco", 2, reward="score", sea_shepherd=True)
     _, total = _play(e, 5)
-    assert e.state.options["sea_shepherd"] is True
-    assert [total[a] for a in e.possible_agents] == [float(v) for v in e.state.scores()]
+    assert e.game_state.options["sea_shepherd"] is True
+    assert [total[a] for a in e.possible_agents] == [float(v) for v in e.game_state.scores()]
 
 
 def test_reset_ignores_unknown_options_and_passes_game_options():
     e = env("neptune", 2)
     e.reset(seed=1, options={"options": 1, "anything": "else"})
-    assert e.state.options == nl.game_class("neptune").OPTIONS
+    assert e.game_state.options == nl.game_class("neptune").OPTIONS
     e.reset(seed=1, options={"game_options": {"events": True}})
-    assert e.state.options["events"] is True
+    assert e.game_state.options["events"] is True
 
 
 def test_observations_are_each_seats_own_tensor_and_only_the_decider_has_a_mask():
     e = env("journey", 3)
     e.reset(seed=2)
-    seat = e.state.current_player
+    seat = e.game_state.current_player
     for i, agent in enumerate(e.possible_agents):
         obs = e.observe(agent)
-        assert obs["observation"].tolist() == pytest.approx(e.state.observation_tensor(i))
+        assert obs["observation"].tolist() == pytest.approx(e.game_state.observation_tensor(i))
         assert obs["action_mask"].any() == (i == seat)
 
 
@@ -89,19 +89,19 @@ def test_bad_settings_are_refused_when_the_environment_is_made():
 def test_step_takes_only_an_action_id_and_loses_nothing(bad):
     e = env("neptune", 2)
     e.reset(seed=1)
-    before = (e.state.to_json(), e.agent_selection)
+    before = (e.game_state.to_json(), e.agent_selection)
     with pytest.raises(nl.IllegalAction, match="must act with an action id, a whole number from 0 to"):
         e.step(bad)
-    assert (e.state.to_json(), e.agent_selection) == before
-    e.step(np.int64(e.state.legal_action_ids()[0]))        # numpy's integers are ids
-    assert len(e.state.history()) == 1
+    assert (e.game_state.to_json(), e.agent_selection) == before
+    e.step(np.int64(e.game_state.legal_action_ids()[0]))        # numpy's integers are ids
+    assert len(e.game_state.history()) == 1
 
 
 def test_reset_takes_numpy_seeds_and_refuses_what_is_not_a_seed():
     a, b = env("naeco", 2), env("naeco", 2)
     a.reset(seed=np.int64(4))
     b.reset(seed=4)
-    assert a.state.seed == b.state.seed == 4
+    assert a.game_state.seed == b.game_state.seed == 4
     with pytest.raises(nl.ConfigError, match="seed is a whole number or None"):
         a.reset(seed="4")
 
@@ -115,10 +115,10 @@ def test_a_refused_seed_changes_nothing():
     for bad in (-1, 2**64):
         with pytest.raises(nl.ConfigError, match="0 <= seed < 2\\*\\*64"):
             a.reset(seed=bad)
-    assert a.state.seed == 3
+    assert a.game_state.seed == 3
     a.reset()
     b.reset()
-    assert a.state.seed == b.state.seed
+    assert a.game_state.seed == b.game_state.seed
 
 
 def test_render_shows_the_spectators_log_and_render_mode_is_checked():
@@ -126,10 +126,10 @@ def test_render_shows_the_spectators_log_and_render_mode_is_checked():
     e = env("syndicate", 2)
     e.reset(seed=7)
     shown = []
-    while len(shown) < 40 and not e.state.is_over():
-        e.step(e.state.legal_action_ids()[0])
+    while len(shown) < 40 and not e.game_state.is_over():
+        e.step(e.game_state.legal_action_ids()[0])
         shown.append(e.render())
-        public = [str(ev) for ev in e.state.log_for("public")[-3:]]
+        public = [str(ev) for ev in e.game_state.log_for("public")[-3:]]
         assert shown[-1].splitlines()[1:] == [f"  {t}" for t in public]
     assert any("walks down the pyramid" in text or "keeps two opening minions" in text for text in shown)
     with pytest.raises(nl.ConfigError, match="render_mode is one of"):
@@ -164,3 +164,61 @@ def test_a_refused_numpy_action_id_is_explained_like_a_plain_one():
     with pytest.raises(nl.IllegalAction) as numpy_id:
         s.action_from_id(np.int64(0))
     assert str(numpy_id.value) == str(plain.value) and "(Naéco › Gameplay)" in str(plain.value)
+
+
+def test_solo_naeco_is_rewarded_by_its_score_and_refuses_a_win_reward():
+    """Solo Naéco is rated on a scale, not won or lost: a "win" reward would be +1 in every game."""
+    e = env("naeco", 1)
+    rewards = {}
+    for seed in range(6):
+        _, total = _play(e, seed)
+        rewards[seed] = total["player_1"]
+        assert rewards[seed] == float(e.game_state.scores()[0])
+    assert len(set(rewards.values())) > 1, "the reward follows the score"
+    with pytest.raises(nl.ConfigError, match=r'has no winner \(Naéco › Solo play variant.*use "score"'):
+        env("naeco", 1, reward="win")
+    assert env("naeco", 2).reward_kind == "win"
+    assert env("syndicate", 1).reward_kind == "win"      # solo Syndicate is won or lost against CatANNA
+
+
+def test_state_is_pettingzoos_global_state_which_these_games_do_not_offer():
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+    e = env("naeco", 2)
+    e.reset(seed=1)
+    assert isinstance(e.game_state, nl.State) and e.game == "naeco"
+    wrapped = wrappers.OrderEnforcingWrapper(env("naeco", 2))
+    wrapped.reset(seed=1)
+    parallel = turn_based_aec_to_parallel(env("naeco", 2))
+    parallel.reset(seed=1)
+    for ask in (e.state, wrapped.state, parallel.state):
+        with pytest.raises(NotImplementedError, match="each agent has its own observation only.*env.game_state"):
+            ask()
+
+
+@pytest.mark.parametrize("options,field", [
+    ({"game_options": 5}, r"options\['game_options'\] is a dict"),
+    ({"game_options": ["sea_shepherd"]}, r"options\['game_options'\] is a dict"),
+    ({"game_options": {1: True}}, r"options\['game_options'\] is a dict"),
+    ([("game_options", {})], r"reset\(\)'s options is a dict"),
+    ("sea_shepherd", r"reset\(\)'s options is a dict"),
+])
+def test_malformed_reset_options_are_a_config_error_naming_the_field(options, field):
+    e = env("naeco", 2)
+    e.reset(seed=1)
+    before = e.game_state.to_json()
+    with pytest.raises(nl.ConfigError, match=field):
+        e.reset(seed=2, options=options)
+    assert e.game_state.to_json() == before, "a refused reset keeps the game"
+    e.reset(seed=2, options={"game_options": None})
+    assert e.game_state.seed == 2
+
+
+def test_numpy_player_counts_are_player_counts_and_floats_or_bools_are_not():
+    e = env("naeco", np.int64(2))
+    assert e.players == 2 and type(e.players) is int and e.possible_agents == ["player_1", "player_2"]
+    e.reset(seed=3)
+    assert type(e.game_state.players) is int
+    for bad in (2.0, np.float64(2), True, np.bool_(True)):
+        with pytest.raises(nl.ConfigError, match="naeco is for 1 to 4 players"):
+            env("naeco", bad)

@@ -45,6 +45,42 @@ def test_every_game_declares_its_limits_and_spaces(game):
         assert rows[-1]["start"] + rows[-1]["size"] == layout.size
 
 
+@pytest.mark.parametrize("game,players", CASES)
+def test_a_count_without_a_winner_has_no_win_return(game, players):
+    """Where the rules name no winner (NO_WINNER: a solo game rated by its score), "win" would be a
+    constant: it is refused, with the rule and the kind to use, and "score" is the default."""
+    cls = nl.game_class(game)
+    s = nl.new_game(game, players=players, seed=1)
+    assert cls.has_winner(players) == (players not in cls.NO_WINNER)
+    for section in cls.NO_WINNER.values():
+        assert section.startswith(f"{cls.TITLE} › ")
+    if cls.has_winner(players):
+        assert cls.default_return(players) == "win" and cls.returns_bounds(None, players) == (-1.0, 1.0)
+        return
+    assert cls.default_return(players) == "score"
+    assert cls.returns_bounds(None, players) == cls.returns_bounds("score", players)
+    for ask in (lambda: s.returns("win"), lambda: cls.returns_bounds("win", players)):
+        with pytest.raises(nl.ConfigError, match=f"has no winner \\({cls.NO_WINNER[players]}.*use \"score\""):
+            ask()
+
+
+def test_solo_naeco_has_no_winner_and_solo_syndicate_has_one():
+    assert not nl.game_class("naeco").has_winner(1) and nl.game_class("naeco").has_winner(2)
+    assert nl.game_class("syndicate").has_winner(1)
+
+
+def test_a_solo_victory_shared_with_an_automated_opponent_returns_0_like_any_shared_win():
+    """Solo Syndicate: a tie with CatANNA after the tie-break is half a victory (shares()), so "win"
+    returns 0 for it, +1 for a win, -1 for a loss, as for a victory shared between seats."""
+    s = nl.new_game("syndicate", players=1, seed=2)
+    rng = random.Random(2)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+    for result, value in (("won", 1.0), ("shared", 0.0), ("lost", -1.0)):
+        s.solo_result = lambda result=result: result
+        assert s.returns("win") == [value]
+
+
 def _snapshot_reads(state):
     """Everything a tool may read from a state without changing it."""
     state.legal_actions()
@@ -93,12 +129,34 @@ def test_random_games_respect_the_declared_spaces(game, players):
             steps += 1
             assert steps <= cls.MAX_GAME_LENGTH, f"{game}: more than MAX_GAME_LENGTH actions"
         longest = max(longest, steps)
-        for kind in ("win", "score"):
+        kinds = ("win", "score") if cls.has_winner(players) else ("score",)
+        for kind in kinds:
             r = s.returns(kind)
-            low, high = cls.returns_bounds(kind)
+            low, high = cls.returns_bounds(kind, players)
             assert len(r) == players and all(low <= v <= high for v in r), (kind, r)
+        assert s.returns() == s.returns(cls.default_return(players))
         assert lo <= min(s.scores()) and max(s.scores()) <= hi
     assert longest > 0 and widest > 0
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_every_action_id_reads_in_words_from_the_id_alone(game, players):
+    """action_words(i) for every id: words where the game has key_words (else "action id i"), the same
+    in every position, since they are read from the id alone."""
+    s = nl.new_game(game, players=players, seed=3)
+    n = s.num_actions(players)
+    words = [s.action_words(i) for i in range(n)]
+    assert all(isinstance(w, str) and w for w in words)
+    if hasattr(s.SPACES, "key_words"):
+        assert not any(w.startswith("action id") for w in words)
+    rng = random.Random(3)
+    for _ in range(15):
+        if s.is_over():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    assert [s.action_words(i) for i in range(0, n, 97)] == words[::97], "the words do not read the position"
+    with pytest.raises(IllegalAction, match="the ids run from 0 to"):
+        s.action_words(n)
 
 
 @pytest.mark.parametrize("game,players", CASES)

@@ -22,6 +22,19 @@ def test_player_count_outside_the_range_is_refused(players):
         nl.new_game("toy", players=players)
 
 
+def test_numpy_integers_are_player_counts_and_seeds_saved_as_plain_ints():
+    import numpy as np
+    s = nl.new_game("toy", players=np.int64(3), seed=np.uint32(7))
+    assert (s.players, s.seed) == (3, 7) and type(s.players) is int and type(s.seed) is int
+    plain = nl.new_game("toy", players=3, seed=7)
+    assert s.to_json() == plain.to_json(), "the save is the one plain numbers give"
+    for bad in (np.float64(3), np.bool_(True), 3.0):
+        with pytest.raises(ConfigError, match="toy is for 1 to 4 players"):
+            nl.new_game("toy", players=bad)
+        with pytest.raises(ConfigError, match="seed must be a whole number"):
+            nl.new_game("toy", seed=bad)
+
+
 def test_unknown_option_lists_the_allowed_options():
     with pytest.raises(ConfigError, match="no option 'turbo'; allowed options: short"):
         nl.new_game("toy", turbo=True)

@@ -86,6 +86,18 @@ def action_of(state, key: tuple):
     return Act(*key)
 
 
+def key_words(key: tuple) -> str:
+    """An id in words, from the id alone: the action's own words, except for what a starting bonus tile
+    or a reward gives, which is not in the id."""
+    kind = key[0]
+    if kind == "bonus":
+        return f"take starting bonus tile {key[1] + 1}"
+    if kind in ("reward", "lottery"):
+        head = "dice reward" if kind == "reward" else "Lottery reward"
+        return f"{head} of face {key[1]}: {jdata.REWARDS[key[2]].replace('_', ' ')}"
+    return str(Act(*key))
+
+
 def _board(k: int):
     def get(o: dict) -> list[float]:
         b = o["boards"][k]

@@ -84,6 +84,23 @@ def action_of(state, key: tuple):
     return None
 
 
+def key_words(key: tuple) -> str:
+    """An id in words, from the id alone. A play names the place and the side it shows, not the hand
+    place: which card sits in a hand place is the hand's secret (a card known to have been drawn from a
+    face-up pile would be named by it, even played face-down)."""
+    from .drawing import LeaveMissions
+    from .ocean import where
+    kind = key[0]
+    if kind == "play":
+        _, _slot, depth, col, down = key
+        return f"play a card {'face-down' if down else 'face-up'} at {where(depth, col)}"
+    if kind == "draw":
+        return f"draw the top card of pile {key[1] + 1}"
+    if kind == "mission":
+        return f"take the mission on top of pile {key[1] + 1}"
+    return str(LeaveMissions())
+
+
 _CODE = {START: 1.0, FACE_DOWN: 2.0, 1: 3.0, 2: 4.0, 3: 5.0, 4: 6.0}
 
 

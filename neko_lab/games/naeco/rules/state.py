@@ -27,6 +27,7 @@ class GameState(State):
     GAME = "naeco"
     TITLE = "Naéco"
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 1, 4, 2
+    NO_WINNER = {1: solo.RULE_SOLO}        # solo play is rated on the rulebook's scale, not won or lost
     OPTIONS = {"sea_shepherd": False, "facedown_any_depth": False}
     OPTION_HELP = {
         "sea_shepherd": "Sea Shepherd France variant: 4 mission cards shuffled into the draw piles",

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from neko_lab.core.spaces import Field, Layout, counts, flag, number, one_hot, padded
 
-from .base import AWARD_VP, CATEGORIES, TEAMS
+from .base import AWARD_VP, CATEGORIES, TEAMS, who
 from .state import GameState
 
 CARDS = 73
@@ -95,6 +95,38 @@ def action_key(state, action) -> tuple:
     if name == "BrokerFuel":
         return ("broker", action.count)
     raise KeyError(name)
+
+
+def key_words(key: tuple) -> str:
+    """An id in words, from the id alone: cards, technologies and locations by their number, no price,
+    fuel cost or name (those are read from the position)."""
+    kind, *v = key
+    if kind == "pass":
+        return v[0]
+    if kind == "buy_fuel":
+        return "buy 1 fuel"
+    if kind in ("sell", "play"):
+        return f"{kind} card {v[0] + 1}"
+    if kind == "tech":
+        return f"{'take control of' if v[1] else 'take free access to'} technology {v[0] + 1}"
+    if kind == "access":
+        return f"buy access to technology {v[0] + 1}"
+    if kind == "launch":
+        return f"launch a mission to location {v[0] + 1}"
+    if kind == "mission_access":
+        return f"buy access to the mission at location {v[0] + 1}"
+    if kind == "build":
+        team, loc, what = v
+        if what == "move":
+            return f"team {team + 1} moves to location {loc + 1}"
+        return f"build a {what} at location {loc + 1} with team {team + 1}"
+    if kind == "next_buyer":
+        return f"{who(v[0])} buys victory points next"
+    if kind == "vp":
+        return f"buy {v[0]} VP" if v[0] else "buy no victory points"
+    if kind == "cash_fame":
+        return f"give up {2 * v[0]} fame" if v[0] else "keep all fame"
+    return f"buy {v[0]} fuel from the broker" if v[0] else "buy no fuel from the broker"
 
 
 def _holders(key: str, size: int, n: int):

@@ -31,8 +31,13 @@ from itertools import product
 
 from neko_lab.core.spaces import Field, Layout, counts, flag, number, one_hot, padded
 
-from ..data import COLOURS, MINIONS, NEIGHBOURHOODS, PLACES
-from .setup import OPENING_DRAW
+from ..data import COLOURS, MINIONS, MISSION_TYPES, NEIGHBOURHOODS, PLACES, SLOT_KINDS
+from .command_phase import EndWalk
+from .delivery_zone import Deliver
+from .lieutenants_card import Discard, Place
+from .minions_cards import Carry, Keep, Swap, Take
+from .setup import OPENING_DRAW, Redraw
+from .solo import WildCube
 from .state import GameState
 
 MAX_GAME_LENGTH = 15 * 4 * 81 + 4 * 2 + 41
@@ -90,6 +95,42 @@ def action_key(state, action) -> tuple:
     if name == "WildCube":
         return ("wild", action.place, action.slot, action.colour)
     raise KeyError(name)
+
+
+def key_words(key: tuple) -> str:
+    """An id in words, from the id alone: the opening names minions by their place in the drawn row and a
+    box by its place and side (which minion lies there, and its action, are read from the position)."""
+    kind, *v = key
+    if kind == "open":
+        return (f"drawn minion {v[0] + 1} below the Accountant, drawn minion {v[1] + 1} to the "
+                f"Waiting Room")
+    if kind in ("redraw", "keep", "end_walk"):
+        return str({"redraw": Redraw(), "keep": Keep(0), "end_walk": EndWalk(0)}[kind])
+    if kind == "stop":
+        return "stop the box's action"
+    if kind == "box":
+        if v[0] == 0:
+            return "Accountant" if v[1] == 0 else "Chief Operations Officer"
+        return f"place {v[0] + 1} {'left' if v[1] == 0 else 'right'} box"
+    if kind == "deliver":
+        if v[2] < C:
+            return str(Deliver(*v))
+        return f"deliver a cube on {SLOT_KINDS[v[3]]} slot {v[1] + 1} at place {v[0] + 1}"   # (never legal)
+    if kind == "discard":
+        return str(Discard(v[0]))
+    if kind == "place":
+        return str(Place(v[0], v[1]))
+    if kind == "take":
+        return str(Take(*v))
+    if kind == "carry":
+        return str(Carry(*v))
+    if kind == "swap":
+        return str(Swap(*v))
+    if kind == "assign":
+        rank = ("lowest", "middle", "highest")
+        return "CatANNA's markers: " + ", ".join(f"her {rank[r]} value on the {t} mission"
+                                                 for r, t in zip(v[0], MISSION_TYPES))
+    return str(WildCube(*v))
 
 
 def _cubes(cubes) -> list[float]:
