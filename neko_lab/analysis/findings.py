@@ -39,7 +39,8 @@ def seats(table: pd.DataFrame, test: dict, by: str = "seat") -> str:
         return (f"{_only(games)} {'was' if games == 1 else 'were'} won: too few to say anything about {NOUN[by]} "
                 f"(at least {SMALL} are needed, and hundreds to see an advantage of a few points).")
     best = table.loc[table["rate"].idxmax()]
-    worst = table.loc[table["rate"].idxmin()]
+    others = table.drop(index=best.name)                 # equal rates: still two different seats
+    worst = others.loc[others["rate"].idxmin()]
     width = float((table["high"] - table["low"]).max()) / 2
     says = (f"{_who(by, int(best[by])).capitalize()} wins {fmt_pct(best['rate'])} "
             f"{fmt_interval(best['low'], best['high'])} of its games and {_who(by, int(worst[by]))} "

@@ -251,6 +251,8 @@ def test_the_seats_of_every_table_a_person_reads_count_from_1():
     from neko_lab.analysis import findings
     text = findings.seats(seats.assign(rate=[0.6, 0.1, 0.3]), {"games": 300, "p": 0.5})
     assert "Seat 1 wins 60.0 %" in text and "seat 2 10.0 %" in text   # the table's own numbers, as read
+    even = findings.seats(seats.assign(rate=[0.5, 0.5, 0.5]), {"games": 300, "p": 1.0})
+    assert "Seat 1 wins 50.0 %" in even and "and seat 2 50.0 %" in even   # equal rates: two seats named
 
 
 def sweep_like(cells):
