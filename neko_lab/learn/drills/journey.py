@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.state import State
 from ..drill import Drill, Exercise, play_until
-from ..lessons.journey import ACTIVATE, BID, DRAFT, FREE, INCOME, PLACE, REWARDS, _reward
+from ..lessons.journey import ACTIVATE, BID, DRAFT, FREE, FREE_MOVES, INCOME, PLACE, REWARDS, _reward
 from ..lessons.journey_words import _card, _lane_gap
 
 GAME = "journey"
@@ -23,6 +23,18 @@ def _decision(state: State) -> str:
 
 def _dice(state: State) -> list[int]:
     return list(state.observation(0)["boards"][0]["dice"])
+
+
+def not_asked(action: Any, wants: str) -> str:
+    """Why a move other than the one an exercise asks for is refused, by what kind of move it is: a free
+    action (any number a turn, around the one main action), ending the turn, or another main action."""
+    k = _k(action)
+    if k in FREE_MOVES:
+        return (f"{action} is a free action: it doesn't use your turn, but this exercise asks for {wants} "
+                f"({FREE})")
+    if k == "end":
+        return f"ending the turn now leaves the exercise undone: it asks for {wants}"
+    return f"{action} is another main action; a turn has only one, and this exercise asks for {wants}"
 
 
 def _turn_with(*kinds: str):
@@ -44,7 +56,7 @@ def _best_card(state: State, a: Any) -> bool:
 
 def _why_not_card(state: State, a: Any) -> str:
     if _k(a) != "bid":
-        return f"{a} is another main action; a turn has only one, and this exercise is about bidding"
+        return not_asked(a, "a bid on the card worth the most points")
     best = max((x.a for x in state.legal_actions() if _k(x) == "bid"), key=lambda i: _points(state, i))
     return (f"{_card(state, state.spaces[a.a])} is worth {_points(state, a.a)} points; "
             f"{_card(state, state.spaces[best])} is worth more")
@@ -72,6 +84,8 @@ def _why_not_beat(state: State, a: Any) -> str:
     mine, rival = _totals(state)
     if _k(a) == "end":
         return f"ending now leaves your total at {mine} against {rival}: the highest total wins the card"
+    if _k(a) in FREE_MOVES:
+        return not_asked(a, f"a die on the card, where your bid stays at {mine} against {rival} until you add one")
     if _k(a) != "bid_die":
         return f"{a} adds nothing to your bid, which stays at {mine} against {rival}"
     return f"with the {a.a} your total would be {mine + a.a}, not above the rival's {rival}"
@@ -97,7 +111,7 @@ def _contested(state: State, space: int) -> bool:
 
 def _why_not_contest(state: State, a: Any) -> str:
     if _k(a) != "bid":
-        return f"{a} is another main action; this exercise is about bidding where Player 2 already bids"
+        return not_asked(a, "a bid on a card where Player 2 already has dice")
     return f"Player 2 has no dice on {_card(state, state.spaces[a.a])}; this exercise wants a card they bid on"
 
 
