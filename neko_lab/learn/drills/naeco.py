@@ -180,8 +180,8 @@ def _ask_new(state: State) -> str:
 
 def biodiversity(seed: int = 2) -> Drill:
     ex = [Exercise(SCORING, _ask_new, _new_value, _why_not_new, _is_play) for _ in range(3)]
-    summary = (f"Summary ({SCORING}): with all four values in your Ocean you score 4 points for each card of "
-               f"the value you have fewest of, so a balanced food chain (say two of each) beats many cards of "
+    summary = (f"Summary ({SCORING}): once your Ocean holds all four values, your scarcest value decides: it "
+               f"pays 4 points per card of it, so a balanced food chain (say two of each) beats many cards of "
                f"one value. Missing a value scores nothing at all.")
     return Drill(GAME, "biodiversity", "Naéco: balanced biodiversity",
                  f"Practise the biodiversity scoring ({SCORING}): collect all four values.", ex, summary,
