@@ -9,6 +9,8 @@ from ...core.state import State
 
 R = "Journey \u203a "
 SLOT_COST = "every empty slot between a card and the harbour costs one coin more"
+#: turn moves that spend a die of the learner's (main actions, and a die added to a bid)
+DIE_MOVES = ("fish", "bid", "bid_die", "new_bid", "hub", "card")
 
 
 def _k(a: Any) -> str:
@@ -64,11 +66,27 @@ def consequence(state: State, action: Any, wanted: Any) -> str:
         return f"{action} instead"
     if kind == "neko":
         return f"{action}: the split of coins and fuel is different"
+    wk = _k(wanted)
     if k == "end":
         left = len(_board(state)["dice"])
-        return f"ending the turn now leaves {left} di{'ce' if left != 1 else 'e'} for later turns, and this step still uses one"
+        if wk in DIE_MOVES:
+            return (f"ending the turn now leaves {left} di{'ce' if left != 1 else 'e'} for later turns, and this "
+                    f"step still uses one")
+        if left == 0:
+            return (f"ending the turn now gives up {wanted}: with no dice left you sit out the rest of the "
+                    f"round, free actions included, so a free action is taken now or not this round "
+                    f"({R}Action Phase)")
+        return (f"ending the turn now puts off {wanted}: free actions may come before, during or after the main "
+                f"action, and this step takes it now ({R}Free Actions)")
     if k == "fish":
-        return f"taking a fish with the {a} spends that die; this step keeps it for something worth more"
+        if wk == "fish" and a > wa:
+            return (f"taking a fish with the {a} gives the same one fish as the {wa}, as Take Fish pays one fish a "
+                    f"die whatever it shows; the lesson spends its lowest die first, keeping the higher ones free "
+                    f"for a later turn this round, where a high die counts for more in a bid")
+        if wk == "fish":
+            return (f"taking a fish with the {a} gives the same one fish as the {wa}, as Take Fish pays one fish a "
+                    f"die whatever it shows; this step's plan spends the {wa} now")
+        return f"taking a fish with the {a} spends that die for one fish"
     if k in ("bid", "new_bid"):
         return f"{action}: a bid on another card, which this step does not want"
     if k == "bid_die":
