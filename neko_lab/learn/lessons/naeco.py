@@ -14,8 +14,10 @@ What a first game has to teach, and where the script teaches it (each step cites
    how an objective already met on reveal, or two met in one turn, move the token further).
 5. Naéco › Gameplay — a card face-down is an unpopulated area, and any value may go beside it later
    (steps 5 and 7).
-6. Naéco › End of the game and Naéco › Scoring — said when the script hands over, and explained
-   category by category in the finale (research, biodiversity, priority observations).
+6. Naéco › End of the game and Naéco › Scoring — said when the script hands over (the player who
+   triggered the end plays last), and explained category by category in the finale (research,
+   biodiversity, priority observations); the finale ends by naming the variants left out (Naéco ›
+   Sea Shepherd France variant, Solo play variant).
 
 After step 8 you finish the game yourself, with hints. The moves the script asks for are chosen from
 the legal actions by their class and fields (a Play's card, depth, column and face; a Draw's pile), so
@@ -36,6 +38,7 @@ GAMEPLAY = "Naéco › Gameplay"
 OBSERVE = "Naéco › Make ground-breaking observations!"
 END = "Naéco › End of the game"
 SCORING = "Naéco › Scoring"
+SHEPHERD, SOLO = "Naéco › Sea Shepherd France variant", "Naéco › Solo play variant"
 LEVELS = (-1, 0, 1, 3)            # research level of the objective above each Surface card
 SIDES = {"left": (0, -1), "right": (0, 1), "above": (-1, 0), "below": (1, 0)}
 ATTRIBUTE_WORDS = {"insufficiently_known": "Insufficiently known", "well_known": "Well known",
@@ -308,7 +311,8 @@ def free_say(state: State) -> str:
            else "Your token is on the last Surface card. ")
     return now + (f"You know the whole turn now: play a card, meet objectives, draw. The game ends when a "
                   f"token reaches the last Surface card or when two piles are empty; then everyone plays one "
-                  f"last turn ({END}). At the end you score your token's Surface card, 4 points per card of "
+                  f"last turn, starting with the next player, so whoever triggered the end plays last ({END}). "
+                  f"At the end you score your token's Surface card, 4 points per card of "
                   f"your least common value if all four values are in your Ocean, and the points of your "
                   f"Priority Observation card for each symbol you have most of ({SCORING}). Ask for a hint "
                   f"whenever you are unsure.")
@@ -369,8 +373,20 @@ CATEGORIES = {
                     f"({SCORING})",
     "priority": f"for each symbol you have most of (ties included), the points your Priority Observation card "
                 f"gives it ({SCORING})",
-    "missions": "the Sea Shepherd France mission cards you took (Naéco › Sea Shepherd France variant)",
+    "missions": f"the Sea Shepherd France mission cards you took ({SHEPHERD})",
 }
+
+
+def epilogue(state: State) -> str:
+    """What this first game left out (its options say which variants were off)."""
+    left = []
+    if not state.options.get("sea_shepherd"):
+        left.append("the Sea Shepherd France variant, whose mission cards turn up on the piles and score a bonus "
+                    f"or a penalty at the end ({SHEPHERD}; the option sea_shepherd=True)")
+    if state.players > 1:
+        left.append("the solo variant, where every draw also discards cards from the next pile and your score is "
+                    f"rated on a scale instead of won ({SOLO}; a one-player game)")
+    return f"Left out of this first game: {'; and '.join(left)}." if left else ""
 
 
 def callout(state: State, a: Any) -> str:
@@ -400,7 +416,7 @@ def LESSON(seed: int = SEED) -> Lesson:
              f"says what to play and why, and a different move is explained and can be retried. Then you "
              f"finish the game yourself, with hints, and the final scoring is explained.")
     les = Lesson(GAME, PLAYERS, seed, intro, teach, free_say, CATEGORIES, seat=0, bot="naeco",
-                 detail=detail, title="Naéco: your first game")
+                 detail=detail, title="Naéco: your first game", epilogue=epilogue)
     points = _priority_points(les.new_game(), 0)
     les.intro += (f" Each Species card carries up to two of four symbols: {', '.join(ATTRIBUTE_WORDS.values())}. "
                   f"Your own Priority Observation card gives "
