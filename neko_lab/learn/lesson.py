@@ -51,12 +51,16 @@ class Teach:
     returns the expected action), what is said. `why_not(state, wanted, action)` may explain a
     particular wrong (but legal) move better. `callout` is the short note (a few words) the board pins
     beside the expected move's place on the picture: a text, or a function (state, wanted) -> text;
-    without one the board shows CALLOUT."""
+    without one the board shows CALLOUT. `section(state, wanted)`, for a Teach with no fixed `rule`,
+    names the section of the move itself (e.g. Free Actions for a ship move), which then comes before
+    any section the words cite on the way (a lead-in about the turn order, say); "" falls back to the
+    first section the words cite."""
     rule: str
     pick: Pick
     say: Say
     why_not: WhyNot | None = None
     callout: str | Callout | None = None
+    section: Callable[[State, Hashable], str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,14 +276,16 @@ class Lesson:
                     state.clone(), teach.why_not)
 
     def move_rule(self, state: State, move: Hashable, said: str | None = None) -> str:
-        """The section a scripted move teaches: its Teach's rule, else the first section the Teach's own
-        words about the move cite (`said`, when already worked out). The news of what happened since the
-        learner's last taught step is not part of those words, so its sections are never the move's."""
+        """The section a scripted move teaches: its Teach's rule, else the section its Teach gives the
+        move itself (Teach.section), else the first section the Teach's own words about the move cite
+        (`said`, when already worked out). The news of what happened since the learner's last taught
+        step is not part of those words, so its sections are never the move's."""
         i = self.on_script(state)
         if i is None:
             return ""
         teach = self.teach[min(i, len(self.teach) - 1)]
-        return teach.rule or _cited(teach.say(state, move) if said is None else said)
+        own = teach.rule or (teach.section(state, move) if teach.section else "")
+        return own or _cited(teach.say(state, move) if said is None else said)
 
     def own_game(self, state: State) -> bool:
         """Was this game dealt as the lesson's own (its seed, players and options)?"""

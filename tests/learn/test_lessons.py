@@ -398,7 +398,8 @@ def test_every_step_cites_the_section_of_its_own_move_never_one_of_the_news(game
         own = teach.say(s, step.expected)                 # the lesson's words about this move alone
         news = les.news(les, s) if les.news else ""
         assert not news or news not in own
-        assert step.rule in rules and step.rule == (teach.rule or _first_cited(own, rules)), (
+        section = teach.section(s, step.expected) if teach.section else ""
+        assert step.rule in rules and step.rule == (teach.rule or section or _first_cited(own, rules)), (
             f"step {step.number} ({step.expected}) cites {step.rule!r}; its move's own words cite "
             f"{_first_cited(own, rules)!r}")
         if step.auto:

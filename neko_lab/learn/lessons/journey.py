@@ -5,7 +5,8 @@ decision of yours in round 1, each step saying what to do and why, and citing it
 
 1. Journey › Set Up — a starting bonus tile, chosen in reverse turn order.
 2. Journey › Preparation Phase › Draft Dice — keep one die, pass the rest, until you hold six.
-3. Journey › Preparation Phase › Obtain Income — one die is spent for that many coins.
+3. Journey › Preparation Phase › Obtain Income — one die is spent for that many coins; Ocean Banks and
+   Fuel Platforms in your lanes pay as well (Journey › Card Reference Guide), said at every income step.
 4. Journey › Preparation Phase › Get Rewards — the lowest die opens the reward chart from its value up
    (buying a card is one of the rewards: Journey › End of a Round › Place a card into your ship lane,
    with its gap cost and the hubs neighbouring cards make).
@@ -15,10 +16,12 @@ decision of yours in round 1, each step saying what to do and why, and citing it
    Activate a Hub or a Card Effect) and any Free Actions (moving ships, opening harbours, ...), until
    everyone's dice are spent.
 7. Journey › End of a Round › Resolve Bidding — the highest total wins a card and may buy and place it;
-   the others get a fish per die.
+   the others get a fish per die (said with the first bid, and in the news whenever it pays).
 
-From round 2 on you play yourself, with hints; Mid-Game Scoring and Final Scoring are told when the
-script hands over and explained category by category in the finale. The moves asked for are the
+The whole game is guided; a move that teaches nothing new is a routine step (played for you on the
+board), and the next taught step says what happened meanwhile, the mid-game scoring included. The
+finale explains the final scoring category by category and ends with the rules this game did not
+meet (the tie-break, free actions left unused, the Advanced Game left out). The moves asked for are the
 Journey agent's own plan, read from each action's `kind` and numbers, never from its text; lanes and
 slots are said counting from 1.
 """
@@ -29,7 +32,10 @@ from typing import Any, Hashable
 
 from ...core.state import State
 from ...games.journey.rules.ship_lanes import hub
+from ...games.journey import scoring as sc
+from ...games.journey.rules.free_actions import TURN as FREE_MOVES
 from ...games.journey.scoring import CABIN_LIMIT, FISH_LIMIT
+from ..explain import number
 from ..lesson import DeterministicBot, Lesson, Teach
 
 GAME = "journey"
@@ -46,6 +52,8 @@ FREE, RESOLVE = R + "Free Actions", R + "End of a Round \u203a Resolve Bidding"
 PLACE = R + "End of a Round \u203a Place a card into your ship lane"
 MIDGAME, FINAL, CARDS = R + "Mid-Game Scoring", R + "Final Scoring", R + "Card Reference Guide"
 MOVE = FREE + " \u203a Move your ship"
+PREPARE = R + "End of a Round \u203a Prepare for next round"
+ADVANCED = R + "Advanced Game"
 CABIN, FREEZER = CABIN_LIMIT, FISH_LIMIT       # fuel and goods together; fish
 REWARD_WORDS = {"buy_card": "buy one of two cards drawn from the deck", "good": "take {n} good",
                 "fish": "take {n} fish", "remove_interference": "remove an interference tile",
@@ -101,9 +109,15 @@ def say(state: State, a: Any) -> str:
                 f"({SETUP}). You start with 8 coins, 2 fuel, one harbour and one ship. Take the tile that "
                 f"gives {n} {ITEM_WORDS.get(item, item)}: coins pay for cards, harbours and ships. Coins have no "
                 f"limit, but your cabin holds at most {CABIN} fuel and goods together and your freezer at most "
-                f"{FREEZER} fish: whatever would go beyond goes back to the supply ({SETUP}, {MARKET}).")
+                f"{FREEZER} fish: whatever would go beyond goes back to the supply ({SETUP}, {MARKET}). "
+                + _tiles_words(state, seat))
     if kind == "market":
-        return (f"Morning Market: each fish you have may be sold for 4 coins, 2 fuel or 1 good ({MARKET}). "
+        new_round = ""
+        if _seen(state, seat, MARKET) == 0 and getattr(state, "round", 1) > 1:
+            new_round = (f"A new round: when the bidding was resolved, everyone took back six dice (ships on "
+                         f"hubs stay where they are) and new cards from the deck filled the bidding area "
+                         f"({PREPARE}). ")
+        return new_round + (f"Morning Market: each fish you have may be sold for 4 coins, 2 fuel or 1 good ({MARKET}). "
                 + ("Choose done to keep your fish." if k == "done" else f"Do it: {a}."))
     if kind == "draft":
         if _seen(state, seat, DRAFT) == 0:
@@ -113,11 +127,15 @@ def say(state: State, a: Any) -> str:
         return f"Keep the {x} from the dice passed to you ({DRAFT})."
     if kind == "income":
         return (f"Obtain Income: give up one of your dice and take as many coins as it shows ({INCOME}). "
-                f"Spend the {x}: +{counted(x, 'coin')}, leaving you five dice for the round.")
+                f"Spend the {x}: +{counted(x, 'coin')}, leaving you {len(board['dice']) - 1} dice for the "
+                f"round." + _card_income(state, seat))
     if kind == "reward":
         low = min(board["dice"]) if board["dice"] else 1
-        return (f"Get Rewards: your lowest die is a {low}, so you may take any reward of the chart from face "
-                f"{low} up ({REWARDS}). Choose to {_reward(state, x)}.")
+        if _seen(state, seat, REWARDS) == 0:
+            return (f"Get Rewards: your lowest die is a {low}, so you may take any reward of the chart from face "
+                    f"{low} up ({REWARDS}). Choose to {_reward(state, x)}.")
+        return (f"Round {getattr(state, 'round', 1)}'s reward: your lowest die is a {low}, which opens faces {low} "
+                f"to 6 of the chart ({REWARDS}). Choose to {_reward(state, x)}.")
     if kind == "pick":
         if k == "decline":
             return f"Neither card is worth its price to you now: decline ({REWARDS})."
@@ -147,8 +165,10 @@ TURN_WORDS = {
     "fish": f"Take Fish: put dice in the discard area, one fish for each ({FISH}). Fish sell well at the next "
             f"Morning Market. Discard the {{x}}.",
     "bid": f"Bid a Card: choose one card of the bidding area and put dice on it; at the end of the round the "
-           f"highest total wins it, equal totals going to the player earlier in turn order ({BID}). Bid on "
-           f"{{card}}.",
+           f"highest total wins it, equal totals going to the player earlier in turn order ({BID}), and every "
+           f"other bidder gets 1 fish per die they put on it ({RESOLVE}). A turn's bid goes on one card only, "
+           f"and dice on a card stay there until the round ends: on later turns you may add dice to it or bid "
+           f"on another card, but never take them back ({BID}). Bid on {{card}}.",
     "bid_die": f"Put a {{x}} on the card. Whoever bids on a card with dice on it must end the turn with at "
                f"least as many dice there as any rival ({BID}).",
     "hub": f"Activate: a die equal to a hub's number gives that hub's reward at once ({ACTIVATE}). "
@@ -159,12 +179,13 @@ TURN_WORDS = {
                f"(1, 3, 6, 11, 19 points for 1 to 5 harbours) ({FREE}). Open it.",
     "ship": f"A free action: buy another ship for lane {{lane}}; ships cost 3, 5, 7, ... coins, at most one per "
             f"harbour in a lane, and each ship scores for the cards it crosses ({FREE}).",
-    "cargo": f"A Port unlocks its points only once every cargo space holds a good, filled left to right; some spaces "
-             f"pay a reward at once ({CARDS}). Load a good: {{a}}.",
+    "cargo": f"A free action: move a good from your cabin onto a Port's cargo spaces, filled left to right; a "
+             f"space with an icon pays its reward at once ({FREE}). A Port's points count only once every cargo "
+             f"space holds a good ({CARDS}). Load a good: {{a}}.",
     "fish_fuel": f"A free action: spend a fish for 1 fuel; fuel moves ships (2 a step) and turns dice by one "
                  f"({FREE}).",
     "fish_coins": f"A free action: spend a fish for 2 coins ({FREE}).",
-    "exchange": f"A free action: {{a}} ({FREE}).",
+    "exchange": f"A free action your Seaside Town allows, as often as you like this round: {{a}} ({CARDS}).",
     "adjust": f"A free action: 1 fuel turns a die one up or down, 6 and 1 wrapping round, to fit a hub or a card "
               f"({FREE}). Do it: {{a}}.",
     "take_die": f"A free action: 3 fish buy one die from the discard area, keeping its value, once a turn "
@@ -177,6 +198,48 @@ TURN_WORDS = {
     "church": f"Church: a die that lost a bid may still activate a hub ({CARDS}). Do it: {{a}}.",
     "city": f"Southernmost City: choose its reward ({CARDS}). Do it: {{a}}.",
 }
+
+
+def _tiles_words(state: State, seat: int) -> str:
+    """The four mid-game scoring tiles, public from the set-up: two for each period."""
+    tiles = list(state.observation(seat).get("tiles", []))
+    if len(tiles) < 4:
+        return ""
+    return (f"Four mid-game scoring tiles lie face up: after round 2, \u201c{tiles[0]}\u201d and "
+            f"\u201c{tiles[1]}\u201d; after round 4, \u201c{tiles[2]}\u201d and \u201c{tiles[3]}\u201d. Each "
+            f"pays 3 points to every player who meets it, all equal \u201cmost\u201d included ({MIDGAME}).")
+
+
+def card_income(state: State, seat: int) -> dict[str, int]:
+    """What the seat's Ocean Banks (coins) and Fuel Platforms (fuel) pay at Obtain Income, from the
+    cards in its lanes (public), before the cabin limit."""
+    types = state.boards[seat].types
+    return {"coins": sc.ocean_bank_income(types.get("ocean_bank", 0)),
+            "fuel": sc.fuel_platform_income(types.get("fuel_platform", 0))}
+
+
+def _card_income(state: State, seat: int) -> str:
+    """The income the seat's cards pay along with the die: the whole rule the first time it pays."""
+    pays = card_income(state, seat)
+    if not any(pays.values()):
+        return ""
+    types = state.boards[seat].types
+    ob, fp = types.get("ocean_bank", 0), types.get("fuel_platform", 0)
+    paid = []
+    if ob:
+        paid.append(f"your {_count(ob, 'Ocean Bank pays', 'Ocean Banks pay')} {counted(pays['coins'], 'coin')}")
+    if fp:
+        paid.append(f"your {_count(fp, 'Fuel Platform pays', 'Fuel Platforms pay')} {pays['fuel']} fuel")
+    said = f" Income cards in your ship lanes pay too, whatever die you spend: {' and '.join(paid)}"
+    # income events of the seat beyond one die a round: cards have paid before
+    dice_paid = max(0, getattr(state, "round", 1) - 1)
+    if _seen(state, seat, INCOME) > dice_paid:
+        return said + f" ({CARDS})."
+    b = sc.OCEAN_BANK_SET[1:]
+    f = sc.FUEL_PLATFORM_SET[1:]
+    return said + (f". This is their first payment: Ocean Banks pay {b[0]}, {b[1]} or {b[2]} coins for 1, 2 or 3 "
+                   f"cards, Fuel Platforms {f[0]}, {f[1]} or {f[2]} fuel, a fourth card starting a new set of "
+                   f"three; fuel beyond your cabin's {CABIN} goes back to the supply ({CARDS}, {INCOME}).")
 
 
 def _say_decline(state: State, seat: int, board: dict) -> str:
@@ -278,7 +341,10 @@ CATEGORIES = {
     "cards": f"the points of every card a ship passed (a port only once filled) ({FINAL})",
     "endgame_icons": f"cards that score at the end by their own count ({FINAL})",
     "goods": f"1 point per good left in your cabin ({FINAL})",
-    "interference": f"minus points for interference tiles ({FINAL})",
+    "interference": (f"minus points for interference tiles: "
+                     + ", ".join(number(sc.interference_points(n)) for n in range(1, 6))
+                     + f" for 1 to 5 tiles, and {-sc.INTERFERENCE_EXTRA} more for each tile beyond the fifth "
+                       f"({FINAL})"),
 }
 
 
@@ -286,14 +352,95 @@ def _count(n: int, one: str, many: str, where: str = "") -> str:
     return f"{n} {one if n == 1 else many}{where}"
 
 
+def scoring_cards(state: State, seat: int) -> tuple[int, int, int]:
+    """(cards in the seat's lanes, cards a ship passed, of those the ones that score: a port only once
+    every cargo space holds a good), from the public board, as Final Scoring counts them."""
+    b = state.boards[seat]
+    passed = state.passed_slots(seat)
+    placed = ships = scoring = 0
+    for k, cid in enumerate(b.lanes):
+        if not cid:
+            continue
+        placed += 1
+        if k in passed:
+            ships += 1
+            c = state.card(cid)
+            scoring += c.type != "port" or b.cargo[k] >= len(c.cargo)
+    return placed, ships, scoring
+
+
+def _cards_detail(state: State, seat: int) -> str:
+    placed, passed, scoring = scoring_cards(state, seat)
+    said = f"{_count(scoring, 'card', 'cards')} scored, of {placed} in the ship lanes"
+    if passed != placed:
+        said += f"; {placed - passed} no ship passed"
+    if scoring != passed:
+        said += f"; {_count(passed - scoring, 'passed port', 'passed ports')} not filled"
+    return said
+
+
 def detail(state: State, seat: int, category: str) -> str | None:
     b = state.observation(seat)["boards"][seat]
-    cards = sum(1 for lane in b["lanes"] for c in lane if c)
     said = {"harbours": lambda: _count(b["harbours"], "harbour", "harbours", " open"),
             "goods": lambda: _count(b["goods"], "good", "goods", " in the cabin"),
             "interference": lambda: _count(b["interference"], "interference tile", "interference tiles"),
-            "cards": lambda: _count(cards, "card", "cards", " in the ship lanes")}
+            "cards": lambda: _cards_detail(state, seat)}
     return said[category]() if category in said else None
+
+
+#: free actions a card or a reward tile gives (the log files them under the card guide)
+CARD_FREE = ("hospital", "tile_adjust", "tile_reroll", "exchange", "lighthouse")
+TURN_SECTIONS = {"fish": FISH, "bid": BID, "bid_die": BID, "new_bid": BID, "hub": ACTIVATE, "card": ACTIVATE,
+                 "end": ACTION, "park_bid": CARDS, "church": CARDS, "city": CARDS,
+                 **{k: (CARDS if k in CARD_FREE else FREE) for k in FREE_MOVES}}
+DECISION_SECTIONS = {"bonus": SETUP, "market": MARKET, "draft": DRAFT, "income": INCOME, "reward": REWARDS,
+                     "pick": REWARDS, "place": PLACE, "neko": CARDS, "final": R + "Game End", "lottery": CARDS}
+
+
+def section(state: State, a: Any) -> str:
+    """The section of the move itself (as the game's log files it), whatever the words around it cite:
+    a ship moved while the turn order is being explained is still a free action."""
+    kind, k = state.pending[-1].kind, _kind(a)
+    if kind == "turn":
+        if k == "take_die" and getattr(a, "b", 0):        # a die taken through Penguin Park
+            return CARDS
+        return TURN_SECTIONS.get(k, "")
+    if kind == "win":
+        return RESOLVE if k == "decline" else PLACE
+    return DECISION_SECTIONS.get(kind, "")
+
+
+def epilogue(state: State) -> str:
+    """The rules a full game has that this one did not show (or not to the learner)."""
+    said = [f"a tie on points goes to the player with the most coins left, and if still equal to the one "
+            f"earlier in the last turn order ({FINAL})"]
+    done = {(d, _kind(a)) for d, a in _learner_moves(state)}
+    unused = [words for key, words in (
+        (("turn", "take_die"), "3 fish buy one die from the discard area, keeping its value, at most one a turn"),
+        (("turn", "unjam"), "5 coins remove an interference tile"),
+        (("turn", "ship"), "a new ship costs 3, 5, 7, ... coins, at most as many per lane as you have harbours"),
+        (("turn", "adjust"), "1 fuel turns a die one up or down, 6 and 1 wrapping round"))
+        if key not in done]
+    if unused:
+        said.append("free actions you did not use: " + "; ".join(unused) + f" ({FREE})")
+    opts = state.options
+    left_out = [w for key, w in (("advanced_cards", "three advanced cards on the board, resolved first"),
+                                 ("advanced_setup", "an advanced set-up with every card of a period on display"))
+                if not opts.get(key)]
+    if left_out:
+        said.append(f"the Advanced Game's variants were left out: {' and '.join(left_out)} ({ADVANCED})")
+    return "Rules this game did not show you: " + "; ".join(said) + "."
+
+
+def _learner_moves(state: State) -> list[tuple[str, Any]]:
+    """(decision, move) for each move of the learner's seat (replayed from the start)."""
+    s = type(state)(players=state.players, seed=state.seed, **dict(state.options))
+    out = []
+    for a in state.history():
+        if s.current_player == 0:
+            out.append((s.pending[-1].kind, a))
+        s.apply(a)
+    return out
 
 
 def _agent_pick(agent: DeterministicBot):
@@ -302,7 +449,9 @@ def _agent_pick(agent: DeterministicBot):
     return pick
 
 
-NEVER_AUTO = ("bonus", "pick", "place", "win", "final", "lottery")
+#: decisions never played for the learner, as they differ every time: the starting bonus, income (the die
+#: and what the cards pay), the reward, a card bought or won and its place, the last moves, the lottery
+NEVER_AUTO = ("bonus", "income", "reward", "pick", "place", "win", "final", "lottery")
 NEWS = (MIDGAME, FINAL, RESOLVE, MARKET, ORDER)
 
 
@@ -314,7 +463,8 @@ def _rule_of(state: State, action: Any) -> str:
 
 def nothing_new(state: State, wanted: Any) -> bool:
     """Played for the learner: a move whose section the learner has already used (drafting and bidding:
-    twice), except the decisions that differ every time (cards, rewards, income, placing)."""
+    twice), except the decisions that differ every time (NEVER_AUTO: the starting bonus, income, rewards,
+    cards bought or won and their places, the last moves, the lottery)."""
     if state.pending[-1].kind in NEVER_AUTO:
         return False
     key = (state.pending[-1].kind, _kind(wanted))
@@ -332,6 +482,11 @@ def _done_before(state: State, key: tuple[str, str]) -> int:
     return n
 
 
+def losing_fish(events: list, seat: int) -> int:
+    """How many of the seat's dice lost a bid among these events (one fish each, at Resolve Bidding)."""
+    return sum(1 for e in events if e.seat == seat and e.rule == RESOLVE and e.data.get("item") == "fish")
+
+
 def _news(lesson: Lesson, state: State) -> str:
     moves, events = lesson.since_taught(state)
     said = []
@@ -346,8 +501,16 @@ def _news(lesson: Lesson, state: State) -> str:
                     f"crossed ({MIDGAME})")
     won = [e.text if "goes to" in e.text else f"Player 2 {e.text}" for e in events
            if e.rule == RESOLVE and e.seat == 1 and e.text]
+    mine = losing_fish(events, 0)
+    if mine:
+        won.append(f"you lost a bid with {_count(mine, 'die', 'dice')} on the card and get 1 fish per die")
     if won:
-        said.append("at the bidding: " + "; ".join(won[:3]))
+        said.append("at the bidding: " + "; ".join(won[:4]))
+        earlier = state.log[:len(state.log) - len(events)]
+        if any(losing_fish(events, s) for s in range(state.players)) and not any(
+                losing_fish(earlier, s) for s in range(state.players)):
+            said.append(f"that is the bidding's consolation: whoever loses a bid gets 1 fish for each die "
+                        f"they had put on the card, the freezer's limit permitting ({RESOLVE})")
     over = [e for e in events if e.seat == 0 and "over the limit" in e.text]
     if over:
         e = over[0]
@@ -366,7 +529,7 @@ def LESSON(seed: int = SEED) -> Lesson:
     """The Journey lesson: the whole game guided; moves that teach nothing new are routine steps."""
     from ...core.registry import game_class
     guide = DeterministicBot("journey", game_class(GAME), seed + 100)
-    teach = [Teach("", _agent_pick(guide), say, why_not)]
+    teach = [Teach("", _agent_pick(guide), say, why_not, section=section)]
     intro = (f"Welcome to A Pleasant Journey to Neko. You are Player 1, travelling against the Journey agent "
              f"(Player 2). The game lasts four rounds; each round has a Morning Market, a Preparation phase "
              f"(draft dice, income, a reward, the turn order) and an Action Phase where dice buy cards, fish "
@@ -377,5 +540,5 @@ def LESSON(seed: int = SEED) -> Lesson:
              f"explained category by category.")
     les = Lesson(GAME, PLAYERS, seed, intro, teach, free_say, CATEGORIES, seat=0, bot="journey",
                  detail=detail, title="A Pleasant Journey to Neko: your first game", until=lambda s: s.is_over(),
-                 auto=nothing_new, news=_news)
+                 auto=nothing_new, news=_news, epilogue=epilogue)
     return les

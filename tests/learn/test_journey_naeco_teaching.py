@@ -1,0 +1,247 @@
+"""What the Journey and Naéco lessons and drills tell a learner is true of the engine's positions: free
+actions are called free, refusals give reasons true of the step's move, the rules a full game needs are
+taught (or named as left out), and each step cites its own move's section."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from neko_lab.games.journey import scoring as sc
+from neko_lab.games.journey.rules.free_actions import TURN as FREE_MOVES
+from neko_lab.learn import make_lesson
+from neko_lab.learn.drill import make_drill
+
+
+def _kind(a):
+    return getattr(a, "kind", "")
+
+
+@pytest.fixture(scope="module")
+def journey():
+    """The Journey lesson followed to its end: (lesson, [(position before the step, step)], final state)."""
+    les = make_lesson("journey")
+    s = les.new_game()
+    steps = []
+    while True:
+        les.bots_move(s)
+        if s.is_over():
+            break
+        step = les.step(s)
+        steps.append((s.clone(), step))
+        s.apply(step.expected)
+    return les, steps, s
+
+
+def _events(before, move):
+    after = before.clone()
+    after.apply(move)
+    return after, after.log[len(before.log):]
+
+
+# ------------------------------------------------------------------------- 1. the bidding drill
+def test_bidding_drill_calls_free_actions_free_and_main_actions_main():
+    d = make_drill("journey", "bidding")
+    free = main = 0
+    for pos, st in d.walk():
+        for a in pos.legal_actions():
+            msg = st.check(a)
+            if not msg:
+                continue
+            after, new = _events(pos, a)
+            if _kind(a) in FREE_MOVES:
+                free += 1
+                # the engine lets the turn go on after it: the same decision is open to the same seat
+                assert after.current_player == pos.current_player and after.pending[-1].kind == "turn"
+                assert "is a free action: it doesn't use your turn" in msg and "main action" not in msg, msg
+            elif _kind(a) in ("fish", "hub", "card"):
+                main += 1
+                # once taken, the turn has no other main action left: no bid is legal any more
+                assert not any(_kind(x) == "bid" for x in after.legal_actions())
+                assert "another main action" in msg and "free action" not in msg, msg
+    assert free and main
+
+
+# ------------------------------------------------------------------------- 2-3. refusals true of the move
+def test_ending_the_turn_is_refused_for_what_the_asked_move_really_uses(journey):
+    _les, steps, _s = journey
+    checked = 0
+    for before, step in steps:
+        end = next((a for a in before.legal_actions() if _kind(a) == "end"), None)
+        if step.auto or end is None or _kind(step.expected) == "end":
+            continue
+        msg = step.check(end)
+        dice = len(before.boards[0].dice)
+        after, _new = _events(before, step.expected)
+        used = dice - len(after.boards[0].dice)
+        assert ("this step still uses one" in msg) == (used > 0), (step.number, msg)
+        assert f"leaves {dice} di" in msg if used else "free action" in msg
+        if not dice:
+            assert "sit out the rest of the round" in msg
+        checked += 1
+    assert checked
+
+
+def test_a_fish_from_another_die_is_refused_as_the_same_fish(journey):
+    _les, steps, _s = journey
+    seen = 0
+    for before, step in steps:
+        if step.auto or _kind(step.expected) != "fish":
+            continue
+        for a in before.legal_actions():
+            if _kind(a) != "fish" or a == step.expected:
+                continue
+            msg = step.check(a)
+            # the engine pays one fish either way
+            got = [sum(e.data.get("amount", 0) for e in _events(before, m)[1]
+                       if e.seat == 0 and e.data.get("item") == "fish") for m in (a, step.expected)]
+            assert got[0] == got[1] == 1
+            assert "the same one fish" in msg and "worth more" not in msg, msg
+            seen += 1
+    assert seen
+
+
+# ------------------------------------------------------------------------- 4. losing-bid fish
+def test_losing_bid_fish_are_taught_and_the_learners_own_are_reported(journey):
+    les, steps, s = journey
+    bid = next(st for _b, st in steps if _kind(st.expected) == "bid" and not st.auto)
+    assert "every other bidder gets 1 fish per die" in bid.say and "Resolve Bidding" in bid.say
+    lost = [e for e in s.log if e.seat == 0 and e.rule.endswith("Resolve Bidding") and e.data.get("item") == "fish"]
+    assert lost, "the lesson's game has a losing bid of the learner's"
+    # the first taught step after each of the learner's losing bids reports it, with its number of dice
+    reported = 0
+    for i, (before, step) in enumerate(steps):
+        if step.auto or i == 0:
+            continue
+        _moves, events = les.since_taught(before)
+        mine = [e for e in events if e in lost]
+        if mine:
+            n = len(mine)
+            assert f"you lost a bid with {n} di{'ce' if n != 1 else 'e'} on the card" in step.say, step.say
+            reported += n
+    assert reported == len(lost)
+    first = next(st.say for b, st in steps if "whoever loses a bid gets 1 fish for each die" in st.say)
+    assert first.count("whoever loses a bid") == 1
+
+
+# ------------------------------------------------------------------------- 5. income from cards
+def test_card_income_is_taught_when_it_pays_and_income_is_never_routine(journey):
+    from neko_lab.learn.lessons import journey as jl
+    les, steps, _s = journey
+    assert "income" in jl.NEVER_AUTO and "reward" in jl.NEVER_AUTO
+    assert "income" in jl.nothing_new.__doc__ and "rewards" in jl.nothing_new.__doc__
+    paid_steps = 0
+    for before, step in steps:
+        if before.pending[-1].kind != "income":
+            continue
+        assert not step.auto
+        _after, new = _events(before, step.expected)
+        cards = {e.data["item"]: e.data["amount"] for e in new
+                 if e.seat == 0 and e.rule.endswith("Obtain Income") and "discarded" not in e.text}
+        if not cards:
+            assert "Income cards" not in step.say
+            continue
+        paid_steps += 1
+        if "coins" in cards:
+            assert re.search(rf"Ocean Banks? pays? {cards['coins']} coins", step.say), step.say
+        if "fuel" in cards:
+            assert re.search(rf"Fuel Platforms? pays? {cards['fuel']} fuel", step.say), step.say
+        if paid_steps == 1:
+            b, f = sc.OCEAN_BANK_SET, sc.FUEL_PLATFORM_SET
+            assert f"Ocean Banks pay {b[1]}, {b[2]} or {b[3]} coins" in step.say
+            assert f"Fuel Platforms {f[1]}, {f[2]} or {f[3]} fuel" in step.say
+    assert paid_steps >= 2
+
+
+# ------------------------------------------------------------------------- 6. rules of a full game
+def test_journey_finale_tells_the_tie_break_the_interference_table_and_what_was_left_out(journey):
+    les, steps, s = journey
+    finale = les.finale(s)
+    assert "the most coins left" in finale and "earlier in the last turn order" in finale
+    table = [sc.interference_points(n) for n in range(1, 7)]
+    said = re.search(r"interference tiles: ([^f]*) for 1 to 5 tiles, and (\d+) more for each tile beyond", finale)
+    assert said, finale
+    assert [int(x.replace("\u2212", "-")) for x in said.group(1).split(", ")] == table[:5]
+    assert table[5] - table[4] == -int(said.group(2))
+    assert not s.options["advanced_cards"] and "Advanced Game" in finale
+    # free actions the learner never took are named; the ones taken are not
+    taken = {_kind(st.expected) for _b, st in steps}
+    assert ("3 fish buy one die" in finale) == ("take_die" not in taken)
+    assert ("1 fuel turns a die" in finale) == ("adjust" not in taken)
+    tiles = s.observation(0)["tiles"]
+    assert all(f"\u201c{name}\u201d" in steps[0][1].say for name in tiles)
+    market = next(st.say for b, st in steps if b.pending[-1].kind == "market")
+    assert "took back six dice" in market and "Prepare for next round" in market
+
+
+def test_journey_winner_tie_break_is_the_engines(journey):
+    # the tie-break the finale states is the engine's: equal points go to the most coins, then to the
+    # earlier seat of the last turn order
+    _les, _steps, s = journey
+    t = s.clone()
+    for b in t.boards:
+        b.pts = {k: 0 for k in b.pts}
+    t.boards[0].coins, t.boards[1].coins = 3, 5
+    assert t.scores() == [0, 0] and t.winners() == [1]
+    t.boards[0].coins = 5
+    assert t.winners() == [t.order[0]]
+
+
+def test_naeco_says_who_plays_last_and_which_variants_are_left_out():
+    les = make_lesson("naeco")
+    s = les.new_game()
+    last = None
+    while not s.is_over():
+        seat = s.current_player
+        if seat == les.seat:
+            step = les.step(s)
+            if not step.scripted:
+                assert "whoever triggered the end plays last" in step.say
+            action = step.expected if step.expected is not None else s.legal_actions()[0]
+        else:
+            action = les.agents[seat].choose(s)
+        s.apply(action)
+        last = seat
+    # the engine: after the trigger every player has one more turn, the trigger's seat last
+    assert s.end_seat is not None and last == s.end_seat
+    finale = les.finale(s)
+    assert "Sea Shepherd France variant" in finale and "Solo play variant" in finale
+    assert "Missions" not in finale and not s.options["sea_shepherd"]
+
+
+# ------------------------------------------------------------------------- 7. a step cites its move's section
+def test_each_journey_step_cites_the_section_the_engine_files_its_move_under(journey):
+    _les, steps, _s = journey
+    free = 0
+    for before, step in steps:
+        _after, new = _events(before, step.expected)
+        logged = next((e.rule for e in new if e.seat == 0 and e.rule), "")
+        if _kind(step.expected) in FREE_MOVES:
+            free += 1
+            assert step.rule == logged, (step.number, step.expected, step.rule, logged)
+    assert free
+    ship = next(st for _b, st in steps if _kind(st.expected) == "move" and not st.auto)
+    assert "Set Turn Order" in ship.say and ship.rule.endswith("Free Actions")
+
+
+# ------------------------------------------------------------------------- 8. the cards a ship passed
+def test_journey_finale_counts_the_cards_that_scored(journey):
+    les, _steps, s = journey
+    finale = les.finale(s)
+    for seat in range(s.players):
+        b = s.boards[seat]
+        passed = s.passed_slots(seat)
+        scoring = [cid for k, cid in enumerate(b.lanes) if cid and k in passed
+                   and (s.card(cid).type != "port" or b.cargo[k] >= len(s.card(cid).cargo))]
+        assert sum(s.card(c).points for c in scoring) == s.breakdown()[seat]["cards"]
+        n = len(scoring)
+        assert f"{s.breakdown()[seat]['cards']} ({n} card{'s' if n != 1 else ''} scored, of {len(b.cards())} " \
+               f"in the ship lanes" in finale
+
+
+# ------------------------------------------------------------------------- 9. own words
+def test_naeco_biodiversity_summary_is_in_the_projects_own_words():
+    summary = make_drill("naeco", "biodiversity").summary
+    assert "4 points per card" in summary and "Naéco › Scoring" in summary
+    # the rulebook's own run of words for this rule is not copied
+    assert "score 4 points for each card of the" not in " ".join(re.findall(r"[a-z0-9']+", summary.lower()))
