@@ -73,10 +73,10 @@ def consequence(state: State, action: Any, wanted: Any) -> str:
             return (f"ending the turn now leaves {left} di{'ce' if left != 1 else 'e'} for later turns, and this "
                     f"step still uses one")
         if left == 0:
-            return (f"ending the turn now gives up {wanted}: with no dice left you sit out the rest of the "
+            return (f"ending the turn now gives up this free action ({wanted}): with no dice left you sit out the rest of the "
                     f"round, free actions included, so a free action is taken now or not this round "
                     f"({R}Action Phase)")
-        return (f"ending the turn now puts off {wanted}: free actions may come before, during or after the main "
+        return (f"ending the turn now puts off this free action ({wanted}): free actions may come before, during or after the main "
                 f"action, and this step takes it now ({R}Free Actions)")
     if k == "fish":
         if wk == "fish" and a > wa:
