@@ -68,6 +68,36 @@ def test_a_long_game_says_where_its_futures_stop():
     assert f"points if the game ended {top.depth} moves later on average" in str(top)
 
 
+def test_a_future_cut_short_is_valued_as_if_the_game_ended_there():
+    # Journey scores most of its points at the end: a future cut short counts what the game's end
+    # scoring would give there (projected_scores()), not the few points scored so far, for the value,
+    # its spread and the lead alike
+    from neko_lab.learn.hint import hint_agent
+    s = _advance(nl.new_game("journey", players=3, seed=0), 30)
+    seat = s.current_player
+    hints = hint(s, k=2, horizon=30)
+    bot = hint_agent(s)
+    for h in hints:
+        assert not h.to_end and h.depth == 30
+        assert f"points if the game ended 30 moves later on average" in str(h)
+        projected, so_far, leads = [], [], []
+        for i in range(h.samples):          # the hint's own futures: its samples, agent seeds and depth
+            c = s.determinize(seat, Rng(1000 * i + 1))
+            c.apply(h.action)
+            bot.reseed(i)
+            for _ in range(h.depth):
+                c.apply(bot.choose(c))
+            assert not c.is_over()
+            sc = c.projected_scores()
+            projected.append(sc[seat])
+            so_far.append(c.scores()[seat])
+            leads.append(sc[seat] - max(v for j, v in enumerate(sc) if j != seat))
+        assert h.value == pytest.approx(sum(projected) / len(projected))
+        assert (h.low, h.high) == (min(projected), max(projected))
+        assert h.lead == pytest.approx(sum(leads) / len(leads))
+        assert h.value > sum(so_far) / len(so_far)       # the end scoring counted, not the points so far
+
+
 def test_no_hint_tells_the_other_players_hidden_draft_picks():
     # the last pick of a Journey draft reveals every pick: in a sampled future those are guesses
     s = _until(nl.new_game("journey", players=2, seed=1),
