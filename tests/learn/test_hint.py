@@ -98,6 +98,40 @@ def test_a_future_cut_short_is_valued_as_if_the_game_ended_there():
         assert h.value > sum(so_far) / len(so_far)       # the end scoring counted, not the points so far
 
 
+@pytest.mark.parametrize("players", [1, 2])
+def test_syndicate_futures_stop_after_a_walk_valued_by_the_game_s_estimate(players):
+    # Syndicate's hint agent plays one step at a time: played to the end its futures lost the points the
+    # game's own agent wins (about -42 solo at the opening, where that agent scores over 80). A future
+    # stops after HINT_HORIZON actions and counts the game's estimate of the final score there
+    from neko_lab.games.syndicate import explain
+    from neko_lab.learn.hint import hint_agent
+    s = nl.new_game("syndicate", players=players, seed=0)
+    seat = s.current_player
+    hints = hint(s, k=3)
+    bot = hint_agent(s)
+    for h in hints:
+        assert not h.to_end and h.estimated and h.depth == explain.HINT_HORIZON
+        assert f"points at the end by the game's estimate {h.depth} moves later on average" in str(h)
+        values, leads = [], []
+        for i in range(h.samples):          # the hint's own futures, valued as the game estimates them
+            c = s.determinize(seat, Rng(1000 * i + 1))
+            c.apply(h.action)
+            bot.reseed(i)
+            for _ in range(h.depth):
+                c.apply(bot.choose(c))
+            v, lead = explain.hint_estimate(c, seat)
+            values.append(v)
+            leads.append(lead)
+        assert h.value == pytest.approx(sum(values) / len(values))
+        if players == 1:            # CatANNA's final score is not estimated: no margin is claimed
+            assert h.versus is None and "CatANNA" not in h.summary()
+        else:
+            assert h.versus == "the best other player"
+            assert h.lead == pytest.approx(sum(leads) / len(leads))
+    if players == 1:                # an opening worth points, not the losses of a one-step playout
+        assert hints[0].value > 0
+
+
 def test_no_hint_tells_the_other_players_hidden_draft_picks():
     # the last pick of a Journey draft reveals every pick: in a sampled future those are guesses
     s = _until(nl.new_game("journey", players=2, seed=1),
