@@ -255,8 +255,8 @@ def test_hint_refuses_settings_it_cannot_use(kwargs, message):
 def test_a_game_may_set_its_hint_budget_by_player_count(monkeypatch):
     from neko_lab.learn.hint import _setting
     import neko_lab.games.journey.explain as journey_explain
-    assert _setting(nl.new_game("journey", players=4, seed=1), "HINT_BUDGET", 1) == 15_000
-    assert _setting(nl.new_game("journey", players=3, seed=1), "HINT_BUDGET", 1) == 20_000
+    assert _setting(nl.new_game("journey", players=4, seed=1), "HINT_BUDGET", 1) == journey_explain.HINT_BUDGET[4]
+    assert _setting(nl.new_game("journey", players=3, seed=1), "HINT_BUDGET", 1) == journey_explain.HINT_BUDGET[3]
     monkeypatch.setattr(journey_explain, "HINT_BUDGET", {3: 9})
     assert _setting(nl.new_game("journey", players=2, seed=1), "HINT_BUDGET", 7) == 7, "a count not named: the default"
 
