@@ -297,11 +297,13 @@ class State(Spaces):
         seat gets 1/2)."""
         return shares_of(self.winners(), self.players)
 
-    def margin(self, seat: int) -> tuple[str, float] | None:
+    def margin(self, seat: int, scores: list | None = None) -> tuple[str, float] | None:
         """Whom `seat`'s score is measured against and its margin over them (what hints report): by
         default the best other seat; None in a solo game rated on its own scale, where nobody is. A game
-        whose solo seat plays an automated opponent overrides it (that opponent's score)."""
-        sc = self.scores()
+        whose solo seat plays an automated opponent overrides it (that opponent's score). `scores`: the
+        seats' scores to measure with (default scores(); a hint passes projected_scores() for a future
+        cut short before the end)."""
+        sc = self.scores() if scores is None else scores
         others = [v for i, v in enumerate(sc) if i != seat]
         if not others:
             return None

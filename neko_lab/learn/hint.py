@@ -13,8 +13,11 @@ Honest by construction, through the State contract alone:
   made (the points it scores, an objective it meets); what comes later is an average "over N sampled
   futures", never a prediction of a card, a die or another player's secret choice;
 * values are points in the player's own terms: the seat's expected score at the end of the game (or,
-  when the game is too long to play out within the look-ahead budget, its score "if the game ended"
-  that many moves later, said so), with the lowest and highest over the samples, and the average lead
+  when the game is too long to play out within the look-ahead budget, what it would score "if the game
+  ended" that many moves later, said so: the game's ``projected_scores()``, its end scoring applied
+  there; or, for a game whose explain module estimates the final score of a position,
+  ``hint_estimate(state, seat) -> (points, lead or None)``, that estimate, said so), with the lowest
+  and highest over the samples, and the average lead
   over whom the game measures the seat against (its ``margin(seat)``: the best other player, a solo
   game's automated opponent, or nobody in a solo game rated on its own scale, where the game's explain
   module may say how the average rates: ``solo_standing(points) -> str``); hints are sorted by that
@@ -24,7 +27,7 @@ The agent that plays the futures (and whose own choice is marked) is chosen in o
 neko_lab.agents.hint_agent_spec(); a hint's words call it FOLLOWED ("a quick look-ahead"), its
 `agent` field holds the agent's name (an agent the caller passes is named in the words too). A game
 tunes the depth from its own folder (neko_lab/games/<key>/explain.py:
-HINT_SAMPLES, HINT_BUDGET) and may add sentences with the optional state hook
+HINT_SAMPLES, HINT_BUDGET, or HINT_HORIZON for a fixed number of look-ahead actions a future) and may add sentences with the optional state hook
 ``hint_reasons(action) -> list[str]``. Deterministic for a given seed; speed is measured in
 benchmarks/bench_learn.py, never asserted in tests.
 """
@@ -84,7 +87,9 @@ class Hint:
     `value` the seat's mean points (at the end when `to_end`, else after `depth` more moves), `low` and
     `high` the range over the samples, `lead` the mean margin over `versus` (the best other player, a
     solo game's automated opponent, or None when nobody: then `standing` may say how the value rates);
-    `reasons` in words (facts of the move itself first, then the averages)."""
+    `reasons` in words (facts of the move itself first, then the averages). Futures cut short are
+    valued by the game's end scoring applied there (`projected_scores()`), or by the game's own
+    estimate of the final score when `estimated`."""
     action: Hashable
     value: float
     reasons: list[str] = field(default_factory=list)
@@ -99,11 +104,14 @@ class Hint:
     versus: str | None = "the best other player"
     standing: str = ""
     agent: str = ""              # the name of the agent that played the futures (hint_agent)
+    estimated: bool = False      # futures cut short were valued by the game's estimate of the final score
 
     def summary(self) -> str:
         """The value in the player's terms: "31 points at the end on average (27 to 35 over 6 sampled
         futures; 4 ahead of the best other player)"."""
-        when = "at the end" if self.to_end else f"if the game ended {self.depth} moves later"
+        when = ("at the end" if self.to_end else
+                f"at the end by the game's estimate {self.depth} moves later" if self.estimated else
+                f"if the game ended {self.depth} moves later")
         spread = (f"{_points(self.low)} to {_points(self.high)}" if self.high > self.low
                   else f"{_points(self.low)} in each")
         ahead = (f"{_points(self.lead)} ahead of" if self.lead > 0.05 else
@@ -121,18 +129,29 @@ class Hint:
 @dataclass(slots=True)
 class _Trial:
     action: Hashable
-    points: list[float]          # the seat's score at the end of each sampled future
-    leads: list[float]           # its margin over whom the game measures it against there
+    points: list[float]          # the seat's score at the end of each sampled future (_score_and_lead)
+    leads: list[float | None]    # its margin over whom the game measures it against there (None: unknown)
     firsts: list[State]          # each sample right after the move
     to_end: bool
     versus: str | None = None
 
 
-def _score_and_lead(state: State, seat: int) -> tuple[float, float, str | None]:
-    """The seat's score, its margin and whom the game measures it against (state.margin(seat))."""
-    against = state.margin(seat)
+def _score_and_lead(state: State, seat: int, estimate: Any = None) -> tuple[float, float | None, str | None]:
+    """The seat's score at the end of a sampled future, its margin and whom the game measures it against
+    (state.margin(seat)). A future cut short before the end is valued by the game's `estimate` of the
+    final score when it has one (explain.hint_estimate: (points, lead or None when it cannot say)), else
+    by what each seat would score if the game ended there (projected_scores()), the margin measured on
+    those same projected scores."""
+    over = state.is_over()
+    if not over and estimate is not None:
+        points, lead = estimate(state, seat)
+        against = state.margin(seat)
+        name = against[0] if against is not None and lead is not None else None
+        return float(points), (float(lead) if name is not None else None), name
+    scores = state.scores() if over else state.projected_scores()
+    against = state.margin(seat, scores)
     name, lead = against if against is not None else (None, 0.0)
-    return float(state.scores()[seat]), float(lead), name
+    return float(scores[seat]), float(lead), name
 
 
 def _play_out(child: State, agent: Any, depth: int) -> bool:
@@ -144,7 +163,8 @@ def _play_out(child: State, agent: Any, depth: int) -> bool:
     return child.is_over()
 
 
-def _try(samples: list[State], action: Hashable, seat: int, agent: Any, depth: int, seed: int) -> _Trial | None:
+def _try(samples: list[State], action: Hashable, seat: int, agent: Any, depth: int, seed: int,
+         estimate: Any = None) -> _Trial | None:
     trial = _Trial(action, [], [], [], True)
     for i, sample in enumerate(samples):
         child = sample.clone()
@@ -155,9 +175,12 @@ def _try(samples: list[State], action: Hashable, seat: int, agent: Any, depth: i
         trial.firsts.append(child.clone())
         agent.reseed(seed + i)     # the same agent randomness for every move in a given future
         trial.to_end &= _play_out(child, agent, depth)
-        points, lead, trial.versus = _score_and_lead(child, seat)
+        points, lead, versus = _score_and_lead(child, seat, estimate)
+        trial.versus = versus if trial.versus is None else trial.versus
         trial.points.append(points)
         trial.leads.append(lead)
+    if any(lead is None for lead in trial.leads):      # a margin some futures cannot tell is not averaged
+        trial.leads, trial.versus = [0.0] * len(trial.leads), None
     return trial if trial.points else None
 
 
@@ -245,12 +268,17 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
     who = FOLLOWED if agent is None else f"the {name} agent"     # an agent the caller chose, by its name
     n = max(1, playouts if playouts is not None else _setting(state, "HINT_SAMPLES", SAMPLES))
     samples = [state.determinize(seat, Rng(seed + 1000 * i + 1)) for i in range(n)]
+    if horizon is None and getattr(game_explainer(state), "HINT_HORIZON", None) is not None:
+        horizon = max(1, _setting(state, "HINT_HORIZON", 1))
     if horizon is None:
         horizon = max(1, _setting(state, "HINT_BUDGET", BUDGET) // (min(len(legal), max(k + 3, SHORTLIST)) * n))
+    estimate = getattr(game_explainer(state), "hint_estimate", None)
+    estimate = estimate if callable(estimate) else None
     bot.reseed(seed)
     pick = bot.choose(samples[0].clone())        # the agent's own choice, made without the real position
     candidates = _shortlist(samples[0], legal, seat, pick, max(k + 3, SHORTLIST))
-    trials = [t for t in (_try(samples, a, seat, bot, horizon, seed) for a in candidates) if t is not None]
+    trials = [t for t in (_try(samples, a, seat, bot, horizon, seed, estimate) for a in candidates)
+              if t is not None]
     to_end = all(t.to_end for t in trials)
     rank_of = {id(a): i for i, a in enumerate(legal)}        # ties keep the order of legal_actions()
 
@@ -276,7 +304,8 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
             reasons.append(f"futures re-deal what you cannot see; {who} plays every seat in them")
         standing = rates(value) if t.versus is None and callable(rates) else ""
         hints.append(Hint(t.action, value, reasons, rank, is_pick(t.action), min(t.points), max(t.points),
-                          mean(t.leads), len(t.points), to_end, horizon, t.versus, standing, name))
+                          mean(t.leads), len(t.points), to_end, horizon, t.versus, standing, name,
+                          estimate is not None and not to_end))
     return hints
 
 

@@ -68,6 +68,70 @@ def test_a_long_game_says_where_its_futures_stop():
     assert f"points if the game ended {top.depth} moves later on average" in str(top)
 
 
+def test_a_future_cut_short_is_valued_as_if_the_game_ended_there():
+    # Journey scores most of its points at the end: a future cut short counts what the game's end
+    # scoring would give there (projected_scores()), not the few points scored so far, for the value,
+    # its spread and the lead alike
+    from neko_lab.learn.hint import hint_agent
+    s = _advance(nl.new_game("journey", players=3, seed=0), 30)
+    seat = s.current_player
+    hints = hint(s, k=2, horizon=30)
+    bot = hint_agent(s)
+    for h in hints:
+        assert not h.to_end and h.depth == 30
+        assert f"points if the game ended 30 moves later on average" in str(h)
+        projected, so_far, leads = [], [], []
+        for i in range(h.samples):          # the hint's own futures: its samples, agent seeds and depth
+            c = s.determinize(seat, Rng(1000 * i + 1))
+            c.apply(h.action)
+            bot.reseed(i)
+            for _ in range(h.depth):
+                c.apply(bot.choose(c))
+            assert not c.is_over()
+            sc = c.projected_scores()
+            projected.append(sc[seat])
+            so_far.append(c.scores()[seat])
+            leads.append(sc[seat] - max(v for j, v in enumerate(sc) if j != seat))
+        assert h.value == pytest.approx(sum(projected) / len(projected))
+        assert (h.low, h.high) == (min(projected), max(projected))
+        assert h.lead == pytest.approx(sum(leads) / len(leads))
+        assert h.value > sum(so_far) / len(so_far)       # the end scoring counted, not the points so far
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_syndicate_futures_stop_after_a_walk_valued_by_the_game_s_estimate(players):
+    # Syndicate's hint agent plays one step at a time: played to the end its futures lost the points the
+    # game's own agent wins (about -42 solo at the opening, where that agent scores over 80). A future
+    # stops after HINT_HORIZON actions and counts the game's estimate of the final score there
+    from neko_lab.games.syndicate import explain
+    from neko_lab.learn.hint import hint_agent
+    s = nl.new_game("syndicate", players=players, seed=0)
+    seat = s.current_player
+    hints = hint(s, k=3)
+    bot = hint_agent(s)
+    for h in hints:
+        assert not h.to_end and h.estimated and h.depth == explain.HINT_HORIZON
+        assert f"points at the end by the game's estimate {h.depth} moves later on average" in str(h)
+        values, leads = [], []
+        for i in range(h.samples):          # the hint's own futures, valued as the game estimates them
+            c = s.determinize(seat, Rng(1000 * i + 1))
+            c.apply(h.action)
+            bot.reseed(i)
+            for _ in range(h.depth):
+                c.apply(bot.choose(c))
+            v, lead = explain.hint_estimate(c, seat)
+            values.append(v)
+            leads.append(lead)
+        assert h.value == pytest.approx(sum(values) / len(values))
+        if players == 1:            # CatANNA's final score is not estimated: no margin is claimed
+            assert h.versus is None and "CatANNA" not in h.summary()
+        else:
+            assert h.versus == "the best other player"
+            assert h.lead == pytest.approx(sum(leads) / len(leads))
+    if players == 1:                # an opening worth points, not the losses of a one-step playout
+        assert hints[0].value > 0
+
+
 def test_no_hint_tells_the_other_players_hidden_draft_picks():
     # the last pick of a Journey draft reveals every pick: in a sampled future those are guesses
     s = _until(nl.new_game("journey", players=2, seed=1),
@@ -191,8 +255,8 @@ def test_hint_refuses_settings_it_cannot_use(kwargs, message):
 def test_a_game_may_set_its_hint_budget_by_player_count(monkeypatch):
     from neko_lab.learn.hint import _setting
     import neko_lab.games.journey.explain as journey_explain
-    assert _setting(nl.new_game("journey", players=4, seed=1), "HINT_BUDGET", 1) == 15_000
-    assert _setting(nl.new_game("journey", players=3, seed=1), "HINT_BUDGET", 1) == 20_000
+    assert _setting(nl.new_game("journey", players=4, seed=1), "HINT_BUDGET", 1) == journey_explain.HINT_BUDGET[4]
+    assert _setting(nl.new_game("journey", players=3, seed=1), "HINT_BUDGET", 1) == journey_explain.HINT_BUDGET[3]
     monkeypatch.setattr(journey_explain, "HINT_BUDGET", {3: 9})
     assert _setting(nl.new_game("journey", players=2, seed=1), "HINT_BUDGET", 7) == 7, "a count not named: the default"
 

@@ -17,10 +17,12 @@ from .rules.preparation import direct_price
 from .rules.ship_lanes import gap_cost, hub, placements
 
 HINT_SAMPLES = 12         # sampled futures per hint (neko_lab.learn.hint): a game plays out in milliseconds
-# look-ahead actions in all, by players: from mid-game on, enough to play the futures to the end; a 4-player
-# action costs more (four boards): 20,000 of them took over 1 s of CPU for 3 hints in 48 (up to 1.25 s; 3
-# players at most 0.96), 15,000 at most 0.75 s (the same 48 positions, one core)
-HINT_BUDGET = {2: 20_000, 3: 20_000, 4: 15_000}
+# look-ahead actions in all, by players: from mid-game on, enough to play the futures to the end; a 3- or
+# 4-player action costs more (more boards). CPU per hint(k=3) at positions 0/30/60/120 (3 players) and
+# 0/40/160/240 (4 players) of a seed-0 game, measured side by side on a loaded machine (load about 5, one
+# core): 20,000 and 15,000 actions took 1.24-1.50 s (3 players) and 1.03-1.34 s (4 players); 12,000 and
+# 10,000 up to 0.94 and 0.95 s; 9,000 and 7,500 at most 0.85 and 0.66 s, kept for the margin
+HINT_BUDGET = {2: 20_000, 3: 9_000, 4: 7_500}
 
 
 def _dice(values: list[int]) -> str:

@@ -22,14 +22,36 @@ from .rules.minions_cards import Carry, Keep, Swap, Take
 from .rules.setup import Open, Redraw
 from .rules.simultaneous import table_view
 
-HINT_SAMPLES = 2          # sampled futures per hint (neko_lab.learn.hint)
-HINT_BUDGET = 3_000       # look-ahead actions in all: most futures reach the end
-# The agent hints follow (neko_lab.agents.hint_agent_spec): the Syndicate agent without its walk planning.
-# The planning agent took 1.0 s CPU for a median hint at a budget of only 80 actions (1.9 s at the 90th
-# percentile); this one takes 0.23 s (0.38 s, worst 0.78 s) with futures played to the end
-# (benchmarks/README.md, "Hints"). Hints hand it only sampled copies of the position, so it judges on
-# them as they are (CopiesOnePlyAgent), without drawing a copy of the copy every move.
+HINT_SAMPLES = 4          # sampled futures per hint (neko_lab.learn.hint)
+HINT_HORIZON = 20         # look-ahead actions a future (about one walk), then valued by hint_estimate()
+# The agent hints follow (neko_lab.agents.hint_agent_spec): the Syndicate agent without its walk planning
+# (the planning agent took 1.0 s CPU for a median hint at a budget of only 80 actions). Hints hand it only
+# sampled copies of the position, so it judges on them as they are (CopiesOnePlyAgent). Played to the end
+# its futures lost points the planning agent wins (solo seed 0's first decision: -42 points at the end
+# where the game's own agent scores 85), so a future stops after HINT_HORIZON actions and is valued by the
+# game's own estimate of the final score. Measured (positions every 23 actions of games the game's own
+# agent plays, seeds 0-2 solo, 0-1 two players; top hint the own agent's choice, CPU per hint(k=3)):
+# played to the end (3,000 actions, 2 futures) solo 8 of 21, median 122 ms, worst 352; two players 11 of
+# 22, 237 / 865 ms. Cut at 20 actions, 4 futures: solo 11 of 21, 69 / 114 ms; two players 14 of 22,
+# 53 / 139 ms. At 60 actions solo agreed less (7 of 21, 264 / 420 ms): the one-step agent's play drifts.
 HINT_AGENT = "neko_lab.games.syndicate.agents:CopiesOnePlyAgent"
+
+
+def hint_estimate(state: Any, seat: int) -> tuple[float, float | None]:
+    """A hint's future cut short, valued as the Syndicate agent values a position
+    (position_value.value(): its estimate of a seat's final score), with the lead over the best other
+    seat's estimate. Solo, the seat's own final score by the hand weights (value()'s solo weights are
+    fitted to the margin against CatANNA, not to the score), and no margin: CatANNA's final score comes
+    from the cards discarded to the end, which no estimate here covers."""
+    from .position_value import estimate, final_score, value, weighed
+    from .value_weights import HAND
+    cache: dict = {}
+    if state.players > 1:
+        mine = value(state, seat, cache)
+        return mine, mine - max(value(state, s, cache) for s in range(state.players) if s != seat)
+    if state.pending[-1].kind == "catanna_wild":      # the seat's score is final
+        return final_score(state, seat, cache), None
+    return weighed(estimate(state, seat, cache, False), HAND, False)[2], None
 
 
 def _times(level: int) -> str:

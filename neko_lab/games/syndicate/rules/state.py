@@ -183,12 +183,12 @@ class GameState(State):
         """Solo: CatANNA's final score, a column of its own in nl.simulate()'s rows."""
         return {"catanna_score": self.catanna_score()} if self.players == 1 else {}
 
-    def margin(self, seat: int) -> tuple[str, float] | None:
+    def margin(self, seat: int, scores: list | None = None) -> tuple[str, float] | None:
         """Solo, the seat plays against CatANNA: its margin over her score (her final score once the game
-        is over) is what decides the game."""
+        is over) is what decides the game. `scores`: the seats' scores to measure with (default scores())."""
         if self.players == 1:
-            return "CatANNA", float(self.scores()[0] - self.catanna_score())
-        return super().margin(seat)
+            return "CatANNA", float((self.scores() if scores is None else scores)[0] - self.catanna_score())
+        return super().margin(seat, scores)
 
     def catanna_breakdown(self) -> dict[str, int]:
         return final_scoring.catanna_breakdown(self)
