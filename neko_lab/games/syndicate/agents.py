@@ -50,12 +50,7 @@ walk after them (a search two walks past the one it plans). "syndicate-deep" pla
 about 2.8 times the CPU (eleventh round; benchmarks/README.md, "CatANNA ladder").
 
 The value of a position for a seat estimates its final score (`position_value.py`).
-
-With two players or more, a cube its plan would leave loose beside a free slot it fits (kept, or left
-when the walk ends or a Cook stops) is delivered at once and the walk planned again (`deliver_now`,
-`deliver_instead`): the value counts such a cube almost as delivered, so the narrow search kept it for
-later too often. Against the agent without it: 59 % of 300 two-player games won, +6.0 ± 1.7 points of
-margin (nineteenth round); solo it gained nothing measurable and stays off.
+With two players a deliverable cube is never left loose (`deliver_now`, below).
 
 Solo, the two decisions about CatANNA are exact or measured (`catanna.py`): her wild slots get the
 colours that leave her the fewest points, her earliest marker goes on the mission met soonest.
@@ -102,11 +97,9 @@ def keys_along(state: GameState, seat: int, plan: list) -> list[tuple]:
 
 
 def deliver_instead(state: GameState, action: Hashable) -> Hashable:
-    """`action`, unless it leaves loose a cube that stands beside a free slot it fits (keeping it, ending
-    the walk, or stopping a Cook) while a delivery is legal: then that delivery, the one on the highest
-    level (the largest multiplier) first. A loose cube scores nothing and its card may still count as
-    one with no delivered cube; the value counts a cube beside a free slot almost as delivered, so the
-    narrow two-player search often keeps it for later (see SyndicateAgent.DELIVER_NOW)."""
+    """`action`, unless it leaves loose a cube beside a free slot it fits (keeping it, ending the walk,
+    stopping a Cook) while a delivery is legal: then that delivery, the highest level first. The value
+    counts such a cube almost as delivered, so the narrow two-player search kept it (DELIVER_NOW)."""
     t = type(action)
     if not (t is Keep or t is EndWalk or (t is Stop and state.pending[-1].kind == "cook")):
         return action
