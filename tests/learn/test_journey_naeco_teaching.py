@@ -11,6 +11,7 @@ from neko_lab.games.journey import scoring as sc
 from neko_lab.games.journey.rules.free_actions import TURN as FREE_MOVES
 from neko_lab.learn import make_lesson
 from neko_lab.learn.drill import make_drill
+from lessonwalk import lesson_steps
 
 
 def _kind(a):
@@ -21,16 +22,8 @@ def _kind(a):
 def journey():
     """The Journey lesson followed to its end: (lesson, [(position before the step, step)], final state)."""
     les = make_lesson("journey")
-    s = les.new_game()
-    steps = []
-    while True:
-        les.bots_move(s)
-        if s.is_over():
-            break
-        step = les.step(s)
-        steps.append((s.clone(), step))
-        s.apply(step.expected)
-    return les, steps, s
+    steps, end = lesson_steps(les)
+    return les, steps, end
 
 
 def _events(before, move):

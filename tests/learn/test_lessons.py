@@ -9,6 +9,7 @@ import pytest
 import neko_lab as nl
 from neko_lab.core import ConfigError, game_class
 from neko_lab.learn import hint, make_lesson
+from lessonwalk import lesson_steps
 
 LESSONS = ("naeco", "journey", "syndicate", "neptune")
 WHOLE_GAME = ("syndicate", "neptune", "journey")          # scripted to the last move
@@ -571,22 +572,9 @@ def test_naeco_learners_are_told_the_last_steps_of_the_surface_row_open_no_more_
     assert why(s, s.legal_actions()[0], 0)[-1] == ("Meeting the objective above your token moves it on and "
                                                   "opens piles 1 to 6.")
 
-def _syndicate_steps(les):
-    """(position, step) at every decision of the learner in the Syndicate lesson, and the game's end."""
-    s = les.new_game()
-    seen = []
-    while True:
-        les.bots_move(s)
-        if s.is_over():
-            return seen, s
-        step = les.step(s)
-        seen.append((s.clone(), step))
-        s.apply(step.expected)
-
-
 def test_syndicate_walk_steps_say_truly_where_the_other_box_leads(built):
     from neko_lab.games.syndicate.data import CHILD
-    steps, _end = _syndicate_steps(built("syndicate"))
+    steps, _end = lesson_steps(built("syndicate"))
     walks = 0
     for s, step in steps:
         a = step.expected
@@ -608,7 +596,7 @@ def test_syndicate_routine_steps_follow_the_rule_the_welcome_states(built):
     les = built("syndicate")
     assert "from turn 8 on, routine cube moves you have made three times" not in les.intro
     assert "repeats exactly one you made before" in les.intro and "from turn 8 on" in les.intro
-    steps, _end = _syndicate_steps(les)
+    steps, _end = lesson_steps(les)
     mine = []
     early = 0
     for s, step in steps:
@@ -630,7 +618,7 @@ def _engine_fits(s, colour):
 
 
 def test_syndicate_free_slot_counts_are_the_engines_lieutenants_card_included(built):
-    steps, _end = _syndicate_steps(built("syndicate"))
+    steps, _end = lesson_steps(built("syndicate"))
     takes = boxes = wild = 0
     for s, step in steps:
         a = step.expected
@@ -664,7 +652,7 @@ def test_syndicate_script_delivers_what_it_can_and_its_stops_say_true(built):
     made; a move said to make a delivery possible is followed by that delivery; a taught Stop's
     reason holds in the position."""
     from neko_lab.games.syndicate.data import WILD
-    steps, _end = _syndicate_steps(built("syndicate"))
+    steps, _end = lesson_steps(built("syndicate"))
     promised = 0
     for i, (s, step) in enumerate(steps):
         a, kind = step.expected, type(step.expected).__name__
@@ -695,7 +683,7 @@ def test_syndicate_script_delivers_what_it_can_and_its_stops_say_true(built):
 def test_syndicate_teaches_the_cost_of_a_card_with_no_delivery_and_the_opening_redraw(built):
     from neko_lab.games.syndicate.data import LEVEL_OF, MULTIPLIER
     les = built("syndicate")
-    steps, _end = _syndicate_steps(les)
+    steps, _end = lesson_steps(les)
     start = steps[0][0]
     assert f"start at \u2212{-start.scores()[0]}" in les.intro and "no delivered cube" in les.intro
     assert "Pyramidal Structure Points" in les.intro
@@ -720,7 +708,7 @@ def test_syndicate_teaches_the_cost_of_a_card_with_no_delivery_and_the_opening_r
 
 def test_syndicate_teaches_the_missions_the_deck_refill_and_the_tie_break_where_they_matter(built):
     les = built("syndicate")
-    steps, end = _syndicate_steps(les)
+    steps, end = lesson_steps(les)
     s, step = next((s, st) for s, st in steps if type(st.expected).__name__ == "Box" and not st.expected.place)
     assert s.observation(0)["turn"] == 1
     for m in s.missions:                   # the three missions in play, before any is met
@@ -751,15 +739,7 @@ def test_syndicate_teaches_the_missions_the_deck_refill_and_the_tie_break_where_
 def test_journey_teaches_limits_half_hubs_catches_spent_dice_ties_and_why_a_card_is_declined(built):
     from neko_lab.games.journey.scoring import CABIN_LIMIT, FISH_LIMIT
     les = built("journey")
-    s = les.new_game()
-    steps = []
-    while True:
-        les.bots_move(s)
-        if s.is_over():
-            break
-        step = les.step(s)
-        steps.append((s.clone(), step))
-        s.apply(step.expected)
+    steps, s = lesson_steps(les)
     first = steps[0][1].say
     assert f"cabin holds at most {CABIN_LIMIT} fuel and goods" in first and f"freezer at most {FISH_LIMIT} fish" in first
     moves = catches = 0
