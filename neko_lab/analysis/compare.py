@@ -27,10 +27,9 @@ import pandas as pd
 from ..core.errors import ConfigError, counted
 from .balance import with_share
 from .frames import need
-from .stats import Z95, fmt_interval, fmt_num, fmt_p, fmt_pct, mean_interval, two_proportion_test, \
-    welch_test, wilson_interval
+from .stats import (SURE, Z95, fmt_interval, fmt_num, fmt_p, fmt_pct, fmt_range, mean_interval,
+                    two_proportion_test, welch_test, wilson_interval)
 
-SURE = 0.01          # p below this: the option makes a difference; 0.01 to 0.05: a hint only
 NEEDED = ["game", "seat", "won", "score"]
 
 
@@ -52,8 +51,8 @@ class OptionComparison:
                 f"{fmt_interval(row['low'], row['high'])} against {fmt_pct(ref['first_seat'])} "
                 f"{fmt_interval(ref['low'], ref['high'])} ({_diff(100 * test['rate_diff'])} percentage points, "
                 f"two-proportion z test {fmt_p(test['p_rate'])}: {_verdict(test['p_rate'])}); a game's "
-                f"mean final score is {fmt_num(row['score'])} {_range(row['score_low'], row['score_high'])} "
-                f"against {fmt_num(ref['score'])} {_range(ref['score_low'], ref['score_high'])} "
+                f"mean final score is {fmt_num(row['score'])} {fmt_range(row['score_low'], row['score_high'])} "
+                f"against {fmt_num(ref['score'])} {fmt_range(ref['score_low'], ref['score_high'])} "
                 f"({_diff(test['score_diff'])} points, Welch's t test {fmt_p(test['p_score'])}: "
                 f"{_verdict(test['p_score'])}).")
         return "\n".join(out)
@@ -73,10 +72,6 @@ class OptionComparison:
 
 def _diff(x: float) -> str:
     return f"{'+' if x > 0 else '−' if x < 0 else '±'}{fmt_num(abs(x))}"
-
-
-def _range(low: float, high: float) -> str:
-    return f"[{low:.1f}, {high:.1f}]"
 
 
 def _verdict(p: float) -> str:

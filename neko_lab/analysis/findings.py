@@ -7,11 +7,10 @@ import math
 import pandas as pd
 
 from ..core.errors import counted
-from .stats import fmt_interval, fmt_num, fmt_p, fmt_pct
+from .stats import SURE, fmt_interval, fmt_num, fmt_p, fmt_pct, fmt_range
 
 SMALL = 30          # fewer games than this: too few to say anything
 NOUN = {"seat": "seats", "order": "places in the order of play"}
-SURE = 0.01         # p below this: a finding; between SURE and 0.05: a hint only
 
 
 def _who(by: str, key: int) -> str:
@@ -22,7 +21,7 @@ def _who(by: str, key: int) -> str:
 
 def _only(games: int) -> str:
     """ "Only 1 game", "Only 5 games"."""
-    return f"Only {games} game{'' if games == 1 else 's'}"
+    return f"Only {counted(games, 'game')}"
 
 
 def _nth(k: int) -> str:
@@ -104,7 +103,7 @@ def _spread(r) -> str:
 
 
 def _mean(r) -> str:
-    return f"{r['mean']:.1f} [{r['low']:.1f}, {r['high']:.1f}]"
+    return f"{r['mean']:.1f} {fmt_range(r['low'], r['high'])}"
 
 
 def scores(table: pd.DataFrame, solo: bool = False) -> str:

@@ -9,6 +9,7 @@ from typing import Sequence
 from .frames import check_z
 
 Z95 = 1.96
+SURE = 0.01         # p below this: a finding; between SURE and 0.05: a hint only
 
 
 def wilson_interval(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
@@ -193,6 +194,11 @@ def fmt_pct(x: float, digits: int = 1) -> str:
 
 def fmt_interval(low: float, high: float, digits: int = 1) -> str:
     return f"[{100 * low:.{digits}f}, {100 * high:.{digits}f}]"
+
+
+def fmt_range(low: float, high: float, digits: int = 1) -> str:
+    """An interval of points (fmt_interval's is of shares, in per cent): [27.6, 40.6]."""
+    return f"[{low:.{digits}f}, {high:.{digits}f}]"
 
 
 def fmt_p(p: float) -> str:

@@ -39,7 +39,7 @@ def whole(value: Any) -> Any:
     """`value` as a plain int when it is a whole number of any integer type (numpy's too, through
     operator.index), else `value` itself, for the caller's check to refuse with its own words. True and
     False stay themselves: a yes-or-no is no count."""
-    if isinstance(value, bool) or isinstance(value, int) and type(value) is int:
+    if isinstance(value, bool) or type(value) is int:
         return value
     try:
         return operator.index(value)
