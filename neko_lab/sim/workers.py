@@ -133,8 +133,7 @@ def check_portable(game: type, agents: list, options: dict, dask: bool = False) 
         probe = _Probe(main_reaches)
         try:
             if dask:
-                import cloudpickle
-                cloudpickle.dump(obj, _Nowhere(), protocol=pickle.HIGHEST_PROTOCOL)
+                _pickle_by_value(obj)
             else:
                 probe.dump(obj)
         except Exception as exc:              # what pickle raises varies: PicklingError, TypeError, AttributeError...
@@ -159,11 +158,17 @@ def check_portable(game: type, agents: list, options: dict, dask: bool = False) 
                 f"its workers")
 
 
+def _pickle_by_value(obj: Any) -> None:
+    """Pickle `obj` to nowhere as cloudpickle (Dask's pickler) sends it: by value where pickle goes by
+    name; raises what cloudpickle raises."""
+    import cloudpickle
+    cloudpickle.dump(obj, _Nowhere(), protocol=pickle.HIGHEST_PROTOCOL)
+
+
 def _by_value(obj: Any) -> bool:
     """Whether cloudpickle (Dask's pickler) can send `obj`."""
     try:
-        import cloudpickle
-        cloudpickle.dump(obj, _Nowhere(), protocol=pickle.HIGHEST_PROTOCOL)
+        _pickle_by_value(obj)
     except Exception:
         return False
     return True
