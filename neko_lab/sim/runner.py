@@ -338,7 +338,6 @@ def _collect_points(batch: Batch, g: int, idx: list[int], labels: list[str], rec
             trace.append(point)
 
 
-
 def _replay_spec(spec: Any) -> str:
     """An agent spec as it is written in an nl.play() call."""
     if isinstance(spec, type):
