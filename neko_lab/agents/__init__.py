@@ -12,7 +12,7 @@ import importlib
 import inspect
 from typing import Any
 
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, excerpt
 from ..core.registry import game_class
 from ..core.state import State
 from .base import Agent, RandomAgent
@@ -117,7 +117,14 @@ def _build(spec: Any, game: str | type[State] | State | None, seed: int | None) 
     if isinstance(spec, Agent):
         if seed is None:
             return spec
-        agent = copy.deepcopy(spec)
+        try:
+            agent = copy.deepcopy(spec)
+        except (TypeError, copy.Error) as exc:
+            raise ConfigError(
+                f"agent {excerpt(spec)} cannot be copied ({exc}), and each game needs its own copy "
+                f"restarted from that game's seed; pass its class instead (a new agent is made for each "
+                f"game with the game's seed), or give it a __deepcopy__ that leaves out what cannot be "
+                f"copied (a lock, an open file, a connection)") from None
         agent.reseed(seed)
         return agent
     raise ConfigError(f"an agent is a name ({', '.join(agent_names(game))}), a (name, params) pair, "

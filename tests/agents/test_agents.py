@@ -126,6 +126,28 @@ def test_make_agent_by_name_class_object_and_params():
     assert copy is not obj and copy.seed == 5 and obj.seed == 99
 
 
+def test_an_agent_object_that_cannot_be_copied_is_refused_with_the_ways_out():
+    import threading
+
+    class Locked(Agent):
+        name = "locked"
+
+        def __init__(self, seed=None):
+            super().__init__(seed)
+            self.lock = threading.Lock()
+
+        def choose(self, state):
+            with self.lock:
+                return state.legal_actions()[0]
+
+    obj = Locked(seed=1)
+    assert make_agent(obj, "toy") is obj          # used as it is: nothing to copy
+    with pytest.raises(ConfigError, match=r"cannot be copied \(cannot pickle '_thread.lock'.*pass its class"):
+        nl.play("toy", [obj, "random"], seed=3)
+    game = nl.play("toy", [Locked, "random"], seed=3)     # the way out the message names
+    assert game.is_over()
+
+
 def test_unknown_agent_lists_the_allowed_names():
     with pytest.raises(ConfigError, match="unknown agent 'clever'.*random, greedy, mcts"):
         make_agent("clever", "toy", 0)
