@@ -6,9 +6,10 @@ games are asked for; an interrupt stops the workers.
 Before a pool starts, everything it is sent (the game, the agents, the options) is pickled here once
 (check_portable): what the workers could not receive is a ConfigError naming the agent, not a broken
 pool. The pool's spawned workers import a class or function by its module, so one defined in a
-notebook cell (an interactive __main__, which has no file to import) cannot reach them, nor can a lambda
-or a class defined inside a function; a Dask client sends those by value (cloudpickle), so they play on
-Dask workers.
+notebook cell (an interactive __main__, which has no file to import) cannot reach them, nor can a lambda,
+a class defined inside a function, or one a script defines only under its `if __name__ == "__main__":`
+(the workers import the script under another name, so that block does not run there); a Dask client
+sends those by value (cloudpickle), so they play on Dask workers.
 
 A pool worker that dies (killed by the system for lack of memory, an agent calling os._exit...) ends the
 run with BrokenProcessPool saying which games it was playing and how it ended; a Dask worker that dies
@@ -17,6 +18,7 @@ with its own error, naming the game (runner.game_failure).
 """
 from __future__ import annotations
 
+import ast
 import contextlib
 import itertools
 import os
@@ -94,19 +96,63 @@ def _main_reaches_workers() -> bool:
     return getattr(main, "__file__", None) is not None
 
 
-class _Probe(pickle.Pickler):
-    """Pickles to nowhere, noting every class or function pickled by name from an interactive __main__
-    (which a worker could not find)."""
+def _is_main_guard(node: ast.stmt) -> bool:
+    """Whether `node` is `if __name__ == "__main__":` (either way round)."""
+    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+        return False
+    test = node.test
+    sides = [test.left, *test.comparators]
+    return (len(sides) == 2 and isinstance(test.ops[0], ast.Eq)
+            and any(isinstance(x, ast.Name) and x.id == "__name__" for x in sides)
+            and any(isinstance(x, ast.Constant) and x.value == "__main__" for x in sides))
 
-    def __init__(self, main_reaches: bool):
+
+def _guarded_names() -> frozenset:
+    """Names of classes and functions that the script run as __main__ defines only inside its
+    `if __name__ == "__main__":` block. A spawned worker imports the script under another name, so that
+    block does not run there and they do not exist in it. Empty when there is no such file to read."""
+    path = getattr(sys.modules.get("__main__"), "__file__", None)
+    try:
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+    except (TypeError, OSError, SyntaxError, ValueError):
+        return frozenset()
+    outside: set = set()
+    inside: set = set()
+
+    def walk(body: list, names: set) -> None:
+        for node in body:
+            if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                names.add(node.name)
+            elif _is_main_guard(node):
+                walk(node.body, inside)
+                walk(node.orelse, names)
+            elif isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While)):
+                for part in ("body", "orelse", "finalbody", "handlers"):
+                    walk(getattr(node, part, []), names)
+            elif isinstance(node, ast.ExceptHandler):
+                walk(node.body, names)
+
+    walk(tree.body, outside)
+    return frozenset(inside - outside)
+
+
+class _Probe(pickle.Pickler):
+    """Pickles to nowhere, noting every class or function pickled by name from __main__ that a worker
+    could not find: any, from an interactive __main__; those defined only under the script's
+    `if __name__ == "__main__":`, from a script's."""
+
+    def __init__(self, main_reaches: bool, guarded: frozenset = frozenset()):
         super().__init__(_Nowhere(), protocol=pickle.HIGHEST_PROTOCOL)
         self.main_reaches = main_reaches
+        self.guarded = guarded
         self.stranded: list = []
 
     def reducer_override(self, obj: Any) -> Any:
-        if (not self.main_reaches and isinstance(obj, (type, types.FunctionType))
-                and getattr(obj, "__module__", None) == "__main__"):
-            self.stranded.append(obj)
+        if isinstance(obj, (type, types.FunctionType)) and getattr(obj, "__module__", None) == "__main__":
+            top = getattr(obj, "__qualname__", "").split(".")[0]
+            if not self.main_reaches or top in self.guarded:
+                self.stranded.append(obj)
         return NotImplemented
 
 
@@ -129,8 +175,9 @@ def check_portable(game: type, agents: list, options: dict, dask: bool = False) 
     items += [(f"the game {game.__qualname__}", game)]
     items += [(f"option {k}={excerpt(v)}", v) for k, v in options.items()]
     where = "Dask workers" if dask else "worker processes"
+    guarded = _guarded_names() if main_reaches and not dask else frozenset()
     for what, obj in items:
-        probe = _Probe(main_reaches)
+        probe = _Probe(main_reaches, guarded)
         try:
             if dask:
                 _pickle_by_value(obj)
@@ -150,6 +197,12 @@ def check_portable(game: type, agents: list, options: dict, dask: bool = False) 
             first = probe.stranded[0]
             held = ("is" if first is obj else "is an object of" if isinstance(first, type) and isinstance(obj, first)
                     else "holds")
+            if main_reaches:
+                script = os.path.basename(getattr(sys.modules["__main__"], "__file__", "") or "the script")
+                raise ConfigError(
+                    f"{what} {held} {_what(first)}, defined under `if __name__ == \"__main__\":` in "
+                    f"{script}, which the worker processes do not run (they import the script under "
+                    f"another name): define it above that block, or run without workers=")
             raise ConfigError(
                 f"{what} {held} {_what(first)}, defined in this notebook or interactive session, which the "
                 f"worker processes cannot import (they import classes and functions from their module "

@@ -114,6 +114,34 @@ def test_a_class_typed_at_the_prompt_is_refused_in_one_line(tmp_path):
         "neko_lab.core.errors.ConfigError: agent 'agent' (agents[0]) is the class Typed, defined in this notebook")
 
 
+AGENT_CLASS = ("class First(Agent):\n    name = 'first'\n\n    def choose(self, state):\n"
+               "        return state.legal_actions()[0]\n")
+
+
+@pytest.mark.parametrize("guarded", [True, False])
+def test_a_class_a_script_defines_under_its_main_guard_is_refused_in_one_line(tmp_path, guarded):
+    # the workers import the script under another name, so what only its main block defines is not
+    # there; the same class above the block plays
+    head = "import neko_lab as nl\nfrom neko_lab.agents.base import Agent\n"
+    run = "nl.simulate('naeco', games=4, agents=[First, 'random'], workers=2, progress=False)\nprint('played')\n"
+    indent = lambda text: "".join("    " + line + "\n" if line else "\n" for line in text.splitlines())
+    if guarded:
+        body = head + 'if __name__ == "__main__":\n' + indent(AGENT_CLASS + run)
+    else:
+        body = head + AGENT_CLASS + 'if __name__ == "__main__":\n' + indent(run)
+    script = tmp_path / "sweep.py"
+    script.write_text(body, encoding="utf-8")
+    res = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    if not guarded:
+        assert res.returncode == 0 and res.stdout.strip() == "played", res.stderr
+        return
+    assert res.returncode != 0 and res.stderr.count("Traceback") == 1
+    assert res.stderr.strip().splitlines()[-1] == (
+        "neko_lab.core.errors.ConfigError: agent 'first' (agents[0]) is the class First, defined under "
+        "`if __name__ == \"__main__\":` in sweep.py, which the worker processes do not run (they import the "
+        "script under another name): define it above that block, or run without workers=")
+
+
 def test_an_agent_that_cannot_be_pickled_is_refused_before_the_pool_starts(capfd):
     workers_module.stop_pool()
 
