@@ -12,7 +12,9 @@ It reads the games through the public State contract and the game's own explain 
 * what it changed, with numbers: points by category from ``visible_breakdown(viewer)`` before and
   after, the counts the module names (``counts(state, viewer)``: "credits", "cards in hand", ...;
   a game without one: the numeric fields of ``observation(viewer)``, or its ``resource_view`` hook),
-  and the events the move logged, each with the rulebook section it cites.
+  and the events the move logged, each with the rulebook section it cites; the headline cites the first
+  of those sections, or for a move that logs nothing (a pass, say) the module's ``section(state, action)``,
+  the section of the move itself.
 
 The viewer decides what may be told: a seat sees its own secrets only; PUBLIC (the default) tells
 only what every seat sees, so explaining a bot's move on a shared board gives nothing away.
@@ -305,7 +307,8 @@ def resource_lines(changes: Iterable[ResourceChange]) -> list[str]:
 @dataclass(slots=True)
 class Explanation:
     """Why a move was allowed and what it changed. `rule` is the rulebook section the move's events
-    cite ("Game › Heading"); `lines` the explanation in words; str() joins them."""
+    cite ("Game › Heading"), or the move's own when it logs nothing (the game's explain module
+    ``section``); `lines` the explanation in words; str() joins them."""
     action: Hashable
     seat: int | None
     rule: str
@@ -423,7 +426,7 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
     viewer: whose view of the table the numbers respect: a seat (0 = Player 1: its own secret points
     and cards count, nobody else's), PUBLIC (the default: only what every seat sees, so a bot's secrets
     stay secret whoever reads) or EVERYTHING (the analyst's view). The result's `.rule` is the section
-    the move's events cite."""
+    the move's events cite (the move's own section when it logs nothing and the game names one)."""
     if before is after:
         raise ConfigError("explain_move needs the position before the move: pass before=state.clone() "
                           "taken before apply()")
@@ -438,8 +441,9 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
     for e in events:
         if e.rule and e.rule not in rules:
             rules.append(e.rule)
-    rule = rules[0] if rules else ""
     ex = game_explainer(before)
+    of_move = ex.section(before, action) if ex is not None and callable(getattr(ex, "section", None)) else ""
+    rule = rules[0] if rules else of_move    # a move that logs nothing: the section of the move itself
     shown = ex.label(before, action, viewer) if ex is not None and callable(getattr(ex, "label", None)) \
         else str(action)
     if secret:              # another seat's move made out of this view's sight: as the table saw it

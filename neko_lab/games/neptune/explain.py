@@ -12,11 +12,11 @@ from typing import Any, Hashable
 
 from .rules.any_time import BuyAccess, BuyFuel
 from .rules.attract_investors import CashFame
-from .rules.base import (MISSION_CREDITS, RULE_BROKER, RULE_BUILDING, RULE_FUEL, RULE_INVESTORS, RULE_PLAY,
-                         RULE_RESEARCH, RULE_SCORING, RULE_SELL, RULE_TECH, RULE_TECH_ACCESS, RULE_TURN, Pass, credits,
-                         who)
+from .rules.base import (MISSION_CREDITS, RULE_BROKER, RULE_BUILD, RULE_BUILDING, RULE_FACTORIES, RULE_FUEL,
+                         RULE_INVESTORS, RULE_PLAY, RULE_RESEARCH, RULE_SCORING, RULE_SELL, RULE_TECH,
+                         RULE_TECH_ACCESS, RULE_TECH_CARD, RULE_TURN, Pass, credits, who)
 from .rules.build import BuildAt
-from .rules.fuel import distance, route, seat_speed, seat_view
+from .rules.fuel import distance, fare, route, seat_speed, seat_view
 from .rules.fuel_broker import BrokerFuel
 from .rules.research_missions import Launch, MissionAccess
 from .rules.scoring_card import BuyVP, NextBuyer
@@ -78,9 +78,20 @@ def _launch(s: Any, seat: int, a: Launch) -> list[str]:
 def _build(s: Any, seat: int, a: BuildAt) -> list[str]:
     out = []
     if a.what == "colony":
-        return [f"a colony needs your own base at {a.name}, and you have one; its colonists come from Earth: "
-                f"{fuel_sum(s, seat, s.data.home, a.dest, a.fuel)}, and {credits(a.credits)} of your "
-                f"{s.credits[seat]} ({RULE_BUILDING}, {RULE_FUEL})."]
+        # a colony's fuel is the colonists' trip from Earth, plus the team's own trip when it travels
+        # there (Building › Colonies; the Example of Building pays 1 fuel for each)
+        spd, own, mask = seat_view(s, seat)
+        colonists = fare(s.data, s.data.home, a.dest, spd, own, mask)
+        cost = (f"its colonists come from Earth: {fuel_sum(s, seat, s.data.home, a.dest, colonists)}, and "
+                f"{credits(a.credits)} of your {s.credits[seat]} ({RULE_BUILDING}, {RULE_FUEL}).")
+        head = f"a colony needs your own base at {a.name}, and you have one; "
+        if a.origin == a.dest:
+            return [head + cost]
+        trip = fare(s.data, a.origin, a.dest, spd, own, mask)
+        return [f"team {a.team + 1} travels from {s.data.locations[a.origin].name} to {a.name}: "
+                f"{fuel_sum(s, seat, a.origin, a.dest, trip)} ({RULE_FUEL}).",
+                head[0].upper() + head[1:] + cost,
+                f"That is {trip} + {colonists} = {a.fuel} fuel in all; you had {s.fuel[seat]} fuel."]
     if a.origin != a.dest:
         out.append(f"team {a.team + 1} travels from {s.data.locations[a.origin].name} to {a.name}: "
                    f"{fuel_sum(s, seat, a.origin, a.dest, a.fuel)}; you had {s.fuel[seat]} fuel ({RULE_FUEL}).")
@@ -98,6 +109,33 @@ def _build(s: Any, seat: int, a: BuildAt) -> list[str]:
                 else "each team moves once and builds once per turn")
         out.append(f"A team may move without building to a location with {whose} ({RULE_BUILDING}); {once}.")
     return out
+
+
+# a pass is the decision's own: the section of the card (or turn step) whose choice it declines
+PASS_RULES = {"sell": RULE_TURN, "build": RULE_BUILD, "launch": RULE_RESEARCH, "mission_access": RULE_RESEARCH,
+              "technology": RULE_TECH_CARD, "production": RULE_FACTORIES}
+PASSES = {
+    "sell": "selling a card at the start of your turn is optional: you may {0} and go on to play a card",
+    "build": "each of the three rounds of a Build card lets you build once, or not at all: you may {0}",
+    "launch": "on a Research Missions card the active player launches as many new missions as they choose, "
+              "none included: you may {0}, and buying access to missions follows",
+    "mission_access": "after the launches each player in turn, clockwise, may buy access to Research Missions, "
+                      "or not: you may {0}",
+    "technology": "a Technology card lets its player take control of a technology, or free access to one, "
+                  "and does not force it: you may {0}",
+    "production": "buying access to a technology before the factories produce is optional: you may {0}",
+}
+# the section of a move, for a headline when the move logs nothing (a pass, most often)
+SECTIONS = {Launch: RULE_RESEARCH, MissionAccess: RULE_RESEARCH, BuildAt: RULE_BUILD, Sell: RULE_SELL,
+            Play: RULE_PLAY, BuyFuel: RULE_FUEL, BuyAccess: RULE_TECH_ACCESS, TakeTech: RULE_TECH_CARD,
+            CashFame: RULE_INVESTORS, BrokerFuel: RULE_BROKER, NextBuyer: RULE_SCORING, BuyVP: RULE_SCORING}
+
+
+def section(s: Any, action: Hashable) -> str:
+    """The rulebook section of `action` itself, played in `s` (the decision's section for a pass)."""
+    if type(action) is Pass:
+        return PASS_RULES.get(s.pending[-1].kind if s.pending else "", RULE_TURN)
+    return SECTIONS.get(type(action), "")
 
 
 def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
@@ -138,7 +176,9 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         return [f"{action.name} is controlled by another player: the card gives you free access instead "
                 f"({RULE_TECH})."]
     if t is Pass:
-        return [f"nothing forces you here: you may {action} and go on with the turn ({RULE_TURN})."]
+        kind = s.pending[-1].kind if s.pending else ""
+        return [PASSES.get(kind, "nothing forces you here: you may {0}").format(action)
+                + f" ({PASS_RULES.get(kind, RULE_TURN)})."]
     if t is CashFame:
         return [f"after Attract Investors fame may be turned into credits, 2 fame for each credit; you had "
                 f"{s.fame[seat]} fame ({RULE_INVESTORS})."]
