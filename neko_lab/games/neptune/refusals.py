@@ -98,20 +98,45 @@ def _teams(s: Any, seat: int) -> list[tuple[int, int, int]]:
     return [(t, s.teams[seat * TEAMS + t], s.used[seat * TEAMS + t]) for t in range(TEAMS)]
 
 
-def _trip(s: Any, seat: int, i: int, extra: int = 0) -> str:
-    """Why no team of `seat` can get to location i (and still pay `extra` fuel there)."""
+def _numbers(teams: list[int]) -> str:
+    """ "team 1", "teams 1 and 3"."""
+    return f"team{'s' if len(teams) > 1 else ''} " + " and ".join(str(t + 1) for t in teams)
+
+
+def _trip(s: Any, seat: int, i: int, extra: int = 0, build: bool = True) -> str:
+    """Why no team of `seat` can get to location i (and still pay `extra` fuel there); `build`: to build
+    there, which only a team that has not built this turn may do (Building: each team builds once a
+    turn), not just move there."""
     loc = s.data.locations[i]
     once = s.options["team_used_once"]
-    movable = [(t, at) for t, at, flags in _teams(s, seat) if at != i and not (flags if once else flags & MOVED)]
+    teams = _teams(s, seat)
+    # teams out because they have built this turn, wherever they stand (one at i too)
+    built = [t for t, at, flags in teams if build and flags & BUILT]
+    movable = [(t, at) for t, at, flags in teams
+               if at != i and t not in built and not (flags if once else flags & MOVED)]
+    note = ""
+    if built:
+        where = {at for t, at, flags in teams if t in built}
+        at_ = f" at {s.data.locations[where.pop()].name}" if len(where) == 1 else ""
+        note = (f"your {_numbers(built)}{at_} {'has' if len(built) == 1 else 'have'} already built this turn "
+                f"(a team builds once a turn)")
     if not movable:
-        return (f"each of your teams elsewhere has already moved this turn (a team moves once a turn), so none "
-                f"can get to {loc.name} ({RULE_BUILD})")
+        moved = [t for t, at, flags in teams if at != i and t not in built]
+        if not moved:
+            return f"{note or 'no team of yours may go there'}, so none can build at {loc.name} ({RULE_BUILDING})"
+        gone = (f"each of your teams elsewhere has already moved this turn" if not built else
+                f"your other {_numbers(moved)} elsewhere {'has' if len(moved) == 1 else 'have'} already moved "
+                f"this turn")
+        return ((note + ", and " if note else "") + f"{gone} (a team moves once a turn), so none can get to "
+                f"{loc.name} ({RULE_BUILD})")
     spd, own, mask = seat_view(s, seat)
     t, at = min(movable, key=lambda ta: fare(s.data, ta[1], i, spd, own, mask))
     need = fare(s.data, at, i, spd, own, mask)
     plus = f", plus {extra} fuel for the colonists" if extra else ""
-    return (f"your nearest team that may still move, team {t + 1} at {s.data.locations[at].name}, would pay "
-            f"{fuel_sum(s, seat, at, i, need)}{plus}, and you have {s.fuel[seat]} fuel ({RULE_FUEL})")
+    still = "may still move and build" if build else "may still move"
+    return ((note + "; " if note else "") + f"your nearest team that {still}, team {t + 1} at "
+            f"{s.data.locations[at].name}, would pay {fuel_sum(s, seat, at, i, need)}{plus}, and you have "
+            f"{s.fuel[seat]} fuel ({RULE_FUEL})")
 
 
 def _circle(s: Any, seat: int, i: int, what: str, have: set) -> str | None:
@@ -145,7 +170,7 @@ def _build(s: Any, seat: int, i: int) -> str:
             head = (f"a base at {loc.name} needs one of your tokens on its Research Mission, and you have none "
                     f"there (launch one, or buy access, on a Research Missions card)")
         if s.bases[i] and (not s.options["move_needs_own_base"] or seat in s.bases[i]) and not here:
-            return f"{head}; a team may still move there without building, but {_trip(s, seat, i)}"
+            return f"{head}; a team may still move there without building, but {_trip(s, seat, i, build=False)}"
         return f"{head} ({RULE_BUILDING})"
     if seat not in s.bases[i]:
         missing = set(loc.base_requires) - have
@@ -166,8 +191,6 @@ def _build(s: Any, seat: int, i: int) -> str:
         need = fare(s.data, s.data.home, i, spd, own, mask)
         return (f"a colony's colonists come from Earth, and their trip costs {fuel_sum(s, seat, s.data.home, i, need)}; "
                 f"you have {s.fuel[seat]} fuel ({RULE_BUILDING})")
-    if here:
-        return f"your team at {loc.name} has already built this turn, and no other may still get there ({RULE_BUILD})"
     extra = 0
     if open_ == ["colony"]:
         spd, own, mask = seat_view(s, seat)
