@@ -4,7 +4,8 @@ neko_lab.learn).
 why(): the condition that made the move legal with this position's numbers — a launch's fuel worked out
 ("launch cost 3 fuel: distance 5 − speed 2"), a build's trip and what it needs there, a sale's price, the
 fame of a card played from hand. counts(): credits, fuel, fame, cards, teams as players name them; a
-hand's cards are its owner's, its size is public.
+hand's cards are its owner's, its size is public. section(): the section of the move itself, which the
+headline cites when the move logs nothing (a pass cites the card, or step, whose choice it declines).
 """
 from __future__ import annotations
 

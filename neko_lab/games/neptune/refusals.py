@@ -7,16 +7,31 @@ a place of the Opportunity Track or a player's row that is not lit for the open 
 
 A click stands for a place, not a move (one location may stand for a base, a factory, a colony or a
 move): the sentence names the first condition of the rules that fails there for the open decision.
+
+why_illegal(state, action) says the same of one action refused by apply() (wired as the game's
+_why_illegal, so IllegalAction carries it): a move of another step (access bought during the launches),
+a build, launch, purchase of mission access, technology or card that the rules do not allow, or one
+the rules allow at another price. Every reason reads the table and the acting seat's own hand only.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from neko_lab.core.refusals import short
+
 from .explain import fuel_sum
+from .rules.attract_investors import CashFame
 from .rules.base import (BASE_CREDITS, BUILT, FACTORY_CREDITS, FUEL_PRICE, MISSION_CREDITS, MOVED, RULE_BROKER,
-                         RULE_BUILD, RULE_BUILDING, RULE_FUEL, RULE_INVESTORS, RULE_PLAY, RULE_RESEARCH,
-                         RULE_SCORING, RULE_SELL, RULE_TECH, RULE_TECH_ACCESS, RULE_TURN, TEAMS, access_price, who)
+                         RULE_BUILD, RULE_BUILDING, RULE_FACTORIES, RULE_FUEL, RULE_INVESTORS, RULE_PLAY,
+                         RULE_RESEARCH, RULE_SCORING, RULE_SELL, RULE_TECH, RULE_TECH_ACCESS, RULE_TECH_CARD,
+                         RULE_TURN, TEAMS, access_price, who)
+from .rules.build import WHAT, BuildAt, move_targets
 from .rules.fuel import fare, seat_view
+from .rules.fuel_broker import BrokerFuel
+from .rules.research_missions import Launch, MissionAccess
+from .rules.scoring_card import BuyVP, NextBuyer
+from .rules.technology import TakeTech
+from .rules.turn import Play, Sell
 
 # what each decision is about, for a click on a place that plays no part in it
 ABOUT = {
@@ -30,6 +45,7 @@ ABOUT = {
     "technology": "taking control of, or free access to, a technology",
     "scoring_order": "naming who buys victory points next (the players' rows)",
     "buy_vp": "buying victory points (your row of the tracks)",
+    "production": "buying access to a technology before the factories produce",
 }
 
 
@@ -277,3 +293,176 @@ def why_not_here(s: Any, seat: int, name: str) -> str:
     if kind not in places or not 0 <= index < places[kind][1]:
         return ""
     return places[kind][0](s, seat, index, decision)
+
+
+# ---------------------------------------------------------------- an action refused (GameState._why_illegal)
+# the decision each kind of move is made in, and when that decision comes
+MADE_IN = {BuildAt: "build", Launch: "launch", MissionAccess: "mission_access", TakeTech: "technology",
+           Sell: "sell", Play: "play", CashFame: "investors", BrokerFuel: "broker", NextBuyer: "scoring_order",
+           BuyVP: "buy_vp"}
+WHEN = {
+    "build": ("teams move and build on a Build card, each player in turn over its three rounds", RULE_BUILD),
+    "launch": ("missions are launched by the active player of a Research Missions card, before anyone buys "
+               "access", RULE_RESEARCH),
+    "mission_access": ("access to a Research Mission is bought on a Research Missions card once its active "
+                       "player launches no more missions, each player in turn clockwise", RULE_RESEARCH),
+    "technology": ("a technology is taken with a Technology card, by its active player", RULE_TECH_CARD),
+    "sell": ("a card is sold at the start of a turn, before the card is played", RULE_SELL),
+    "play": ("a card is played after the sale (or none) at the start of a turn", RULE_PLAY),
+    "investors": ("fame is turned into credits after an Attract Investors card", RULE_INVESTORS),
+    "broker": ("fuel is bought from the Fuel Broker when a Fuel Broker card is played", RULE_BROKER),
+    "scoring_order": ("the active player names who buys victory points next at a scoring", RULE_SCORING),
+    "buy_vp": ("victory points are bought at a scoring, in the order the active player names", RULE_SCORING),
+}
+DECISION_RULES = {"sell": RULE_SELL, "play": RULE_PLAY, "investors": RULE_INVESTORS, "build": RULE_BUILD,
+                  "production": RULE_FACTORIES, "broker": RULE_BROKER, "launch": RULE_RESEARCH,
+                  "mission_access": RULE_RESEARCH, "scoring_order": RULE_SCORING, "buy_vp": RULE_SCORING,
+                  "technology": RULE_TECH_CARD}
+# the fields that say which move an action is (the others are its price, which the rules set)
+WHICH = {BuildAt: ("team", "origin", "dest", "what"), Launch: ("loc",), MissionAccess: ("loc",),
+         TakeTech: ("tech", "control"), Sell: ("card",), Play: ("card", "place"), BrokerFuel: ("count",),
+         BuyVP: ("vp",), CashFame: ("fame",), NextBuyer: ("seat",)}
+
+
+def _index(value: Any, size: int) -> int | None:
+    """`value` as an index below `size`, or None (a malformed field is the core's to name)."""
+    if type(value) is not int or not 0 <= value < size:
+        return None
+    return value
+
+
+def _fuel(s: Any, seat: int, team: int, at: int, i: int, extra: int) -> str | None:
+    """Why team `team` of `seat`, at `at`, cannot pay its trip to i (and `extra` fuel for colonists)."""
+    spd, own, mask = seat_view(s, seat)
+    need = fare(s.data, at, i, spd, own, mask)
+    if need + extra <= s.fuel[seat]:
+        return None
+    locs = s.data.locations
+    trip = (f"its trip from {locs[at].name} costs {fuel_sum(s, seat, at, i, need)}" if need else
+            f"it is already at {locs[i].name}")
+    plus = (f", and the colonists' trip from Earth {fuel_sum(s, seat, s.data.home, i, extra)}" if extra else "")
+    return f"{trip}{plus}; that is {need + extra} fuel, and you have {s.fuel[seat]} fuel ({RULE_FUEL})"
+
+
+def _build_action(s: Any, seat: int, a: BuildAt) -> str | None:
+    locs = s.data.locations
+    team, origin, i = _index(a.team, TEAMS), _index(a.origin, len(locs)), _index(a.dest, len(locs))
+    if team is None or origin is None or i is None or a.what not in WHAT:
+        return None
+    k = seat * TEAMS + team
+    at, flags = s.teams[k], s.used[k]
+    loc = locs[i]
+    if origin != at:
+        return f"your team {team + 1} is at {locs[at].name}, not at {locs[origin].name} ({RULE_BUILDING})"
+    if s.options["team_used_once"]:
+        if flags and (i != at or a.what != "move"):
+            return (f"your team {team + 1} has already {'built' if flags & BUILT else 'moved'} this turn, and a "
+                    f"team that moved or built is done for the turn (option team_used_once) ({RULE_BUILDING})")
+    else:
+        if i != at and flags & MOVED:
+            return f"your team {team + 1} has already moved this turn (a team moves once a turn) ({RULE_BUILDING})"
+        if a.what != "move" and flags & BUILT:
+            return f"your team {team + 1} has already built this turn (a team builds once a turn) ({RULE_BUILDING})"
+    spd, own, mask = seat_view(s, seat)
+    if a.what == "move":
+        if i == at:
+            return f"your team {team + 1} is already at {loc.name} ({RULE_BUILDING})"
+        if i not in move_targets(s, seat, own):
+            whose = "a base of yours" if s.options["move_needs_own_base"] else "a base (any player's)"
+            return f"a team moves without building only to a location with {whose}, and {loc.name} has none ({RULE_BUILDING})"
+        return _fuel(s, seat, team, at, i, 0)
+    have = {t for t, holders in enumerate(s.techs) if seat in holders}
+    if a.what == "base":
+        if seat in s.bases[i]:
+            return f"you already have a base at {loc.name} ({RULE_BUILDING})"
+        if seat not in s.missions[i]:
+            if not loc.research:
+                return f"{loc.name} has no Research Mission, so no base can be built there ({RULE_BUILDING})"
+            return (f"a base at {loc.name} needs one of your tokens on its Research Mission, and you have none "
+                    f"there ({RULE_BUILDING})")
+        if not set(loc.base_requires) <= have:
+            return f"a base at {loc.name} {_lacking(s, loc.base_requires, have)} ({RULE_BUILDING})"
+        if s.credits[seat] < BASE_CREDITS:
+            return f"a base costs {_credits(BASE_CREDITS)}, and you have {_credits(s.credits[seat])} ({RULE_BUILDING})"
+        return _fuel(s, seat, team, at, i, 0)
+    if seat not in s.bases[i]:
+        return f"a {a.what} needs your own base at {loc.name}, and you have none there ({RULE_BUILDING})"
+    block = _circle(s, seat, i, a.what, have)
+    if block:
+        return f"{block} ({RULE_BUILDING})"
+    extra = fare(s.data, s.data.home, i, spd, own, mask) if a.what == "colony" else 0
+    return _fuel(s, seat, team, at, i, extra)
+
+
+def _card(s: Any, seat: int, a: Sell | Play) -> str | None:
+    card = _index(a.card, len(s.data.cards))
+    if card is None:
+        return None
+    title = s.data.cards[card].title
+    if type(a) is Play and a.place != -1:
+        place = _index(a.place, s.players)
+        if place is None:
+            return None
+        if place >= len(s.track):
+            return f"place {place + 1} of the Opportunity Track is empty ({RULE_PLAY})"
+        if s.track[place] != card:
+            return (f"place {place + 1} of the Opportunity Track holds {s.data.cards[s.track[place]].title}, "
+                    f"not {title} ({RULE_PLAY})")
+        return None
+    if card not in s.hands[seat]:
+        return f"{title} is not in your hand ({RULE_SELL if type(a) is Sell else RULE_PLAY})"
+    return None
+
+
+def _take_tech(s: Any, seat: int, a: TakeTech) -> str | None:
+    t = _index(a.tech, len(s.data.techs))
+    if t is None:
+        return None
+    tech, holders = s.data.techs[t], s.techs[t]
+    if seat in holders:
+        return _tech(s, seat, t, "technology")
+    if a.control and holders:
+        return (f"{who(holders[0])} already controls {tech.name}: a Technology card gives you free access to it "
+                f"instead ({RULE_TECH})")
+    if not a.control and not holders:
+        return (f"nobody controls {tech.name} yet: a Technology card takes control of it, if you have access "
+                f"to its prerequisites ({RULE_TECH})")
+    return _tech(s, seat, t, "technology")
+
+
+def why_illegal(s: Any, action: Any) -> str | None:
+    """Why `action` is refused now, from what its player knows (the table and their own hand), naming the
+    rule; None when this module has nothing to add to the core's list of legal moves."""
+    if s.is_over() or not s.pending:
+        return None
+    top = s.pending[-1]
+    seat, decision = top.seat, top.kind
+    cls = type(action)
+    made_in = MADE_IN.get(cls)
+    if made_in is None:
+        return None
+    head = f"{short(action)} is not possible now for {who(seat)}"
+    if made_in != decision:
+        when, rule = WHEN[made_in]
+        return f"{head}: {when}; this decision is about {ABOUT.get(decision, decision)} ({rule})"
+    which = WHICH.get(cls, ())
+    same = [a for a in s.legal_actions()
+            if type(a) is cls and all(getattr(a, f) == getattr(action, f) for f in which)]
+    if same:
+        return (f"{head}: its price is the rules', and what they allow is \u201c{same[0]}\u201d "
+                f"({DECISION_RULES.get(decision, RULE_TURN)})")
+    if cls is BuildAt:
+        reason = _build_action(s, seat, action)
+    elif cls is Launch:
+        i = _index(action.loc, len(s.data.locations))
+        reason = None if i is None else _launch(s, seat, i)
+    elif cls is MissionAccess:
+        i = _index(action.loc, len(s.data.locations))
+        reason = None if i is None else _access(s, seat, i)
+    elif cls is TakeTech:
+        reason = _take_tech(s, seat, action)
+    elif cls in (Sell, Play):
+        reason = _card(s, seat, action)
+    else:
+        reason = None
+    return f"{head}: {reason}" if reason else None

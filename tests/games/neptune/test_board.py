@@ -172,7 +172,7 @@ def test_an_unlit_location_in_a_build_says_which_trip_is_too_dear_as_the_ruleboo
     s = fuel_example_build(1)
     b = Board(s, agents={1: "random", 2: "random"})
     text = _miss(b, f"loc:{loc(s, 'Callisto')}")
-    assert text.startswith("Not possible there: your nearest team that may still move, team 1 at Earth")
+    assert text.startswith("Not possible there: your nearest team that may still move and build, team 1 at Earth")
     assert "would pay 2 fuel: distance 7 − speed 4 − 1 for your base on the way, and you have 1 fuel" in text
     assert "(Destination: Neptune › Fuel)" in text and "deciding “build”" in text
 
