@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from neko_lab.core.errors import excerpt
 from neko_lab.core.refusals import short
 
 from .explain import fuel_sum
@@ -323,6 +324,11 @@ WHICH = {BuildAt: ("team", "origin", "dest", "what"), Launch: ("loc",), MissionA
          TakeTech: ("tech", "control"), Sell: ("card",), Play: ("card", "place"), BrokerFuel: ("count",),
          BuyVP: ("vp",), CashFame: ("fame",), NextBuyer: ("seat",)}
 
+# the field an action points with, the field naming what it points at, and the table it points into
+NAMED = {BuildAt: ("dest", "name", "locations"), Launch: ("loc", "name", "locations"),
+         MissionAccess: ("loc", "name", "locations"), TakeTech: ("tech", "name", "techs"),
+         Sell: ("card", "title", "cards"), Play: ("card", "title", "cards")}
+
 
 def _index(value: Any, size: int) -> int | None:
     """`value` as an index below `size`, or None (a malformed field is the core's to name)."""
@@ -354,6 +360,15 @@ def _build_action(s: Any, seat: int, a: BuildAt) -> str | None:
     loc = locs[i]
     if origin != at:
         return f"your team {team + 1} is at {locs[at].name}, not at {locs[origin].name} ({RULE_BUILDING})"
+    twin = next((t for t in range(team) if (s.teams[seat * TEAMS + t], s.used[seat * TEAMS + t]) == (at, flags)),
+                None)
+    if twin is not None:        # build.options offers two teams in the same place and state once
+        alike = [b for b in s.legal_actions() if type(b) is BuildAt and b.team == twin and b.origin == origin
+                 and b.dest == i and b.what == a.what]
+        if alike:
+            return (f"your teams {twin + 1} and {team + 1} stand together at {locs[at].name}, free alike, so either "
+                    f"one's move is the same choice, offered as team {twin + 1}'s: \u201c{alike[0]}\u201d "
+                    f"({RULE_BUILDING})")
     if s.options["team_used_once"]:
         if flags and (i != at or a.what != "move"):
             return (f"your team {team + 1} has already {'built' if flags & BUILT else 'moved'} this turn, and a "
@@ -445,11 +460,19 @@ def why_illegal(s: Any, action: Any) -> str | None:
     if made_in != decision:
         when, rule = WHEN[made_in]
         return f"{head}: {when}; this decision is about {ABOUT.get(decision, decision)} ({rule})"
+    named = NAMED.get(cls)
+    if named:           # an action written by hand whose name is not that of the place it points at
+        field, label, table = named
+        i = _index(getattr(action, field), len(getattr(s.data, table)))
+        real = None if i is None else getattr(getattr(s.data, table)[i], "title" if table == "cards" else "name")
+        if real is not None and real != getattr(action, label):
+            return (f"{head}: it names {excerpt(getattr(action, label), 40)}, but its {field} stands for {real}; "
+                    f"pass an action from legal_actions()")
     which = WHICH.get(cls, ())
     same = [a for a in s.legal_actions()
             if type(a) is cls and all(getattr(a, f) == getattr(action, f) for f in which)]
     if same:
-        return (f"{head}: its price is the rules', and what they allow is \u201c{same[0]}\u201d "
+        return (f"{head}: the rules allow it only as \u201c{same[0]}\u201d, at their price "
                 f"({DECISION_RULES.get(decision, RULE_TURN)})")
     if cls is BuildAt:
         reason = _build_action(s, seat, action)

@@ -205,3 +205,20 @@ def test_a_refusal_is_what_the_acting_seat_knows():
     assert "is not in your hand" in said
     for k in range(3):
         assert s.determinize(RED, Rng(k)).why_illegal(action) == said
+
+
+def test_two_teams_standing_together_are_one_choice_and_the_refusal_names_the_offered_one():
+    s = building_example()             # Red's three teams stand on Earth, none used yet
+    a = pick(s, BuildAt, what="base", dest=loc(s, "Mars Mineral Beds"))
+    other = a._replace(team=2)
+    assert other not in s.legal_actions()
+    said = s.why_illegal(other)
+    assert f"your teams {a.team + 1} and 3 stand together at Earth" in said and f"\u201c{a}\u201d" in said
+
+
+def test_an_action_whose_name_is_not_the_place_it_points_at_is_refused_as_such():
+    s = game(3)
+    play_card(s, RED, "research")
+    a = pick(s, Launch, loc=loc(s, "Lunar Mineral Beds"))
+    said = s.why_illegal(a._replace(name="Callisto"))
+    assert "it names 'Callisto', but its loc stands for Lunar Mineral Beds" in said
