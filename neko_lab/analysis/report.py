@@ -20,6 +20,7 @@ two cores.
 from __future__ import annotations
 
 import html
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -163,17 +164,26 @@ PERCENT = ("rate", "fair", "excess", "held_by", "forced", "chance", "share", "sh
 BESIDE_RATE = ("low", "high", "others", "lift")
 
 
+NO_VALUE = "–"        # a cell with no number: the interval of a mean of one game, say
+
+
+def _finite(fmt):
+    """`fmt` for finite numbers; NO_VALUE for an infinite bound (no interval) or a missing value."""
+    return lambda x: fmt(x) if math.isfinite(x) else NO_VALUE
+
+
 def _table_html(table: pd.DataFrame) -> str:
     pct = set(PERCENT) | (set(BESIDE_RATE) if "rate" in table.columns else set())
     fmt = {}
     for c in table.columns:
         if c in pct:
-            fmt[c] = "{:.1%}".format
+            fmt[c] = _finite("{:.1%}".format)
         elif pd.api.types.is_float_dtype(table[c]):   # one number of decimals down a column
-            whole = table[c].dropna().map(float.is_integer).all()
-            fmt[c] = "{:.0f}".format if whole else "{:.1f}".format
+            finite = table[c][table[c].map(math.isfinite)]
+            whole = finite.map(float.is_integer).all()
+            fmt[c] = _finite("{:.0f}".format if whole else "{:.1f}".format)
     shown = table.index.name is not None or not isinstance(table.index, pd.RangeIndex)
-    return table.to_html(formatters=fmt, index=shown, border=0)
+    return table.to_html(formatters=fmt, index=shown, border=0, na_rep=NO_VALUE)
 
 
 def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = None,
