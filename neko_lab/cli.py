@@ -25,6 +25,7 @@ from typing import Any, Sequence
 
 from . import lab as lab_command
 from .agents.spec import split_agents
+from .analysis.scores import RATED
 from .core.errors import ConfigError, DataError, SaveError
 
 USAGE_ERROR = 2
@@ -227,26 +228,40 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def summary(df) -> "Any":
+def summary(df, wins: bool = True) -> "Any":
     """Mean and spread of score and win rate (with its 95 % Wilson interval) per agent; a win shared
-    by k tied seats counts 1/k for each (the `share` column)."""
+    by k tied seats counts 1/k for each (the `share` column). wins=False (a game whose rules name no
+    winner at that player count, State.NO_WINNER): the scores only."""
     from .viz.figures import wilson_interval
 
     rows = []
     for agent, part in df.groupby("agent", sort=True):
-        wins, n = float(part["share"].sum()), len(part)
-        low, high = wilson_interval(wins, n)
-        rows.append({"agent": agent, "seats": n, "mean score": part["score"].mean(),
-                     "sd": part["score"].std(ddof=1) if n > 1 else 0.0,
-                     "min": part["score"].min(), "max": part["score"].max(),
-                     "win rate": wins / n, "95% interval": f"{low:.1%} - {high:.1%}"})
+        n = len(part)
+        row = {"agent": agent, "seats": n, "mean score": part["score"].mean(),
+               "sd": part["score"].std(ddof=1) if n > 1 else float("nan"),
+               "min": part["score"].min(), "max": part["score"].max()}
+        if wins:
+            won = float(part["share"].sum())
+            low, high = wilson_interval(won, n)
+            row.update({"win rate": won / n, "95% interval": f"{low:.1%} - {high:.1%}"})
+        rows.append(row)
     import pandas as pd
     return pd.DataFrame(rows).set_index("agent")
 
 
 def format_summary(table) -> str:
     return table.to_string(formatters={"mean score": "{:.2f}".format, "sd": "{:.2f}".format,
-                                       "win rate": "{:.1%}".format})
+                                       "win rate": "{:.1%}".format}, na_rep="-")
+
+
+def _no_winner(df, cls, players: int) -> list[str]:
+    """What a run of a game with no winner at that player count (Naéco solo) says instead of win
+    rates: the playtest report's findings on the scores and the rulebook's rating scale."""
+    from .analysis.report import scores_and_rating
+    _, said = scores_and_rating(df, getattr(cls, "RATING_SCALE", ()) if players == 1 else ())
+    rule = cls.NO_WINNER.get(players, "")
+    return ([f"No winner: a {players}-player game is rated, not won" + (f" ({rule})." if rule else ".")]
+            + [f"{k.capitalize()}: {v}" for k, v in said.items()])
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -267,13 +282,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except ConfigError as exc:        # simulate's words for its arguments, as this command's flags
         raise ConfigError(_as_flags(str(exc))) from None
     if args.out is not None:      # a run streamed to Parquet is read back only for the columns summarised
-        df = df.to_pandas(columns=["agent", "score", "won", "share", "players"])
+        df = df.to_pandas(columns=["game", "seat", "agent", "score", "won", "share", "players"]
+                          + [c for c in (RATED,) if c in df.columns])
     players = int(df["players"].iloc[0]) if len(df) else args.players
     print(f"{cls.TITLE or cls.GAME}: {args.games} game{'s' * (args.games != 1)}, {players} "
           f"player{'s' * (players != 1)}, seed {args.seed}"
           + (f", options {options}" if options else ""))
-    table = summary(df)
-    print(format_summary(table))
+    wins = cls.has_winner(players)
+    print(format_summary(summary(df, wins=wins)))
+    if not wins and len(df):
+        print("\n" + "\n".join(_no_winner(df, cls, players)))
     if args.out is not None:
         print(f"results: {args.out}")
     return 0

@@ -65,8 +65,26 @@ def test_simulate_a_solo_game_without_naming_agents_plays_the_default_alone(caps
     assert cli.main(["simulate", game, "--games", "2", "--players", "1", "--no-progress"]) == 0
     text = capsys.readouterr().out
     assert "2 games, 1 player, seed 0" in text
-    rows = [line.split()[0] for line in text.splitlines()[3:] if line.strip()]
+    table = text.split("\n\n")[0]                 # the table; a game with no winner says more below it
+    rows = [line.split()[0] for line in table.splitlines()[3:] if line.strip()]
     assert rows == ["greedy"]
+
+
+def test_simulate_reports_no_win_rate_where_the_rules_name_no_winner(capsys, tmp_path):
+    """Solo Naéco is rated, not won: the summary gives the scores and the rating tiers, as the playtest
+    report words them, and no win rate (every row's `won` is true there)."""
+    from neko_lab.analysis.report import scores_and_rating
+    args = ["simulate", "naeco", "--players", "1", "--games", "12", "--seed", "3", "--no-progress"]
+    for extra in ([], ["--out", str(tmp_path / "run")]):       # read back from Parquet as well
+        assert cli.main(args + extra) == 0
+        text = capsys.readouterr().out
+        assert "win rate" not in text and "100.0%" not in text and "interval" not in text.split("\n\n")[0]
+        df = nl.simulate("naeco", players=1, games=12, seed=3, agents=["greedy"], progress=False)
+        _, said = scores_and_rating(df, nl.GAMES["naeco"].RATING_SCALE)
+        assert f"Scores: {said['scores']}" in text and f"Rating: {said['rating']}" in text
+        assert "no winner" in text.lower() and "Naéco › Solo play variant" in text
+    assert cli.main(["simulate", "syndicate", "--players", "1", "--games", "2", "--no-progress"]) == 0
+    assert "win rate" in capsys.readouterr().out          # solo Syndicate is won or lost against CatANNA
 
 
 def test_python_dash_m_runs_the_command_with_workers():

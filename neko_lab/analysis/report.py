@@ -186,6 +186,23 @@ def _table_html(table: pd.DataFrame) -> str:
     return table.to_html(formatters=fmt, index=shown, border=0, na_rep=NO_VALUE)
 
 
+def scores_and_rating(df: pd.DataFrame, scale: tuple = ()) -> tuple[dict, dict]:
+    """(tables, findings) of the final scores (the "scores" section) and, given the game's solo rating
+    scale (State.RATING_SCALE) for a solo frame, how many games reach each tier (the "rating" section):
+    the part of the report that `neko-lab simulate` also prints for a game with no winner. `df`: the
+    rows of one run, with columns game, seat, score and players (and solo_tier where the game rates)."""
+    need(df, ["game", "seat", "score", "players"], "scores_and_rating")
+    players = int(df["players"].iloc[0])
+    scores = score_table(df)
+    said = {"scores": findings.scores(scores, solo=players == 1)}
+    tables = {"scores": scores.assign(seat=scores["seat"].map(
+        lambda k: "all seats" if k == "all" else ("the player" if players == 1 else f"seat {k}"))).set_index("seat")}
+    if players == 1 and scale:
+        tables["rating"] = rating_counts(df, scale).set_index("tier")
+        said["rating"] = findings.rating(tables["rating"].reset_index())
+    return tables, said
+
+
 def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = None,
             scale: tuple = ()) -> tuple[dict, dict]:
     """(tables, findings) of a playtest from simulate()'s frame and trace="action" trace, of one run
@@ -216,13 +233,9 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
         dec = decisiveness(df)
         said["decisiveness"] = findings.decisive(dec)
         tables["decisiveness"] = pd.DataFrame([dec]).set_index("games")
-    scores = score_table(df)
-    said["scores"] = findings.scores(scores, solo=players == 1)
-    tables["scores"] = scores.assign(seat=scores["seat"].map(
-        lambda k: "all seats" if k == "all" else ("the player" if players == 1 else f"seat {k}"))).set_index("seat")
-    if rated and scale:
-        tables["rating"] = rating_counts(df, scale).set_index("tier")
-        said["rating"] = findings.rating(tables["rating"].reset_index())
+    score_tables, score_said = scores_and_rating(df, scale if rated else ())
+    tables.update(score_tables)
+    said.update(score_said)
     tables["length"] = game_length(df)
     said["length"] = findings.length(tables["length"])
     if players > 1 and len(trace):
