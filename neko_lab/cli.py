@@ -8,13 +8,16 @@
                                                  a designer's report (seats, margins, scores, drama, cards)
     neko-lab lab [PATH] [--no-browser] [--port P]  open JupyterLab at the notebooks (neko_lab.lab says which)
 
-Bad arguments give one line on stderr and exit status 2. Games defined outside neko_lab can be
+Bad arguments give one line on stderr and exit status 2. Output whose reader stops early (`| head`)
+ends the command quietly with status 141 (128 + SIGPIPE, as a shell reports a command that signal
+ended); output that cannot be written (a full disk) is one line on stderr and status 1. Games defined outside neko_lab can be
 made visible to the command by naming their modules in NEKO_LAB_PLUGINS (comma-separated); importing
 a module that calls neko_lab.register() is enough.
 """
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import re
@@ -340,10 +343,82 @@ def _plain_warning(message, category, filename, lineno, file=None, line=None) ->
     print(f"neko-lab: warning: {text[0] if text else category.__name__}", file=file or sys.stderr)
 
 
+CLOSED_PIPE = 141     # 128 + SIGPIPE: what a shell reports for a command whose reader went away
+WRITE_FAILED = 1
+
+
+class _OutputFailed(Exception):
+    """Standard output could not be written: `error` is the OSError."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+class _Output:
+    """sys.stdout while the command runs: its write errors become _OutputFailed, so that they are told
+    apart from the errors of the files the command itself writes (--out, --html)."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._open().write(text)
+        except OSError as exc:
+            raise _OutputFailed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._open().flush()
+        except OSError as exc:
+            raise _OutputFailed(exc) from None
+
+    def _open(self):
+        if self._stream is None:         # started with its standard output closed (`>&-`)
+            raise OSError(errno.EBADF, "standard output is closed")
+        return self._stream
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    with warnings.catch_warnings():
-        warnings.showwarning = _plain_warning
-        return _main(argv)
+    """Run the command; its exit status. Output read by a command that stops early (`| head`) ends it
+    quietly with status 141, as a shell reports a command ended by SIGPIPE (the rest of the output is
+    discarded, so Python's last flush at exit cannot fail again); output that cannot be written (a full
+    disk) is one line on stderr and status 1."""
+    real = sys.stdout
+    sys.stdout = _Output(real)
+    try:
+        with warnings.catch_warnings():
+            warnings.showwarning = _plain_warning
+            code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except _OutputFailed as failed:
+        _discard_output(real)
+        if isinstance(failed.error, BrokenPipeError):
+            return CLOSED_PIPE
+        print(f"neko-lab: error: cannot write the output: {failed.error.strerror or failed.error}",
+              file=sys.stderr)
+        return WRITE_FAILED
+    finally:
+        sys.stdout = real
+
+
+def _discard_output(stream) -> None:
+    """Point standard output at the null device, so that what is still buffered goes nowhere (the
+    Python documentation's advice for SIGPIPE); a stream with no file descriptor (a test's) is left."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
 
 
 def _main(argv: Sequence[str] | None) -> int:

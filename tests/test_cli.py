@@ -625,3 +625,45 @@ def test_a_plugin_that_fails_while_imported_is_named_in_one_line(tmp_path, sourc
     assert len(lines) == 1 and "NEKO_LAB_PLUGINS names 'brokenplugin'" in lines[0] and needle in lines[0]
     if "RuntimeError" in needle:
         assert "brokenplugin.py, line 2)" in lines[0]
+
+
+class _Refusing:
+    """A standard output whose writes fail with `error`."""
+
+    def __init__(self, error: OSError) -> None:
+        self.error = error
+
+    def write(self, text: str) -> int:
+        raise self.error
+
+    def flush(self) -> None:
+        raise self.error
+
+
+def test_output_to_a_reader_that_went_away_ends_quietly_and_a_failed_write_in_one_line(capsys, monkeypatch):
+    import errno
+    monkeypatch.setattr(sys, "stdout", _Refusing(BrokenPipeError(errno.EPIPE, "Broken pipe")))
+    assert cli.main(["games"]) == cli.CLOSED_PIPE == 141
+    assert capsys.readouterr().err == ""                       # `| head`: nothing to say, as Unix tools do
+    monkeypatch.setattr(sys, "stdout", _Refusing(OSError(errno.ENOSPC, "No space left on device")))
+    assert cli.main(["games"]) == 1
+    assert capsys.readouterr().err == "neko-lab: error: cannot write the output: No space left on device\n"
+
+
+def test_a_closed_pipe_and_a_full_disk_through_the_real_command():
+    env = {**os.environ, "TQDM_DISABLE": "1"}
+    read, write = os.pipe()
+    os.close(read)                                             # the reader is gone before the first line
+    try:
+        res = subprocess.run([sys.executable, "-m", "neko_lab", "simulate", "naeco", "--games", "2",
+                              "--no-progress"], stdout=write, stderr=subprocess.PIPE, text=True, env=env,
+                             cwd=REPO, timeout=60)
+    finally:
+        os.close(write)
+    assert res.returncode == 141 and res.stderr == ""
+    if os.path.exists("/dev/full"):
+        with open("/dev/full", "w") as full:
+            res = subprocess.run([sys.executable, "-m", "neko_lab", "games"], stdout=full,
+                                 stderr=subprocess.PIPE, text=True, env=env, cwd=REPO, timeout=60)
+        assert res.returncode == 1
+        assert res.stderr == "neko-lab: error: cannot write the output: No space left on device\n"
