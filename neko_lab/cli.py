@@ -7,6 +7,7 @@
     neko-lab playtest GAME [--games N --players P --agents a,b --workers W --html FILE]
                                                  a designer's report (seats, margins, scores, drama, cards)
     neko-lab lab [PATH] [--no-browser] [--port P]  open JupyterLab at the notebooks (neko_lab.lab says which)
+    neko-lab --version                           the version of neko_lab
 
 Bad arguments give one line on stderr and exit status 2. Output whose reader stops early (`| head`)
 ends the command quietly with status 141 (128 + SIGPIPE, as a shell reports a command that signal
@@ -202,7 +203,14 @@ def _parser() -> _Parser:
     s.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     lab_command.add_parser(sub)
     _add_playtest(sub)
+    for parser in (p, *sub.choices.values()):     # before the command or after it, as a user tries it
+        parser.add_argument("--version", action="version", version=_version(), help="print the version and exit")
     return p
+
+
+def _version() -> str:
+    from . import __version__
+    return f"neko-lab {__version__}"
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -425,7 +433,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         _load_plugins()
         given = list(sys.argv[1:] if argv is None else argv)
-        if given and given[0].startswith("-") and given[0] not in ("-h", "--help"):
+        if given and given[0].startswith("-") and given[0] not in ("-h", "--help", "--version"):
             raise _Usage(f"unrecognized option {given[0]!r}: options follow the command "
                          f"(neko-lab COMMAND [options]; commands: {', '.join(COMMANDS)})")
         args = _parser().parse_args(given)

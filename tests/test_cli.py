@@ -667,3 +667,19 @@ def test_a_closed_pipe_and_a_full_disk_through_the_real_command():
                                  stderr=subprocess.PIPE, text=True, env=env, cwd=REPO, timeout=60)
         assert res.returncode == 1
         assert res.stderr == "neko-lab: error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("args", [["--version"], ["games", "--version"], ["simulate", "naeco", "--version"]])
+def test_version_prints_the_packages_version_before_or_after_the_command(capsys, args):
+    import tomllib
+    version = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    with pytest.raises(SystemExit) as stop:
+        cli.main(args)
+    assert stop.value.code == 0
+    captured = capsys.readouterr()
+    assert captured.out == f"neko-lab {version}\n" and captured.err == ""
+
+
+def test_version_through_the_real_command():
+    res = run("--version")
+    assert res.returncode == 0 and res.stdout == f"neko-lab {nl.__version__}\n" and res.stderr == ""
