@@ -163,6 +163,20 @@ def parse_option(text: str, defaults: dict[str, Any]) -> tuple[str, Any]:
     return name, raw
 
 
+def parse_options(texts: Sequence[str], defaults: dict[str, Any]) -> dict[str, Any]:
+    """The --option flags, each 'name=value' (parse_option), as a dict; an option given twice is a
+    ConfigError naming it (which of the two was meant cannot be told)."""
+    options: dict[str, Any] = {}
+    written: dict[str, str] = {}
+    for text in texts:
+        name, value = parse_option(text, defaults)
+        if name in options:
+            raise ConfigError(f"option {name} is given twice (--option {written[name].strip()} and "
+                              f"--option {text.strip()}): give each option once")
+        options[name], written[name] = value, text
+    return options
+
+
 def _sequence(name: str, raw: str, written: str) -> tuple:
     """An option's value written as a tuple or list of plain values, "(12, 10, 8)", as a tuple (`raw`
     with the brackets a bare "12,10,8" is read in; `written`: as the user wrote it, for the message)."""
@@ -279,7 +293,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .sim import simulate
 
     cls = _game(args.game)
-    options = dict(parse_option(o, cls.OPTIONS) for o in args.option)
+    options = parse_options(args.option, cls.OPTIONS)
     if args.agents is None:        # the default pair, as many of it as there are seats
         agents = DEFAULT_AGENTS[:args.players or cls.DEFAULT_PLAYERS]
     else:
@@ -336,7 +350,7 @@ def _add_playtest(sub) -> None:
 def cmd_playtest(args: argparse.Namespace) -> int:
     from .sim import playtesting as command
     try:
-        return command.run(args, _game, parse_option)
+        return command.run(args, _game, parse_options)
     except ConfigError as exc:        # playtest's words for its html= argument, as the --html flag
         raise ConfigError(_as_flags(str(exc))) from None
 

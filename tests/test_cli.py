@@ -121,6 +121,13 @@ def test_a_second_option_after_one_flag_is_refused_in_one_line(capsys):
     (["dance"], "invalid choice: 'dance'"),
     ([], "required: COMMAND"),
     (["--bogus"], "unrecognized option '--bogus': options follow the command"),
+    (["simulate", "toy", "--agents", "mcts(iterations=500,iterations=1)"], "the parameter iterations is given twice"),
+    (["simulate", "toy", "--agents", "greedy,"], "have an empty name (a comma at the end)"),
+    (["playtest", "toy", "--agents", "greedy,"], "have an empty name (a comma at the end)"),
+    (["playtest", "toy", "--agents", ""], "have an empty name (nothing)"),
+    (["simulate", "toy", "--option", "short=true", "--option", "short=false"],
+     "option short is given twice (--option short=true and --option short=false)"),
+    (["playtest", "toy", "--option", "short=1", "--option", "short=1"], "option short is given twice"),
 ])
 def test_bad_arguments_give_one_line_and_status_2(capsys, args, message):
     assert cli.main(args) == 2
