@@ -3,7 +3,8 @@
     neko-lab games                               list the games
     neko-lab rules GAME                          the rulebook sections the engine cites, and the options
     neko-lab simulate GAME --games N --players P --agents a,b --seed S [--workers W] [--out DIR]
-                      [--option k=v] ...         play many games, print a summary by agent
+                      [--option k=v] ...         play many games, print a summary by agent (win rates;
+                                                 for a game with no winner, as solo Naéco, the scores and rating)
     neko-lab playtest GAME [--games N --players P --agents a,b --workers W --html FILE]
                                                  a designer's report (seats, margins, scores, drama, cards)
     neko-lab lab [PATH] [--no-browser] [--port P]  open JupyterLab at the notebooks (neko_lab.lab says which)
