@@ -3,18 +3,23 @@
     neko-lab games                               list the games
     neko-lab rules GAME                          the rulebook sections the engine cites, and the options
     neko-lab simulate GAME --games N --players P --agents a,b --seed S [--workers W] [--out DIR]
-                      [--option k=v] ...         play many games, print a summary by agent
+                      [--option k=v] ...         play many games, print a summary by agent (win rates;
+                                                 for a game with no winner, as solo Naéco, the scores and rating)
     neko-lab playtest GAME [--games N --players P --agents a,b --workers W --html FILE]
                                                  a designer's report (seats, margins, scores, drama, cards)
     neko-lab lab [PATH] [--no-browser] [--port P]  open JupyterLab at the notebooks (neko_lab.lab says which)
+    neko-lab --version                           the version of neko_lab
 
-Bad arguments give one line on stderr and exit status 2. Games defined outside neko_lab can be
+Bad arguments give one line on stderr and exit status 2. Output whose reader stops early (`| head`)
+ends the command quietly with status 141 (128 + SIGPIPE, as a shell reports a command that signal
+ended); output that cannot be written (a full disk) is one line on stderr and status 1. Games defined outside neko_lab can be
 made visible to the command by naming their modules in NEKO_LAB_PLUGINS (comma-separated); importing
 a module that calls neko_lab.register() is enough.
 """
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import re
@@ -25,6 +30,7 @@ from typing import Any, Sequence
 
 from . import lab as lab_command
 from .agents.spec import split_agents
+from .analysis.scores import RATED
 from .core.errors import ConfigError, DataError, SaveError
 
 USAGE_ERROR = 2
@@ -158,6 +164,20 @@ def parse_option(text: str, defaults: dict[str, Any]) -> tuple[str, Any]:
     return name, raw
 
 
+def parse_options(texts: Sequence[str], defaults: dict[str, Any]) -> dict[str, Any]:
+    """The --option flags, each 'name=value' (parse_option), as a dict; an option given twice is a
+    ConfigError naming it (which of the two was meant cannot be told)."""
+    options: dict[str, Any] = {}
+    written: dict[str, str] = {}
+    for text in texts:
+        name, value = parse_option(text, defaults)
+        if name in options:
+            raise ConfigError(f"option {name} is given twice (--option {written[name].strip()} and "
+                              f"--option {text.strip()}): give each option once")
+        options[name], written[name] = value, text
+    return options
+
+
 def _sequence(name: str, raw: str, written: str) -> tuple:
     """An option's value written as a tuple or list of plain values, "(12, 10, 8)", as a tuple (`raw`
     with the brackets a bare "12,10,8" is read in; `written`: as the user wrote it, for the message)."""
@@ -198,7 +218,14 @@ def _parser() -> _Parser:
     s.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     lab_command.add_parser(sub)
     _add_playtest(sub)
+    for parser in (p, *sub.choices.values()):     # before the command or after it, as a user tries it
+        parser.add_argument("--version", action="version", version=_version(), help="print the version and exit")
     return p
+
+
+def _version() -> str:
+    from . import __version__
+    return f"neko-lab {__version__}"
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -227,33 +254,47 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def summary(df) -> "Any":
+def summary(df, wins: bool = True) -> "Any":
     """Mean and spread of score and win rate (with its 95 % Wilson interval) per agent; a win shared
-    by k tied seats counts 1/k for each (the `share` column)."""
+    by k tied seats counts 1/k for each (the `share` column). wins=False (a game whose rules name no
+    winner at that player count, State.NO_WINNER): the scores only."""
     from .viz.figures import wilson_interval
 
     rows = []
     for agent, part in df.groupby("agent", sort=True):
-        wins, n = float(part["share"].sum()), len(part)
-        low, high = wilson_interval(wins, n)
-        rows.append({"agent": agent, "seats": n, "mean score": part["score"].mean(),
-                     "sd": part["score"].std(ddof=1) if n > 1 else 0.0,
-                     "min": part["score"].min(), "max": part["score"].max(),
-                     "win rate": wins / n, "95% interval": f"{low:.1%} - {high:.1%}"})
+        n = len(part)
+        row = {"agent": agent, "seats": n, "mean score": part["score"].mean(),
+               "sd": part["score"].std(ddof=1) if n > 1 else float("nan"),
+               "min": part["score"].min(), "max": part["score"].max()}
+        if wins:
+            won = float(part["share"].sum())
+            low, high = wilson_interval(won, n)
+            row.update({"win rate": won / n, "95% interval": f"{low:.1%} - {high:.1%}"})
+        rows.append(row)
     import pandas as pd
     return pd.DataFrame(rows).set_index("agent")
 
 
 def format_summary(table) -> str:
     return table.to_string(formatters={"mean score": "{:.2f}".format, "sd": "{:.2f}".format,
-                                       "win rate": "{:.1%}".format})
+                                       "win rate": "{:.1%}".format}, na_rep="-")
+
+
+def _no_winner(df, cls, players: int) -> list[str]:
+    """What a run of a game with no winner at that player count (Naéco solo) says instead of win
+    rates: the playtest report's findings on the scores and the rulebook's rating scale."""
+    from .analysis.report import scores_and_rating
+    _, said = scores_and_rating(df, getattr(cls, "RATING_SCALE", ()) if players == 1 else ())
+    rule = cls.NO_WINNER.get(players, "")
+    return ([f"No winner: a {players}-player game is rated, not won" + (f" ({rule})." if rule else ".")]
+            + [f"{k.capitalize()}: {v}" for k, v in said.items()])
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .sim import simulate
 
     cls = _game(args.game)
-    options = dict(parse_option(o, cls.OPTIONS) for o in args.option)
+    options = parse_options(args.option, cls.OPTIONS)
     if args.agents is None:        # the default pair, as many of it as there are seats
         agents = DEFAULT_AGENTS[:args.players or cls.DEFAULT_PLAYERS]
     else:
@@ -267,13 +308,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except ConfigError as exc:        # simulate's words for its arguments, as this command's flags
         raise ConfigError(_as_flags(str(exc))) from None
     if args.out is not None:      # a run streamed to Parquet is read back only for the columns summarised
-        df = df.to_pandas(columns=["agent", "score", "won", "share", "players"])
+        df = df.to_pandas(columns=["game", "seat", "agent", "score", "won", "share", "players"]
+                          + [c for c in (RATED,) if c in df.columns])
     players = int(df["players"].iloc[0]) if len(df) else args.players
     print(f"{cls.TITLE or cls.GAME}: {args.games} game{'s' * (args.games != 1)}, {players} "
           f"player{'s' * (players != 1)}, seed {args.seed}"
           + (f", options {options}" if options else ""))
-    table = summary(df)
-    print(format_summary(table))
+    wins = cls.has_winner(players)
+    print(format_summary(summary(df, wins=wins)))
+    if not wins and len(df):
+        print("\n" + "\n".join(_no_winner(df, cls, players)))
     if args.out is not None:
         print(f"results: {args.out}")
     return 0
@@ -307,7 +351,7 @@ def _add_playtest(sub) -> None:
 def cmd_playtest(args: argparse.Namespace) -> int:
     from .sim import playtesting as command
     try:
-        return command.run(args, _game, parse_option)
+        return command.run(args, _game, parse_options)
     except ConfigError as exc:        # playtest's words for its html= argument, as the --html flag
         raise ConfigError(_as_flags(str(exc))) from None
 
@@ -322,17 +366,89 @@ def _plain_warning(message, category, filename, lineno, file=None, line=None) ->
     print(f"neko-lab: warning: {text[0] if text else category.__name__}", file=file or sys.stderr)
 
 
+CLOSED_PIPE = 141     # 128 + SIGPIPE: what a shell reports for a command whose reader went away
+WRITE_FAILED = 1
+
+
+class _OutputFailed(Exception):
+    """Standard output could not be written: `error` is the OSError."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+class _Output:
+    """sys.stdout while the command runs: its write errors become _OutputFailed, so that they are told
+    apart from the errors of the files the command itself writes (--out, --html)."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._open().write(text)
+        except OSError as exc:
+            raise _OutputFailed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._open().flush()
+        except OSError as exc:
+            raise _OutputFailed(exc) from None
+
+    def _open(self):
+        if self._stream is None:         # started with its standard output closed (`>&-`)
+            raise OSError(errno.EBADF, "standard output is closed")
+        return self._stream
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    with warnings.catch_warnings():
-        warnings.showwarning = _plain_warning
-        return _main(argv)
+    """Run the command; its exit status. Output read by a command that stops early (`| head`) ends it
+    quietly with status 141, as a shell reports a command ended by SIGPIPE (the rest of the output is
+    discarded, so Python's last flush at exit cannot fail again); output that cannot be written (a full
+    disk) is one line on stderr and status 1."""
+    real = sys.stdout
+    sys.stdout = _Output(real)
+    try:
+        with warnings.catch_warnings():
+            warnings.showwarning = _plain_warning
+            code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except _OutputFailed as failed:
+        _discard_output(real)
+        if isinstance(failed.error, BrokenPipeError):
+            return CLOSED_PIPE
+        print(f"neko-lab: error: cannot write the output: {failed.error.strerror or failed.error}",
+              file=sys.stderr)
+        return WRITE_FAILED
+    finally:
+        sys.stdout = real
+
+
+def _discard_output(stream) -> None:
+    """Point standard output at the null device, so that what is still buffered goes nowhere (the
+    Python documentation's advice for SIGPIPE); a stream with no file descriptor (a test's) is left."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
 
 
 def _main(argv: Sequence[str] | None) -> int:
     try:
         _load_plugins()
         given = list(sys.argv[1:] if argv is None else argv)
-        if given and given[0].startswith("-") and given[0] not in ("-h", "--help"):
+        if given and given[0].startswith("-") and given[0] not in ("-h", "--help", "--version"):
             raise _Usage(f"unrecognized option {given[0]!r}: options follow the command "
                          f"(neko-lab COMMAND [options]; commands: {', '.join(COMMANDS)})")
         args = _parser().parse_args(given)

@@ -65,8 +65,26 @@ def test_simulate_a_solo_game_without_naming_agents_plays_the_default_alone(caps
     assert cli.main(["simulate", game, "--games", "2", "--players", "1", "--no-progress"]) == 0
     text = capsys.readouterr().out
     assert "2 games, 1 player, seed 0" in text
-    rows = [line.split()[0] for line in text.splitlines()[3:] if line.strip()]
+    table = text.split("\n\n")[0]                 # the table; a game with no winner says more below it
+    rows = [line.split()[0] for line in table.splitlines()[3:] if line.strip()]
     assert rows == ["greedy"]
+
+
+def test_simulate_reports_no_win_rate_where_the_rules_name_no_winner(capsys, tmp_path):
+    """Solo Naéco is rated, not won: the summary gives the scores and the rating tiers, as the playtest
+    report words them, and no win rate (every row's `won` is true there)."""
+    from neko_lab.analysis.report import scores_and_rating
+    args = ["simulate", "naeco", "--players", "1", "--games", "12", "--seed", "3", "--no-progress"]
+    for extra in ([], ["--out", str(tmp_path / "run")]):       # read back from Parquet as well
+        assert cli.main(args + extra) == 0
+        text = capsys.readouterr().out
+        assert "win rate" not in text and "100.0%" not in text and "interval" not in text.split("\n\n")[0]
+        df = nl.simulate("naeco", players=1, games=12, seed=3, agents=["greedy"], progress=False)
+        _, said = scores_and_rating(df, nl.GAMES["naeco"].RATING_SCALE)
+        assert f"Scores: {said['scores']}" in text and f"Rating: {said['rating']}" in text
+        assert "no winner" in text.lower() and "Naéco › Solo play variant" in text
+    assert cli.main(["simulate", "syndicate", "--players", "1", "--games", "2", "--no-progress"]) == 0
+    assert "win rate" in capsys.readouterr().out          # solo Syndicate is won or lost against CatANNA
 
 
 def test_python_dash_m_runs_the_command_with_workers():
@@ -103,6 +121,13 @@ def test_a_second_option_after_one_flag_is_refused_in_one_line(capsys):
     (["dance"], "invalid choice: 'dance'"),
     ([], "required: COMMAND"),
     (["--bogus"], "unrecognized option '--bogus': options follow the command"),
+    (["simulate", "toy", "--agents", "mcts(iterations=500,iterations=1)"], "the parameter iterations is given twice"),
+    (["simulate", "toy", "--agents", "greedy,"], "have an empty name (a comma at the end)"),
+    (["playtest", "toy", "--agents", "greedy,"], "have an empty name (a comma at the end)"),
+    (["playtest", "toy", "--agents", ""], "have an empty name (nothing)"),
+    (["simulate", "toy", "--option", "short=true", "--option", "short=false"],
+     "option short is given twice (--option short=true and --option short=false)"),
+    (["playtest", "toy", "--option", "short=1", "--option", "short=1"], "option short is given twice"),
 ])
 def test_bad_arguments_give_one_line_and_status_2(capsys, args, message):
     assert cli.main(args) == 2
@@ -607,3 +632,61 @@ def test_a_plugin_that_fails_while_imported_is_named_in_one_line(tmp_path, sourc
     assert len(lines) == 1 and "NEKO_LAB_PLUGINS names 'brokenplugin'" in lines[0] and needle in lines[0]
     if "RuntimeError" in needle:
         assert "brokenplugin.py, line 2)" in lines[0]
+
+
+class _Refusing:
+    """A standard output whose writes fail with `error`."""
+
+    def __init__(self, error: OSError) -> None:
+        self.error = error
+
+    def write(self, text: str) -> int:
+        raise self.error
+
+    def flush(self) -> None:
+        raise self.error
+
+
+def test_output_to_a_reader_that_went_away_ends_quietly_and_a_failed_write_in_one_line(capsys, monkeypatch):
+    import errno
+    monkeypatch.setattr(sys, "stdout", _Refusing(BrokenPipeError(errno.EPIPE, "Broken pipe")))
+    assert cli.main(["games"]) == cli.CLOSED_PIPE == 141
+    assert capsys.readouterr().err == ""                       # `| head`: nothing to say, as Unix tools do
+    monkeypatch.setattr(sys, "stdout", _Refusing(OSError(errno.ENOSPC, "No space left on device")))
+    assert cli.main(["games"]) == 1
+    assert capsys.readouterr().err == "neko-lab: error: cannot write the output: No space left on device\n"
+
+
+def test_a_closed_pipe_and_a_full_disk_through_the_real_command():
+    env = {**os.environ, "TQDM_DISABLE": "1"}
+    read, write = os.pipe()
+    os.close(read)                                             # the reader is gone before the first line
+    try:
+        res = subprocess.run([sys.executable, "-m", "neko_lab", "simulate", "naeco", "--games", "2",
+                              "--no-progress"], stdout=write, stderr=subprocess.PIPE, text=True, env=env,
+                             cwd=REPO, timeout=60)
+    finally:
+        os.close(write)
+    assert res.returncode == 141 and res.stderr == ""
+    if os.path.exists("/dev/full"):
+        with open("/dev/full", "w") as full:
+            res = subprocess.run([sys.executable, "-m", "neko_lab", "games"], stdout=full,
+                                 stderr=subprocess.PIPE, text=True, env=env, cwd=REPO, timeout=60)
+        assert res.returncode == 1
+        assert res.stderr == "neko-lab: error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("args", [["--version"], ["games", "--version"], ["simulate", "naeco", "--version"]])
+def test_version_prints_the_packages_version_before_or_after_the_command(capsys, args):
+    import tomllib
+    version = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    with pytest.raises(SystemExit) as stop:
+        cli.main(args)
+    assert stop.value.code == 0
+    captured = capsys.readouterr()
+    assert captured.out == f"neko-lab {version}\n" and captured.err == ""
+
+
+def test_version_through_the_real_command():
+    res = run("--version")
+    assert res.returncode == 0 and res.stdout == f"neko-lab {nl.__version__}\n" and res.stderr == ""

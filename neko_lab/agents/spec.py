@@ -27,6 +27,9 @@ def parse_spec(text: str) -> str | tuple[str, dict[str, Any]]:
         key, raw = key.strip(), raw.strip()
         if not eq or not key.isidentifier():
             raise ConfigError(f"cannot read the agent {text!r}: parameters are name=value, not {part!r}")
+        if key in params:              # which one was meant? say so rather than keep the last
+            raise ConfigError(f"cannot read the agent {text!r}: the parameter {key} is given twice; "
+                              f"give it once")
         try:
             params[key] = ast.literal_eval(raw)
         except (ValueError, SyntaxError):
@@ -60,5 +63,11 @@ def _split(text: str, sep: str = ",") -> list[str]:
 def split_agents(text: str) -> list[str | tuple[str, dict[str, Any]]]:
     """A comma-separated list of agents as the command line takes it: "greedy,mcts(iterations=5,
     exploration=1.0),random" -> ["greedy", ("mcts", {...}), "random"] (commas inside brackets
-    belong to the agent)."""
-    return [parse_spec(a) for a in _split(text) if a.strip()]
+    belong to the agent). An empty name (a comma too many, or nothing at all) is a ConfigError."""
+    parts = _split(text)
+    for i, part in enumerate(parts):
+        if not part.strip():
+            where = ("nothing" if len(parts) == 1 else "a comma at the start" if i == 0
+                     else "a comma at the end" if i == len(parts) - 1 else "two commas in a row")
+            raise ConfigError(f"the agents {text!r} have an empty name ({where}): write name,name,...")
+    return [parse_spec(a) for a in parts]

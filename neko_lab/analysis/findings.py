@@ -107,13 +107,25 @@ def _mean(r) -> str:
 
 
 def scores(table: pd.DataFrame, solo: bool = False) -> str:
-    """The final scores: their mean with its interval and spread, and each seat's mean (multiplayer)."""
+    """The final scores: their mean with its interval and spread, and each seat's mean (multiplayer).
+    The sample is the number of games, which each seat's row counts (the row of every seat together
+    spreads over every seat's score, so it holds more scores than games). One game gives no interval
+    and no spread: the sentence gives its scores and says so."""
+    by_seat_rows = table[table["seat"] != "all"]
+    games = int(by_seat_rows["games"].max())
+    if games < 2:
+        need = f"at least {SMALL} games are needed to say anything"
+        if solo:
+            return (f"{_only(games)}, too few for an interval or a spread: it scored "
+                    f"{fmt_num(by_seat_rows.iloc[0]['mean'])} points ({need}).")
+        each = [f"seat {r['seat']} " + ("scored {} points" if i == 0 else "{}").format(fmt_num(r["mean"]))
+                for i, (_, r) in enumerate(by_seat_rows.iterrows())]
+        return f"{_only(games)}, too few for an interval: {', '.join(each)} ({need})."
     overall = table.iloc[0]
-    games = int(overall["games"])
     head = f"{_only(games)}, so the intervals are wide. " if games < SMALL else ""
     if solo:
         return head + f"A solo game scores {_mean(overall)} points on average ({_spread(overall)})."
-    seats = table[table["seat"] != "all"]
+    seats = by_seat_rows
     by_seat = ", ".join(f"seat {r['seat']} {_mean(r)}" for _, r in seats.iterrows())
     apart = [(a, b) for _, a in seats.iterrows() for _, b in seats.iterrows()
              if a["low"] > b["high"]]

@@ -20,6 +20,7 @@ two cores.
 from __future__ import annotations
 
 import html
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -163,17 +164,43 @@ PERCENT = ("rate", "fair", "excess", "held_by", "forced", "chance", "share", "sh
 BESIDE_RATE = ("low", "high", "others", "lift")
 
 
+NO_VALUE = "–"        # a cell with no number: the interval of a mean of one game, say
+
+
+def _finite(fmt):
+    """`fmt` for finite numbers; NO_VALUE for an infinite bound (no interval) or a missing value."""
+    return lambda x: fmt(x) if math.isfinite(x) else NO_VALUE
+
+
 def _table_html(table: pd.DataFrame) -> str:
     pct = set(PERCENT) | (set(BESIDE_RATE) if "rate" in table.columns else set())
     fmt = {}
     for c in table.columns:
         if c in pct:
-            fmt[c] = "{:.1%}".format
+            fmt[c] = _finite("{:.1%}".format)
         elif pd.api.types.is_float_dtype(table[c]):   # one number of decimals down a column
-            whole = table[c].dropna().map(float.is_integer).all()
-            fmt[c] = "{:.0f}".format if whole else "{:.1f}".format
+            finite = table[c][table[c].map(math.isfinite)]
+            whole = finite.map(float.is_integer).all()
+            fmt[c] = _finite("{:.0f}".format if whole else "{:.1f}".format)
     shown = table.index.name is not None or not isinstance(table.index, pd.RangeIndex)
-    return table.to_html(formatters=fmt, index=shown, border=0)
+    return table.to_html(formatters=fmt, index=shown, border=0, na_rep=NO_VALUE)
+
+
+def scores_and_rating(df: pd.DataFrame, scale: tuple = ()) -> tuple[dict, dict]:
+    """(tables, findings) of the final scores (the "scores" section) and, given the game's solo rating
+    scale (State.RATING_SCALE) for a solo frame, how many games reach each tier (the "rating" section):
+    the part of the report that `neko-lab simulate` also prints for a game with no winner. `df`: the
+    rows of one run, with columns game, seat, score and players (and solo_tier where the game rates)."""
+    need(df, ["game", "seat", "score", "players"], "scores_and_rating")
+    players = int(df["players"].iloc[0])
+    scores = score_table(df)
+    said = {"scores": findings.scores(scores, solo=players == 1)}
+    tables = {"scores": scores.assign(seat=scores["seat"].map(
+        lambda k: "all seats" if k == "all" else ("the player" if players == 1 else f"seat {k}"))).set_index("seat")}
+    if players == 1 and scale:
+        tables["rating"] = rating_counts(df, scale).set_index("tier")
+        said["rating"] = findings.rating(tables["rating"].reset_index())
+    return tables, said
 
 
 def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = None,
@@ -206,13 +233,9 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
         dec = decisiveness(df)
         said["decisiveness"] = findings.decisive(dec)
         tables["decisiveness"] = pd.DataFrame([dec]).set_index("games")
-    scores = score_table(df)
-    said["scores"] = findings.scores(scores, solo=players == 1)
-    tables["scores"] = scores.assign(seat=scores["seat"].map(
-        lambda k: "all seats" if k == "all" else ("the player" if players == 1 else f"seat {k}"))).set_index("seat")
-    if rated and scale:
-        tables["rating"] = rating_counts(df, scale).set_index("tier")
-        said["rating"] = findings.rating(tables["rating"].reset_index())
+    score_tables, score_said = scores_and_rating(df, scale if rated else ())
+    tables.update(score_tables)
+    said.update(score_said)
     tables["length"] = game_length(df)
     said["length"] = findings.length(tables["length"])
     if players > 1 and len(trace):

@@ -3,7 +3,9 @@ functions of nl.simulate()'s frame.
 
 Definitions:
 - score distribution: over every row (a seat's final score in one game), or over one seat's rows:
-  games, mean with a 95 % Student's t interval (low, high), sd, min, q10, q25, median, q75, q90, max;
+  games, mean with a 95 % Student's t interval (low, high), sd, min, q10, q25, median, q75, q90, max
+  (games counts games: the row of every seat together spreads over every seat's score of them; one
+  game has no interval and no spread: low and high are then -inf and inf, and sd is NaN);
 - solo result (a solo game won or lost against the game itself, such as Syndicate against CatANNA):
   the seat's win share (a victory shared with the automated opponent counts half) with its Wilson
   interval, and the shares of games won, shared and lost;
@@ -32,7 +34,7 @@ def score_spread(scores: Sequence[float]) -> dict:
     mean, low, high = mean_interval(values.tolist())
     q = values.quantile([0.1, 0.25, 0.5, 0.75, 0.9]).tolist() if len(values) else [float("nan")] * 5
     return {"games": len(values), "mean": mean, "low": low, "high": high,
-            "sd": float(values.std(ddof=1)) if len(values) > 1 else 0.0,
+            "sd": float(values.std(ddof=1)) if len(values) > 1 else float("nan"),
             "min": float(values.min()) if len(values) else float("nan"),
             "q10": q[0], "q25": q[1], "median": q[2], "q75": q[3], "q90": q[4],
             "max": float(values.max()) if len(values) else float("nan")}
@@ -45,7 +47,7 @@ def score_table(df: pd.DataFrame) -> pd.DataFrame:
     need(df, ["game", "seat", "score"], "score_table")
     rows = []
     if df["seat"].nunique() > 1:
-        rows.append({"seat": "all", **score_spread(df["score"])})
+        rows.append({"seat": "all", **score_spread(df["score"]), "games": int(df["game"].nunique())})
     for seat, part in df.groupby("seat", sort=True):
         rows.append({"seat": int(seat) + 1, **score_spread(part["score"])})
     return pd.DataFrame(rows, columns=["seat"] + COLUMNS)

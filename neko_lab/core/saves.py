@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 from . import serial
 from .data import DataOrigin, fingerprint, game_files, shipped_dir
-from .errors import ConfigError, DataError, IllegalAction, SaveError, check_flag, excerpt as _excerpt
+from .errors import ConfigError, DataError, IllegalAction, SaveError, check_flag, counted, excerpt as _excerpt
 from .history import FORMAT, OLD_FORMATS, checksum
 from .registry import GAMES, game_class, load_builtin
 from .refusals import short
@@ -101,8 +101,48 @@ def read_doc(text: Any) -> dict:
                 play_step(state, n, action)
         except SaveError as why:
             raise SaveError(f"{why} (and the checksum does not match: the file was damaged or "
-                            f"edited)") from None
+                            f"edited{_header_hint(doc)})") from None
         raise
+
+
+def _header_hint(doc: dict) -> str:
+    """"; its steps replay in full as a game of 1 player, where the save says 2 players: the player count
+    is the likely edit" when a history that breaks a rule replays without a fault under another player
+    count (or with one option changed: a true/false option flipped, another back to its default); else
+    "". The seed cannot be tried so: an edited seed shows only as the step that breaks a rule."""
+    try:
+        cls = game_of_doc(doc)
+        players = doc["players"]
+        options = serial.decode(doc["options"])
+        if not isinstance(options, dict):
+            return ""
+    except Exception:                  # the header itself is damaged: start() has said so already
+        return ""
+    for other in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
+        if other != players and _replays({**doc, "players": other}):
+            return (f"; its steps replay in full as a game of {counted(other, 'player')}, where the save says "
+                    f"{counted(players, 'player')}: the player count is the likely edit")
+    for name, value in options.items():
+        if isinstance(value, bool):
+            others = [not value]
+        else:
+            others = [cls.OPTIONS[name]] if name in cls.OPTIONS and cls.OPTIONS[name] != value else []
+        for other in others:
+            if _replays({**doc, "options": serial.encode({**options, name: other})}):
+                return (f"; its steps replay in full with the option {name}={other!r}, where the save says "
+                        f"{name}={value!r}: that option is the likely edit")
+    return ""
+
+
+def _replays(doc: dict) -> bool:
+    """Does the history of `doc` replay to its end without breaking a rule?"""
+    try:
+        state = start(doc)
+        for _, action in decode_steps(doc):
+            state.apply(action)
+    except Exception:
+        return False
+    return True
 
 
 def _field(doc: dict, name: str, kind: type | tuple[type, ...]) -> Any:
@@ -278,16 +318,37 @@ def play_step(state: State, n: int, action: Any) -> None:
     try:
         state.apply(action)
     except IllegalAction as exc:
-        shown = short(action, 60)
-        reason = short(str(exc), 200)
-        said = str(exc).split(": ", 1)[0]
-        names_it = str(exc).startswith(short(action, 1000)) or " is not legal" in said or " is not possible" in said
-        if not names_it:                                   # a reason that does not name the action
-            reason = f"{shown} is not legal: {reason}"
+        said, quoted = str(exc), short(action)
+        if quoted.endswith("...") and said.startswith(quoted):     # a long action, cut where a word ends
+            said = _clip(short(action, 1000), len(quoted)) + said[len(quoted):]
+        reason = _clip(said, 200)
+        if not _names(str(exc), action):                    # a reason that does not name the action
+            reason = f"{_clip(short(action, 1000), 60)} is not legal: {reason}"
         raise SaveError(f"step {n}: {reason}") from None
     except Exception as exc:
         raise SaveError(f"step {n}: {short(action, 60)} could not be replayed: "
                         f"{type(exc).__name__}: {short(str(exc), 200)}") from None
+
+
+def _names(reason: str, action: Any) -> bool:
+    """Does a refusal already name the action it refuses? It does when it starts with the action's
+    text (as far as the refusal quotes it: a long one is cut, and its own text may hold ": "), or when
+    the clause before any bracket says that something is not legal or not possible."""
+    text = short(action, 1000)
+    quoted = short(action).removesuffix("...")           # as State.why_illegal quotes it
+    if reason.startswith(quoted) or reason.startswith(text[:40]):
+        return True
+    clause = reason.split(" (", 1)[0]
+    return " is not legal" in clause or " is not possible" in clause
+
+
+def _clip(text: str, limit: int) -> str:
+    """`text` cut to about `limit` characters at a space (never in the middle of a word), with "..."."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 3]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + "..."
 
 
 def from_file(source: Any) -> tuple[Any, str | None]:

@@ -81,14 +81,14 @@ def add_parser(sub: argparse._SubParsersAction, types: dict[str, Callable[[str],
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
 
-def run(args: argparse.Namespace, game_class: Callable, parse_option: Callable) -> int:
+def run(args: argparse.Namespace, game_class: Callable, parse_options: Callable) -> int:
     from ..agents import split_agents
 
     cls = game_class(args.game)
-    options = dict(parse_option(o, cls.OPTIONS) for o in args.option)
+    options = parse_options(args.option, cls.OPTIONS)
     if args.data is not None:
         options["data"] = args.data
-    agents = split_agents(args.agents) if args.agents else None
+    agents = split_agents(args.agents) if args.agents is not None else None
     path = f"playtest-{cls.GAME}.html" if args.html is None else args.html
     rep = playtest(cls.GAME, players=args.players, games=args.games, agents=agents, seed=args.seed,
                    workers=args.workers, progress=not args.no_progress, html=path, **options)

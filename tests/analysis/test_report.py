@@ -2,6 +2,8 @@
 file, the command."""
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import pytest
 
@@ -201,3 +203,21 @@ def test_the_decisiveness_table_reads_as_the_sentence_does():
         assert f">{shown}<" in page
     assert "9.583333" not in page and "0.175" not in page
     assert "(median 8)" in findings.decisive({**d, "margin_median": 8.0})
+
+
+def test_the_score_finding_counts_games_not_seats_and_never_prints_an_infinite_interval(tmp_path):
+    rep = nl.playtest("toy", games=10, agents=["greedy", "random"], seed=1, progress=False)
+    assert rep.findings["scores"].startswith("Only 10 games, so the intervals are wide.")
+    assert rep.tables["scores"]["games"].tolist() == [10, 10, 10]        # every seat together: still 10 games
+    one = nl.playtest("toy", games=1, agents=["greedy", "random"], seed=1, progress=False, html=tmp_path / "a.html")
+    df = one.results
+    text = one.findings["scores"]
+    assert text.startswith("Only 1 game, too few for an interval: seat 1 scored ")
+    for seat in (0, 1):
+        assert f"seat {seat + 1} " in text and str(int(df.loc[df.seat == seat, "score"].iloc[0])) in text
+    solo = nl.playtest("naeco", players=1, games=1, agents=["random"], progress=False, html=tmp_path / "b.html")
+    score = int(solo.results["score"].iloc[0])
+    assert solo.findings["scores"].startswith(f"Only 1 game, too few for an interval or a spread: it scored {score} ")
+    for rep in (one, solo):                         # the sentences and the tables (the page's text)
+        said = rep.summary() + rep._repr_html_()
+        assert not re.search(r"\binf\b|\bnan\b", said, re.IGNORECASE), said

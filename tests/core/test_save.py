@@ -498,3 +498,36 @@ def test_a_refusal_that_already_says_what_is_not_legal_is_not_said_twice():
     with pytest.raises(SaveError, match=r"^step 42: end is not legal: a main action is mandatory") as refused:
         nl.from_json(json.dumps(doc))
     assert str(refused.value).count("is not legal") == 1
+
+
+def _refusal(doc: dict) -> str:
+    with pytest.raises(SaveError) as refused:
+        nl.from_json(json.dumps(doc))          # edited by hand: the checksum is left as it was
+    return str(refused.value)
+
+
+def test_an_edited_player_count_is_named_as_the_likely_edit_and_the_action_once():
+    s = _mid_game(game="syndicate", players=1, seed=21, steps=5)
+    first = str(s.history()[0])                                 # CatANNA's markers: ... (its text holds ": ")
+    doc = json.loads(s.to_json())
+    said = _refusal({**doc, "players": 2})
+    assert said.startswith("step 1: CatANNA's markers: ") and said.count("CatANNA's markers") == 1, said
+    quoted = said[len("step 1: "):said.index("...")]
+    assert first.startswith(quoted) and first[len(quoted)] == " ", "cut where a word ends"
+    assert said.endswith("; its steps replay in full as a game of 1 player, where the save says 2 players: "
+                         "the player count is the likely edit)")
+    naeco = json.loads(_mid_game(game="naeco", players=2, seed=21, steps=5).to_json())
+    for players in (1, 3):
+        assert _refusal({**naeco, "players": players}).endswith(
+            f"as a game of 2 players, where the save says {players} player{'s' * (players > 1)}: the player "
+            f"count is the likely edit)")
+
+
+def test_an_edited_option_is_named_as_the_likely_edit_and_an_edit_of_the_steps_is_not_blamed_on_the_header():
+    doc = json.loads(nl.play("naeco", "random", seed=1, sea_shepherd=True).to_json())
+    doc["options"]["~d"]["sea_shepherd"] = False
+    assert _refusal(doc).endswith("its steps replay in full with the option sea_shepherd=True, where the save "
+                                  "says sea_shepherd=False: that option is the likely edit)")
+    doc = json.loads(nl.play("naeco", "random", seed=5).to_json())
+    doc["actions"][40] = doc["actions"][47]
+    assert _refusal(doc).endswith("(and the checksum does not match: the file was damaged or edited)")

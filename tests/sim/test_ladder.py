@@ -34,6 +34,22 @@ def test_commas_inside_brackets_belong_to_the_agent():
         "greedy", ("mcts", {"iterations": 5, "exploration": 2}), "random"]
 
 
+def test_a_parameter_given_twice_is_refused_not_taken_from_the_last():
+    for text in ("mcts(iterations=500,iterations=1)", "mcts(iterations=5, exploration=1, iterations=5)"):
+        with pytest.raises(ConfigError, match="the parameter iterations is given twice"):
+            parse_spec(text)
+    with pytest.raises(ConfigError, match="the parameter iterations is given twice"):
+        nl.simulate("toy", games=1, agents=["mcts(iterations=500,iterations=1)"], progress=False)
+
+
+@pytest.mark.parametrize("text,where", [("greedy,", "a comma at the end"), (",greedy", "a comma at the start"),
+                                        ("greedy,,random", "two commas in a row"), ("", "nothing"),
+                                        ("greedy, ", "a comma at the end")])
+def test_an_empty_agent_name_in_a_list_is_refused(text, where):
+    with pytest.raises(ConfigError, match=f"have an empty name \\({where}\\)"):
+        split_agents(text)
+
+
 def test_an_agent_as_text_plays_as_its_spec():
     text = nl.simulate("toy", games=4, agents=["mcts(iterations=5)", "random"], seed=1, progress=False)
     spec = nl.simulate("toy", games=4, agents=[("mcts", {"iterations": 5}), "random"], seed=1, progress=False)
