@@ -361,3 +361,14 @@ def test_placing_a_won_card_names_it_in_the_prompt_and_the_choices_with_what_it_
             before = child.boards[seat].coins
             child.apply(action)
             assert before - child.boards[seat].coins == said
+
+
+def test_the_score_table_names_categories_in_the_rulebook_s_words_as_the_lesson_explains_them():
+    from neko_lab.learn.lessons.journey import CATEGORIES as EXPLAINED
+    from neko_lab.widgets.parts import score_table_html
+    s = advance_to(game(3), {"turn"})
+    rows = re.findall(r"<tr><td style='padding:2px 8px'>([^<]*)</td>", score_table_html(s))
+    assert rows == list(s.breakdown()[0])
+    assert {"mid-game tiles", "ship travel", "Seaside Town", "end-game icons"} <= set(rows)
+    assert not [r for r in rows if "_" in r]
+    assert set(EXPLAINED) == set(rows)                # every category the table shows, the lesson explains
