@@ -29,6 +29,7 @@ from neko_lab.widgets.board import Board as GenericBoard
 
 from .render import svg
 from .rules import Act, GameState
+from .scoring import card_price
 
 SPACE_KINDS = ("bid", "park_bid")
 HUB_KINDS = ("hub", "church")
@@ -108,12 +109,36 @@ class Board(GenericBoard):
         kind = getattr(action, "kind", "")
         if kind in ("reward", "lottery"):
             return str(action)          # it names the reward already (facts.reward_text)
+        if kind == "place":
+            placing = self.card_to_place()
+            if placing:
+                card, price = placing
+                gap = s.gap_cost(s.current_player, action.a, action.b)
+                return (f"place {card} in lane {action.a + 1}, slot {action.b + 1} "
+                        f"(pay {price + gap} coins" + (f": {price} + {gap} for the empty slots before it)"
+                                                       if gap else ")"))
+        if kind == "decline" and self.card_to_place():
+            return f"decline {self.card_to_place()[0]} (nobody may buy it then)"
         cid = action.a if kind in ("pick", "new_bid") else (
             s.spaces[action.a] if kind in SPACE_KINDS and 0 <= action.a < len(s.spaces) else 0)
         if cid:
             card = s.card(cid)
             return f"{action}: {card.name} (cost {card.cost}, {card.points} PP)"
         return str(action)
+
+    def card_to_place(self) -> tuple[Any, int] | None:
+        """The card the seat to act has won or bought and now places, with its price before the gap cost
+        (a card won in a bid is public once won; a card bought is shown to everyone as it is placed)."""
+        s = self.state
+        if s.is_over() or not s.pending:
+            return None
+        top = s.pending[-1]
+        if top.kind == "win":
+            cid = s.spaces[top.data]
+            return s.card(cid), card_price(s.card(cid).cost, s.boards[top.seat].types.get("blue_bar", 0))
+        if top.kind == "place":
+            return s.card(top.data[0]), top.data[1]
+        return None
 
     def prompt_text(self) -> str:
         s = self.state
@@ -124,8 +149,8 @@ class Board(GenericBoard):
         text = {
             "draft": "Draft: click the die you keep in the draft pool on your board.",
             "income": "Obtain Income: click the die you discard for coins.",
-            "win": "You won the card: click a green slot to place it (or decline in the choices).",
-            "place": "Click a green slot for the card you bought.",
+            "win": "You won {card}: click a green slot to place it (or decline in the choices).",
+            "place": "Click a green slot for the card you bought, {card}.",
             "church": "Church: click a green hub for your losing die, or take fish in the choices.",
             "bonus": "Before round 1: take one starting bonus tile from your choices (what each gives is "
                      "written beside it).",
@@ -139,6 +164,11 @@ class Board(GenericBoard):
             else:
                 text = ("Your turn: click a green card to bid on it, a green hub to activate it with its die, or "
                         "a die to discard it for a fish. Free actions are in the choices.")
+        placing = self.card_to_place()
+        if placing and "{card}" in text:
+            card, price = placing
+            text = text.format(card=f"{card} (cost {card.cost}, {card.points} PP: you pay {price} coins, plus "
+                                    f"the gap cost a slot shows)")
         return f"P{seat + 1}: " + (text or "choose below.")
 
     def why_not_target(self, name: str) -> str:

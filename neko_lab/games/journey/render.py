@@ -306,47 +306,98 @@ def board_svg(state: "GameState", seat: int, x0: float, y0: float, width: float,
     return "".join(parts), y - y0 + 6
 
 
+# A bid under its card: the seat's label, its dice in rows, and its total at the right end of the first
+# row. The rules put no limit on a bid's dice (Journey › Action Phase › Bid a Card: "any number"), and
+# taken discarded dice can join a bid, so a bid may hold every die of the game: the dice wrap onto as
+# many rows as they need and the total keeps its own room, never under a die.
+SPACE_W = CW + 24               # a bidding space's column: its card and the bids under it
+BID_LABEL = 16                  # room for "P1" before the dice
+BID_DIE = DIE - 3               # a bid's die (15 px, its number still 11 px): four and a total fit a row
+BID_RIGHT = SPACE_W - 6         # bids end here, well clear of the next space's column
+BID_ROW = BID_DIE + 1
+TEXT_EM = 0.7                   # the width of a character of the 11 px total, in em: the widest bold
+                                # sans-serif digits (DejaVu's) are 0.7 em, Arial's 0.56
+
+
+def total_width(text: str, size: int = MIN_TEXT) -> float:
+    """The width drawn `text` (a bid's total) takes at most, at `size` px."""
+    return len(text) * size * TEXT_EM
+
+
+def bid_layout(dice: tuple[int, ...], x: float, y: float) -> tuple[list[tuple[float, float]], float]:
+    """Where a bid's dice go when its block starts at (x, y): their top-left corners, and the number
+    of rows they take. The first row stops short of the total at its right end; later rows run to the
+    column's edge."""
+    left = x + BID_LABEL
+    first = max(0, int((x + BID_RIGHT - total_width(f"={sum(dice)}") - 2 - left) // BID_DIE))
+    per_row = max(1, int((x + BID_RIGHT - left) // BID_DIE))
+    spots, row, k = [], 0, 0
+    for _ in dice:
+        room = first if row == 0 else per_row
+        if k >= room:
+            row, k = row + 1, 0
+        spots.append((left + k * BID_DIE, y + row * BID_ROW))
+        k += 1
+    return spots, row + 1 if dice else 1
+
+
 def bidding_svg(state: "GameState", x0: float, y0: float, clicks: Mapping[str, str] | None = None,
                 spaces: Iterable[int] = ()) -> tuple[str, float, float]:
     """The bidding area: one card per space (left to right, then the next row; resolved in that order)
     with every seat's dice; with `clicks`, the cards you may bid on are click targets."""
     lit = set(spaces) | {int(k.split(":")[1]) for k in (clicks or {}) if k.startswith("space:")}
     parts = [_t(x0, y0 + 14, "Bidding area (resolved in order 1, 2, …)", 14, "start", "#111", "bold")]
-    w = CW + 14
+    w = SPACE_W
     n = state.players
-    row_h = CH + 18 + n * (DIE + 1) + 6
-    for i, cid in enumerate(state.spaces):
-        x = x0 + (i % PER_ROW) * w
-        y = y0 + 22 + (i // PER_ROW) * row_h
-        if cid:
-            card = card_svg(state.card(cid), x, y, CW, CH, stroke=LEGAL if i in lit else "#333")
-            if i in lit:
-                card += (f'<rect x="{x - 2:.1f}" y="{y - 2:.1f}" width="{CW + 4}" height="{CH + 4}" rx="7" '
-                         f'fill="none" stroke="{LEGAL}" stroke-width="3"/>')
-            parts.append(_click(card, f"space:{i}", clicks))
-        else:
-            parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{CW}" height="{CH}" rx="6" fill="none" '
-                         f'stroke="#bbb" stroke-dasharray="4,3"><title>empty space</title></rect>')
-            parts.append(_t(x + CW / 2, y + CH / 2 + 4, "empty", 11, "middle", "#888"))
-        resolving = (not state.is_over() and state.pending and state.pending[-1].kind == "win"
-                     and state.pending[-1].data == i)
-        if resolving:
-            parts.append(f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="{CW + 6}" height="{CH + 6}" rx="8" '
-                         f'fill="none" stroke="#e07b00" stroke-width="3"><title>being resolved</title></rect>')
-        parts.append(_t(x + 2, y + CH + 13, f"space {i + 1}" + (" · now" if resolving else ""), 11,
-                        "start", "#b35c00" if resolving else "#555"))
-        bids = state.bids[i]
-        for seat in range(n):
-            dice = bids[seat]
-            by = y + CH + 17 + seat * (DIE + 1)
-            colour = PLAYER_COLOURS[seat % 4]
-            if dice:
-                parts.append(_t(x, by + 13, f"P{seat + 1}", 11, "start", colour, "bold"))
-                for k, v in enumerate(dice):
-                    parts.append(die_svg(x + 18 + k * (DIE - 1), by, v, colour, f"P{seat + 1} bids a {v}", DIE - 1))
-                parts.append(_t(x + CW + 4, by + 13, f"={sum(dice)}", 11, "end", colour, "bold"))
+    y = y0 + 22
+    for first in range(0, len(state.spaces), PER_ROW):
+        row = range(first, min(first + PER_ROW, len(state.spaces)))
+        # a seat's bids take as many rows as its largest bid in this row of spaces needs, so each seat's
+        # bids stand at one height across the row
+        tall = [max(bid_layout(state.bids[i][seat], 0, 0)[1] for i in row) for seat in range(n)]
+        for i in row:
+            parts.append(_space_svg(state, i, x0 + (i % PER_ROW) * w, y, lit, clicks, tall))
+        y += CH + 17 + sum(tall) * BID_ROW + 6
     rows = max(1, -(-len(state.spaces) // PER_ROW))
-    return "".join(parts), min(PER_ROW, max(1, len(state.spaces))) * w, 22 + rows * row_h
+    return "".join(parts), min(PER_ROW, max(1, len(state.spaces))) * w, max(y - y0, 22 + rows * (CH + 23))
+
+
+def _space_svg(state: "GameState", i: int, x: float, y: float, lit: set[int],
+               clicks: Mapping[str, str] | None, tall: list[int]) -> str:
+    """Bidding space `i` at (x, y): its card (or "empty"), its number, and every seat's bid under it,
+    each seat `tall[seat]` rows of dice high."""
+    parts = []
+    cid = state.spaces[i]
+    if cid:
+        card = card_svg(state.card(cid), x, y, CW, CH, stroke=LEGAL if i in lit else "#333")
+        if i in lit:
+            card += (f'<rect x="{x - 2:.1f}" y="{y - 2:.1f}" width="{CW + 4}" height="{CH + 4}" rx="7" '
+                     f'fill="none" stroke="{LEGAL}" stroke-width="3"/>')
+        parts.append(_click(card, f"space:{i}", clicks))
+    else:
+        parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{CW}" height="{CH}" rx="6" fill="none" '
+                     f'stroke="#bbb" stroke-dasharray="4,3"><title>empty space</title></rect>')
+        parts.append(_t(x + CW / 2, y + CH / 2 + 4, "empty", 11, "middle", "#888"))
+    resolving = (not state.is_over() and state.pending and state.pending[-1].kind == "win"
+                 and state.pending[-1].data == i)
+    if resolving:
+        parts.append(f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="{CW + 6}" height="{CH + 6}" rx="8" '
+                     f'fill="none" stroke="#e07b00" stroke-width="3"><title>being resolved</title></rect>')
+    parts.append(_t(x + 2, y + CH + 13, f"space {i + 1}" + (" · now" if resolving else ""), 11,
+                    "start", "#b35c00" if resolving else "#555"))
+    by = y + CH + 17
+    for seat, dice in enumerate(state.bids[i]):
+        colour = PLAYER_COLOURS[seat % 4]
+        if dice:
+            who = f"P{seat + 1}"
+            parts.append(_t(x, by + 12, who, 11, "start", colour, "bold"))
+            spots, _ = bid_layout(dice, x, by)
+            for (dx, dy), v in zip(spots, dice):
+                parts.append(die_svg(dx, dy, v, colour, f"{who} bids a {v}", BID_DIE))
+            parts.append(f'<g class="bid-total"><title>{who} bids {sum(dice)} in all</title>'
+                         + _t(x + BID_RIGHT, by + 12, f"={sum(dice)}", 11, "end", colour, "bold") + "</g>")
+        by += tall[seat] * BID_ROW
+    return "".join(parts)
 
 
 def header_svg(state: "GameState", x0: float, y0: float) -> tuple[str, float]:

@@ -6,7 +6,8 @@
 
 The picture is the thing you click. At its top, the decisions panel says who decides what now and who
 is still to come on the card being played (the build rounds, the fuel broker, investors, mission
-access, victory-point purchases), with "buy 1 fuel" and "pass" buttons when they are legal. While you
+access, victory-point purchases) and what you have (credits, fuel, fame, VP, speed: in sight while you
+decide to pay or sell), with "buy 1 fuel" and "pass" buttons when they are legal. While you
 are to act, every place with a legal choice is framed in green and its hover text says what a click
 does: a location (build, move, launch or buy mission access), a hand card (sell or play it), a place of
 the Opportunity Track, a technology (take it, or buy access), a player's row of the tracks (name who

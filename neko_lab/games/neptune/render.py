@@ -8,7 +8,8 @@ each planet its locations with the Research Mission tokens, the base circle, the
 circles with their technology icons and owners, the construction teams, and the fuel the seat would
 pay from Earth); the technology chart with controllers (ringed) and access; the players' tracks;
 the Opportunity Track; the seat's hand. On a board (`html`) the picture is a row of areas at most
-ROW_W wide that wrap to the width they get: the decisions panel first, then the areas where the open
+ROW_W wide that wrap to the width they get: the decisions panel first (with what the viewing seat has,
+or every player for a spectator), then the areas where the open
 decision may be clicked, then the rest, then a legend of the abbreviations. Players and places count
 from 1. `moves` (target name ->
 the legal actions there, see `groups`) makes those places click targets, framed in green, whose hover
@@ -323,11 +324,33 @@ def decisions(s) -> list[str]:
     return lines
 
 
-def panel_svg(s, seat: int, moves: Mapping[str, list] | None) -> tuple[str, float]:
-    """The decisions panel, and the buttons for buying fuel and passing when they are legal."""
+def seat_resources(s, i: int) -> str:
+    """What player `i` has, as the players' table shows it (all of it open at the table: credits, fuel,
+    fame and victory points are kept in view of everyone)."""
+    cards = [n for n, h in (("Diversification", s.diversification), ("Intrepid Spacefarer", s.intrepid)) if h == i]
+    planets = len({s.data.locations[loc].planet for loc, h in enumerate(s.bases) if i in h})
+    return (f"{s.credits[i]} credits · {s.fuel[i]} fuel · {s.fame[i]} fame · {s.scores()[i]} VP · "
+            f"speed {seat_speed(s, i)} · bases on {planets} planet{'' if planets == 1 else 's'}"
+            + (f" · {', '.join(cards)}" if cards else ""))
+
+
+def panel_svg(s, seat: int | None, moves: Mapping[str, list] | None) -> tuple[str, float]:
+    """The decisions panel: who decides what now, then what the viewing seat has (credits, fuel, fame,
+    VP, speed: what paying or selling is weighed against), or for a spectator (seat None) what every
+    player has; and the buttons for buying fuel and passing when they are legal."""
     parts = [_t(8, 16 + 16 * n, line, 13 if n == 0 else 12, "bold" if n == 0 else "normal")
              for n, line in enumerate(decisions(s))]
     y = 16 + 16 * len(parts)
+    for i in range(s.players) if seat is None else [seat]:
+        who = f"You, player {i + 1} ({NAMES[i]}): " if seat is not None else f"Player {i + 1} ({NAMES[i]}): "
+        text = who + seat_resources(s, i)
+        while text:         # 74 characters of 12 px text fit beside the dot in the widest sans-serif
+            cut = len(text) if len(text) <= 74 else text.rindex(" · ", 0, 74)     # font; break at a " · "
+            if text.startswith(who):
+                parts.append(_dot(14, y - 4, i, 5))
+            parts.append(_t(24, y, text[:cut], 12, "bold" if seat is not None else "normal"))
+            text = text[cut + 3:] if cut < len(text) else ""
+            y += 16
     x = 8
     for name in ("fuel", "pass"):
         acts = (moves or {}).get(name)
@@ -386,9 +409,10 @@ def areas(s, seat: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> lis
     None), a spectator: no hand, the map's fuel costs of the player to act; EVERYTHING, the analyst:
     the hand of the player to act too."""
     hand = isinstance(seat, int) or seat == EVERYTHING
+    own = seat if isinstance(seat, int) else None
     if not isinstance(seat, int):
         seat = s.current_player if s.current_player is not None else 0
-    body, y = panel_svg(s, seat, moves)
+    body, y = panel_svg(s, own, moves)
     panel = _svg(body, y - 6, "neptune-panel")
     rest = []
     body, y = cards_svg(s, 0, seat if hand else None, moves)

@@ -334,12 +334,12 @@ def why_not(state: State, wanted: Any, action: Any) -> str | None:
 
 # ---------------------------------------------------------------------------------- the finale
 CATEGORIES = {
-    "midgame_tiles": f"3 points for each mid-game scoring tile you met after rounds 2 and 4 ({MIDGAME})",
-    "ship_travel": f"points for the cards each ship had crossed at each mid-game scoring ({MIDGAME})",
-    "seaside_points": f"points bought with goods at a Seaside Town ({CARDS})",
+    "mid-game tiles": f"3 points for each mid-game scoring tile you met after rounds 2 and 4 ({MIDGAME})",
+    "ship travel": f"points for the cards each ship had crossed at each mid-game scoring ({MIDGAME})",
+    "Seaside Town": f"points bought with goods at a Seaside Town ({CARDS})",
     "harbours": f"1, 3, 6, 11 or 19 points for 1 to 5 harbours ({FINAL})",
     "cards": f"the points of every card a ship passed (a port only once filled) ({FINAL})",
-    "endgame_icons": f"cards that score at the end by their own count ({FINAL})",
+    "end-game icons": f"cards that score at the end by their own count ({FINAL})",
     "goods": f"1 point per good left in your cabin ({FINAL})",
     "interference": (f"minus points for interference tiles: "
                      + ", ".join(number(sc.interference_points(n)) for n in range(1, 6))

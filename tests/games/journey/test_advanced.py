@@ -62,7 +62,7 @@ def test_advanced_end_game_points_count_the_whole_type():
     give(s, 0, "Ocean Bank")
     give(s, 0, "Ocean Bank Variant")
     give(s, 0, "Advanced Penguin Park", 1)
-    assert s.final_points(0)["endgame_icons"] == 2 * 3 + 4 * 1
+    assert s.final_points(0)["end-game icons"] == 2 * 3 + 4 * 1
 
 
 def test_start_a_new_bid_on_a_free_space_with_advanced_cards():

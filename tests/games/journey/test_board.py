@@ -266,3 +266,109 @@ def test_a_reward_of_one_coin_or_one_good_is_said_in_the_singular():
     assert [reward_text(k, 1) for k in ("coins", "good", "fish", "fuel")] == [
         "take 1 coin", "take 1 good", "take 1 fish", "take 1 fuel"]
     assert [reward_text(k, 2) for k in ("coins", "good")] == ["take 2 coins", "take 2 goods"]
+
+
+# ---------------------------------------------------------------- bids under the bidding cards
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _bid_boxes(pic):
+    """Every box the bids of the bidding area draw, as (what, x0, y0, x1, y1): each die, each seat's
+    label and each bid's total (their text boxes at the widest bold sans-serif digits, 0.7 em), and
+    every card or empty space."""
+    import xml.etree.ElementTree as ET
+    boxes = []
+
+    def text_box(t, what):
+        x, y, size = float(t.get("x")), float(t.get("y")), float(t.get("font-size"))
+        w = len(t.text) * size * 0.7
+        x0 = {"end": x - w, "middle": x - w / 2}.get(t.get("text-anchor"), x)
+        return (what, x0, y - size * 0.8, x0 + w, y + size * 0.2)
+
+    for g in ET.fromstring(pic).iter(f"{SVG}g"):
+        title = g.find(f"{SVG}title")
+        if g.get("class") == "die" and title is not None and " bids a " in title.text:
+            r = g.find(f"{SVG}rect")
+            x, y, w, h = (float(r.get(k)) for k in ("x", "y", "width", "height"))
+            boxes.append((title.text, x, y, x + w, y + h))
+        elif g.get("class") == "bid-total":
+            boxes.append(text_box(g.find(f"{SVG}text"), title.text))
+        elif g.get("class") == "card":
+            r = g.find(f"{SVG}rect")
+            x, y, w, h = (float(r.get(k)) for k in ("x", "y", "width", "height"))
+            boxes.append(("card", x, y, x + w, y + h))
+    for t in ET.fromstring(pic).iter(f"{SVG}text"):
+        if re.fullmatch(r"P\d", t.text or "") and t.get("y") and float(t.get("font-size")) == 11:
+            boxes.append(text_box(t, f"label {t.text}"))
+    return boxes
+
+
+def _overlaps(boxes):
+    return [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]]
+
+
+def test_the_largest_bids_the_rules_allow_never_run_into_their_totals_or_the_next_space():
+    # a bid may hold any number of dice (Journey › Action Phase › Bid a Card) and taken discarded dice
+    # join bids, so the most one bid can hold is every die of the game: six per player
+    from neko_lab.games.journey.rules import DICE
+    s = game(5, players=4)
+    s.discard = []
+    most = DICE * s.players
+    s.bids[0] = ((6,) * most, (), (), ())                              # one seat holds every die
+    s.bids[1] = ((6,) * 6, (5,) * 6, (4,) * 6, (6,) * 6)              # every seat bids all of its dice
+    s.bids[2] = ((6, 4, 2, 2), (6, 6, 6, 6), (1,), (5, 5))             # the probe's four-dice bid
+    pic = svg(s)
+    boxes = _bid_boxes(pic)
+    dice = [b for b in boxes if " bids a " in b[0]]
+    assert len(dice) == most + 24 + 11
+    assert len([b for b in boxes if b[0].endswith("in all")]) == 1 + 4 + 4
+    assert _overlaps(boxes) == []
+    # each space keeps to its own column: nothing of a bid reaches the next space's card column
+    from neko_lab.games.journey.render import SPACE_W
+    for b in boxes:
+        if b[0] != "card" and not b[0].startswith("label"):
+            col = int((b[1] - 6) // SPACE_W)
+            assert b[3] <= 6 + (col + 1) * SPACE_W - 3, b
+
+
+def test_a_four_dice_bid_keeps_its_dice_in_one_row_beside_its_total():
+    s = game(5)
+    s.bids[0] = ((6, 4, 2, 2), (), ())
+    boxes = _bid_boxes(svg(s))
+    dice = [b for b in boxes if " bids a " in b[0]]
+    total = [b for b in boxes if b[0] == "P1 bids 14 in all"]
+    assert len(dice) == 4 and len({b[2] for b in dice}) == 1 and total
+    assert max(b[3] for b in dice) < total[0][1]
+
+
+def test_placing_a_won_card_names_it_in_the_prompt_and_the_choices_with_what_it_costs():
+    s = advance_to(game(5), {"win"})
+    seat = s.current_player
+    board = Board(s, agents={k: JourneyAgent(seed=k) for k in range(s.players) if k != seat})
+    card = s.card(s.spaces[s.pending[-1].data])
+    prompt = board.prompt_box.value
+    assert str(card) in prompt and f"cost {card.cost}" in prompt and f"{card.points} PP" in prompt
+    labels = board.picker.labels
+    places = [label for label in labels if label.startswith("place ")]
+    assert places and all(str(card) in label for label in places)
+    assert any(label.startswith(f"decline {card}") for label in labels)
+    # the coins a choice says are the coins placing there takes
+    for k, action in enumerate(s.legal_actions()):
+        if action.kind == "place":
+            said = int(re.search(r"\(pay (\d+) coins", board.choice_label(action)).group(1))
+            child = s.clone()
+            before = child.boards[seat].coins
+            child.apply(action)
+            assert before - child.boards[seat].coins == said
+
+
+def test_the_score_table_names_categories_in_the_rulebook_s_words_as_the_lesson_explains_them():
+    from neko_lab.learn.lessons.journey import CATEGORIES as EXPLAINED
+    from neko_lab.widgets.parts import score_table_html
+    s = advance_to(game(3), {"turn"})
+    rows = re.findall(r"<tr><td style='padding:2px 8px'>([^<]*)</td>", score_table_html(s))
+    assert rows == list(s.breakdown()[0])
+    assert {"mid-game tiles", "ship travel", "Seaside Town", "end-game icons"} <= set(rows)
+    assert not [r for r in rows if "_" in r]
+    assert set(EXPLAINED) == set(rows)                # every category the table shows, the lesson explains

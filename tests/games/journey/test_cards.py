@@ -162,7 +162,7 @@ def test_seaside_merchant_fuel_for_coins_and_goods_for_points():
     s.apply(A("card", 0, 0, 5))
     s.apply(A("exchange", 2))
     s.apply(A("exchange", 3))
-    assert (b.coins, b.fuel, b.goods, b.pts["seaside_points"]) == (4, 1, 0, 2)
+    assert (b.coins, b.fuel, b.goods, b.pts["Seaside Town"]) == (4, 1, 0, 2)
 
 
 def test_exchange_limit_caps_only_a_player_who_has_the_loop():

@@ -47,7 +47,7 @@ def test_end_game_icons_score_without_a_ship():
     give(s, 0, "Small Islands", 0, 3)
     b.interference, b.coins, b.fish = 2, 10, 5
     pts = s.final_points(0)
-    assert pts["endgame_icons"] == 4 + 2 * 2 + 10 // 3 + 5
+    assert pts["end-game icons"] == 4 + 2 * 2 + 10 // 3 + 5
     assert pts["cards"] == 0 and pts["interference"] == -2
 
 
@@ -121,7 +121,7 @@ def test_projected_scores_add_final_scoring_to_points_so_far():
     s = new(3, seed=0)
     give(s, 0, "Ocean Bank", 0, 0)
     s.boards[0].ships = (4,)
-    s.boards[0].pts = with_item(s.boards[0].pts, "midgame_tiles", 3)
+    s.boards[0].pts = with_item(s.boards[0].pts, "mid-game tiles", 3)
     proj = s.projected_scores()
     assert proj[0] == 3 + 1 + s.card(s.boards[0].lanes[0]).points
     assert s.evaluate(0) > s.evaluate(1)

@@ -78,8 +78,8 @@ def test_benno_scores_nine_at_the_end_of_the_first_period():
     s.boards[benno].ships = (12, 32 + 8)           # crossed 3 and 2 cards
     s.round = 2
     scoring_steps.midgame_scoring(s)
-    assert s.boards[benno].pts["midgame_tiles"] == 6
-    assert s.boards[benno].pts["ship_travel"] == 3
+    assert s.boards[benno].pts["mid-game tiles"] == 6
+    assert s.boards[benno].pts["ship travel"] == 3
     assert s.scores()[benno] == 9
 
 

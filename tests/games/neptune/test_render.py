@@ -89,3 +89,18 @@ def test_teams_and_markers_are_tokens_a_lesson_s_callout_keeps_clear_of():
     assert svg.count("<polygon") == svg.count('<polygon class="neko-token"') == 6
     markers = [c for c in re.findall(r"<circle [^>]*/>", svg) if any(f'fill="{k}"' in c for k in COLOURS)]
     assert len(markers) >= 2 and all('class="neko-token"' in c for c in markers)
+
+
+def test_the_panel_over_the_picture_shows_what_the_viewing_seat_has_and_a_spectator_sees_everyone():
+    s = _mid_game(4)
+    s.credits[1], s.fuel[1], s.fame[1] = 13, 7, 9
+    panel = render.areas(s, 1)[0]                      # the first area: the decisions panel at the top
+    assert "neptune-panel" in panel
+    mine = re.search(r">You, player 2 \(Yellow\): ([^<]*)<", panel).group(1)
+    assert (f"13 credits · 7 fuel · 9 fame · {s.scores()[1]} VP · speed {render.seat_speed(s, 1)}"
+            in mine)
+    assert "player 1 (Red):" not in panel and "Player 3" not in panel      # only the viewer's own line
+    public = render.areas(s)[0]
+    for i in range(4):
+        assert f"Player {i + 1} ({render.NAMES[i]}): {s.credits[i]} credits · {s.fuel[i]} fuel" in public
+    assert "You," not in public

@@ -87,7 +87,7 @@ POSITIONS_PER_EDGE = 4
 EXCHANGES = (  # Seaside Town exchanges: (pay item, pay amount, get item, get amount)
     ("coins", 3, "fuel", 1), ("fuel", 3, "good", 1), ("fuel", 1, "coins", 4), ("good", 1, "pp", 2))
 SELL_ITEMS = ("coins", "fuel", "good")
-CATEGORIES = ("midgame_tiles", "ship_travel", "seaside_points", "harbours", "cards", "endgame_icons",
+CATEGORIES = ("mid-game tiles", "ship travel", "Seaside Town", "harbours", "cards", "end-game icons",
               "goods", "interference")
 ACTIVATION = {  # card name -> die faces that activate its space during the Action Phase
     "Ocean Bank Variant": (1, 2, 3), "Fuel Platform Variant": (4, 5, 6),

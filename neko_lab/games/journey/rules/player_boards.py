@@ -122,7 +122,7 @@ def gain(s: GameState, seat: int, item: str, n: int, rule: str, why: str = "") -
             b.goods += got
         lost = n - got
     elif item == "pp":
-        b.pts = with_item(b.pts, "seaside_points", b.pts["seaside_points"] + n)
+        b.pts = with_item(b.pts, "Seaside Town", b.pts["Seaside Town"] + n)
     text = "gains {0} {1}" + (" ({2})" if why else "")
     if lost:
         text += ", {3} over the limit go back to the supply"

@@ -57,12 +57,12 @@ def midgame_scoring(s: GameState) -> None:
         tile = s.data.tiles[t]
         for x in tile_achievers(s, t):
             b = s.boards[x]
-            b.pts = with_item(b.pts, "midgame_tiles", b.pts["midgame_tiles"] + tile.points)
+            b.pts = with_item(b.pts, "mid-game tiles", b.pts["mid-game tiles"] + tile.points)
             s.emit(f"scores {tile.points} for '{tile.name}'", R_MIDGAME, x, tile=tile.name)
     for x in range(s.players):
         pts = sum(sc.ship_travel_points(c) for c in crossed(s, x))
         b = s.boards[x]
-        b.pts = with_item(b.pts, "ship_travel", b.pts["ship_travel"] + pts)
+        b.pts = with_item(b.pts, "ship travel", b.pts["ship travel"] + pts)
         if pts:
             s.emit(f"scores {pts} for ship travel", R_MIDGAME, x)
 
@@ -128,7 +128,7 @@ def final_points(s: GameState, seat: int) -> dict[str, int]:
             icons += sc.ice_wall_points(b.coins)
         elif n.startswith("Advanced "):
             icons += sc.END_GAME_ICON_RATES[n] * counts.get(c.type, 0)
-    return {"harbours": sc.harbour_points(b.harbours), "cards": cards, "endgame_icons": icons,
+    return {"harbours": sc.harbour_points(b.harbours), "cards": cards, "end-game icons": icons,
             "goods": b.goods, "interference": sc.interference_points(b.interference)}
 
 
