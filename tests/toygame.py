@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from neko_lab.core import Pending, State, register, serializable
 from neko_lab.core.decisions import gather
+from neko_lab.core.shapes import flag, items, per_seat, whole
 from neko_lab.core.spaces import Field, Layout, counts, declare, number, one_hot, padded
 
 RULE_TURN = "Toy › Turn"
@@ -80,6 +81,10 @@ class ToyState(State):
     OPTIONS = {"short": False}
     RULES = {RULE_TURN: "play a card or draw", RULE_BONUS: "a 6 gives a choice", RULE_END: "end"}
     HIDDEN_INFORMATION = True
+    # the shapes a snapshot's fields are checked against as it loads (core/shapes.py)
+    FIELDS = {"deck": items(whole(1, 6)), "hands": per_seat(items(whole(1, 6))),
+              "played": per_seat(whole(0)), "discard": items(whole(1, 6)), "bonus": per_seat(whole(0)),
+              "turns": whole(0), "over": flag()}
 
     def setup(self, data: Any) -> None:
         copies = 2 if self.options["short"] else 4

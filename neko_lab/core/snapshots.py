@@ -1,5 +1,6 @@
 """Loading a snapshot save (a position's fields, not a game's history): it cannot be checked by
-replaying, so it loads only with trust=True; its core fields are type-checked before anything reads them,
+replaying, so it loads only with trust=True; its core fields are type-checked and the game's own fields
+checked against the shapes the game declares (State.FIELDS, core/shapes.py) before anything reads them,
 and a position so loaded that its own history does not reproduce is marked so that it is never saved or
 replayed as that history (core/history.py's SNAPSHOT_ONLY).
 """
@@ -16,6 +17,7 @@ from .events import Event, Log
 from .history import SNAPSHOT_ONLY, dumps, snapshot_fields
 from .rng import Rng
 from .refusals import short
+from .shapes import check_fields
 from .saves import decode_steps, game_of_doc, play_step, start
 from .state import Pending, State
 
@@ -41,8 +43,11 @@ def load_snapshot(doc: dict, trust: bool) -> State:
         obj.__dict__.setdefault("_history", None)
         obj.__dict__.setdefault("_origin", data_origin(cls.GAME, None, None))   # older snapshots
         _check_core_fields(obj)
+        check_fields(obj)          # the game's own fields have the shapes it declares (FIELDS)
         obj.check_invariants()
-        obj.legal_actions()
+        if not obj.legal_actions() and not obj.is_over():
+            raise SaveError("corrupted snapshot: the game is not over, yet no action is legal in it "
+                            "(its fields do not fit together)")
         if not _history_gives(obj):
             obj.__dict__[SNAPSHOT_ONLY] = True
     except SaveError:
@@ -82,8 +87,9 @@ def _check_core_fields(obj: State) -> None:
         ("options", lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v),
          "a table of option names"),
         ("rng", lambda v: isinstance(v, Rng), "the game's generator"),
-        ("pending", lambda v: isinstance(v, list) and all(isinstance(p, Pending) for p in v),
-         "a list of pending decisions"),
+        ("pending", lambda v: isinstance(v, list) and all(
+            isinstance(p, Pending) and (p.seat is None or whole(p.seat, 0, d["players"] - 1)) for p in v),
+         "a list of pending decisions, each of a seat of the game"),
         ("_history", lambda v: v is None or isinstance(v, History), "the chain of actions applied"),
         ("_origin", lambda v: isinstance(v, DataOrigin) and (v.folder is None or isinstance(v.folder, str))
          and isinstance(v.shipped, bool) and (v.files is None or isinstance(v.files, tuple) and all(

@@ -13,6 +13,7 @@ RULES) and writes:
     breakdown() -> list[dict]   points by category per seat (sums to scores())
     observation(seat) -> dict   what that seat may see (JSON-compatible)
     check_invariants()          raise AssertionError naming the broken rule
+    FIELDS                      the shape of each of its own fields (shapes.py): checked as a snapshot loads
 
 and may override: winners() (tie-breaks), visible_breakdown() (running points that would reveal a
 secret), shown_breakdown() (the part of those hidden points a viewer knows), why_illegal() (a
@@ -141,6 +142,8 @@ class State(Spaces):
     RATING_SCALE: ClassVar[tuple] = ()
     HIDDEN_INFORMATION: ClassVar[bool] = False    # True when observation() must hide something
     DECISIONS: ClassVar[dict[str, Decision]] = {}  # pending kind -> (legal, apply); see decisions.py
+    # field name -> its shape (a seat, one entry per seat, a count in bounds), checked as a snapshot loads
+    FIELDS: ClassVar[dict[str, Any]] = {}           # see shapes.py
     # What a learner is told about a move: the game's explain module (neko_lab/games/<key>/explain.py,
     # wired by the game's package like the picture) with why(state, action, viewer) -> list[str], the
     # condition that made the move legal in the game's words, and counts(state, viewer) -> {(seat, label):

@@ -6,6 +6,8 @@
   a huge number: IllegalAction with a readable reason;
 - save edits: random edits of a save's history with the checksum recomputed: either a SaveError
   naming the step, or a game that plays on to the end with its invariants kept;
+- snapshot edits: one field of a trusted snapshot edited (a number, a list's length, an entry): either
+  a SaveError as it loads, or a game that plays on to the end;
 - determinized futures: a determinized copy must not hold the real game's generator.
 
 Each fuzzer returns a Report (cases tried, failures). `python -m tests.conformance.fuzz [--nightly]`
@@ -264,6 +266,71 @@ def save_edits(game: str, players: int, size: int) -> Report:
     return report
 
 
+# ---------------------------------------------------------------- snapshot edits
+def field_edits(value: Any) -> Iterator[Any]:
+    """Edits of one snapshot field as encoded: a flag flipped; a number one more, -1 or huge; a list
+    (or an encoded tuple) one entry short or long, its first entry -1, its first inner list one short
+    or long."""
+    if isinstance(value, bool):
+        yield not value
+    elif isinstance(value, int):
+        yield from (value + 1, -1, 10 ** 9)
+    elif isinstance(value, dict) and list(value) == ["~t"]:
+        for alt in field_edits(value["~t"]):
+            yield {"~t": alt}
+    elif isinstance(value, list) and value:
+        yield value[:-1]
+        yield value + value[-1:]
+        first = value[0]
+        if isinstance(first, int) and not isinstance(first, bool):
+            yield [-1] + value[1:]
+        inner = first["~t"] if isinstance(first, dict) and list(first) == ["~t"] else first
+        if isinstance(inner, list) and inner:
+            wrap = (lambda x: {"~t": x}) if inner is not first else (lambda x: x)      # noqa: E731
+            yield [wrap(inner[:-1])] + value[1:]
+            yield [wrap(inner + inner[-1:])] + value[1:]
+
+
+def snapshot_edits(game: str, players: int, size: int) -> Report:
+    """A trusted snapshot with one field edited: a SaveError as it loads, or a game that plays on to
+    the end (pictures, scores and saves included) without an error."""
+    report = Report("snapshot edits")
+    counts = report.outcomes
+    counts.update(refused=0, loaded=0)
+    states = list(positions(game, players, games=size, per_game=1 + size, seed=300))
+    end = nl.new_game(game, players=players, seed=301)
+    play_random(end, random.Random(301))
+    for state in states + [end]:
+        doc = json.loads(state.to_json(snapshot=True))
+        for key, value in doc["state"].items():
+            if key.startswith("_"):
+                continue
+            for alt in field_edits(value):
+                what = f"step {state.steps}, {key} = {json.dumps(alt)[:60]}"
+                report.tried += 1
+                try:
+                    loaded = nl.from_json(resign({**doc, "state": {**doc["state"], key: alt}}), trust=True)
+                except SaveError as exc:
+                    counts["refused"] += 1
+                    if not str(exc).startswith("corrupted snapshot: ") or len(str(exc)) > MAX_REASON:
+                        report.fail(f"{what}: refused without saying so: {str(exc)[:150]}")
+                    continue
+                except Exception as exc:
+                    report.fail(f"{what}: {type(exc).__name__} instead of SaveError: {exc}")
+                    continue
+                counts["loaded"] += 1
+                try:
+                    repr(loaded)
+                    loaded.picture(viewer=0)
+                    loaded.scores()
+                    play_random(loaded, random.Random(1), limit=5000)
+                    loaded.scores()
+                    loaded.to_json(snapshot=True)
+                except Exception as exc:
+                    report.fail(f"{what}: loaded, then {type(exc).__name__}: {exc}")
+    return report
+
+
 # ---------------------------------------------------------------- determinized futures
 def generators(state) -> dict[str, Rng]:
     return {k: v for k, v in state.__dict__.items() if isinstance(v, Rng)}
@@ -299,7 +366,7 @@ def _next(rng: Rng, n: int = 4) -> tuple[int, ...]:
 
 FUZZERS = {"forged": lambda g, p, n: refusals(g, p, n, "forged"),
            "malformed": lambda g, p, n: refusals(g, p, n, "malformed"),
-           "save_edits": save_edits, "futures": determinized_futures}
+           "save_edits": save_edits, "snapshot_edits": snapshot_edits, "futures": determinized_futures}
 
 
 def main(argv: list[str]) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 import neko_lab as nl
 from neko_lab.core import IllegalAction, Rng
+from neko_lab.core.shapes import check_fields
 from statecheck import fields
 
 GAMES_PER_COUNT = 200
@@ -46,6 +47,7 @@ def play_random(state, rng: random.Random, check=True, limit=MAX_STEPS):
         taken.append(action)
         if check:
             state.check_invariants()
+            check_fields(state)       # the shapes a snapshot of it is checked against (State.FIELDS)
     return taken
 
 

@@ -1,6 +1,7 @@
 """Integrity of every registered game, checked by the fuzzers of fuzz.py: forged and malformed
 actions are refused with IllegalAction and change nothing; an edited save either names the step it
-breaks or is a valid game; a determinized copy cannot see the real game's future chance.
+breaks or is a valid game; a trusted snapshot with one field edited is refused as it loads or plays on;
+a determinized copy cannot see the real game's future chance.
 `pytest --nightly` runs the fuzzers ten times larger."""
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import random
 import pytest
 
 import neko_lab as nl
-from fuzz import NIGHTLY, QUICK, determinized_futures, fields, positions, refusals, save_edits
+from fuzz import (NIGHTLY, QUICK, determinized_futures, fields, positions, refusals, save_edits,
+                  snapshot_edits)
 from neko_lab.core import SaveError, history
 from test_contract import CASES
 
@@ -37,6 +39,11 @@ def test_malformed_actions_are_refused_with_a_reason_and_change_nothing(game, pl
 @pytest.mark.parametrize("game,players", CASES)
 def test_an_edited_save_names_the_step_it_breaks_or_is_a_valid_game(game, players, request):
     _assert_clean(save_edits(game, players, _size(request)))
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_a_trusted_snapshot_with_an_edited_field_is_refused_as_it_loads_or_plays_on(game, players, request):
+    _assert_clean(snapshot_edits(game, players, _size(request)))
 
 
 @pytest.mark.parametrize("game,players", CASES)

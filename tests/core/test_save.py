@@ -1,6 +1,7 @@
 """Saving and loading: a save is the game's history, replayed through apply()."""
 import json
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -388,6 +389,42 @@ def test_a_trusted_snapshot_with_a_broken_core_field_is_refused_naming_the_field
     if name not in ("_history", "_origin", "log"):     # a snapshot without these gets a default
         with pytest.raises(SaveError, match=f"the field '{name}' is missing"):
             nl.from_json(resign(doc), trust=True)
+
+
+@pytest.mark.parametrize("game,players,name,value,what", [
+    ("neptune", 3, "active", 5, r"a seat number from 0 to 2 \(seat 0 is Player 1\)"),
+    ("neptune", 3, "generation", -1, "a whole number from 0 to 4"),
+    ("naeco", 2, "priority", [3], r"a list of 2 entries \(one per player\)"),
+    ("journey", 3, "order", [0, 2, 1, 1], "the seat numbers 0 to 2 in some order, each once"),
+    ("journey", 3, "n_revealed", 8, "7 "),
+    ("syndicate", 2, "turn_log", -1, "a whole number from 0 to "),
+])
+def test_a_trusted_snapshot_with_a_game_field_out_of_shape_is_refused_naming_the_field(
+        game, players, name, value, what):
+    doc = json.loads(_mid_game(seed=4, steps=25, game=game, players=players).to_json(snapshot=True))
+    doc["state"][name] = value
+    with pytest.raises(SaveError, match=f"corrupted snapshot: the field '{name}' should be {what}.*, not "
+                                        f"{re.escape(repr(value))}$"):
+        nl.from_json(resign(doc), trust=True)
+
+
+@pytest.mark.parametrize("game", ["journey", "naeco", "neptune", "syndicate"])
+def test_snapshots_of_real_games_load_at_every_player_count_with_options(game):
+    options = {"journey": {"advanced_cards": True, "advanced_setup": True}, "naeco": {"sea_shepherd": True},
+               "neptune": {"events": True}, "syndicate": {"simultaneous": False}}[game]
+    cls = nl.GAMES[game]
+    for players in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
+        for opts in ({}, options):
+            s = nl.new_game(game, players=players, seed=players, **opts)
+            rng = random.Random(players)
+            while True:
+                text = s.to_json(snapshot=True)
+                assert fields(nl.from_json(text, trust=True)) == fields(s)
+                if s.is_over():
+                    break
+                for _ in range(40):
+                    if not s.is_over():
+                        s.apply(rng.choice(s.legal_actions()))
 
 
 def test_replay_gives_every_position_in_order():

@@ -16,6 +16,7 @@ from .ocean import ATTRIBUTES, Card
 GAME = "naeco"
 SPECIES_PER_DEPTH = 16
 MISSION_EFFECTS = ("turtles", "dolphins", "chain_deepest", "chain_shallowest")
+MISSIONS = 4          # Observation Mission cards (Naéco › Game contents)
 PILES = 7
 FIRST_PILES = 4       # piles the first Surface card opens (Naéco › Gameplay: "the leftmost 4")
 
@@ -76,6 +77,9 @@ def _missions(folder: Path, first_id: int) -> tuple[Card, ...]:
     path = folder / "missions.csv"
     rows = d.read_csv(path, {"name": d.text(), "effect": d.choice(*MISSION_EFFECTS), "text": d.text(),
                              "source": d.source}, unique=["name"])
+    if len(rows) != MISSIONS:
+        raise DataError(str(path), None, "name", f"the game has {MISSIONS} Observation Mission cards "
+                        f"(Naéco › Game contents), found {len(rows)}")
     return tuple(Card(first_id + i, r["name"], 0, 0, (), "", r["effect"], r["source"])
                  for i, r in enumerate(rows))
 

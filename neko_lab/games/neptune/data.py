@@ -24,6 +24,10 @@ EVENT_EFFECTS = ("lose_credits", "gain_fame", "lose_fuel", "active_credits", "ga
                  "colony_vp", "factory_credits")
 GENERATIONS = 4
 MIN_FIRST_GENERATION = 21      # five cards for each of four hands, and a draw deck
+# the cards of Destination: Neptune › Components: 73 for the regular game, 12 Event cards, and one
+# Location card for each location but Earth (19)
+CARDS, EVENTS = 73, 12
+COMPONENTS = "Destination: Neptune › Components"
 
 
 @serializable
@@ -215,6 +219,9 @@ def _cards(folder: Path) -> tuple[Card, ...]:
     path = folder / "cards.csv"
     rows = d.read_csv(path, {"title": d.choice(*KINDS), "generation": d.integer(1, GENERATIONS),
                              "fame": d.integer(0, 10), "event": d.boolean, "source": d.source})
+    if len(rows) != CARDS:
+        raise DataError(str(path), None, "title", f"the game has {CARDS} cards for the regular game "
+                        f"({COMPONENTS}), found {len(rows)}")
     count = [0] * (GENERATIONS + 1)
     for r in rows:
         count[r["generation"]] += 1
@@ -233,6 +240,9 @@ def _events(folder: Path) -> tuple[EventCard, ...]:
     rows = d.read_csv(path, {"name": d.text(), "effect": d.choice(*EVENT_EFFECTS),
                              "amount": d.integer(0, 10), "location": d.boolean, "source": d.source})
     _unique(path, rows, "name")
+    if len(rows) != EVENTS:
+        raise DataError(str(path), None, "name", f"the game has {EVENTS} Event cards ({COMPONENTS}), "
+                        f"found {len(rows)}")
     return tuple(EventCard(i, r["name"], r["effect"], r["amount"], r["location"], r["source"])
                  for i, r in enumerate(rows))
 
@@ -247,6 +257,9 @@ def _location_cards(folder: Path, locations: tuple[Location, ...]) -> tuple[int,
         if r["location"] not in names[1:]:
             raise DataError(str(path), n, "location", f"{r['location']!r} is not a location of locations.csv")
         out.append(names.index(r["location"]))
+    if len(out) != len(names) - 1:
+        raise DataError(str(path), None, "location", f"the game has one Location card for each location "
+                        f"but {HOME}, {len(names) - 1} here (19 in {COMPONENTS}), found {len(out)}")
     return tuple(out)
 
 

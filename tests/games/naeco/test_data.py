@@ -103,3 +103,12 @@ def test_every_shipped_row_names_its_source():
     for path in dataset_dir("naeco").glob("*.csv"):
         rows = list(csv.DictReader(path.open(encoding="utf-8")))
         assert rows and all(r["source"] in ("rulebook", "reconstructed") for r in rows), path.name
+
+
+def test_a_mission_file_with_fewer_cards_than_the_game_contents_is_refused(folder):
+    path = folder / "missions.csv"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    path.write_text("".join(lines[:3]), encoding="utf-8")          # 2 of the 4 missions
+    with pytest.raises(DataError, match=r"missions.csv.*4 Observation Mission cards \(Naéco › Game "
+                                        r"contents\), found 2"):
+        nl.new_game("naeco", players=2, sea_shepherd=True, data=str(folder))

@@ -128,3 +128,17 @@ def test_only_rows_the_rulebook_prints_in_full_are_marked_rulebook():
         for r in rows:
             fields = {k: v for k, v in r.items() if k not in (first, "source")}
             assert fields == want[r[first]], (path.name, r[first])
+
+
+@pytest.mark.parametrize("file,count,what", [("cards.csv", 73, "cards for the regular game"),
+                                             ("events.csv", 12, "Event cards"),
+                                             ("location_cards.csv", 19, "location but Earth, 19 here")])
+def test_a_file_with_fewer_cards_than_the_components_is_refused(tmp_path, file, count, what):
+    folder = _copy(tmp_path)
+    path = folder / file
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert len(lines) == count + 1
+    path.write_text("".join(lines[:-1]), encoding="utf-8")
+    with pytest.raises(DataError, match=f"{what}.*Destination: Neptune › Components.*found {count - 1}") as info:
+        data.load(folder)
+    assert info.value.file.endswith(file)

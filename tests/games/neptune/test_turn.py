@@ -170,8 +170,9 @@ def test_one_draw_that_finishes_the_third_and_fourth_generations_scores_the_thir
 
 
 def test_a_user_deck_with_a_one_card_generation_scores_every_generation(tmp_path):
-    """A folder whose generation 2 holds one card: some draw ends generations 1 and 2 together,
-    and every generation is still scored, in order."""
+    """A folder whose generation 2 holds one card (the others moved to generation 3, the deck still
+    of 73): some draw ends generations 1 and 2 together, and every generation is still scored, in
+    order."""
     import csv
     import random
     import shutil
@@ -184,10 +185,12 @@ def test_a_user_deck_with_a_one_card_generation_scores_every_generation(tmp_path
     with open(path, newline="") as f:
         rows = list(csv.DictReader(f))
     second = [r for r in rows if r["generation"] == "2"]
+    for r in second[1:]:
+        r["generation"] = "3"
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
-        w.writerows([r for r in rows if r["generation"] != "2"] + second[:1])
+        w.writerows(rows)
     together = 0
     for seed in range(12):
         s = nl.new_game("neptune", players=3, seed=seed, data=str(folder))

@@ -35,6 +35,7 @@ from typing import Any, Callable
 from neko_lab.core import ConfigError, DataError, State, register
 from neko_lab.core.decisions import gather
 from neko_lab.core.rng import Rng
+from neko_lab.core.shapes import choice, fixed, flag, items, order, per_seat, seat, whole
 
 from .. import data as jdata
 from .. import scoring as sc
@@ -46,7 +47,7 @@ from .bidding import bid_need
 from .end_of_round import reveal_cards
 from .facts import ADVANCED_SPACES, CARDS_REVEALED, DICE, LANE_SHIFT, MAX_LANES, MAX_NEW_BID_SPACES, \
     POSITIONS_PER_EDGE, R_ADV_CARDS, R_SETUP, \
-    RULES, SLOTS, player
+    ROUNDS, RULES, SLOTS, player
 from .player_boards import Board
 from .ship_lanes import Hub
 
@@ -55,6 +56,7 @@ DECISIONS = gather(*SECTIONS)
 STAGES: dict[str, Callable[["GameState"], None]] = {
     k: v for section in SECTIONS for k, v in getattr(section, "STAGES", {}).items()}
 _new = object.__new__
+_die = whole(1, 6)
 
 
 @register
@@ -81,6 +83,30 @@ class GameState(State):
     RULES = RULES
     HIDDEN_INFORMATION = True
     DECISIONS = DECISIONS
+    # the shapes of the fields (checked as a snapshot loads; core/shapes.py): bidding spaces, dice
+    # (1..6), the turn order and the step each stage has reached
+    FIELDS = {
+        "n_adv": fixed(lambda s: ADVANCED_SPACES if s.options["advanced_cards"] else 0,
+                       "the advanced cards on the board, set by the option advanced_cards"),
+        "n_revealed": fixed(lambda s: CARDS_REVEALED[s.players],
+                            "the cards revealed for this many players"),
+        "spaces": items(whole(0), length=lambda s: s.n_adv + s.n_revealed + (
+            s.options["new_bid_spaces"] if s.n_adv else 0)),
+        "bids": items(per_seat(items(_die)), length=lambda s: len(s.spaces)),
+        "order": order(), "boards": per_seat(), "picks": per_seat(whole(0, 6)),
+        "pools": per_seat(items(_die)), "discard": items(_die), "action_start_dice": items(whole(0)),
+        "decks": items(length=3), "box": items(whole(0)), "display": items(whole(0)),
+        "drawn": items(whole(0)),
+        "stage": choice(lambda s: (*STAGES, "over")), "round": whole(1, ROUNDS), "period": whole(1, 2),
+        "display_period": whole(0, 2), "draft_pass": whole(0, DICE), "idx": whole(0, lambda s: s.players),
+        "turn_idx": whole(0, lambda s: s.players - 1), "turn_seat": seat(-1), "main": whole(0, 3),
+        "bid_space": whole(-1, lambda s: len(s.spaces) - 1), "bid_placed": whole(0, DICE),
+        "took_die": flag(), "res_i": whole(0, lambda s: len(s.spaces)), "res_done": flag(),
+        "res_queue": items(items(whole(0), length=2)),
+        "tiles": items(whole(0, lambda s: len(s.data.tiles) - 1), length=4, distinct=True),
+        "bonus_left": items(whole(0, lambda s: len(s.data.bonus) - 1), distinct=True),
+        "new_bids": flag(), "over": flag(),
+    }
 
     # ================================================================== set up
     def check_options(self) -> None:
@@ -434,6 +460,14 @@ class GameState(State):
             if self.stage == "draft":
                 dice += sum(len(p) for p in self.pools)
             assert dice == DICE * self.players, f"{dice} dice in play, not six per player"
+        assert self.main != 2 or self.bid_space >= 0, "a turn that is bidding bids on a space"
+        if self.stage == "bonus":
+            asked = sum(1 for p in self.pending if p.kind == "bonus")
+            assert asked <= 1 and len(self.bonus_left) == len(self.data.bonus) - self.idx + asked, \
+                "one starting bonus tile taken by each seat asked so far"
+        wins = [p.data for p in self.pending if p.kind == "win"]
+        assert not wins or (wins == [self.res_i] and self.spaces[self.res_i] and self.res_done), \
+            f"one card won at a time, the one being resolved: space {self.res_i + 1}, not {wins}"
         if self.action_start_dice:
             assert all(n == DICE for n in self.action_start_dice), (
                 f"dice at the start of the action phase {self.action_start_dice}: six per player expected")

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from .state import GameState
 
 RULE_END = "Naéco › End of the game"
+# what started the last round (end_trigger): the last Surface card, enough empty piles, or nobody
+# holding a card (reading 7)
+TRIGGERS = ("last Surface card", "empty draw piles", "no cards left")
 
 
 def note_if_exhausted(s: "GameState", i: int) -> None:

@@ -14,6 +14,7 @@ from neko_lab.core import ConfigError, Rng, State
 from neko_lab.core.data import load_cached, resolve
 from neko_lab.core.decisions import gather
 from neko_lab.core.frozen import FrozenDict
+from neko_lab.core.shapes import choice, flag, items, maybe, per_seat, seat, whole
 
 from .. import data as naeco_data
 from .. import scoring
@@ -21,6 +22,11 @@ from . import drawing, end_of_game, final_scoring, gameplay, observations, sea_s
 from . import setup as setting_up
 from .ocean import FACE_DOWN, START, Card, Ocean, depth_col, pos
 from .setup import HAND_SIZE, LAST_POSITION, PILES
+
+
+def card():
+    """A card: its index in the game's `cards`."""
+    return whole(0, lambda s: len(s.cards) - 1)
 
 
 class GameState(State):
@@ -48,6 +54,23 @@ class GameState(State):
     HIDDEN_INFORMATION = True
     DECISIONS = gather(setting_up, gameplay, drawing, observations, end_of_game, final_scoring,
                        sea_shepherd, solo)
+    # the shapes of the fields (checked as a snapshot loads; core/shapes.py): cards by their index in
+    # `cards`, Priority Observation cards by their index in `priority_table`, tokens on Surface cards
+    FIELDS = {
+        "n_species": whole(1, lambda s: len(s.cards)),
+        "surface_values": items(whole(None), length=LAST_POSITION + 1),
+        "surface_piles": items(whole(1, PILES), length=LAST_POSITION + 1),
+        "objectives": items(whole(1, 4), length=4), "revealed": items(flag(), length=4),
+        "token": per_seat(whole(0, LAST_POSITION)), "trail": per_seat(items(whole(0, LAST_POSITION))),
+        "oceans": per_seat(), "hands": per_seat(items(card(), most=HAND_SIZE)),
+        "piles": items(items(card()), length=PILES),
+        "priority": per_seat(whole(0, lambda s: len(s.priority_table) - 1), distinct=True),
+        "missions": per_seat(items(card())), "discards": items(card()),
+        "missed": per_seat(whole(0, HAND_SIZE)), "known": per_seat(items(card(), distinct=True)),
+        "turn": whole(0), "end_seat": maybe(seat()),
+        "end_trigger": maybe(choice(end_of_game.TRIGGERS)), "final_left": whole(0, lambda s: s.players),
+        "over": flag(),
+    }
 
     # ================================================================== the table
     @classmethod

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from neko_lab.core import ConfigError, Rng, State
+from neko_lab.core.shapes import flag, items, per_seat, seat, whole
 from neko_lab.core.spaces import open_decision_data
 from neko_lab.core.decisions import gather
 
@@ -24,6 +25,10 @@ from .base import (CATEGORIES, HAND, RULE_BUILDING, RULE_CONTROL, RULE_FUEL, RUL
                    RULE_END, RULE_BROKER, RULE_FACTORIES, RULE_PRODUCTION, RULE_TECH_ACCESS,
                    START_CREDITS, START_FUEL, TEAMS, who)
 from .fuel import distance
+
+
+_card = whole(0, lambda s: len(s.data.cards) - 1)          # a card by its index in the data
+_event = whole(0, lambda s: len(s.data.events) - 1)        # an event card
 
 
 class GameState(State):
@@ -76,6 +81,28 @@ class GameState(State):
     # hints look 12 actions ahead (about the rest of a turn: a card and its build rounds), not 8 per
     # player: the Neptune agent resolves whole cards to choose one, and a hint must come within a second
     HINT_HORIZON = 12
+
+    # the shapes of the fields (checked as a snapshot loads; core/shapes.py): cards, locations,
+    # technologies and events by their index in the game's data; three teams per seat, in seat order
+    FIELDS = {
+        "generation": whole(0, neptune_data.GENERATIONS),          # GENERATIONS once the last ends
+        "unscored": items(whole(0, neptune_data.GENERATIONS - 1), distinct=True),
+        "hands": per_seat(items(_card)), "decks": items(items(_card), length=neptune_data.GENERATIONS),
+        "track": items(_card, most=lambda s: s.players), "discard": items(_card),
+        "credits": per_seat(whole(0)), "fuel": per_seat(whole(0)), "fame": per_seat(whole(0)),
+        "points": per_seat(items(whole(0), length=len(CATEGORIES))),
+        "teams": items(whole(0, lambda s: len(s.data.locations) - 1), length=lambda s: TEAMS * s.players),
+        "used": items(whole(0, 3), length=lambda s: TEAMS * s.players),
+        "missions": items(items(seat(), distinct=True), length=lambda s: len(s.data.locations)),
+        "bases": items(items(seat(), distinct=True), length=lambda s: len(s.data.locations)),
+        "factory": items(seat(-1), length=lambda s: len(s.data.locations)),
+        "colony": items(seat(-1), length=lambda s: len(s.data.locations)),
+        "techs": items(items(seat(), distinct=True), length=lambda s: len(s.data.techs)),
+        "diversification": seat(-1), "intrepid": seat(-1), "intrepid_distance": whole(0),
+        "event_deck": items(_event, distinct=True), "event_discard": items(_event, distinct=True),
+        "location_deck": items(whole(0, lambda s: len(s.data.locations) - 1)),
+        "turn": whole(0), "over": flag(), "first_player": seat(), "active": seat(),
+    }
 
     DECISIONS = gather(turn, any_time, attract_investors, awards, build, events, factories_produce,
                        fuel_broker, research_missions, scoring_card, technology)

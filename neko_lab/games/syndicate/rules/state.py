@@ -20,11 +20,15 @@ from neko_lab.core.data import load_cached, resolve
 from neko_lab.core.errors import excerpt, one_of
 from neko_lab.core.events import PUBLIC
 from neko_lab.core.decisions import gather
+from neko_lab.core.shapes import flag, items, maybe, per_seat, seat, whole
 
 from .. import data as sd
 from ..data import COLOURS, CUBES_PER_COLOUR, LEVEL_OF, LIEUTENANTS, MINIONS, PARENTS, PLACES, TURNS
 from . import command_phase, final_scoring, lieutenants_card, minions_cards, setup, simultaneous, solo
 from .rulebook import RULES, TITLE
+
+
+_minion = whole(0, MINIONS - 1)        # a minion card (the lieutenants card, id MINIONS, stays in place)
 
 
 class GameState(State):
@@ -57,6 +61,25 @@ class GameState(State):
     PLAYTEST = {"games": 30, "agents": ["syndicate"]}
     HIDDEN_INFORMATION = True
     DECISIONS = gather(setup, command_phase, lieutenants_card, minions_cards, solo)
+    # the shapes of the fields (checked as a snapshot loads; core/shapes.py): see the module's docstring
+    FIELDS = {
+        "pyramid": per_seat(items(whole(-1, lambda s: len(s.cards) - 1), length=PLACES)),
+        "cubes": per_seat(items(whole(0, CUBES_PER_COLOUR), length=4 * sd.NEIGHBOURHOODS)),
+        "filled": per_seat(items(items(whole(-1, len(COLOURS) - 1)), length=PLACES)),
+        "warehouse": per_seat(items(whole(0, CUBES_PER_COLOUR), length=len(COLOURS))),
+        "waiting": per_seat(items(_minion, most=5)), "opening": per_seat(items(_minion)),
+        "mulligan": per_seat(flag()), "markers": per_seat(items(whole(0, TURNS), length=3)),
+        "path": per_seat(items(whole(0, 2 * PLACES - 1))), "walked": per_seat(whole(0, TURNS)),
+        "delivered": per_seat(items(items(whole(0), length=3))),
+        "shown": per_seat(items(length=7)), "own_draws": per_seat(whole(0)),
+        "own_discards": per_seat(items(_minion)),
+        "deck": items(_minion, distinct=True), "discard": items(_minion, distinct=True),
+        "deck_known": flag(), "turn": whole(0, TURNS), "over": flag(),
+        "missions": items(whole(1, lambda s: len(s.mission_type)), length=3, distinct=True),
+        "path_values": items(whole(0), length=TURNS), "table_start": items(length=3),
+        "turn_log": whole(0, lambda s: len(s.log)),
+        "secret_seat": maybe(seat()),
+    }
     ENTER = {**lieutenants_card.ENTER, **minions_cards.ENTER}   # action -> what entering its box does
     PER_SEAT = ("pyramid", "cubes", "filled", "warehouse", "waiting", "opening", "mulligan", "markers",
                 "path", "walked", "delivered", "shown", "own_draws", "own_discards")
