@@ -410,7 +410,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.scores.update(s, self.reader)
         self.log.update(s, self.reader)
         self.moves.value = moves_html(self._move_rows())
-        self.controls.update(s, can_undo=bool(self.history) and not reviewing, bot_to_move=self.bot_to_move(),
+        self.controls.update(s, can_undo=bool(self.undo_steps()) and not reviewing, bot_to_move=self.bot_to_move(),
                              show_seed=self.shows_seed())
         self.hint_button.disabled = not self.my_turn()
         self.review_steps.layout.display = "" if reviewing else "none"
