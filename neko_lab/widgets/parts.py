@@ -129,7 +129,9 @@ class MessageArea:
         self.text, self.kind = text, kind
         colour = {"error": "#b00020", "info": "#1b5e20"}.get(kind, "#333")
         icon = "⚠ " if kind == "error" else ""
-        self.widget.value = (f"<div class='neko-msg neko-{kind}' style='color:{colour}'>"
+        # its own line height (a widget's HTML has 28 px lines): a two-line message takes two short lines
+        self.widget.value = (f"<div class='neko-msg neko-{kind}' style='color:{colour};font-size:13px;"
+                             f"line-height:1.35;margin:4px 0'>"
                              f"{icon}{html.escape(text)}</div>") if text else ""
 
     def clear(self) -> None:
