@@ -356,7 +356,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
             self.refresh(keep_message=True)
             return False
         self.history.append((before, action))
-        self.message.show(self.describe(before, action, self.state))
+        self.message.show(self.since_text())
         self.refresh(keep_message=True)
         if not by_bot:
             self.schedule_bots()
