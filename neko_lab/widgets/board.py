@@ -383,7 +383,8 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
     def _show_prompt(self) -> None:
         text = (f"{seat_label(self.state.current_player, self.names)}: the lesson plays this routine move "
                 f"for you." if self.lesson_auto() is not None else self.prompt_text())
-        self.prompt_box.value = f"<div class='neko-prompt' style='font-size:14px;line-height:1.35;margin:4px 0'>{text}</div>"
+        self.prompt_box.value = (f"<div class='neko-prompt' style='font-size:14px;line-height:1.35;margin:4px 0'>"
+                                 f"{text}</div>")
 
     def refresh(self, keep_message: bool = False) -> None:
         if not keep_message:

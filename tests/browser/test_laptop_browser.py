@@ -3,7 +3,8 @@
 For each game a notebook shows a board (you against the game's agent) and the game's lesson. On each:
 the prompt, the choices, the Undo and Restart buttons and the current decision's lit targets lie inside
 the notebook area on the screen (the board scrolled to the top of it), the picture is not cut on the right, its text reads at
-11 px or more; after a wrong click the refusal takes a few lines at most and all of these stay in sight; in the lesson the line naming the step's move and the step's explanation start in sight
+11 px or more; after a wrong click the refusal takes a few lines at most and all of these stay in sight;
+in the lesson the line naming the step's move and the step's explanation start in sight
 in the lesson box (not below the welcome), the expected move is marked on the picture with its callout in sight; a click on the table
 off the lit targets, and one on a place of the table that is not lit, show why in the message line; a
 hint is shown and a move empties the hint box; at 1920×1080 the table is scrolled no further than its

@@ -1,5 +1,6 @@
 """Every game's board as a learner at the table meets it: a click off the lit targets says why nothing
-happened (why that place is not possible, in a line or two; whose turn it is when it is not yours), and a hint speaks of one
+happened (why that place is not possible, in a line or two; whose turn it is when it is not yours),
+and a hint speaks of one
 position only: a move or an undo empties the hint box."""
 from __future__ import annotations
 
@@ -49,7 +50,8 @@ def test_a_refused_click_never_lists_the_choices_the_board_lists_beside_it(game)
 
 def test_without_choices_says_a_run_of_legal_actions_as_the_choices_listed():
     legal = ["take tile 1: 1 good", "take tile 2: 4 coins", "take tile 3: 1 fish"]
-    reason = "bid is not legal now: Player 1 is deciding a tile and may choose take tile 1: 1 good, take tile 2: 4 coins, ... (3 in all) (Journey › Set Up)"
+    reason = ("bid is not legal now: Player 1 is deciding a tile and may choose take tile 1: 1 good, "
+              "take tile 2: 4 coins, ... (3 in all) (Journey › Set Up)")
     assert without_choices(reason, legal) == ("bid is not legal now: Player 1 is deciding a tile and may choose "
                                               "one of the choices listed (Journey › Set Up)")
     assert without_choices("x (Player 1 must choose one of: take tile 3: 1 fish, take tile 1: 1 good)", legal) == \
