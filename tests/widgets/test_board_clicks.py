@@ -1,7 +1,6 @@
 """Every game's board as a learner at the table meets it: a click off the lit targets says why nothing
 happened (why that place is not possible, in a line or two; whose turn it is when it is not yours),
-and a hint speaks of one
-position only: a move or an undo empties the hint box."""
+and a hint speaks of one position only: a move or an undo empties the hint box."""
 from __future__ import annotations
 
 import pytest
