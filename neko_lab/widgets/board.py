@@ -356,7 +356,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
             self.refresh(keep_message=True)
             return False
         self.history.append((before, action))
-        self.message.show(self.describe(before, action, self.state))
+        self.message.show(self.since_text())
         self.refresh(keep_message=True)
         if not by_bot:
             self.schedule_bots()
@@ -383,7 +383,8 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
     def _show_prompt(self) -> None:
         text = (f"{seat_label(self.state.current_player, self.names)}: the lesson plays this routine move "
                 f"for you." if self.lesson_auto() is not None else self.prompt_text())
-        self.prompt_box.value = f"<div class='neko-prompt' style='font-size:14px;margin:4px 0'>{text}</div>"
+        self.prompt_box.value = (f"<div class='neko-prompt' style='font-size:14px;line-height:1.35;margin:4px 0'>"
+                                 f"{text}</div>")
 
     def refresh(self, keep_message: bool = False) -> None:
         if not keep_message:
@@ -410,7 +411,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.scores.update(s, self.reader)
         self.log.update(s, self.reader)
         self.moves.value = moves_html(self._move_rows())
-        self.controls.update(s, can_undo=bool(self.history) and not reviewing, bot_to_move=self.bot_to_move(),
+        self.controls.update(s, can_undo=bool(self.undo_steps()) and not reviewing, bot_to_move=self.bot_to_move(),
                              show_seed=self.shows_seed())
         self.hint_button.disabled = not self.my_turn()
         self.review_steps.layout.display = "" if reviewing else "none"

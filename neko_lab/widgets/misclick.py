@@ -1,5 +1,7 @@
-"""Clicks that play nothing, explained: a click on the picture off its lit targets says whose turn it
-is, what is being decided, and why that place is not possible now.
+"""Clicks that play nothing, explained: a click on the picture off its lit targets says why that place
+is not possible now, in a line or two (the prompt above it already says what is being decided, and the
+choices under it what may be chosen: the message repeats neither, so the choices stay in sight), or
+whose turn it is when it is not the person's.
 
 The picture (neko_lab.widgets.picture.ClickPicture with ``on_miss``) reports such a click with the
 name of the unlit target under the pointer, or "" for the table itself. A game board refines the
@@ -11,8 +13,9 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from typing import Any, Hashable, Sequence
 
+from ..core.refusals import short
 from .parts import seat_label
 
 _TAG = re.compile(r"<[^>]+>")
@@ -21,6 +24,22 @@ _TAG = re.compile(r"<[^>]+>")
 def plain(markup: str) -> str:
     """Text of a bit of HTML, one line."""
     return " ".join(html.unescape(_TAG.sub(" ", markup)).split())
+
+
+LISTED = "one of the choices listed"
+
+
+def without_choices(reason: str, legal: Sequence[Hashable]) -> str:
+    """`reason` with any run of two or more of the legal actions it names one after the other ("may
+    choose A, B, C, ... (9 in all)", "must choose one of: A, B") said as "one of the choices listed":
+    a board lists them beside the picture already."""
+    texts = {str(a) for a in legal} | {short(a) for a in legal}
+    texts.discard("")
+    if len(texts) < 2 or len(reason) > 4000:
+        return reason
+    item = "(?:" + "|".join(re.escape(x) for x in sorted(texts, key=len, reverse=True)) + ")"
+    run = re.compile(rf"(?:one of: )?{item}(?:, {item})+(?:, \.\.\.(?: \([0-9]+ in all\))?)?")
+    return run.sub(LISTED, reason)
 
 
 class Misclicks:
@@ -40,7 +59,7 @@ class Misclicks:
     def why_not_target(self, name: str) -> str:
         """Why a click on the unlit target `name` ("" = the table itself) plays nothing now."""
         if not name:
-            return "that part of the picture is not a place to click for this decision"
+            return "that part of the picture is not a place to click now (the green places are)"
         try:
             action = self.target_action(name)      # type: ignore[attr-defined]
         except (ValueError, IndexError, KeyError, TypeError):
@@ -50,7 +69,9 @@ class Misclicks:
         return "that place is not one of the places this decision lets you choose"
 
     def miss_reason(self, name: str) -> str:
-        """The whole message for a click off the lit targets."""
+        """The whole message for a click off the lit targets: on the person's turn, the reason alone
+        (the legal actions it would list said as "one of the choices listed"), neither the prompt nor
+        the choices again."""
         s = self.state
         if self.review is not None:
             return "You are reviewing a game: press “Play on from here” to play from this position."
@@ -63,10 +84,8 @@ class Misclicks:
                     f"move, or press Bot move.")
         if not self.my_turn():                     # type: ignore[attr-defined]
             return f"Nothing to click now: it is {who}'s turn, deciding “{what}”."
-        reason = self.why_not_target(name).rstrip(".")
-        ask = plain(self.prompt_text())            # type: ignore[attr-defined]
-        return (f"Not possible there: {reason}. It is your turn ({who}), deciding “{what}”"
-                + (f" — {ask}" if ask else "."))
+        reason = without_choices(self.why_not_target(name).rstrip("."), s.legal_actions())
+        return f"Not possible there: {reason}."
 
     def missed(self, name: str = "") -> None:
         """A click on the picture that hit no lit target: say why, change nothing."""

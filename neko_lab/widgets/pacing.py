@@ -131,21 +131,26 @@ class Pacing:
             self.schedule_bots()
         return True
 
+    def undo_steps(self) -> int:
+        """How many actions the Undo button takes back: back to the last position where a seat without
+        a bot decided (the bots' replies and the routine moves a lesson made after it go too); 0 when no
+        person has decided anything yet (the bots' opening moves, or a lesson's routine ones, are no move
+        of theirs to take back: undone, they would only be played again). With bots on every seat, one
+        action."""
+        if not self.humans:
+            return 1 if self.history else 0
+        for back, (before, _a) in enumerate(reversed(self.history), start=1):
+            if before.current_player not in self.bots and self.lesson_auto(before) is None:
+                return back
+        return 0
+
     def undo_turn(self) -> bool:
         """The Undo button: go back to the last position where a seat without a bot had to decide
-        (so the bots' replies are taken back too, and the routine moves a lesson made for the learner:
-        undo never stops where nobody decides); with bots on every seat, one action."""
-        if not self.history:
+        (undo_steps); "Nothing to undo." when no person has made a move yet."""
+        steps = self.undo_steps()
+        if not steps:
             self.message.show("Nothing to undo.", "error")
             return False
-        steps = 1
-        if self.humans:
-            for back, (before, _a) in enumerate(reversed(self.history), start=1):
-                if before.current_player not in self.bots and self.lesson_auto(before) is None:
-                    steps = back
-                    break
-            else:
-                steps = len(self.history)
         return self.undo(steps)
 
     def restart(self, seed: int | None = None, fresh: bool = False) -> None:

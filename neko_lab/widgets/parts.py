@@ -129,7 +129,9 @@ class MessageArea:
         self.text, self.kind = text, kind
         colour = {"error": "#b00020", "info": "#1b5e20"}.get(kind, "#333")
         icon = "⚠ " if kind == "error" else ""
-        self.widget.value = (f"<div class='neko-msg neko-{kind}' style='color:{colour}'>"
+        # its own line height (a widget's HTML has 28 px lines): a two-line message takes two short lines
+        self.widget.value = (f"<div class='neko-msg neko-{kind}' style='color:{colour};font-size:13px;"
+                             f"line-height:1.35;margin:4px 0'>"
                              f"{icon}{html.escape(text)}</div>") if text else ""
 
     def clear(self) -> None:
@@ -338,12 +340,13 @@ class ChoiceList:
 
 
 def moves_html(rows: Sequence[tuple[int, str, Sequence[str]]], can_explain: bool = True) -> str:
-    """The last moves, newest at the bottom: (move number, who and what, the events it caused); each
-    with a "why?" target (``why:<move index>``)."""
+    """The last moves, `rows` given oldest first: (move number, who and what, the events it caused); each
+    with a "why?" target (``why:<move index>``). Listed newest first: what just happened stands at the
+    top of the list, in sight under the choices, and older moves scroll below it."""
     from .picture import target
 
     out = []
-    for k, head, events in rows:
+    for k, head, events in reversed(rows):
         why = target("why?", f"why:{k}", "explain this move", tag="span").replace(
             "<span ", "<span style='color:#1b5e20;text-decoration:underline;margin-left:6px' ", 1) \
             if can_explain else ""
@@ -354,5 +357,5 @@ def moves_html(rows: Sequence[tuple[int, str, Sequence[str]]], can_explain: bool
                    + "</div>")
     if not out:
         out.append("<div style='color:#666'>no move yet</div>")
-    return ("<div style='display:flex;flex-direction:column-reverse;max-height:260px;overflow-y:auto;"
-            f"font-size:13px'><div class='neko-moves'>{''.join(out)}</div></div>")
+    return (f"<div style='max-height:260px;overflow-y:auto;font-size:13px;line-height:1.35'>"
+            f"<div class='neko-moves'>{''.join(out)}</div></div>")

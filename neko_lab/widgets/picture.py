@@ -183,19 +183,21 @@ function render({ model, el }) {
     el.scrollTop = least;
   };
   // a board's table on a notebook narrower than one of its areas: that area is scaled down to the
-  // width there is (rather than cut, or scrolled sideways)
+  // width there is (rather than cut, or scrolled sideways). A table drawn as one picture grows with a
+  // wider column, up to GROW times its size (areas side by side wrap to the width instead)
+  const GROW = 1.5;
   const fit = () => {
     if (!model.get("table")) return;
     const root = el.getBoundingClientRect();
-    for (const svg of el.querySelectorAll("svg")) {
-      if (svg.parentElement.closest("svg")) continue;
+    const tops = [...el.querySelectorAll("svg")].filter((svg) => !svg.parentElement.closest("svg"));
+    for (const svg of tops) {
       const px = (a) => /^\\s*[\\d.]+(px)?\\s*$/.test(svg.getAttribute(a) || "") ? parseFloat(svg.getAttribute(a)) : 0;
       const w = px("width"), h = px("height");            // sizes in pixels only (a "100%" is left alone)
       if (!(w > 0 && h > 0)) continue;
       if (!svg.getAttribute("viewBox")) svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
       const margin = parseFloat(getComputedStyle(svg.parentElement).marginRight) || 0;   // an area's gap
       const room = el.clientWidth - (svg.getBoundingClientRect().left - root.left + el.scrollLeft) - margin - 2;
-      const width = w > room && room > 0 ? room : w;
+      const width = w > room && room > 0 ? room : (tops.length === 1 ? Math.min(room, w * GROW) : w);
       svg.style.width = width + "px";
       svg.style.height = (h * width / w) + "px";
     }

@@ -15,6 +15,7 @@ from .parts import seat_label
 from .teach import explain_html
 
 SHOWN_MOVES = 12        # moves listed beside the picture (the full log is under the board)
+TOLD_SINCE = 3          # the other seats' moves since the reader's own that the message line names
 
 
 def scrolled(body: str) -> str:
@@ -115,6 +116,47 @@ class Telling:
         more = "; then " + "; ".join(f"{seat_label(e.seat, self.names)}: {e.text}" for e in rest[:1]) if (
             text == "a move out of sight" and rest) else ""
         return f"{self.who(seat, before)}: {text}{more}"
+
+    def own_move(self, before: State) -> bool:
+        """Was the move played in `before` the reader's own decision (not another seat's, nor a routine
+        move a lesson made for the reader)?"""
+        return before.current_player == self.reader and self.lesson_auto(before) is None
+
+    def since_text(self) -> str:
+        """The message line after a move: what happened since the reader's own last move, as the reader
+        saw it. The reader's own move when it is the last one ("P1: play ..."); one move of another seat
+        as describe() tells it; several as "Since your last move: P2 (bot): a; b; c" (the last
+        TOLD_SINCE of them, in order, each seat named once for its run of moves, how many came before
+        said first), counting only the moves the reader saw something of, as Last moves does (which
+        lists them newest first, with what each caused). "" before any move. With bots on every seat
+        (an analyst watching), the last move."""
+        moves = self._moves()
+        if not moves:
+            return ""
+        if self.reader == EVERYTHING:
+            return self.describe(*moves[-1])
+        mine = next((k for k in range(len(moves) - 1, -1, -1) if self.own_move(moves[k][0])), None)
+        if mine == len(moves) - 1:
+            return self.describe(*moves[-1])
+        since = [m for m in moves[(mine if mine is not None else -1) + 1:] if self.seen(m[0], m[2])]
+        if not since:
+            return self.describe(*moves[mine]) if mine is not None else ""
+        if len(since) == 1:
+            return self.describe(*since[0])
+        told = [self.describe(*m) for m in since[-TOLD_SINCE:]]
+        parts: list[str] = []
+        last_who = None
+        for line in told:
+            who, sep, what = line.partition(": ")
+            if sep and who == last_who:
+                parts[-1] += f"; {what}"
+            else:
+                parts.append(line)
+            last_who = who if sep else None
+        when = "Since your last move" if mine is not None else "Since the game began"
+        earlier = len(since) - len(told)
+        count = f", {len(since)} moves (the last {len(told)} here)" if earlier else ""
+        return f"{when}{count}: " + " · ".join(parts)
 
     def explain(self, k: int) -> bool:
         """Explain move `k` of this board's game (0-based): why it was allowed, what it changed."""

@@ -7,10 +7,12 @@
 
 `measure` scrolls the board so that its top stands at the top of the notebook area (as a learner
 scrolls to it), then reports the rectangles of the picture (and how far it is scrolled), the prompt,
-the choices, the lesson text, the line naming the step's move and the step's explanation (as laid out in
-the lesson box, whose text may scroll), the Undo and Restart buttons, and every lit target, whether the
-picture is cut on the right, the smallest text size as shown (an SVG's text size times its scale on the
-screen), and the texts, tokens (class neko-token) and other lit targets the lesson's callout lies over.
+the choices, the message line, the newest of the last moves, the lesson text, the line naming the
+step's move and the step's explanation (as laid out in the lesson box, whose text may scroll), the Undo
+and Restart buttons, and every lit target, whether the picture is cut on the right, the width of each
+of its pictures (SVG) as shown and as drawn, the smallest text size as shown (an SVG's text size times
+its scale on the screen), and the texts, tokens (class neko-token) and other lit targets the lesson's
+callout lies over.
 """
 from __future__ import annotations
 
@@ -80,7 +82,9 @@ MEASURE = """(board) => {
     prompt: r(board.querySelector('.neko-prompt')), choices: r(board.querySelector('.neko-choices')),
     lesson: r(board.querySelector('.neko-lesson')), step: r(board.querySelector('.neko-lesson .neko-step')),
     move: r(board.querySelector('.neko-lesson .neko-your-move')),
-    message: r(board.querySelector('.neko-msg')),
+    message: r(board.querySelector('.neko-msg')), newest: r(board.querySelector('.neko-move')),
+    svgs: [...pic.querySelectorAll('svg')].filter((s) => !s.parentElement.closest('svg')).map(
+      (s) => ({width: s.getBoundingClientRect().width, natural: parseFloat(s.getAttribute('width')) || 0})),
     undo: r([...board.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Undo')),
     restart: r([...board.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Restart')),
     lit: lit, smallest: small, smallestText: smallText,

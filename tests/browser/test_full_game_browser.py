@@ -46,7 +46,7 @@ def test_a_whole_naeco_game_played_by_clicks_on_the_picture(tmp_path):
             expect(board.locator(".neko-prompt")).to_contain_text("draw a card")
             pile.click()
             if first:
-                # the bot replies by itself, and its moves are told in words, newest at the bottom
+                # the bot replies by itself, and its moves are told in words, newest first
                 page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000, polling=200)
                 expect(board.locator(".neko-moves")).to_contain_text("P2 (bot): ")
                 book.screenshot("after-naeco-bot-replied", locator=board)

@@ -3,16 +3,19 @@
 For each game a notebook shows a board (you against the game's agent) and the game's lesson. On each:
 the prompt, the choices, the Undo and Restart buttons and the current decision's lit targets lie inside
 the notebook area on the screen (the board scrolled to the top of it), the picture is not cut on the right, its text reads at
-11 px or more; in the lesson the line naming the step's move and the step's explanation start in sight
+11 px or more; after a wrong click the refusal takes a few lines at most and all of these stay in sight;
+in the lesson the line naming the step's move and the step's explanation start in sight
 in the lesson box (not below the welcome), the expected move is marked on the picture with its callout in sight; a click on the table
 off the lit targets, and one on a place of the table that is not lit, show why in the message line; a
 hint is shown and a move empties the hint box; at 1920×1080 the table is scrolled no further than its
-lit targets need. Screenshots at 1280×800 and 1920×1080 go to tests/browser/screenshots/
+lit targets need, and a table drawn as one picture (Naéco's, Journey's) has grown with the wider column.
+Screenshots at 1280×800 and 1920×1080 go to tests/browser/screenshots/
 (laptop-<game>-board-1280.png, laptop-<game>-lesson-1920.png, ...).
 
 Full tables (3 and 4 players, every other seat a bot) are measured the same way at 1280×800
 (laptop-<game>-<n>p-1280.png): nothing cut, text at 11 px or more, prompt, choices and targets in sight,
-wrong clicks explained.
+wrong clicks explained in a few lines with the choices still in sight; after a move, the message line
+(naming the bots' moves since) and the newest of the last moves in sight.
 """
 from __future__ import annotations
 
@@ -68,8 +71,18 @@ def wrong_click(page, board) -> str:
     assert hit == "table"
     page.mouse.click(box["x"] + 3, box["y"] + 3)
     msg = board.locator(".neko-msg.neko-error")
-    expect(msg).to_contain_text("deciding", timeout=20_000)
+    expect(msg).to_contain_text("Not ", timeout=20_000)
     return msg.inner_text()
+
+
+def check_refusal_in_sight(board, what: str) -> None:
+    """After a wrong click: the refusal is short (a few lines of the side column at most) and the prompt,
+    the first choice, Undo and Restart are still in sight (a refusal repeating the prompt and listing
+    every choice pushed them off the screen)."""
+    m = measure(board)
+    lines = m["message"]["height"] / 17.5           # 13 px text, 1.35 line height
+    assert lines <= 5.5, f"{what}: the refusal takes {lines:.1f} lines"
+    check_in_sight(m, f"{what}, after a wrong click")
 
 
 # an unlit target of the picture, in sight and on top at its middle (no lit target or note over it)
@@ -104,7 +117,8 @@ def check_unlit(page, board, what: str) -> None:
     found = unlit_click(page, board)
     if found is not None:
         name, text = found
-        assert "deciding" in text and "not one of the places" not in text, f"{what}: {name}: {text}"
+        assert "not one of the places" not in text, f"{what}: {name}: {text}"     # the game's own reason
+        check_refusal_in_sight(board, f"{what}: {name}")
 
 
 def hint_then_move(page, board, lesson: bool) -> None:
@@ -117,6 +131,17 @@ def hint_then_move(page, board, lesson: bool) -> None:
     else:
         board.locator('.neko-choices [data-target="action:0"].neko-lit').click()
     expect(board.locator(".neko-hint")).to_have_count(0, timeout=60_000)
+
+
+def check_grown(m: dict, before: list, what: str) -> None:
+    """At 1920×1080, after 1280×800 (widths `before`): a table drawn as one picture grows with its wider
+    column (to 1.5 times its drawn size, or the column's width), and no picture is narrower than it was."""
+    now = [s["width"] for s in m["svgs"]]
+    assert len(now) == len(before) and all(w >= b - 0.5 for w, b in zip(now, before)), f"{what}: {before} -> {now}"
+    if len(m["svgs"]) == 1:
+        svg, column = m["svgs"][0], m["picture"]["width"]
+        want = min(1.5 * svg["natural"], column - 20)
+        assert svg["width"] >= want, f"{what}: the picture is {svg['width']:.0f} px wide in a {column:.0f} px column"
 
 
 @pytest.mark.browser
@@ -148,8 +173,10 @@ def test_board_and_lesson_on_a_laptop(game, tmp_path):
                 assert not m["calloutCovers"], f"{game}: the callout covers {m['calloutCovers']}"
             book.screenshot(f"laptop-{game}-{kind}-1280", full_page=False)
             text = wrong_click(page, board)
-            assert "turn" in text and "Not possible there" in text or "Nothing to click now" in text, text
+            assert "Not possible there" in text or "Nothing to click now" in text, text
+            check_refusal_in_sight(board, f"{game} {kind}")
             check_unlit(page, board, f"{game} {kind}")
+            book.screenshot(f"laptop-{game}-{kind}-refused-1280", full_page=False)
             hint_then_move(page, board, lesson)
             if game == "journey" and lesson:           # the bot then drafts out of the learner's sight
                 msg = board.locator(".neko-msg")
@@ -158,11 +185,15 @@ def test_board_and_lesson_on_a_laptop(game, tmp_path):
                 measure(board)                            # scrolled back to the top of the board
                 page.wait_for_timeout(300)
                 book.screenshot("laptop-journey-lesson-draft-1280", full_page=False)
+        widths = {}
+        for k, kind in enumerate(("board", "lesson")):
+            widths[kind] = [s["width"] for s in measure(boards.nth(k))["svgs"]]
         page.set_viewport_size({"width": 1920, "height": 1080})
         for k, kind in enumerate(("board", "lesson")):
             measure(boards.nth(k))
             page.wait_for_timeout(400)
             m = measure(boards.nth(k))
+            check_grown(m, widths[kind], f"{game} {kind}")
             book.screenshot(f"laptop-{game}-{kind}-1920", full_page=False)
             if kind == "lesson" and m["callout"]:
                 assert not m["calloutCovers"], f"{game} at 1920: the callout covers {m['calloutCovers']}"
@@ -188,6 +219,7 @@ def test_a_full_table_on_a_laptop(game, players, tmp_path):
         book.screenshot(f"laptop-{game}-{players}p-1280", full_page=False)
         check_in_sight(m, f"{game} with {players} players")
         assert "Not possible there" in wrong_click(page, board)
+        check_refusal_in_sight(board, f"{game} with {players} players")
         check_unlit(page, board, f"{game} with {players} players")
         # one move on (the first choice that decides), the bots reply: the next decision of the learner in sight too
         board.locator(f'.neko-choices [data-target="action:{FIRST_MOVE.get(game, 0)}"].neko-lit').click()
@@ -196,6 +228,13 @@ def test_a_full_table_on_a_laptop(game, players, tmp_path):
         m = measure(board)
         book.screenshot(f"laptop-{game}-{players}p-move-1280", full_page=False)
         check_in_sight(m, f"{game} with {players} players, second decision")
+        # what the bots did since: named in the message line, and the newest of the last moves first
+        said = board.locator(".neko-msg").inner_text()
+        if "(bot)" in board.locator(".neko-move").first.inner_text():
+            assert "(bot)" in said, f"{game} with {players} players: the message says {said!r}"
+        assert not outside(m, [m["message"]]), f"{game} with {players} players: the message is {m['message']}"
+        newest = dict(m["newest"], bottom=m["newest"]["top"] + 16)          # its first line, at least
+        assert not outside(m, [newest]), f"{game} with {players} players: the newest move is at {m['newest']}"
 
 
 @pytest.mark.browser

@@ -23,7 +23,7 @@ from neko_lab.core.events import hides, shown_log
 from neko_lab.learn import make_lesson
 
 MOVES = "() => { const m = document.querySelectorAll('.neko-board .neko-move'); " \
-        "if (!m.length) return 0; return parseInt(m[m.length - 1].innerText); }"
+        "if (!m.length) return 0; return parseInt(m[0].innerText); }"     # the newest move stands first
 
 
 def _notebook(path, game: str) -> None:

@@ -93,7 +93,7 @@ def board_views(states: list, actions: list, k: int, hint: bool = False) -> dict
     b = board(states[0].clone(), agents=bots)
     b.history = [(states[i], actions[i]) for i in range(len(actions))]
     b.state = states[-1].clone()
-    b.message.show(b.describe(states[-2], actions[-1], states[-1]) if actions else "")
+    b.message.show(b.since_text())          # what the board says after a move: the moves since k's own
     b.refresh(keep_message=True)
     out = {"message line": b.message.text, "move list": b.moves.value, "event log": b.log.widget.value,
            "board picture": b.picture_widget.value, "prompt": b.prompt_box.value,

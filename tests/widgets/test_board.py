@@ -154,6 +154,24 @@ def test_undo_button_takes_back_the_bot_replies_too():
     assert fingerprint(b.state) == start   # one more click: back before my first turn
 
 
+def test_undo_is_off_until_the_person_has_made_a_move_when_a_bot_opens_the_game():
+    """A game a bot opens (seat 1 to the bot): its opening moves are no move of the person's. Undo is
+    disabled, and pressed anyway it says "Nothing to undo." and takes nothing back (undone, the bot
+    would only play them again); after the person's move it goes back to that decision, and no further."""
+    b = Board(toy(players=3), agents={0: FirstAgent(), 2: FirstAgent()})
+    b.play_bots()                               # as when the board is first shown
+    assert b.state.current_player == 1 and b.history
+    assert b.controls.undo_button.disabled
+    opened = fingerprint(b.state), len(b.history)
+    assert b.undo_turn() is False and "Nothing to undo" in b.message.text
+    assert (fingerprint(b.state), len(b.history)) == opened
+    b.play(b.state.legal_actions()[-1])          # the person's move; the bots reply
+    assert not b.controls.undo_button.disabled
+    b.controls.undo_button.click()
+    assert (fingerprint(b.state), len(b.history)) == opened
+    assert b.controls.undo_button.disabled
+
+
 def test_restart_same_seed_replays_the_same_deal_and_new_seed_changes_it():
     s = toy(seed=21, short=True)
     b = Board(s, agents={1: FirstAgent()})

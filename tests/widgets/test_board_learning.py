@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import re
 import sys
 import types
 
@@ -49,7 +50,7 @@ def test_a_game_board_maps_picture_targets_to_actions():
 
 
 # ---------------------------------------------------------------------------------- bots
-def test_bots_reply_by_themselves_and_each_move_is_told_in_words_newest_at_the_bottom():
+def test_bots_reply_by_themselves_and_each_move_is_told_in_words_newest_first():
     b = Board(toy(players=3), agents={1: FirstAgent(), 2: FirstAgent()})
     b.play(b.state.legal_actions()[0])
     while b.state.current_player == 0 and not b.state.is_over() and len(b.history) < 3:
@@ -57,11 +58,43 @@ def test_bots_reply_by_themselves_and_each_move_is_told_in_words_newest_at_the_b
     assert b.state.current_player == 0 or b.state.is_over()
     moves = b.moves.value
     assert "P2 (bot): " in moves and "P3 (bot): " in moves
-    assert moves.index("P1: ") < moves.index("P2 (bot): ") < moves.index("P3 (bot): ")
-    assert "bots played" not in moves + b.message.text
+    # what just happened stands at the top of the list (in sight under the choices), the oldest last
+    assert moves.index("P3 (bot): ") < moves.index("P2 (bot): ") < moves.index("P1: ")
+    numbers = [int(n) for n in re.findall(r"<span style='color:#888'>([0-9]+)\.</span>", moves)]
+    assert numbers == sorted(numbers, reverse=True) and numbers[-1] == 1
+    # the message line says what the bots did since the person's move, in order, each bot named
+    said = b.message.text
+    assert said.startswith("Since your last move: ") and said.index("P2 (bot): ") < said.index("P3 (bot): ")
+    assert "bots played" not in moves + said
     afters = [before for before, _a in b.history[1:]] + [b.state]
     for (before, _action), after in zip(b.history, afters):   # each move in the game's own words
         assert after.log[len(before.log)].text in moves
+
+
+def test_the_message_line_names_the_moves_since_yours_the_last_few_and_how_many(monkeypatch):
+    """More bot moves since the person's than the line names: how many there were, then the last
+    TOLD_SINCE of them in order; a bot's opening move is told as it is; after the person's own move
+    (nobody replied yet), that move."""
+    from neko_lab.widgets import telling
+    monkeypatch.setattr(telling, "TOLD_SINCE", 2)         # the toy game seats at most 4
+    TOLD_SINCE, n = 2, 4
+    b = Board(toy(players=n), agents={s: FirstAgent() for s in range(n) if s != 1})
+    b.controls.auto.value = False
+    b.play_bots()                                     # seat 1 opened by the bot at seat 0
+    assert b.message.text == b.describe(*b._moves()[-1]) and b.message.text.startswith("P1 (bot): ")
+    b.play(b.state.legal_actions()[0])
+    assert b.message.text == f"P2: {b.action_label(b.history[-1][1])}"
+    b.play_bots()
+    said = b.message.text
+    assert said.startswith(f"Since your last move, {n - 1} moves (the last {TOLD_SINCE} here): ")
+    movers = [f"P{before.current_player + 1} (bot): " for before, _a in b.history[2:]]   # after P2's move
+    assert len(movers) == n - 1 and len(set(movers)) == n - 1
+    told, untold = movers[-TOLD_SINCE:], movers[:-TOLD_SINCE]
+    at = [said.find(w) for w in told]
+    assert -1 not in at and at == sorted(at) and not any(w in said for w in untold)
+    b.restart()                                       # the bot opens again: one move, told as it is
+    b.play_bots()
+    assert b.message.text.startswith("P1 (bot): ")
 
 
 def test_pause_stops_the_bots_and_resume_lets_them_go_on():

@@ -57,7 +57,8 @@ def test_a_walk_shown_at_the_meeting_is_named_after_the_seat_that_walked():
     b.walk_to(2, 0)                        # P1's walk ends; the bot walks; the meeting shows both walks
     mine = "turn 1, shown to all: leader on Chief Operations Officer; place minion 36"
     its = "turn 1, shown to all: leader on Chief Operations Officer; place minion 37"
-    assert b.message.text.startswith(f"P2 (bot): {its}")
+    said = b.message.text                  # the bot's moves since the learner's, named after the bot
+    assert said.index("P2 (bot): ") < said.index(its) and mine not in said and "P1: " not in said
     meeting = [e for e in b.state.log_for(0) if e.text.startswith("turn 1, shown to all")]
     assert [e.seat for e in meeting] == [0, 1]
     before, _action = b.history[-1]

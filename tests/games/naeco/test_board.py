@@ -140,7 +140,7 @@ def test_the_bot_replies_by_itself_and_each_move_is_narrated():
     assert b.state.current_player == 0 and len(b.state.oceans[1].cells) == 3   # the bot played and drew
     moves = b.moves.value
     assert moves.count("P2 (bot): ") == 2 and "P1: " in moves
-    assert moves.index("P1: ") < moves.index("P2 (bot): ")                     # newest at the bottom
+    assert moves.index("P2 (bot): ") < moves.index("P1: ")                     # newest first
     assert "bots played" not in b.message.text
     assert f"hand:{b.state.hands[0][0]}" in lit(b)
 
