@@ -184,7 +184,9 @@ function render({ model, el }) {
   };
   // a board's table on a notebook narrower than one of its areas: that area is scaled down to the
   // width there is (rather than cut, or scrolled sideways). A table drawn as one picture grows with a
-  // wider column, up to GROW times its size (areas side by side wrap to the width instead)
+  // wider column, up to GROW times its size (areas side by side wrap to the width instead); one that
+  // fits the box's height grows no further than the height keeps it whole (no scrolling for a bigger
+  // picture), one taller than the box scrolls anyway and grows to GROW
   const GROW = 1.5;
   const fit = () => {
     if (!model.get("table")) return;
@@ -197,7 +199,9 @@ function render({ model, el }) {
       if (!svg.getAttribute("viewBox")) svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
       const margin = parseFloat(getComputedStyle(svg.parentElement).marginRight) || 0;   // an area's gap
       const room = el.clientWidth - (svg.getBoundingClientRect().left - root.left + el.scrollLeft) - margin - 2;
-      const width = w > room && room > 0 ? room : (tops.length === 1 ? Math.min(room, w * GROW) : w);
+      const tall = parseFloat(getComputedStyle(el).maxHeight) || Infinity;   // the box's height
+      const most = h <= tall - 4 ? Math.min(w * GROW, Math.max(w, w * (tall - 4) / h)) : w * GROW;
+      const width = w > room && room > 0 ? room : (tops.length === 1 ? Math.max(w, Math.min(room, most)) : w);
       svg.style.width = width + "px";
       svg.style.height = (h * width / w) + "px";
     }

@@ -84,7 +84,9 @@ MEASURE = """(board) => {
     move: r(board.querySelector('.neko-lesson .neko-your-move')),
     message: r(board.querySelector('.neko-msg')), newest: r(board.querySelector('.neko-move')),
     svgs: [...pic.querySelectorAll('svg')].filter((s) => !s.parentElement.closest('svg')).map(
-      (s) => ({width: s.getBoundingClientRect().width, natural: parseFloat(s.getAttribute('width')) || 0})),
+      (s) => ({width: s.getBoundingClientRect().width, natural: parseFloat(s.getAttribute('width')) || 0,
+               naturalHeight: parseFloat(s.getAttribute('height')) || 0})),
+    box: pic ? parseFloat(getComputedStyle(pic).maxHeight) || 0 : 0,
     undo: r([...board.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Undo')),
     restart: r([...board.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Restart')),
     lit: lit, smallest: small, smallestText: smallText,

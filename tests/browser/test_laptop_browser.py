@@ -135,13 +135,18 @@ def hint_then_move(page, board, lesson: bool) -> None:
 
 def check_grown(m: dict, before: list, what: str) -> None:
     """At 1920×1080, after 1280×800 (widths `before`): a table drawn as one picture grows with its wider
-    column (to 1.5 times its drawn size, or the column's width), and no picture is narrower than it was."""
+    column (to 1.5 times its drawn size, or the column's width; one that fits the box's height only as far
+    as it stays whole in it), and no picture is narrower than it was."""
     now = [s["width"] for s in m["svgs"]]
     assert len(now) == len(before) and all(w >= b - 0.5 for w, b in zip(now, before)), f"{what}: {before} -> {now}"
     if len(m["svgs"]) == 1:
-        svg, column = m["svgs"][0], m["picture"]["width"]
-        want = min(1.5 * svg["natural"], column - 20)
-        assert svg["width"] >= want, f"{what}: the picture is {svg['width']:.0f} px wide in a {column:.0f} px column"
+        svg, column, box = m["svgs"][0], m["picture"]["width"], m["box"]
+        w, h = svg["natural"], svg["naturalHeight"]
+        most = 1.5 * w if h > box - 4 else min(1.5 * w, max(w, w * (box - 4) / h))
+        want = min(most, column - 20)
+        assert svg["width"] >= want - 1, f"{what}: the picture is {svg['width']:.0f} px wide in a {column:.0f} px column"
+        if h <= box - 4:
+            assert svg["width"] * h / w <= box, f"{what}: grown past the box's height {box:.0f} px"
 
 
 @pytest.mark.browser
