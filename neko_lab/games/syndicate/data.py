@@ -100,6 +100,15 @@ def added(t: tuple, i: int, delta: int) -> tuple:
     return t[:i] + (t[i] + delta,) + t[i + 1:]
 
 
+def moved(t: tuple, i: int, j: int) -> tuple:
+    """A tuple of counts with one taken from count i and one added to count j: added(added(t, i, -1), j,
+    1) built once (a cube moved by a rule, in one copy of the counts instead of two)."""
+    counts = [*t]
+    counts[i] -= 1
+    counts[j] += 1
+    return tuple(counts)
+
+
 # ---------------------------------------------------------------- cards
 @serializable
 class Card(NamedTuple):

@@ -73,13 +73,13 @@ def remaining(s: "GameState", seat: int, number: int, f: mission_cards.Facts) ->
     # an empty place costs less when a small minion waits to go there
     empty = min([EMPTY_PLACE] + [WAITING_PLACE + len(cards[c].slots) for c in s.waiting[seat]
                                  if number != 21 or cards[c].only_nigiri])
-    cards_ = []                         # (place, units missing, upper line, only nigiri, empty place)
+    cards_ = []          # (place, units missing, upper line, only nigiri (read by mission 21 alone), empty place)
     for p in range(PLACES):
         if pyr[p] < 0:
             cards_.append((p, empty, -1, number == 21, True))
             continue
         card = cards[pyr[p]]
-        cards_.append((p, float(filled[p].count(-1)), card.upper, card.only_nigiri, False))
+        cards_.append((p, float(filled[p].count(-1)), card.upper, number == 21 and card.only_nigiri, False))
     if number == 17:
         got = _cheapest([m[1] for m in cards_], 4)
     elif number == 18:

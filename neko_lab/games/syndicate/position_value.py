@@ -258,8 +258,9 @@ def cube_parts(state: GameState, seat: int, cache: dict, shape: tuple) -> tuple[
         loose = min(4, sum(cubes))
         left = (TURNS - state.turn) / TURNS
         reach = reach_worth(state, seat, dist, free, left, cache, offered) if loose else 0.0
-        known = by_cubes[cubes] = (float(fixed + sum(map(mul, LOOSE_POINTS, cubes))), loose,
-                                   sum(cubes[:4 * lower(2) + 4]), reach)
+        # the loose cubes' own points, over the few counts that are not 0 (whole numbers: the same sum)
+        own = sum(map(mul, compress(LOOSE_POINTS, cubes), compress(cubes, cubes)))
+        known = by_cubes[cubes] = (float(fixed + own), loose, sum(cubes[:4 * lower(2) + 4]), reach)
     return known
 
 

@@ -137,7 +137,7 @@ def turns_to_go(s: "GameState", seat: int, number: int, f: mission_cards.Facts |
                 missing.append((p, EMPTY_PLACE + 2.0 * give, -1, False))
             continue
         card = cards[pyr[p]]
-        missing.append((p, float(filled[p].count(-1)), card.upper, card.only_nigiri))
+        missing.append((p, float(filled[p].count(-1)), card.upper, number == 21 and card.only_nigiri))
     if number == 17:
         slots = _smallest([m[1] for m in missing], 4)
     elif number == 18:

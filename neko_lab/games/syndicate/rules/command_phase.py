@@ -97,13 +97,13 @@ def ask_deliveries(s: "GameState", seat: int) -> None:
     options = delivery_zone.slot_options(s, seat, SASHIMI)
     if options:
         s.pending.append(Pending("deliveries", seat))
-        keep_legal(s, options + [EndWalk(s.turn)])      # legal_deliveries' list, already at hand
+        keep_legal(s, options + [_new(EndWalk, (s.turn,))])      # legal_deliveries' list, already at hand
         return
     finish_command(s, seat)
 
 
 def legal_deliveries(s: "GameState", seat: int, data: Any) -> list:
-    return delivery_zone.slot_options(s, seat, SASHIMI) + [EndWalk(s.turn)]
+    return delivery_zone.slot_options(s, seat, SASHIMI) + [_new(EndWalk, (s.turn,))]
 
 
 def take_deliveries(s: "GameState", seat: int, data: Any, action: Deliver | EndWalk) -> None:

@@ -15,7 +15,7 @@ from neko_lab.core import Pending, serializable
 from neko_lab.core.fast import keep_legal, new_tuple as _new
 
 from ..data import (COLOURS, COOK, CUBE_INDEX, DELIVERY, FISHMONGER, LEVEL_OF, NIGIRI, SASHIMI, STOREKEEPER,
-                    SUBWAY, VERTICAL, added, lower, neighbourhood_name)
+                    SUBWAY, VERTICAL, added, lower, moved, neighbourhood_name)
 from . import delivery_zone
 from .command_phase import Stop, after_box
 from .delivery_zone import Deliver
@@ -73,6 +73,10 @@ class Keep(NamedTuple):
         return "keep the cube loose"
 
 
+# each box's "stop", made once: an action is read-only, so every legal list shares it
+STOP = {kind: Stop(kind) for kind in (DELIVERY, SUBWAY, COOK, STOREKEEPER)}
+
+
 # ---------------------------------------------------------------- shared by the five actions
 def enter_minion(s: "GameState", seat: int, p: int, side: int) -> None:
     kind = s.card_at(seat, p).boxes[side][0]
@@ -96,14 +100,14 @@ def landed(s: "GameState", seat: int, n: int, colour: int, kind: str, p: int, si
     options = delivery_zone.slot_options(s, seat, SASHIMI, n // 2, colour) if n % 2 == 0 else None
     if options:
         s.pending.append(Pending("deliver", seat, (n, colour, kind, p, side, left)))
-        keep_legal(s, options + [Keep(n)])      # legal_deliver's list
+        keep_legal(s, options + [_new(Keep, (n,))])      # legal_deliver's list
     else:
         continue_box(s, seat, kind, p, side, left)
 
 
 def legal_deliver(s: "GameState", seat: int, data: tuple) -> list:
     n, colour = data[0], data[1]
-    return delivery_zone.slot_options(s, seat, SASHIMI, n // 2, colour) + [Keep(n)]
+    return delivery_zone.slot_options(s, seat, SASHIMI, n // 2, colour) + [_new(Keep, (n,))]
 
 
 def take_deliver(s: "GameState", seat: int, data: tuple, action: Deliver | Keep) -> None:
@@ -144,7 +148,7 @@ def legal_delivery(s: "GameState", seat: int, data: tuple) -> list:
     pyr = s.pyramid[seat]
     acts: list = [_new(Carry, (n, m, c, False)) for n, c in loose(s, seat) for m in VERTICAL[n]
                   if pyr[m // 2] >= 0]
-    return acts + [Stop(DELIVERY)]
+    return acts + [STOP[DELIVERY]]
 
 
 def legal_subway(s: "GameState", seat: int, data: tuple) -> list:
@@ -155,7 +159,7 @@ def legal_subway(s: "GameState", seat: int, data: tuple) -> list:
             lines[2 * p], lines[2 * p + 1] = cards[pyr[p]].upper, cards[pyr[p]].lower
     acts: list = [_new(Carry, (n, m, c, True)) for n, c in loose(s, seat) if n >= 2
                   for m, line in lines.items() if m != n and line == lines[n]]
-    return acts + [Stop(SUBWAY)]
+    return acts + [STOP[SUBWAY]]
 
 
 def take_carry(s: "GameState", seat: int, data: tuple, action: Carry | Stop) -> None:
@@ -164,8 +168,7 @@ def take_carry(s: "GameState", seat: int, data: tuple, action: Carry | Stop) -> 
         after_box(s, seat, p, side)
         return
     kind = SUBWAY if action.subway else DELIVERY
-    s.cubes[seat] = added(added(s.cubes[seat], 4 * action.frm + action.colour, -1),
-                          4 * action.to + action.colour, 1)
+    s.cubes[seat] = moved(s.cubes[seat], 4 * action.frm + action.colour, 4 * action.to + action.colour)
     s.emit("Subway operator: {}" if action.subway else "Delivery lady: {}",
            RULE_SUBWAY if action.subway else RULE_DELIVERY, seat, action, frm=action.frm, to=action.to,
            colour=action.colour)
@@ -174,7 +177,7 @@ def take_carry(s: "GameState", seat: int, data: tuple, action: Carry | Stop) -> 
 
 # ---------------------------------------------------------------- Cook
 def legal_cook(s: "GameState", seat: int, data: tuple) -> list:
-    return delivery_zone.slot_options(s, seat, NIGIRI) + [Stop(COOK)]
+    return delivery_zone.slot_options(s, seat, NIGIRI) + [STOP[COOK]]
 
 
 def take_cook(s: "GameState", seat: int, data: tuple, action: Deliver | Stop) -> None:
@@ -191,7 +194,7 @@ def legal_storekeeper(s: "GameState", seat: int, data: tuple) -> list:
     stock = s.warehouse[seat]
     acts: list = [_new(Swap, (n, c, new)) for n, c in loose(s, seat) for new in range(4)
                   if new != c and stock[new]]
-    return acts + [Stop(STOREKEEPER)]
+    return acts + [STOP[STOREKEEPER]]
 
 
 def take_storekeeper(s: "GameState", seat: int, data: tuple, action: Swap | Stop) -> None:
@@ -199,8 +202,8 @@ def take_storekeeper(s: "GameState", seat: int, data: tuple, action: Swap | Stop
     if isinstance(action, Stop):
         after_box(s, seat, p, side)
         return
-    s.cubes[seat] = added(added(s.cubes[seat], 4 * action.at + action.old, -1), 4 * action.at + action.new, 1)
-    s.warehouse[seat] = added(added(s.warehouse[seat], action.old, 1), action.new, -1)
+    s.cubes[seat] = moved(s.cubes[seat], 4 * action.at + action.old, 4 * action.at + action.new)
+    s.warehouse[seat] = moved(s.warehouse[seat], action.new, action.old)
     s.emit("Storekeeper: {}", RULE_STOREKEEPER, seat, action, at=action.at, old=action.old, new=action.new)
     landed(s, seat, action.at, action.new, STOREKEEPER, p, side, left - 1)
 

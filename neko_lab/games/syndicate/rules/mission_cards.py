@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
+from neko_lab.core.fast import new_tuple as _new
+
 from ..data import (CENTRAL, CORNERS_4, DELIVERY, FISHMONGER, LEVEL_OF, NIGIRI, PLACES, SUBWAY,
                     upper, lower)
 
@@ -25,9 +27,18 @@ class Facts(NamedTuple):
     complete: tuple[tuple[int, int, int, bool], ...]   # (place, level, upper line, only nigiri)
 
 
+# the last facts worked out, with the very tuples they were read from: a searched walk's end is checked
+# at Kumichō's meeting and then valued by the agent, which asks for the same facts of the same tuples
+# (a seat's tuples are replaced, never changed in place, so the same objects hold the same counts)
+_LAST: list = [None, None, None, None, None, None]
+
+
 def facts(s: "GameState", seat: int) -> Facts:
-    pyr, cubes, filled = s.pyramid[seat], s.cubes[seat], s.filled[seat]
+    pyr, cubes, filled, stock = s.pyramid[seat], s.cubes[seat], s.filled[seat], s.warehouse[seat]
     cards = s.cards
+    last = _LAST
+    if cubes is last[1] and pyr is last[0] and filled is last[2] and stock is last[3] and cards is last[4]:
+        return last[5]
     fish, carry, lines, placed = _placed(pyr, cards)       # placed cards in place order
     delivered, complete = _slots(pyr, filled, cards, placed)
     top = 0
@@ -36,7 +47,9 @@ def facts(s: "GameState", seat: int) -> Facts:
             break
         slots = filled[p]
         top += sum(cubes[4 * upper(p):4 * lower(p) + 4]) + len(slots) - slots.count(-1)
-    return Facts(sum(s.warehouse[seat]), fish, carry, lines, top, delivered, complete)
+    f = _new(Facts, (sum(stock), fish, carry, lines, top, delivered, complete))
+    last[:] = pyr, cubes, filled, stock, cards, f
+    return f
 
 
 _SLOTS: dict = {}           # (pyramid, slots) -> (cards, what _slots found): searches meet the same ones often
