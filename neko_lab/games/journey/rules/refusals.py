@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import scoring as sc
 from neko_lab.core.errors import counted
 
+from .. import scoring as sc
 from .bidding import bid_need
 from .facts import (ACTIVATION, LANE_SHIFT, R_ACTION, R_ACTIVATE, R_BID, R_CARDS, R_COURSE, R_DRAFT, R_FISH,
                     R_FREE, R_GAME_END, R_INCOME, R_MARKET, R_ON_BIDDING, R_ORDER, R_PLACE, R_RESOLVE,
