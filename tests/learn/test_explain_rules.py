@@ -246,6 +246,21 @@ def test_journey_a_card_bought_from_a_reward_names_the_card_its_price_and_sectio
     assert card.name in why and "coins" in why and "Get Rewards" in why and "Card Reference Guide" not in why
 
 
+@pytest.mark.parametrize("kind", ["pick", "done"])
+def test_journey_a_move_that_logs_nothing_still_cites_its_section_in_the_headline(kind):
+    # a card bought with a dice reward and "done" (at the market, or in the last spending) log nothing:
+    # the headline cites the decision's own section, the one the why line names too
+    s = nl.new_game("journey", players=3, seed=1)
+    action = _find(s, lambda st, a: getattr(a, "kind", "") == kind)
+    decision = s.pending[-1]
+    want = (decision.data[2] if kind == "pick" else
+            "Journey › Morning Market Phase" if decision.kind == "market" else "Journey › Game End")
+    ex, before = _explain(s, action)
+    assert len(s.log) == len(before.log)                         # the move logged nothing
+    assert ex.lines[0].endswith(f"  ({want})") and ex.rule == want
+    assert f"({want})." in ex.lines[1]
+
+
 def _legal_new_bid(s):
     """Play the seats' own agents until starting a new bid is legal; that move is returned unplayed."""
     agents = {}

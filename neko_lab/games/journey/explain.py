@@ -13,7 +13,9 @@ from typing import Any, Hashable
 
 from .rules import facts as f
 from .rules.facts import ACTIVATION, LANE_SHIFT, SLOTS, Act, ship_cost, where
+from .rules.free_actions import TURN as FREE_TURN
 from .rules.preparation import direct_price
+from .rules.refusals import DECISION_RULES
 from .rules.ship_lanes import gap_cost, hub, placements
 
 HINT_SAMPLES = 12         # sampled futures per hint (neko_lab.learn.hint): a game plays out in milliseconds
@@ -43,6 +45,30 @@ def narrate(s: Any, action: Hashable, viewer: Any) -> str | None:
     if type(action) is Act and action.kind == "draft" and viewer in ("all", s.current_player):
         return f"picks a {action.a}"
     return None
+
+
+# the section of a move of a turn, as the game's log files it (for a headline when the move logs nothing)
+CARD_FREE = ("hospital", "tile_adjust", "tile_reroll", "exchange", "lighthouse")
+TURN_SECTIONS = {"fish": f.R_FISH, "bid": f.R_BID, "bid_die": f.R_BID, "new_bid": f.R_NEW_BID,
+                 "hub": f.R_ACTIVATE, "card": f.R_ACTIVATE, "end": f.R_ACTION,
+                 **{k: (f.R_CARDS if k in CARD_FREE else f.R_FREE) for k in FREE_TURN}}
+
+
+def section(s: Any, action: Hashable) -> str:
+    """The rulebook section of `action` itself, played in `s`: what the headline of a move that logs
+    nothing cites (a card bought with a dice reward, "done" at the market or at the game's end)."""
+    if not s.pending or type(action) is not Act:
+        return ""
+    top, k = s.pending[-1], action.kind
+    if top.kind == "turn":
+        if k == "take_die" and action.b:              # a die taken through Penguin Park
+            return f.R_CARDS
+        return TURN_SECTIONS.get(k, "")
+    if top.kind == "pick":                            # a direct buy: the reward or card that offered it
+        return top.data[2]
+    if top.kind == "win":
+        return f.R_RESOLVE if k == "decline" else f.R_PLACE
+    return DECISION_RULES.get(top.kind, "")
 
 
 def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
@@ -101,7 +127,11 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
     if k == "sell":
         return [f"at the Morning Market a fish sells at the market's rate; you had {b.fish} fish ({f.R_MARKET})."]
     if k == "done":
-        return ["nothing forces you to use this: you may stop here."]
+        if s.pending[-1].kind == "market":
+            return [f"selling fish at the Morning Market is optional: you may stop selling at any point, "
+                    f"{b.fish} fish still in your freezer ({f.R_MARKET})."]
+        return [f"after the last round each player may still move ships and load goods, or stop: nothing "
+                f"forces you to spend them ({f.R_GAME_END})."]
     if k == "adjust":
         return [f"a fuel turns a die one step up or down (6 and 1 wrap round); you had {b.fuel} fuel "
                 f"({f.R_FREE})."]

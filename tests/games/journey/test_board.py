@@ -156,7 +156,7 @@ def test_illegal_clicks_are_explained_and_change_nothing():
     saved = fingerprint(board.state)
     assert f"hub:0:{hub.pos}" not in lit(board)
     board.click(f"hub:0:{hub.pos}")
-    assert board.message.kind == "error" and "multiplier" in board.message.text
+    assert board.message.kind == "error" and f"needs a die of exactly {hub.multiplier}" in board.message.text
     assert fingerprint(board.state) == saved
 
 

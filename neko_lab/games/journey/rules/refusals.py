@@ -3,29 +3,33 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from neko_lab.core.errors import counted
+
 from .. import scoring as sc
-from .facts import (R_ACTION, R_ACTIVATE, R_CARDS, R_COURSE, R_DRAFT, R_FREE, R_GAME_END, R_INCOME,
-                    R_MARKET, R_ON_BIDDING, R_ORDER, R_PLACE, R_RESOLVE, R_REWARDS, R_SETUP, harbour_cost,
-                    player, ship_cost)
-from .free_actions import die_fish_cost
+from .bidding import bid_need
+from .facts import (ACTIVATION, LANE_SHIFT, R_ACTION, R_ACTIVATE, R_BID, R_CARDS, R_COURSE, R_DRAFT, R_FISH,
+                    R_FREE, R_GAME_END, R_INCOME, R_MARKET, R_ON_BIDDING, R_ORDER, R_PLACE, R_RESOLVE,
+                    R_REWARDS, R_SETUP, R_SHIP_ON_DIE as R_MOVE, SLOTS, harbour_cost, player, ship_cost, where)
+from .free_actions import die_fish_cost, ship_supply
+from .player_boards import count
+from .ship_lanes import board_hubs, gap_cost, next_position
 
 if TYPE_CHECKING:
     from .state import GameState
 
 
 def why_illegal(s: GameState, action: Any) -> str | None:
-    """Why an action that is not legal now is refused, always naming the section that decides it."""
+    """Why an action that is not legal now is refused, always naming the section that decides it. Every
+    reason reads only the acting seat's own board and the public table (bids, discards, supplies)."""
     if not s.pending:
         return None
     top = s.pending[-1]
     kind = getattr(action, "kind", None)
     b = s.boards[top.seat]
+    reason = None
     if top.kind == "turn":
         if kind == "end":
-            if s.main == 0:
-                return f"end is not legal: a main action is mandatory each turn ({R_ACTION})"
-            return (f"end is not legal: a bidder must finish the turn with no fewer dice on that card "
-                    f"than any rival slot holds ({R_ON_BIDDING})")
+            return _end(s, b, action)
         if kind == "take_die" and s.took_die:
             return f"{action} is not legal: only one discarded die may be taken per turn ({R_FREE})"
         if kind == "harbour" and b.harbours >= sc.MAX_HARBOURS:
@@ -33,15 +37,16 @@ def why_illegal(s: GameState, action: Any) -> str | None:
         if kind == "harbour":
             return (f"{action} is not legal: harbour {b.harbours + 1} costs "
                     f"{harbour_cost(b.harbours + 1, b.harbour_div or None)} coins ({R_FREE})")
-        if kind == "ship":
-            return (f"{action} is not legal: the next ship costs {ship_cost(len(b.ships) + 1)} coins and a "
-                    f"lane holds no more ships than harbours ({R_FREE})")
-        if kind in ("bid", "bid_die", "fish", "hub", "card") and s.main:
-            return f"{action} is not legal: only one main action per turn ({R_ACTION})"
-        if kind == "hub":
-            return (f"{action} is not legal: a hub needs a die equal to its multiplier and takes one die "
-                    f"per round ({R_ACTIVATE})")
-    if top.kind == "turn" or top.kind == "final":
+        check = TURN_CHECKS.get(kind)
+        reason = check(s, top.seat, b, action) if check else None
+    if reason is None and top.kind in ("turn", "final"):
+        if kind == "move":
+            reason = _move(s, b, action)
+        elif kind == "cargo":
+            reason = _cargo(s, b, action)
+    if reason is not None:
+        return f"{action} is not legal: {reason}"
+    if top.kind in ("turn", "final"):
         if kind == "move":
             return (f"{action} is not legal: moving a ship costs {sc.MOVE_SHIP_FUEL} fuel and needs a card "
                     f"ahead of it in the lane ({R_FREE})")
@@ -57,8 +62,7 @@ def why_illegal(s: GameState, action: Any) -> str | None:
     if top.kind == "reward" and kind == "reward":
         return f"{action} is not legal: only rewards at or above your lowest die are open ({R_REWARDS})"
     if top.kind in ("win", "place") and kind == "place":
-        return (f"{action} is not legal: the slot must be empty and you must afford the price plus one "
-                f"coin per gap ({R_PLACE})")
+        return _place(s, top, b, action)
     if top.kind == "draft" and kind == "draft":
         return f"{action} is not legal: that value is not in the dice in front of you ({R_DRAFT})"
     rule = top.data[2] if top.kind == "pick" else DECISION_RULES.get(top.kind, R_COURSE)
@@ -66,6 +70,245 @@ def why_illegal(s: GameState, action: Any) -> str | None:
     shown = ", ".join(map(str, legal[:8])) + (", ..." if len(legal) > 8 else "")
     return (f"{action} is not legal now: {player(top.seat)} is deciding {DECISION_TEXT.get(top.kind, top.kind)} "
             f"and may choose {shown} ({rule})")
+
+
+# ---------------------------------------------------------------- the reasons, one per kind of action
+def _dice(b: Any) -> str:
+    return "your dice: " + (", ".join(map(str, sorted(b.dice))) if b.dice else "none")
+
+
+def _no_die(b: Any, v: Any, rule: str) -> str | None:
+    """The die named is not in hand (None when it is)."""
+    if v in b.dice:
+        return None
+    return f"you have no {v} in hand ({_dice(b)}) ({rule})"
+
+
+def _main_taken(s: GameState) -> str:
+    """The turn's main action, already chosen, in words."""
+    if s.main == 1:
+        return "you took fish this turn"
+    if s.main == 2:
+        return f"you are bidding on space {s.bid_space + 1} this turn"
+    return "you activated a hub or a card this turn"
+
+
+def _one_main(s: GameState) -> str:
+    return f"only one main action per turn, and {_main_taken(s)} ({R_ACTION})"
+
+
+def _open_lane(b: Any, lane: Any) -> str | None:
+    """A lane that is not open (None when it is): lanes open with harbours."""
+    if isinstance(lane, int) and 0 <= lane < b.harbours:
+        return None
+    return (f"lane {lane + 1 if isinstance(lane, int) else lane} is not open: you have "
+            f"{counted(b.harbours, 'harbour')}, one lane each")
+
+
+def _end(s: GameState, b: Any, action: Any) -> str:
+    if s.main == 0:
+        return f"{action} is not legal: a main action is mandatory each turn ({R_ACTION})"
+    if s.main == 2 and not s.bid_placed:
+        return (f"{action} is not legal: you chose to bid on space {s.bid_space + 1}; place at least one die "
+                f"there before ending the turn ({R_BID})")
+    need = bid_need(s, s.bid_space, s.turn_seat)
+    have = len(s.bids[s.bid_space][s.turn_seat])
+    return (f"{action} is not legal: a bidder must finish the turn with no fewer dice on that card "
+            f"than any rival slot holds: space {s.bid_space + 1} needs {need} of yours and holds {have} "
+            f"({R_ON_BIDDING})")
+
+
+def _fish(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    if s.main in (2, 3):
+        return _one_main(s)
+    return _no_die(b, action.a, R_FISH)
+
+
+def _bid(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    i = action.a
+    if s.main == 2:
+        return (f"each time you bid you bid on one card only, and you are bidding on space {s.bid_space + 1}: "
+                f"add dice there with \"bid a N\" ({R_ON_BIDDING})")
+    if s.main:
+        return _one_main(s)
+    if not isinstance(i, int) or not 0 <= i < len(s.spaces) or not s.spaces[i]:
+        return f"there is no card on space {i + 1 if isinstance(i, int) else i} to bid on ({R_BID})"
+    need = bid_need(s, i, seat)
+    mine = len(s.bids[i][seat])
+    if mine + len(b.dice) < need:
+        return (f"a slot on that card holds {counted(need, 'die', 'dice')}, so whoever bids there must end "
+                f"the turn with at least {need} of their own on it; you have {mine} there and "
+                f"{counted(len(b.dice), 'die', 'dice')} in hand ({R_ON_BIDDING})")
+    return None
+
+
+def _bid_die(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    if s.main == 0:
+        return (f"choose the card first (\"bid on space N\"), then add dice to it one by one "
+                f"({R_BID})")
+    if s.main != 2:
+        return _one_main(s)
+    return _no_die(b, action.a, R_BID)
+
+
+def _hub(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    if s.main:
+        return _one_main(s)
+    lane = _open_lane(b, action.a)
+    if lane:
+        return f"{lane} ({R_ACTIVATE})"
+    key = action.a * LANE_SHIFT + action.b
+    found = {h[0]: h for h in board_hubs(s, b)}.get(key)
+    if found is None:
+        place = where(action.b) if isinstance(action.b, int) and action.b >= 0 else f"place {action.b}"
+        return (f"{place} of lane {action.a + 1} is no complete hub: a hub forms where two cards meet, or "
+                f"inside a card that prints one ({R_ACTIVATE})")
+    mult = found[3]
+    if key in b.hub_dice:
+        return f"that hub already holds a die this round, and a hub takes one die per round ({R_ACTIVATE})"
+    if mult not in b.dice:
+        return f"that hub's number is {mult}, so it needs a die of exactly {mult} ({_dice(b)}) ({R_ACTIVATE})"
+    return None
+
+
+def _card(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    if s.main:
+        return _one_main(s)
+    lane = _open_lane(b, action.a)
+    if lane:
+        return f"{lane} ({R_ACTIVATE})"
+    if not isinstance(action.b, int) or not 0 <= action.b < SLOTS:
+        return f"a lane has slots 1 to {SLOTS} ({R_ACTIVATE})"
+    k = action.a * SLOTS + action.b
+    cid = b.lanes[k]
+    if not cid:
+        return f"slot {action.b + 1} of lane {action.a + 1} holds no card ({R_ACTIVATE})"
+    card = s.C[cid]
+    faces = ACTIVATION.get(card.name)
+    if not faces:
+        return f"{card.name} has no space a die can activate ({R_CARDS})"
+    if k in b.card_dice:
+        return f"{card.name} already holds a die this round, and a card takes one die per round ({R_ACTIVATE})"
+    if action.c not in faces:
+        return (f"{card.name} is activated only by a die showing {', '.join(map(str, faces))}, not a "
+                f"{action.c} ({R_ACTIVATE})")
+    return _no_die(b, action.c, R_ACTIVATE)
+
+
+def _fish_spent(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    if not b.fish:
+        return f"you have no fish to spend ({R_FREE})"
+    if action.kind == "fish_fuel" and b.fuel + b.goods >= sc.CABIN_LIMIT:
+        return (f"your cabin already holds {sc.CABIN_LIMIT} fuel and goods, the most it may hold "
+                f"({R_SETUP})")
+    return None
+
+
+def _take_die(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    if action.a not in s.discard:
+        shown = ", ".join(map(str, sorted(s.discard))) or "none"
+        return f"there is no discarded {action.a} (discarded dice: {shown}) ({R_FREE})"
+    if action.b:
+        return None if b.park_takes else f"you have no Penguin Park take left this round ({R_CARDS})"
+    cost = die_fish_cost(s, seat)
+    if b.fish < cost:
+        return f"a discarded die costs {counted(cost, 'fish', 'fish')} and you have {b.fish} ({R_FREE})"
+    return None
+
+
+def _unjam(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    if not b.interference:
+        return f"you have no interference tile to remove ({R_FREE})"
+    if b.coins < sc.INTERFERENCE_REMOVAL_COST:
+        return (f"removing an interference tile costs {sc.INTERFERENCE_REMOVAL_COST} coins and you have "
+                f"{b.coins} ({R_FREE})")
+    return None
+
+
+def _ship(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    cost = ship_cost(len(b.ships) + 1)
+    if b.coins < cost:
+        return (f"your next ship (ship {len(b.ships) + 1}) costs {cost} coins and you have {b.coins} "
+                f"({R_FREE})")
+    if ship_supply(s) <= 0:
+        return f"no ship is left in the supply ({R_FREE})"
+    lane = _open_lane(b, action.a)
+    if lane:
+        return f"{lane} ({R_FREE})"
+    held = sum(1 for x in b.ships if x // LANE_SHIFT == action.a)
+    if held >= b.harbours:
+        return (f"a lane holds no more ships than you have harbours ({b.harbours}), and lane {action.a + 1} "
+                f"holds {held} ({R_FREE})")
+    return None
+
+
+def _adjust(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    if action.b not in (1, -1):
+        return f"a die is turned one step up or down ({R_FREE})"
+    if action.kind == "adjust" and b.fuel < sc.ADJUST_DIE_FUEL:
+        return f"adjusting a die costs {sc.ADJUST_DIE_FUEL} fuel and you have {b.fuel} ({R_FREE})"
+    if action.kind == "tile_adjust" and not b.tile_adjust:
+        return f"you have no +/-1 dice reward tile left this round ({R_CARDS})"
+    return _no_die(b, action.a, R_FREE if action.kind == "adjust" else R_CARDS)
+
+
+def _move(s: GameState, b: Any, action: Any) -> str | None:
+    lane = _open_lane(b, action.a)
+    if lane:
+        return f"{lane} ({R_MOVE})"
+    key = action.a * LANE_SHIFT + action.b
+    if key not in b.ships:
+        place = where(action.b) if isinstance(action.b, int) and action.b >= 0 else f"place {action.b}"
+        return f"you have no ship at {place} of lane {action.a + 1} ({R_MOVE})"
+    if b.fuel < sc.MOVE_SHIP_FUEL:
+        return f"moving a ship costs {sc.MOVE_SHIP_FUEL} fuel and you have {b.fuel} ({R_MOVE})"
+    if next_position(s, b.lanes, action.a, action.b) is None:
+        return (f"that ship has no card ahead of it to move onto: it waits at a gap or the end of the lane "
+                f"({R_MOVE})")
+    return None
+
+
+def _cargo(s: GameState, b: Any, action: Any) -> str | None:
+    if not b.goods:
+        return f"you have no good in your cabin to load ({R_FREE})"
+    lane = _open_lane(b, action.a)
+    if lane:
+        return f"{lane} ({R_FREE})"
+    if not isinstance(action.b, int) or not 0 <= action.b < SLOTS:
+        return f"a lane has slots 1 to {SLOTS} ({R_FREE})"
+    k = action.a * SLOTS + action.b
+    cid = b.lanes[k]
+    if not cid or s.C[cid].type != "port":
+        return f"slot {action.b + 1} of lane {action.a + 1} holds no port ({R_FREE})"
+    if b.cargo[k] >= len(s.C[cid].cargo):
+        return f"every cargo space of {s.C[cid].name} is already loaded ({R_FREE})"
+    return None
+
+
+def _place(s: GameState, top: Any, b: Any, action: Any) -> str:
+    lane = _open_lane(b, action.a)
+    if lane:
+        return (f"{action} is not legal: {lane}, and no harbour can be opened while a card is being "
+                f"placed ({R_PLACE})")
+    if not isinstance(action.b, int) or not 0 <= action.b < SLOTS:
+        return f"{action} is not legal: a lane has slots 1 to {SLOTS} ({R_PLACE})"
+    cid = b.lanes[action.a * SLOTS + action.b]
+    if cid:
+        return f"{action} is not legal: that slot already holds {s.C[cid].name} ({R_PLACE})"
+    if top.kind == "win":
+        price = sc.card_price(s.C[s.spaces[top.data]].cost, count(s, top.seat, "blue_bar"))
+    else:
+        price = top.data[1]
+    gap = gap_cost(s, top.seat, action.a, action.b)
+    return (f"{action} is not legal: the card costs {price} coins there plus {gap} for the empty "
+            f"slot{'s' if gap != 1 else ''} before it, {price + gap} in all, and you have {b.coins} ({R_PLACE})")
+
+
+TURN_CHECKS = {
+    "fish": _fish, "bid": _bid, "bid_die": _bid_die, "hub": _hub, "card": _card,
+    "fish_coins": _fish_spent, "fish_fuel": _fish_spent, "take_die": _take_die, "unjam": _unjam,
+    "ship": _ship, "adjust": _adjust, "tile_adjust": _adjust,
+}
 
 
 # the section behind each decision, and what it is about, for refusals of any other action

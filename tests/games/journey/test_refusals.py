@@ -1,0 +1,199 @@
+"""A refused action says what is really wrong, with the section that decides it: the positions are the
+first ones random games reach where the mistake can be made, and each reason is checked against the
+position's own numbers."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from neko_lab.core.errors import IllegalAction
+from neko_lab.games.journey.rules.facts import ACTIVATION, LANE_SHIFT, SLOTS, Act
+from neko_lab.games.journey.rules.ship_lanes import board_hubs
+
+from .helpers import new
+
+ON_BIDDING = "(Journey › Action Phase › On Bidding)"
+BID = "(Journey › Action Phase › Bid a Card)"
+ACTIVATE = "(Journey › Action Phase › Activate a Hub or a Card Effect)"
+FREE = "(Journey › Free Actions)"
+
+
+def first(want, players=(2, 3, 4), seeds=range(10)):
+    """The first position of random games where want(state) names an action to try, and that action."""
+    for p in players:
+        for seed in seeds:
+            s = new(p, seed=seed)
+            rng = random.Random(seed)
+            while not s.is_over():
+                x = want(s)
+                if x is not None:
+                    return s, x
+                s.apply(rng.choice(s.legal_actions()))
+    raise AssertionError("no such position in the games played")
+
+
+def refusal(s, x) -> str:
+    assert x not in s.legal_actions()
+    with pytest.raises(IllegalAction) as err:
+        s.apply(x)
+    return str(err.value)
+
+
+def turn(s):
+    return bool(s.pending) and s.pending[-1].kind == "turn"
+
+
+def me(s):
+    return s.boards[s.pending[-1].seat]
+
+
+def dice(b) -> str:
+    return "your dice: " + ", ".join(map(str, sorted(b.dice)))
+
+
+def missing(b):
+    return next((v for v in range(1, 7) if v not in b.dice), None) if b.dice else None
+
+
+@pytest.mark.parametrize("main,kind,rule", [(2, "bid_die", BID), (1, "fish", "(Journey › Action Phase › Take Fish)")])
+def test_continuing_the_main_action_with_a_die_not_in_hand_names_the_missing_die(main, kind, rule):
+    s, x = first(lambda s: Act(kind, missing(me(s))) if turn(s) and s.main == main and missing(me(s)) else None)
+    b = me(s)
+    why = refusal(s, x)
+    assert "only one main action" not in why
+    assert why.endswith(f"you have no {x.a} in hand ({dice(b)}) {rule}")
+
+
+def test_a_second_main_action_is_still_refused_as_one_main_action_per_turn():
+    s, x = first(lambda s: Act("fish", me(s).dice[0]) if turn(s) and s.main == 2 and me(s).dice else None)
+    why = refusal(s, x)
+    assert f"only one main action per turn, and you are bidding on space {s.bid_space + 1}" in why
+    assert why.endswith("(Journey › Action Phase)")
+
+
+def test_activating_a_place_that_is_no_complete_hub_says_so():
+    def want(s):
+        if turn(s) and s.main == 0 and me(s).dice and 0 not in {h[0] for h in board_hubs(s, me(s))}:
+            return Act("hub", 0, 0)
+    s, x = first(want)
+    why = refusal(s, x)
+    assert "the harbour of lane 1 is no complete hub" in why and why.endswith(ACTIVATE)
+    assert "needs a die" not in why
+
+
+def test_a_hub_that_needs_a_die_not_in_hand_names_its_number():
+    def want(s):
+        if turn(s) and s.main == 0 and me(s).dice:
+            for key, lane, pos, mult, item in board_hubs(s, me(s)):
+                if key not in me(s).hub_dice and mult not in me(s).dice:
+                    return Act("hub", lane, pos)
+    s, x = first(want)
+    mult = next(h[3] for h in board_hubs(s, me(s)) if h[1:3] == (x.a, x.b))
+    assert refusal(s, x).endswith(f"that hub's number is {mult}, so it needs a die of exactly {mult} "
+                                  f"({dice(me(s))}) {ACTIVATE}")
+
+
+def test_moving_a_ship_from_where_no_ship_stands_says_there_is_no_ship():
+    def want(s):
+        b = turn(s) and me(s)
+        if b and b.fuel >= 2 and 1 not in b.ships and any(b.lanes[:SLOTS]):
+            return Act("move", 0, 1)
+    s, x = first(want)
+    why = refusal(s, x)
+    assert "you have no ship at hub 1 inside the port in slot 1 of lane 1" in why and "fuel" not in why
+
+
+def test_moving_a_ship_without_the_fuel_names_the_fuel():
+    def want(s):
+        b = turn(s) and me(s)
+        if b and b.fuel < 2 and b.ships:
+            return Act("move", *divmod(b.ships[0], LANE_SHIFT))
+    s, x = first(want)
+    assert refusal(s, x).endswith(f"moving a ship costs 2 fuel and you have {me(s).fuel} "
+                                  f"(Journey › Free Actions › Move your ship)")
+
+
+def test_a_ship_for_a_lane_not_open_says_the_lane_is_not_open():
+    s, x = first(lambda s: Act("ship", 1) if turn(s) and me(s).harbours == 1 and me(s).coins >= 3 else None)
+    why = refusal(s, x)
+    assert why.endswith(f"lane 2 is not open: you have 1 harbour, one lane each {FREE}")
+    assert "costs" not in why
+
+
+def test_a_ship_not_afforded_names_its_price():
+    def want(s):
+        b = turn(s) and me(s)
+        if b and b.coins < 2 * len(b.ships) + 1:
+            return Act("ship", 0)
+    s, x = first(want)
+    b = me(s)
+    assert refusal(s, x).endswith(f"your next ship (ship {len(b.ships) + 1}) costs {2 * len(b.ships) + 1} "
+                                  f"coins and you have {b.coins} {FREE}")
+
+
+def test_placing_a_card_in_a_lane_not_open_says_no_harbour_can_be_opened_now():
+    def want(s):
+        if s.pending and s.pending[-1].kind in ("win", "place") and me(s).harbours < 5:
+            if any(a.kind == "place" for a in s.legal_actions()):
+                return Act("place", me(s).harbours, 0)
+    s, x = first(want)
+    h = me(s).harbours
+    why = refusal(s, x)
+    assert f"lane {h + 1} is not open: you have {h} harbour" in why
+    assert "no harbour can be opened while a card is being placed" in why and "afford" not in why
+
+
+def test_placing_a_card_on_a_taken_slot_names_the_card_there():
+    def want(s):
+        if s.pending and s.pending[-1].kind in ("win", "place") and me(s).lanes[0]:
+            return Act("place", 0, 0)
+    s, x = first(want)
+    assert f"that slot already holds {s.C[me(s).lanes[0]].name}" in refusal(s, x)
+
+
+def test_bidding_where_the_dice_count_rule_cannot_be_met_gives_the_rule_and_the_counts():
+    def want(s):
+        if turn(s) and s.main == 0 and me(s).dice:
+            seat = s.pending[-1].seat
+            for i, cid in enumerate(s.spaces):
+                need = max((len(d) for o, d in enumerate(s.bids[i]) if o != seat), default=0)
+                if cid and len(s.bids[i][seat]) + len(me(s).dice) < need:
+                    return Act("bid", i)
+    s, x = first(want)
+    seat = s.pending[-1].seat
+    need = max(len(d) for o, d in enumerate(s.bids[x.a]) if o != seat)
+    why = refusal(s, x)
+    assert f"must end the turn with at least {need} of their own on it; you have {len(s.bids[x.a][seat])} " \
+           f"there and {len(me(s).dice)} di" in why
+    assert why.endswith(ON_BIDDING) and "is deciding" not in why
+
+
+def test_a_card_woken_with_a_face_it_does_not_take_lists_its_faces():
+    def want(s):
+        if turn(s) and s.main == 0:
+            b = me(s)
+            for k, cid in enumerate(b.lanes[:b.harbours * SLOTS]):
+                faces = ACTIVATION.get(s.C[cid].name) if cid else None
+                if faces and k not in b.card_dice:
+                    for v in b.dice:
+                        if v not in faces:
+                            return Act("card", k // SLOTS, k % SLOTS, v)
+    s, x = first(want)
+    card = s.C[me(s).lanes[x.a * SLOTS + x.b]]
+    faces = ", ".join(map(str, ACTIVATION[card.name]))
+    assert refusal(s, x).endswith(f"{card.name} is activated only by a die showing {faces}, not a {x.c} "
+                                  f"{ACTIVATE}")
+
+
+def test_free_actions_short_of_coins_or_fish_say_so():
+    s, x = first(lambda s: Act("unjam") if turn(s) and me(s).interference and me(s).coins < 5 else None)
+    assert refusal(s, x).endswith(f"removing an interference tile costs 5 coins and you have {me(s).coins} {FREE}")
+    s, x = first(lambda s: Act("fish_coins") if turn(s) and me(s).fish == 0 else None)
+    assert refusal(s, x).endswith(f"you have no fish to spend {FREE}")
+
+
+def test_a_die_added_before_choosing_a_card_asks_for_the_card_first():
+    s, x = first(lambda s: Act("bid_die", me(s).dice[0]) if turn(s) and s.main == 0 and me(s).dice else None)
+    why = refusal(s, x)
+    assert 'choose the card first ("bid on space N")' in why and why.endswith(BID)
