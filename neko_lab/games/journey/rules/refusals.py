@@ -105,6 +105,17 @@ def _open_lane(b: Any, lane: Any) -> str | None:
             f"{counted(b.harbours, 'harbour')}, one lane each")
 
 
+def _slot(b: Any, action: Any, rule: str) -> tuple[int | None, str | None]:
+    """The index of the slot `action` names (lane action.a, slot action.b) in the board's lanes, or None
+    and why there is no such slot to use: its lane not open, or no slot of that number."""
+    lane = _open_lane(b, action.a)
+    if lane:
+        return None, f"{lane} ({rule})"
+    if not isinstance(action.b, int) or not 0 <= action.b < SLOTS:
+        return None, f"a lane has slots 1 to {SLOTS} ({rule})"
+    return action.a * SLOTS + action.b, None
+
+
 def _end(s: GameState, b: Any, action: Any) -> str:
     if s.main == 0:
         return f"{action} is not legal: a main action is mandatory each turn ({R_ACTION})"
@@ -174,12 +185,9 @@ def _hub(s: GameState, seat: int, b: Any, action: Any) -> str | None:
 def _card(s: GameState, seat: int, b: Any, action: Any) -> str | None:
     if s.main:
         return _one_main(s)
-    lane = _open_lane(b, action.a)
-    if lane:
-        return f"{lane} ({R_ACTIVATE})"
-    if not isinstance(action.b, int) or not 0 <= action.b < SLOTS:
-        return f"a lane has slots 1 to {SLOTS} ({R_ACTIVATE})"
-    k = action.a * SLOTS + action.b
+    k, why = _slot(b, action, R_ACTIVATE)
+    if why:
+        return why
     cid = b.lanes[k]
     if not cid:
         return f"slot {action.b + 1} of lane {action.a + 1} holds no card ({R_ACTIVATE})"
@@ -271,12 +279,9 @@ def _move(s: GameState, b: Any, action: Any) -> str | None:
 def _cargo(s: GameState, b: Any, action: Any) -> str | None:
     if not b.goods:
         return f"you have no good in your cabin to load ({R_FREE})"
-    lane = _open_lane(b, action.a)
-    if lane:
-        return f"{lane} ({R_FREE})"
-    if not isinstance(action.b, int) or not 0 <= action.b < SLOTS:
-        return f"a lane has slots 1 to {SLOTS} ({R_FREE})"
-    k = action.a * SLOTS + action.b
+    k, why = _slot(b, action, R_FREE)
+    if why:
+        return why
     cid = b.lanes[k]
     if not cid or s.C[cid].type != "port":
         return f"slot {action.b + 1} of lane {action.a + 1} holds no port ({R_FREE})"
