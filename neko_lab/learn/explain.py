@@ -76,19 +76,43 @@ def event_line(e: Event) -> str:
 @dataclass(frozen=True, slots=True)
 class ScoreChange:
     """One seat's points before and after a move, by category (None: hidden from the viewer), and the
-    known part of the categories hidden before (State.shown_breakdown: a pyramid as the table showed it)."""
+    known part of the categories hidden before and after (State.shown_breakdown: a pyramid as the table
+    showed it). Its line reads what the viewer saw change, so that the total before plus the changes it
+    lists is the total after (the hidden rest stays "+?")."""
     seat: int
     before: dict[str, int | None]
     after: dict[str, int | None]
     known: dict[str, int] = field(default_factory=dict)
+    known_after: dict[str, int] = field(default_factory=dict)
+
+    def _cats(self) -> list[str]:
+        return [*self.before, *[c for c in self.after if c not in self.before]]
+
+    @staticmethod
+    def _seen(row: dict, known: dict, cat: str) -> int | None:
+        """What the viewer knows of a category: its value, else its known part, else None."""
+        v = row.get(cat, 0)
+        return known.get(cat) if v is None else v
 
     def deltas(self) -> dict[str, int]:
+        """The categories the viewer saw before and after the move (wholly, or the known part of a
+        hidden one) whose value changed, by how much."""
         out = {}
-        for cat in [*self.before, *[c for c in self.after if c not in self.before]]:
+        for cat in self._cats():
             a, b = self.before.get(cat, 0), self.after.get(cat, 0)
-            if a is not None and b is not None and a != b:
-                out[cat] = b - a
+            if a is not None and b is not None:
+                if a != b:
+                    out[cat] = b - a
+            elif b is None:        # hidden after: its known part moved (or a shown category hid again)
+                a, b = self._seen(self.before, self.known, cat), self.known_after.get(cat)
+                if a is not None and b is not None and a != b:
+                    out[cat] = b - a
         return out
+
+    def hidden(self) -> dict[str, int]:
+        """The categories the viewer knew before and knows nothing of after (their value before)."""
+        return {cat: a for cat in self._cats() if self.after.get(cat, 0) is None
+                and cat not in self.known_after and (a := self._seen(self.before, self.known, cat)) is not None}
 
     def _shown_after(self) -> dict[str, int]:
         return {cat: v for cat, v in self.after.items() if v is not None and cat in self.before
@@ -110,12 +134,13 @@ class ScoreChange:
 
     @property
     def total_after(self) -> int:
-        return sum(v for v in self.after.values() if v is not None)
+        return sum(self.known_after.get(c, 0) if v is None else v for c, v in self.after.items())
 
     def line(self) -> str:
         parts = [f"{words(c)} {signed(d)}" for c, d in self.deltas().items()]
         parts += [f"{words(c)} {number(v)} revealed" for c, v in self.revealed().items()]
         parts += [f"{words(c)} {number(a)} \u2192 {number(b)}" for c, (a, b) in self.settled().items() if a != b]
+        parts += [f"{words(c)} {number(v)} now hidden" for c, v in self.hidden().items()]
 
         def total(n: int, row: dict) -> str:      # as the score table writes it: "-31+?" when partly hidden
             return number(n) + ("+?" if None in row.values() else "")
@@ -157,10 +182,12 @@ def score_changes(before: State, after: State, viewer: Viewer) -> list[ScoreChan
     """The seats whose points changed as `viewer` sees them, with their breakdowns before and after."""
     old, new = breakdown_seen(before, viewer), breakdown_seen(after, viewer)
     known = [{} for _ in old] if viewer == EVERYTHING else before.shown_breakdown(viewer)
+    known_after = [{} for _ in new] if viewer == EVERYTHING else after.shown_breakdown(viewer)
     out = []
     for seat, (a, b) in enumerate(zip(old, new)):
-        change = ScoreChange(seat, dict(a), dict(b), dict(known[seat]))
-        if change.deltas() or change.revealed() or any(a != b for a, b in change.settled().values()):
+        change = ScoreChange(seat, dict(a), dict(b), dict(known[seat]), dict(known_after[seat]))
+        if (change.deltas() or change.revealed() or change.hidden()
+                or any(a != b for a, b in change.settled().values())):
             out.append(change)
     return out
 
