@@ -453,7 +453,8 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
     viewer: whose view of the table the numbers respect: a seat (0 = Player 1: its own secret points
     and cards count, nobody else's), PUBLIC (the default: only what every seat sees, so a bot's secrets
     stay secret whoever reads) or EVERYTHING (the analyst's view). The result's `.rule` is the section
-    the move's events cite (the move's own section when it logs nothing and the game names one)."""
+    the move's events cite (the move's own section when it logs nothing but what it sets off and the game
+    names one)."""
     if before is after:
         raise ConfigError("explain_move needs the position before the move: pass before=state.clone() "
                           "taken before apply()")
@@ -469,8 +470,16 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
         if e.rule and e.rule not in rules:
             rules.append(e.rule)
     ex = game_explainer(before)
-    of_move = ex.section(before, action) if ex is not None and callable(getattr(ex, "section", None)) else ""
-    rule = rules[0] if rules else of_move    # a move that logs nothing: the section of the move itself
+    # a move that logs nothing of its own: the section of the move itself (the game's section() hook),
+    # where the viewer saw the move (the section of a move made out of sight would tell what it was).
+    # Passed over: an event that only stands for such a move in a secret log (data quiet=True: a
+    # simultaneous turn's choice that logged nothing), and the events of what the move set off, whose
+    # sections the game's explain module lists in AFTERMATH (a reveal of the turn, a meeting).
+    of_move = ex.section(before, action) if not secret and ex is not None and callable(
+        getattr(ex, "section", None)) else ""
+    after_move = getattr(ex, "AFTERMATH", ()) if of_move else ()
+    cited = [e.rule for e in events if e.rule and not e.data.get("quiet") and e.rule not in after_move]
+    rule = cited[0] if cited else of_move or (rules[0] if rules else "")
     shown = ex.label(before, action, viewer) if ex is not None and callable(getattr(ex, "label", None)) \
         else str(action)
     if secret:              # another seat's move made out of this view's sight: as the table saw it

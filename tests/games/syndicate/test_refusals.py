@@ -8,6 +8,7 @@ import pytest
 
 import neko_lab as nl
 from neko_lab.core import IllegalAction, Rng
+from neko_lab.games.syndicate.data import LEVEL_OF
 from neko_lab.games.syndicate.rules.minions_cards import Take
 from neko_lab.games.syndicate.rules.setup import Open
 
@@ -54,7 +55,8 @@ def test_a_minion_that_is_not_waiting_is_refused_counted_from_1_as_the_screen_co
         s.apply(rng.choice(s.legal_actions()))
     assert Discard(47) not in s.legal_actions() and Discard(1) not in s.legal_actions()
     reason = _refused(s, Discard(47))
-    assert reason.startswith("discard minion 48 is not possible now: no legal Discard has that card")
+    assert reason.startswith("discard minion 48 is not possible now: minion 48 is not in your Waiting Room")
+    assert reason.endswith("(Neko Syndicate \u203a Accountant)")
     assert "card=" not in reason and len(reason) < 200
     assert "its card is 'x' (str), where a legal Discard has int" in _refused(s, Discard("x"))
     s.apply(s.legal_actions()[0])
@@ -76,7 +78,9 @@ def test_fishmonger_with_a_huge_count_is_refused():
         s.apply(s.legal_actions()[0])
     assert take, "a Fishmonger decision comes up in the first turns"
     reason = _refused(s, take[0]._replace(count=2 ** 80))
-    assert "count" in reason
+    level = LEVEL_OF[take[0].place]
+    assert f"a Fishmonger on level {level} takes at most {level} cubes" in reason
+    assert reason.endswith("(Neko Syndicate \u203a Fishmonger)")
 
 
 def test_determinized_copy_draws_from_the_generator_it_is_given():
