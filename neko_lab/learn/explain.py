@@ -14,7 +14,10 @@ It reads the games through the public State contract and the game's own explain 
   a game without one: the numeric fields of ``observation(viewer)``, or its ``resource_view`` hook),
   and the events the move logged, each with the rulebook section it cites; the headline cites the first
   of those sections, or for a move that logs nothing (a pass, say) the module's ``section(state, action)``,
-  the section of the move itself.
+  the section of the move itself (also when the move only sets off events of the sections the module
+  lists in ``AFTERMATH``, such as a reveal of a simultaneous turn; never for a move the viewer did not
+  see). A score line adds up: the total before plus the changes it lists is the total after, where the
+  known part of points still hidden counts in both ("−31+?").
 
 The viewer decides what may be told: a seat sees its own secrets only; PUBLIC (the default) tells
 only what every seat sees, so explaining a bot's move on a shared board gives nothing away.
