@@ -210,7 +210,12 @@ def why_illegal(s: Any, action: Any) -> str | None:
     if not s.pending:
         return None
     reason = _reason(s, action)
-    return f"{short(action)} is not possible now: {reason}" if reason else None
+    if not reason:
+        return None
+    shown = short(action)
+    if type(action) is Box and action.place != 0:     # named by where it is (a click's box has no text)
+        shown = f"the {'left' if action.side == 0 else 'right'} box of place {action.place + 1}"
+    return f"{shown} is not possible now: {reason}"
 
 
 def _reason(s: Any, action: Any) -> str | None:
