@@ -14,7 +14,10 @@ It reads the games through the public State contract and the game's own explain 
   a game without one: the numeric fields of ``observation(viewer)``, or its ``resource_view`` hook),
   and the events the move logged, each with the rulebook section it cites; the headline cites the first
   of those sections, or for a move that logs nothing (a pass, say) the module's ``section(state, action)``,
-  the section of the move itself.
+  the section of the move itself (also when the move only sets off events of the sections the module
+  lists in ``AFTERMATH``, such as a reveal of a simultaneous turn; never for a move the viewer did not
+  see). A score line adds up: the total before plus the changes it lists is the total after, where the
+  known part of points still hidden counts in both ("−31+?").
 
 The viewer decides what may be told: a seat sees its own secrets only; PUBLIC (the default) tells
 only what every seat sees, so explaining a bot's move on a shared board gives nothing away.
@@ -76,19 +79,43 @@ def event_line(e: Event) -> str:
 @dataclass(frozen=True, slots=True)
 class ScoreChange:
     """One seat's points before and after a move, by category (None: hidden from the viewer), and the
-    known part of the categories hidden before (State.shown_breakdown: a pyramid as the table showed it)."""
+    known part of the categories hidden before and after (State.shown_breakdown: a pyramid as the table
+    showed it). Its line reads what the viewer saw change, so that the total before plus the changes it
+    lists is the total after (the hidden rest stays "+?")."""
     seat: int
     before: dict[str, int | None]
     after: dict[str, int | None]
     known: dict[str, int] = field(default_factory=dict)
+    known_after: dict[str, int] = field(default_factory=dict)
+
+    def _cats(self) -> list[str]:
+        return [*self.before, *[c for c in self.after if c not in self.before]]
+
+    @staticmethod
+    def _seen(row: dict, known: dict, cat: str) -> int | None:
+        """What the viewer knows of a category: its value, else its known part, else None."""
+        v = row.get(cat, 0)
+        return known.get(cat) if v is None else v
 
     def deltas(self) -> dict[str, int]:
+        """The categories the viewer saw before and after the move (wholly, or the known part of a
+        hidden one) whose value changed, by how much."""
         out = {}
-        for cat in [*self.before, *[c for c in self.after if c not in self.before]]:
+        for cat in self._cats():
             a, b = self.before.get(cat, 0), self.after.get(cat, 0)
-            if a is not None and b is not None and a != b:
-                out[cat] = b - a
+            if a is not None and b is not None:
+                if a != b:
+                    out[cat] = b - a
+            elif b is None:        # hidden after: its known part moved (or a shown category hid again)
+                a, b = self._seen(self.before, self.known, cat), self.known_after.get(cat)
+                if a is not None and b is not None and a != b:
+                    out[cat] = b - a
         return out
+
+    def hidden(self) -> dict[str, int]:
+        """The categories the viewer knew before and knows nothing of after (their value before)."""
+        return {cat: a for cat in self._cats() if self.after.get(cat, 0) is None
+                and cat not in self.known_after and (a := self._seen(self.before, self.known, cat)) is not None}
 
     def _shown_after(self) -> dict[str, int]:
         return {cat: v for cat, v in self.after.items() if v is not None and cat in self.before
@@ -110,12 +137,13 @@ class ScoreChange:
 
     @property
     def total_after(self) -> int:
-        return sum(v for v in self.after.values() if v is not None)
+        return sum(self.known_after.get(c, 0) if v is None else v for c, v in self.after.items())
 
     def line(self) -> str:
         parts = [f"{words(c)} {signed(d)}" for c, d in self.deltas().items()]
         parts += [f"{words(c)} {number(v)} revealed" for c, v in self.revealed().items()]
         parts += [f"{words(c)} {number(a)} \u2192 {number(b)}" for c, (a, b) in self.settled().items() if a != b]
+        parts += [f"{words(c)} {number(v)} now hidden" for c, v in self.hidden().items()]
 
         def total(n: int, row: dict) -> str:      # as the score table writes it: "-31+?" when partly hidden
             return number(n) + ("+?" if None in row.values() else "")
@@ -157,10 +185,12 @@ def score_changes(before: State, after: State, viewer: Viewer) -> list[ScoreChan
     """The seats whose points changed as `viewer` sees them, with their breakdowns before and after."""
     old, new = breakdown_seen(before, viewer), breakdown_seen(after, viewer)
     known = [{} for _ in old] if viewer == EVERYTHING else before.shown_breakdown(viewer)
+    known_after = [{} for _ in new] if viewer == EVERYTHING else after.shown_breakdown(viewer)
     out = []
     for seat, (a, b) in enumerate(zip(old, new)):
-        change = ScoreChange(seat, dict(a), dict(b), dict(known[seat]))
-        if change.deltas() or change.revealed() or any(a != b for a, b in change.settled().values()):
+        change = ScoreChange(seat, dict(a), dict(b), dict(known[seat]), dict(known_after[seat]))
+        if (change.deltas() or change.revealed() or change.hidden()
+                or any(a != b for a, b in change.settled().values())):
             out.append(change)
     return out
 
@@ -426,7 +456,8 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
     viewer: whose view of the table the numbers respect: a seat (0 = Player 1: its own secret points
     and cards count, nobody else's), PUBLIC (the default: only what every seat sees, so a bot's secrets
     stay secret whoever reads) or EVERYTHING (the analyst's view). The result's `.rule` is the section
-    the move's events cite (the move's own section when it logs nothing and the game names one)."""
+    the move's events cite (the move's own section when it logs nothing but what it sets off and the game
+    names one)."""
     if before is after:
         raise ConfigError("explain_move needs the position before the move: pass before=state.clone() "
                           "taken before apply()")
@@ -442,8 +473,16 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
         if e.rule and e.rule not in rules:
             rules.append(e.rule)
     ex = game_explainer(before)
-    of_move = ex.section(before, action) if ex is not None and callable(getattr(ex, "section", None)) else ""
-    rule = rules[0] if rules else of_move    # a move that logs nothing: the section of the move itself
+    # a move that logs nothing of its own: the section of the move itself (the game's section() hook),
+    # where the viewer saw the move (the section of a move made out of sight would tell what it was).
+    # Passed over: an event that only stands for such a move in a secret log (data quiet=True: a
+    # simultaneous turn's choice that logged nothing), and the events of what the move set off, whose
+    # sections the game's explain module lists in AFTERMATH (a reveal of the turn, a meeting).
+    of_move = ex.section(before, action) if not secret and ex is not None and callable(
+        getattr(ex, "section", None)) else ""
+    after_move = getattr(ex, "AFTERMATH", ()) if of_move else ()
+    cited = [e.rule for e in events if e.rule and not e.data.get("quiet") and e.rule not in after_move]
+    rule = cited[0] if cited else of_move or (rules[0] if rules else "")
     shown = ex.label(before, action, viewer) if ex is not None and callable(getattr(ex, "label", None)) \
         else str(action)
     if secret:              # another seat's move made out of this view's sight: as the table saw it

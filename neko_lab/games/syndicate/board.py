@@ -21,12 +21,13 @@ from typing import Hashable
 
 from neko_lab.widgets.board import Board as GenericBoard
 
-from .data import COLOURS, DELIVERY, LEVEL_OF, MISSION_TYPES, PARENTS, SUBWAY
+from .data import COLOURS, DELIVERY, LEVEL_OF, MISSION_TYPES, SUBWAY
 from .render import html
+from .refusals import empty_place_reason
 from .rules import GameState
 from .rules.command_phase import Box
-from .rules.lieutenants_card import Discard, Place, open_places
-from .rules.rulebook import COMMAND, COO, SETUP
+from .rules.lieutenants_card import Discard, Place
+from .rules.rulebook import COMMAND
 from .rules.minions_cards import ENTER, Carry
 
 MOVERS = (DELIVERY, SUBWAY)
@@ -64,31 +65,6 @@ def prompt(state: GameState) -> str:
              "deliver": "deliver the cube that just arrived, or keep it loose",
              "deliveries": "deliveries still possible before the walk ends"}
     return f"{who}: {names.get(top.kind, top.kind)}"
-
-
-def empty_place_reason(state: GameState, seat: int, p: int) -> str:
-    """Why `seat` cannot put anything on its empty place `p` (0-based) now, with the rule's section."""
-    where = f"place {p + 1} (level {LEVEL_OF[p]})"
-    if p not in open_places(state, seat):
-        names = " and ".join(f"place {q + 1}" for q in PARENTS[p])
-        none = "no card is there" if len(PARENTS[p]) == 1 else "neither holds a card"
-        return f"{where} hangs below {names}, and {none} yet: a minion goes only below a card already placed ({COO})"
-    kind = state.pending[-1].kind if state.pending else ""
-    waiting = len(state.waiting[seat])
-    fill = ("an empty place is filled only with the Chief Operations Officer, the right box of the lieutenants card, "
-            + (f"which puts a minion of your Waiting Room ({waiting} waiting) there" if waiting else
-               "and only with a minion of your Waiting Room, which is empty now") + f" ({COO})")
-    if kind == "walk":
-        top = state.pending[-1]
-        now = ("the walk starts on a box of the lieutenants card" if top.data == 0 else
-               f"the walk goes on to a box of place {top.data + 1}, the card right below")
-        return f"{where} is empty and a walk goes through cards only: {now} ({COMMAND}); {fill}"
-    if kind == "opening":
-        if p == 1:
-            return (f"{where} takes the opening minion you keep below the Accountant: choose which in the list "
-                    f"({SETUP})")
-        return f"{where} stays empty at the start: the opening puts a minion only at place 2, below the Accountant ({SETUP})"
-    return f"{where} is empty; {fill}"
 
 
 class Board(GenericBoard):

@@ -20,7 +20,8 @@ from .rules.delivery_zone import Deliver
 from .rules.lieutenants_card import Discard, Place
 from .rules.minions_cards import Carry, Keep, Swap, Take
 from .rules.setup import Open, Redraw
-from .rules.simultaneous import table_view
+from .rules.solo import AssignMarkers, WildCube
+from .rules.simultaneous import TURN_PHASES, table_view
 
 HINT_SAMPLES = 4          # sampled futures per hint (neko_lab.learn.hint)
 HINT_HORIZON = 20         # look-ahead actions a future (about one walk), then valued by hint_estimate()
@@ -54,6 +55,16 @@ def hint_estimate(state: Any, seat: int) -> tuple[float, float | None]:
     return weighed(estimate(state, seat, cache, False), HAND, False)[2], None
 
 
+# sections of what a move sets off rather than of the move: the reveal of a simultaneous turn, Kumichō's
+# meeting, the scoring at the end and CatANNA's (explain_move's headline cites the move's own section instead)
+AFTERMATH = frozenset({TURN_PHASES, rb.MEETING, rb.END, rb.STRUCTURE_POINTS, rb.MISSION_POINTS, rb.SOLO_SCORING})
+
+# the section of each kind of move whose section does not depend on its fields (section())
+SECTIONS = {Place: rb.COO, Discard: rb.ACCOUNTANT, Swap: rb.STOREKEEPER, Keep: rb.DELIVERY_ZONE,
+            Stop: rb.MINIONS, EndWalk: rb.DELIVERY_ZONE, Open: rb.SETUP, Redraw: rb.SETUP,
+            AssignMarkers: rb.SOLO, WildCube: rb.SOLO_SCORING}
+
+
 def _times(level: int) -> str:
     return "once" if level == 1 else f"up to {level} times"
 
@@ -71,6 +82,21 @@ def _box(s: Any, seat: int, a: Box) -> list[str]:
     return [f"after each box the leader steps down to one of the two boxes of the card right below; this "
             f"{'left' if a.side == 0 else 'right'} box of place {a.place + 1} is on level {a.level}, so its "
             f"{a.action} may be used {_times(a.level)} ({rb.COMMAND})."]
+
+
+def section(s: Any, action: Hashable) -> str:
+    """The rulebook section of `action` itself, played in `s`: the one its why() cites first (the
+    headline of a move that logs nothing: taking no cube, stopping a box, keeping a cube loose)."""
+    t = type(action)
+    if t is Box:
+        return rb.LIEUTENANTS if action.place == 0 else rb.COMMAND
+    if t is Take:
+        return rb.FISHMONGER if action.count else rb.MINIONS
+    if t is Carry:
+        return rb.SUBWAY if action.subway else rb.DELIVERY
+    if t is Deliver:
+        return rb.COOK if action.kind == sd.NIGIRI else rb.DELIVERY_ZONE
+    return SECTIONS.get(t, "")
 
 
 def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
@@ -112,8 +138,11 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
                 f"{slot} slot {action.slot + 1} there was free and takes {colour} ({rule})."]
     if t is Keep:
         return [f"a delivery is never forced: the cube may stay loose and be delivered later ({rb.DELIVERY_ZONE})."]
-    if t in (Stop, EndWalk):
+    if t is Stop:
         return [f"minion boxes are optional: an action may be used fully, partly or not at all ({rb.MINIONS})."]
+    if t is EndWalk:
+        return [f"a delivery is never forced: the walk may end with cubes still loose, to be delivered on a "
+                f"later walk ({rb.DELIVERY_ZONE})."]
     if t is Open:
         return [f"of the four opening minions one goes below the Accountant and one to the Waiting Room; the "
                 f"other two are discarded ({rb.SETUP})."]

@@ -220,40 +220,14 @@ class GameState(State):
         return super().evaluate(seat) if self.players > 1 else self.scores()[0] - self.catanna_score()
 
     def _why_illegal(self, action: Any) -> str | None:
-        """The rule behind a refused walk or cube move, in a sentence."""
+        """The rule behind a refused move, in a sentence (syndicate/refusals.py); a field of the wrong
+        type, or a move no rule there explains, is named as not among the legal ones."""
+        from ..refusals import why_illegal      # the refusals read the rules' sections and the areas
         legal = self.legal_actions()
         odd = odd_field(action, legal, types_only=True)
         if odd:
             return odd
-        top = self.pending[-1]
-        seat = top.seat
-        if isinstance(action, command_phase.Box):
-            if top.kind != "walk":
-                return f"{action} is not possible now: Player {seat + 1} is in the middle of a box"
-            if top.data == 0 and action.place == 0:
-                if action.side == 0:
-                    return "the Accountant may not be chosen with three minions already waiting " \
-                           "(Neko Syndicate › Accountant)"
-                return "the Chief Operations Officer needs a waiting minion (Neko Syndicate › Chief Operations Officer)"
-            return (f"the walk goes on to a box of the card right below, place {top.data + 1} "
-                    f"(Neko Syndicate › Command phase)")
-        if isinstance(action, minions_cards.Carry):
-            if top.kind not in (sd.DELIVERY, sd.SUBWAY):
-                return f"{action} is not possible now: no Delivery lady or Subway operator is at work"
-            n, m, c = action.frm, action.to, action.colour
-            if not (0 <= n < sd.NEIGHBOURHOODS and 0 <= m < sd.NEIGHBOURHOODS and 0 <= c < 4):
-                return f"{action} names a neighbourhood or colour that does not exist"
-            if not self.cubes[seat][4 * n + c]:
-                return (f"there is no loose {COLOURS[c]} cube in {sd.neighbourhood_name(n)} "
-                        "(a delivered cube never moves)")
-            if self.pyramid[seat][m // 2] < 0:
-                return f"there is no card at place {m // 2 + 1} yet"
-            if top.kind == sd.DELIVERY:
-                return (f"the Delivery lady moves a cube one step up or down: {sd.neighbourhood_name(m)} is "
-                        f"not next to {sd.neighbourhood_name(n)} (Neko Syndicate › Delivery lady)")
-            return ("the subway runs only between stations of one line, and the lieutenants card has "
-                    "none (Neko Syndicate › Subway operator)")
-        return odd_field(action, legal, types_only=False)
+        return why_illegal(self, action) or odd_field(action, legal, types_only=False)
 
     # ------------------------------------------------------------------ what a seat sees
     def acted_unseen(self, seat: int) -> set[int]:

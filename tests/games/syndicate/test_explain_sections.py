@@ -1,0 +1,62 @@
+"""An explanation's headline cites the section of the move itself, as its "why" does, also for a move that
+logs nothing (taking no cube, stopping a box, keeping a cube loose, ending the walk) and at a simultaneous
+table, where such a move is first told to the table with the turn's reveal; a move made out of a view's
+sight cites nothing of it there."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import neko_lab as nl
+
+SECTION = re.compile(r"\((Neko Syndicate › [^)]*)\)")
+
+
+def _moves(players, seed, **options):
+    s = nl.new_game("syndicate", players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    while not s.is_over():
+        a = rng.choice(s.legal_actions())
+        before = s.clone()
+        s.apply(a)
+        yield before, a, s
+
+
+def test_solo_moves_that_log_nothing_cite_their_own_section():
+    want = {"Take": "Minions cards", "Stop": "Minions cards", "Keep": "Delivery zone", "EndWalk": "Delivery zone"}
+    found = set()
+    for before, a, after in (m for seed in range(12) for m in _moves(1, seed)):   # ending a walk's
+        if found == set(want):                                                      # deliveries is rare
+            break
+        kind = type(a).__name__
+        if kind in want and (kind != "Take" or not a.count):      # ending a walk sets off the meeting
+            ex = nl.explain_move(before, a, after, viewer=0)
+            assert ex.rule == f"Neko Syndicate › {want[kind]}", ex.lines[0]
+            assert ex.lines[0].endswith(f"({ex.rule})") and f"({ex.rule})" in ex.lines[1]
+            assert f"The rule, {ex.rule}: " in "\n".join(ex.lines)
+            found.add(kind)
+    assert found == set(want)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 0), (2, 1), (3, 0)])
+def test_simultaneous_headline_cites_the_section_the_why_cites(players, seed):
+    mismatched, hidden = [], 0
+    for before, a, after in _moves(players, seed):
+        mover = before.current_player
+        ex = nl.explain_move(before, a, after, viewer=mover)
+        why = SECTION.findall(ex.lines[1])
+        if why and ex.rule != why[0]:
+            mismatched.append(ex.lines[:2])
+        for viewer in range(players):
+            if viewer == mover:
+                continue
+            other = nl.explain_move(before, a, after, viewer=viewer)
+            if "out of this view's sight" in other.lines[1]:
+                hidden += 1
+                # only what the table saw may be cited: the sections of the events this view reads
+                seen = {e.rule for e in after.log_for(viewer)[len(before.log_for(viewer)):] if e.rule}
+                assert other.rule in seen | {""}, other.lines[0]
+    assert not mismatched, mismatched[:3]
+    assert hidden
