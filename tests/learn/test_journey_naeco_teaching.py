@@ -238,3 +238,33 @@ def test_naeco_biodiversity_summary_is_in_the_projects_own_words():
     assert "4 points per card" in summary and "Naéco › Scoring" in summary
     # the rulebook's own run of words for this rule is not copied
     assert "score 4 points for each card of the" not in " ".join(re.findall(r"[a-z0-9']+", summary.lower()))
+
+
+# ------------------------------------------------------------------------- 7b. one place says a move's section
+def test_journey_lesson_words_cite_the_section_the_game_files_each_move_under():
+    # the lesson asks the game which section a move belongs to (the hook its explanations use too): a
+    # card bought through a card's effect is that card's rule, not Get Rewards; a new bid is the Advanced
+    # Game's rule, not the plain bid's; and the lesson's own words about the move cite that section
+    import random
+
+    import neko_lab as nl
+    from neko_lab.games.journey import explain
+    from neko_lab.learn.lessons import journey as lesson
+    seen = {}
+    for seed in range(24):
+        s = nl.new_game("journey", players=2 + seed % 3, seed=seed, advanced_cards=bool(seed % 2),
+                        advanced_setup=seed % 3 == 0)
+        rng = random.Random(seed)
+        while not s.is_over():
+            legal = s.legal_actions()
+            for a in legal:
+                rule = explain.section(s, a)
+                assert rule and lesson.section(s, a) == rule, (s.pending[-1].kind, a)
+                said = lesson.say(s, a)
+                assert f"({rule})" in said or f"({rule}, " in said or f", {rule})" in said, (a, rule, said)
+                seen.setdefault((s.pending[-1].kind, _kind(a)), set()).add(rule)
+            s.apply(rng.choice(legal))
+    assert "Journey \u203a Advanced Game \u203a Start a New Bid" in seen[("turn", "new_bid")]
+    assert seen[("pick", "pick")] >= {"Journey \u203a Preparation Phase \u203a Get Rewards",
+                                      "Journey \u203a Card Reference Guide"}
+    assert seen[("turn", "tile_adjust")] == {"Journey \u203a Card Reference Guide"}

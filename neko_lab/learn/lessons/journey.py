@@ -31,6 +31,7 @@ from neko_lab.core.errors import counted
 from typing import Any, Hashable
 
 from ...core.state import State
+from ...games.journey.explain import section as move_section
 from ...games.journey.rules.ship_lanes import hub
 from ...games.journey import scoring as sc
 from ...games.journey.rules.free_actions import TURN as FREE_MOVES
@@ -49,6 +50,7 @@ ACTION = R + "Action Phase"
 FISH, BID = ACTION + " \u203a Take Fish", ACTION + " \u203a Bid a Card"
 ACTIVATE = ACTION + " \u203a Activate a Hub or a Card Effect"
 FREE, RESOLVE = R + "Free Actions", R + "End of a Round \u203a Resolve Bidding"
+NEW_BID = R + "Advanced Game \u203a Start a New Bid"
 PLACE = R + "End of a Round \u203a Place a card into your ship lane"
 MIDGAME, FINAL, CARDS = R + "Mid-Game Scoring", R + "Final Scoring", R + "Card Reference Guide"
 MOVE = FREE + " \u203a Move your ship"
@@ -137,9 +139,10 @@ def say(state: State, a: Any) -> str:
         return (f"Round {getattr(state, 'round', 1)}'s reward: your lowest die is a {low}, which opens faces {low} "
                 f"to 6 of the chart ({REWARDS}). Choose to {_reward(state, x)}.")
     if kind == "pick":
+        rule = section(state, a)          # the dice reward, or the card, that offered the buy
         if k == "decline":
-            return f"Neither card is worth its price to you now: decline ({REWARDS})."
-        return (f"Two cards were drawn for you; buy one or neither ({REWARDS}). Buy {_card_name(state, x)}.")
+            return f"Neither card is worth its price to you now: decline ({rule})."
+        return f"Two cards were drawn for you; buy one or neither ({rule}). Buy {_card_name(state, x)}."
     if kind in ("place", "win"):
         if k == "decline":
             return _say_decline(state, seat, board)
@@ -155,10 +158,13 @@ def say(state: State, a: Any) -> str:
                 f"or a mix ({CARDS}). Take {x} fuel and the rest in coins.")
     if kind == "final":
         return (f"The game has ended: before the final scoring you may still spend fuel and goods to move ships "
-                f"and load ports ({R}Game End). Nothing left is worth it: done.")
+                f"and load ports ({R}Game End). "
+                + ("Nothing left is worth it: done." if k == "done" else f"Do it: {a}."))
     if kind == "lottery":
         return f"Lottery: take one reward of the chart ({CARDS}). Choose: {a}."
-    return f"Choose: {a} ({ACTION})."
+    if k in CARD_WORDS:
+        return CARD_WORDS[k].format(a=a)
+    return f"Choose: {a} ({section(state, a) or ACTION})."
 
 
 TURN_WORDS = {
@@ -191,10 +197,13 @@ TURN_WORDS = {
     "take_die": f"A free action: 3 fish buy one die from the discard area, keeping its value, once a turn "
                 f"({FREE}). Do it: {{a}}.",
     "unjam": f"A free action: 5 coins remove an interference tile, each of which costs points at the end ({FREE}).",
-    "new_bid": f"Start a New Bid: put a card from the deck into an empty bidding space and bid on it ({BID}). "
-               f"Do it: {{a}}.",
-    "park_bid": f"Penguin Park: a discarded die becomes your bid on a card ({CARDS}). Do it: {{a}}.",
+    "new_bid": f"Start a New Bid: put a new card into the first free bidding space and bid on it "
+               f"({NEW_BID}). Do it: {{a}}.",
     "lighthouse": f"Light House: its effect activates a hub again ({CARDS}). Do it: {{a}}.",
+}
+#: the decisions a card opens outside the turn, by the move asked for
+CARD_WORDS = {
+    "park_bid": f"Penguin Park: a discarded die becomes your bid on a card ({CARDS}). Do it: {{a}}.",
     "church": f"Church: a die that lost a bid may still activate a hub ({CARDS}). Do it: {{a}}.",
     "city": f"Southernmost City: choose its reward ({CARDS}). Do it: {{a}}.",
 }
@@ -287,7 +296,7 @@ def _say_turn(state: State, seat: int, a: Any, k: str, x: int, y: int, z: int) -
     if k == "move":
         return lead + _move_words(state, a)
     card = _card_name(state, getattr(state, "spaces", [0] * (x + 1))[x]) if k == "bid" else ""
-    text = TURN_WORDS.get(k, f"A free action: {{a}} ({FREE}).")
+    text = TURN_WORDS.get(k, f"A free action: {{a}} ({section(state, a) or FREE}).")
     said = lead + text.format(x=x, a=a, card=card, lane=x + 1)
     if k == "hub":
         child = state.clone()
@@ -388,26 +397,11 @@ def detail(state: State, seat: int, category: str) -> str | None:
     return said[category]() if category in said else None
 
 
-#: free actions a card or a reward tile gives (the log files them under the card guide)
-CARD_FREE = ("hospital", "tile_adjust", "tile_reroll", "exchange", "lighthouse")
-TURN_SECTIONS = {"fish": FISH, "bid": BID, "bid_die": BID, "new_bid": BID, "hub": ACTIVATE, "card": ACTIVATE,
-                 "end": ACTION, "park_bid": CARDS, "church": CARDS, "city": CARDS,
-                 **{k: (CARDS if k in CARD_FREE else FREE) for k in FREE_MOVES}}
-DECISION_SECTIONS = {"bonus": SETUP, "market": MARKET, "draft": DRAFT, "income": INCOME, "reward": REWARDS,
-                     "pick": REWARDS, "place": PLACE, "neko": CARDS, "final": R + "Game End", "lottery": CARDS}
-
-
 def section(state: State, a: Any) -> str:
-    """The section of the move itself (as the game's log files it), whatever the words around it cite:
-    a ship moved while the turn order is being explained is still a free action."""
-    kind, k = state.pending[-1].kind, _kind(a)
-    if kind == "turn":
-        if k == "take_die" and getattr(a, "b", 0):        # a die taken through Penguin Park
-            return CARDS
-        return TURN_SECTIONS.get(k, "")
-    if kind == "win":
-        return RESOLVE if k == "decline" else PLACE
-    return DECISION_SECTIONS.get(kind, "")
+    """The section of the move itself, whatever the words around it cite (a ship moved while the turn
+    order is being explained is still a free action): the game's own answer, the section its log and its
+    explanations file the move under, so that the lesson keeps no second map of its own."""
+    return move_section(state, a)
 
 
 def epilogue(state: State) -> str:
