@@ -197,3 +197,75 @@ def test_a_die_added_before_choosing_a_card_asks_for_the_card_first():
     s, x = first(lambda s: Act("bid_die", me(s).dice[0]) if turn(s) and s.main == 0 and me(s).dice else None)
     why = refusal(s, x)
     assert 'choose the card first ("bid on space N")' in why and why.endswith(BID)
+
+
+CARDS = "(Journey › Card Reference Guide)"
+
+
+def test_a_harbour_not_afforded_names_its_price_and_the_coins_in_hand():
+    from neko_lab.games.journey.rules.facts import harbour_cost
+    s, x = first(lambda s: Act("harbour") if turn(s) and me(s).harbours < 5 and me(s).coins < harbour_cost(
+        me(s).harbours + 1, me(s).harbour_div or None) else None)
+    b = me(s)
+    cost = harbour_cost(b.harbours + 1, b.harbour_div or None)
+    assert refusal(s, x).endswith(f"harbour {b.harbours + 1} costs {cost} coins and you have {b.coins} {FREE}")
+
+
+def test_a_harbour_when_the_supply_is_out_says_no_harbour_is_left(monkeypatch):
+    # four players can never open more than the supply holds (5 each, 20 in all): a smaller supply, all
+    # of it on the table, stands for a supply run out while the seat can pay
+    from neko_lab.games.journey.rules import free_actions, refusals
+    from neko_lab.games.journey.rules.facts import harbour_cost
+    s, x = first(lambda s: Act("harbour") if Act("harbour") in s.legal_actions() else None)
+    on_table = sum(b.harbours for b in s.boards)
+    monkeypatch.setattr(free_actions, "HARBOUR_SUPPLY", on_table)
+    monkeypatch.setattr(refusals, "HARBOUR_SUPPLY", on_table)
+    s = s.clone()                                # the same position, its legal actions read afresh
+    b = me(s)
+    assert b.coins >= harbour_cost(b.harbours + 1, b.harbour_div or None)
+    assert refusal(s, x).endswith(f"no harbour is left in the supply: the game has {on_table}, and every one "
+                                  f"is open on a player's board {FREE}")
+
+
+def test_card_free_actions_without_the_card_name_the_missing_card():
+    s, x = first(lambda s: Act("hospital") if turn(s) and not me(s).names.get("Hospital") else None)
+    assert refusal(s, x).endswith(f"you have no Hospital in your ship lanes, and only a Hospital removes a tile "
+                                  f"for free {CARDS}")
+    s, x = first(lambda s: Act("lighthouse", 0, 4) if turn(s) and not me(s).names.get("Light House") else None)
+    assert refusal(s, x).endswith(f"you have no Light House in your ship lanes {CARDS}")
+    s, x = first(lambda s: Act("tile_reroll", me(s).dice[0]) if turn(s) and me(s).dice
+                 and not me(s).types.get("penguin_park") else None)
+    assert refusal(s, x).endswith(f"the reroll dice reward tile comes with a Penguin Park, and you have none in "
+                                  f"your ship lanes {CARDS}")
+
+
+def test_a_used_hospital_or_reroll_tile_says_it_works_once_a_round():
+    s, x = first(lambda s: Act("hospital") if turn(s) and me(s).names.get("Hospital") and me(s).hospital_used
+                 else None, seeds=range(40))
+    assert refusal(s, x).endswith(f"your Hospital removes one interference tile a round, and it has done so this "
+                                  f"round {CARDS}")
+    s, x = first(lambda s: Act("tile_reroll", me(s).dice[0]) if turn(s) and me(s).dice and me(s).types.get(
+        "penguin_park") and not me(s).tile_reroll else None)
+    assert refusal(s, x).endswith(f"your reroll dice reward tile is used once a round, and it was used this "
+                                  f"round {CARDS}")
+
+
+@pytest.mark.parametrize("k,town,faces", [(0, "Seaside Town (Trader)", "1, 2, 3"),
+                                           (2, "Seaside Town (Merchant)", "4, 5, 6")])
+def test_an_exchange_not_opened_names_the_town_and_the_die_that_opens_it(k, town, faces):
+    s, x = first(lambda s: Act("exchange", k) if turn(s) and not me(s).exchange_on[k] else None)
+    why = refusal(s, x)
+    assert f"that exchange opens for the rest of the round once a die showing {faces} is on a {town}" in why
+    assert why.endswith(CARDS)
+    assert (f"you have no {town} in your ship lanes" in why) == (not me(s).names.get(town))
+
+
+def test_loading_a_good_in_the_last_spending_gives_the_true_reason():
+    s, x = first(lambda s: Act("cargo", 0, 0) if s.pending and s.pending[-1].kind == "final" else None)
+    b = me(s)
+    why = refusal(s, x)
+    if not b.goods:
+        assert why.endswith(f"you have no good in your cabin to load {FREE}")
+    else:
+        assert why.endswith(f"{FREE}") and ("holds no port" in why or "already loaded" in why)
+    assert "is deciding" not in why

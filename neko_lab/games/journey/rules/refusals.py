@@ -7,10 +7,10 @@ from neko_lab.core.errors import counted
 
 from .. import scoring as sc
 from .bidding import bid_need
-from .facts import (ACTIVATION, LANE_SHIFT, R_ACTION, R_ACTIVATE, R_BID, R_CARDS, R_COURSE, R_DRAFT, R_FISH,
+from .facts import (ACTIVATION, EXCHANGES, HARBOUR_SUPPLY, LANE_SHIFT, R_ACTION, R_ACTIVATE, R_BID, R_CARDS, R_COURSE, R_DRAFT, R_FISH,
                     R_FREE, R_GAME_END, R_INCOME, R_MARKET, R_ON_BIDDING, R_ORDER, R_PLACE, R_RESOLVE,
                     R_REWARDS, R_SETUP, R_SHIP_ON_DIE as R_MOVE, SLOTS, harbour_cost, player, ship_cost, where)
-from .free_actions import die_fish_cost, ship_supply
+from .free_actions import die_fish_cost, harbour_supply, ship_supply
 from .player_boards import count
 from .ship_lanes import board_hubs, gap_cost, next_position
 
@@ -34,9 +34,6 @@ def why_illegal(s: GameState, action: Any) -> str | None:
             return f"{action} is not legal: only one discarded die may be taken per turn ({R_FREE})"
         if kind == "harbour" and b.harbours >= sc.MAX_HARBOURS:
             return f"{action} is not legal: at most {sc.MAX_HARBOURS} harbours may be opened ({R_FREE})"
-        if kind == "harbour":
-            return (f"{action} is not legal: harbour {b.harbours + 1} costs "
-                    f"{harbour_cost(b.harbours + 1, b.harbour_div or None)} coins ({R_FREE})")
         check = TURN_CHECKS.get(kind)
         reason = check(s, top.seat, b, action) if check else None
     if reason is None and top.kind in ("turn", "final"):
@@ -250,6 +247,84 @@ def _ship(s: GameState, seat: int, b: Any, action: Any) -> str | None:
     return None
 
 
+def _harbour(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    nth = b.harbours + 1
+    cost = harbour_cost(nth, b.harbour_div or None)
+    if b.coins < cost:
+        city = f" (your Harbour City's {b.harbour_div} divides the price)" if b.harbour_div else ""
+        return f"harbour {nth} costs {cost} coins{city} and you have {b.coins} ({R_FREE})"
+    if harbour_supply(s) <= 0:
+        return (f"no harbour is left in the supply: the game has {HARBOUR_SUPPLY}, and every one is open on "
+                f"a player's board ({R_FREE})")
+    return None
+
+
+def _hospital(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    if not b.names.get("Hospital"):
+        return f"you have no Hospital in your ship lanes, and only a Hospital removes a tile for free ({R_CARDS})"
+    if b.hospital_used:
+        return f"your Hospital removes one interference tile a round, and it has done so this round ({R_CARDS})"
+    if not b.interference:
+        return f"you have no interference tile to remove ({R_CARDS})"
+    return None
+
+
+# the Seaside Town whose die opens each exchange (EXCHANGES: Trader's two, then Merchant's two)
+EXCHANGE_TOWN = ("Seaside Town (Trader)", "Seaside Town (Trader)", "Seaside Town (Merchant)",
+                 "Seaside Town (Merchant)")
+
+
+def _exchange(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    k = action.a
+    if not isinstance(k, int) or not 0 <= k < len(EXCHANGES):
+        return f"the Seaside Towns have exchanges 1 to {len(EXCHANGES)} ({R_CARDS})"
+    pay, amount, get, _ = EXCHANGES[k]
+    town = EXCHANGE_TOWN[k]
+    if not b.exchange_on[k]:
+        faces = ", ".join(map(str, ACTIVATION[town]))
+        owned = "" if b.names.get(town) else f", and you have no {town} in your ship lanes"
+        return (f"that exchange opens for the rest of the round once a die showing {faces} is on a {town}; "
+                f"none is there this round{owned} ({R_CARDS})")
+    limit = s.options["exchange_limit"]
+    if k == 0 and b.exchange_on[2] and limit is not None and b.exchange_used[0] >= limit:
+        return (f"with both Seaside Town exchanges open, 3 coins for 1 fuel may be used {limit} times a round, "
+                f"and you have used it {b.exchange_used[0]} times (the game's exchange_limit option) ({R_CARDS})")
+    have = b.coins if pay == "coins" else b.fuel if pay == "fuel" else b.goods
+    if have < amount:
+        return f"that exchange costs {amount} {pay} and you have {have} ({R_CARDS})"
+    freed = amount if pay in ("fuel", "good") else 0
+    if get in ("fuel", "good") and b.cabin - freed >= sc.CABIN_LIMIT:
+        return (f"your cabin already holds {sc.CABIN_LIMIT} fuel and goods, the most it may hold, so it has no "
+                f"room for the {get} ({R_SETUP})")
+    return None
+
+
+def _tile_reroll(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    if not b.tile_reroll:
+        if not b.types.get("penguin_park"):
+            return (f"the reroll dice reward tile comes with a Penguin Park, and you have none in your ship "
+                    f"lanes ({R_CARDS})")
+        return f"your reroll dice reward tile is used once a round, and it was used this round ({R_CARDS})"
+    return _no_die(b, action.a, R_CARDS)
+
+
+def _lighthouse(s: GameState, seat: int, b: Any, action: Any) -> str | None:
+    if not b.names.get("Light House"):
+        return f"you have no Light House in your ship lanes ({R_CARDS})"
+    if b.lighthouse >= 0:
+        lane, pos = divmod(b.lighthouse, LANE_SHIFT)
+        return (f"your Light House works once a round, and it already boosts {where(pos)} of lane {lane + 1} "
+                f"this round ({R_CARDS})")
+    lane = _open_lane(b, action.a)
+    if lane:
+        return f"{lane} ({R_CARDS})"
+    if not any(h[1] == action.a and h[2] == action.b for h in board_hubs(s, b)):
+        place = where(action.b) if isinstance(action.b, int) and action.b >= 0 else f"place {action.b}"
+        return (f"{place} of lane {action.a + 1} is no complete hub, and the Light House boosts a complete hub "
+                f"({R_CARDS})")
+    return None
+
+
 def _adjust(s: GameState, seat: int, b: Any, action: Any) -> str | None:
     if action.b not in (1, -1):
         return f"a die is turned one step up or down ({R_FREE})"
@@ -312,7 +387,8 @@ def _place(s: GameState, top: Any, b: Any, action: Any) -> str:
 TURN_CHECKS = {
     "fish": _fish, "bid": _bid, "bid_die": _bid_die, "hub": _hub, "card": _card,
     "fish_coins": _fish_spent, "fish_fuel": _fish_spent, "take_die": _take_die, "unjam": _unjam,
-    "ship": _ship, "adjust": _adjust, "tile_adjust": _adjust,
+    "ship": _ship, "adjust": _adjust, "tile_adjust": _adjust, "harbour": _harbour, "hospital": _hospital,
+    "exchange": _exchange, "tile_reroll": _tile_reroll, "lighthouse": _lighthouse,
 }
 
 
