@@ -11,7 +11,8 @@ move): the sentence names the first condition of the rules that fails there for 
 why_illegal(state, action) says the same of one action refused by apply() (wired as the game's
 _why_illegal, so IllegalAction carries it): a move of another step (access bought during the launches),
 a build, launch, purchase of mission access, technology or card that the rules do not allow, or one
-the rules allow at another price. Every reason reads the table and the acting seat's own hand only.
+the rules allow at another price. Every reason reads the table and the acting seat's own hand only, and
+speaks to that seat ("... is not possible now: ..., and you have 2 fuel").
 """
 from __future__ import annotations
 
@@ -456,10 +457,13 @@ def why_illegal(s: Any, action: Any) -> str | None:
     made_in = MADE_IN.get(cls)
     if made_in is None:
         return None
-    head = f"{short(action)} is not possible now for {who(seat)}"
+    # the reason speaks to the deciding seat ("you have 5 fuel"); its number is said only where the step
+    # open now is not the action's own, so that a reader who meant another seat's move sees whose it is
+    head = f"{short(action)} is not possible now"
     if made_in != decision:
         when, rule = WHEN[made_in]
-        return f"{head}: {when}; this decision is about {ABOUT.get(decision, decision)} ({rule})"
+        return (f"{head}: {when}; the decision open now is yours ({who(seat).capitalize()}): "
+                f"{ABOUT.get(decision, decision)} ({rule})")
     named = NAMED.get(cls)
     if named:           # an action written by hand whose name is not that of the place it points at
         field, label, table = named

@@ -173,6 +173,9 @@ def test_a_launch_beyond_the_fuel_is_refused_with_the_fuel_worked_out():
     said = str(e.value)
     assert f"costs {need} fuel: distance" in said and f"you have {s.fuel[RED]} fuel" in said
     assert said.endswith("(Destination: Neptune \u203a Fuel)")
+    # one voice: the reason speaks to the deciding seat, so its head does not name it as a third person
+    assert said.startswith(f"{Launch(callisto, 'Callisto', 1, need)} is not possible now: ")
+    assert "player 1" not in said.lower()
 
 
 def test_buying_mission_access_during_the_launches_is_refused_as_out_of_its_step():
@@ -184,6 +187,9 @@ def test_buying_mission_access_during_the_launches_is_refused_as_out_of_its_step
     said = str(e.value)
     assert "once its active player launches no more missions" in said
     assert said.endswith("(Destination: Neptune \u203a Research Missions)")
+    # a move of another step says whose the open decision is, still speaking to that seat
+    assert f"is not possible now: " in said and f"the decision open now is yours (Player {RED + 1}): " in said
+    assert f"for player {RED + 1}" not in said
 
 
 def test_a_build_at_the_wrong_price_names_the_legal_one():
