@@ -149,6 +149,10 @@ class State(Spaces):
     # condition that made the move legal in the game's words, and counts(state, viewer) -> {(seat, label):
     # number}, what a move may change, named as players name it; both read only what the viewer may know.
     explainer: ClassVar[Any] = None
+    # Why a move is refused: the game's refusals module (wired by the game's package like the explainer,
+    # since it may read the explanations, which read the rules) with why_illegal(state, action) -> str or
+    # None, read by the default _why_illegal(); None: the game refines why_illegal() itself, or not at all.
+    refuser: ClassVar[Any] = None
 
     # ------------------------------------------------------------------ construction
     @classmethod        # explicit: the compiled build's functions are not made class methods by type()
@@ -362,7 +366,8 @@ class State(Spaces):
                 f"{some_of(legal)})")
 
     def _why_illegal(self, action: Any) -> str | None:
-        return None
+        refuser = type(self).refuser
+        return refuser.why_illegal(self, action) if refuser is not None else None
 
     def scores(self) -> list[int]:
         return [sum(b.values()) for b in self.breakdown()]

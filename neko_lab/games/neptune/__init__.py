@@ -4,11 +4,12 @@
     neptune.graph.fuel_cost("Earth", "Callisto", speed=4, bases=["Mars Mineral Beds"])
     neptune.rules.speed(["slingshots", "fission"]); neptune.scoring.vp_for_credits(7)
 """
-from . import data, explain, render, rules, scoring
+from . import data, explain, refusals, render, rules, scoring
 from .rules import GameState
 
 GameState.picture = render.html
 GameState.explainer = explain          # what a learner is told about a move (neko_lab.learn)
+GameState.refuser = refusals           # why a move is refused (IllegalAction's reason)
 
 
 def __getattr__(name: str):

@@ -129,11 +129,6 @@ class GameState(State):
             raise ConfigError("diversification_by is 'planets' or 'bases', "
                               f"not {self.options['diversification_by']!r}")
 
-    def _why_illegal(self, action: Any) -> str | None:
-        """Why a move is refused, with the rule and this position's numbers (neptune/refusals.py)."""
-        from ..refusals import why_illegal      # the refusals read the explanations, which read the rules
-        return why_illegal(self, action)
-
     @classmethod
     def load_data(cls, data: Any) -> neptune_data.NeptuneData:
         if isinstance(data, neptune_data.NeptuneData):

@@ -220,14 +220,13 @@ class GameState(State):
         return super().evaluate(seat) if self.players > 1 else self.scores()[0] - self.catanna_score()
 
     def _why_illegal(self, action: Any) -> str | None:
-        """The rule behind a refused move, in a sentence (syndicate/refusals.py); a field of the wrong
+        """The rule behind a refused move, in a sentence (syndicate/refusals.py, the refuser); a field of the wrong
         type, or a move no rule there explains, is named as not among the legal ones."""
-        from ..refusals import why_illegal      # the refusals read the rules' sections and the areas
         legal = self.legal_actions()
         odd = odd_field(action, legal, types_only=True)
         if odd:
             return odd
-        return why_illegal(self, action) or odd_field(action, legal, types_only=False)
+        return super()._why_illegal(action) or odd_field(action, legal, types_only=False)
 
     # ------------------------------------------------------------------ what a seat sees
     def acted_unseen(self, seat: int) -> set[int]:
