@@ -532,7 +532,7 @@ def test_the_readme_shows_the_refusal_a_save_edited_against_the_rules_gets():
 def test_a_refusal_that_already_says_what_is_not_legal_is_not_said_twice():
     doc = json.loads(nl.play("journey", "random", seed=5).to_json())
     doc["actions"][40] = doc["actions"][47]
-    with pytest.raises(SaveError, match=r"^step 42: end is not legal: a main action is mandatory") as refused:
+    with pytest.raises(SaveError, match=r"^step 42: end turn is not legal: a main action is mandatory") as refused:
         nl.from_json(json.dumps(doc))
     assert str(refused.value).count("is not legal") == 1
 
