@@ -476,8 +476,12 @@ def why_illegal(s: Any, action: Any) -> str | None:
     same = [a for a in s.legal_actions()
             if type(a) is cls and all(getattr(a, f) == getattr(action, f) for f in which)]
     if same:
-        return (f"{head}: the rules allow it only as \u201c{same[0]}\u201d, at their price "
-                f"({DECISION_RULES.get(decision, RULE_TURN)})")
+        rule = DECISION_RULES.get(decision, RULE_TURN)
+        if str(same[0]) == str(action):     # alike in words: say which field the rules set otherwise
+            differ = ", ".join(f"{f} {getattr(same[0], f)!r}, not {getattr(action, f)!r}"
+                               for f in type(action)._fields if getattr(same[0], f) != getattr(action, f))
+            return f"{head}: the rules allow \u201c{same[0]}\u201d only with {differ} ({rule})"
+        return f"{head}: the rules allow it only as \u201c{same[0]}\u201d, at their price ({rule})"
     if cls is BuildAt:
         reason = _build_action(s, seat, action)
     elif cls is Launch:
