@@ -6,8 +6,9 @@
 
 Built on the generic board (beside the picture: the prompt, the choices saying what each gives, the
 last moves with "why?", bot speed and pause, scores; the whole log under it). The picture
-(render.svg) shows the bidding area with every bid, the discard area, the scoring tiles and each
-player's board with its lanes, hubs, dice and ships. Where the seat to act may click, the picture is
+(render.areas_html) shows the shared table (the scoring tiles, the bidding area with every bid, the
+discard area) and each player's board with its lanes, hubs, dice and ships as separate areas, side by
+side when the column is wide and one under the other when it is narrow. Where the seat to act may click, the picture is
 lit in green and hovering says what a click does:
 
 * **dice** — draft it, discard it for income, add it to the card you are bidding on, or (otherwise)
@@ -27,7 +28,7 @@ from typing import Any, Hashable, Mapping, Sequence
 
 from neko_lab.widgets.board import Board as GenericBoard
 
-from .render import svg
+from .render import areas_html
 from .rules import Act, GameState
 from .scoring import card_price
 
@@ -80,7 +81,7 @@ class Board(GenericBoard):
     # ------------------------------------------------------------------ hooks
     def picture(self) -> str:
         clicks = self.clicks()
-        return svg(self.state, self.viewer, {k: self.choice_label(a) for k, a in clicks.items()})
+        return areas_html(self.state, self.viewer, {k: self.choice_label(a) for k, a in clicks.items()})
 
     def target_action(self, name: str) -> Hashable | None:
         found = self.clicks().get(name)

@@ -1,8 +1,9 @@
-"""A picture of a Journey table as one SVG string: a pure function of the state.
+"""A picture of a Journey table, as one SVG string or as separate areas: a pure function of the state.
 
-    from neko_lab.games.journey.render import svg
+    from neko_lab.games.journey.render import areas, svg
     svg(state)                      # the whole table
     svg(state, viewer=0, clicks={"space:1": "bid on space 2"})   # click targets lit in green
+    areas(state)                    # the same as separate areas (the board shows these side by side)
 
 What it shows: the round, the stage and the turn order; the four mid-game scoring tiles; the bidding
 area with every card and every seat's dice on it; the discard area; then one board per seat with
@@ -15,8 +16,14 @@ Hover any card, hub or die for its details (SVG <title>). With `clicks` (target 
 click does), the viewer's dice, hubs, slots and ships, the bidding cards and the end-turn button
 are click targets (neko_lab.widgets.picture): "die:<value>", "space:<i>", "hub:<lane>:<pos>",
 "slot:<lane>:<slot>", "ship:<lane>:<pos>", "end" (engine numbering from 0). Every text is drawn at
-11 px or more, and the table is drawn 560 px wide so it is shown at its drawn size beside the
+11 px or more, and every area is drawn 560 px wide so it is shown at its drawn size beside the
 board's side column.
+
+The board and a notebook (`html`, GameState.picture) show the table as areas in blocks that wrap to
+the width they get (`areas_html`): the shared table (round, scoring tiles, bidding area, discard
+area), then each player's board, then the legend. On a wide screen they stand side by side, on a
+laptop one under the other in that order; `svg` draws the same areas one under the other as a
+single picture.
 """
 from __future__ import annotations
 
@@ -447,21 +454,54 @@ def legend_svg(x0: float, y0: float) -> tuple[str, float]:
     return "".join(parts), 20 + 14 * len(lines)
 
 
-def svg(state: "GameState", viewer: int | None = None, clicks: Mapping[str, str] | None = None,
-        spaces: Iterable[int] = ()) -> str:
-    """The whole table as one SVG string. `clicks` (target name -> what a click does) makes those
-    places of `viewer`'s board and of the bidding area click targets, outlined in green."""
-    width = WIDTH
-    body, h = header_svg(state, 6, 4)
+def table_area(state: "GameState", y0: float, clicks: Mapping[str, str] | None = None,
+               spaces: Iterable[int] = ()) -> tuple[str, float, float]:
+    """The shared table drawn from y0: the round, the stage and the turn order, the scoring tiles, the
+    bidding area with every bid, the discard area. Returns (markup, width, height)."""
+    body, h = header_svg(state, 6, y0)
     parts = [body]
-    y = 4 + h + 6
+    y = y0 + h + 6
     bid, bw, bh = bidding_svg(state, 6, y, clicks, spaces)
     parts.append(bid)
-    width = max(width, bw + 12)
     y += bh + 4
     d, dh = discard_svg(state, 6, y)
     parts.append(d)
     y += dh + 8
+    return "".join(parts), max(WIDTH, bw + 12), y - y0
+
+
+def _area(body: str, width: float, height: float, cls: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif" class="{cls}" '
+            f'style="background:#ffffff">{body}</svg>')
+
+
+def areas(state: "GameState", viewer: int | None = None, clicks: Mapping[str, str] | None = None,
+          spaces: Iterable[int] = ()) -> list[str]:
+    """The table as separate SVG areas, each WIDTH (560) px wide, so that they stand side by side on a
+    wide screen and one under the other on a narrow one: the shared table (`table_area`), one board per
+    seat in seat order, the legend. `viewer` and `clicks` as for `svg`: only the viewer's board and the
+    bidding area hold click targets."""
+    body, width, h = table_area(state, 4, clicks, spaces)
+    out = [_area(body, width, h, "journey-table")]
+    for seat in range(state.players):
+        mine = viewer is not None and seat == viewer
+        part, ph = board_svg(state, seat, 6, 4, width - 12, clicks if mine else None, viewer)
+        out.append(_area(part, width, ph + 4, f"journey-board journey-p{seat + 1}"))
+    lg, lh = legend_svg(6, 4)
+    out.append(_area(lg, width, lh + 8, "journey-legend"))
+    return out
+
+
+def svg(state: "GameState", viewer: int | None = None, clicks: Mapping[str, str] | None = None,
+        spaces: Iterable[int] = ()) -> str:
+    """The whole table as one SVG string (the areas of `areas` one under the other). `clicks` (target
+    name -> what a click does) makes those places of `viewer`'s board and of the bidding area click
+    targets, outlined in green."""
+    parts = []
+    body, width, y = table_area(state, 4, clicks, spaces)
+    parts.append(body)
+    y += 4
     for seat in range(state.players):
         mine = viewer is not None and seat == viewer
         part, ph = board_svg(state, seat, 6, y, width - 12, clicks if mine else None, viewer)
@@ -477,6 +517,14 @@ def svg(state: "GameState", viewer: int | None = None, clicks: Mapping[str, str]
             + "".join(parts) + "</svg>")
 
 
+def areas_html(state: "GameState", viewer: int | None = None, clicks: Mapping[str, str] | None = None,
+               spaces: Iterable[int] = ()) -> str:
+    """The areas of `areas` in blocks that wrap to the width they are given (the board's picture)."""
+    cells = "".join(f'<div style="display:inline-block;vertical-align:top;margin:2px 8px 2px 0">{a}</div>'
+                    for a in areas(state, viewer, clicks, spaces))
+    return f'<div class="neko-journey">{cells}</div>'
+
+
 def events(state: "GameState", since: int = 0, viewer: Any = PUBLIC) -> list[dict]:
     """The log as `viewer` reads it (State.log_for: a seat, PUBLIC, the default, or EVERYTHING), from
     event `since` on, as rows (number, who, what, rule): pandas.DataFrame(events(s)) reads well in a
@@ -490,8 +538,8 @@ def html(state: "GameState", viewer: Any = PUBLIC) -> str:
     shows the spectator's (PUBLIC). Nothing hidden is ever drawn (the draft picks of the pass, cards
     drawn by another seat), so the views differ only in whose board is marked as the viewer's."""
     viewer = state.check_viewer(viewer)
-    return svg(state, viewer if isinstance(viewer, int) else None)
+    return areas_html(state, viewer if isinstance(viewer, int) else None)
 
 
-__all__ = ["svg", "html", "events", "board_svg", "lane_svg", "bidding_svg", "card_svg", "hub_svg", "die_svg",
+__all__ = ["svg", "areas", "areas_html", "table_area", "html", "events", "board_svg", "lane_svg", "bidding_svg", "card_svg", "hub_svg", "die_svg",
            "PLAYER_COLOURS", "ITEM_FILL"]

@@ -372,3 +372,30 @@ def test_the_score_table_names_categories_in_the_rulebook_s_words_as_the_lesson_
     assert {"mid-game tiles", "ship travel", "Seaside Town", "end-game icons"} <= set(rows)
     assert not [r for r in rows if "_" in r]
     assert set(EXPLAINED) == set(rows)                # every category the table shows, the lesson explains
+
+
+def test_the_board_shows_the_table_and_each_player_s_board_as_areas_that_wrap():
+    """The board's picture is several areas (the shared table, each player's board, the legend), each
+    560 px wide, so a wide column stands them side by side; together they draw exactly what the single
+    picture draws (no text more, none less), and the click targets stay where they belong: the bidding
+    cards in the table's area, the viewer's dice, hubs and slots in the viewer's board, none elsewhere."""
+    from neko_lab.games.journey.render import areas
+    s = advance_to(game(4), {"turn"})
+    seat = s.current_player
+    board = Board(s, agents={k: "random" for k in range(s.players) if k != seat})
+    pic = board.picture_widget.value
+    parts = areas(s, seat, {k: board.choice_label(a) for k, a in board.clicks().items()})
+    assert len(parts) == s.players + 2 and all(p in pic for p in parts)
+    assert all(re.match(r'<svg[^>]* width="560"', p) for p in parts)
+    texts = lambda markup: sorted(re.findall(r"<text[^>]*>([^<]*)</text>", markup))      # noqa: E731
+    for viewer in (None, seat):
+        assert texts("".join(areas(s, viewer))) == texts(svg(s, viewer))
+    targets = lambda markup: re.findall(r'data-target="([^"]+)"', markup)                 # noqa: E731
+    table, *boards, legend = parts
+    assert lit(board, "space:") and all(t.startswith("space:") for t in targets(table))
+    assert set(targets(table)) == {f"space:{i}" for i, c in enumerate(s.spaces) if c}
+    mine = targets(boards[seat])
+    assert any(t.startswith("die:") for t in mine) and any(t.startswith("slot:") for t in mine)
+    assert all(not targets(b) for k, b in enumerate(boards) if k != seat) and not targets(legend)
+    assert sorted(targets(pic)) == sorted(targets(svg(s, seat, {k: board.choice_label(a)
+                                                                 for k, a in board.clicks().items()})))
