@@ -10,7 +10,7 @@ scrolls to it), then reports the rectangles of the picture (and how far it is sc
 the choices, the message line, the newest of the last moves, the lesson text, the line naming the
 step's move and the step's explanation (as laid out in the lesson box, whose text may scroll), the Undo
 and Restart buttons, and every lit target, whether the picture is cut on the right, the width of each
-of its pictures (SVG) as shown and as drawn, the smallest text size as shown (an SVG's text size times
+of its pictures (SVG) as shown and as drawn (and where each stands), the smallest text size as shown (an SVG's text size times
 its scale on the screen), and the texts, tokens (class neko-token) and other lit targets the lesson's
 callout lies over.
 """
@@ -84,7 +84,8 @@ MEASURE = """(board) => {
     move: r(board.querySelector('.neko-lesson .neko-your-move')),
     message: r(board.querySelector('.neko-msg')), newest: r(board.querySelector('.neko-move')),
     svgs: [...pic.querySelectorAll('svg')].filter((s) => !s.parentElement.closest('svg')).map(
-      (s) => ({width: s.getBoundingClientRect().width, natural: parseFloat(s.getAttribute('width')) || 0,
+      (s) => ({width: s.getBoundingClientRect().width, left: s.getBoundingClientRect().left,
+               top: s.getBoundingClientRect().top, natural: parseFloat(s.getAttribute('width')) || 0,
                naturalHeight: parseFloat(s.getAttribute('height')) || 0})),
     box: pic ? parseFloat(getComputedStyle(pic).maxHeight) || 0 : 0,
     undo: r([...board.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Undo')),

@@ -22,7 +22,7 @@ def test_rules_notebook_runs_and_a_clicked_die_is_drafted():
         dice = page.locator(LIT.format("die:"))
         dice.first.wait_for(timeout=20_000)
         assert dice.count() >= 2                                   # the pool in front of P1
-        picture = board.locator(".neko-picture svg").first
+        picture = board.locator(".neko-picture").first     # all its areas: the table and each player's board
         before = picture.inner_html()
         value = dice.last.get_attribute("data-target").split(":")[1]
         assert f"draft a {value}" in dice.last.locator("title").first.text_content()
@@ -31,7 +31,7 @@ def test_rules_notebook_runs_and_a_clicked_die_is_drafted():
         dice.last.click()
         page.wait_for_function(                                    # the picture is drawn anew ...
             "(before) => { const b = document.querySelectorAll('.neko-board'); const svg = "
-            "b[b.length - 1].querySelector('.neko-picture svg'); return svg && svg.innerHTML !== before; }",
+            "b[b.length - 1].querySelector('.neko-picture'); return svg && svg.innerHTML !== before; }",
             arg=before, timeout=20_000)
         # ... and the move is listed beside it; the list is its own widget, synced after the picture
         expect(board.locator(".neko-moves")).to_contain_text("P1: ", timeout=20_000)

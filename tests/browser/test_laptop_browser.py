@@ -8,7 +8,8 @@ in the lesson the line naming the step's move and the step's explanation start i
 in the lesson box (not below the welcome), the expected move is marked on the picture with its callout in sight; a click on the table
 off the lit targets, and one on a place of the table that is not lit, show why in the message line; a
 hint is shown and a move empties the hint box; at 1920×1080 the table is scrolled no further than its
-lit targets need, and a table drawn as one picture (Naéco's, Journey's) has grown with the wider column.
+lit targets need, a table drawn as one picture (Naéco's) has grown with the wider column, and one drawn
+as several areas (Journey's, Neptune's, Syndicate's) has two of them side by side.
 Screenshots at 1280×800 and 1920×1080 go to tests/browser/screenshots/
 (laptop-<game>-board-1280.png, laptop-<game>-lesson-1920.png, ...).
 
@@ -136,9 +137,14 @@ def hint_then_move(page, board, lesson: bool) -> None:
 def check_grown(m: dict, before: list, what: str) -> None:
     """At 1920×1080, after 1280×800 (widths `before`): a table drawn as one picture grows with its wider
     column (to 1.5 times its drawn size, or the column's width; one that fits the box's height only as far
-    as it stays whole in it), and no picture is narrower than it was."""
+    as it stays whole in it); a table drawn as several areas (Journey's, Neptune's, Syndicate's) puts two
+    of them side by side where the column holds them; and no picture is narrower than it was."""
     now = [s["width"] for s in m["svgs"]]
     assert len(now) == len(before) and all(w >= b - 0.5 for w, b in zip(now, before)), f"{what}: {before} -> {now}"
+    if len(m["svgs"]) > 1 and sum(sorted(now)[-2:]) + 2 * 8 + 20 <= m["picture"]["width"]:
+        tops = [round(s["top"]) for s in m["svgs"]]
+        assert len(set(tops)) < len(tops), \
+            f"{what}: the areas stand one under the other in a {m['picture']['width']:.0f} px column: {now}"
     if len(m["svgs"]) == 1:
         svg, column, box = m["svgs"][0], m["picture"]["width"], m["box"]
         w, h = svg["natural"], svg["naturalHeight"]
