@@ -89,13 +89,15 @@ class Telling:
 
     def headline(self, before: State, after: State) -> tuple[str, list]:
         """Another seat's move the reader saw only in part, as the table saw it: the text it is headed
-        by (the first event shown about the mover, or about no seat; "a move out of sight" when every
-        event shown is about other seats) and the events shown after it. Row, message line and "why?"
-        all name the mover with this text, so they agree on whose move it was; what it revealed about
-        other seats (a walk shown to all at the meeting it began) follows, named with those seats."""
+        by (the first event shown about the mover, else the first about no seat; "a move out of sight"
+        when every event shown is about other seats) and the events shown besides it. Row, message line
+        and "why?" all name the mover with this text, so they agree on whose move it was; what it
+        revealed about other seats (a walk shown to all at the meeting it began) follows, named with
+        those seats."""
         shown = self.shown_events(before, after)
         mover = before.current_player
-        at = next((i for i, e in enumerate(shown) if e.seat is None or e.seat == mover), None)
+        at = next((i for i, e in enumerate(shown) if e.seat == mover),
+                  next((i for i, e in enumerate(shown) if e.seat is None), None))
         if at is None:
             return "a move out of sight", shown
         return shown[at].text, shown[:at] + shown[at + 1:]
@@ -224,6 +226,11 @@ class Telling:
                 # but the reader's own secret choice as the reader knows it (the game's words for it,
                 # "picks a die" or "plays a card face-down", are what the other seats read): in the log's
                 # words too where the game has them for its owner, else as told()
+                # headed by the mover's own event where one was logged after what it set off first (a
+                # sale's "sells X" after "Y falls off the track")
+                lead = next((i for i, e in enumerate(shown) if e.seat == before.current_player), 0)
+                shown = [shown[lead], *shown[:lead], *shown[lead + 1:]]
+                texts = [e.text for e in shown]
                 own = self.own_secret(before, action)
                 head_seat = before.current_player if own or shown[0].seat is None else shown[0].seat
                 if own:

@@ -224,3 +224,20 @@ def test_every_unlit_place_of_a_played_game_is_explained_by_a_rule():
         for name, text in unlit_clicks(game(players, seed=3), lambda st: Board(st, agents={}), 120, players):
             assert text.startswith("Not possible there: ") and "Destination: Neptune ›" in text, (name, text)
             assert "not one of the places" not in text
+
+
+def test_a_sale_that_pushes_a_card_off_the_track_is_listed_as_the_sale():
+    # the engine logs "X falls off the Opportunity Track" before "sells Y": the row, the message line and
+    # a spectator's row are headed by the sale, the card falling off follows under it
+    s = game(3)
+    start_turn(s, RED)
+    s.track = tuple(c for c in range(len(s.data.cards)) if c not in s.hands[RED])[:3]   # a full track
+    fallen = s.data.cards[s.track[-1]].title
+    b = Board(s, agents={1: "random", 2: "random"})
+    card = s.hands[RED][0]
+    sale = next(a for a in s.legal_actions() if type(a) is Sell and a.card == card)
+    assert b.play(sale)
+    _number, head, rest = b._move_rows()[-1]
+    assert head.startswith(f"P1: sells {s.data.cards[card].title} to the Opportunity Track"), head
+    assert rest == [f"{fallen} falls off the Opportunity Track"]
+    assert b.message.text.startswith("P1: sell"), b.message.text
