@@ -136,8 +136,8 @@ def surface_svg(state: "GameState", x: float = 0, y: float = 0) -> tuple[str, fl
                          + "</g>")
         for seat, t in enumerate(state.token):
             if t == k:
-                parts.append(f'<circle cx="{cx + 12 + seat * 18:.1f}" cy="{y + h - 10:.1f}" r="7" '
-                             f'fill="{PLAYER_COLOURS[seat % 4]}" stroke="#000"><title>{seat_name(seat)}\'s '
+                parts.append(f'<circle class="neko-token" cx="{cx + 12 + seat * 18:.1f}" cy="{y + h - 10:.1f}" '
+                             f'r="7" fill="{PLAYER_COLOURS[seat % 4]}" stroke="#000"><title>{seat_name(seat)}\'s '
                              f'token: research {value}</title></circle>')
     return "".join(parts), 5 * (SURFACE_W + GAP), h + 4
 

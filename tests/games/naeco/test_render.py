@@ -52,3 +52,11 @@ def test_svg_of_a_finished_game():
     while not s.is_over():
         s.apply(rng.choice(s.legal_actions()))
     ET.fromstring(render.svg(s))
+
+
+def test_research_tokens_are_pieces_a_lesson_s_callout_keeps_clear_of():
+    # the board pins a lesson's note where it covers no element of class neko-token
+    s = nl.new_game("naeco", players=3, seed=2)
+    root = ET.fromstring(render.svg(s))
+    tokens = [c for c in root.iter("{http://www.w3.org/2000/svg}circle") if "token: research" in "".join(c.itertext())]
+    assert len(tokens) == 3 and all(c.get("class") == "neko-token" for c in tokens)
