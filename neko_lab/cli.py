@@ -30,7 +30,6 @@ from typing import Any, Sequence
 
 from . import lab as lab_command
 from .agents.spec import split_agents
-from .analysis.scores import RATED
 from .core.errors import ConfigError, DataError, SaveError
 
 USAGE_ERROR = 2
@@ -308,6 +307,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except ConfigError as exc:        # simulate's words for its arguments, as this command's flags
         raise ConfigError(_as_flags(str(exc))) from None
     if args.out is not None:      # a run streamed to Parquet is read back only for the columns summarised
+        from .analysis.scores import RATED      # here: the analysis imports pandas, which --help never needs
         df = df.to_pandas(columns=["game", "seat", "agent", "score", "won", "share", "players"]
                           + [c for c in (RATED,) if c in df.columns])
     players = int(df["players"].iloc[0]) if len(df) else args.players
