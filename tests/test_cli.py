@@ -690,3 +690,11 @@ def test_version_prints_the_packages_version_before_or_after_the_command(capsys,
 def test_version_through_the_real_command():
     res = run("--version")
     assert res.returncode == 0 and res.stdout == f"neko-lab {nl.__version__}\n" and res.stderr == ""
+
+
+def test_the_command_line_starts_without_the_analysis_libraries():
+    # every command imports neko_lab.cli; pandas and plotly load only for the commands that use them
+    code = ("import sys, neko_lab.cli; "
+            "print(sorted(m for m in ('pandas', 'plotly', 'pyarrow', 'networkx') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "[]", out.stdout + out.stderr
