@@ -67,7 +67,7 @@ def test_picture_shows_lanes_hubs_dice_and_ships():
 def test_a_port_s_cargo_codes_are_spelled_out_on_hover():
     """The short cargo codes on a port ('· 2c · 1fu') are explained in the legend under the picture, out
     of sight on a laptop: hovering them (and the card) spells them out."""
-    from neko_lab.games.journey.render import cargo_words
+    from neko_lab.games.journey.pieces import cargo_words
     s = game()
     put(s, 0, 0, 1, "Port")
     pic = svg(s)
