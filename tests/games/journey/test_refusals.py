@@ -3,13 +3,14 @@ first ones random games reach where the mistake can be made, and each reason is 
 position's own numbers."""
 from __future__ import annotations
 
-import random
 
 import pytest
 
 from neko_lab.core.errors import IllegalAction
 from neko_lab.games.journey.rules.facts import ACTIVATION, LANE_SHIFT, SLOTS, Act
 from neko_lab.games.journey.rules.ship_lanes import board_hubs
+
+from randomplay import first_wanted
 
 from .helpers import new
 
@@ -21,16 +22,7 @@ FREE = "(Journey › Free Actions)"
 
 def first(want, players=(2, 3, 4), seeds=range(10)):
     """The first position of random games where want(state) names an action to try, and that action."""
-    for p in players:
-        for seed in seeds:
-            s = new(p, seed=seed)
-            rng = random.Random(seed)
-            while not s.is_over():
-                x = want(s)
-                if x is not None:
-                    return s, x
-                s.apply(rng.choice(s.legal_actions()))
-    raise AssertionError("no such position in the games played")
+    return first_wanted(((new(p, seed=seed), seed) for p in players for seed in seeds), want)
 
 
 def refusal(s, x) -> str:

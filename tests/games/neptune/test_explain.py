@@ -12,6 +12,7 @@ from neko_lab.games.neptune.refusals import why_not_here
 from neko_lab.games.neptune.rules import BuildAt, Launch, MissionAccess, Pass, Play
 from neko_lab.games.neptune.rules.fuel import cost_for
 from neko_lab.learn.explain import explain_move
+from randomplay import first_wanted
 
 from .rig import BLUE, RED, YELLOW, act, base, build, game, loc, pick, play_card, tokens
 from .test_build import building_example
@@ -233,17 +234,13 @@ def test_an_action_whose_name_is_not_the_place_it_points_at_is_refused_as_such()
 def test_an_action_alike_in_words_to_the_legal_one_names_the_field_the_rules_set_otherwise():
     # "buy no fuel from the broker" reads the same at any price: the refusal says which field differs
     from neko_lab.games.neptune.rules.fuel_broker import BrokerFuel
-    for seed in range(60):
-        s, rng = nl.new_game("neptune", players=3, seed=seed), random.Random(seed)
-        while not s.is_over():
-            offered = [a for a in s.legal_actions() if isinstance(a, BrokerFuel)]
-            if offered:
-                wrong = offered[0]._replace(price=offered[0].price + 1)
-                with pytest.raises(IllegalAction) as refused:
-                    s.apply(wrong)
-                assert str(refused.value) == (
-                    f"{wrong} is not possible now: the rules allow \u201c{offered[0]}\u201d only with price "
-                    f"{offered[0].price}, not {wrong.price} (Destination: Neptune \u203a Fuel Broker)")
-                return
-            s.apply(rng.choice(s.legal_actions()))
-    pytest.fail("no Fuel Broker decision in 60 random games")
+
+    def offered(s):
+        return next((a for a in s.legal_actions() if isinstance(a, BrokerFuel)), None)
+    s, legal = first_wanted(((nl.new_game("neptune", players=3, seed=seed), seed) for seed in range(60)), offered)
+    wrong = legal._replace(price=legal.price + 1)
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(wrong)
+    assert str(refused.value) == (
+        f"{wrong} is not possible now: the rules allow \u201c{legal}\u201d only with price "
+        f"{legal.price}, not {wrong.price} (Destination: Neptune \u203a Fuel Broker)")

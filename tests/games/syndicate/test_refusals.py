@@ -12,6 +12,8 @@ from neko_lab.games.syndicate.data import LEVEL_OF
 from neko_lab.games.syndicate.rules.minions_cards import Take
 from neko_lab.games.syndicate.rules.setup import Open
 
+from randomplay import first_wanted
+
 from . import rig
 from .helpers import finish_turn
 
@@ -99,14 +101,7 @@ def test_determinized_copy_draws_from_the_generator_it_is_given():
 # ---------------------------------------------------------------- plausible mistakes name their rule
 def _play_until(players, seed, want, **options):
     """Random play (random.Random(seed)) until want(state) returns a wrong action; (state, action)."""
-    s = nl.new_game("syndicate", players=players, seed=seed, **options)
-    rng = random.Random(seed)
-    while not s.is_over():
-        x = want(s)
-        if x is not None:
-            return s, x
-        s.apply(rng.choice(s.legal_actions()))
-    raise AssertionError("no such position in the game")
+    return first_wanted([(nl.new_game("syndicate", players=players, seed=seed, **options), seed)], want)
 
 
 def test_a_fishmonger_asked_for_more_cubes_than_its_level_says_its_level():
