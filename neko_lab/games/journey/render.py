@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from neko_lab.core.events import PUBLIC
-from neko_lab.core.svg import target
+from neko_lab.core.svg import target, wrapping
 
 from .graph import LANE_SHIFT, SLOTS, STEP, hub_yield
 from .pieces import (CH, CW, DIE, HARBOUR_W, HG, ITEM_FILL, LEGAL, MIN_TEXT, PER_ROW, PLAYER_COLOURS, WIDTH,
@@ -389,8 +389,7 @@ def svg(state: "GameState", viewer: int | None = None, clicks: Mapping[str, str]
 def areas_html(state: "GameState", viewer: int | None = None, clicks: Mapping[str, str] | None = None,
                spaces: Iterable[int] = ()) -> str:
     """The areas of `areas` in blocks that wrap to the width they are given (the board's picture)."""
-    cells = "".join(f'<div style="display:inline-block;vertical-align:top;margin:2px 8px 2px 0">{a}</div>'
-                    for a in areas(state, viewer, clicks, spaces))
+    cells = wrapping(areas(state, viewer, clicks, spaces))
     return f'<div class="neko-journey">{cells}</div>'
 
 

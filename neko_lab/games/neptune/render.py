@@ -21,7 +21,7 @@ from html import escape
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 from neko_lab.core.events import EVERYTHING, PUBLIC
-from neko_lab.core.svg import target
+from neko_lab.core.svg import target, wrapping
 
 from .rules.build import ROUNDS, order
 from .rules.fuel import seat_bases, seat_speed, trip_cost
@@ -450,7 +450,6 @@ def html(s, viewer: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> st
     show the decisions panel and the tallest planet column together without scrolling."""
     seat = s.check_viewer(viewer)
     status = "the game is over" if s.is_over() else f"player {s.current_player + 1} to decide"
-    cells = "".join(f'<div style="display:inline-block;vertical-align:top;margin:2px 8px 2px 0">{a}</div>'
-                    for a in areas(s, seat, moves))
+    cells = wrapping(areas(s, seat, moves))
     head = "" if moves is not None else f"<b>Destination: Neptune</b> — {status}<br/>"
     return f'<div>{head}{cells}</div>'
