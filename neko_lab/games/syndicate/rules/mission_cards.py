@@ -29,15 +29,18 @@ class Facts(NamedTuple):
 
 # the last facts worked out, with the very tuples they were read from: a searched walk's end is checked
 # at Kumichō's meeting and then valued by the agent, which asks for the same facts of the same tuples
-# (a seat's tuples are replaced, never changed in place, so the same objects hold the same counts)
-_LAST: list = [None, None, None, None, None, None]
+# (a seat's tuples are replaced, never changed in place, so the same objects hold the same counts).
+# One entry, (pyramid, cubes, filled, warehouse, cards, facts), read and replaced as a whole, so that a
+# thread never pairs one call's tuples with another's facts
+_LAST: list = [None]
 
 
 def facts(s: "GameState", seat: int) -> Facts:
     pyr, cubes, filled, stock = s.pyramid[seat], s.cubes[seat], s.filled[seat], s.warehouse[seat]
     cards = s.cards
-    last = _LAST
-    if cubes is last[1] and pyr is last[0] and filled is last[2] and stock is last[3] and cards is last[4]:
+    last = _LAST[0]
+    if (last is not None and cubes is last[1] and pyr is last[0] and filled is last[2] and stock is last[3]
+            and cards is last[4]):
         return last[5]
     fish, carry, lines, placed = _placed(pyr, cards)       # placed cards in place order
     delivered, complete = _slots(pyr, filled, cards, placed)
@@ -48,7 +51,7 @@ def facts(s: "GameState", seat: int) -> Facts:
         slots = filled[p]
         top += sum(cubes[4 * upper(p):4 * lower(p) + 4]) + len(slots) - slots.count(-1)
     f = _new(Facts, (sum(stock), fish, carry, lines, top, delivered, complete))
-    last[:] = pyr, cubes, filled, stock, cards, f
+    _LAST[0] = (pyr, cubes, filled, stock, cards, f)
     return f
 
 
