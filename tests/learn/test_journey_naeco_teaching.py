@@ -268,3 +268,55 @@ def test_journey_lesson_words_cite_the_section_the_game_files_each_move_under():
     assert seen[("pick", "pick")] >= {"Journey \u203a Preparation Phase \u203a Get Rewards",
                                       "Journey \u203a Card Reference Guide"}
     assert seen[("turn", "tile_adjust")] == {"Journey \u203a Card Reference Guide"}
+
+
+def _with_cards(*names, **board):
+    from games.journey.helpers import give, turn_with
+    s, seat, b = turn_with(dice=(1, 1), **board)
+    for slot, name in enumerate(names):
+        give(s, seat, name, 0, slot, **({"skip": 1} if name == "Penguin Park" and slot else {}))
+    s._legal = None
+    return s, seat
+
+
+@pytest.mark.parametrize("cards, fish, park, price", [
+    ((), 3, 0, 3), (("Seaside Town (Fish Market)",), 2, 0, 2), (("Penguin Park", "Penguin Park"), 0, 1, 0)])
+def test_journey_words_for_a_discarded_die_state_what_it_costs_this_seat(cards, fish, park, price):
+    """Free Actions b prices a discarded die at 3 fish; the Fish Market's price is 2 and a second or third
+    Penguin Park takes one for nothing (Card Reference Guide): the lesson and the move's explanation say the
+    price the engine then charges."""
+    import neko_lab as nl
+    from neko_lab.learn.lessons import journey as lesson
+    s, seat = _with_cards(*cards, fish=fish)
+    if park:
+        s.boards[seat].park_takes = 1
+    s.discard.append(6)
+    s._legal = None
+    a = next(x for x in s.legal_actions() if _kind(x) == "take_die" and x.b == park)
+    said = lesson.say(s, a)
+    after = s.clone()
+    after.apply(a)
+    assert s.boards[seat].fish - after.boards[seat].fish == price
+    why = str(nl.explain_move(s, a, after, viewer=seat))
+    for text in (said, why):
+        assert ("no fish" in text) == (price == 0)
+        if price:
+            assert f"{price} fish buy" in text
+        assert "3 fish" not in text or price == 3
+
+
+def test_journey_light_house_words_say_it_boosts_later_activations_and_pays_nothing_now():
+    """The Light House chooses a hub whose later activations this round give 2 more of its item; the
+    choice itself pays nothing (Card Reference Guide, Special Stops)."""
+    import neko_lab as nl
+    from neko_lab.learn.lessons import journey as lesson
+    s, seat = _with_cards("Fuel Platform", "Ocean Bank", "Light House", fuel=0, goods=0)
+    a = next(x for x in s.legal_actions() if _kind(x) == "lighthouse")
+    b = s.boards[seat]
+    had = (b.fuel, b.coins, b.goods, b.fish)
+    after = s.clone()
+    after.apply(a)
+    c = after.boards[seat]
+    assert (c.fuel, c.coins, c.goods, c.fish) == had
+    for text in (lesson.say(s, a), str(nl.explain_move(s, a, after, viewer=seat))):
+        assert "2 more" in text and "nothing" in text and "again" not in text

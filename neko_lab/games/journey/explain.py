@@ -13,7 +13,8 @@ from typing import Any, Hashable
 
 from .rules import facts as f
 from .rules.facts import ACTIVATION, LANE_SHIFT, SLOTS, Act, ship_cost, where
-from .rules.free_actions import TURN as FREE_TURN
+from .scoring import FISH_FOR_DISCARDED_DIE
+from .rules.free_actions import TURN as FREE_TURN, die_fish_cost
 from .rules.preparation import direct_price
 from .rules.refusals import DECISION_RULES
 from .rules.ship_lanes import gap_cost, hub, placements
@@ -169,8 +170,18 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         return [f"a ship sails on along its lane, paying fuel for the distance; you had {b.fuel} fuel "
                 f"({f.R_FREE})."]
     if k == "take_die":
-        how = "your Penguin Park lets you take" if action.b else "fish buy"
-        return [f"{how} a die from the discard back into your hand; you had {b.fish} fish ({f.R_FREE})."]
+        if action.b:
+            return [f"a second or third Penguin Park lets you take a die from the discard back into your hand "
+                    f"for no fish, one discarded die a turn; you had {counted(b.park_takes, 'such take')} "
+                    f"left this round ({f.R_CARDS})."]
+        price = die_fish_cost(s, seat)
+        market = " (your Seaside Town's Fish Market price)" if price != FISH_FOR_DISCARDED_DIE else ""
+        return [f"{price} fish buy a die from the discard back into your hand{market}, one discarded die a "
+                f"turn; you had {b.fish} fish ({f.R_CARDS if market else f.R_FREE})."]
+    if k == "lighthouse":
+        return [f"your Light House picks one of your hubs once a round: every time a ship or a die activates it "
+                f"for the rest of the round it gives 2 more of its item (4 more coins); choosing pays nothing "
+                f"now ({f.R_CARDS})."]
     if k == "cargo":
         return [f"a good may be loaded onto a port with free cargo room; you had {b.goods} goods ({f.R_FREE})."]
     if k == "hospital":

@@ -34,7 +34,7 @@ from ...core.state import State
 from ...games.journey.explain import section as move_section
 from ...games.journey.rules.ship_lanes import hub
 from ...games.journey import scoring as sc
-from ...games.journey.rules.free_actions import TURN as FREE_MOVES
+from ...games.journey.rules.free_actions import TURN as FREE_MOVES, die_fish_cost
 from ...games.journey.scoring import CABIN_LIMIT, FISH_LIMIT
 from ..explain import number
 from ..lesson import DeterministicBot, Lesson, Teach
@@ -194,12 +194,14 @@ TURN_WORDS = {
     "exchange": f"A free action your Seaside Town allows, as often as you like this round: {{a}} ({CARDS}).",
     "adjust": f"A free action: 1 fuel turns a die one up or down, 6 and 1 wrapping round, to fit a hub or a card "
               f"({FREE}). Do it: {{a}}.",
-    "take_die": f"A free action: 3 fish buy one die from the discard area, keeping its value, once a turn "
-                f"({FREE}). Do it: {{a}}.",
+    "take_die": f"A free action: {{price}}, keeping its value, once a turn "
+                f"({{cited}}). Do it: {{a}}.",
     "unjam": f"A free action: 5 coins remove an interference tile, each of which costs points at the end ({FREE}).",
     "new_bid": f"Start a New Bid: put a new card into the first free bidding space and bid on it "
                f"({NEW_BID}). Do it: {{a}}.",
-    "lighthouse": f"Light House: its effect activates a hub again ({CARDS}). Do it: {{a}}.",
+    "lighthouse": f"Light House: choose one of your hubs; for the rest of the round each time a ship or a die "
+                  f"activates it, it gives 2 more of its item (4 more coins), and nothing comes now ({CARDS}). "
+                  f"Do it: {{a}}.",
 }
 #: the decisions a card opens outside the turn, by the move asked for
 CARD_WORDS = {
@@ -286,6 +288,18 @@ def _move_words(state: State, a: Any) -> str:
         f" A die stands there and no other ship: a bonus fish for the catch ({MOVE})." if caught else "")
 
 
+def _die_price(state: State, seat: int, a: Any) -> tuple[str, str]:
+    """What taking a discarded die costs this seat, and the section that sets it: 3 fish, 2 with the
+    Seaside Town (Fish Market), none with a take of a second or third Penguin Park (a.b = 1)."""
+    if getattr(a, "b", 0):
+        return ("a second or third Penguin Park lets you take one die from the discard area for no fish",
+                CARDS)
+    fish = die_fish_cost(state, seat)
+    bought = f"{fish} fish buy one die from the discard area"
+    return (bought, FREE) if fish == sc.FISH_FOR_DISCARDED_DIE else (
+        bought + " (your Seaside Town's Fish Market price)", CARDS)
+
+
 def _say_turn(state: State, seat: int, a: Any, k: str, x: int, y: int, z: int) -> str:
     lead = ""
     if _seen(state, seat, ACTION, FISH, BID, ACTIVATE, FREE) == 0:
@@ -297,7 +311,8 @@ def _say_turn(state: State, seat: int, a: Any, k: str, x: int, y: int, z: int) -
         return lead + _move_words(state, a)
     card = _card_name(state, getattr(state, "spaces", [0] * (x + 1))[x]) if k == "bid" else ""
     text = TURN_WORDS.get(k, f"A free action: {{a}} ({section(state, a) or FREE}).")
-    said = lead + text.format(x=x, a=a, card=card, lane=x + 1)
+    price, cited = _die_price(state, seat, a) if k == "take_die" else ("", "")
+    said = lead + text.format(x=x, a=a, card=card, lane=x + 1, price=price, cited=cited)
     if k == "hub":
         child = state.clone()
         child.apply(a)
