@@ -18,6 +18,9 @@ scale, not won or lost, so env("naeco", 1) rewards the score and env("naeco", 1,
 ConfigError (State.default_return(players) and NO_WINNER say which).
 reset(seed=...) starts the game with that seed (the same seed gives the same game); options it does not
 know are ignored, and reset(options={"game_options": {...}}) passes options to the game.
+step() and last() need a game with an agent to act: before reset(), and once the game is over and every
+agent has taken its last step(None) (where agent_iter() stops), they are a ConfigError saying to call
+reset(); observe(agent) still shows a seat's final observation then.
 
 The neko_lab game being played is `env.game_state` (a State: scores(), log_for(), to_json(), ...;
 `env.game` is the game's key). `env.state()` is PettingZoo's global state for centralised training, which
@@ -110,8 +113,26 @@ class NekoAEC(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.game_state.current_player]
 
+    def _playing(self, call: str) -> nl.State:
+        """The game, for a call that needs one: a ConfigError before reset(), or once the game is over
+        and every agent has taken its last step(None) and left (PettingZoo's agent_iter() stops there)."""
+        if self.game_state is None:
+            raise nl.ConfigError(f"call reset() before {call}: the environment has no game yet")
+        if not self.agents and call != "observe()":
+            raise nl.ConfigError(
+                f"the game is over and every agent has left (each took its last step(None)), so there is "
+                f"no agent for {call}: call reset() to start a new game (env.game_state is the game "
+                f"that ended)")
+        return self.game_state
+
+    def last(self, observe: bool = True) -> tuple:
+        """PettingZoo's last(): the observation, reward, terminated, truncated and info of the agent to
+        act; a ConfigError before reset() or after every agent has left."""
+        self._playing("last()")
+        return super().last(observe)
+
     def observe(self, agent: str) -> dict:
-        s = self.game_state
+        s = self._playing("observe()")
         seat = self._seat[agent]
         mask = np.zeros(self._n, np.int8)
         if not s.is_over() and s.current_player == seat:
@@ -119,8 +140,7 @@ class NekoAEC(AECEnv):
         return {"observation": np.asarray(s.observation_tensor(seat), np.float32), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        if self.game_state is None:
-            raise nl.ConfigError("call reset() before step(): the environment has no game yet")
+        self._playing("step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

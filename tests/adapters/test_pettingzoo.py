@@ -53,6 +53,29 @@ def test_a_masked_random_game_ends_with_the_engines_returns():
     assert again == ids, "the same seed plays the same game"
 
 
+def test_stepping_after_every_agent_has_left_says_to_reset_and_changes_nothing():
+    e = env("naeco", 2)
+    _play(e, 4)
+    assert e.agents == [] and e.game_state.is_over()
+    ended, final = e.game_state, e.observe("player_1")
+    for call in (lambda: e.step(None), lambda: e.step(0), lambda: e.last()):
+        with pytest.raises(nl.ConfigError, match=r"the game is over and every agent has left.*call reset\(\)"):
+            call()
+    assert e.game_state is ended and e.agents == []
+    assert np.array_equal(e.observe("player_1")["observation"], final["observation"])
+    e.reset(seed=4)
+    assert e.agents == e.possible_agents and not e.game_state.is_over()
+    e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))
+    assert e.game_state.steps == 1
+
+
+def test_last_and_observe_before_reset_say_to_reset():
+    e = env("naeco", 2)
+    for call in (lambda: e.last(), lambda: e.observe("player_1")):
+        with pytest.raises(nl.ConfigError, match="call reset"):
+            call()
+
+
 def test_score_rewards_and_game_options():
     e = env("naeco", 2, reward="score", sea_shepherd=True)
     _, total = _play(e, 5)

@@ -3,7 +3,10 @@ declared limits (see core/spaces.py for what each name means).
 
 An action is Act(kind, a, b, c). Its id names the choice: the kind and the fields a player picks (a
 die face, a lane and slot, a hub, a card number, a bidding space); the reward or bonus a tile carries
-(b, c of "bonus", c of "reward"/"lottery") is read off the chart and is not part of the id.
+(b, c of "bonus", c of "reward"/"lottery") is read off the chart and is not part of the id. Only what a
+game can hold has an id: die faces 1 to 6 (a die is adjusted around from 6 to 1, Journey › Free
+Actions), card numbers from 1 (the observation tensor's counts keep a slot 0 for face and card 0, never
+set).
 
 Bounds, argued from the rules (Course of the Game, Action Phase, Free Actions, Final Scoring):
 - 4 rounds. In a round a seat meets each step's decision a bounded number of times: the market at
@@ -36,7 +39,9 @@ CARDS = 51                  # card numbers 0..50 (0 = no card)
 SPACES = 16
 LANE_POS = 24               # positions in a lane: 4 a slot edge and hub
 SHIP_KEYS = MAX_LANES * 32  # ships and hub dice are keyed lane * 32 + position
-FACES = DICE + 1            # die faces are 1..6 (0 unused)
+FACES = DICE + 1            # tensor counts by face: faces are 1..6 (slot 0 unused)
+FACE_IDS = range(1, DICE + 1)  # the faces an id can name: 1..6
+CARD_IDS = range(1, CARDS)     # the card numbers an id can name: 1..50
 MAX_GAME_LENGTH = 4 * 4 * 300 + 4 * 60
 CHANCE = "mid-game"
 SCORE_BOUNDS = (-147, 1000)
@@ -52,15 +57,15 @@ REWARDS = len(jdata.REWARDS)
 
 def action_keys(players: int, options: dict) -> list:
     keys: list = [(k,) for k in SINGLE]
-    keys += [(k, v) for k in FACE_KINDS for v in range(FACES)]
-    keys += [(k, v, d) for k in ("adjust", "tile_adjust") for v in range(FACES) for d in (-1, 1)]
-    keys += [("take_die", v, park) for v in range(FACES) for park in (0, 1)]
-    keys += [("bid", i) for i in range(SPACES)] + [("park_bid", i, v) for i in range(SPACES) for v in range(FACES)]
+    keys += [(k, v) for k in FACE_KINDS for v in FACE_IDS]
+    keys += [(k, v, d) for k in ("adjust", "tile_adjust") for v in FACE_IDS for d in (-1, 1)]
+    keys += [("take_die", v, park) for v in FACE_IDS for park in (0, 1)]
+    keys += [("bid", i) for i in range(SPACES)] + [("park_bid", i, v) for i in range(SPACES) for v in FACE_IDS]
     keys += [(k, lane, slot) for k in LANE_SLOT for lane in range(MAX_LANES) for slot in range(SLOTS)]
-    keys += [("card", lane, slot, v) for lane in range(MAX_LANES) for slot in range(SLOTS) for v in range(FACES)]
+    keys += [("card", lane, slot, v) for lane in range(MAX_LANES) for slot in range(SLOTS) for v in FACE_IDS]
     keys += [(k, lane, pos) for k in LANE_POSITION for lane in range(MAX_LANES) for pos in range(LANE_POS)]
-    keys += [(k, face, r) for k in ("reward", "lottery") for face in range(FACES) for r in range(REWARDS)]
-    keys += [("bonus", i) for i in range(8)] + [("pick", c) for c in range(CARDS)]
+    keys += [(k, face, r) for k in ("reward", "lottery") for face in FACE_IDS for r in range(REWARDS)]
+    keys += [("bonus", i) for i in range(8)] + [("pick", c) for c in CARD_IDS]
     keys += [("new_bid", c) for c in range(CARDS)]
     keys += [("sell", i) for i in range(3)] + [("exchange", i) for i in range(4)] + [("city", i) for i in range(2)]
     keys += [("neko", f) for f in range(41)] + [("ship", lane) for lane in range(MAX_LANES)]
