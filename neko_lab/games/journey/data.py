@@ -120,8 +120,11 @@ def _hubs(text: str) -> tuple:
     return tuple(hubs)
 
 
+#: the highest card number: the action ids and the observation tensor name a card by its number (rules/spaces.py)
+CARD_NUMBERS = 50
+
 CARD_SCHEMA = {
-    "id": d.integer(1, 999), "period": d.choice("1", "2", "advanced"), "type": d.choice(*TYPES),
+    "id": d.integer(1, CARD_NUMBERS), "period": d.choice("1", "2", "advanced"), "type": d.choice(*TYPES),
     "name": d.text(), "cost": d.integer(1, 30), "points": d.integer(0, 30),
     "left_multiplier": d.integer(1, 6), "right_item": d.choice(*ITEMS), "cargo": _cargo,
     "internal_hubs": _hubs, "icons": d.tags(ICONS), "source": d.source,

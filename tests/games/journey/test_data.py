@@ -61,6 +61,7 @@ def _break(folder, name, old, new):
     ("cards.csv", "-|fuel:1|coins:1|-", "-|gold:1|coins:1|-", 18, "cargo"),
     ("cards.csv", "1:fuel,cargo", "1:lava,cargo", 18, "internal_hubs"),
     ("cards.csv", "2,1,ocean_bank", "1,1,ocean_bank", 2, "id"),
+    ("cards.csv", "2,1,ocean_bank", "77,1,ocean_bank", 2, "id"),     # past 50: no action id names it
     ("cards.csv", ",reconstructed\n2,", ",guessed\n2,", 1, "source"),
     ("cards.csv", "18,1,port,Port,5,7,1,coins,-|fuel:1|coins:1|-", "18,1,port,Port,5,7,1,coins,", 18, "cargo"),
     ("scoring_tiles.csv", "1,Most fuel,most", "1,Most fuel,many", 1, "kind"),

@@ -35,7 +35,7 @@ from .. import data as jdata
 from .facts import DICE, MAX_LANES, SLOTS, Act
 from .state import STAGES, GameState
 
-CARDS = 51                  # card numbers 0..50 (0 = no card)
+CARDS = jdata.CARD_NUMBERS + 1   # card numbers 0..50 (0 = no card); a card file may number up to 50
 SPACES = 16
 LANE_POS = 24               # positions in a lane: 4 a slot edge and hub
 SHIP_KEYS = MAX_LANES * 32  # ships and hub dice are keyed lane * 32 + position
