@@ -31,15 +31,14 @@ def _by(df: pd.DataFrame, by: str | Sequence[str]) -> list[str]:
     return cols
 
 
-WORDS = {"midgame": "mid-game", "endgame": "end-game", "pts": "points"}
 CONFIDENCE_NOTE = ("Whiskers: {level} Wilson interval, the true win rates these games cannot rule out "
                    "(more games, narrower).")
 
 
 def words(column: str) -> str:
-    """A column name as a reader says it: "pts_midgame_tiles" -> "mid-game tiles"."""
-    name = column.removeprefix("pts_").removeprefix("opt_")
-    return " ".join(WORDS.get(part, part) for part in name.split("_"))
+    """A column name as a reader says it, without its pts_/opt_ prefix and with spaces for underscores:
+    "pts_mid-game tiles" -> "mid-game tiles", "opt_sea_shepherd" -> "sea shepherd"."""
+    return column.removeprefix("pts_").removeprefix("opt_").replace("_", " ")
 
 
 def _missing(value) -> bool:
