@@ -319,7 +319,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if not wins and len(df):
         print("\n" + "\n".join(_no_winner(df, cls, players)))
     if args.out is not None:
-        print(f"results: {args.out}")
+        print(f"results: {args.out} (a Parquet folder: in Python, nl.open_results({str(args.out)!r}) "
+              f"or pandas.read_parquet({str(args.out)!r}))")
     return 0
 
 
