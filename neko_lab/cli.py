@@ -256,7 +256,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def summary(df, wins: bool = True) -> "Any":
     """Mean and spread of score and win rate (with its 95 % Wilson interval) per agent; a win shared
     by k tied seats counts 1/k for each (the `share` column). wins=False (a game whose rules name no
-    winner at that player count, State.NO_WINNER): the scores only."""
+    winner at that player count, State.NO_WINNER, whose `share` is empty): the scores only."""
     from .viz.figures import wilson_interval
 
     rows = []

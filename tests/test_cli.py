@@ -75,7 +75,7 @@ def test_simulate_a_solo_game_without_naming_agents_plays_the_default_alone(caps
 
 def test_simulate_reports_no_win_rate_where_the_rules_name_no_winner(capsys, tmp_path):
     """Solo Naéco is rated, not won: the summary gives the scores and the rating tiers, as the playtest
-    report words them, and no win rate (every row's `won` is true there)."""
+    report words them, and no win rate (nobody wins it: every row's `won` is false, its `share` NaN)."""
     from neko_lab.analysis.report import scores_and_rating
     args = ["simulate", "naeco", "--players", "1", "--games", "12", "--seed", "3", "--no-progress"]
     for extra in ([], ["--out", str(tmp_path / "run")]):       # read back from Parquet as well

@@ -7,7 +7,10 @@ Result columns, one row per game and seat, sorted by game then seat:
     agent     the agent's label (its name, or "name(param=value)" for a (name, params) spec)
     score     final score; won: True for every seat among the winners (after the game's tie-breaks)
     share     the seat's share of the win: 1/k for each of k tied winners, 0 for the others, so a
-              win rate is df.share.mean() and shared wins are not counted k times
+              win rate is df.share.mean() and shared wins are not counted k times. A game whose rules
+              name no winner at its player count (State.NO_WINNER: Naéco's solo game is rated on the
+              rulebook's scale, not won) has won False and share NaN for every seat: nobody won, and
+              the win measures of nl.analysis and nl.viz refuse it
     steps     actions applied in the game; rounds: rounds played, from 1 (round_number() at the end;
               a round the game ended in part-way counts)
     players   number of seats; seed: the game's seed (nl.play(game, agents in seat order,

@@ -12,7 +12,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..analysis.balance import with_share
-from ..analysis.frames import TABLE, TRACE, check_one_run, check_z, need
+from ..analysis.frames import TABLE, TRACE, check_one_run, check_winner, check_z, need
 from ..analysis.stats import wilson_interval
 from ..core.errors import ConfigError, excerpt
 
@@ -123,7 +123,7 @@ def win_share(rows: pd.DataFrame) -> float:
 def _results_with_wins(df: pd.DataFrame, who: str) -> pd.DataFrame:
     """df, refused unless it tells who won: a `share` column, or `won` to split among each game's winners."""
     need(df, [], who, one_run=False)
-    return need(df, ["game"] if "share" in df.columns else ["game", "won"], who, one_run=False)
+    return check_winner(need(df, ["game"] if "share" in df.columns else ["game", "won"], who, one_run=False), who)
 
 
 def who_won(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.96) -> pd.DataFrame:
