@@ -143,7 +143,19 @@ def test_branching_by_decision_kind():
     b = A.branching(pd.DataFrame(rows)).set_index("kind")
     assert b.loc["turn", "decisions"] == 3 and b.loc["turn", "mean"] == 3.0
     assert b.loc["turn", "forced"] == pytest.approx(1 / 3) and b.loc["bonus", "max"] == 2
-    assert b.loc["all", "decisions"] == 4 and b.loc["turn", "per_game"] == 1.5   # 3 decisions, 2 seats
+    assert b.loc["all", "decisions"] == 4 and b.loc["turn", "per_game_per_seat"] == 1.5   # 3 decisions, 2 seats
+    assert b.loc["turn", "per_game_all_seats"] == 3 and b.loc["turn", "per_round_all_seats"] == 3
+    assert b.loc["turn", "per_round_per_seat"] == 1.5
+
+
+def test_decisions_per_game_of_all_seats_is_the_length_of_a_game():
+    """The defect: a column named per_game held one seat's decisions, a third of a three-player game's."""
+    df, tr = nl.simulate("toy", games=6, players=3, agents=["random"], seed=4, trace="action", progress=False)
+    b = A.branching(tr).set_index("kind")
+    steps = df.groupby("game")["steps"].first().mean()
+    assert b.loc["all", "per_game_all_seats"] == pytest.approx(steps)
+    assert b.loc["all", "per_game_per_seat"] == pytest.approx(steps / 3)
+    assert "per_game" not in b.columns and "per_round" not in b.columns
 
 
 def test_card_stats_win_share_when_held():
