@@ -73,6 +73,16 @@ def card_stats(df: pd.DataFrame, min_seats: int = 1, z: float = Z95) -> pd.DataF
     return out.sort_values("lift", ascending=False, kind="stable").reset_index(drop=True)
 
 
+def left_out(df: pd.DataFrame, compared: pd.DataFrame) -> pd.DataFrame:
+    """The cards held at the end that `compared` (a table of card_stats or card_scores) leaves out, as
+    held by too few seats or missing from too few: card and seats (the seats that held it), the rarest
+    first. `df` holds one run (see frames.py)."""
+    held = holdings(df).groupby("card").size()
+    left = held[~held.index.isin(compared["card"])]
+    out = pd.DataFrame({"card": left.index, "seats": left.to_numpy()}, columns=["card", "seats"])
+    return out.sort_values(["seats", "card"], kind="stable").reset_index(drop=True)
+
+
 def card_scores(df: pd.DataFrame, min_seats: int = 1, level: float = 0.95) -> pd.DataFrame:
     """Per card: seats, held_by, copies, score (the holders' mean final score), low, high (its
     Student's t interval), others (the mean score of the seats without it) and lift (score - others, in

@@ -98,7 +98,10 @@ def figures(rep) -> dict:
                           xaxis_title="decision", yaxis_title="mean number of choices", **LAYOUT)
         out["branching"] = [fig]
     if "cards" in t:
-        tab = t["cards"]
+        from .report import ends
+        whole = t["cards"]
+        tab = ends(whole)                     # a long table: its two ends (the report's table has every card)
+        shown = "" if len(tab) == len(whole) else f" (the {len(tab) // 2} highest and lowest of {len(whole)} cards)"
         measure = "rate" if "rate" in tab.columns else "score"
         fig = go.Figure()
         fig.add_trace(go.Bar(y=list(tab.index), x=tab[measure], orientation="h", name="holders",
@@ -108,8 +111,8 @@ def figures(rep) -> dict:
         fig.add_trace(go.Scatter(y=list(tab.index), x=tab["others"], mode="markers", name="the others",
                                  marker=dict(color="#333", symbol="line-ns-open", size=14)))
         axis = dict(title="win share", tickformat=".0%") if measure == "rate" else dict(title="mean final score")
-        fig.update_layout(title="Win share of the players holding each card at the end" if measure == "rate"
-                          else "Mean final score of the games whose player held each card at the end",
+        fig.update_layout(title=("Win share of the players holding each card at the end" if measure == "rate"
+                                 else "Mean final score of the games whose player held each card at the end") + shown,
                           xaxis=axis, yaxis=dict(autorange="reversed"),
                           **{**LAYOUT, "height": 120 + 24 * len(tab)})
         out["cards"] = [fig]

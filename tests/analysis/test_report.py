@@ -221,3 +221,30 @@ def test_the_score_finding_counts_games_not_seats_and_never_prints_an_infinite_i
     for rep in (one, solo):                         # the sentences and the tables (the page's text)
         said = rep.summary() + rep._repr_html_()
         assert not re.search(r"\binf\b|\bnan\b", said, re.IGNORECASE), said
+
+
+def test_the_cards_table_holds_every_card_compared_and_the_finding_names_those_left_out():
+    """The defect: above 20 cards the table kept the 8 best and 8 worst and said nothing of the rest, nor
+    of the cards held by too few seats, while its finding counted every card compared."""
+    import html
+    from neko_lab.analysis import card_stats, holdings
+    from neko_lab.analysis.report import Report
+    df, tr = nl.simulate("naeco", games=40, players=2, agents=["greedy"], seed=3, trace="action", progress=False)
+    least = 20
+    tables, said = nl.analysis.analyse(df, tr, min_card_seats=least)
+    compared = card_stats(df, min_seats=least)
+    assert tables["cards"].index.tolist() == compared["card"].tolist() and len(compared) > 20
+    assert f"of {len(compared)} cards" in said["cards"]
+    held = holdings(df).groupby("card").size()
+    left = held[~held.index.isin(compared["card"])]
+    assert len(left) and f"{len(left)} more held at the end are left out" in said["cards"]
+    for card, seats in left.items():          # every card left out is named, with the seats that held it
+        assert (f"{card} ({seats} seats)" in said["cards"] if seats < least
+                else f"{card} (held by {seats} of {len(df)} seats)" in said["cards"])
+    rep = Report("naeco", "Naéco", {"games": 40, "players": 2, "agents": ["greedy"], "seed": 3}, df, tr,
+                 tables, said)
+    page = rep.to_html("cdn")
+    cards_part = page[page.index("<h3>Cards</h3>"):]
+    assert "<details>" in cards_part and all(html.escape(c, quote=False) in cards_part for c in compared["card"])
+    fig = rep.figures["cards"][0]
+    assert len(fig.data[0].y) == 16 and f"of {len(compared)} cards" in fig.layout.title.text
