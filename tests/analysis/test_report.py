@@ -2,6 +2,7 @@
 file, the command."""
 from __future__ import annotations
 
+import math
 import re
 
 import pandas as pd
@@ -248,3 +249,31 @@ def test_the_cards_table_holds_every_card_compared_and_the_finding_names_those_l
     assert "<details>" in cards_part and all(html.escape(c, quote=False) in cards_part for c in compared["card"])
     fig = rep.figures["cards"][0]
     assert len(fig.data[0].y) == 16 and f"of {len(compared)} cards" in fig.layout.title.text
+
+
+def _ticks(axis, low, high):
+    """The tick values a linear plotly axis draws between low and high."""
+    first = math.ceil((low - axis.tick0) / axis.dtick) * axis.dtick + axis.tick0
+    return [first + k * axis.dtick for k in range(int((high - first) // axis.dtick) + 1)]
+
+
+def test_every_count_the_report_draws_is_ticked_on_whole_numbers():
+    """The defect: Journey's lead changes per game, a whole number, had ticks at -0.5, 0, 0.5, ..."""
+    import plotly.graph_objects as go
+    from neko_lab.viz.figures import whole_ticks
+    rep = nl.playtest("toy", games=40, agents=["greedy", "random"], seed=1, progress=False)
+    hists = [f for figs in rep.figures.values() for f in figs if isinstance(f.data[0], go.Histogram)]
+    assert len(hists) >= 3 and any(f.layout.title.text == "Lead changes per game" for f in hists)
+    for fig in hists:
+        x = [v for v in fig.data[0].x]
+        bins = fig.data[0].xbins                 # bars centred on the whole numbers they count
+        assert float(bins.start) == min(x) - 0.5 and float(bins.size).is_integer()
+        tallest = max(sum(1 for v in x if a <= v < a + bins.size)
+                      for a in range(int(min(x)), int(max(x)) + 1, int(bins.size)))
+        for axis, low, high in ((fig.layout.xaxis, min(x), max(x)), (fig.layout.yaxis, 0, tallest)):
+            ticks = _ticks(axis, low, high)
+            assert ticks and all(float(t).is_integer() for t in ticks), fig.layout.title.text
+            assert len(ticks) <= 11 and axis.tickformat == "d"
+    for low, high in ((0, 3), (0, 47), (-40, -19), (0, 2600)):
+        ticks = _ticks(go.layout.XAxis(**whole_ticks(low, high)), low, high)
+        assert all(float(t).is_integer() for t in ticks) and 2 <= len(ticks) <= 11
