@@ -195,17 +195,17 @@ def left_out(left: pd.DataFrame | None, min_seats: int, seats: int | None, compa
     and those missing from fewer, each named with the seats that held it ("" when none is left out)."""
     if left is None or left.empty:
         return ""
-    unit = "game" if solo else "seat"
+    unit, by = ("game", "in") if solo else ("seat", "by")     # one seat a game: a solo game's cards
     rare = left[left["seats"] < min_seats]
     common = left[left["seats"] >= min_seats]
     parts = []
     if len(rare):
-        parts.append(f"held by fewer than {counted(min_seats, unit)}: "
+        parts.append(f"held {by} fewer than {counted(min_seats, unit)}: "
                      + ", ".join(f"{r.card} ({counted(int(r.seats), unit)})" for r in rare.itertuples()))
     if len(common):
         of = f" of {seats}" if seats is not None else ""
         parts.append(f"missing from fewer than {counted(min_seats, unit)}: "
-                     + ", ".join(f"{r.card} (held by {r.seats}{of} {unit}s)" for r in common.itertuples()))
+                     + ", ".join(f"{r.card} (held {by} {r.seats}{of} {unit}s)" for r in common.itertuples()))
     return (f" The table compares {counted(compared, 'card')}; {len(left)} more held at the end "
             f"{'is' if len(left) == 1 else 'are'} left out as too few to compare — " + "; ".join(parts) + ".")
 

@@ -50,9 +50,9 @@ chunks. Memory does not grow with the number of games: no finished chunk is kept
 Results object (results.py) that reads the files only when asked: .to_pandas(columns=...), .dataset
 (pyarrow), .to_dask(). open_results(FOLDER) gives the same objects again for a folder written before.
 The folder is a Parquet dataset of the games' rows: pyarrow's and pandas' folder readers skip the names
-that begin with "_" or ".", so pd.read_parquet(FOLDER) reads the results table alone (unsorted, without
-the columns that parts written by older versions lack) and pd.read_parquet(FOLDER / "_trace") the
-trace. Folders written before, whose description is run.json and whose trace parts lie beside the
+that begin with "_" or ".", so pd.read_parquet(FOLDER) reads the results table alone, in the order of its
+files (Results.to_pandas() also fills in the columns that parts written by older versions lack), and
+pd.read_parquet(FOLDER / "_trace") the trace. Folders written before, whose description is run.json and whose trace parts lie beside the
 results, are read as well, and resume=True moves them to this layout.
 
 Workers: the pool's processes receive the game and the agents pickled and import their classes and

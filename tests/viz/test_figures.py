@@ -214,8 +214,8 @@ def test_titles_and_legends_are_in_words():
     assert fig.layout.title.text == "Median points from mid-game tiles by round"
     assert fig.layout.yaxis.title.text == "points from mid-game tiles"
     df = pd.DataFrame({"agent": ["a", "b"], "seat": [0, 1], "score": [3, 4], "won": [False, True],
-                       "pts_mid-game tiles": [3, 4], "pts_ship_travel": [1, 2]})
-    assert [t.name for t in breakdown(df).data] == ["mid-game tiles", "ship travel"]
+                       "pts_mid-game tiles": [3, 4], "pts_extra_points": [1, 2]})
+    assert [t.name for t in breakdown(df).data] == ["mid-game tiles", "extra points"]
     assert "pts" not in breakdown(df, by="seat").layout.title.text
 
 
