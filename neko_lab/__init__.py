@@ -29,6 +29,7 @@ compiled: bool = _is_compiled()
 
 _LAZY = {
     "simulate": ("neko_lab.sim", "simulate"),
+    "open_results": ("neko_lab.sim", "open_results"),
     "play": ("neko_lab.sim", "play"),
     "agents": ("neko_lab.agents", None),
     "sim": ("neko_lab.sim", None),

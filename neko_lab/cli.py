@@ -256,7 +256,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def summary(df, wins: bool = True) -> "Any":
     """Mean and spread of score and win rate (with its 95 % Wilson interval) per agent; a win shared
     by k tied seats counts 1/k for each (the `share` column). wins=False (a game whose rules name no
-    winner at that player count, State.NO_WINNER): the scores only."""
+    winner at that player count, State.NO_WINNER, whose `share` is empty): the scores only."""
     from .viz.figures import wilson_interval
 
     rows = []
@@ -319,7 +319,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if not wins and len(df):
         print("\n" + "\n".join(_no_winner(df, cls, players)))
     if args.out is not None:
-        print(f"results: {args.out}")
+        print(f"results: {args.out} (a Parquet folder: in Python, nl.open_results({str(args.out)!r}) "
+              f"or pandas.read_parquet({str(args.out)!r}))")
     return 0
 
 

@@ -55,8 +55,11 @@ def test_simulate_prints_a_summary_that_matches_the_simulation(capsys, tmp_path)
         line = next(l for l in text.splitlines() if l.startswith(agent))
         assert f"{table.loc[agent, 'mean score']:.2f}" in line
         assert f"{table.loc[agent, 'win rate']:.1%}" in line
-    saved = pd.concat([pd.read_parquet(p) for p in sorted(out_dir.glob("part-*.parquet"))], ignore_index=True)
+    # the folder reads as one table, as the last line says
+    assert f"nl.open_results({str(out_dir)!r}) or pandas.read_parquet({str(out_dir)!r})" in text.splitlines()[-1]
+    saved = pd.read_parquet(out_dir).sort_values(["game", "seat"])
     assert saved["score"].tolist() == df["score"].tolist()
+    assert nl.open_results(out_dir).to_pandas()["score"].tolist() == df["score"].tolist()
 
 
 @pytest.mark.parametrize("game", ["naeco", "syndicate"])
@@ -72,7 +75,7 @@ def test_simulate_a_solo_game_without_naming_agents_plays_the_default_alone(caps
 
 def test_simulate_reports_no_win_rate_where_the_rules_name_no_winner(capsys, tmp_path):
     """Solo Naéco is rated, not won: the summary gives the scores and the rating tiers, as the playtest
-    report words them, and no win rate (every row's `won` is true there)."""
+    report words them, and no win rate (nobody wins it: every row's `won` is false, its `share` NaN)."""
     from neko_lab.analysis.report import scores_and_rating
     args = ["simulate", "naeco", "--players", "1", "--games", "12", "--seed", "3", "--no-progress"]
     for extra in ([], ["--out", str(tmp_path / "run")]):       # read back from Parquet as well
@@ -540,19 +543,19 @@ def test_resume_with_a_damaged_run_json_gives_one_line(capsys, tmp_path, damage)
     out = tmp_path / "run"
     assert cli.main(["simulate", "toy", "--games", "4", "--out", str(out), "--no-progress"]) == 0
     capsys.readouterr()
-    (out / "run.json").write_bytes(damage.encode("latin-1"))
+    (out / "_run.json").write_bytes(damage.encode("latin-1"))
     _one_line_error(capsys, ["simulate", "toy", "--games", "4", "--out", str(out), "--resume",
-                             "--no-progress"], "run.json is damaged")
+                             "--no-progress"], "_run.json is damaged")
 
 
 def test_resume_with_a_damaged_chunk_size_in_run_json_gives_one_line(capsys, tmp_path):
     out = tmp_path / "run"
     assert cli.main(["simulate", "toy", "--games", "4", "--out", str(out), "--no-progress"]) == 0
     capsys.readouterr()
-    meta = json.loads((out / "run.json").read_text())
-    (out / "run.json").write_text(json.dumps({**meta, "chunk": 0}))
+    meta = json.loads((out / "_run.json").read_text())
+    (out / "_run.json").write_text(json.dumps({**meta, "chunk": 0}))
     _one_line_error(capsys, ["simulate", "toy", "--games", "4", "--out", str(out), "--resume",
-                             "--no-progress"], "run.json is damaged (chunk is 0")
+                             "--no-progress"], "_run.json is damaged (chunk is 0")
 
 
 @pytest.mark.parametrize("seed,needle", [("-1", "expected a number >= 0"),
@@ -561,12 +564,14 @@ def test_seed_outside_the_range_gives_one_line(capsys, seed, needle):
     _one_line_error(capsys, ["simulate", "toy", "--games", "2", "--seed", seed], needle)
 
 
-def test_the_damaged_run_json_through_the_real_command(tmp_path):
+@pytest.mark.parametrize("name", ["_run.json", "run.json"])        # run.json: written by earlier versions
+def test_the_damaged_run_json_through_the_real_command(tmp_path, name):
     out = tmp_path / "run"
     out.mkdir()
-    (out / "run.json").write_text("{oops")
+    (out / name).write_text("{oops")
     res = run("simulate", "toy", "--games", "2", "--out", str(out), "--resume")
     assert res.returncode == 2 and res.stderr.count("\n") == 1 and "Traceback" not in res.stderr
+    assert f"its {name} is damaged" in res.stderr
 
 
 def test_a_damaged_part_on_resume_is_one_plain_warning_line(tmp_path):
@@ -578,7 +583,7 @@ def test_a_damaged_part_on_resume_is_one_plain_warning_line(tmp_path):
     assert res.returncode == 0, res.stderr
     lines = res.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"neko-lab: warning: {part} cannot be read ("), lines
-    assert lines[0].endswith("moved to " + part.name + ".damaged, and its games are played again")
+    assert lines[0].endswith("moved to _" + part.name + ".damaged, and its games are played again")
     # the Python API keeps the library's warning
     part = sorted(out.glob("part-*.parquet"))[0]
     part.write_bytes(b"not parquet")

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .frames import check_choice, check_z, need
+from .frames import check_choice, check_winner, check_z, need
 from .stats import Z95, equal_shares_test, wilson_interval
 
 SMALL = 30   # fewer games than this in a group: the report says the sample is too small
@@ -60,7 +60,7 @@ def seat_balance(df: pd.DataFrame, by: str = "seat", z: float = Z95) -> pd.DataF
     were equal) and excess (rate - fair). `df` holds one run (see the module docstring)."""
     check_choice(by, "by", "seat_balance", BY, BY_HINT)
     z = check_z(z, "seat_balance")
-    df = with_share(need(df, ["game", "seat", "won", by], "seat_balance"))
+    df = with_share(check_winner(need(df, ["game", "seat", "won", by], "seat_balance"), "seat_balance"))
     games = df["game"].nunique()
     won_games = int((_per_game(df)["winners"] > 0).sum())
     players = int(df.groupby("game")["seat"].size().max()) if len(df) else 0
@@ -81,7 +81,7 @@ def equal_seats_test(df: pd.DataFrame, by: str = "seat") -> dict:
     (rotated seats give it); with one seat there is nothing to test (p = 1). by is "seat" or
     "order"; `df` holds one run (see the module docstring)."""
     check_choice(by, "by", "equal_seats_test", BY, BY_HINT)
-    df = with_share(need(df, ["game", "seat", "won", by], "equal_seats_test"))
+    df = with_share(check_winner(need(df, ["game", "seat", "won", by], "equal_seats_test"), "equal_seats_test"))
     won = _per_game(df)
     won = won.index[won["winners"] > 0]
     part = df[df["game"].isin(won)]
@@ -95,7 +95,8 @@ def equal_seats_test(df: pd.DataFrame, by: str = "seat") -> dict:
 
 def decisiveness(df: pd.DataFrame) -> dict:
     """How clearly games end: {"games", "shared" (share of games whose win is split between tied
-    seats), "no_winner" (share of games nobody won, e.g. solo games lost to the automa),
+    seats), "no_winner" (share of games nobody won: solo games lost to the automa, and every game
+    whose rules name no winner, as Naéco's rated solo game),
     "tie_break" (share won alone on a tie-break: equal top scores before it), "margin_mean",
     "margin_median", "close" (share of games won alone by at most 2 points)}. `df` holds one run:
     for a sweep, {cell: decisiveness(part) for cell, part in df.groupby("cell")}."""

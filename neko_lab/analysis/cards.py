@@ -19,7 +19,7 @@ import pandas as pd
 
 from ..core.errors import ConfigError
 from .balance import with_share
-from .frames import check_whole, check_z, need
+from .frames import check_whole, check_winner, check_z, need
 from .stats import Z95, mean_interval, wilson_interval
 
 
@@ -48,11 +48,11 @@ def card_stats(df: pd.DataFrame, min_seats: int = 1, z: float = Z95) -> pd.DataF
     of the seats without it) and lift, sorted by lift (see the module docstring). Cards held by fewer
     than `min_seats` seats, or missing from fewer than `min_seats`, are left out (too few to compare).
     z: the width of the intervals in standard errors (1.96 for 95 %). `df` holds one run (see
-    frames.py)."""
+    frames.py). Games with no winner (a rated solo game) are refused: card_scores compares scores."""
     min_seats = check_whole(min_seats, "min_seats", "card_stats", 1,
                             " (the fewest seats that must hold a card, and the fewest that must not, to show it)")
     z = check_z(z, "card_stats")
-    need(df, ["game", "seat", "agent", "won"], "card_stats")
+    check_winner(need(df, ["game", "seat", "agent", "won"], "card_stats"), "card_stats")
     df = with_share(df)
     held = holdings(df)
     n_seats = len(df)
@@ -71,6 +71,16 @@ def card_stats(df: pd.DataFrame, min_seats: int = 1, z: float = Z95) -> pd.DataF
     out = pd.DataFrame(rows, columns=["card", "seats", "held_by", "copies", "rate", "low", "high",
                                       "others", "lift"])
     return out.sort_values("lift", ascending=False, kind="stable").reset_index(drop=True)
+
+
+def left_out(df: pd.DataFrame, compared: pd.DataFrame) -> pd.DataFrame:
+    """The cards held at the end that `compared` (a table of card_stats or card_scores) leaves out, as
+    held by too few seats or missing from too few: card and seats (the seats that held it), the rarest
+    first. `df` holds one run (see frames.py)."""
+    held = holdings(df).groupby("card").size()
+    left = held[~held.index.isin(compared["card"])]
+    out = pd.DataFrame({"card": left.index, "seats": left.to_numpy()}, columns=["card", "seats"])
+    return out.sort_values(["seats", "card"], kind="stable").reset_index(drop=True)
 
 
 def card_scores(df: pd.DataFrame, min_seats: int = 1, level: float = 0.95) -> pd.DataFrame:

@@ -26,7 +26,7 @@ import pandas as pd
 
 from ..core.errors import ConfigError, counted
 from .balance import with_share
-from .frames import need
+from .frames import check_winner, need
 from .stats import (SURE, Z95, fmt_interval, fmt_num, fmt_p, fmt_pct, fmt_range, mean_interval,
                     two_proportion_test, welch_test, wilson_interval)
 
@@ -139,6 +139,9 @@ def compare_options(a: pd.DataFrame, b: pd.DataFrame | None = None, option: str 
     option (see the module docstring): `a` is a frame of nl.sim.sweep() (option= names the option when
     the sweep varies several), or `a` and `b` are two frames of nl.simulate()."""
     need(a, NEEDED, "compare_options", one_run=b is not None)    # a sweep's table joins its cells
+    for frame in (a, b):
+        if frame is not None:
+            check_winner(frame, "compare_options")
     name, groups = _groups(a, b, option)
     rows, samples = [], []
     for label, part in groups:

@@ -6,8 +6,10 @@ rulebook step that asked it), `actor` (the seat) and `choices` (how many legal a
 Definitions:
 - branching factor of a kind: the mean number of legal actions when that kind was decided (median
   and maximum too); forced: the share of those decisions with a single legal action.
-- decisions per game / per round by kind: how many such decisions one seat takes in a game or a round,
-  averaged over seats and games (a round is the game's round_number()).
+- decisions per game / per round by kind, counted two ways, each named in its column: all seats
+  together (per_game_all_seats, per_round_all_seats: the "all" row's per_game_all_seats is the game's
+  length in decisions) and one seat (per_game_per_seat, per_round_per_seat: averaged over seats), over
+  games and their rounds (a round is the game's round_number()).
 """
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ import pandas as pd
 from neko_lab.core import ConfigError
 
 from .frames import ACTIONS, need
+
+PER = ["per_game_all_seats", "per_game_per_seat", "per_round_all_seats", "per_round_per_seat"]
 
 
 def _taken(trace: pd.DataFrame) -> pd.DataFrame:
@@ -29,8 +33,8 @@ def _taken(trace: pd.DataFrame) -> pd.DataFrame:
 
 
 def branching(trace: pd.DataFrame) -> pd.DataFrame:
-    """Per decision kind (and "all"): decisions, mean/median/max choices, forced share,
-    decisions_per_game and decisions_per_round per seat."""
+    """Per decision kind (and "all"): decisions, mean/median/max choices, forced share, and decisions
+    per game and per round, of all seats together and of one seat (see the module docstring)."""
     taken = _taken(trace)
     games = taken["game"].nunique() or 1
     seats = int(trace["seat"].max()) + 1 if len(trace) else 1
@@ -40,6 +44,6 @@ def branching(trace: pd.DataFrame) -> pd.DataFrame:
         out.append({"kind": kind, "decisions": len(part), "mean": float(part["choices"].mean()),
                     "median": float(part["choices"].median()), "max": int(part["choices"].max()),
                     "forced": float((part["choices"] <= 1).mean()),
-                    "per_game": len(part) / games / seats, "per_round": len(part) / rounds / seats})
-    return pd.DataFrame(out, columns=["kind", "decisions", "mean", "median", "max", "forced",
-                                      "per_game", "per_round"])
+                    "per_game_all_seats": len(part) / games, "per_game_per_seat": len(part) / games / seats,
+                    "per_round_all_seats": len(part) / rounds, "per_round_per_seat": len(part) / rounds / seats})
+    return pd.DataFrame(out, columns=["kind", "decisions", "mean", "median", "max", "forced", *PER])

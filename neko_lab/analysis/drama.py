@@ -26,7 +26,7 @@ import pandas as pd
 
 from ..core.errors import ConfigError, excerpt, one_of
 from .balance import with_share
-from .frames import RESULTS, TRACE, check_choice, check_z, need
+from .frames import RESULTS, TRACE, check_choice, check_winner, check_z, need
 from .stats import Z95, wilson_interval
 
 
@@ -119,7 +119,7 @@ def leader_wins(trace: pd.DataFrame, df: pd.DataFrame, at: str = "round", value:
     for 95 %) and chance (1/players). value: the trace's column to read the lead on ("projected",
     "score" or a "pts_" column). trace and df are one run's (see frames.py)."""
     value = _trace(trace, value, "leader_wins")
-    need(df, ["game", "seat", "won"], "leader_wins", RESULTS)
+    check_winner(need(df, ["game", "seat", "won"], "leader_wins", RESULTS), "leader_wins")
     check_choice(at, "at", "leader_wins", ("round", "progress"))
     z = check_z(z, "leader_wins")
     df = with_share(df)

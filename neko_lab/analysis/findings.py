@@ -179,10 +179,38 @@ def branching(table: pd.DataFrame) -> str:
             f"'{top['kind']}', with {top['mean']:.1f} choices on average and up to {int(top['max'])}.")
 
 
-def cards(table: pd.DataFrame, min_seats: int, games: int | None = None) -> str:
+def cards(table: pd.DataFrame, min_seats: int, games: int | None = None, left: pd.DataFrame | None = None,
+          seats: int | None = None) -> str:
     """The cards whose holders win most and least more often than the others (`games`: how many games
     the table counts; fewer than SMALL are too few to single out a card, as for the other findings);
-    a table of card_scores() (a `score` column) compares the holders' mean scores instead."""
+    a table of card_scores() (a `score` column) compares the holders' mean scores instead. `left`
+    (cards.left_out: card, seats) names the cards held at the end that the table leaves out, and
+    `seats` the seats in all."""
+    return _cards(table, min_seats, games) + left_out(left, min_seats, seats, len(table),
+                                                      "score" in table.columns)
+
+
+def left_out(left: pd.DataFrame | None, min_seats: int, seats: int | None, compared: int, solo: bool) -> str:
+    """What the cards table leaves out, and how many: the cards held by fewer than `min_seats` seats
+    and those missing from fewer, each named with the seats that held it ("" when none is left out)."""
+    if left is None or left.empty:
+        return ""
+    unit, by = ("game", "in") if solo else ("seat", "by")     # one seat a game: a solo game's cards
+    rare = left[left["seats"] < min_seats]
+    common = left[left["seats"] >= min_seats]
+    parts = []
+    if len(rare):
+        parts.append(f"held {by} fewer than {counted(min_seats, unit)}: "
+                     + ", ".join(f"{r.card} ({counted(int(r.seats), unit)})" for r in rare.itertuples()))
+    if len(common):
+        of = f" of {seats}" if seats is not None else ""
+        parts.append(f"missing from fewer than {counted(min_seats, unit)}: "
+                     + ", ".join(f"{r.card} (held {by} {r.seats}{of} {unit}s)" for r in common.itertuples()))
+    return (f" The table compares {counted(compared, 'card')}; {len(left)} more held at the end "
+            f"{'is' if len(left) == 1 else 'are'} left out as too few to compare — " + "; ".join(parts) + ".")
+
+
+def _cards(table: pd.DataFrame, min_seats: int, games: int | None) -> str:
     if table.empty:
         return (f"No card was held by {min_seats} or more seats: too few games for per-card "
                 f"statistics.")

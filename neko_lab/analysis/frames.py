@@ -47,6 +47,24 @@ def need(frame: Any, columns: Iterable[str], who: str, source: str = RESULTS, on
     return frame
 
 
+def check_winner(frame: pd.DataFrame, who: str) -> pd.DataFrame:
+    """`frame` unless some of its games have no winner by the rules (State.NO_WINNER, such as Naéco's
+    solo game, rated and not won: simulate leaves their `share` empty, NaN); else a ConfigError saying
+    that `who` measures wins, why these games have none, and what to measure instead."""
+    if "share" in frame.columns and frame["share"].isna().any():
+        games = frame.loc[frame["share"].isna(), "game"].nunique() if "game" in frame.columns else None
+        some = "these games have" if games is None or games == frame["game"].nunique() else \
+            f"{counted(games, 'game')} of these have"
+        raise ConfigError(f"{who} measures wins, but {some} no winner: the rules name none at this player "
+                          f"count (a game rated on its score, as Naéco's solo game is: State.NO_WINNER), so "
+                          f"won is False and share is empty (NaN) for every seat. Measure the scores "
+                          f"instead: nl.analysis.score_table(df), nl.analysis.card_scores(df) for the cards, "
+                          f"nl.viz.score_distribution(df) to draw them, "
+                          f"and nl.analysis.rating_counts(df, scale) for the rating tiers (scale: the game's "
+                          f"RATING_SCALE)")
+    return frame
+
+
 def run_columns(frame: pd.DataFrame) -> list[str]:
     """The columns of `frame` that can tell runs apart, the likeliest first: a sweep's cell, a
     tournament's match, the game options, then the line-up, the player count and the card data

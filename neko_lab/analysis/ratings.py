@@ -19,7 +19,7 @@ import pandas as pd
 
 from ..core.errors import ConfigError
 from .balance import with_share
-from .frames import check_whole, check_z, need
+from .frames import check_whole, check_winner, check_z, need
 from .stats import Z95
 
 ELO = 400 / math.log(10)
@@ -29,7 +29,7 @@ def pairwise(df: pd.DataFrame) -> pd.DataFrame:
     """The pairwise results behind the ratings: agent, opponent, games, wins (half for a draw),
     score_margin (mean score difference), one row per ordered pair of different agents. `df` holds one
     run, or runs whose games are numbered apart (nl.sim.ladder's; see frames.py)."""
-    need(df, ["game", "agent", "won", "score"], "pairwise")
+    check_winner(need(df, ["game", "agent", "won", "score"], "pairwise"), "pairwise")
     df = with_share(df)
     tally: dict[tuple[str, str], list[float]] = {}
     cols = df[["game", "agent", "share", "score"]]
@@ -60,7 +60,7 @@ def ratings(df: pd.DataFrame, z: float = Z95, iterations: int = 10_000) -> pd.Da
     steps. `df` holds one run, or runs whose games are numbered apart (nl.sim.ladder's; see frames.py)."""
     z = check_z(z, "ratings")
     iterations = check_whole(iterations, "iterations", "ratings", 1, " (the most fitting steps)")
-    need(df, ["game", "agent", "won", "score"], "ratings")
+    check_winner(need(df, ["game", "agent", "won", "score"], "ratings"), "ratings")
     pw = pairwise(df)
     agents = sorted(set(pw["agent"]))
     if len(agents) < 2:

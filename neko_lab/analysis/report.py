@@ -33,7 +33,7 @@ from neko_lab.core.errors import counted
 
 from . import findings
 from .balance import decisiveness, equal_seats_test, game_length, seat_balance
-from .cards import card_scores, card_stats
+from .cards import card_scores, card_stats, left_out
 from .decisions import branching
 from .drama import drama, leader_wins
 from .frames import ACTIONS, check_whole, need
@@ -88,7 +88,7 @@ class Report:
         for key, text in self.findings.items():
             out.append(f"<h3>{html.escape(key.capitalize())}</h3><p>{html.escape(text)}</p>")
             if key in self.tables:
-                out.append(_table_html(self.tables[key]))
+                out.append(section_html(key, self.tables[key]))
             if with_figures:
                 for fig in self.figures.get(key, []):
                     out.append(fig.to_html(full_html=False, include_plotlyjs=include,
@@ -126,7 +126,7 @@ class Report:
         for key, text in self.findings.items():
             display(HTML(f"<h3>{html.escape(key.capitalize())}</h3><p>{html.escape(text)}</p>"))
             if key in self.tables:
-                display(HTML(_table_html(self.tables[key])))
+                display(HTML(section_html(key, self.tables[key])))
             for fig in self.figures.get(key, []):
                 fig.show()
 
@@ -170,6 +170,28 @@ NO_VALUE = "–"        # a cell with no number: the interval of a mean of one g
 def _finite(fmt):
     """`fmt` for finite numbers; NO_VALUE for an infinite bound (no interval) or a missing value."""
     return lambda x: fmt(x) if math.isfinite(x) else NO_VALUE
+
+
+LONG, ENDS = 20, 8     # a cards table longer than LONG is shown by its ENDS best and worst, then whole
+
+
+def ends(table: pd.DataFrame) -> pd.DataFrame:
+    """A long cards table's first and last ENDS rows (the cards with the highest and the lowest lift),
+    or the whole table when it is not long."""
+    return table if len(table) <= LONG else pd.concat([table.head(ENDS), table.tail(ENDS)])
+
+
+def section_html(key: str, table: pd.DataFrame) -> str:
+    """A report table as HTML. A long cards table: its two ends, then the whole table folded (a
+    <details> element the reader opens), so that every card compared can be looked up."""
+    if key != "cards" or len(table) <= LONG:
+        return _table_html(table)
+    most, least = ("win most often", "win least often") if "rate" in table.columns else ("score most", "score least")
+    return (f"<p>The {ENDS} cards whose holders {most} and the {ENDS} whose holders {least}, of "
+            f"{len(table)} compared (every card in the list below them):</p>"
+            + _table_html(ends(table))
+            + f"<details><summary>All {len(table)} cards compared (click to open)</summary>"
+            + _table_html(table) + "</details>")
 
 
 def _table_html(table: pd.DataFrame) -> str:
@@ -250,9 +272,10 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
         least = min_card_seats or max(10, len(df) // 20)
         by_score = players == 1              # one seat: nobody to win against, or a rated game
         cards = (card_scores if by_score else card_stats)(df, min_seats=least)
-        # every card when there are few, else the 8 best and 8 worst: the cards the finding names are shown
-        tables["cards"] = cards.set_index("card") if len(cards) <= 20 else \
-            pd.concat([cards.head(8), cards.tail(8)]).set_index("card")
-        said["cards"] = findings.cards(cards, least, games=int(df["game"].nunique()))
+        # every card compared, so that any card can be looked up (the page shows the ends of a long
+        # table first: cards_html); the finding names the cards left out
+        tables["cards"] = cards.set_index("card")
+        said["cards"] = findings.cards(cards, least, games=int(df["game"].nunique()),
+                                       left=left_out(df, cards), seats=len(df))
     return tables, said
 

@@ -1,9 +1,12 @@
 """The plotly figures of a playtest report, one list per section (built from the report's tables)."""
 from __future__ import annotations
 
+import math
+
+import numpy as np
 import plotly.graph_objects as go
 
-from ..viz.figures import PALETTE
+from ..viz.figures import PALETTE, whole_ticks
 from .balance import margins
 from .drama import lead_changes
 
@@ -27,9 +30,31 @@ def _rates(table, x_label: str, title: str, fair: float | None) -> go.Figure:
     return fig
 
 
+def _whole(values) -> bool:
+    return len(values) > 0 and all(math.isfinite(v) and float(v).is_integer() for v in values)
+
+
 def _hist(values, title: str, x_title: str) -> go.Figure:
-    fig = go.Figure(go.Histogram(x=list(values), marker_color=PALETTE[1]))
-    fig.update_layout(title=title, xaxis_title=x_title, yaxis_title="games", bargap=0.05, **LAYOUT)
+    """A histogram of counts per game. Its height counts games, and whole-number values (lead changes,
+    decisions, points) get one bar per value or per run of values and ticks on whole numbers only,
+    never at -0.5 or 0.5."""
+    values = [float(v) for v in values]
+    xaxis: dict = {"title": x_title}
+    hist: dict = {}
+    if _whole(values):
+        low, high = min(values), max(values)
+        size = 1
+        while (high - low + 1) / size > 60:            # at most about 60 bars, each of whole numbers
+            size = size * 5 // 2 if str(size)[0] == "2" else size * 2
+        hist["xbins"] = dict(start=low - 0.5, end=high + 0.5, size=size)
+        xaxis.update(whole_ticks(low, high))
+        edges = np.arange(low - 0.5, high + 0.5 + size, size)
+        tallest = int(np.histogram(values, bins=edges)[0].max())
+    else:
+        tallest = len(values)
+    fig = go.Figure(go.Histogram(x=values, marker_color=PALETTE[1], **hist))
+    fig.update_layout(title=title, xaxis=xaxis, yaxis=dict(title="games", **whole_ticks(0, max(tallest, 1))),
+                      bargap=0.05, **LAYOUT)
     return fig
 
 
@@ -55,9 +80,11 @@ def figures(rep) -> dict:
         else:                            # one box per seat (the dashed line: its mean)
             fig = go.Figure([go.Box(y=list(df.loc[df["seat"] == seat, "score"]), name=f"seat {seat + 1}",
                                     boxmean=True, marker_color=PALETTE[0]) for seat in seats])
+            points = list(df["score"])
+            yaxis = dict(title="points", **(whole_ticks(min(points), max(points)) if _whole(points) else {}))
             fig.update_layout(title=dict(text="Final scores by seat", subtitle=dict(
                 text="Box: the middle half and the median; dashed: the mean.")),
-                xaxis_title="seat", yaxis_title="points", showlegend=False, **LAYOUT)
+                xaxis_title="seat", yaxis=yaxis, showlegend=False, **LAYOUT)
             out["scores"] = [fig]
     if "rating" in t:
         tab = t["rating"]
@@ -65,7 +92,7 @@ def figures(rep) -> dict:
                                y=tab["games"], marker_color=PALETTE[2], customdata=tab[["words"]].to_numpy(),
                                hovertemplate="%{customdata[0]}: %{y} games<extra></extra>"))
         fig.update_layout(title="Solo games by rating on the rulebook's scale", xaxis_title="rating (points)",
-                          yaxis_title="games", **LAYOUT)
+                          yaxis=dict(title="games", **whole_ticks(0, max(int(tab["games"].max()), 1))), **LAYOUT)
         out["rating"] = [fig]
     out["length"] = [_hist(rep.results.groupby("game")["steps"].first(),
                            "Game length: decisions per game (all players)", "decisions")]
@@ -98,7 +125,10 @@ def figures(rep) -> dict:
                           xaxis_title="decision", yaxis_title="mean number of choices", **LAYOUT)
         out["branching"] = [fig]
     if "cards" in t:
-        tab = t["cards"]
+        from .report import ends
+        whole = t["cards"]
+        tab = ends(whole)                     # a long table: its two ends (the report's table has every card)
+        shown = "" if len(tab) == len(whole) else f" (the {len(tab) // 2} highest and lowest of {len(whole)} cards)"
         measure = "rate" if "rate" in tab.columns else "score"
         fig = go.Figure()
         fig.add_trace(go.Bar(y=list(tab.index), x=tab[measure], orientation="h", name="holders",
@@ -108,8 +138,8 @@ def figures(rep) -> dict:
         fig.add_trace(go.Scatter(y=list(tab.index), x=tab["others"], mode="markers", name="the others",
                                  marker=dict(color="#333", symbol="line-ns-open", size=14)))
         axis = dict(title="win share", tickformat=".0%") if measure == "rate" else dict(title="mean final score")
-        fig.update_layout(title="Win share of the players holding each card at the end" if measure == "rate"
-                          else "Mean final score of the games whose player held each card at the end",
+        fig.update_layout(title=("Win share of the players holding each card at the end" if measure == "rate"
+                                 else "Mean final score of the games whose player held each card at the end") + shown,
                           xaxis=axis, yaxis=dict(autorange="reversed"),
                           **{**LAYOUT, "height": 120 + 24 * len(tab)})
         out["cards"] = [fig]

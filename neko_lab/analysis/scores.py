@@ -11,8 +11,8 @@ Definitions:
   interval, and the shares of games won, shared and lost;
 - rating (a solo game rated on the rulebook's scale, such as Naéco's): how many games reach each
   tier of the scale, from the `solo_tier` column the game adds to its rows (else from the score).
-A solo game whose rows carry `solo_tier` is rated, not won: its `won` is always true, so only its
-scores and its rating say how it went.
+A solo game whose rows carry `solo_tier` is rated, not won: nobody wins it (its `won` is False and its
+`share` empty, NaN), so only its scores and its rating say how it went, and solo_result refuses it.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from typing import Sequence
 import pandas as pd
 
 from .balance import with_share
-from .frames import need
+from .frames import check_winner, need
 from .stats import Z95, mean_interval, wilson_interval
 
 COLUMNS = ["games", "mean", "low", "high", "sd", "min", "q10", "q25", "median", "q75", "q90", "max"]
@@ -56,7 +56,7 @@ def score_table(df: pd.DataFrame) -> pd.DataFrame:
 def solo_result(df: pd.DataFrame, z: float = Z95) -> dict:
     """A solo game won or lost against the game itself: {"games", "rate" (win share), "low", "high"
     (Wilson interval), "won", "shared", "lost" (shares of games)}."""
-    df = with_share(need(df, ["game", "won"], "solo_result"))
+    df = with_share(check_winner(need(df, ["game", "won"], "solo_result"), "solo_result"))
     n = len(df)
     wins = float(df["share"].sum())
     low, high = wilson_interval(wins, n, z)

@@ -50,7 +50,7 @@ def player(seat: int | None) -> str:
 
 
 def words(key: Any) -> str:
-    """An observation or breakdown key in words: "midgame_tiles" -> "midgame tiles"."""
+    """An observation or breakdown key in words, spaces for underscores: "bonus_left" -> "bonus left"."""
     return str(key).replace("_", " ")
 
 

@@ -8,6 +8,7 @@ when asked, so a million-game run can be summarised column by column:
     res.to_pandas(columns=["agent", "won"]) # a pandas DataFrame of the columns needed
     res.dataset                             # a pyarrow.dataset.Dataset, for filters and scans
     res.to_dask()                           # a dask DataFrame (one partition per part file)
+    res = nl.open_results("runs/big")       # the same, for a folder written before
 """
 from __future__ import annotations
 

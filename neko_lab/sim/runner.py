@@ -14,6 +14,7 @@ import contextlib
 import gc
 import hashlib
 import json
+import math
 import os
 import signal
 import threading
@@ -293,6 +294,9 @@ def _collect_game(batch: Batch, g: int, seed: int, idx: list[int], labels: list[
         winners = set(best_of(scores) if cls.winners is State.winners else state.winners())
     else:
         scores, winners = state.scores(), set(state.winners())
+    no_winner = batch.players in cls.NO_WINNER      # rated, not won (Naéco solo): nobody won, no share
+    if no_winner:
+        winners = set()
     rounds, steps = state.round_number(), state.steps
     opts = {f"opt_{k}": v for k, v in state.options.items()}
     key = id(state.__dict__.get("_origin"))
@@ -302,7 +306,8 @@ def _collect_game(batch: Batch, g: int, seed: int, idx: list[int], labels: list[
     data, config = fingerprints[key]
     extra = state.result_columns()
     # the default shares from the winners taken above (state.shares() would score the game again)
-    shares = state.shares() if type(state).shares is not State.shares else shares_of(winners, batch.players)
+    shares = ([math.nan] * batch.players if no_winner else state.shares() if type(state).shares is not State.shares
+              else shares_of(winners, batch.players))
     held = ([state.holdings(s) for s in range(batch.players)]
             if type(state).holdings is not State.holdings else None)
     for s in range(batch.players):

@@ -7,7 +7,10 @@ Result columns, one row per game and seat, sorted by game then seat:
     agent     the agent's label (its name, or "name(param=value)" for a (name, params) spec)
     score     final score; won: True for every seat among the winners (after the game's tie-breaks)
     share     the seat's share of the win: 1/k for each of k tied winners, 0 for the others, so a
-              win rate is df.share.mean() and shared wins are not counted k times
+              win rate is df.share.mean() and shared wins are not counted k times. A game whose rules
+              name no winner at its player count (State.NO_WINNER: Naéco's solo game is rated on the
+              rulebook's scale, not won) has won False and share NaN for every seat: nobody won, and
+              the win measures of nl.analysis and nl.viz refuse it
     steps     actions applied in the game; rounds: rounds played, from 1 (round_number() at the end;
               a round the game ended in part-way counts)
     players   number of seats; seed: the game's seed (nl.play(game, agents in seat order,
@@ -40,11 +43,17 @@ trace="action" records after every action instead (finer curves, for fewer games
 then names the decision just taken: actor (its seat), kind (the pending decision's kind) and
 choices (how many legal actions it offered) — the branching factor.
 
-Streaming (out=FOLDER): each finished chunk of games is written to FOLDER/part-NNNNN.parquet (and
-trace-NNNNN.parquet) next to a run.json describing the run, so an interrupted run keeps every finished
-chunk; simulate(..., out=FOLDER, resume=True) plays only the missing chunks. Memory does not grow with
-the number of games: no finished chunk is kept, and the run returns a Results object (results.py)
-that reads the files only when asked: .to_pandas(columns=...), .dataset (pyarrow), .to_dask().
+Streaming (out=FOLDER): each finished chunk of games is written to FOLDER/part-NNNNNNNNN.parquet (and
+its trace to FOLDER/_trace/trace-NNNNNNNNN.parquet) next to a _run.json describing the run, so an
+interrupted run keeps every finished chunk; simulate(..., out=FOLDER, resume=True) plays only the missing
+chunks. Memory does not grow with the number of games: no finished chunk is kept, and the run returns a
+Results object (results.py) that reads the files only when asked: .to_pandas(columns=...), .dataset
+(pyarrow), .to_dask(). open_results(FOLDER) gives the same objects again for a folder written before.
+The folder is a Parquet dataset of the games' rows: pyarrow's and pandas' folder readers skip the names
+that begin with "_" or ".", so pd.read_parquet(FOLDER) reads the results table alone, in the order of its
+files (Results.to_pandas() also fills in the columns that parts written by older versions lack), and
+pd.read_parquet(FOLDER / "_trace") the trace. Folders written before, whose description is run.json and whose trace parts lie beside the
+results, are read as well, and resume=True moves them to this layout.
 
 Workers: the pool's processes receive the game and the agents pickled and import their classes and
 functions by module, so a game or an agent class written in a notebook cell, a lambda or a class defined
@@ -76,7 +85,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from ..agents import agent_label, make_agent
-from ..core.errors import ConfigError, check_flag, excerpt
+from ..core.errors import ConfigError, DataError, check_flag, excerpt
 from ..core.rng import check_seed
 from . import runner
 from .results import Results
@@ -88,7 +97,9 @@ FIXED = ["game", "seat", "agent", "score", "won", "share", "order", "steps", "ro
 TRACE_FIXED = ["game", "step", "round", "seat", "agent", "score", "projected"]
 TEXT = ("agent", "data", "config", "kind")
 FLOAT = ("share",)
-META = "run.json"
+META = "_run.json"            # "_": the Parquet folder readers skip it (pd.read_parquet(FOLDER) reads the games)
+OLD_META = "run.json"         # the name of the description in folders written by earlier versions
+TRACE_DIR = "_trace"          # the trace parts: apart from the results, whose columns they do not share
 
 
 def _int(name: str, value: Any, low: int) -> int:
@@ -175,8 +186,23 @@ def out_folder(out: Any) -> Path:
     return Path(out)
 
 
+def run_meta(folder: Path) -> Path | None:
+    """The file describing the run in `folder` (_run.json, or run.json in a folder written by an
+    earlier version), or None."""
+    for name in (META, OLD_META):
+        if (folder / name).is_file():
+            return folder / name
+    return None
+
+
+def _strays(folder: Path) -> list[Path]:
+    return sorted(itertools.chain(folder.glob("part-*.parquet"), folder.glob("trace-*.parquet"),
+                                  folder.glob(f"{TRACE_DIR}/trace-*.parquet")))
+
+
 class _Store:
-    """A folder of Parquet part files, one per finished chunk, plus run.json."""
+    """A folder of Parquet part files, one per finished chunk, plus _run.json and the trace's parts in
+    _trace/."""
 
     def __init__(self, folder: str | os.PathLike, meta: dict, resume: bool):
         self.folder = out_folder(folder)
@@ -184,8 +210,9 @@ class _Store:
             raise ConfigError(f"out={str(self.folder)!r} is a file: out names a folder for the results "
                               f"(created if missing)")
         meta_path = self.folder / META
-        if meta_path.exists():
-            old = self._read_meta(meta_path) if resume else None
+        found = run_meta(self.folder) if self.folder.is_dir() else None
+        if found is not None:
+            old = self._read_meta(found) if resume else None
             if not resume:
                 raise ConfigError(f"{self.folder} already holds a simulation; pass resume=True to "
                                   f"continue it or choose another folder")
@@ -199,30 +226,31 @@ class _Store:
                                   f"({said}). "
                                   f"Resume with the same settings or choose another folder")
         elif self.folder.is_dir():
-            # parts that no run.json describes were played with settings nobody can check: they would be
+            # parts that no _run.json describes were played with settings nobody can check: they would be
             # taken for games of this run
-            strays = sorted(itertools.chain(self.folder.glob("part-*.parquet"), self.folder.glob("trace-*.parquet")))
+            strays = _strays(self.folder)
             if strays:
                 raise ConfigError(f"{self.folder} holds part files of a run but no {META} describing it "
-                                  f"({strays[0].name}{' ...' * (len(strays) > 1)}); move them away or choose "
-                                  f"another folder")
+                                  f"({strays[0].relative_to(self.folder)}{' ...' * (len(strays) > 1)}); move "
+                                  f"them away or choose another folder")
         self.meta = meta
         self.meta_path = meta_path
+        self.old_meta = found if found is not None and found.name == OLD_META else None
 
     def _read_meta(self, path: Path) -> dict:
         try:
             old = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             reason = getattr(exc, "msg", None) or type(exc).__name__
-            raise ConfigError(f"cannot resume {self.folder}: its {META} is damaged ({reason}); "
+            raise ConfigError(f"cannot resume {self.folder}: its {path.name} is damaged ({reason}); "
                               f"move the folder away to start a new run there") from None
         if not isinstance(old, dict):
-            raise ConfigError(f"cannot resume {self.folder}: its {META} is damaged (not a run "
+            raise ConfigError(f"cannot resume {self.folder}: its {path.name} is damaged (not a run "
                               f"description); move the folder away to start a new run there")
         chunk = old.get("chunk")
         # the chunk size says where each part file starts: any other would play their games again beside them
         if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
-            raise ConfigError(f"cannot resume {self.folder}: its {META} is damaged (chunk is "
+            raise ConfigError(f"cannot resume {self.folder}: its {path.name} is damaged (chunk is "
                               f"{excerpt(chunk)}, not a number of games >= 1); move the folder away to "
                               f"start a new run there")
         return old
@@ -230,6 +258,15 @@ class _Store:
     def start(self) -> None:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
+            if self.meta["trace"]:
+                (self.folder / TRACE_DIR).mkdir(exist_ok=True)
+            # a folder written by an earlier version: its trace parts beside the results, run.json
+            # named so that the Parquet readers take it for data; moved to this version's names
+            for f in sorted(self.folder.glob("trace-*.parquet")):
+                (self.folder / TRACE_DIR).mkdir(exist_ok=True)
+                os.replace(f, self.folder / TRACE_DIR / f.name)
+            if self.old_meta is not None and not self.meta_path.exists():
+                os.replace(self.old_meta, self.meta_path)
             if not self.meta_path.exists():
                 tmp = self.meta_path.with_suffix(".tmp")
                 tmp.write_text(json.dumps(self.meta, indent=1), encoding="utf-8")
@@ -239,13 +276,13 @@ class _Store:
                               f"{exc.strerror or type(exc).__name__}") from None
 
     def part(self, start: int, kind: str = "part") -> Path:
-        return self.folder / f"{kind}-{start:09d}.parquet"
+        return (self.folder / TRACE_DIR if kind == "trace" else self.folder) / f"{kind}-{start:09d}.parquet"
 
     def finished(self) -> set[int]:
         """The first game of every chunk already written (read from the folder, not from the plan). A
         chunk whose file cannot be read (damaged from outside: a part is written whole or not at all) is
-        not finished: its unreadable file is moved aside as NAME.damaged, with a warning, and its games
-        are played again (the same games, being seeded)."""
+        not finished: its unreadable file is moved aside as _NAME.damaged (a name the Parquet readers
+        skip), with a warning, and its games are played again (the same games, being seeded)."""
         import pyarrow.parquet as pq
 
         done = set()
@@ -262,7 +299,7 @@ class _Store:
                     bad.append((f, str(exc).splitlines()[0] if str(exc) else type(exc).__name__))
             for f, why in bad:
                 if f.exists():
-                    aside = f.with_name(f.name + ".damaged")
+                    aside = f.with_name("_" + f.name + ".damaged")
                     try:
                         os.replace(f, aside)
                     except OSError as exc:
@@ -282,7 +319,7 @@ class _Store:
 
     @staticmethod
     def _write(path: Path, df) -> None:
-        tmp = path.with_name(path.name + ".tmp")
+        tmp = path.with_name("." + path.name + ".tmp")     # a name the Parquet readers skip
         try:
             df.to_parquet(tmp, index=False)
             os.replace(tmp, path)  # a part file is either whole or absent
@@ -290,8 +327,40 @@ class _Store:
             raise ConfigError(f"cannot write the results to {path.parent}: "
                               f"{exc.strerror or type(exc).__name__}") from None
 
-    def results(self, kind: str, fixed: list[str], sort: list[str]) -> Results:
-        return Results(self.folder, kind, lambda df: _concat([df], fixed, sort))
+
+def _results(folder: Path, kind: str) -> Results:
+    """The Results of `kind` ("part": the games' rows; "trace") in a run folder."""
+    if kind == "part":
+        return Results(folder, kind, lambda df: _concat([df], FIXED, ["game", "seat"]))
+    where = folder / TRACE_DIR
+    if not where.is_dir() and list(folder.glob("trace-*.parquet")):     # written by an earlier version
+        where = folder
+    return Results(where, kind, lambda df: _concat([df], TRACE_FIXED, ["game", "step", "seat"]))
+
+
+def open_results(folder: str | os.PathLike):
+    """The results of a run streamed to `folder` (nl.simulate(..., out=folder), or neko-lab simulate
+    --out folder), as simulate returned them: a Results object read lazily (.to_pandas(columns=...),
+    .dataset, .to_dask(), len()), or (results, trace) for a run played with trace=. An interrupted run
+    gives the chunks it finished. A path that is not such a folder is a ConfigError (not a path) or a
+    DataError (no folder, or no _run.json describing a run in it) saying so."""
+    folder = out_folder(folder)
+    if not folder.is_dir():
+        raise DataError(folder, None, None, "a file, not a results folder (a run's results are a folder)"
+                        if folder.exists() else "no such results folder")
+    path = run_meta(folder)
+    if path is None:
+        raise DataError(folder, None, None, f"not a results folder: no {META} describing a run (a folder "
+                        f"written by nl.simulate(..., out=FOLDER) or neko-lab simulate --out FOLDER)")
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        reason = getattr(exc, "msg", None) or type(exc).__name__
+        raise DataError(path, None, None, f"damaged ({reason}): not a run description") from None
+    if not isinstance(meta, dict):
+        raise DataError(path, None, None, "damaged: not a run description")
+    res = _results(folder, "part")
+    return (res, _results(folder, "trace")) if meta.get("trace") else res
 
 
 def check(game: Any, **kwargs: Any) -> None:
@@ -405,8 +474,8 @@ def simulate(game: Any, games: int = 10_000, players: int | None = None, agents:
                 bar.update(batch.stop - batch.start)
 
     if store is not None:
-        df = store.results("part", FIXED, ["game", "seat"])
-        tr = store.results("trace", TRACE_FIXED, ["game", "step", "seat"]) if trace else None
+        df = _results(store.folder, "part")
+        tr = _results(store.folder, "trace") if trace else None
     else:
         df = _concat(frames, FIXED, ["game", "seat"])
         tr = _concat(trace_frames, TRACE_FIXED, ["game", "step", "seat"]) if trace else None

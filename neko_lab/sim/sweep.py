@@ -18,7 +18,7 @@ A designer's what-if on one card is a copy of the data folder with that row chan
 Every cell of the grid is one simulate() run with the same seed, so cells face the same deals as far
 as the game allows (common random numbers make differences between cells less noisy). Rows get
 `cell` (the cell number), `lineup` (the agents of the cell, joined by " vs ") and `data_folder`
-besides simulate's columns. With out=FOLDER each cell streams to FOLDER/cell-NNN (its own run.json),
+besides simulate's columns. With out=FOLDER each cell streams to FOLDER/cell-NNN (its own _run.json),
 and resume=True continues every unfinished cell. workers= / client= run each cell on the process
 pool or the Dask cluster. Every cell's settings (options, data folders, agents, players, run folders)
 are checked before the first game is played, so a mistake in the last cell loses no work.
@@ -32,7 +32,7 @@ from typing import Any, Mapping, Sequence
 
 from ..agents import agent_label
 from ..core.errors import ConfigError, excerpt
-from .simulate import check, out_folder, simulate
+from .simulate import check, out_folder, run_meta, simulate
 
 # simulate()'s own arguments (the run's settings), which no game option may be named like
 RUN_ARGUMENTS = frozenset(inspect.signature(simulate).parameters) - {"options"}
@@ -84,7 +84,7 @@ def sweep(game: Any, options: Mapping[str, Sequence[Any]] | None = None, data: S
         if out is not None:
             target = out_folder(out) / f"cell-{k:03d}"
         call = dict(games=games, players=players, agents=cell["agents"], seed=seed, progress=progress, out=target,
-                    resume=bool(resume and target is not None and (target / "run.json").exists()))
+                    resume=bool(resume and target is not None and run_meta(target) is not None))
         clash = sorted(set(cell["options"]) & (RUN_ARGUMENTS | {"data"}))
         if clash:
             raise ConfigError(f"sweep option {clash[0]} is an argument of sweep or simulate itself, not a "

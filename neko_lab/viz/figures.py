@@ -12,7 +12,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..analysis.balance import with_share
-from ..analysis.frames import TABLE, TRACE, check_one_run, check_z, need
+from ..analysis.frames import TABLE, TRACE, check_one_run, check_winner, check_z, need
 from ..analysis.stats import wilson_interval
 from ..core.errors import ConfigError, excerpt
 
@@ -31,15 +31,14 @@ def _by(df: pd.DataFrame, by: str | Sequence[str]) -> list[str]:
     return cols
 
 
-WORDS = {"midgame": "mid-game", "endgame": "end-game", "pts": "points"}
 CONFIDENCE_NOTE = ("Whiskers: {level} Wilson interval, the true win rates these games cannot rule out "
                    "(more games, narrower).")
 
 
 def words(column: str) -> str:
-    """A column name as a reader says it: "pts_midgame_tiles" -> "mid-game tiles"."""
-    name = column.removeprefix("pts_").removeprefix("opt_")
-    return " ".join(WORDS.get(part, part) for part in name.split("_"))
+    """A column name as a reader says it, without its pts_/opt_ prefix and with spaces for underscores:
+    "pts_mid-game tiles" -> "mid-game tiles", "opt_sea_shepherd" -> "sea shepherd"."""
+    return column.removeprefix("pts_").removeprefix("opt_").replace("_", " ")
 
 
 def _missing(value) -> bool:
@@ -91,6 +90,15 @@ def _whole_numbers(axis: dict) -> dict:
     return {**axis, "tickmode": "linear", "dtick": 1, "tickformat": "d"}
 
 
+def whole_ticks(low: float, high: float, most: int = 10) -> dict:
+    """Axis settings that put ticks on whole numbers only (counts: games, decisions, lead changes,
+    points), every 1, 2, 5, 10, 20, 50, ... chosen so that at most about `most` ticks span low..high."""
+    span, step = max(float(high) - float(low), 1.0), 1
+    while span / step > most:
+        step = step * 5 // 2 if str(step)[0] == "2" else step * 2   # 1, 2, 5, 10, 20, 50, ...
+    return {"tickmode": "linear", "tick0": 0, "dtick": step, "tickformat": "d"}
+
+
 def score_distribution(df: pd.DataFrame, by: str | Sequence[str] = "agent", kind: str = "histogram",
                        title: str | None = None) -> go.Figure:
     """Distribution of final scores per group: overlaid histograms (kind="histogram") or box plots
@@ -124,7 +132,7 @@ def win_share(rows: pd.DataFrame) -> float:
 def _results_with_wins(df: pd.DataFrame, who: str) -> pd.DataFrame:
     """df, refused unless it tells who won: a `share` column, or `won` to split among each game's winners."""
     need(df, [], who, one_run=False)
-    return need(df, ["game"] if "share" in df.columns else ["game", "won"], who, one_run=False)
+    return check_winner(need(df, ["game"] if "share" in df.columns else ["game", "won"], who, one_run=False), who)
 
 
 def who_won(df: pd.DataFrame, by: str | Sequence[str] = "agent", z: float = 1.96) -> pd.DataFrame:

@@ -143,7 +143,19 @@ def test_branching_by_decision_kind():
     b = A.branching(pd.DataFrame(rows)).set_index("kind")
     assert b.loc["turn", "decisions"] == 3 and b.loc["turn", "mean"] == 3.0
     assert b.loc["turn", "forced"] == pytest.approx(1 / 3) and b.loc["bonus", "max"] == 2
-    assert b.loc["all", "decisions"] == 4 and b.loc["turn", "per_game"] == 1.5   # 3 decisions, 2 seats
+    assert b.loc["all", "decisions"] == 4 and b.loc["turn", "per_game_per_seat"] == 1.5   # 3 decisions, 2 seats
+    assert b.loc["turn", "per_game_all_seats"] == 3 and b.loc["turn", "per_round_all_seats"] == 3
+    assert b.loc["turn", "per_round_per_seat"] == 1.5
+
+
+def test_decisions_per_game_of_all_seats_is_the_length_of_a_game():
+    """The defect: a column named per_game held one seat's decisions, a third of a three-player game's."""
+    df, tr = nl.simulate("toy", games=6, players=3, agents=["random"], seed=4, trace="action", progress=False)
+    b = A.branching(tr).set_index("kind")
+    steps = df.groupby("game")["steps"].first().mean()
+    assert b.loc["all", "per_game_all_seats"] == pytest.approx(steps)
+    assert b.loc["all", "per_game_per_seat"] == pytest.approx(steps / 3)
+    assert "per_game" not in b.columns and "per_round" not in b.columns
 
 
 def test_card_stats_win_share_when_held():
@@ -398,3 +410,39 @@ def test_cards_compared_by_the_holders_scores():
     assert t.loc["A", "score"] == pytest.approx((10 + 6 + 8 + 12) / 4)      # seats holding A
     assert t.loc["A", "others"] == pytest.approx((4 + 8 + 6 + 2) / 4)
     assert t.loc["A", "lift"] == pytest.approx(4.0) and t.loc["A", "low"] < 9 < t.loc["A", "high"]
+
+
+@pytest.fixture(scope="module")
+def rated_solo():
+    """Naéco's solo games: rated on the rulebook's scale, never won (State.NO_WINNER)."""
+    return nl.simulate("naeco", games=6, players=1, agents=["greedy"], seed=1, trace=True, progress=False)
+
+
+def test_a_game_the_rules_name_no_winner_for_has_no_winner_in_its_rows(rated_solo):
+    df, _ = rated_solo
+    assert not df["won"].any() and df["share"].isna().all()
+    two = nl.simulate("naeco", games=4, players=2, agents=["greedy"], seed=1, progress=False)
+    assert two.groupby("game")["share"].sum().round(9).eq(1.0).all()         # two players: a winner
+
+
+@pytest.mark.parametrize("call", [
+    lambda df, tr: A.seat_balance(df), lambda df, tr: A.seat_balance(df, by="order"),
+    lambda df, tr: A.equal_seats_test(df), lambda df, tr: A.card_stats(df), lambda df, tr: A.solo_result(df),
+    lambda df, tr: A.leader_wins(tr, df), lambda df, tr: A.ratings(df), lambda df, tr: A.pairwise(df),
+    lambda df, tr: A.compare_options(df, df), lambda df, tr: nl.viz.win_rates(df),
+    lambda df, tr: nl.viz.who_won(df, by="seat"),
+])
+def test_win_measures_refuse_games_nobody_can_win_and_say_what_to_measure(rated_solo, call):
+    """The defect: solo Naéco, which has no winner, read as a 100 % win rate."""
+    df, tr = rated_solo
+    with pytest.raises(nl.ConfigError, match=r"measures wins, but these games have no winner.*NO_WINNER.*"
+                                             r"score_table\(df\)"):
+        call(df, tr)
+
+
+def test_decisiveness_counts_games_nobody_can_win_as_games_nobody_won(rated_solo):
+    df, _ = rated_solo
+    d = A.decisiveness(df)
+    assert d["games"] == 6 and d["no_winner"] == 1.0 and d["shared"] == 0.0
+    assert len(A.score_table(df)) and len(A.card_scores(df)) and len(A.rating_counts(
+        df, nl.GAMES["naeco"].RATING_SCALE)) == len(nl.GAMES["naeco"].RATING_SCALE)

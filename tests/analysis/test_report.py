@@ -2,6 +2,7 @@
 file, the command."""
 from __future__ import annotations
 
+import math
 import re
 
 import pandas as pd
@@ -221,3 +222,58 @@ def test_the_score_finding_counts_games_not_seats_and_never_prints_an_infinite_i
     for rep in (one, solo):                         # the sentences and the tables (the page's text)
         said = rep.summary() + rep._repr_html_()
         assert not re.search(r"\binf\b|\bnan\b", said, re.IGNORECASE), said
+
+
+def test_the_cards_table_holds_every_card_compared_and_the_finding_names_those_left_out():
+    """The defect: above 20 cards the table kept the 8 best and 8 worst and said nothing of the rest, nor
+    of the cards held by too few seats, while its finding counted every card compared."""
+    import html
+    from neko_lab.analysis import card_stats, holdings
+    from neko_lab.analysis.report import Report
+    df, tr = nl.simulate("naeco", games=40, players=2, agents=["greedy"], seed=3, trace="action", progress=False)
+    least = 20
+    tables, said = nl.analysis.analyse(df, tr, min_card_seats=least)
+    compared = card_stats(df, min_seats=least)
+    assert tables["cards"].index.tolist() == compared["card"].tolist() and len(compared) > 20
+    assert f"of {len(compared)} cards" in said["cards"]
+    held = holdings(df).groupby("card").size()
+    left = held[~held.index.isin(compared["card"])]
+    assert len(left) and f"{len(left)} more held at the end are left out" in said["cards"]
+    for card, seats in left.items():          # every card left out is named, with the seats that held it
+        assert (f"{card} ({seats} seats)" in said["cards"] if seats < least
+                else f"{card} (held by {seats} of {len(df)} seats)" in said["cards"])
+    rep = Report("naeco", "Naéco", {"games": 40, "players": 2, "agents": ["greedy"], "seed": 3}, df, tr,
+                 tables, said)
+    page = rep.to_html("cdn")
+    cards_part = page[page.index("<h3>Cards</h3>"):]
+    assert "<details>" in cards_part and all(html.escape(c, quote=False) in cards_part for c in compared["card"])
+    fig = rep.figures["cards"][0]
+    assert len(fig.data[0].y) == 16 and f"of {len(compared)} cards" in fig.layout.title.text
+
+
+def _ticks(axis, low, high):
+    """The tick values a linear plotly axis draws between low and high."""
+    first = math.ceil((low - axis.tick0) / axis.dtick) * axis.dtick + axis.tick0
+    return [first + k * axis.dtick for k in range(int((high - first) // axis.dtick) + 1)]
+
+
+def test_every_count_the_report_draws_is_ticked_on_whole_numbers():
+    """The defect: Journey's lead changes per game, a whole number, had ticks at -0.5, 0, 0.5, ..."""
+    import plotly.graph_objects as go
+    from neko_lab.viz.figures import whole_ticks
+    rep = nl.playtest("toy", games=40, agents=["greedy", "random"], seed=1, progress=False)
+    hists = [f for figs in rep.figures.values() for f in figs if isinstance(f.data[0], go.Histogram)]
+    assert len(hists) >= 3 and any(f.layout.title.text == "Lead changes per game" for f in hists)
+    for fig in hists:
+        x = [v for v in fig.data[0].x]
+        bins = fig.data[0].xbins                 # bars centred on the whole numbers they count
+        assert float(bins.start) == min(x) - 0.5 and float(bins.size).is_integer()
+        tallest = max(sum(1 for v in x if a <= v < a + bins.size)
+                      for a in range(int(min(x)), int(max(x)) + 1, int(bins.size)))
+        for axis, low, high in ((fig.layout.xaxis, min(x), max(x)), (fig.layout.yaxis, 0, tallest)):
+            ticks = _ticks(axis, low, high)
+            assert ticks and all(float(t).is_integer() for t in ticks), fig.layout.title.text
+            assert len(ticks) <= 11 and axis.tickformat == "d"
+    for low, high in ((0, 3), (0, 47), (-40, -19), (0, 2600)):
+        ticks = _ticks(go.layout.XAxis(**whole_ticks(low, high)), low, high)
+        assert all(float(t).is_integer() for t in ticks) and 2 <= len(ticks) <= 11

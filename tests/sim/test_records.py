@@ -40,11 +40,11 @@ def test_every_row_names_its_card_data_and_settings(tmp_path):
 
 def test_resume_refuses_a_run_with_other_card_data(tmp_path):
     """The defect: a run with other cards, resumed with the shipped ones, appended games played
-    with other cards. Now run.json records the data and resume says what differs."""
+    with other cards. Now the run's _run.json records the data and resume says what differs."""
     alt = _other_naeco_data(tmp_path)
     out = tmp_path / "run"
     nl.simulate("naeco", games=2, agents=["random"], seed=1, out=out, chunk=1, progress=False, data=str(alt))
-    meta = json.loads((out / "run.json").read_text())
+    meta = json.loads((out / "_run.json").read_text())
     assert len(meta["data"]) == 16 and meta["config"]
     with pytest.raises(nl.ConfigError, match="other card data"):
         nl.simulate("naeco", games=2, agents=["random"], seed=1, out=out, resume=True, progress=False)

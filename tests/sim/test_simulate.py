@@ -510,10 +510,10 @@ def test_resume_plays_again_the_games_of_a_part_damaged_from_outside(tmp_path, t
     whole = nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, trace=trace)
     out = tmp_path / "run"
     nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, trace=trace, out=out)
-    damaged = out / ("trace-000000004.parquet" if trace else "part-000000004.parquet")
+    damaged = out / ("_trace/trace-000000004.parquet" if trace else "part-000000004.parquet")
     damaged.write_text("not parquet")
     with pytest.raises(nl.DataError, match=f"{damaged.name}: not a readable Parquet file"):
-        read_as_it_is(out, "trace" if trace else "part")
+        read_as_it_is(damaged.parent, "trace" if trace else "part")
     with pytest.warns(RuntimeWarning, match=f"{damaged.name} cannot be read .* played again"):
         res = nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, trace=trace, out=out, resume=True)
     if trace:
@@ -521,7 +521,9 @@ def test_resume_plays_again_the_games_of_a_part_damaged_from_outside(tmp_path, t
         pd.testing.assert_frame_equal(tr.to_pandas(), whole[1])
         whole = whole[0]
     pd.testing.assert_frame_equal(res.to_pandas(), whole)
-    assert (out / (damaged.name + ".damaged")).exists() and repr(res) == f"<Results: 3 part files in {out}>"
+    assert (damaged.parent / ("_" + damaged.name + ".damaged")).exists()
+    assert repr(res) == f"<Results: 3 part files in {out}>"
+    assert len(pd.read_parquet(out)) == len(whole)        # the file moved aside is not read as games
 
 
 def test_a_damaged_part_that_cannot_be_moved_aside_is_a_config_error(tmp_path, monkeypatch, capsys):
@@ -552,11 +554,11 @@ def test_a_damaged_part_that_cannot_be_moved_aside_is_a_config_error(tmp_path, m
 def test_resume_refuses_a_run_json_whose_chunk_size_was_damaged(tmp_path, chunk):
     out = tmp_path / "run"
     nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, out=out)
-    meta = json.loads((out / "run.json").read_text())
+    meta = json.loads((out / "_run.json").read_text())
     meta["chunk"] = chunk
-    (out / "run.json").write_text(json.dumps(meta))
+    (out / "_run.json").write_text(json.dumps(meta))
     parts = sorted(out.iterdir())
-    with pytest.raises(ConfigError, match=re.escape(f"cannot resume {out}: its run.json is damaged (chunk is ")):
+    with pytest.raises(ConfigError, match=re.escape(f"cannot resume {out}: its _run.json is damaged (chunk is ")):
         nl.simulate("toy", games=12, seed=2, progress=False, out=out, resume=True)
     assert sorted(out.iterdir()) == parts          # no game played again beside the parts
 
@@ -568,11 +570,11 @@ def test_part_files_without_a_run_json_are_not_taken_for_games_of_a_new_run(tmp_
     nl.simulate("toy", games=12, chunk=4, seed=1, progress=False, out=first)
     out = tmp_path / "run"
     shutil.copytree(first, out)
-    (out / "run.json").unlink()
-    with pytest.raises(ConfigError, match=re.escape(f"{out} holds part files of a run but no run.json "
+    (out / "_run.json").unlink()
+    with pytest.raises(ConfigError, match=re.escape(f"{out} holds part files of a run but no _run.json "
                                                     f"describing it (part-000000000.parquet ...); move them")):
         nl.simulate("toy", games=12, chunk=4, seed=7, progress=False, out=out, resume=resume)
-    assert sorted(p.name for p in out.iterdir()) == sorted(p.name for p in first.iterdir() if p.name != "run.json")
+    assert sorted(p.name for p in out.iterdir()) == sorted(p.name for p in first.iterdir() if p.name != "_run.json")
 
 
 def read_as_it_is(out, kind):
@@ -640,3 +642,64 @@ def test_a_naeco_game_ending_part_way_through_a_round_counts_that_round():
     turns = [nl.play("naeco", ["random"], players=3, seed=int(s)).turn for s in df.groupby("game")["seed"].first()]
     assert any(t % 3 for t in turns)                     # some games end part-way through a round
     assert df.groupby("game")["rounds"].first().tolist() == [-(-t // 3) for t in turns]
+
+
+def test_a_results_folder_reads_as_one_table_with_pandas_and_pyarrow(tmp_path):
+    """The defect: pd.read_parquet(FOLDER) failed on the run's description (run.json), and the trace's
+    parts beside the results would have been read as rows of games."""
+    import pyarrow.dataset as ds
+    out = tmp_path / "run"
+    res, tr = nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, trace=True, out=out)
+    games = res.to_pandas()
+    read = pd.read_parquet(out).sort_values(["game", "seat"]).reset_index(drop=True)
+    assert list(read.columns) == list(games.columns)
+    pd.testing.assert_frame_equal(read, games, check_dtype=False)
+    assert ds.dataset(out, format="parquet").to_table().num_rows == len(games)
+    trace = pd.read_parquet(out / "_trace").sort_values(["game", "step", "seat"]).reset_index(drop=True)
+    pd.testing.assert_frame_equal(trace, tr.to_pandas(), check_dtype=False)
+
+
+@pytest.mark.parametrize("trace", [False, True])
+def test_open_results_gives_again_what_simulate_returned(tmp_path, trace):
+    out = tmp_path / "run"
+    ran = nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, trace=trace, out=out)
+    opened = nl.open_results(out)
+    assert isinstance(opened, tuple) == trace
+    for a, b in zip(*((ran, opened) if trace else ((ran,), (opened,)))):
+        assert isinstance(b, Results) and repr(b) == repr(a)
+        pd.testing.assert_frame_equal(b.to_pandas(), a.to_pandas())
+
+
+def test_open_results_refuses_what_is_not_a_results_folder(tmp_path):
+    with pytest.raises(nl.DataError, match="no such results folder"):
+        nl.open_results(tmp_path / "nowhere")
+    with pytest.raises(nl.DataError, match=re.escape(f"{tmp_path}: not a results folder: no _run.json")):
+        nl.open_results(tmp_path)
+    (tmp_path / "file").write_text("")
+    with pytest.raises(nl.DataError, match="a file, not a results folder"):
+        nl.open_results(tmp_path / "file")
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "_run.json").write_text("{oops")
+    with pytest.raises(nl.DataError, match="_run.json: damaged"):
+        nl.open_results(tmp_path / "bad")
+    with pytest.raises(ConfigError, match="a folder path"):
+        nl.open_results(3)
+
+
+def test_a_folder_written_by_an_earlier_version_opens_and_resume_moves_it_to_the_new_names(tmp_path):
+    out = tmp_path / "run"
+    res, tr = nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, trace=True, out=out)
+    games, trace = res.to_pandas(), tr.to_pandas()
+    (out / "_run.json").rename(out / "run.json")              # the layout of earlier versions
+    for f in (out / "_trace").iterdir():
+        f.rename(out / f.name)
+    (out / "_trace").rmdir()
+    (out / "part-000000004.parquet").unlink()                # a chunk left to play
+    old, old_tr = nl.open_results(out)
+    assert len(old) == len(games) - 8 and len(old_tr.to_pandas()) == len(trace)
+    res, tr = nl.simulate("toy", games=12, chunk=4, seed=2, progress=False, trace=True, out=out, resume=True)
+    assert not (out / "run.json").exists() and (out / "_run.json").exists()
+    assert not list(out.glob("trace-*")) and len(list((out / "_trace").glob("trace-*.parquet"))) == 3
+    pd.testing.assert_frame_equal(res.to_pandas(), games)
+    pd.testing.assert_frame_equal(tr.to_pandas(), trace)
+    assert len(pd.read_parquet(out)) == len(games)

@@ -207,16 +207,16 @@ def test_rounds_are_whole_numbers_on_the_axis(sims):
 def test_titles_and_legends_are_in_words():
     from neko_lab.viz.figures import words
 
-    assert words("pts_midgame_tiles") == "mid-game tiles" and words("opt_sea_shepherd") == "sea shepherd"
+    assert words("pts_mid-game tiles") == "mid-game tiles" and words("opt_sea_shepherd") == "sea shepherd"
     tr = pd.DataFrame({"game": [0, 0], "step": [0, 1], "round": [1, 2], "seat": [0, 0], "agent": ["a", "a"],
-                       "score": [0, 3], "pts_midgame_tiles": [0, 3]})
-    fig = scoring_curves(tr, by="agent", value="pts_midgame_tiles")
+                       "score": [0, 3], "pts_mid-game tiles": [0, 3]})
+    fig = scoring_curves(tr, by="agent", value="pts_mid-game tiles")
     assert fig.layout.title.text == "Median points from mid-game tiles by round"
     assert fig.layout.yaxis.title.text == "points from mid-game tiles"
     df = pd.DataFrame({"agent": ["a", "b"], "seat": [0, 1], "score": [3, 4], "won": [False, True],
-                       "pts_midgame_tiles": [3, 4]})
-    assert [t.name for t in breakdown(df).data] == ["mid-game tiles"]
-    assert "midgame" not in breakdown(df, by="seat").layout.title.text
+                       "pts_mid-game tiles": [3, 4], "pts_extra_points": [1, 2]})
+    assert [t.name for t in breakdown(df).data] == ["mid-game tiles", "extra points"]
+    assert "pts" not in breakdown(df, by="seat").layout.title.text
 
 
 def test_win_rate_figure_says_what_the_interval_means(sims):
