@@ -15,6 +15,8 @@ Definitions, per card name:
 """
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 
 from ..core.errors import ConfigError
@@ -80,7 +82,11 @@ def left_out(df: pd.DataFrame, compared: pd.DataFrame) -> pd.DataFrame:
     held = holdings(df).groupby("card").size()
     left = held[~held.index.isin(compared["card"])]
     out = pd.DataFrame({"card": left.index, "seats": left.to_numpy()}, columns=["card", "seats"])
-    return out.sort_values(["seats", "card"], kind="stable").reset_index(drop=True)
+    # numbers inside names in their order ("minion 3" before "minion 10")
+    key = out["card"].map(lambda c: tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
+                                          for p in re.split(r"(\d+)", str(c)) if p))
+    order = sorted(range(len(out)), key=lambda i: (out["seats"].iat[i], key.iat[i]))
+    return out.iloc[order].reset_index(drop=True)
 
 
 def card_scores(df: pd.DataFrame, min_seats: int = 1, level: float = 0.95) -> pd.DataFrame:

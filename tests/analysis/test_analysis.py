@@ -173,6 +173,17 @@ def test_card_stats_win_share_when_held():
     assert A.card_stats(df).empty
 
 
+def test_cards_left_out_read_rarest_first_with_numbers_in_their_order():
+    from neko_lab.analysis.cards import left_out
+    df = games([([5, 3], [0]), ([6, 2], [1]), ([7, 1], [0]), ([4, 4], [0, 1])])
+    df["held"] = ["minion 10|Ace", "minion 3", "minion 3|Ace", "minion 2", "Ace", "", "Ace", "Ace"]
+    compared = A.card_stats(df, min_seats=3)
+    assert list(compared["card"]) == ["Ace"]
+    out = left_out(df, compared)
+    assert list(out["card"]) == ["minion 2", "minion 10", "minion 3"]    # one seat each, then two
+    assert list(out["seats"]) == [1, 1, 2]
+
+
 def test_ratings_recover_a_known_strength_gap():
     # a beats b in 3 of 4 games: Bradley–Terry gives p_a / p_b = 3, 400·log10(3) ≈ 190.8 Elo apart
     df = games([([1, 0], [0], ["a", "b"])] * 300 + [([0, 1], [1], ["a", "b"])] * 100)
