@@ -34,12 +34,12 @@ from ..core.state import State
 from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, moves_html, seat_label,
                     status_text)
 from .misclick import Misclicks
-from .lesson import LessonMarks, LessonPanel
+from .lesson import LessonMarks, LessonPanel, same_action
 from .picture import ClickPicture
 from .review import Reviewing
-from .teach import hints_html, learn_module
+from .teach import find_hints, hints_html, learn_module
 from .pacing import Pacing
-from .telling import Telling, scrolled
+from .telling import Telling
 
 PICTURE_MIN = 580       # px the picture keeps beside the side column (its areas are 552-586 px wide); narrower, the
                         # side column goes under it (at 1280x800 with the file browser open it gets 586)
@@ -195,9 +195,11 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
 
     def assemble(self) -> W.Widget:
         # Hint, Undo and Restart just above the choices: in sight while deciding, whatever the lesson
-        # says and however many choices there are (the choices scroll in their own box)
-        side = W.VBox([self.lesson_box, self.prompt_box, self.message.widget, self.hint_row, self.picker.widget,
-                       self.hint_box, W.HTML("<b>Last moves</b>"), self.moves, self.why_box,
+        # says and however many choices there are (the choices scroll in their own box). The hint's
+        # answer right under its button, above the choices: hint 1 and the choice it names (marked
+        # there, the list scrolled to it) in sight together on a laptop screen
+        side = W.VBox([self.lesson_box, self.prompt_box, self.message.widget, self.hint_row, self.hint_box,
+                       self.picker.widget, W.HTML("<b>Last moves</b>"), self.moves, self.why_box,
                        self.review_bar, self.controls.widget, W.HTML("<b>Scores</b>"), self.scores.widget],
                       layout=W.Layout(flex="0 0 250px", min_width="240px", max_width="250px"))
         side.add_class("neko-side")
@@ -229,7 +231,10 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         if learn_module() is None or not hasattr(learn_module(), "hint"):
             self.hint_button.layout.display = "none"
         self.hint_box = W.HTML()
+        self.hint_box.observe(self._hint_shown, names="value")
+        self._hint_shown({"new": ""})
         self._hinted: tuple | None = None                 # the position the hint box speaks of
+        self._hint_actions: list[Hashable] = []           # the hint's moves, best first (marked in the choices)
         self.moves = ClickPicture(on_click=self.click)
         self.why_box = W.HTML()
         self.log = EventLog(self.log_limit, self.names)
@@ -370,9 +375,25 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         if not self.my_turn():
             self.hint_box.value = "<i>A hint is for your own move.</i>"
             return
-        body = hints_html(self.state, self.choice_label, step=self.lesson_panel.step)
-        self.hint_box.value = f"<div class='neko-hint'>{scrolled(body)}</div>"
+        found = find_hints(self.state)
+        legal = self.state.legal_actions()
+
+        def number(action: Hashable) -> int | None:       # its number in the choices, counted from 1
+            return next((i for i, a in enumerate(legal, start=1) if same_action(a, action)), None)
+
+        body = hints_html(self.state, self.choice_label, step=self.lesson_panel.step, found=found, number=number)
+        # compact (hint 1 in full, the others on one line a click opens), scrolled past 320 px; its width is
+        # the column's (contain), never widened by a long line
+        self.hint_box.value = (f"<div class='neko-hint' style='max-height:320px;overflow-y:auto;font-size:13px;"
+                               f"line-height:1.35;margin:2px 0 4px;padding:3px 6px;background:#eef4fb;"
+                               f"border-radius:4px;contain:inline-size'>{body}</div>")
         self._hinted = self._position()
+        self._hint_actions = [h.action for h in found] if isinstance(found, list) else []
+        self._show_choices()
+
+    def _hint_shown(self, change: dict) -> None:
+        """An empty hint box takes no room between the buttons and the choices."""
+        self.hint_box.layout.display = "" if change["new"] else "none"
 
     def _position(self) -> tuple:
         """What identifies the position shown (a hint is about this and nothing else)."""
@@ -386,6 +407,15 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.prompt_box.value = (f"<div class='neko-prompt' style='font-size:14px;line-height:1.35;margin:4px 0'>"
                                  f"{text}</div>")
 
+    def _show_choices(self) -> None:
+        s = self.state
+        reviewing = self.review is not None
+        # in games with hidden information a bot's options would show its hand: keep them out of view
+        bot = not reviewing and s.current_player in self.bots
+        self.picker.update(s, hidden=(s.HIDDEN_INFORMATION and bot) or reviewing or s.is_over(),
+                           enabled=self.my_turn(), expected=self.lesson_panel.answers, hinted=self._hint_actions,
+                           heading="Your choices" if self.my_turn() else "Choices of the seat to act")
+
     def refresh(self, keep_message: bool = False) -> None:
         if not keep_message:
             self.message.clear()
@@ -397,16 +427,13 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         if self._hinted != self._position():
             self.hint_box.value = ""       # a hint speaks of one position: a move or undo empties it
             self._hinted = None
+            self._hint_actions = []
         if reviewing:
             head = f"Review · position {self.at + 1} of {len(self.review)} · " + head
         self.status.value = f"<b style='font-size:14px'>{head}</b>"
         self._show_prompt()
         self.picture_widget.value = self.marked_picture()
-        # in games with hidden information a bot's options would show its hand: keep them out of view
-        bot = not reviewing and s.current_player in self.bots
-        self.picker.update(s, hidden=(s.HIDDEN_INFORMATION and bot) or reviewing or s.is_over(),
-                           enabled=self.my_turn(), expected=self.lesson_panel.answers,
-                           heading="Your choices" if self.my_turn() else "Choices of the seat to act")
+        self._show_choices()
         # people at the table see only what their seat may see; with bots on every seat, everything
         self.scores.update(s, self.reader)
         self.log.update(s, self.reader)

@@ -304,12 +304,14 @@ class ChoiceList:
             self.on_choose(int(number))
 
     def update(self, state: State, hidden: bool = False, enabled: bool = True, heading: str = "",
-               expected: Hashable | Sequence[Hashable] | None = None) -> None:
+               expected: Hashable | Sequence[Hashable] | None = None, hinted: Sequence[Hashable] = ()) -> None:
         """Show the legal actions; `hidden` shows none (a bot's choices in a game with hidden hands),
         `enabled` False shows them greyed (not yours to play); `expected` (a lesson's move, or a list
-        of the moves a drill accepts) is marked apart from the others."""
+        of the moves a drill accepts) is marked apart from the others; `hinted` (the Hint's moves, best
+        first) carry a "hint 1", "hint 2", ... badge, and the list scrolls to hint 1."""
         from .lesson import same_action
         from .picture import target
+        from .teach import hint_badge
 
         self.actions = [] if hidden else state.legal_actions()
         wanted = list(expected) if isinstance(expected, list) else ([] if expected is None else [expected])
@@ -321,10 +323,16 @@ class ChoiceList:
             style = CHOICE_STYLE if enabled else OFF_STYLE
             if enabled and any(same_action(a, e) for e in wanted):
                 style, text = EXPECTED_STYLE, f"{text} <b style='color:#e65100'>← this step</b>"
+            rank = next((k for k, h in enumerate(hinted if enabled else (), start=1) if same_action(a, h)), None)
+            if rank is not None:
+                text = f"{text} {hint_badge(rank)}"
             row = target(f"<span style='color:#888'>{i + 1}.</span> {text}", f"action:{i}", tip,
                          lit=enabled, tag="div").replace("<div ", f"<div style='{style}' ", 1)
-            if style is EXPECTED_STYLE:        # the list scrolls to it (neko_lab.widgets.picture)
-                row = row.replace('class="neko-target neko-lit"', 'class="neko-target neko-lit neko-expected"', 1)
+            # the list scrolls to the lesson's move, else to hint 1 (neko_lab.widgets.picture)
+            mark = " neko-expected" if style is EXPECTED_STYLE else ""
+            mark += " neko-hinted" if rank == 1 else ""
+            if mark:
+                row = row.replace('class="neko-target neko-lit"', f'class="neko-target neko-lit{mark}"', 1)
             rows.append(row)
         body = "".join(rows) or "<div style='color:#666;font-size:13px'>nothing to choose now</div>"
         self.picture.value = (f"<div class='neko-choices' style='max-height:300px;overflow-y:auto;position:relative'>"

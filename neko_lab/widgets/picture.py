@@ -15,7 +15,9 @@ class ``neko-lit`` (a legal move now); the others are ``neko-off``. With ``on_mi
 lit targets (on an unlit target, or on the table) is sent too, so the board can say why nothing
 happened. A target marked ``neko-expected`` (a lesson's move) is drawn in orange, and the text of its
 ``data-callout`` attribute is pinned beside it, covering no text, no lit target and no element of class
-``neko-token`` (the pieces on the table) where there is room.
+``neko-token`` (the pieces on the table) where there is room. A list (the choices, not a table)
+scrolls to its ``neko-expected`` row, else to its ``neko-hinted`` one (hint 1's choice); when a hint has
+just been asked for, that row is brought in sight on the screen too, a few lines clear of its bottom.
 """
 from __future__ import annotations
 
@@ -159,10 +161,41 @@ function render({ model, el }) {
     }
     return top === Infinity ? null : [top - 8, bottom + 8];
   };
+  const HINT_SPARE = 60;       // px kept in sight under hint 1's choice (three lines of a refusal)
   const focus = (settle) => {
-    if (!model.get("table")) {       // a list (the choices): scroll it to the lesson's move
-      const exp = el.querySelector(".neko-expected"), box = exp && exp.closest(".neko-choices");
-      if (box && (exp.offsetTop < box.scrollTop || exp.offsetTop + exp.offsetHeight > box.scrollTop + box.clientHeight))
+    if (!model.get("table")) {       // a list (the choices): scroll it to the lesson's move, else to hint 1
+      const exp = el.querySelector(".neko-expected") || el.querySelector(".neko-hinted");
+      const box = exp && exp.closest(".neko-choices");
+      if (!box) return;
+      if (!settle && el.querySelector(".neko-hinted")) {
+        // a hint just asked for: hint 1's choice (or the lesson's move) in sight on the screen beside the
+        // hint, not only in the list's own box, with a few lines to spare below (a refusal above may push
+        // it down). Where what shows of the list ends: the nearest box that cuts it (one whose content is
+        // taller than itself: the notebook's), or the screen
+        let bottom = window.innerHeight;
+        for (let p = box.parentElement; p && p !== document.body; p = p.parentElement) {
+          const r = p.getBoundingClientRect();
+          if (r.height > 0 && p.scrollHeight > p.clientHeight + 1 &&
+              ["auto", "scroll", "hidden"].includes(getComputedStyle(p).overflowY))
+            bottom = Math.min(bottom, r.bottom);
+        }
+        const shown = Math.min(box.clientHeight, bottom - HINT_SPARE - box.getBoundingClientRect().top);
+        if (exp.offsetTop < box.scrollTop || exp.offsetTop + exp.offsetHeight > box.scrollTop + shown) {
+          // to the top of the list, room made under the last choice when the list is too short to scroll there
+          const tall = parseFloat(getComputedStyle(box).maxHeight) || box.clientHeight;
+          const need = exp.offsetTop - 8 + tall - box.scrollHeight;
+          if (need > 0) {
+            const room = document.createElement("div");
+            room.style.height = need + "px";
+            box.appendChild(room);
+          }
+          box.scrollTop = Math.max(0, exp.offsetTop - 8);
+        }
+        exp.style.scrollMarginBottom = HINT_SPARE + "px";   // the page scrolls only if the list's top is
+        exp.scrollIntoView({block: "nearest"});             // out of sight, and no further than that needs
+        return;
+      }
+      if (exp.offsetTop < box.scrollTop || exp.offsetTop + exp.offsetHeight > box.scrollTop + box.clientHeight)
         box.scrollTop = Math.max(0, exp.offsetTop - 8);
       return;
     }

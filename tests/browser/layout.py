@@ -7,7 +7,8 @@
 
 `measure` scrolls the board so that its top stands at the top of the notebook area (as a learner
 scrolls to it), then reports the rectangles of the picture (and how far it is scrolled), the prompt,
-the choices, the message line, the newest of the last moves, the lesson text, the line naming the
+the choices, the message line, the newest of the last moves, the hint box, hint 1 in it and the
+choice marked "hint 1" (with their texts), the lesson text, the line naming the
 step's move and the step's explanation (as laid out in the lesson box, whose text may scroll), the Undo
 and Restart buttons, and every lit target, whether the picture is cut on the right, the width of each
 of its pictures (SVG) as shown and as drawn (and where each stands), the smallest text size as shown (an SVG's text size times
@@ -16,9 +17,9 @@ callout lies over.
 """
 from __future__ import annotations
 
-MEASURE = """(board) => {
+MEASURE = """(board, still) => {
   const pic = board.querySelector('.neko-picture');
-  board.scrollIntoView({block: 'start'});
+  if (!still) board.scrollIntoView({block: 'start'});
   const r = (el) => { if (!el) return null; const b = el.getBoundingClientRect();
     return {left: b.left, top: b.top, right: b.right, bottom: b.bottom, width: b.width, height: b.height}; };
   const lit = [...pic.querySelectorAll('[data-target].neko-lit')].map(
@@ -83,6 +84,11 @@ MEASURE = """(board) => {
     lesson: r(board.querySelector('.neko-lesson')), step: r(board.querySelector('.neko-lesson .neko-step')),
     move: r(board.querySelector('.neko-lesson .neko-your-move')),
     message: r(board.querySelector('.neko-msg')), newest: r(board.querySelector('.neko-move')),
+    hint: r(board.querySelector('.neko-hint')),
+    hintFirst: (() => { const h = board.querySelector('.neko-hint .neko-hint-first');
+                        return h ? Object.assign({text: h.innerText}, r(h)) : null; })(),
+    hinted: (() => { const c = board.querySelector('.neko-choices .neko-hinted');
+                     return c ? Object.assign({name: c.getAttribute('data-target'), text: c.innerText}, r(c)) : null; })(),
     svgs: [...pic.querySelectorAll('svg')].filter((s) => !s.parentElement.closest('svg')).map(
       (s) => ({width: s.getBoundingClientRect().width, left: s.getBoundingClientRect().left,
                top: s.getBoundingClientRect().top, natural: parseFloat(s.getAttribute('width')) || 0,
@@ -96,9 +102,10 @@ MEASURE = """(board) => {
 }"""
 
 
-def measure(board) -> dict:
-    """The board's layout as shown (see the module docstring)."""
-    return board.evaluate(MEASURE)
+def measure(board, still: bool = False) -> dict:
+    """The board's layout as shown (see the module docstring); `still`: as the page is scrolled now,
+    the board not scrolled to the top first."""
+    return board.evaluate(MEASURE, still)
 
 
 def scrolled_too_far(m: dict) -> bool:

@@ -6,12 +6,13 @@ the notebook area on the screen (the board scrolled to the top of it), the pictu
 11 px or more; after a wrong click the refusal takes a few lines at most and all of these stay in sight;
 in the lesson the line naming the step's move and the step's explanation start in sight
 in the lesson box (not below the welcome), the expected move is marked on the picture with its callout in sight; a click on the table
-off the lit targets, and one on a place of the table that is not lit, show why in the message line; a
-hint is shown and a move empties the hint box; at 1920×1080 the table is scrolled no further than its
+off the lit targets, and one on a place of the table that is not lit, show why in the message line; on
+the board, after Hint, hint 1 (its move, value and reasons) and the choice it names, marked "hint 1" in the
+choices, are in sight together, and still after a wrong click (at 1920×1080 too); a move empties the hint box; at 1920×1080 the table is scrolled no further than its
 lit targets need, a table drawn as one picture (Naéco's) has grown with the wider column, and one drawn
 as several areas (Journey's, Neptune's, Syndicate's) has two of them side by side.
 Screenshots at 1280×800 and 1920×1080 go to tests/browser/screenshots/
-(laptop-<game>-board-1280.png, laptop-<game>-lesson-1920.png, ...).
+(laptop-<game>-board-1280.png, laptop-<game>-lesson-1920.png, laptop-<game>-hint-1280.png, ...).
 
 Full tables (3 and 4 players, every other seat a bot) are measured the same way at 1280×800
 (laptop-<game>-<n>p-1280.png): nothing cut, text at 11 px or more, prompt, choices and targets in sight,
@@ -61,16 +62,17 @@ def check_in_sight(m: dict, what: str) -> None:
 
 
 def wrong_click(page, board) -> str:
-    """Click the picture's top-left corner (table, no lit target there) and return the message."""
+    """Click the picture's top-left corner as shown (table, no lit target there) and return the message."""
     from playwright.sync_api import expect
 
     pic = board.locator(".neko-picture").first
     box = pic.bounding_box()
+    shown = measure(board, still=True)["notebook"]["top"]       # the page may have scrolled the board up
+    x, y = box["x"] + 3, max(box["y"], shown) + 3
     hit = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); "
-                        "return e && e.closest('[data-target].neko-lit') ? 'lit' : 'table'; }",
-                        [box["x"] + 3, box["y"] + 3])
+                        "return e && e.closest('[data-target].neko-lit') ? 'lit' : 'table'; }", [x, y])
     assert hit == "table"
-    page.mouse.click(box["x"] + 3, box["y"] + 3)
+    page.mouse.click(x, y)
     msg = board.locator(".neko-msg.neko-error")
     expect(msg).to_contain_text("Not ", timeout=20_000)
     return msg.inner_text()
@@ -120,6 +122,37 @@ def check_unlit(page, board, what: str) -> None:
         name, text = found
         assert "not one of the places" not in text, f"{what}: {name}: {text}"     # the game's own reason
         check_refusal_in_sight(board, f"{what}: {name}")
+
+
+def check_hint_in_sight(board, what: str) -> dict:
+    """After Hint: hint 1 (its move, value and reasons) and the choice it names, marked "hint 1" in the
+    choices, both in sight in the notebook area (the choice inside the choices' own scrolled box too), as
+    the page shows them (the board was at the top of the notebook when Hint was clicked), with Undo and
+    Restart."""
+    m = measure(board, still=True)
+    first, chosen = m["hintFirst"], m["hinted"]
+    assert first and chosen, f"{what}: hint 1 {first}, the choice marked for it {chosen}"
+    number = int(chosen["name"].split(":")[1]) + 1          # choices count from 1 where they are read
+    assert f"choice {number}:" in first["text"] and "hint 1" in chosen["text"], (first["text"], chosen["text"])
+    assert " — " in first["text"], f"{what}: hint 1 without its value: {first['text']!r}"
+    assert not outside(m, [first]), f"{what}: hint 1 is at {first['top']:.0f}-{first['bottom']:.0f}, " \
+                                    f"the notebook ends at {m['notebook']['bottom']:.0f}"
+    assert not outside(m, [chosen], m["choices"]), f"{what}: the hinted choice is at {chosen['top']:.0f}-" \
+        f"{chosen['bottom']:.0f}, the choices box {m['choices']}, the notebook ends at {m['notebook']['bottom']:.0f}"
+    assert not outside(m, [m["undo"], m["restart"]]), f"{what}: Undo or Restart out of sight"
+    return m
+
+
+def ask_hint(page, board, what: str) -> dict:
+    """Click Hint on a board scrolled to the top of the notebook; hint 1 and its choice then in sight."""
+    from playwright.sync_api import expect
+
+    measure(board)
+    page.wait_for_timeout(300)
+    board.locator(".jupyter-widgets button", has_text="Hint").first.click()
+    expect(board.locator(".neko-choices .neko-hinted")).to_have_count(1, timeout=120_000)
+    page.wait_for_timeout(400)              # the choices scroll to hint 1 after drawing
+    return check_hint_in_sight(board, f"{what}, after Hint")
 
 
 def hint_then_move(page, board, lesson: bool) -> None:
@@ -183,8 +216,15 @@ def test_board_and_lesson_on_a_laptop(game, tmp_path):
                 assert m["callout"] and not outside(m, [m["callout"]], m["picture"]), m["callout"]
                 assert not m["calloutCovers"], f"{game}: the callout covers {m['calloutCovers']}"
             book.screenshot(f"laptop-{game}-{kind}-1280", full_page=False)
+            if not lesson:       # a hint: hint 1 and the choice it names in sight together
+                ask_hint(page, board, f"{game} board")
+                book.screenshot(f"laptop-{game}-hint-1280", full_page=False)
             text = wrong_click(page, board)
             assert "Not possible there" in text or "Nothing to click now" in text, text
+            if not lesson:       # and still when the refusal comes above them
+                page.wait_for_timeout(300)
+                check_hint_in_sight(board, f"{game} board, after Hint and a wrong click")
+                book.screenshot(f"laptop-{game}-hint-refused-1280", full_page=False)
             check_refusal_in_sight(board, f"{game} {kind}")
             check_unlit(page, board, f"{game} {kind}")
             book.screenshot(f"laptop-{game}-{kind}-refused-1280", full_page=False)
@@ -208,6 +248,11 @@ def test_board_and_lesson_on_a_laptop(game, tmp_path):
             book.screenshot(f"laptop-{game}-{kind}-1920", full_page=False)
             if kind == "lesson" and m["callout"]:
                 assert not m["calloutCovers"], f"{game} at 1920: the callout covers {m['calloutCovers']}"
+            if kind == "board":            # a hint there: hint 1 and its choice in sight together as well
+                expect(boards.nth(k).locator(".jupyter-widgets button", has_text="Hint").first).to_be_enabled(
+                    timeout=60_000)
+                ask_hint(page, boards.nth(k), f"{game} board at 1920")
+                book.screenshot(f"laptop-{game}-hint-1920", full_page=False)
             # on the wider screen the table lays out anew: it shows its top unless its targets need the scroll
             assert not scrolled_too_far(m), f"{game} {kind} at 1920: scrolled {m['scroll']} px, {m['lit']}"
 

@@ -185,6 +185,42 @@ def test_hint_shows_three_moves_with_their_points_and_reasons(learn):
     assert "reason 1" in text and str(legal[0]) in text
 
 
+def test_hint_1_stands_under_the_button_above_the_choices_and_its_moves_are_marked_in_the_list(learn):
+    """Hint 1 in full right under the Hint button, the next hints on one line a click opens; each hinted
+    choice carries its "hint k" badge (hint 1's is the one the list scrolls to); a move takes all away."""
+    b = Board(toy(), agents={1: FirstAgent()})
+    side = next(w for w in b.widget.children[0].children if "neko-side" in w._dom_classes)
+    parts = list(side.children)
+    assert parts.index(b.hint_row) < parts.index(b.hint_box) < parts.index(b.picker.widget)
+    assert b.hint_box.layout.display == "none"                  # empty, it takes no room
+    legal = b.state.legal_actions()
+    ranks = sys.modules["neko_lab.learn"].hint
+    sys.modules["neko_lab.learn"].hint = lambda state, k=3: list(reversed(ranks(state, k)))    # the last first
+    b.hint_button.click()
+    assert b.hint_box.layout.display != "none"
+    box = html.unescape(b.hint_box.value)
+
+    def text(part):
+        return re.sub(r"<[^>]+>", "", part)
+
+    first = text(box[box.index("neko-hint-first"):box.index("</li>")])
+    # hint 1 is the third choice: named by its number in the list, its move, value and reasons
+    assert f"hint 1 choice 3: {legal[2]} — 0.8 points at the end" in first and "reason 3" in first
+    more = box[box.index("<details"):]
+    summary = text(more[:more.index("</summary>")])
+    assert "hint 2 choice 2" in summary and "hint 3 choice 1" in summary and "reason" not in summary
+    assert "reason 2" in more and "reason 1" in more                 # in full once opened
+    rows = re.findall(r"<div style='[^']*' class=\"([^\"]*)\" data-target=\"action:(\d)\".*?</div>",
+                      b.picker.picture.value)
+    assert [("neko-hinted" in cls, i) for cls, i in rows] == [(False, "0"), (False, "1"), (True, "2")]
+    listed = b.picker.picture.value
+    for rank, i in ((1, 2), (2, 1), (3, 0)):
+        row = listed[listed.index(f'data-target="action:{i}"'):]
+        assert f">hint {rank}</span>" in row[:row.index("</div>")]
+    b.play(legal[0])
+    assert b.hint_box.layout.display == "none" and "hint 1" not in b.picker.picture.value
+
+
 class Scripted:
     """A lesson's scripted step: it names its move (tells_move) and the section it shows."""
 
