@@ -905,3 +905,14 @@ def test_neptune_finale_tells_fame_ties_and_the_rules_this_game_did_not_meet(bui
     assert ("a colony, which nobody built" in note) == all(o < 0 for o in s.colony)
     supply = [e for e in s.log if e.text.startswith("buys 1 fuel for")]        # not from a Fuel Broker
     assert ("buying fuel from the supply" in note) == (not supply)
+
+
+def test_neptune_lesson_says_the_next_generation_follows_only_while_one_is_left(built):
+    """Generations: the last card of the first three generations starts the next one; the fourth's ends the
+    game with the final scoring, which the step tells instead."""
+    steps, _ = lesson_steps(built("neptune"))
+    told = [(s, step) for s, step in steps if "the cards of the next generation are drawn" in step.say]
+    assert told and all(any(s.decks) for s, _ in told)
+    last_position, last = steps[-1]
+    assert not any(last_position.decks) and "generation 4 ends" in last.say
+    assert "next generation" not in last.say and "final scoring" in last.say

@@ -63,9 +63,10 @@ def _news(state: State, events: list, routine: list) -> str:
     if not said:
         return ""
     text = "Since your last taught step: " + "; ".join(said[:9]) + ". "
-    if any(e.rule == R_GEN for e in events):
+    if any(e.rule == R_GEN for e in events) and any(state.decks):     # not the fourth: the final scoring is told
         text += (f"A Generation ends when its last card is drawn; it is scored like a Scoring card, and from now on "
                  f"the cards of the next generation are drawn ({R_GEN}). ")
+
     if any(e.rule == R_PRODUCTION and e.seat == 0 for e in events):
         text += PRODUCTION_WORDS + " "
     for rule, what in ((R_DIVERS, DIVERS_WORDS), (R_INTREPID, INTREPID_WORDS)):
