@@ -1,12 +1,15 @@
 """How long a learner waits: hint() and explain_move() on positions of seeded games, per game.
 
     python benchmarks/bench_learn.py [naeco journey ...] [--games N] [--every K] [--seed S] [--match M]
-        [--agent NAME] [--progress]
+        [--agent NAME] [--budget N] [--progress]
 
 Positions are taken every K actions of games the game's own agent plays against itself. Goal: a hint
 in under about a second of CPU on one core on a typical position (times are this process's CPU time:
 the machine may be shared). --agent makes the hints follow another agent than the one
-neko_lab.agents.hint_agent_spec() chooses ("greedy", "syndicate", "module:Class"), to compare them.
+neko_lab.agents.hint_agent_spec() chooses ("greedy", "syndicate", "module:Class"), to compare them;
+--budget N sets the game's HINT_BUDGET (look-ahead actions in all per hint) for the run, to compare
+settings side by side. "agrees" counts the positions whose first hint is the move the game's own agent
+made there (a rough figure of quality that costs nothing more).
 With --match M, M two-player games of "play the first hint" against the game's own agent (seats
 alternating) say how strong the hints are: wins, losses, ties, the share won with its 95 % Wilson
 interval and the mean score lead. Numbers, not a pass/fail test.
@@ -24,16 +27,22 @@ from neko_lab.viz.figures import wilson_interval
 from _cli import Parser, game_name, natural, positive, seed_number, summary
 
 
-def positions(game: str, games: int, every: int, seed: int) -> list:
+def positions(game: str, games: int, every: int, seed: int, moves: list | None = None) -> list:
+    """Positions every `every` actions of seeded games of the game's own agent; `moves`, when given,
+    gets the move the agent made at each."""
     out = []
     for g in range(games):
         s = nl.new_game(game, players=2, seed=seed + g)
         agent = nl.make_agent(list(type(s).AGENTS)[0] if type(s).AGENTS else "greedy", s, seed=seed + g)
         n = 0
         while not s.is_over():
-            if n % every == 0:
+            keep = n % every == 0
+            if keep:
                 out.append(s.clone())
-            s.apply(agent.choose(s))
+            move = agent.choose(s)
+            if keep and moves is not None:
+                moves.append(move)
+            s.apply(move)
             n += 1
     return out
 
@@ -113,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=seed_number, default=0)
     parser.add_argument("--match", type=natural, default=0, help="games of hints against the game's agent")
     parser.add_argument("--agent", default=None, help="the agent hints follow (default: hint_agent_spec's)")
+    parser.add_argument("--budget", type=positive, default=None,
+                        help="the game's HINT_BUDGET for this run (look-ahead actions in all per hint)")
     parser.add_argument("--progress", action="store_true", help="--match: a line after every game")
     args = parser.parse_args(argv)            # a bad argument exits 2 with one line
     try:
@@ -128,8 +139,15 @@ def main(argv: list[str] | None = None) -> int:
                                "2**64 - 1")
     print(f"{'what (CPU ms)':<24}{'n':>6}{'median ms':>10}{'p90 ms':>10}{'max ms':>10}")
     for game in args.games_:
-        states = [s for s in positions(game, args.games, args.every, args.seed) if not s.is_over()]
-        print(row(f"{game} hint(k=3)", timed(lambda s: hint(s, k=3, agent=follow), states)))
+        if args.budget is not None:
+            setattr(type(nl.new_game(game, players=2, seed=0)).explainer, "HINT_BUDGET", args.budget)
+        moves: list = []
+        states = positions(game, args.games, args.every, args.seed, moves)
+        firsts: list = []
+        print(row(f"{game} hint(k=3)", timed(lambda s: firsts.append(hint(s, k=3, agent=follow)[0].action),
+                                             states)))
+        agree = sum(a == m and type(a) is type(m) for a, m in zip(firsts, moves))
+        print(f"{game}: the first hint is the move the game's own agent made in {agree} of {len(moves)} positions")
         print(row(f"{game} explain_move", timed(explain_one, states)))
     for game in args.games_ if args.match else []:
         print(match(game, args.match, args.seed, agent_spec(args.agent), args.progress), flush=True)

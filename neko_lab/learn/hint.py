@@ -10,8 +10,12 @@ Honest by construction, through the State contract alone:
   cards that seat cannot see and every future draw or die roll sampled afresh, so what a hint says is a
   function of what the seat may know;
 * a hint states as fact only what happens the same way in every sampled copy right when the move is
-  made (the points it scores, an objective it meets); what comes later is an average "over N sampled
-  futures", never a prediction of a card, a die or another player's secret choice;
+  made: the rule that allows it with its rulebook section and the position's numbers as the seat knows
+  them (the game's explain module's why() and section(), the sentences explain_move gives), the counts
+  it changes (the module's counts(): "your credits −3, your fuel +1"), the points it scores, an objective
+  it meets; what comes later is an average "over N sampled futures", never a prediction of a card, a die
+  or another player's secret choice; the first hint says how far ahead of the next best move found it
+  is on average (and in which scoring category, where every future reached the end);
 * values are points in the player's own terms: the seat's expected score at the end of the game (or,
   when the game is too long to play out within the look-ahead budget, what it would score "if the game
   ended" that many moves later, said so: the game's ``projected_scores()``, its end scoring applied
@@ -41,7 +45,7 @@ from ..agents.base import number_param
 from ..core.errors import ConfigError, IllegalAction, excerpt
 from ..core.rng import Rng
 from ..core.state import State
-from .explain import game_explainer, new_events, number, signed, words
+from .explain import game_explainer, new_events, number, player, signed, words
 
 SAMPLES = 6               # sampled futures per move (a game's explain module may set HINT_SAMPLES)
 BUDGET = 8_000            # look-ahead actions in all per hint (HINT_BUDGET): a future is played to the end
@@ -134,6 +138,8 @@ class _Trial:
     firsts: list[State]          # each sample right after the move
     to_end: bool
     versus: str | None = None
+    befores: list[State] = field(default_factory=list)    # the sample each of `firsts` was played on
+    ends: list[dict | None] = field(default_factory=list)  # the seat's points by category where a future ended
 
 
 def _score_and_lead(state: State, seat: int, estimate: Any = None) -> tuple[float, float | None, str | None]:
@@ -173,8 +179,10 @@ def _try(samples: list[State], action: Hashable, seat: int, agent: Any, depth: i
         except IllegalAction:      # cannot happen when the sample keeps the seat's view; skip it if it does
             continue
         trial.firsts.append(child.clone())
+        trial.befores.append(sample)
         agent.reseed(seed + i)     # the same agent randomness for every move in a given future
         trial.to_end &= _play_out(child, agent, depth)
+        trial.ends.append(dict(child.breakdown()[seat]) if child.is_over() else None)
         points, lead, versus = _score_and_lead(child, seat, estimate)
         trial.versus = versus if trial.versus is None else trial.versus
         trial.points.append(points)
@@ -217,30 +225,110 @@ def _same_everywhere(lines: list[list[str]]) -> list[str]:
     return [line for line in lines[0] if all(line in r for r in rest)]
 
 
-def _facts(state: State, base: State, trial: _Trial, seat: int) -> list[str]:
-    """What the move does for sure: the same in every sampled copy right after it (points the seat may
-    see, events it caused that the seat may read)."""
+def _agreed(lines: list[list[str]]) -> list[str]:
+    """What every sample said alike: the whole list when they all agree, else the lines they share."""
+    return lines[0] if all(x == lines[0] for x in lines[1:]) else _same_everywhere(lines)
+
+
+def _sentence(text: str) -> str:
+    """A game's sentence as one reason of a hint (reasons are joined by "; ")."""
+    return text.strip().rstrip(".")
+
+
+def _allowed(state: State, trial: _Trial, seat: int) -> list[str]:
+    """The rule that allows the move, with the position's numbers as the seat knows them: the first
+    sentence of the game's why() (the explanation explain_move gives), and when that one does not cite the
+    move's own section (the game's section()), the next that does, else the next that cites any; each
+    only as every sampled copy tells it. Without a why(), the move's section with the summary the game's
+    RULES give it."""
+    ex = game_explainer(state)
+    why, of = getattr(ex, "why", None), getattr(ex, "section", None)
+    hook = getattr(type(state), "why_legal", None)      # a game without an explain module's why()
+
+    def said(b: State) -> list[str]:
+        lines = [x for x in (why(b, trial.action, seat) or []) if x] if callable(why) else []
+        return lines + ([x for x in [hook(b, trial.action)] if x] if callable(hook) else [])
+    told = _agreed([said(b) for b in trial.befores])
+    sections = {of(b, trial.action) if callable(of) else "" for b in trial.befores}
+    own = sections.pop() if len(sections) == 1 else ""
+    out = [_sentence(x) for x in told[:1]]
+    if out and not (own and own in out[0]):      # a first sentence about something else (a trip's fuel)
+        cites = [x for x in told[1:] if own and own in x] or [x for x in told[1:] if "\u203a" in x]
+        out += [_sentence(x) for x in cites[:1]]
+        if own and not any("\u203a" in x for x in out):
+            out[0] += f" ({own})"
+    if not out and own:
+        covers = (getattr(type(state), "RULES", {}) or {}).get(own)
+        out.append(f"{covers} ({own})" if covers else f"a move of {own}")
+    return out
+
+
+def _counted(state: State, trial: _Trial, seat: int, most: int = 4) -> list[str]:
+    """The counts the game names (its explain module's counts(), as the seat may know them) that the
+    move changes alike in every sampled copy, the seat's own first: "your credits −3, your fuel −2,
+    Player 2's credits +2" (at most `most` of them)."""
+    counts = getattr(game_explainer(state), "counts", None)
+    if not callable(counts):
+        return []
+    said: list[list[str]] = []
+    for before, after in zip(trial.befores, trial.firsts):
+        old, new = counts(before, seat), counts(after, seat)
+        moved = [(who, label, new.get((who, label), 0) - old.get((who, label), 0))
+                 for who, label in [*old, *[k for k in new if k not in old]]]
+        moved = sorted((m for m in moved if m[2]), key=lambda m: (m[0] != seat, m[0] is None, m[0] or 0))
+        said.append([f"{'your ' if who == seat else '' if who is None else player(who) + chr(39) + 's '}"
+                     f"{label} {signed(d)}" for who, label, d in moved])
+    parts = _agreed(said)
+    return [", ".join(parts[:most])] if parts else []
+
+
+def _facts(state: State, trial: _Trial, seat: int) -> list[str]:
+    """What the move does for sure: the same in every sampled copy right when it is made (points the
+    seat may see, the counts the game names, events it caused that the seat may read), after the rule
+    that allows it (_allowed)."""
     scored: list[list[str]] = []
     logged: list[list[str]] = []
     echoed = set(str(trial.action).lower().split())
-    before = base.visible_breakdown(seat)[seat]
-    for child in trial.firsts:
-        after = child.visible_breakdown(seat)[seat]
-        deltas = {c: after.get(c, 0) - before.get(c, 0) for c in after
-                  if after.get(c) is not None and before.get(c) is not None and after.get(c) != before.get(c)}
+    for before, child in zip(trial.befores, trial.firsts):
+        was, now = before.visible_breakdown(seat)[seat], child.visible_breakdown(seat)[seat]
+        deltas = {c: now.get(c, 0) - was.get(c, 0) for c in now
+                  if now.get(c) is not None and was.get(c) is not None and now.get(c) != was.get(c)}
         scored.append([", ".join(f"{words(c)} {signed(d)}" for c, d in deltas.items())] if deltas else [])
         lines = []
-        for e in new_events(base, child):
+        for e in new_events(before, child):
             said = set(e.text.lower().split())
             if e.seat in (seat, None) and len(said & echoed) < 0.6 * len(said):   # not the move restated
                 lines.append(e.text + (f" ({e.rule})" if e.rule else ""))
         logged.append(lines)
-    out = [f"scores {s} now" for s in _same_everywhere(scored)]
-    out += _same_everywhere(logged)[:3]
+    allowed = _allowed(state, trial, seat)
+    out = allowed + [f"scores {s} now" for s in _same_everywhere(scored)]
+    out += _counted(state, trial, seat)
+    out += _same_everywhere(logged)[:2 if allowed else 3]
     hook = getattr(type(state), "hint_reasons", None)
     if callable(hook):
         out += [r for r in (hook(state, trial.action) or []) if r]
     return out
+
+
+def _apart(state: State, best: _Trial, other: _Trial, seat: int) -> str:
+    """What sets the best move apart from the next best found: the difference in the seat's average
+    points over the same sampled futures, and where every future of both reached the end, the scoring
+    category that makes most of it."""
+    ex = game_explainer(state)
+    label = getattr(ex, "label", None)
+    name = label(state, other.action, seat) if callable(label) else str(other.action)
+    gap = mean(best.points) - mean(other.points)
+    if gap < 0.05:
+        return f"as good as {name}, the next best move found, on average"
+    text = (f"{_points(gap)} points more than {name}, the next best move found, on average"
+            + ("" if _tells_apart(best, other) else ", within chance"))
+    if all(e is not None for e in best.ends + other.ends) and len(best.ends) == len(other.ends):
+        cats = {c for e in best.ends + other.ends for c in e}
+        diff = {c: mean(e.get(c, 0) for e in best.ends) - mean(e.get(c, 0) for e in other.ends) for c in cats}
+        top = max(sorted(diff), key=lambda c: diff[c])
+        if diff[top] >= 0.5:
+            text += f", most of it {words(top)} ({signed(round(diff[top], 1))})"
+    return text
 
 
 def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: int | None = None,
@@ -293,13 +381,15 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
         reasons = []
         if len(legal) == 1:
             reasons.append("the only legal move here")
-        if is_pick(t.action):
-            reasons.append(f"{who} would play this")
-        reasons += _facts(state, samples[0], t, seat)
+        reasons += _facts(state, t, seat)
         value = mean(t.points)
         if rank > 1 and best - value >= 0.05:
             reasons.append(f"{_points(best - value)} points below the best move found, on average"
                            + ("" if _tells_apart(trials[0], t) else ", within chance"))
+        if rank == 1 and len(trials) > 1:
+            reasons.append(_apart(state, t, trials[1], seat))
+        if is_pick(t.action):
+            reasons.append(f"{who} would play this")
         if rank == 1:
             reasons.append(f"futures re-deal what you cannot see; {who} plays every seat in them")
         standing = rates(value) if t.versus is None and callable(rates) else ""

@@ -138,7 +138,7 @@ def test_no_hint_tells_the_other_players_hidden_draft_picks():
                lambda st: st.pending and st.pending[-1].kind == "draft" and st.current_player == 1)
     hints = hint(s, k=len(s.legal_actions()), playouts=6)
     for h in hints:
-        assert "revealed" not in str(h) and "kept" not in str(h)
+        assert "picks revealed" not in str(h) and not re.search(r"Player \d kept \d", str(h))
         assert "picks a die (Journey › Preparation Phase › Draft Dice)" in h.reasons   # the same in every future
 
 
@@ -151,10 +151,64 @@ def test_what_a_hint_states_as_fact_does_not_depend_on_what_the_seat_cannot_see(
     def facts(state):
         out = {}
         for h in hint(state, k=len(state.legal_actions()), playouts=4):
-            out[str(h.action)] = [r for r in h.reasons if "points below" not in r and "would play this" not in r
-                                  and "futures re-deal" not in r]
+            out[str(h.action)] = [r for r in h.reasons if not any(x in r for x in BOILERPLATE)]
         return out
     assert facts(s) == facts(other)
+
+
+# reasons every hint may carry that say nothing of the move itself
+BOILERPLATE = ("futures re-deal", "would play this", "points below the best", "the only legal move",
+               "the next best move found")
+CITATION = re.compile(r"\((?:[^()]*, )?(Naéco|Journey|Neko Syndicate|Destination: Neptune) › [^()]+\)")
+
+
+def _mixed_play(game, seed):
+    """A position of a two-player game after a seed-chosen number of moves, the seats playing a random
+    agent and the game's own, with a choice to make."""
+    s = nl.new_game(game, players=2, seed=seed)
+    agents = [nl.make_agent("random", s, seed=seed), nl.make_agent(game, s, seed=seed)]
+    for i in range(15 + 41 * seed):
+        if s.is_over() or (i >= 15 and len(s.legal_actions()) > 2):
+            break
+        s.apply(agents[i % 2].choose(s))
+    return _until(s, lambda st: len(st.legal_actions()) > 1)
+
+
+@pytest.mark.parametrize("game", ["naeco", "journey", "neptune", "syndicate"])
+def test_every_hint_says_why_its_move_is_allowed_citing_the_rulebook_as_the_seat_knows_it(game):
+    # a learner reads what the move does and the rule that allows it, not only an average; and what a
+    # hint says reads only what the seat knows: a copy with the hidden cards dealt anew gets the same hints
+    for seed in (1, 2):
+        s = _mixed_play(game, seed)
+        seat = s.current_player
+        hints = hint(s, k=3, playouts=3, horizon=6)
+        assert len(hints) >= 2
+        for h in hints:
+            own = [r for r in h.reasons if not any(x in r for x in BOILERPLATE)]
+            assert any(CITATION.search(r) for r in own), (str(h.action), h.reasons)
+        other = s.determinize(seat, Rng(77))
+        assert other.observation(seat) == s.observation(seat)
+        assert [str(h) for h in hint(other, k=3, playouts=3, horizon=6)] == [str(h) for h in hints]
+
+
+def test_a_hint_says_what_the_move_changes_for_sure_and_what_sets_the_best_apart():
+    s = _until(nl.new_game("naeco", players=2, seed=5), lambda st: st.pending[-1].kind == "draw"
+               and len(st.legal_actions()) > 1)
+    seat = s.current_player
+    hints = hint(s, k=len(s.legal_actions()), playouts=4)
+    for h in hints:
+        pile = h.action.pile + 1
+        assert f"your cards in hand +1, cards in pile {pile} \u22121" in h.reasons
+        assert any(f"piles 1 to " in r and f"pile {pile} is one of them (Naéco \u203a" in r for r in h.reasons)
+    first, second = hints[0], hints[1]
+    apart = [r for r in first.reasons if "the next best move found" in r]
+    assert len(apart) == 1 and str(second.action) in apart[0]
+    gap = first.value - second.value
+    if gap >= 0.05:
+        assert re.match(r"(\S+) points more than ", apart[0]).group(1) == f"{gap:.1f}".rstrip("0").rstrip(".")
+    else:
+        assert apart[0].startswith("as good as ")
+    assert not any("the next best move found" in r for h in hints[1:] for r in h.reasons)
 
 
 def test_the_same_seed_gives_the_same_hints():

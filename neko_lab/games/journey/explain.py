@@ -24,8 +24,15 @@ HINT_SAMPLES = 12         # sampled futures per hint (neko_lab.learn.hint): a ga
 # 4-player action costs more (more boards). CPU per hint(k=3) at positions 0/30/60/120 (3 players) and
 # 0/40/160/240 (4 players) of a seed-0 game, measured side by side on a loaded machine (load about 5, one
 # core): 20,000 and 15,000 actions took 1.24-1.50 s (3 players) and 1.03-1.34 s (4 players); 12,000 and
-# 10,000 up to 0.94 and 0.95 s; 9,000 and 7,500 at most 0.85 and 0.66 s, kept for the margin
-HINT_BUDGET = {2: 20_000, 3: 9_000, 4: 7_500}
+# 10,000 up to 0.94 and 0.95 s; 9,000 and 7,500 at most 0.85 and 0.66 s, kept for the margin. Later
+# (2026-12-07, load about 6 on two cores), at every decision of a two-player learner following the first
+# hint (seed 1) 20,000 took a median 249 ms and up to 879, and busier moments pushed a hint over a second
+# of wall time; 12,000: 319 / 603 ms (positions every 5 actions of seeds 0-1: 381 / 785 ms at 20,000; the
+# first of them at 12,000 worst 640 ms where 20,000 took 900; the first hint the game's own agent's move
+# in 45 of 94 at both). Every 15 actions of a seed-0 game: 3 players 9,000 took 569 / 922 ms, 6,000
+# 369 / 602; 4 players 7,500 took 449 / 587 ms, 5,000 270 / 665 ms (a worst within noise). Following the
+# first hint at 12,000 against the game's own agent won 4 of 4 two-player games, mean lead +25.2
+HINT_BUDGET = {2: 12_000, 3: 6_000, 4: 5_000}
 
 
 def _dice(values: list[int]) -> str:

@@ -27,8 +27,15 @@ from .scoring import VP_PURCHASES
 
 MINUS = "\u2212"
 HINT_SAMPLES = 3          # sampled futures per hint (neko_lab.learn.hint): a game of Neptune is long
-HINT_BUDGET = 700         # look-ahead actions in all: a hint within a second of CPU with the Neptune agent
-                          # (2,000 took 0.87 s median, 1.9 s at the 90th percentile; benchmarks/README.md)
+HINT_BUDGET = 450         # look-ahead actions in all: a hint within a second of CPU with the Neptune agent
+# (2,000 took 0.87 s median, 1.9 s at the 90th percentile; benchmarks/README.md). At 700, CPU per hint(k=3)
+# on the positions every 5 actions of seeds 0-1 (bench_learn.py, load about 6 on two cores): median 513 ms,
+# 90th percentile 743, worst 1,009; at every decision of a learner following the first hint (seed 1): 554 /
+# 1,003 / 1,554 ms, 10 of 98 hints over a second. At 450: 324 / 433 / 537 ms and 290 / 452 / 693 ms, none
+# over a second; the first hint was the game's own agent's move in 19 of 69 positions (18 at 700), and
+# following it against that agent won 4 of 4 games, mean lead +46.2 (700: 4 of 4, +28.2). A Play
+# decision of the Neptune agent resolves every card in hand, so the cost per look-ahead action varies
+# about tenfold: the budget keeps room for futures full of them
 
 
 def route_words(s: Any, seat: int, origin: int, dest: int) -> tuple[str, int, int]:
