@@ -112,3 +112,12 @@ def card_scores(df: pd.DataFrame, min_seats: int = 1, level: float = 0.95) -> pd
     out = pd.DataFrame(rows, columns=["card", "seats", "held_by", "copies", "score", "low", "high",
                                       "others", "lift"])
     return out.sort_values("lift", ascending=False, kind="stable").reset_index(drop=True)
+
+
+LONG, ENDS = 20, 8     # a cards table longer than LONG is shown by its ENDS best and worst, then whole
+
+
+def ends(table: pd.DataFrame) -> pd.DataFrame:
+    """A long cards table's first and last ENDS rows (the cards with the highest and the lowest lift),
+    or the whole table when it is not long."""
+    return table if len(table) <= LONG else pd.concat([table.head(ENDS), table.tail(ENDS)])

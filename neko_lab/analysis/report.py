@@ -33,7 +33,7 @@ from neko_lab.core.errors import counted
 
 from . import findings
 from .balance import decisiveness, equal_seats_test, game_length, seat_balance
-from .cards import card_scores, card_stats, left_out
+from .cards import ENDS, LONG, card_scores, card_stats, ends, left_out
 from .decisions import branching
 from .drama import drama, leader_wins
 from .frames import ACTIONS, check_whole, need
@@ -172,13 +172,6 @@ def _finite(fmt):
     return lambda x: fmt(x) if math.isfinite(x) else NO_VALUE
 
 
-LONG, ENDS = 20, 8     # a cards table longer than LONG is shown by its ENDS best and worst, then whole
-
-
-def ends(table: pd.DataFrame) -> pd.DataFrame:
-    """A long cards table's first and last ENDS rows (the cards with the highest and the lowest lift),
-    or the whole table when it is not long."""
-    return table if len(table) <= LONG else pd.concat([table.head(ENDS), table.tail(ENDS)])
 
 
 def section_html(key: str, table: pd.DataFrame) -> str:

@@ -8,6 +8,7 @@ import plotly.graph_objects as go
 
 from ..viz.figures import PALETTE, whole_ticks
 from .balance import margins
+from .cards import ends
 from .drama import lead_changes
 
 LAYOUT = dict(template="plotly_white", margin=dict(t=70, l=60, r=20, b=50), height=400)
@@ -125,7 +126,6 @@ def figures(rep) -> dict:
                           xaxis_title="decision", yaxis_title="mean number of choices", **LAYOUT)
         out["branching"] = [fig]
     if "cards" in t:
-        from .report import ends
         whole = t["cards"]
         tab = ends(whole)                     # a long table: its two ends (the report's table has every card)
         shown = "" if len(tab) == len(whole) else f" (the {len(tab) // 2} highest and lowest of {len(whole)} cards)"
