@@ -395,8 +395,9 @@ class State(Spaces):
         _determinize() re-draws it, and the copy keeps nothing of the real game beyond what `seat` knows.
         Its history (which holds other seats' hidden choices) is not kept, nor the seed the real cards
         were dealt from (a copy's seed is 0), and it cannot be saved: to_json() refuses it, as it is no
-        game that was played (core/history.py's SEARCH_COPY)."""
-        s = self._determinize(seat, rng)
+        game that was played (core/history.py's SEARCH_COPY). `seat` must be one of the game's seats
+        (check_seat): a spectator's copy would re-sample what every seat knows of itself."""
+        s = self._determinize(self.check_seat(seat), rng)
         d = s.__dict__
         d["_history"] = None
         d["seed"] = 0

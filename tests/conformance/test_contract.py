@@ -216,3 +216,16 @@ def test_determinized_states_play_to_the_end(game, players):
         other = state.determinize(state.current_player, Rng(1))
         play_random(other, random.Random(1))
         check_final(other)
+
+
+@pytest.mark.parametrize("game", sorted(nl.GAMES))
+def test_determinize_refuses_what_is_not_a_seat_even_at_the_end(game):
+    """determinize() re-samples what one seat cannot see: a spectator, a seat past the table, or a
+    finished game asked for no seat is a ConfigError naming the seats (it had looped forever in one game)."""
+    state = nl.new_game(game, seed=3)
+    play_random(state, random.Random(3))
+    assert state.is_over()
+    for seat in (None, state.players, "0", True):
+        with pytest.raises(nl.ConfigError, match="seat must be a whole number"):
+            state.determinize(seat, Rng(0))
+    assert type(state.determinize(state.players - 1, Rng(0))) is type(state)
