@@ -86,11 +86,12 @@ def main(argv: list[str] | None = None) -> None:
         ap.check_seeds(f"--first-seed {args.first_seed} and --games {args.games}",
                        args.first_seed + args.games - 1, limit=999,
                        why="seeds from 1000 on are kept for measuring; fit on seeds below 1000")
+    for path in args.fit or []:
+        if not Path(path).is_file() and not (args.games and path == args.out):
+            ap.error(f"argument --fit: no file {path!r}")
+    if args.games:
         play(args.games, args.first_seed, args.players, args.out)
     if args.fit is not None:
-        for path in args.fit:
-            if not Path(path).is_file():
-                ap.error(f"argument --fit: no file {path!r}")
         table = fit(args.fit or [args.out])
         print("HINT_SCALE = {")
         for n, turns in table.items():

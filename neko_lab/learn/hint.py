@@ -30,7 +30,8 @@ tunes the depth from its own folder (neko_lab/games/<key>/explain.py:
 HINT_SAMPLES, HINT_BUDGET, or HINT_HORIZON for a fixed number of look-ahead actions a future, with
 ``hint_stop(start, now) -> bool`` to stop a future earlier where the seats compare, said as HINT_CUT) and
 may add sentences with the optional state hook ``hint_reasons(action) -> list[str]``. With HINT_PICK_FIRST
-the agent's own choice stays first unless the futures tell another move apart from it beyond chance.
+the agent's own choice stays first unless the futures tell another move apart from it beyond chance
+("always": whatever they say; the numbers stay each move's own).
 Deterministic for a given seed; speed is measured in benchmarks/bench_learn.py, never asserted in tests.
 """
 from __future__ import annotations
@@ -295,11 +296,12 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
         return a == pick and type(a) is type(pick)
 
     trials.sort(key=lambda t: (-mean(t.points), -mean(t.leads), not is_pick(t.action), rank_of[id(t.action)]))
-    if getattr(game_explainer(state), "HINT_PICK_FIRST", False):
-        # the agent's own choice, from a search deeper than the futures, leads unless they tell a
-        # move apart from it beyond chance
+    first = getattr(game_explainer(state), "HINT_PICK_FIRST", False)
+    if first:
+        # the agent's own choice, from a search deeper than the futures, leads: always, or unless they
+        # tell a move apart from it beyond chance
         mine = [t for t in trials if is_pick(t.action)]
-        if mine and not _tells_apart(trials[0], mine[0]):
+        if mine and (first == "always" or not _tells_apart(trials[0], mine[0])):
             trials.remove(mine[0])
             trials.insert(0, mine[0])
     best = mean(trials[0].points) if trials else 0.0
@@ -317,7 +319,9 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
             reasons.append(f"{_points(best - value)} points below the best move found, on average"
                            + ("" if _tells_apart(trials[0], t) else ", within chance"))
         elif rank > 1 and value - best >= 0.05:       # HINT_PICK_FIRST kept the agent's choice first
-            reasons.append(f"{_points(value - best)} points above the first hint on average, within chance")
+            reasons.append(f"{_points(value - best)} points above the first hint on average"
+                           + ("" if _tells_apart(t, trials[0]) else ", within chance")
+                           + f" (the first is what {who} would play)")
         if rank == 1:
             reasons.append(f"futures re-deal what you cannot see; {who} plays every seat in them")
         standing = rates(value) if t.versus is None and callable(rates) else ""

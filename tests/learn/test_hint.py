@@ -163,9 +163,9 @@ def test_a_syndicate_hint_at_the_symmetric_opening_claims_no_lead_beyond_chance(
 
 
 def test_a_syndicate_hint_follows_the_game_s_agent_on_copies_only():
-    # hint #1 is the game's own agent's choice unless the futures tell another move apart from it, and
-    # everything the hint says depends only on what the seat may know: the position re-dealt from the
-    # seat's view gives the very same hints
+    # hint #1 is the game's own agent's choice (made on a copy re-dealt from the seat's view; its search
+    # looks past the turn's end where the futures stop), and everything the hint says depends only on
+    # what the seat may know: the position re-dealt from the seat's view gives the very same hints
     s = _until(nl.new_game("syndicate", players=2, seed=6),
                lambda st: st.turn == 5 and st.current_player == 1 and len(st.legal_actions()) > 2)
     seat = s.current_player
@@ -175,9 +175,12 @@ def test_a_syndicate_hint_follows_the_game_s_agent_on_copies_only():
     assert [str(h) for h in hints] == [str(h) for h in hint(other, k=3)]
     assert [str(h) for h in hints] == [str(h) for h in hint(s.clone(), k=3)], "the same for a seed"
     top = hints[0]
-    assert top.agent == "syndicate" and any(top.action == a for a in s.legal_actions())
-    if not top.agent_choice:        # only a move the futures tell apart from the agent's
-        assert "within chance" not in " ".join(hints[1].reasons)
+    assert top.agent == "syndicate" and top.agent_choice and any(top.action == a for a in s.legal_actions())
+    for h in hints[1:]:             # the others by their points, each said against the first
+        said = " ".join(h.reasons)
+        assert ("below the best move found" in said) == (h.value < top.value - 0.05)
+        assert ("above the first hint" in said) == (h.value > top.value + 0.05)
+    assert [h.value for h in hints[1:]] == sorted((h.value for h in hints[1:]), reverse=True)
 
 
 def test_no_hint_tells_the_other_players_hidden_draft_picks():

@@ -27,7 +27,7 @@ HINT_SAMPLES = {1: 2, 2: 4, 3: 3, 4: 2}   # sampled futures per hint by player c
 HINT_HORIZON = 400        # look-ahead actions a future at most: hint_stop() ends it first, at the turn's end
 HINT_CUT = "when this turn ends"     # where a future stops, in a hint's words
 HINT_AGENT = "syndicate"  # hints follow the game's own agent (on sampled copies only)
-HINT_PICK_FIRST = True    # its own choice leads unless the futures tell another move apart from it
+HINT_PICK_FIRST = "always"   # its own choice, from a search that looks past the turn's end, leads
 # MEASURED-BEGIN (placeholder)
 # MEASURED-END
 HINT_SCALE: dict[int, dict[int, tuple[float, float]]] = {
