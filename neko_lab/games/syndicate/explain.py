@@ -23,13 +23,35 @@ from .rules.setup import Open, Redraw
 from .rules.solo import AssignMarkers, WildCube
 from .rules.simultaneous import TURN_PHASES, table_view
 
-HINT_SAMPLES = {1: 2, 2: 4, 3: 3, 4: 2}   # sampled futures per hint by player count (neko_lab.learn.hint)
+HINT_SAMPLES = {1: 2, 2: 4, 3: 2, 4: 1}   # sampled futures per hint by player count (neko_lab.learn.hint)
 HINT_HORIZON = 400        # look-ahead actions a future at most: hint_stop() ends it first, at the turn's end
 HINT_CUT = "when this turn ends"     # where a future stops, in a hint's words
 HINT_AGENT = "syndicate"  # hints follow the game's own agent (on sampled copies only)
 HINT_PICK_FIRST = "always"   # its own choice, from a search that looks past the turn's end, leads
-# MEASURED-BEGIN (placeholder)
-# MEASURED-END
+# Measured (2026-12-02, two cores at a load of 5-8; CPU per hint(k=3) on positions every 23 actions of
+# the game's own agent's games, seeds 0-1 two players, 0-2 solo). Before, hints followed the agent without
+# its walk planning (CopiesOnePlyAgent) for 20 actions a future: that cut stopped with the hinting seat's
+# walk played and the others' not, so at the symmetric two-player opening hint #1 claimed 30-40 points of
+# lead (a mean of +28.8 over seeds 1-8), and a seat following hint #1 against the game's agent (two
+# players, seeds 1-5) scored 10, 27, 54, 52, -8 where the agent in that seat scored 46, 84, 63, 56, 69.
+# Now the futures stop when the turn ends (hint_stop), each played by the game's own agent, valued by its
+# value scaled to final points (HINT_SCALE): at the opening hint #1 says about 58 points and a lead of
+# +0.1 on average over seeds 1-8 (spread 0.5). Following hint #1 with the futures cut there but ranked by
+# their points alone scored 31, 71, 85, 64, 61 on those seeds (312 in all against the agent's 318), the
+# agent's choice not first in 11-18 % of the decisions; solo, the same ranking overrode the agent's
+# choice in 9 of 21 positions (74 points against the agent's 103 on the first seed at very easy): the
+# agent looks past the turn's end where the futures stop, so its choice leads (HINT_PICK_FIRST).
+# CPU per hint: two players median 392 ms, worst 934 ms (4 futures); solo median 296 ms, worst 1.15 s
+# (2 futures: with 4, 500 ms and 1.75 s; the worst are a Storekeeper's 16 swaps on a wide solo turn);
+# every 40 actions of seed 0, three players 348 / 960 ms (2 futures: with 3, 617 / 1,608), four 349 / 812
+# (1 future: with 2, 803 / 1,871), a future there playing up to three other walks.
+# Following hint #1 (benchmarks/bench_learn.py --match): MATCH-RESULTS
+# The agent's value (raw_estimate) ranks positions but is no score: at the start of turn 1 it reads about
+# 87 points below the final score of the agent's two-player games, at turn 10 about 34 above. HINT_SCALE
+# [players][turn] = (a, b): the final score expected from raw estimate r at the start of that turn, a + b r,
+# fitted by least squares on the agent's own games (benchmarks/fit_syndicate_hint.py, seeds 300-399 solo at
+# very easy and two players, 300-319 three and four; R² 0.02-0.1 at turn 1, where a hint's points are
+# little more than the average game, 0.9 at turn 15). A hint's lead is measured on the same scaled points.
 HINT_SCALE: dict[int, dict[int, tuple[float, float]]] = {
     1: {1: (133.8, 1.64), 2: (83.9, 0.38), 3: (75.3, 0.34), 4: (55.1, 0.65), 5: (57.7, 0.5),
         6: (42.7, 0.57), 7: (30.7, 0.68), 8: (7.7, 0.81), 9: (8.2, 0.8), 10: (-8.7, 0.86),
