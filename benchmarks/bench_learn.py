@@ -87,7 +87,9 @@ def _own_agent(s, seed: int):
 
 def _cpu(times: list[float]) -> str:
     ms = sorted(1000 * t for t in times) or [0.0]
-    return f"{len(times)} hints, {statistics.median(ms):.0f} ms CPU a hint (median), worst {ms[-1]:.0f} ms"
+    slow = sum(m > 1000 for m in ms)
+    return (f"{len(times)} hints, {statistics.median(ms):.0f} ms CPU a hint (median), worst {ms[-1]:.0f} ms, "
+            f"{slow} over a second")
 
 
 def match(game: str, games: int, seed: int, follow=None, progress: bool = False, options=None) -> str:

@@ -36,7 +36,7 @@ HINT_PICK_FIRST = "always"   # its own choice, from a search that looks past the
 # players, seeds 1-5) scored 10, 27, 54, 52, -8 where the agent in that seat scored 46, 84, 63, 56, 69.
 # Now the futures stop when the turn ends (hint_stop), each played by the game's own agent, valued by its
 # value scaled to final points (HINT_SCALE): at the opening hint #1 says about 58 points and a lead of
-# +0.1 on average over seeds 1-8 (spread 0.5). Following hint #1 with the futures cut there but ranked by
+# -0.6 on average over seeds 1-8 (spread 1.5). Following hint #1 with the futures cut there but ranked by
 # their points alone scored 31, 71, 85, 64, 61 on those seeds (312 in all against the agent's 318), the
 # agent's choice not first in 11-18 % of the decisions; solo, the same ranking overrode the agent's
 # choice in 9 of 21 positions (74 points against the agent's 103 on the first seed at very easy): the
@@ -45,7 +45,11 @@ HINT_PICK_FIRST = "always"   # its own choice, from a search that looks past the
 # (2 futures: with 4, 500 ms and 1.75 s; the worst are a Storekeeper's 16 swaps on a wide solo turn);
 # every 40 actions of seed 0, three players 348 / 960 ms (2 futures: with 3, 617 / 1,608), four 349 / 812
 # (1 future: with 2, 803 / 1,871), a future there playing up to three other walks.
-# Following hint #1 (benchmarks/bench_learn.py --match): MATCH-RESULTS
+# Following hint #1 against the game's agent (benchmarks/bench_learn.py syndicate --match 10, seeds
+# 100-109, seats alternating): won 5 of 10, mean lead +6.9 (before, benchmarks/README.md's fourth
+# session: 3 of 10, -21.2); solo at very easy, the same 10 seeds: won 7 against CatANNA, margin +10.4,
+# where the game's own agent won 5, +2.6. CPU a hint there: two players median 350 ms, worst 2.7 s over
+# 1,342 hints; solo 220 ms, worst 1.8 s over 1,498 (a load of 5-8 on two cores).
 # The agent's value (raw_estimate) ranks positions but is no score: at the start of turn 1 it reads about
 # 87 points below the final score of the agent's two-player games, at turn 10 about 34 above. HINT_SCALE
 # [players][turn] = (a, b): the final score expected from raw estimate r at the start of that turn, a + b r,
