@@ -94,6 +94,7 @@ def test_a_bad_count_is_refused(script, args, message):
     ("bench_neptune", ["--players", "1"], "neptune is for 2 to 4 players, not 1"),
     ("bench_save", ["naeco:9"], "naeco is for 1 to 4 players, not 9"),
     ("fixed_workload", ["play", "naeco", "9", "1"], "naeco is for 1 to 4 players, not 9"),
+    ("bench_learn", ["neptune", "--match", "1", "--match-players", "1"], "neptune is for 2 to 4 players, not 1"),
 ])
 def test_a_player_count_the_game_does_not_take_is_refused(script, args, message):
     assert_refused(run(script, *args), script, message)
@@ -109,6 +110,11 @@ def test_a_player_count_the_game_does_not_take_is_refused(script, args, message)
     ("bench_speed", ["--spiel-python", "/no/such/python"],
      "argument --spiel-python: '/no/such/python' is not a Python that can import open_spiel"),
     ("run_all", ["core", "chess"], "no benchmark named chess"),
+    ("bench_learn", ["syndicate", "--match", "1", "--match-players", "1", "--option", "catanna=hardest"],
+     "unknown CatANNA difficulty 'hardest'"),
+    ("bench_learn", ["naeco", "--match", "1", "--option", "colour=red"], "unknown option 'colour'"),
+    ("fit_syndicate_hint", ["--games", "900", "--first-seed", "200"], "reach seed 1099"),
+    ("fit_syndicate_hint", ["--fit", "no-such-rows.jsonl"], "no file 'no-such-rows.jsonl'"),
 ])
 def test_other_arguments_the_script_would_refuse_later_are_refused_at_once(script, args, message):
     assert_refused(run(script, *args), script, message)

@@ -31,9 +31,12 @@ The agent that plays the futures (and whose own choice is marked) is chosen in o
 neko_lab.agents.hint_agent_spec(); a hint's words call it FOLLOWED ("a quick look-ahead"), its
 `agent` field holds the agent's name (an agent the caller passes is named in the words too). A game
 tunes the depth from its own folder (neko_lab/games/<key>/explain.py:
-HINT_SAMPLES, HINT_BUDGET, or HINT_HORIZON for a fixed number of look-ahead actions a future) and may add sentences with the optional state hook
-``hint_reasons(action) -> list[str]``. Deterministic for a given seed; speed is measured in
-benchmarks/bench_learn.py, never asserted in tests.
+HINT_SAMPLES, HINT_BUDGET, or HINT_HORIZON for a fixed number of look-ahead actions a future, with
+``hint_stop(start, now) -> bool`` to stop a future earlier where the seats compare, said as HINT_CUT) and
+may add sentences with the optional state hook ``hint_reasons(action) -> list[str]``. With HINT_PICK_FIRST
+the agent's own choice stays first unless the futures tell another move apart from it beyond chance
+("always": whatever they say; the numbers stay each move's own).
+Deterministic for a given seed; speed is measured in benchmarks/bench_learn.py, never asserted in tests.
 """
 from __future__ import annotations
 
@@ -109,13 +112,15 @@ class Hint:
     standing: str = ""
     agent: str = ""              # the name of the agent that played the futures (hint_agent)
     estimated: bool = False      # futures cut short were valued by the game's estimate of the final score
+    cut: str = ""                # where futures stop when the game says (its HINT_CUT), else after `depth`
 
     def summary(self) -> str:
         """The value in the player's terms: "31 points at the end on average (27 to 35 over 6 sampled
         futures; 4 ahead of the best other player)"."""
+        where = self.cut or f"{self.depth} moves later"
         when = ("at the end" if self.to_end else
-                f"at the end by the game's estimate {self.depth} moves later" if self.estimated else
-                f"if the game ended {self.depth} moves later")
+                f"at the end by the game's estimate {where}" if self.estimated else
+                f"if the game ended {where}")
         spread = (f"{_points(self.low)} to {_points(self.high)}" if self.high > self.low
                   else f"{_points(self.low)} in each")
         ahead = (f"{_points(self.lead)} ahead of" if self.lead > 0.05 else
@@ -160,17 +165,19 @@ def _score_and_lead(state: State, seat: int, estimate: Any = None) -> tuple[floa
     return float(scores[seat]), float(lead), name
 
 
-def _play_out(child: State, agent: Any, depth: int) -> bool:
-    """Every seat plays `agent`'s way for at most `depth` actions; True when the game ended."""
+def _play_out(child: State, agent: Any, depth: int, start: State | None = None, stop: Any = None) -> bool:
+    """Every seat plays `agent`'s way for at most `depth` actions, or until the game's `stop(start, child)`
+    says the seats stand at a point where they compare (its explain module's hint_stop); True when the
+    game ended."""
     for _ in range(depth):
-        if child.is_over():
-            return True
+        if child.is_over() or (stop is not None and stop(start, child)):
+            return child.is_over()
         child.apply(agent.choose(child))
     return child.is_over()
 
 
 def _try(samples: list[State], action: Hashable, seat: int, agent: Any, depth: int, seed: int,
-         estimate: Any = None) -> _Trial | None:
+         estimate: Any = None, stop: Any = None) -> _Trial | None:
     trial = _Trial(action, [], [], [], True)
     for i, sample in enumerate(samples):
         child = sample.clone()
@@ -181,7 +188,7 @@ def _try(samples: list[State], action: Hashable, seat: int, agent: Any, depth: i
         trial.firsts.append(child.clone())
         trial.befores.append(sample)
         agent.reseed(seed + i)     # the same agent randomness for every move in a given future
-        trial.to_end &= _play_out(child, agent, depth)
+        trial.to_end &= _play_out(child, agent, depth, sample, stop)
         trial.ends.append(dict(child.breakdown()[seat]) if child.is_over() else None)
         points, lead, versus = _score_and_lead(child, seat, estimate)
         trial.versus = versus if trial.versus is None else trial.versus
@@ -362,10 +369,13 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
         horizon = max(1, _setting(state, "HINT_BUDGET", BUDGET) // (min(len(legal), max(k + 3, SHORTLIST)) * n))
     estimate = getattr(game_explainer(state), "hint_estimate", None)
     estimate = estimate if callable(estimate) else None
+    stop = getattr(game_explainer(state), "hint_stop", None)
+    stop = stop if callable(stop) else None
+    cut = str(getattr(game_explainer(state), "HINT_CUT", "")) if stop is not None else ""
     bot.reseed(seed)
     pick = bot.choose(samples[0].clone())        # the agent's own choice, made without the real position
     candidates = _shortlist(samples[0], legal, seat, pick, max(k + 3, SHORTLIST))
-    trials = [t for t in (_try(samples, a, seat, bot, horizon, seed, estimate) for a in candidates)
+    trials = [t for t in (_try(samples, a, seat, bot, horizon, seed, estimate, stop) for a in candidates)
               if t is not None]
     to_end = all(t.to_end for t in trials)
     rank_of = {id(a): i for i, a in enumerate(legal)}        # ties keep the order of legal_actions()
@@ -374,6 +384,14 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
         return a == pick and type(a) is type(pick)
 
     trials.sort(key=lambda t: (-mean(t.points), -mean(t.leads), not is_pick(t.action), rank_of[id(t.action)]))
+    first = getattr(game_explainer(state), "HINT_PICK_FIRST", False)
+    if first:
+        # the agent's own choice, from a search deeper than the futures, leads: always, or unless they
+        # tell a move apart from it beyond chance
+        mine = [t for t in trials if is_pick(t.action)]
+        if mine and (first == "always" or not _tells_apart(trials[0], mine[0])):
+            trials.remove(mine[0])
+            trials.insert(0, mine[0])
     best = mean(trials[0].points) if trials else 0.0
     rates = getattr(game_explainer(state), "solo_standing", None)
     hints = []
@@ -386,8 +404,12 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
         if rank > 1 and best - value >= 0.05:
             reasons.append(f"{_points(best - value)} points below the best move found, on average"
                            + ("" if _tells_apart(trials[0], t) else ", within chance"))
-        if rank == 1 and len(trials) > 1:
-            reasons.append(_apart(state, t, trials[1], seat))
+        elif rank > 1 and value - best >= 0.05:       # HINT_PICK_FIRST kept the agent's choice first
+            reasons.append(f"{_points(value - best)} points above the first hint on average"
+                           + ("" if _tells_apart(t, trials[0]) else ", within chance")
+                           + f" (the first is what {who} would play)")
+        if rank == 1 and len(trials) > 1 and mean(trials[1].points) - value < 0.05:
+            reasons.append(_apart(state, t, trials[1], seat))   # else the second says it is ahead
         if is_pick(t.action):
             reasons.append(f"{who} would play this")
         if rank == 1:
@@ -395,7 +417,7 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
         standing = rates(value) if t.versus is None and callable(rates) else ""
         hints.append(Hint(t.action, value, reasons, rank, is_pick(t.action), min(t.points), max(t.points),
                           mean(t.leads), len(t.points), to_end, horizon, t.versus, standing, name,
-                          estimate is not None and not to_end))
+                          estimate is not None and not to_end, cut))
     return hints
 
 

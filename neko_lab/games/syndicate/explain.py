@@ -23,36 +23,99 @@ from .rules.setup import Open, Redraw
 from .rules.solo import AssignMarkers, WildCube
 from .rules.simultaneous import TURN_PHASES, table_view
 
-HINT_SAMPLES = 4          # sampled futures per hint (neko_lab.learn.hint)
-HINT_HORIZON = 20         # look-ahead actions a future (about one walk), then valued by hint_estimate()
-# The agent hints follow (neko_lab.agents.hint_agent_spec): the Syndicate agent without its walk planning
-# (the planning agent took 1.0 s CPU for a median hint at a budget of only 80 actions). Hints hand it only
-# sampled copies of the position, so it judges on them as they are (CopiesOnePlyAgent). Played to the end
-# its futures lost points the planning agent wins (solo seed 0's first decision: -42 points at the end
-# where the game's own agent scores 85), so a future stops after HINT_HORIZON actions and is valued by the
-# game's own estimate of the final score. Measured (positions every 23 actions of games the game's own
-# agent plays, seeds 0-2 solo, 0-1 two players; top hint the own agent's choice, CPU per hint(k=3)):
-# played to the end (3,000 actions, 2 futures) solo 8 of 21, median 122 ms, worst 352; two players 11 of
-# 22, 237 / 865 ms. Cut at 20 actions, 4 futures: solo 11 of 21, 69 / 114 ms; two players 14 of 22,
-# 53 / 139 ms. At 60 actions solo agreed less (7 of 21, 264 / 420 ms): the one-step agent's play drifts.
-HINT_AGENT = "neko_lab.games.syndicate.agents:CopiesOnePlyAgent"
+HINT_SAMPLES = {1: 2, 2: 4, 3: 2, 4: 1}   # sampled futures per hint by player count (neko_lab.learn.hint)
+HINT_HORIZON = 400        # look-ahead actions a future at most: hint_stop() ends it first, at the turn's end
+HINT_CUT = "when this turn ends"     # where a future stops, in a hint's words
+HINT_AGENT = "syndicate"  # hints follow the game's own agent (on sampled copies only)
+HINT_PICK_FIRST = "always"   # its own choice, from a search that looks past the turn's end, leads
+# Measured (2026-12-02, two cores at a load of 5-8; CPU per hint(k=3) on positions every 23 actions of
+# the game's own agent's games, seeds 0-1 two players, 0-2 solo). Before, hints followed the agent without
+# its walk planning (CopiesOnePlyAgent) for 20 actions a future: that cut stopped with the hinting seat's
+# walk played and the others' not, so at the symmetric two-player opening hint #1 claimed 30-40 points of
+# lead (a mean of +28.8 over seeds 1-8), and a seat following hint #1 against the game's agent (two
+# players, seeds 1-5) scored 10, 27, 54, 52, -8 where the agent in that seat scored 46, 84, 63, 56, 69.
+# Now the futures stop when the turn ends (hint_stop), each played by the game's own agent, valued by its
+# value scaled to final points (HINT_SCALE): at the opening hint #1 says about 58 points and a lead of
+# -0.6 on average over seeds 1-8 (spread 1.5). Following hint #1 with the futures cut there but ranked by
+# their points alone scored 31, 71, 85, 64, 61 on those seeds (312 in all against the agent's 318), the
+# agent's choice not first in 11-18 % of the decisions; solo, the same ranking overrode the agent's
+# choice in 9 of 21 positions (74 points against the agent's 103 on the first seed at very easy): the
+# agent looks past the turn's end where the futures stop, so its choice leads (HINT_PICK_FIRST).
+# CPU per hint: two players median 392 ms, worst 934 ms (4 futures); solo median 296 ms, worst 1.15 s
+# (2 futures: with 4, 500 ms and 1.75 s; the worst are a Storekeeper's 16 swaps on a wide solo turn);
+# every 40 actions of seed 0, three players 348 / 960 ms (2 futures: with 3, 617 / 1,608), four 349 / 812
+# (1 future: with 2, 803 / 1,871), a future there playing up to three other walks.
+# Following hint #1 against the game's agent (benchmarks/bench_learn.py syndicate --match 10, seeds
+# 100-109, seats alternating): won 5 of 10, mean lead +6.9 (before, benchmarks/README.md's fourth
+# session: 3 of 10, -21.2); solo at very easy, the same 10 seeds: won 7 against CatANNA, margin +10.4,
+# where the game's own agent won 5, +2.6. CPU a hint there: two players median 350 ms, worst 2.7 s over
+# 1,342 hints; solo 220 ms, worst 1.8 s over 1,498 (a load of 5-8 on two cores).
+# The agent's value (raw_estimate) ranks positions but is no score: at the start of turn 1 it reads about
+# 87 points below the final score of the agent's two-player games, at turn 10 about 34 above. HINT_SCALE
+# [players][turn] = (a, b): the final score expected from raw estimate r at the start of that turn, a + b r,
+# fitted by least squares on the agent's own games (benchmarks/fit_syndicate_hint.py, seeds 300-399 solo at
+# very easy and two players, 300-319 three and four; R² 0.02-0.1 at turn 1, where a hint's points are
+# little more than the average game, 0.9 at turn 15). A hint's lead is measured on the same scaled points.
+HINT_SCALE: dict[int, dict[int, tuple[float, float]]] = {
+    1: {1: (133.8, 1.64), 2: (83.9, 0.38), 3: (75.3, 0.34), 4: (55.1, 0.65), 5: (57.7, 0.5),
+        6: (42.7, 0.57), 7: (30.7, 0.68), 8: (7.7, 0.81), 9: (8.2, 0.8), 10: (-8.7, 0.86),
+        11: (-20.9, 0.97), 12: (-16.9, 0.98), 13: (0.7, 0.91), 14: (14.3, 0.82), 15: (6.8, 0.91)},
+    2: {1: (90.9, 1.12), 2: (57.8, 0.3), 3: (56.1, 0.31), 4: (43.5, 0.43), 5: (42.8, 0.38),
+        6: (27.5, 0.52), 7: (25.3, 0.52), 8: (5.2, 0.65), 9: (3.9, 0.66), 10: (-13.1, 0.77),
+        11: (-16.5, 0.82), 12: (-21.6, 0.97), 13: (-11.8, 0.98), 14: (-6.8, 1.03), 15: (3.5, 1.02)},
+    3: {1: (121.6, 2.24), 2: (54.6, 0.33), 3: (53.1, 0.2), 4: (46.6, 0.23), 5: (44.8, 0.25),
+        6: (35.0, 0.34), 7: (31.0, 0.39), 8: (13.8, 0.54), 9: (14.1, 0.52), 10: (-8.0, 0.7),
+        11: (-9.2, 0.73), 12: (-12.6, 0.84), 13: (-5.3, 0.85), 14: (-0.0, 0.88), 15: (5.5, 0.96)},
+    4: {1: (71.5, 0.66), 2: (52.1, 0.24), 3: (50.9, 0.21), 4: (30.4, 0.62), 5: (24.6, 0.66),
+        6: (22.4, 0.51), 7: (19.8, 0.53), 8: (-5.0, 0.74), 9: (-2.0, 0.7), 10: (-27.7, 0.9),
+        11: (-21.7, 0.86), 12: (-22.8, 0.96), 13: (-10.0, 0.93), 14: (-11.7, 1.09), 15: (3.3, 0.99)},
+}
+
+
+def raw_estimate(state: Any, seat: int, cache: dict | None = None) -> float:
+    """The agent's value of `seat`'s position (position_value.value(), with two players or more; solo,
+    the seat's own score by the hand weights: value()'s solo weights are fitted to the margin against
+    CatANNA, not to the score). It ranks positions, but it is no score (HINT_SCALE)."""
+    from .position_value import estimate, final_score, value, weighed
+    from .value_weights import HAND
+    cache = {} if cache is None else cache
+    if state.is_over():
+        return float(state.scores()[seat])
+    if state.players > 1:
+        return value(state, seat, cache)
+    if state.pending[-1].kind == "catanna_wild":      # the seat's score is final
+        return final_score(state, seat, cache)
+    return weighed(estimate(state, seat, cache, False), HAND, False)[2]
+
+
+def _scaled(state: Any, raw: float) -> float:
+    """`raw` (raw_estimate at the start of a turn, where hint_stop() cuts a future) as the final points
+    HINT_SCALE expects for it; a score that is final as it is."""
+    if state.is_over() or state.pending[-1].kind == "catanna_wild":
+        return raw
+    a, b = HINT_SCALE[state.players].get(state.turn, (0.0, 1.0))
+    return a + b * raw
+
+
+def hint_stop(start: Any, now: Any) -> bool:
+    """Where a hint's future stops: once the turn the hint was asked in has ended (every seat has walked
+    and Kumichō's meeting has marked the missions; in the last turn, the game's end). There every seat
+    has had as many walks, so their estimates compare: cut after a fixed number of actions, the seat to
+    move had walked and the others not yet, and its lead at a symmetric opening read 30 to 40."""
+    return now.turn != start.turn
 
 
 def hint_estimate(state: Any, seat: int) -> tuple[float, float | None]:
-    """A hint's future cut short, valued as the Syndicate agent values a position
-    (position_value.value(): its estimate of a seat's final score), with the lead over the best other
-    seat's estimate. Solo, the seat's own final score by the hand weights (value()'s solo weights are
-    fitted to the margin against CatANNA, not to the score), and no margin: CatANNA's final score comes
-    from the cards discarded to the end, which no estimate here covers."""
-    from .position_value import estimate, final_score, value, weighed
-    from .value_weights import HAND
+    """A hint's future cut where hint_stop() says, valued as the Syndicate agent values the position
+    (raw_estimate), turned into expected final points by HINT_SCALE, with the lead over the best other
+    seat valued the same way. Solo, no margin: CatANNA's final score comes from the cards discarded to
+    the end, which no estimate here covers."""
     cache: dict = {}
-    if state.players > 1:
-        mine = value(state, seat, cache)
-        return mine, mine - max(value(state, s, cache) for s in range(state.players) if s != seat)
-    if state.pending[-1].kind == "catanna_wild":      # the seat's score is final
-        return final_score(state, seat, cache), None
-    return weighed(estimate(state, seat, cache, False), HAND, False)[2], None
+    mine = _scaled(state, raw_estimate(state, seat, cache))
+    if state.players == 1:
+        return mine, None
+    return mine, mine - max(_scaled(state, raw_estimate(state, s, cache))
+                            for s in range(state.players) if s != seat)
 
 
 # sections of what a move sets off rather than of the move: the reveal of a simultaneous turn, Kumichō's
