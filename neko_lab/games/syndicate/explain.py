@@ -28,7 +28,7 @@ HINT_HORIZON = 400        # look-ahead actions a future at most: hint_stop() end
 HINT_CUT = "when this turn ends"     # where a future stops, in a hint's words
 HINT_AGENT = "syndicate"  # hints follow the game's own agent (on sampled copies only)
 HINT_PICK_FIRST = "always"   # its own choice, from a search that looks past the turn's end, leads
-# Measured (2026-12-02, two cores at a load of 5-8; CPU per hint(k=3) on positions every 23 actions of
+# Measured (2026-12-07, two cores at a load of 5-8; CPU per hint(k=3) on positions every 23 actions of
 # the game's own agent's games, seeds 0-1 two players, 0-2 solo). Before, hints followed the agent without
 # its walk planning (CopiesOnePlyAgent) for 20 actions a future: that cut stopped with the hinting seat's
 # walk played and the others' not, so at the symmetric two-player opening hint #1 claimed 30-40 points of
