@@ -375,6 +375,8 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         if not self.my_turn():
             self.hint_box.value = "<i>A hint is for your own move.</i>"
             return
+        if self._hinted == self._position() and self._hint_actions:
+            return          # this position's hint is shown already: the same answer, nothing redrawn
         found = find_hints(self.state)
         legal = self.state.legal_actions()
 

@@ -160,6 +160,7 @@ def hint_then_move(page, board, lesson: bool) -> None:
 
     board.locator(".jupyter-widgets button", has_text="Hint").first.click()
     expect(board.locator(".neko-hint")).to_have_count(1, timeout=120_000)
+    page.wait_for_timeout(400)              # the choices scroll to hint 1 after drawing
     if lesson:
         board.locator(".neko-choices [data-target]", has_text="this step").first.click()
     else:

@@ -217,8 +217,15 @@ def test_hint_1_stands_under_the_button_above_the_choices_and_its_moves_are_mark
     for rank, i in ((1, 2), (2, 1), (3, 0)):
         row = listed[listed.index(f'data-target="action:{i}"'):]
         assert f">hint {rank}</span>" in row[:row.index("</div>")]
+    calls = []
+    sys.modules["neko_lab.learn"].hint = lambda state, k=3: calls.append(k) or list(reversed(ranks(state, k)))
+    shown, listed = b.hint_box.value, b.picker.picture.value
+    b.hint_button.click()           # again on the same position: the hint shown stands, nothing redrawn
+    assert calls == [] and (b.hint_box.value, b.picker.picture.value) == (shown, listed)
     b.play(legal[0])
     assert b.hint_box.layout.display == "none" and "hint 1" not in b.picker.picture.value
+    b.hint_button.click()           # a new position asks again
+    assert calls == [3]
 
 
 class Scripted:
