@@ -23,7 +23,7 @@ from .rules.setup import Open, Redraw
 from .rules.solo import AssignMarkers, WildCube
 from .rules.simultaneous import TURN_PHASES, table_view
 
-HINT_SAMPLES = {1: 2, 2: 4, 3: 2, 4: 1}   # sampled futures per hint by player count (neko_lab.learn.hint)
+HINT_SAMPLES = {1: 2, 2: 3, 3: 2, 4: 1}   # sampled futures per hint by player count (neko_lab.learn.hint)
 HINT_HORIZON = 400        # look-ahead actions a future at most: hint_stop() ends it first, at the turn's end
 HINT_CUT = "when this turn ends"     # where a future stops, in a hint's words
 HINT_AGENT = "syndicate"  # hints follow the game's own agent (on sampled copies only)
@@ -41,7 +41,7 @@ HINT_PICK_FIRST = "always"   # its own choice, from a search that looks past the
 # agent's choice not first in 11-18 % of the decisions; solo, the same ranking overrode the agent's
 # choice in 9 of 21 positions (74 points against the agent's 103 on the first seed at very easy): the
 # agent looks past the turn's end where the futures stop, so its choice leads (HINT_PICK_FIRST).
-# CPU per hint: two players median 392 ms, worst 934 ms (4 futures); solo median 296 ms, worst 1.15 s
+# CPU per hint: two players median 392 ms, worst 934 ms (4 futures, now 3: below); solo median 296 ms, worst 1.15 s
 # (2 futures: with 4, 500 ms and 1.75 s; the worst are a Storekeeper's 16 swaps on a wide solo turn);
 # every 40 actions of seed 0, three players 348 / 960 ms (2 futures: with 3, 617 / 1,608), four 349 / 812
 # (1 future: with 2, 803 / 1,871), a future there playing up to three other walks.
@@ -50,6 +50,11 @@ HINT_PICK_FIRST = "always"   # its own choice, from a search that looks past the
 # session: 3 of 10, -21.2); solo at very easy, the same 10 seeds: won 7 against CatANNA, margin +10.4,
 # where the game's own agent won 5, +2.6. CPU a hint there: two players median 350 ms, worst 2.7 s over
 # 1,342 hints; solo 220 ms, worst 1.8 s over 1,498 (a load of 5-8 on two cores).
+# On a quiet machine (load about 1), positions every 4 actions of the agent's games, seeds 0-1: two
+# players with 4 futures median 420 ms, 90th percentile 1,079, worst 1,325-1,701 ms, 17 of 134 over 1 s;
+# with 3 futures (now) 307 / 797 / 1,186 ms, 3 of 134 over 1 s. Solo (2 futures, very easy) 223 / 684 /
+# 1,184 ms, 1 of 79. Hint #1 is the agent's choice on the first sampled copy, the same whatever the
+# number of futures, so following it plays the same games as in the matches above.
 # The agent's value (raw_estimate) ranks positions but is no score: at the start of turn 1 it reads about
 # 87 points below the final score of the agent's two-player games, at turn 10 about 34 above. HINT_SCALE
 # [players][turn] = (a, b): the final score expected from raw estimate r at the start of that turn, a + b r,
