@@ -38,7 +38,7 @@ def positions(game: str, games: int, every: int, seed: int, moves: list | None =
     out = []
     for g in range(games):
         s = nl.new_game(game, players=2, seed=seed + g)
-        agent = nl.make_agent(list(type(s).AGENTS)[0] if type(s).AGENTS else "greedy", s, seed=seed + g)
+        agent = _own_agent(s, seed + g)
         n = 0
         while not s.is_over():
             keep = n % every == 0
@@ -207,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'what (CPU ms)':<24}{'n':>6}{'median ms':>10}{'p90 ms':>10}{'max ms':>10}")
     for game in args.games_:
         if args.budget is not None:
-            setattr(type(nl.new_game(game, players=2, seed=0)).explainer, "HINT_BUDGET", args.budget)
+            setattr(nl.GAMES[game].explainer, "HINT_BUDGET", args.budget)
         moves: list = []
         states = positions(game, args.games, args.every, args.seed, moves)
         firsts: list = []
