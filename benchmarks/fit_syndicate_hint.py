@@ -16,7 +16,6 @@ the table with the R² and the residual spread. Use only seeds below 1000: 1000 
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -24,6 +23,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _cli import Parser, natural, out_file, seed_number, summary  # noqa: E402
+from fit_syndicate_value import number_rows  # noqa: E402
+
+ROW = "[players, seed, turn, seat, raw estimate, final score]"
+
+
+def read_rows(path: str) -> list[list]:
+    """The rows `play` wrote to `path` (number_rows: ValueError naming the line that is not one)."""
+    return number_rows(path, 6, ROW, whole=(0, 1, 2, 3))
 
 
 def play(games: int, first: int, players: list[int], out: str) -> None:
@@ -49,10 +56,7 @@ def play(games: int, first: int, players: list[int], out: str) -> None:
 
 def fit(paths: list[str]) -> dict:
     import numpy as np
-    rows = []
-    for p in paths:
-        with open(p) as f:
-            rows += [json.loads(line) for line in f if line.strip()]
+    rows = [row for p in paths for row in read_rows(p)]
     table = {}
     for n in sorted({r[0] for r in rows}):
         table[n] = {}
@@ -87,8 +91,14 @@ def main(argv: list[str] | None = None) -> None:
                        args.first_seed + args.games - 1, limit=999,
                        why="seeds from 1000 on are kept for measuring; fit on seeds below 1000")
     for path in args.fit or []:
-        if not Path(path).is_file() and not (args.games and path == args.out):
+        if args.games and path == args.out:
+            continue
+        if not Path(path).is_file():
             ap.error(f"argument --fit: no file {path!r}")
+        try:
+            read_rows(path)
+        except ValueError as exc:
+            ap.error(f"argument --fit: {exc}")
     if args.games:
         play(args.games, args.first_seed, args.players, args.out)
     if args.fit is not None:

@@ -54,10 +54,15 @@ FROZEN = (2, 3)
 
 
 def read_rows(path: str) -> list[list]:
-    """The rows `play` wrote to `path`: [seed, turn, *parts, margin] a line, numbers only (blank lines are
-    skipped). ValueError naming the file and the line (from 1) that is not such a row, or an empty file."""
+    """The rows `play` wrote to `path`: [seed, turn, *parts, margin] a line (number_rows)."""
     from neko_lab.games.syndicate.value_weights import PARTS
-    width = len(PARTS) + 3
+    return number_rows(path, len(PARTS) + 3, f"[seed, turn, {len(PARTS)} parts, margin]", whole=(1,))
+
+
+def number_rows(path: str, width: int, shape: str, whole: tuple[int, ...] = ()) -> list[list]:
+    """The rows of a file a fitting script wrote: `width` numbers a line (those at `whole` whole numbers;
+    blank lines are skipped). ValueError naming the file and the line (from 1) that is not such a row
+    (`shape` says what one holds), or an empty file."""
     rows = []
     try:
         with open(path, "rb") as f:
@@ -71,10 +76,10 @@ def read_rows(path: str) -> list[list]:
             row = json.loads(line.decode("utf-8"))
         except ValueError:      # not UTF-8 text, or not JSON
             row = None
-        if not (isinstance(row, list) and len(row) == width and isinstance(row[1], int)
+        if not (isinstance(row, list) and len(row) == width and all(isinstance(row[i], int) for i in whole)
                 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in row)):
             raise ValueError(f"{path!r} line {number}: expected a row of {width} numbers as --games "
-                             f"writes them, [seed, turn, {len(PARTS)} parts, margin]")
+                             f"writes them, {shape}")
         rows.append(row)
     if not rows:
         raise ValueError(f"{path!r} has no rows")

@@ -179,6 +179,18 @@ def test_fit_syndicate_value_refuses_a_file_it_cannot_fit_naming_the_line(tmp_pa
                    f"argument --fit: {str(path)!r} {message}")
 
 
+@pytest.mark.parametrize("text,message", [
+    ("", "has no rows"),
+    ("[2, 300, 1, 0, -30.5, 58]\n[2, 300, 1.5, 0, -30.5, 58]\n", "line 2: expected a row of 6 numbers"),
+    ("[2, 300, 1, 0, -30.5, 58]\n\nnot json\n", "line 3: expected a row of 6 numbers"),
+])
+def test_fit_syndicate_hint_refuses_a_file_it_cannot_fit_naming_the_line(tmp_path, text, message):
+    path = tmp_path / "rows.jsonl"
+    path.write_text(text)
+    assert_refused(run("fit_syndicate_hint", "--fit", str(path)), "fit_syndicate_hint",
+                   f"argument --fit: {str(path)!r} {message}")
+
+
 def test_fit_syndicate_value_with_nothing_to_do_says_what_it_needs():
     assert_refused(run("fit_syndicate_value"), "fit_syndicate_value", "give --games N")
 
