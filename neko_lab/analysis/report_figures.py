@@ -6,7 +6,7 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
-from ..viz.figures import PALETTE, whole_ticks
+from ..viz.figures import PALETTE, whole_step, whole_ticks
 from .balance import margins
 from .cards import ends
 from .drama import lead_changes
@@ -44,9 +44,7 @@ def _hist(values, title: str, x_title: str) -> go.Figure:
     hist: dict = {}
     if _whole(values):
         low, high = min(values), max(values)
-        size = 1
-        while (high - low + 1) / size > 60:            # at most about 60 bars, each of whole numbers
-            size = size * 5 // 2 if str(size)[0] == "2" else size * 2
+        size = whole_step(high - low + 1, 60)          # at most about 60 bars, each of whole numbers
         hist["xbins"] = dict(start=low - 0.5, end=high + 0.5, size=size)
         xaxis.update(whole_ticks(low, high))
         edges = np.arange(low - 0.5, high + 0.5 + size, size)

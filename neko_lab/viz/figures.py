@@ -90,12 +90,18 @@ def _whole_numbers(axis: dict) -> dict:
     return {**axis, "tickmode": "linear", "dtick": 1, "tickformat": "d"}
 
 
+def whole_step(span: float, most: int) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50, ... that cuts `span` into at most about `most` steps."""
+    step = 1
+    while span / step > most:
+        step = step * 5 // 2 if str(step)[0] == "2" else step * 2
+    return step
+
+
 def whole_ticks(low: float, high: float, most: int = 10) -> dict:
     """Axis settings that put ticks on whole numbers only (counts: games, decisions, lead changes,
     points), every 1, 2, 5, 10, 20, 50, ... chosen so that at most about `most` ticks span low..high."""
-    span, step = max(float(high) - float(low), 1.0), 1
-    while span / step > most:
-        step = step * 5 // 2 if str(step)[0] == "2" else step * 2   # 1, 2, 5, 10, 20, 50, ...
+    step = whole_step(max(float(high) - float(low), 1.0), most)
     return {"tickmode": "linear", "tick0": 0, "dtick": step, "tickformat": "d"}
 
 
