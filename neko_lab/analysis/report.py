@@ -172,8 +172,6 @@ def _finite(fmt):
     return lambda x: fmt(x) if math.isfinite(x) else NO_VALUE
 
 
-
-
 def section_html(key: str, table: pd.DataFrame) -> str:
     """A report table as HTML. A long cards table: its two ends, then the whole table folded (a
     <details> element the reader opens), so that every card compared can be looked up."""
@@ -266,7 +264,7 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
         by_score = players == 1              # one seat: nobody to win against, or a rated game
         cards = (card_scores if by_score else card_stats)(df, min_seats=least)
         # every card compared, so that any card can be looked up (the page shows the ends of a long
-        # table first: cards_html); the finding names the cards left out
+        # table first: section_html); the finding names the cards left out
         tables["cards"] = cards.set_index("card")
         said["cards"] = findings.cards(cards, least, games=int(df["game"].nunique()),
                                        left=left_out(df, cards), seats=len(df))
