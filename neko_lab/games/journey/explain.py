@@ -79,6 +79,18 @@ def section(s: Any, action: Hashable) -> str:
     return DECISION_RULES.get(top.kind, "")
 
 
+def die_price(s: Any, seat: int, action: Act) -> tuple[str, str]:
+    """What taking a discarded die costs `seat`, in words, and the section that sets the price: 3 fish
+    (Free Actions), 2 with the Seaside Town (Fish Market), none with a second or third Penguin Park's take
+    (action.b = 1; Card Reference Guide)."""
+    if action.b:
+        return "a second or third Penguin Park lets you take a die from the discard area for no fish", f.R_CARDS
+    fish = die_fish_cost(s, seat)
+    bought = f"{fish} fish buy a die from the discard area"
+    return (bought, f.R_FREE) if fish == FISH_FOR_DISCARDED_DIE else (
+        bought + " (your Seaside Town's Fish Market price)", f.R_CARDS)
+
+
 def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
     if type(action) is not Act:
         return []
@@ -177,14 +189,9 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         return [f"a ship sails on along its lane, paying fuel for the distance; you had {b.fuel} fuel "
                 f"({f.R_FREE})."]
     if k == "take_die":
-        if action.b:
-            return [f"a second or third Penguin Park lets you take a die from the discard back into your hand "
-                    f"for no fish, one discarded die a turn; you had {counted(b.park_takes, 'such take')} "
-                    f"left this round ({f.R_CARDS})."]
-        price = die_fish_cost(s, seat)
-        market = " (your Seaside Town's Fish Market price)" if price != FISH_FOR_DISCARDED_DIE else ""
-        return [f"{price} fish buy a die from the discard back into your hand{market}, one discarded die a "
-                f"turn; you had {b.fish} fish ({f.R_CARDS if market else f.R_FREE})."]
+        price, rule = die_price(s, seat, action)
+        had = f"{counted(b.park_takes, 'such take')} left this round" if action.b else f"{b.fish} fish"
+        return [f"{price}, one discarded die a turn; you had {had} ({rule})."]
     if k == "lighthouse":
         return [f"your Light House picks one of your hubs once a round: every time a ship or a die activates it "
                 f"for the rest of the round it gives 2 more of its item (4 more coins); choosing pays nothing "

@@ -31,10 +31,10 @@ from neko_lab.core.errors import counted
 from typing import Any, Hashable
 
 from ...core.state import State
-from ...games.journey.explain import section as move_section
+from ...games.journey.explain import die_price, section as move_section
 from ...games.journey.rules.ship_lanes import hub
 from ...games.journey import scoring as sc
-from ...games.journey.rules.free_actions import TURN as FREE_MOVES, die_fish_cost
+from ...games.journey.rules.free_actions import TURN as FREE_MOVES
 from ...games.journey.scoring import CABIN_LIMIT, FISH_LIMIT
 from ..explain import number
 from ..lesson import DeterministicBot, Lesson, Teach
@@ -288,18 +288,6 @@ def _move_words(state: State, a: Any) -> str:
         f" A die stands there and no other ship: a bonus fish for the catch ({MOVE})." if caught else "")
 
 
-def _die_price(state: State, seat: int, a: Any) -> tuple[str, str]:
-    """What taking a discarded die costs this seat, and the section that sets it: 3 fish, 2 with the
-    Seaside Town (Fish Market), none with a take of a second or third Penguin Park (a.b = 1)."""
-    if getattr(a, "b", 0):
-        return ("a second or third Penguin Park lets you take one die from the discard area for no fish",
-                CARDS)
-    fish = die_fish_cost(state, seat)
-    bought = f"{fish} fish buy one die from the discard area"
-    return (bought, FREE) if fish == sc.FISH_FOR_DISCARDED_DIE else (
-        bought + " (your Seaside Town's Fish Market price)", CARDS)
-
-
 def _say_turn(state: State, seat: int, a: Any, k: str, x: int, y: int, z: int) -> str:
     lead = ""
     if _seen(state, seat, ACTION, FISH, BID, ACTIVATE, FREE) == 0:
@@ -311,7 +299,7 @@ def _say_turn(state: State, seat: int, a: Any, k: str, x: int, y: int, z: int) -
         return lead + _move_words(state, a)
     card = _card_name(state, getattr(state, "spaces", [0] * (x + 1))[x]) if k == "bid" else ""
     text = TURN_WORDS.get(k, f"A free action: {{a}} ({section(state, a) or FREE}).")
-    price, cited = _die_price(state, seat, a) if k == "take_die" else ("", "")
+    price, cited = die_price(state, seat, a) if k == "take_die" else ("", "")
     said = lead + text.format(x=x, a=a, card=card, lane=x + 1, price=price, cited=cited)
     if k == "hub":
         child = state.clone()
