@@ -19,6 +19,7 @@ with a message saying what to install. Set NEKO_LAB_NO_BROWSER=1 to deselect bro
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
 import re
@@ -116,6 +117,19 @@ class Lab:
         overrides_path.write_text(json.dumps(overrides, indent=1))
         for d in ("user-settings", "workspaces", "runtime"):
             (self.tmp / d).mkdir()
+        # A port found free can be taken before the server binds it (by another test's kernel, say): the
+        # server then exits (no port retries) or another program answers there. Try a fresh port then.
+        last = ""
+        for _attempt in range(4):
+            if self._serve(app_settings):
+                return
+            last = self.server_log()
+            self._end_server()
+        self.stop()
+        raise RuntimeError(f"JupyterLab did not start on any of 4 ports:\n{last}")
+
+    def _serve(self, app_settings: Path) -> bool:
+        """Start the server on a fresh port; True once it answers there as JupyterLab."""
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"), TQDM_DISABLE="1")
@@ -132,15 +146,38 @@ class Lab:
         deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                if "already in use" in self.server_log():
+                    return False
                 raise RuntimeError(f"JupyterLab exited early:\n{self.server_log()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as r:
-                    if r.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.3)
+            if self._ours():
+                try:
+                    with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as r:
+                        if r.status == 200:
+                            return True
+                except (OSError, http.client.HTTPException):
+                    pass
+            time.sleep(0.3)
         self.stop()
         raise RuntimeError(f"JupyterLab did not answer within {self.startup_timeout:.0f} s")
+
+    def _ours(self) -> bool:
+        """The server wrote its runtime file for this port: what answers there is it, not a squatter."""
+        for f in (self.tmp / "runtime").glob("jpserver-*.json"):
+            with contextlib.suppress(OSError, ValueError):
+                info = json.loads(f.read_text())
+                if info.get("port") == self.port and info.get("pid") == self.proc.pid:
+                    return True
+        return False
+
+    def _end_server(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+        self.proc = None
+        if getattr(self, "_log", None) is not None:
+            self._log.close()
+            self._log = None
 
     def server_log(self) -> str:
         if self.tmp is None or not (self.tmp / "jupyter.log").exists():

@@ -52,3 +52,41 @@ def test_browser_tests_are_deselected_only_on_request(monkeypatch, flag, kept):
     assert len(items) == kept
     assert len(config.deselected) == 2 - kept
     assert all(not i.browser for i in items) or kept == 2
+
+
+@pytest.mark.browser
+def test_a_port_taken_before_the_server_binds_it_is_left_for_a_fresh_one(monkeypatch):
+    """Another test's kernel can take the port found free before JupyterLab binds it; what answers there
+    (a kernel's socket greets in bytes, not HTTP) must not be read as the server: the harness moves on."""
+    import socket
+    import threading
+
+    squatter = socket.socket()
+    squatter.bind(("127.0.0.1", 0))
+    squatter.listen()
+    taken = squatter.getsockname()[1]
+
+    def greet():                        # answer like a kernel's socket: bytes that are no HTTP status line
+        while True:
+            try:
+                conn, _ = squatter.accept()
+            except OSError:
+                return
+            with conn:
+                conn.sendall(b"\xff\x00\x00\x00\x00\x00\x00\x00\x01\x7f")
+
+    threading.Thread(target=greet, daemon=True).start()
+    real, ports = harness._free_port, []
+
+    def first_the_taken_one():
+        ports.append(taken if not ports else real())
+        return ports[-1]
+
+    monkeypatch.setattr(harness, "_free_port", first_the_taken_one)
+    try:
+        with harness.Lab() as lab:
+            assert lab.port != taken and len(ports) == 2
+            with harness.urllib.request.urlopen(f"{lab.url}/api/status", timeout=5) as r:
+                assert r.status == 200
+    finally:
+        squatter.close()
