@@ -52,6 +52,8 @@ def load_snapshot(doc: dict, trust: bool) -> State:
             obj.__dict__[SNAPSHOT_ONLY] = True
     except SaveError:
         raise
+    except AssertionError as exc:       # check_invariants() names the rule of the game the fields break
+        raise SaveError(f"corrupted snapshot: its fields break a rule of the game: {short(str(exc), 200)}") from None
     except Exception as exc:
         raise SaveError(f"corrupted snapshot: {type(exc).__name__}: {short(str(exc), 200)}") from None
     return obj

@@ -376,6 +376,16 @@ def test_a_snapshot_that_breaks_the_rules_is_refused_even_when_trusted():
         nl.from_json(resign(doc), trust=True)
 
 
+def test_a_snapshot_breaking_a_game_rule_names_the_rule_not_a_python_error():
+    s = _mid_game(seed=4, steps=25, game="journey", players=3)
+    doc = json.loads(s.to_json(snapshot=True))
+    doc["state"]["boards"][0]["v"]["fish"] = 9
+    with pytest.raises(SaveError) as err:
+        nl.from_json(resign(doc), trust=True)
+    assert str(err.value) == ("corrupted snapshot: its fields break a rule of the game: Player 1 fish 9: "
+                              "the freezer holds at most 8")
+
+
 @pytest.mark.parametrize("name,value", [
     ("_history", 7), ("_origin", "x"), ("rng", "x"), ("players", "2"), ("seed", -1), ("steps", None),
     ("options", [1]), ("log", 5), ("pending", [5]),
