@@ -182,6 +182,44 @@ def _line_of(raw: bytes, offset: int) -> int:
     return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
 
 
+class _Lines:
+    """A text's lines for csv.reader, which asks for one more line only while a record is unfinished:
+    `ended` is set when it asks past the last one, so a record handed back after that ran into the end
+    of the file inside a quoted cell (a quote never closed)."""
+
+    def __init__(self, text: str):
+        self._lines = iter(io.StringIO(text, newline=""))   # a lone CR ends a line, as in _line_of
+        self.ended = False
+
+    def __iter__(self) -> _Lines:
+        return self
+
+    def __next__(self) -> str:
+        try:
+            return next(self._lines)
+        except StopIteration:
+            self.ended = True
+            raise
+
+
+def _breaks(cell: str) -> int:
+    """How many line breaks a (quoted) cell holds, counted as _line_of counts lines."""
+    return cell.count("\n") + cell.count("\r") - cell.count("\r\n")
+
+
+def _cell(cells: list[str], index: int | None) -> str | None:
+    return cells[index] if index is not None and index < len(cells) else None
+
+
+def _unclosed(where: str, opened: int, end: int) -> str:
+    """The problem of a quote opened on line `opened` and never closed, in a file whose last line is `end`."""
+    if end == opened:
+        return f"a quote opened {where}on line {opened} is never closed; close it or remove it"
+    return (f"a quote opened {where}on line {opened} is never closed, so the cell runs on to the end of "
+            f"the file (line {end}), taking in the {end - opened} line{'s' if end - opened > 1 else ''} "
+            f"below it; close the quote or remove it")
+
+
 def load_cached(loader: Callable[[Path], T], folder: Path) -> T:
     """loader(folder), parsed once per process while the folder's files are unchanged.
 
@@ -287,8 +325,13 @@ def read_csv(path: Path, schema: Mapping[str, Callable[[str], Any]],
         raise DataError(str(path), None, None,
                         f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as "
                         f"CSV UTF-8", line=_line_of(raw, exc.start)) from None
-    reader = csv.DictReader(io.StringIO(text, newline=""))
-    header = reader.fieldnames or []
+    lines = _Lines(text)
+    reader = csv.reader(lines)
+    header = next(reader, None) or []
+    if lines.ended and header:       # the header's last cell opened a quote that runs to the end
+        opened = 1 + sum(map(_breaks, header[:-1]))
+        raise DataError(str(path), None, None, _unclosed("in the header ", opened, reader.line_num),
+                        line=opened)
     if not any(h.strip() for h in header):
         problem = "the file is empty" if not header else "the header names no column"
         raise DataError(str(path), None, None, f"{problem}: its first line should be the header naming "
@@ -304,29 +347,58 @@ def read_csv(path: Path, schema: Mapping[str, Callable[[str], Any]],
                                 f"cells seem separated by {sep!r}; save the file as CSV with commas "
                                 f"(CSV UTF-8)", line=1)
         raise DataError(str(path), None, missing[0], "column missing from the header", line=1)
+    column = {h: i for i, h in enumerate(header)}
     keys = [(k,) if isinstance(k, str) else tuple(k) for k in unique]
     seen: list[dict[tuple, int]] = [{} for _ in keys]
     rows = []
-    for n, raw_row in enumerate(reader, start=1):
-        line = reader.line_num        # the file's line where the row ends (1 = the header)
-        if None in raw_row:
-            raise DataError(str(path), n, None, "more cells than header fields", line=line)
+    n = 0
+    while True:
+        first_line = reader.line_num + 1     # the file's line where the next record starts (1 = the header)
+        cells = next(reader, None)
+        if cells is None:
+            break
+        if not cells:                        # a blank line: no row
+            continue
+        n += 1
+        # the line where each cell starts: a quoted cell may hold line breaks, so that a record runs
+        # over several lines, and a cell below its first line is pointed at where it is
+        starts = [first_line]
+        for cell in cells:
+            starts.append(starts[-1] + _breaks(cell))
+
+        def fail(index: int, field: str | None, problem: str) -> DataError:
+            """The error for cell `index` (a missing cell: the row's end), naming the line it is on and,
+            when that is not the row's first line, the quoted cell that carried the row on to it."""
+            line = starts[index] if index < len(cells) else reader.line_num
+            if line > first_line:
+                j = next(j for j, c in enumerate(cells) if _breaks(c))
+                name = f"'{header[j]}'" if j < len(header) else str(j + 1)
+                problem += (f"; row {n} begins on line {first_line}, and its cell {name} is quoted from "
+                            f"line {starts[j]} to line {starts[j + 1]}")
+            return DataError(str(path), n, field, problem, line=line)
+
+        if lines.ended:                      # the last cell's quote ran on to the end of the file
+            last = len(cells) - 1
+            raise DataError(str(path), n, header[last] if last < len(header) else None,
+                            _unclosed("", starts[last], reader.line_num), line=starts[last])
+        if len(cells) > len(header):
+            raise fail(len(header), None, "more cells than header fields")
         row = {}
         for field, parse in schema.items():
-            cell = raw_row.get(field)
-            if cell is None:
-                raise DataError(str(path), n, field, "cell missing", line=line)
+            index = column[field]
+            if index >= len(cells):
+                raise fail(index, field, "cell missing")
             try:
-                row[field] = parse(cell)
+                row[field] = parse(cells[index])
             except ValueError as exc:
-                raise DataError(str(path), n, field, str(exc), line=line) from None
+                raise fail(index, field, str(exc)) from None
         for key, first in zip(keys, seen):
-            value = tuple(row[f] if f in row else raw_row.get(f) for f in key)
+            value = tuple(row[f] if f in row else _cell(cells, column.get(f)) for f in key)
             if value in first:
                 shown = value[0] if len(value) == 1 else value
-                raise DataError(str(path), n, key[-1], f"{_excerpt(shown)} is already used in row "
-                                f"{first[value]}: rows {first[value]} and {n} have the same "
-                                f"{' and '.join(key)}", line=line)
+                raise fail(column.get(key[-1], len(cells)), key[-1],
+                           f"{_excerpt(shown)} is already used in row {first[value]}: rows "
+                           f"{first[value]} and {n} have the same {' and '.join(key)}")
             first[value] = n
         rows.append(row)
     if not rows:

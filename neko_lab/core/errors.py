@@ -68,7 +68,9 @@ class SaveError(ValueError):
 class DataError(ValueError):
     """A malformed dataset file. The message names the file, the row (1 = the first data row, below the
     header) and the field; where it is known, also the line of the file (1 = the header line), which is
-    what a text editor shows and, blank lines counted, what a spreadsheet numbers its rows by."""
+    what a text editor shows and, blank lines counted, what a spreadsheet numbers its rows by. A quoted
+    cell may hold line breaks, so that a row runs over several lines: the line given is then the one
+    the named cell starts on."""
 
     def __init__(self, file: str, row: int | None, field: str | None, problem: str,
                  line: int | None = None):

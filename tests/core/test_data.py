@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 
 from neko_lab.core import DataError, read_csv, read_json
@@ -197,3 +199,93 @@ def test_journey_cargo_and_hub_numbers_need_ascii_digits(tmp_path):
     (folder / "cards.csv").write_text(cards.replace(port, ",".join(cells)), encoding="utf-8")
     with pytest.raises(DataError, match=r"cards.csv, row \d+ \(line \d+\), field 'cargo': cargo amount .*digits 0-9"):
         nl.new_game("journey", data=str(folder))
+
+
+def test_a_cell_holding_a_line_break_is_placed_on_the_line_it_starts(tmp_path):
+    # a quoted cell may hold line breaks, so that a row runs over several lines of the file: an error
+    # names the line its cell starts on (not the row's last line), and when that is below the row's
+    # first line, says where the row begins and which quoted cell carried it on
+    head = "name,value,tags,source\n"
+    p = write(tmp_path, head + 'Orca,5,"a|\nb",rulebook\nKrill,1,,rulebook\n')
+    with pytest.raises(DataError) as info:
+        read_csv(p, SCHEMA)
+    assert (info.value.row, info.value.field, info.value.line) == (1, "value", 2)
+    assert str(info.value).endswith("cards.csv, row 1 (line 2), field 'value': 5 is outside 1..4")
+    p = write(tmp_path, head + '"Orca\nthe whale",4,a,rulebook\nKrill,1,,rulbook\n')
+    with pytest.raises(DataError, match=r"cards.csv, row 2 \(line 4\), field 'source': 'rulbook' is not one "
+                                        r"of rulebook, reconstructed$") as info:
+        read_csv(p, SCHEMA)
+    assert info.value.line == 4
+    p = write(tmp_path, head + '"Orca\r\nthe\r\nwhale",4,a,rulbook\r\n')
+    with pytest.raises(DataError, match=r"cards.csv, row 1 \(line 4\), field 'source': 'rulbook' is not one "
+                                        r"of rulebook, reconstructed; row 1 begins on line 2, and its cell "
+                                        r"'name' is quoted from line 2 to line 4$"):
+        read_csv(p, SCHEMA)
+    p = write(tmp_path, head + '"Orca\nthe whale",4,a,rulebook,extra\n')
+    with pytest.raises(DataError, match=r"row 1 \(line 3\): more cells than header fields; row 1 begins on line 2"):
+        read_csv(p, SCHEMA)
+    p = write(tmp_path, head + '"Orca\nthe whale",4,a,rulebook\nKrill,1,,rulebook\n')
+    assert [r["name"] for r in read_csv(p, SCHEMA)] == ["Orca\nthe whale", "Krill"]
+
+
+def test_a_quote_never_closed_is_named_on_the_line_it_opens(tmp_path):
+    # a stray opening quote makes its cell run on to the end of the file, taking in the rows below:
+    # the error points at the line the quote opens on, not at the file's last line or a later cell
+    head = "name,value,tags,source\n"
+    p = write(tmp_path, head + 'Orca,4,a,rulebook\n"Krill,1,,rulebook\nSeal,2,b,rulebook\nCod,3,,rulebook\n')
+    with pytest.raises(DataError) as info:
+        read_csv(p, SCHEMA)
+    assert (info.value.row, info.value.field, info.value.line) == (2, "name", 3)
+    assert str(info.value).endswith(
+        "cards.csv, row 2 (line 3), field 'name': a quote opened on line 3 is never closed, so the cell "
+        "runs on to the end of the file (line 5), taking in the 2 lines below it; close the quote or "
+        "remove it")
+    p = write(tmp_path, head + 'Orca,4,a,rulebook\nKrill,1,"a,rulebook\nSeal,2,b,rulebook\n')
+    with pytest.raises(DataError, match=r"row 2 \(line 3\), field 'tags': a quote opened on line 3 is "
+                                        r"never closed, so the cell runs on to the end of the file \(line 4\)"):
+        read_csv(p, SCHEMA)
+    p = write(tmp_path, head + 'Orca,4,a,rulebook\nKrill,1,,"rulebook')
+    with pytest.raises(DataError, match=r"row 2 \(line 3\), field 'source': a quote opened on line 3 is "
+                                        r"never closed; close it or remove it$"):
+        read_csv(p, SCHEMA)
+    p = write(tmp_path, 'name,"value,tags,source\nOrca,4,a,rulebook\n')
+    with pytest.raises(DataError, match=r"cards.csv, line 1: a quote opened in the header on line 1 is "
+                                        r"never closed") as info:
+        read_csv(p, SCHEMA)
+    assert (info.value.row, info.value.line) == (None, 1)
+
+
+@pytest.mark.parametrize("game,file", [("journey", "cards.csv"), ("syndicate", "minions.csv"),
+                                       ("neptune", "cards.csv"), ("naeco", "species.csv")])
+def test_the_shipped_games_name_the_line_of_a_quote_never_closed(tmp_path, game, file):
+    import neko_lab as nl
+    folder = _copy(tmp_path, game)
+    path = folder / file
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    first, rest = lines[2].split(",", 1)
+    lines[2] = f'{first},"{rest}'                   # a stray quote opening row 2's second cell
+    path.write_text("".join(lines), encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        nl.new_game(game, data=str(folder))
+    err = info.value
+    assert (Path(err.file).name, err.row, err.line) == (file, 2, 3)
+    assert err.field == lines[0].split(",")[1]
+    assert (f"a quote opened on line 3 is never closed, so the cell runs on to the end of the file "
+            f"(line {len(lines)})") in str(err)
+
+
+def test_naeco_names_the_line_of_a_bad_cell_in_a_mission_whose_text_runs_over_two_lines(tmp_path):
+    import neko_lab as nl
+    folder = _copy(tmp_path, "naeco")
+    path = folder / "missions.csv"
+    text = path.read_text(encoding="utf-8")
+    first = text.splitlines()[1]
+    name, effect, rest = first.split(",", 2)
+    assert rest.startswith('"') and " " in rest
+    broken = f"{name},{effect},{rest.replace(' ', chr(10), 1)}"   # a line break in its quoted text
+    path.write_text(text.replace(first, broken, 1), encoding="utf-8")
+    nl.new_game("naeco", data=str(folder))                         # a legal CSV cell
+    path.write_text(text.replace(first, broken.replace(f",{effect},", ",whales,", 1), 1), encoding="utf-8")
+    with pytest.raises(DataError, match=r"missions.csv, row 1 \(line 2\), field 'effect': 'whales' is not one "
+                                        r"of .*[a-z]$"):
+        nl.new_game("naeco", data=str(folder))
