@@ -145,8 +145,8 @@ def _one_lineup_and_data(frame: pd.DataFrame) -> None:
             value = values[0]
             raise ConfigError(
                 f"compare_options: the frame holds games of {counted(len(values), one, many)} "
-                f"(the {column} column: {', '.join(repr(v) for v in values)}), and each option value's games would be pooled over them "
-                f"(the same deals counted once for each); keep the rows of one value of it first, e.g. "
+                f"(the {column} column: {', '.join(repr(v) for v in values)}), and each option value's games "
+                f"would be pooled over them (the same deals counted once for each); keep the rows of one value of it first, e.g. "
                 f"df[df.{column} == {value!r}], or compare each in turn: for key, part in "
                 f"df.groupby({column!r}): compare_options(part)")
 
