@@ -16,6 +16,12 @@ Every value is tested against the first one (the reference): the first seat's wi
 two-proportion z test, the score with Welch's t test; both two-sided. A sweep plays every cell from
 the same seeds, so the cells' games are alike as far as the option lets them be; the tests treat
 them as independent samples, which if anything understates how sure a difference is.
+
+One option is compared at a time, within one line-up, one card data folder and one player count: a
+sweep's frame that also varies another option, its line-ups (`lineup`, from agents=) or its data folders
+(`data_folder`, from data=) is refused with a ConfigError naming the column and how to keep one of its
+values (df[df.lineup == ...]), since pooling them would count the same deals once per line-up or folder
+and narrow the intervals with games that are not independent.
 """
 from __future__ import annotations
 
@@ -110,12 +116,39 @@ def _groups(a: pd.DataFrame, b: pd.DataFrame | None, option: str | None) -> tupl
         if rest:
             raise ConfigError(f"compare_options: the frame also varies {' and '.join(rest)}; keep the rows of one "
                               f"value of it first, e.g. df[df.opt_{rest[0]} == value]")
+    _one_lineup_and_data(a)
     values = list(dict.fromkeys(a[column].tolist()))
     if len(values) < 2:
         raise ConfigError(f"compare_options: every game was played with {column[4:]}={values[0]!r}, so "
                           f"there is nothing to compare")
     return column[4:], [(f"{column[4:]}={v!r}", a[a[column].isna()] if pd.isna(v) else a[a[column] == v])
                         for v in values]
+
+
+# what else a sweep's cells differ in besides options: each value's games would be pooled over them
+POOLED = (("lineup", "line-up", "line-ups"), ("data_folder", "card data folder", "card data folders"),
+          ("data", "set of card data", "sets of card data"), ("players", "player count", "player counts"))
+
+
+def _one_lineup_and_data(frame: pd.DataFrame) -> None:
+    """Refuse a frame whose games were played by several line-ups, with several card data folders or
+    at several player counts (a sweep over agents= or data=): each option value's games would be pooled
+    over them, the same deals counted once per line-up, and the intervals narrowed by games that are not
+    independent. The message names the column and how to keep one of its values."""
+    for column, one, many in POOLED:
+        if column == "data" and "data_folder" in frame.columns:
+            continue                                  # the folder says it, in words
+        if column not in frame.columns:
+            continue
+        values = list(dict.fromkeys(frame[column].tolist()))       # tolist: 3, not np.int64(3)
+        if len(values) > 1:
+            value = values[0]
+            raise ConfigError(
+                f"compare_options: the frame holds games of {counted(len(values), one, many)} "
+                f"(the {column} column: {', '.join(repr(v) for v in values)}), and each option value's games "
+                f"would be pooled over them (the same deals counted once for each); keep the rows of one value of it first, e.g. "
+                f"df[df.{column} == {value!r}], or compare each in turn: for key, part in "
+                f"df.groupby({column!r}): compare_options(part)")
 
 
 def _column(frame: pd.DataFrame, option: str) -> str:

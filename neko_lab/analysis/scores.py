@@ -5,7 +5,10 @@ Definitions:
 - score distribution: over every row (a seat's final score in one game), or over one seat's rows:
   games, mean with a 95 % Student's t interval (low, high), sd, min, q10, q25, median, q75, q90, max
   (games counts games: the row of every seat together spreads over every seat's score of them; one
-  game has no interval and no spread: low and high are then -inf and inf, and sd is NaN);
+  game has no interval and no spread: low and high are then -inf and inf, and sd is NaN). The interval
+  of every seat together is that of a game's mean final score over its seats, one value per game, as
+  nl.analysis.compare_options gives it: the seats of one game share its deal and play against each
+  other, so they are not independent samples (its sd and quantiles spread over every seat's score);
 - solo result (a solo game won or lost against the game itself, such as Syndicate against CatANNA):
   the seat's win share (a victory shared with the automated opponent counts half) with its Wilson
   interval, and the shares of games won, shared and lost;
@@ -41,13 +44,18 @@ def score_spread(scores: Sequence[float]) -> dict:
 
 
 def score_table(df: pd.DataFrame) -> pd.DataFrame:
-    """Final scores of every seat together (seat "all", the first row) and of each seat, counted from
-    1 as the other seat tables (seat 1 is the results frame's seat 0): column seat, then COLUMNS (see
-    the module docstring); a solo frame has the one row of seat 1."""
+    """Final scores of every seat together (seat "all", the first row; its interval is over one value per
+    game) and of each seat, counted from 1 as the other seat tables (seat 1 is the results frame's seat
+    0): column seat, then COLUMNS (see the module docstring); a solo frame has the one row of seat 1."""
     need(df, ["game", "seat", "score"], "score_table")
     rows = []
     if df["seat"].nunique() > 1:
-        rows.append({"seat": "all", **score_spread(df["score"]), "games": int(df["game"].nunique())})
+        # the interval over games (a game's mean over its seats), not over rows: a game's seats are not
+        # independent samples (see the module docstring)
+        per_game = df.groupby("game")["score"].mean().astype(float).tolist()
+        mean, low, high = mean_interval(per_game)
+        rows.append({"seat": "all", **score_spread(df["score"]), "games": len(per_game),
+                     "low": low, "high": high})
     for seat, part in df.groupby("seat", sort=True):
         rows.append({"seat": int(seat) + 1, **score_spread(part["score"])})
     return pd.DataFrame(rows, columns=["seat"] + COLUMNS)

@@ -19,12 +19,15 @@ from ..core.errors import ConfigError, DataError, excerpt
 
 
 class Results:
-    """The rows of a finished run in FOLDER/<kind>-NNNNNNNNN.parquet, one file per chunk."""
+    """The rows of a finished run in FOLDER/<kind>-NNNNNNNNN.parquet, one file per chunk (a sweep's: in
+    each cell's folder, FOLDER/cell-NNN/part-NNNNNNNNN.parquet, in the order of its cells)."""
 
-    def __init__(self, folder: str | Path, kind: str, tidy: Callable[[Any], Any]):
+    def __init__(self, folder: str | Path, kind: str, tidy: Callable[[Any], Any],
+                 parts: Callable[[Path], list[Path]] | None = None):
         self.folder = Path(folder)
         self.kind = kind
         self._tidy = tidy
+        self._parts = parts
 
     @property
     def files(self) -> list[Path]:
@@ -32,6 +35,8 @@ class Results:
         if not self.folder.is_dir():
             raise DataError(self.folder, None, None, "no such run folder (moved or deleted since the run "
                             "wrote its results there)")
+        if self._parts is not None:
+            return self._parts(self.folder)
         return sorted(self.folder.glob(f"{self.kind}-*.parquet"))
 
     @property

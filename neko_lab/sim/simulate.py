@@ -236,6 +236,7 @@ class _Store:
         self.meta = meta
         self.meta_path = meta_path
         self.old_meta = found if found is not None and found.name == OLD_META else None
+        self.labels: dict = {}       # columns of the same value in every row written (a sweep's cell labels)
 
     def _read_meta(self, path: Path) -> dict:
         try:
@@ -315,7 +316,10 @@ class _Store:
     def write(self, start: int, rows: list[dict], trace: list[dict]) -> None:
         if self.meta["trace"]:
             self._write(self.part(start, "trace"), _frame(trace, TRACE_FIXED, ["game", "step", "seat"]))
-        self._write(self.part(start), _frame(rows, FIXED, ["game", "seat"]))
+        df = _frame(rows, FIXED, ["game", "seat"])
+        for i, (name, value) in enumerate(self.labels.items()):
+            df.insert(i, name, value)
+        self._write(self.part(start), df)
 
     @staticmethod
     def _write(path: Path, df) -> None:
@@ -342,16 +346,28 @@ def open_results(folder: str | os.PathLike):
     """The results of a run streamed to `folder` (nl.simulate(..., out=folder), or neko-lab simulate
     --out folder), as simulate returned them: a Results object read lazily (.to_pandas(columns=...),
     .dataset, .to_dask(), len()), or (results, trace) for a run played with trace=. An interrupted run
-    gives the chunks it finished. A path that is not such a folder is a ConfigError (not a path) or a
-    DataError (no folder, or no _run.json describing a run in it) saying so."""
+    gives the chunks it finished. A sweep's folder (nl.sim.sweep(..., out=folder)) gives the Results of
+    every cell, each row labelled with its cell, lineup and data_folder. A path that is not such a
+    folder is a ConfigError (not a path) or a DataError (no folder, or no _run.json describing a run in
+    it) saying so."""
     folder = out_folder(folder)
     if not folder.is_dir():
         raise DataError(folder, None, None, "a file, not a results folder (a run's results are a folder)"
                         if folder.exists() else "no such results folder")
+    from .sweep import SWEEP_META, open_sweep
+
+    if (folder / SWEEP_META).is_file():
+        return open_sweep(folder)
     path = run_meta(folder)
     if path is None:
+        if any(run_meta(f) is not None for f in folder.glob("cell-*") if f.is_dir()):
+            raise DataError(folder, None, None, f"a sweep's folder written by an earlier version, without "
+                            f"{SWEEP_META}: nl.sim.sweep(..., out=FOLDER, resume=True) with the sweep's "
+                            f"settings labels its rows and describes it (playing nothing again), or "
+                            f"nl.open_results(FOLDER / 'cell-NNN') reads one cell")
         raise DataError(folder, None, None, f"not a results folder: no {META} describing a run (a folder "
-                        f"written by nl.simulate(..., out=FOLDER) or neko-lab simulate --out FOLDER)")
+                        f"written by nl.simulate(..., out=FOLDER), neko-lab simulate --out FOLDER or "
+                        f"nl.sim.sweep(..., out=FOLDER))")
     try:
         meta = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -433,8 +449,18 @@ def simulate(game: Any, games: int = 10_000, players: int | None = None, agents:
     read lazily from the folder (.to_pandas() gives the DataFrame). See the module docstring for the
     columns.
     """
+    return _simulate(game, games, players, agents, seed, workers, progress, client, out, resume, trace, rotate,
+                     chunk, options)
+
+
+def _simulate(game, games, players, agents, seed, workers, progress, client, out, resume, trace, rotate, chunk,
+              options, labels: dict | None = None):
+    """simulate() itself; labels: columns written with the same value into every row of the run folder's
+    part files (a sweep's cell, lineup and data_folder), first."""
     cls, games, players, agents, seed, workers, trace, chunk, store = _checked(
         game, games, players, agents, seed, workers, progress, client, out, resume, trace, rotate, chunk, options)
+    if store is not None and labels:
+        store.labels = dict(labels)
     if chunk is None:
         lanes = workers or (len(client.ncores()) if client is not None else 1)
         chunk = max(1, min(500, math.ceil(games / (8 * lanes)))) if games else 1

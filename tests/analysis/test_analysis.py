@@ -387,6 +387,20 @@ def test_final_scores_by_seat_with_the_interval_of_the_mean():
     assert t.loc[1, "low"] == pytest.approx(9 - 4.108, abs=1e-3) and t.loc[1, "high"] == pytest.approx(13.108, abs=1e-3)
     solo = A.score_table(df[df.seat == 0])
     assert solo["seat"].tolist() == [1]
+    # every seat together: a game's seats are not independent, so the interval is over one value per game
+    # (each game's mean is 7 here: no spread between games, whatever the seats' spread)
+    assert t.loc["all", "games"] == 4 and t.loc["all", "sd"] > 0
+    assert t.loc["all", "low"] == t.loc["all", "high"] == 7.0
+
+
+def test_the_interval_of_every_seats_mean_score_is_the_one_compare_options_gives():
+    df = nl.simulate("toy", games=30, agents=["greedy", "random"], seed=5, progress=False)
+    row = A.score_table(df).iloc[0]
+    cmp = A.compare_options(df, df.copy()).table.iloc[0]
+    assert row["seat"] == "all" and row["games"] == cmp["games"] == 30
+    assert (row["mean"], row["low"], row["high"]) == pytest.approx((cmp["score"], cmp["score_low"],
+                                                                    cmp["score_high"]))
+    assert row["high"] - row["low"] > 0
 
 
 def test_student_t_welch_and_two_proportion_tests_match_the_textbook():

@@ -60,3 +60,26 @@ def test_what_cannot_be_compared_is_refused_with_the_reason():
         A.compare_options(varied, option="a")
     with pytest.raises(nl.ConfigError, match="the frame has no option 'c' \\(its options: a, b\\)"):
         A.compare_options(varied, option="c")
+
+
+@pytest.mark.parametrize("varied, column", [
+    (dict(agents=[["greedy", "random"], ["random"]]), "lineup"),
+    (dict(agents=[["random"]], data=[None, "cards"]), "data_folder")])
+def test_a_sweep_over_line_ups_or_data_folders_is_compared_within_one_of_them(tmp_path, varied, column):
+    # cells of one option value share their deals (the same seeds): pooled, each value would count its
+    # games once per line-up or folder, and the intervals would narrow on games that are not independent
+    import shutil
+    from neko_lab.core.data import shipped_dir
+
+    if "data" in varied:
+        shutil.copytree(shipped_dir("naeco"), tmp_path / "cards")
+        varied["data"] = [None, tmp_path / "cards"]
+    sw = nl.sim.sweep("naeco", options={"sea_shepherd": [False, True]}, games=6, players=2, seed=3,
+                      progress=False, **varied)
+    first = sw[column].iloc[0]
+    with pytest.raises(nl.ConfigError, match=rf"holds games of 2 .*the {column} column.*keep the rows of one "
+                                            rf"value of it first, e.g. df\[df.{column} == {first!r}\]"):
+        A.compare_options(sw)
+    cmp = A.compare_options(sw[sw[column] == first])
+    assert (cmp.table["games"] == 6).all()           # each value's 6 games, counted once
+    assert "(6 games and 6)" in cmp.summary()

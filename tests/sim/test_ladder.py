@@ -1,6 +1,8 @@
 """Ladders for any player count, ratings, agents with parameters everywhere, budget and grid sweeps."""
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import pytest
 
@@ -109,14 +111,78 @@ def test_a_sweep_plays_every_cell_and_resumes(tmp_path, monkeypatch):
     pd.testing.assert_frame_equal(mine, alone)
     out = tmp_path / "sweep"
     first = sweep("toy", out=out, **kw)
+    pd.testing.assert_frame_equal(first.to_pandas(), df)          # streamed: read back lazily, the same table
     played = []
     real = runner.run_batch
     monkeypatch.setattr(runner, "run_batch", lambda b: played.append(b) or real(b))
     again = sweep("toy", out=out, resume=True, **kw)
     assert played == []
-    pd.testing.assert_frame_equal(first, again)
+    pd.testing.assert_frame_equal(again.to_pandas(), df)
+    with pytest.raises(ConfigError, match="cannot resume .*: it holds a sweep of other cells"):
+        sweep("toy", out=out, resume=True, **{**kw, "options": {"short": [False]}})
+    assert played == []
     with pytest.raises(ConfigError, match="list of values"):
         sweep("toy", options={"short": True})
+
+
+def test_a_streamed_sweep_reads_back_whole_and_labelled_with_every_column(tmp_path):
+    # Naéco's missions are a scoring category of the sea_shepherd variant only
+    kw = dict(options={"sea_shepherd": [False, True]}, agents=[["greedy", "random"], ["random"]], games=4,
+              players=2, seed=7, progress=False)
+    df = sweep("naeco", **kw)
+    assert df["pts_missions"].notna().all() and (df.loc[~df["opt_sea_shepherd"], "pts_missions"] == 0).all()
+    assert (df.loc[df["opt_sea_shepherd"], "pts_missions"] != 0).any()
+    out = tmp_path / "sweep"
+    res = sweep("naeco", out=out, **kw)
+    assert isinstance(res, nl.sim.results.Results) and len(res) == len(df)     # read lazily, as simulate(out=)
+    pd.testing.assert_frame_equal(res.to_pandas(), df)
+    pd.testing.assert_frame_equal(nl.open_results(out).to_pandas(), df)
+    whole = pd.read_parquet(out)                  # pandas' folder reader: every cell, labelled, every column
+    pd.testing.assert_frame_equal(whole, df)
+    for k in range(4):                            # each cell's folder is a run folder whose rows carry labels
+        cell = nl.open_results(out / f"cell-{k:03d}").to_pandas()
+        assert set(cell["cell"]) == {k} and set(cell.columns) == set(df.columns)
+
+
+def test_a_sweep_folder_of_an_earlier_version_resumes_into_a_labelled_sweep(tmp_path, monkeypatch):
+    # an earlier version streamed each cell as a plain run (no labels in its rows, no _sweep.json)
+    out = tmp_path / "old"
+    for k, short in enumerate([False, True]):
+        nl.simulate("toy", games=4, agents=["random"], seed=2, progress=False, short=short,
+                    out=out / f"cell-{k:03d}")
+    with pytest.raises(nl.DataError, match="a sweep's folder written by an earlier version.*resume=True"):
+        nl.open_results(out)
+    played = []
+    real = runner.run_batch
+    monkeypatch.setattr(runner, "run_batch", lambda b: played.append(b) or real(b))
+    kw = dict(options={"short": [False, True]}, agents=[["random"]], games=4, seed=2, progress=False)
+    res = sweep("toy", out=out, resume=True, **kw)
+    assert played == []
+    expected = sweep("toy", **kw)
+    pd.testing.assert_frame_equal(res.to_pandas(), expected)
+    pd.testing.assert_frame_equal(pd.read_parquet(out), expected)
+
+
+def test_an_error_in_a_cell_names_the_cell_and_keeps_its_type_and_replay(tmp_path):
+    from simagents import FailsIn
+
+    with pytest.raises(ConfigError, match=r"^In cell 1 of the sweep \(its number in the cell column: short='yes'; "
+                                          r"line-up random; card data shipped\): toy option short is True or False"):
+        sweep("toy", options={"short": [False, "yes"]}, agents=[["random"]], games=2, progress=False)
+    seed = nl.sim.game_seed(4, 0)
+    bad = FailsIn(seeds={runner.seat_seeds(seed, 2)[1][0]}, after=0)     # fails in game 0 in seat 1 only
+    with pytest.raises(ValueError, match="agent gave up") as info:
+        sweep("toy", options={"short": [False, True]}, agents=[["random"], [bad, "random"]], games=2, seed=4,
+              progress=False)
+    text = str(info.value)
+    assert type(info.value) is ValueError and isinstance(info.value.__cause__, ValueError)
+    assert text.startswith("In cell 1 of the sweep (its number in the cell column: short=False; line-up "
+                           "failing vs random; card data shipped): agent gave up")
+    assert f"Game 0 of the run (its number in the results' game column), seed {seed}" in text
+    replay = re.search(r"Replay it with (nl\.play\(.*\))\.\n", text).group(1)
+    assert replay == f"nl.play('toy', agents=[<the FailsIn object>, 'random'], players=2, seed={seed}, short=False)"
+    with pytest.raises(ValueError, match="agent gave up"):         # the call replays the failure
+        nl.play("toy", agents=[bad, "random"], players=2, seed=seed, short=False)
 
 
 def test_a_sweep_checks_every_cell_before_playing_any(tmp_path, monkeypatch):
