@@ -1,6 +1,7 @@
 """Simulation: nl.play() one game, nl.simulate() many, as pandas DataFrames (see simulate.py)."""
 from .runner import game_seed, play, run, run_batch, seat_agents
-from .simulate import open_results, simulate
+from .reading import open_results
+from .simulate import simulate
 from .sweep import sweep
 from .tournament import Ladder, budget_sweep, ladder, tournament
 

@@ -342,43 +342,6 @@ def _results(folder: Path, kind: str) -> Results:
     return Results(where, kind, lambda df: _concat([df], TRACE_FIXED, ["game", "step", "seat"]))
 
 
-def open_results(folder: str | os.PathLike):
-    """The results of a run streamed to `folder` (nl.simulate(..., out=folder), or neko-lab simulate
-    --out folder), as simulate returned them: a Results object read lazily (.to_pandas(columns=...),
-    .dataset, .to_dask(), len()), or (results, trace) for a run played with trace=. An interrupted run
-    gives the chunks it finished. A sweep's folder (nl.sim.sweep(..., out=folder)) gives the Results of
-    every cell, each row labelled with its cell, lineup and data_folder. A path that is not such a
-    folder is a ConfigError (not a path) or a DataError (no folder, or no _run.json describing a run in
-    it) saying so."""
-    folder = out_folder(folder)
-    if not folder.is_dir():
-        raise DataError(folder, None, None, "a file, not a results folder (a run's results are a folder)"
-                        if folder.exists() else "no such results folder")
-    from .sweep import SWEEP_META, open_sweep
-
-    if (folder / SWEEP_META).is_file():
-        return open_sweep(folder)
-    path = run_meta(folder)
-    if path is None:
-        if any(run_meta(f) is not None for f in folder.glob("cell-*") if f.is_dir()):
-            raise DataError(folder, None, None, f"a sweep's folder written by an earlier version, without "
-                            f"{SWEEP_META}: nl.sim.sweep(..., out=FOLDER, resume=True) with the sweep's "
-                            f"settings labels its rows and describes it (playing nothing again), or "
-                            f"nl.open_results(FOLDER / 'cell-NNN') reads one cell")
-        raise DataError(folder, None, None, f"not a results folder: no {META} describing a run (a folder "
-                        f"written by nl.simulate(..., out=FOLDER), neko-lab simulate --out FOLDER or "
-                        f"nl.sim.sweep(..., out=FOLDER))")
-    try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-        reason = getattr(exc, "msg", None) or type(exc).__name__
-        raise DataError(path, None, None, f"damaged ({reason}): not a run description") from None
-    if not isinstance(meta, dict):
-        raise DataError(path, None, None, "damaged: not a run description")
-    res = _results(folder, "part")
-    return (res, _results(folder, "trace")) if meta.get("trace") else res
-
-
 def check(game: Any, **kwargs: Any) -> None:
     """Raise what simulate(game, **kwargs) would raise for its arguments before playing, without playing
     or writing anything (a sweep checks every cell this way before it plays the first)."""
