@@ -17,6 +17,11 @@ two-proportion z test, the score with Welch's t test; both two-sided. A sweep pl
 the same seeds, so the cells' games are alike as far as the option lets them be; the tests treat
 them as independent samples, which if anything understates how sure a difference is.
 
+A sweep that varies only its card data folders (or only its line-ups) is compared over them the same
+way; two frames are compared over the one thing they differ in (an option, the player count, the
+line-up or the card data, which names the rows), and frames differing in more than one are refused,
+naming each: a difference found could come from any of them.
+
 One option is compared at a time, within one line-up, one card data folder and one player count: a
 sweep's frame that also varies another option, its line-ups (`lineup`, from agents=) or its data folders
 (`data_folder`, from data=) is refused with a ConfigError naming the column and how to keep one of its
@@ -89,19 +94,14 @@ def _verdict(p: float) -> str:
 
 
 def _groups(a: pd.DataFrame, b: pd.DataFrame | None, option: str | None) -> tuple[str, list]:
-    """(the option's name, [(label, frame), ...]) for the values or the frames to compare."""
+    """(what is compared, [(label, frame), ...]) for the values or the frames to compare."""
     if b is not None:
-        need(b, NEEDED, "compare_options")
-        differ = [c for c in a.columns if c.startswith("opt_") and c in b.columns
-                  and a[c].drop_duplicates().tolist() != b[c].drop_duplicates().tolist()]
-        if option is not None:
-            differ = [_column(a, option)]
-        if not differ:
-            return "frame", [("the first frame", a), ("the second frame", b)]
-        return (", ".join(c[4:] for c in differ),
-                [(_label(f, differ), f) for f in (a, b)])
+        return _two_frames(a, b, option)
     varying = [c for c in a.columns if c.startswith("opt_") and a[c].nunique(dropna=False) > 1]
     if option is None:
+        others = [c for c, _, _ in _pooled_varying(a)]
+        if not varying and len(others) == 1:                      # e.g. a sweep over data= only
+            return _over(a, others[0], others[0])
         if not varying:
             raise ConfigError("compare_options: this frame plays one set of options, so there is nothing to "
                               "compare; give the frame of nl.sim.sweep(game, options={name: [a, b]}) or two "
@@ -117,12 +117,60 @@ def _groups(a: pd.DataFrame, b: pd.DataFrame | None, option: str | None) -> tupl
             raise ConfigError(f"compare_options: the frame also varies {' and '.join(rest)}; keep the rows of one "
                               f"value of it first, e.g. df[df.opt_{rest[0]} == value]")
     _one_lineup_and_data(a)
-    values = list(dict.fromkeys(a[column].tolist()))
+    return _over(a, column, column[4:])
+
+
+def _over(frame: pd.DataFrame, column: str, name: str) -> tuple[str, list]:
+    """(name, [(label, rows), ...]): the frame's rows for each value of `column`, in order of appearance."""
+    values = list(dict.fromkeys(frame[column].tolist()))
     if len(values) < 2:
-        raise ConfigError(f"compare_options: every game was played with {column[4:]}={values[0]!r}, so "
+        raise ConfigError(f"compare_options: every game was played with {name}={values[0]!r}, so "
                           f"there is nothing to compare")
-    return column[4:], [(f"{column[4:]}={v!r}", a[a[column].isna()] if pd.isna(v) else a[a[column] == v])
-                        for v in values]
+    return name, [(f"{name}={v!r}", frame[frame[column].isna()] if pd.isna(v) else frame[frame[column] == v])
+                  for v in values]
+
+
+def _settings(frame: pd.DataFrame) -> dict[str, tuple]:
+    """What a frame's games were played with, each as the tuple of its values: every option, the player
+    count, the line-up (the agents of a game in seat order; a sweep's lineup column where there is one)
+    and the card data (its folder where the frame says it, else its fingerprint)."""
+    out = {c[4:]: tuple(dict.fromkeys(frame[c].tolist())) for c in frame.columns if c.startswith("opt_")}
+    if "players" in frame.columns:
+        out["players"] = tuple(sorted(set(frame["players"].tolist())))
+    if "lineup" in frame.columns:
+        out["line-up"] = tuple(sorted(set(frame["lineup"].tolist())))
+    elif "agent" in frame.columns:
+        games = frame.sort_values(["game", "seat"]).groupby("game", sort=False)["agent"]
+        out["line-up"] = tuple(sorted(set(games.agg(" vs ".join).tolist())))
+    for column in ("data_folder", "data"):
+        if column in frame.columns:
+            out["card data"] = tuple(dict.fromkeys(frame[column].tolist()))
+            break
+    return out
+
+
+def _two_frames(a: pd.DataFrame, b: pd.DataFrame, option: str | None) -> tuple[str, list]:
+    """Two frames of nl.simulate(): compared over what they differ in, which must be one thing (an option,
+    the player count, the line-up or the card data); frames differing in several are refused, naming them,
+    since a difference found could come from any of them."""
+    need(b, NEEDED, "compare_options")
+    if option is not None:
+        differ = [_column(a, option)]
+        return differ[0][4:], [(_label(f, differ), f) for f in (a, b)]
+    sa, sb = _settings(a), _settings(b)
+    differ = [k for k in sa if k in sb and sa[k] != sb[k]]
+    if not differ:
+        return "frame", [("the first frame", a), ("the second frame", b)]
+    if len(differ) > 1:
+        said = "; ".join(f"{k} {_said(sa[k])} against {_said(sb[k])}" for k in differ)
+        raise ConfigError(f"compare_options: the two frames differ in {len(differ)} things ({said}), so a "
+                          f"difference found could come from any of them; compare frames that differ in one")
+    name = differ[0]
+    return name, [(f"{name}={_said(s[name])}", f) for s, f in ((sa, a), (sb, b))]
+
+
+def _said(values: tuple) -> str:
+    return "/".join(v if isinstance(v, str) else repr(v) for v in values)
 
 
 # what else a sweep's cells differ in besides options: each value's games would be pooled over them
@@ -130,25 +178,30 @@ POOLED = (("lineup", "line-up", "line-ups"), ("data_folder", "card data folder",
           ("data", "set of card data", "sets of card data"), ("players", "player count", "player counts"))
 
 
+def _pooled_varying(frame: pd.DataFrame) -> list[tuple[str, str, str]]:
+    """(column, one, many) for each POOLED column whose values vary in the frame."""
+    out = []
+    for column, one, many in POOLED:
+        if column == "data" and "data_folder" in frame.columns:
+            continue                                  # the folder says it, in words
+        if column in frame.columns and frame[column].nunique(dropna=False) > 1:
+            out.append((column, one, many))
+    return out
+
+
 def _one_lineup_and_data(frame: pd.DataFrame) -> None:
     """Refuse a frame whose games were played by several line-ups, with several card data folders or
     at several player counts (a sweep over agents= or data=): each option value's games would be pooled
     over them, the same deals counted once per line-up, and the intervals narrowed by games that are not
     independent. The message names the column and how to keep one of its values."""
-    for column, one, many in POOLED:
-        if column == "data" and "data_folder" in frame.columns:
-            continue                                  # the folder says it, in words
-        if column not in frame.columns:
-            continue
+    for column, one, many in _pooled_varying(frame):
         values = list(dict.fromkeys(frame[column].tolist()))       # tolist: 3, not np.int64(3)
-        if len(values) > 1:
-            value = values[0]
-            raise ConfigError(
-                f"compare_options: the frame holds games of {counted(len(values), one, many)} "
-                f"(the {column} column: {', '.join(repr(v) for v in values)}), and each option value's games "
-                f"would be pooled over them (the same deals counted once for each); keep the rows of one value of it first, e.g. "
-                f"df[df.{column} == {value!r}], or compare each in turn: for key, part in "
-                f"df.groupby({column!r}): compare_options(part)")
+        raise ConfigError(
+            f"compare_options: the frame holds games of {counted(len(values), one, many)} "
+            f"(the {column} column: {', '.join(repr(v) for v in values)}), and each option value's games "
+            f"would be pooled over them (the same deals counted once for each); keep the rows of one value "
+            f"of it first, e.g. df[df.{column} == {values[0]!r}], or compare each in turn: for key, part in "
+            f"df.groupby({column!r}): compare_options(part)")
 
 
 def _column(frame: pd.DataFrame, option: str) -> str:

@@ -83,3 +83,35 @@ def test_a_sweep_over_line_ups_or_data_folders_is_compared_within_one_of_them(tm
     cmp = A.compare_options(sw[sw[column] == first])
     assert (cmp.table["games"] == 6).all()           # each value's 6 games, counted once
     assert "(6 games and 6)" in cmp.summary()
+
+
+def test_a_sweep_over_card_data_only_compares_the_variant_with_the_shipped_cards(tmp_path):
+    import shutil
+    from neko_lab.core.data import shipped_dir
+
+    shutil.copytree(shipped_dir("naeco"), tmp_path / "cards")
+    sw = nl.sim.sweep("naeco", data=[None, tmp_path / "cards"], games=6, players=2, seed=3,
+                      agents=[["greedy", "random"]], progress=False)
+    cmp = A.compare_options(sw)
+    assert cmp.option == "data_folder"
+    t = cmp.table.set_index("value")
+    assert t.index.tolist() == ["data_folder='shipped'", f"data_folder={str(tmp_path / 'cards')!r}"]
+    assert (t["games"] == 6).all()
+    for folder, row in zip(("shipped", str(tmp_path / "cards")), t.itertuples()):
+        part = sw[sw.data_folder == folder]
+        assert row.first_seat == part.loc[part.seat == 0, "share"].mean()
+
+
+def test_two_frames_are_compared_over_the_one_thing_they_differ_in_and_refused_when_several():
+    kw = dict(games=8, seed=3, progress=False)
+    a = nl.simulate("toy", players=2, agents=["greedy"], **kw)
+    b = nl.simulate("toy", players=2, agents=["random"], **kw)
+    cmp = A.compare_options(a, b)
+    assert cmp.option == "line-up"
+    assert cmp.table["value"].tolist() == ["line-up=greedy vs greedy", "line-up=random vs random"]
+    c = nl.simulate("toy", players=3, agents=["random"], **kw)
+    with pytest.raises(nl.ConfigError, match=r"the two frames differ in 2 things \(players 2 against 3; "
+                                             r"line-up greedy vs greedy against random vs random vs random\)"):
+        A.compare_options(a, c)
+    same = A.compare_options(a, nl.simulate("toy", players=2, agents=["greedy"], games=8, seed=4, progress=False))
+    assert same.table["value"].tolist() == ["the first frame", "the second frame"]
