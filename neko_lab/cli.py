@@ -190,9 +190,6 @@ def _sequence(name: str, raw: str, written: str) -> tuple:
     return tuple(value)
 
 
-DEFAULT_AGENTS = ["greedy", "random"]     # simulate's agents when none are named
-
-
 def _parser() -> _Parser:
     p = _Parser(prog="neko-lab", description="Learn, play and analyse board games in Jupyter.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -295,7 +292,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     cls = _game(args.game)
     options = parse_options(args.option, cls.OPTIONS)
     if args.agents is None:        # the default pair, as many of it as there are seats
-        agents = DEFAULT_AGENTS[:args.players or cls.DEFAULT_PLAYERS]
+        from .sim.runner import default_agents
+
+        agents = default_agents(args.players or cls.DEFAULT_PLAYERS)
     else:
         agents = split_agents(args.agents)
     if args.data is not None:

@@ -72,6 +72,15 @@ def agent_list(agents: Any) -> list[Any]:
     return list(agents)
 
 
+DEFAULT_AGENTS = ("greedy", "random")    # a run's line-up when none is named: as many of it as there are seats
+
+
+def default_agents(players: int) -> list[str]:
+    """A run's line-up when none is named (simulate, sweep, the CLI): greedy and random, greedy alone in
+    a solo game."""
+    return list(DEFAULT_AGENTS[:1] if players == 1 else DEFAULT_AGENTS)
+
+
 def check_agents(agents: Any, players: int) -> list[Any]:
     """`agents` as a list of specs (agent_list), at least one and at most one per seat."""
     agents = agent_list(agents)

@@ -363,7 +363,7 @@ def _checked(game, games, players, agents, seed, workers, progress, client, out,
     games = _int("games", games, 0)
     seed = check_seed(seed)
     probe = cls(players=players, seed=seed, **options)       # refuses bad players and options here
-    agents = runner.check_agents(agents, players)
+    agents = runner.check_agents(runner.default_agents(players) if agents is None else agents, players)
     for name, flag in (("progress", progress), ("resume", resume), ("rotate", rotate)):
         check_flag(name, flag)
     if client is not None and not callable(getattr(client, "ncores", None)):
@@ -394,7 +394,7 @@ def _checked(game, games, players, agents, seed, workers, progress, client, out,
     return cls, games, players, agents, seed, workers, trace, chunk, store
 
 
-def simulate(game: Any, games: int = 10_000, players: int | None = None, agents: Sequence[Any] = ("greedy", "random"),
+def simulate(game: Any, games: int = 10_000, players: int | None = None, agents: Sequence[Any] | None = None,
              seed: int = 0, workers: int | None = None, progress: bool = True, client: Any = None,
              out: str | os.PathLike | None = None, resume: bool = False, trace: bool = False,
              rotate: bool = True, chunk: int | None = None, **options: Any):
@@ -402,7 +402,7 @@ def simulate(game: Any, games: int = 10_000, players: int | None = None, agents:
 
     game: a registered name (nl.GAMES) or a State subclass; players: seats per game (None: the
     game's default); agents: specs as for nl.make_agent, at most one per seat, rotated over seats by
-    game; seed: run seed; workers: play chunks in a process pool of that many processes (None plays
+    game (None: greedy and random, greedy alone in a solo game); seed: run seed; workers: play chunks in a process pool of that many processes (None plays
     here); client: a dask.distributed Client to play chunks on (Client.map over chunks); progress:
     a tqdm bar (TQDM_DISABLE=1 hides it too); out: a folder to stream finished chunks to as Parquet;
     resume: continue the run already in `out`; trace: also return scoring curves (True: a point per

@@ -256,19 +256,23 @@ def open_sweep(folder: str | os.PathLike) -> Results:
 
 
 def sweep(game: Any, options: Mapping[str, Sequence[Any]] | None = None, data: Sequence[Any] = (None,),
-          agents: Sequence[Any] = (("greedy", "random"),), games: int = 200, players: int | None = 2,
+          agents: Sequence[Any] | None = None, games: int = 200, players: int | None = 2,
           seed: int = 0, out: str | os.PathLike | None = None, resume: bool = False,
           progress: bool = True, **kwargs: Any):
     """Play every cell of options × data × agents (see the module docstring) and return one pandas
     DataFrame (with out=FOLDER: a Results object read lazily from the folder; .to_pandas() gives the
     DataFrame). options: {option: [values]}; data: folders (None: the shipped data); agents: a list of
-    line-ups (each a list of agent specs, rotated over seats); other keyword arguments (workers,
+    line-ups (each a list of agent specs, rotated over seats; None: greedy and random, greedy alone in a
+    solo game); other keyword arguments (workers,
     client, fixed game options...) go to every simulate() call."""
     import pandas as pd
 
     if kwargs.get("trace"):
         raise ConfigError("sweep returns one table of results, without traces: leave out trace, or run "
                           "simulate(..., trace=...) on the cell you want traced")
+    if agents is None:             # the default line-up, trimmed to a solo game's one seat
+        seats = players if players is not None else runner.resolve_game(game).DEFAULT_PLAYERS
+        agents = [runner.default_agents(seats)]
     cells = grid(options, data, agents)
     root = out_folder(out) if out is not None else None
     calls = []

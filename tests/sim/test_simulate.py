@@ -492,7 +492,7 @@ def test_a_run_gives_back_the_garbage_collector_settings_it_found():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"agents": None}, "agents is an agent or a list of agents"),
+    ({"agents": 5}, "agents is an agent or a list of agents"),
     ({"client": 5}, "client is a dask.distributed Client"),
     ({"rotate": "no"}, "rotate is True or False, not 'no'"),
     ({"progress": "x"}, "progress is True or False, not 'x'"),
@@ -703,3 +703,14 @@ def test_a_folder_written_by_an_earlier_version_opens_and_resume_moves_it_to_the
     pd.testing.assert_frame_equal(res.to_pandas(), games)
     pd.testing.assert_frame_equal(tr.to_pandas(), trace)
     assert len(pd.read_parquet(out)) == len(games)
+
+
+def test_a_solo_run_without_agents_named_is_played_by_greedy_alone():
+    # the default line-up is greedy and random, as many of it as there are seats (as the CLI does)
+    df = nl.simulate("naeco", games=3, players=1, seed=1, progress=False)
+    assert df["agent"].tolist() == ["greedy"] * 3
+    assert df.equals(nl.simulate("naeco", games=3, players=1, seed=1, progress=False, agents=["greedy"]))
+    two = nl.simulate("naeco", games=2, players=2, seed=1, progress=False)
+    assert set(two["agent"]) == {"greedy", "random"}
+    sw = nl.sim.sweep("naeco", options={"sea_shepherd": [False, True]}, games=2, players=1, progress=False)
+    assert set(sw["lineup"]) == {"greedy"} and set(sw["agent"]) == {"greedy"}
