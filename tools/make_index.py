@@ -99,13 +99,11 @@ print("the game is unchanged:", s.to_json() == before)"""),
 The first player has played a card. Whose turn is it now, and how many legal actions do they have? Look at
 the state (`s.current_player`, `s.legal_actions()`) or guess, then run the check."""),
         code("""answer = ...          # the number of legal actions"""),
-        code("""right = len(s.legal_actions())
-if answer is ...:
-    print("Write your answer in the cell above and run both cells again.")
-elif answer == right:
-    print(f"Right: {right}. A Naéco turn is a play and then a draw, so it is still player 1, drawing.")
-else:
-    print(f"Not quite: {answer}. Print s.legal_actions() to count them.")"""),
+        code("""from neko_lab.learn import check_answer
+
+right = len(s.legal_actions())
+check_answer(answer, right, f"Right: {right}. A Naéco turn is a play and then a draw, so it is still player 1, drawing.",
+             "Print s.legal_actions() to count them.")"""),
         md("""The interactive board: pick an action (or click on the board), let computer players move, undo.
 Open a game's rules notebook for the full board."""),
         code("""from neko_lab.widgets import Board
@@ -116,7 +114,8 @@ Board(nl.new_game("naeco", players=2, seed=7), agents={1: "random"})""", "NBVAL_
 `nl.simulate` plays many games between agents and returns a pandas DataFrame with one row per game and
 seat: score, every scoring category, whether the seat won (`won`, and `share`: a win shared by tied
 seats counts a share for each, so win rates use it), the agent and the options. Add `workers=` for
-a process pool, `client=` for a Dask cluster, `out=` to stream results to Parquet.
+a process pool, `client=` for a Dask cluster, `out=` to stream results to Parquet (a
+folder that `nl.open_results(folder)` or `pd.read_parquet(folder)` reads back).
 
 `GAMES = 100` takes about 3 seconds; 1,000 games take about half a minute."""),
         code("""GAMES = 100
@@ -170,7 +169,7 @@ def stable_ids(cells: list) -> list:
 def main() -> int:
     nb = nbf.v4.new_notebook()
     nb.cells = stable_ids(cells())
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
     nbf.write(nb, ROOT / "notebooks" / "index.ipynb")
     print(f"wrote notebooks/index.ipynb ({', '.join(sorted(nl.GAMES))}); execute it before committing")

@@ -249,9 +249,21 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.widget = self.assemble()
         self.widget.add_class("neko-board")      # lets pages and browser tests find the board
 
+    def static_view(self) -> dict[str, str]:
+        """What a reader sees of the board where its widget cannot be drawn: in a notebook opened before
+        its cells run (notebooks are saved without widget state, so the widget has no model there), on a
+        page that renders saved outputs, or where widgets are not installed. The picture of the table as
+        it was, and how to get the live board."""
+        how = ("Run this cell to play on this board; until then this is a picture of the table. If the "
+               "picture stays after running the cell, reload the browser tab.")
+        return {"text/html": f"<div class='neko-board-static'><p><b>{how}</b></p>{self.picture_widget.value}</div>",
+                "text/plain": f"A board of {type(self.state).TITLE or type(self.state).GAME}. {how}"}
+
     def _ipython_display_(self) -> None:
         from IPython.display import display
-        display(self.widget)
+        # the live widget, and beside it a static view for frontends without its model
+        # (tools/static_boards.py keeps only the static view in the committed notebooks)
+        display({**self.widget._repr_mimebundle_(), **self.static_view()}, raw=True)
         if not self._shown:
             # a game a bot opens starts when it is first shown, as the bots reply after any move ("bots
             # move by themselves" ticked and not paused): nobody has to press Bot move to begin. With bots

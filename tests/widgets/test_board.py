@@ -359,3 +359,19 @@ def test_a_boards_repr_names_its_bots_as_the_table_does():
     b = nl.widgets.board(nl.new_game("naeco", players=3, seed=42), agents={1: "naeco", 2: "random"})
     assert repr(b).endswith(", bots: Player 2, Player 3>")
     assert repr(nl.widgets.board(nl.new_game("naeco", players=2, seed=42))).endswith(", bots: none>")
+
+
+def test_a_shown_board_carries_its_picture_for_a_page_without_the_widget(monkeypatch):
+    """A notebook is saved without widget state: where the widget has no model (a notebook opened before
+    its cells run) the reader gets the board's picture and how to play instead of an error."""
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda *objs, **kw: shown.append((objs, kw)))
+    b = nl.lesson("naeco")
+    b._ipython_display_()
+    (bundle,), kw = shown[0]
+    assert kw.get("raw") is True
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == b.widget.model_id
+    assert "Run this cell to play" in bundle["text/html"] and b.picture_widget.value in bundle["text/html"]
+    assert "<svg" in bundle["text/html"] and "Run this cell to play" in bundle["text/plain"]
