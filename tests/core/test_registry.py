@@ -58,9 +58,16 @@ def test_illegal_action_is_a_value_error_saying_why():
     assert issubclass(IllegalAction, ValueError)
 
 
-def test_generic_reason_lists_the_legal_choices():
+def test_generic_reason_lists_the_legal_choices_only_when_everyone_may_know_them(monkeypatch):
     s = nl.new_game("toy", players=2, seed=1)
-    with pytest.raises(IllegalAction, match=r"must choose one of: .*draw"):
+    with pytest.raises(IllegalAction) as refused:      # the toy's hands are hidden: its plays name them
+        s.apply("fly away")
+    text = str(refused.value)
+    assert "Player 1 must choose, among choices not everyone may know" in text
+    assert not any(str(a) in text for a in s.legal_actions())
+    from toygame import ToyState
+    monkeypatch.setattr(ToyState, "decision_known", lambda self: "choices")    # as if hands were open
+    with pytest.raises(IllegalAction, match=r"Player 1 must choose one of: .*draw"):
         s.apply("fly away")
 
 
@@ -134,7 +141,7 @@ def test_what_the_core_prints_counts_players_from_1():
     assert "Player 1 to act" in repr(s)
     s.apply(s.legal_actions()[0])
     assert str(s.log[-1]).startswith("[Player 1] ")
-    with pytest.raises(IllegalAction, match=r"Player 2 must choose one of"):
+    with pytest.raises(IllegalAction, match=r"Player 2 must choose"):
         s.apply(Move("pass"))
     with pytest.raises(IllegalAction, match=r"its value is 'points' \(str\), where a legal Move has "
                                             r"NoneType or int"):

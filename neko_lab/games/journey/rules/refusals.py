@@ -63,10 +63,12 @@ def why_illegal(s: GameState, action: Any) -> str | None:
     if top.kind == "draft" and kind == "draft":
         return f"{action} is not legal: that value is not in the dice in front of you ({R_DRAFT})"
     rule = top.data[2] if top.kind == "pick" else DECISION_RULES.get(top.kind, R_COURSE)
+    deciding = f"{player(top.seat)} is deciding {DECISION_TEXT.get(top.kind, top.kind)}"
+    if s.decision_known() != "choices":     # cards drawn that only the seat buying sees
+        return f"{action} is not legal now: {deciding} ({rule})"
     legal = s.legal_actions()
     shown = ", ".join(map(str, legal[:8])) + (", ..." if len(legal) > 8 else "")
-    return (f"{action} is not legal now: {player(top.seat)} is deciding {DECISION_TEXT.get(top.kind, top.kind)} "
-            f"and may choose {shown} ({rule})")
+    return f"{action} is not legal now: {deciding} and may choose {shown} ({rule})"
 
 
 # ---------------------------------------------------------------- the reasons, one per kind of action
