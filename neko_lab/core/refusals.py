@@ -89,6 +89,34 @@ def open_decision(state: Any) -> str:
     return "the decision open now is made out of the others' sight: legal_actions() lists the legal actions"
 
 
+def alike_in_words(action: Any, legal: list) -> str | None:
+    """When `action` reads in words as a legal action of its class does, but differs from it in a field
+    its words do not show (Journey's third number, unused by a placement, set to 1), those fields named:
+    "its c is 1, where the legal “place the card in lane 1, slot 3” has 0"; None otherwise. A reason
+    read from the action's words would explain the legal action, not this one. Only for choices
+    everyone may know (State.decision_known): it names a legal action."""
+    try:
+        words = str(action)
+    except Exception:
+        return None
+    cls = type(action)
+    fields = serial.fields_of(cls) if serial.is_registered(cls) else getattr(cls, "_fields", ())
+    for own in legal:
+        try:
+            if type(own) is not cls or own == action or str(own) != words:
+                continue
+        except Exception:
+            return None
+        differ = [f for f in fields if getattr(own, f, None) != getattr(action, f, None)]
+        if not differ:
+            return None
+        mine = " and ".join(f"{f} is {excerpt(getattr(action, f, None), 40)}" for f in differ)
+        theirs = " and ".join(excerpt(getattr(own, f, None), 40) for f in differ)
+        return (f"its {mine}, where the legal \u201c{short(own)}\u201d has {theirs}, "
+                f"{'a field' if len(differ) == 1 else 'fields'} its words do not show")
+    return None
+
+
 def some_of(legal: list, limit: int = 320) -> str:
     """The first legal actions, as many as fit in about `limit` characters (at most 8), then how many
     there are in all, so that a refusal stays a readable sentence however long the actions' texts."""

@@ -54,7 +54,7 @@ from .events import EVERYTHING, PUBLIC, Event, Log, shown_log
 from .frozen import _ATOMS, FrozenDict, freeze
 from .history import SEARCH_COPY, dumps
 from .options import check_option_players, check_option_type
-from .refusals import CHOICES, SEAT, find_legal, lookalike, open_decision, short, wrong_field
+from .refusals import CHOICES, SEAT, alike_in_words, find_legal, lookalike, open_decision, short, wrong_field
 from .rng import Rng, check_seed
 from .spaces import Spaces
 from . import serial
@@ -362,6 +362,9 @@ class State(Spaces):
                       f"legal_actions()")
         if reason:
             return reason
+        alike = alike_in_words(action, legal) if self.decision_known() == CHOICES else None
+        if alike:
+            return f"{shown_action} is not legal now: {alike} (pass an action from legal_actions())"
         return f"{shown_action} is not legal now ({open_decision(self)})"
 
     def decision_known(self) -> str:

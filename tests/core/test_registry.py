@@ -71,6 +71,24 @@ def test_generic_reason_lists_the_legal_choices_only_when_everyone_may_know_them
         s.apply("fly away")
 
 
+def test_an_action_alike_in_words_to_a_legal_one_names_the_field_that_differs():
+    from typing import NamedTuple
+
+    from neko_lab.core.refusals import alike_in_words
+
+    class Step(NamedTuple):
+        to: int
+        spare: int = 0
+
+        def __str__(self):
+            return f"step to {self.to + 1}"
+    legal = [Step(0), Step(2)]
+    assert alike_in_words(Step(2, 5), legal) == (
+        "its spare is 5, where the legal \u201cstep to 3\u201d has 0, a field its words do not show")
+    assert alike_in_words(Step(1), legal) is None            # words of no legal action: the game says why
+    assert alike_in_words(Step(2), legal) is None
+
+
 def test_actions_after_the_end_are_refused():
     import random
     s = nl.new_game("toy", players=2, seed=1)

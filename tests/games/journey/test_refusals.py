@@ -144,6 +144,18 @@ def test_placing_a_card_on_a_taken_slot_names_the_card_there():
     assert f"that slot already holds {s.C[me(s).lanes[0]].name}" in refusal(s, x)
 
 
+def test_a_placement_with_a_stray_third_number_names_that_number_not_a_price():
+    def want(s):
+        if s.pending and s.pending[-1].kind in ("win", "place"):
+            return next((a for a in s.legal_actions() if a.kind == "place"), None)
+    s, legal = first(want)
+    for c in (1, 2, -1):
+        why = refusal(s, legal._replace(c=c))
+        assert f"its c is {c}, where the legal \u201c{legal}\u201d has 0" in why, why
+        assert "costs" not in why and "coins" not in why
+        assert why.endswith(")") and "(Journey \u203a " in why       # the decision's section
+
+
 def test_bidding_where_the_dice_count_rule_cannot_be_met_gives_the_rule_and_the_counts():
     def want(s):
         if turn(s) and s.main == 0 and me(s).dice:
