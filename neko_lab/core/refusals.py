@@ -1,6 +1,10 @@
 """How State.apply finds the legal action it was given, and how a refusal describes one it was not:
 the action matched by equality and by its very class, a field of the wrong type named, a few legal
-actions listed in a sentence that stays readable however long their texts.
+actions listed in a sentence that stays readable however long their texts, when everyone may know them.
+
+A refusal is read by whoever asked (State.apply's IllegalAction, State.why_illegal): it says of the open
+decision only what the spectator may know (State.decision_known): its choices when they are public, else
+whose decision it is, else nothing of it.
 """
 from __future__ import annotations
 
@@ -65,6 +69,51 @@ def wrong_field(action: Any, legal: list) -> str | None:
             return (f"{short(action)} is not a well-formed action of this game: its {name} is "
                     f"{excerpt(value, 40)} ({type(value).__name__}), where a legal {cls.__name__} has "
                     f"{' or '.join(kinds)}: pass one of legal_actions()")
+    return None
+
+
+# State.decision_known(): how much of the open decision everyone may know
+CHOICES, SEAT, NOTHING = "choices", "seat", "nothing"
+
+
+def open_decision(state: Any) -> str:
+    """The open decision as a refusal may tell it to anyone: "Player 2 must choose one of: A, B" when its
+    choices are public; whose decision it is when they are not (a hand's cards, cards drawn out of
+    sight); nothing of it while the seat decides out of the others' sight."""
+    known = state.decision_known()
+    if known == CHOICES:
+        return f"Player {state.current_player + 1} must choose one of: {some_of(state.legal_actions())}"
+    if known == SEAT:
+        return (f"Player {state.current_player + 1} must choose, among choices not everyone may know: "
+                f"legal_actions() lists them")
+    return "the decision open now is made out of the others' sight: legal_actions() lists the legal actions"
+
+
+def alike_in_words(action: Any, legal: list) -> str | None:
+    """When `action` reads in words as a legal action of its class does, but differs from it in a field
+    its words do not show (Journey's third number, unused by a placement, set to 1), those fields named:
+    "its c is 1, where the legal “place the card in lane 1, slot 3” has 0"; None otherwise. A reason
+    read from the action's words would explain the legal action, not this one. Only for choices
+    everyone may know (State.decision_known): it names a legal action."""
+    try:
+        words = str(action)
+    except Exception:
+        return None
+    cls = type(action)
+    fields = serial.fields_of(cls) if serial.is_registered(cls) else getattr(cls, "_fields", ())
+    for own in legal:
+        try:
+            if type(own) is not cls or own == action or str(own) != words:
+                continue
+        except Exception:
+            return None
+        differ = [f for f in fields if getattr(own, f, None) != getattr(action, f, None)]
+        if not differ:
+            return None
+        mine = " and ".join(f"{f} is {excerpt(getattr(action, f, None), 40)}" for f in differ)
+        theirs = " and ".join(excerpt(getattr(own, f, None), 40) for f in differ)
+        return (f"its {mine}, where the legal \u201c{short(own)}\u201d has {theirs}, "
+                f"{'a field' if len(differ) == 1 else 'fields'} its words do not show")
     return None
 
 

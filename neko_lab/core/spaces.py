@@ -38,7 +38,7 @@ import numbers
 from typing import Any, Callable, ClassVar, Hashable, Iterable, NamedTuple, Sequence
 
 from .errors import ConfigError, IllegalAction, whole
-from .refusals import some_of
+from .refusals import open_decision
 
 CHANCE_KINDS = ("setup", "mid-game")
 RETURN_KINDS = ("win", "score")
@@ -246,8 +246,7 @@ class Spaces:
             action = None
         if action is not None:
             return f"action id {i}: {self.why_illegal(action)}"
-        return (f"action id {i} is not legal now (Player {self.current_player + 1} must choose one of: "
-                f"{some_of(self.legal_actions())})")
+        return f"action id {i} is not legal now ({open_decision(self)})"
 
     def action_words(self, i: Any) -> str:
         """The choice action id `i` names, in words read from the id alone (the spaces module's

@@ -54,7 +54,7 @@ from .events import EVERYTHING, PUBLIC, Event, Log, shown_log
 from .frozen import _ATOMS, FrozenDict, freeze
 from .history import SEARCH_COPY, dumps
 from .options import check_option_players, check_option_type
-from .refusals import find_legal, lookalike, short, some_of, wrong_field
+from .refusals import CHOICES, SEAT, alike_in_words, find_legal, lookalike, open_decision, short, wrong_field
 from .rng import Rng, check_seed
 from .spaces import Spaces
 from . import serial
@@ -362,8 +362,20 @@ class State(Spaces):
                       f"legal_actions()")
         if reason:
             return reason
-        return (f"{shown_action} is not legal now (Player {self.current_player + 1} must choose one of: "
-                f"{some_of(legal)})")
+        alike = alike_in_words(action, legal) if self.decision_known() == CHOICES else None
+        if alike:
+            return f"{shown_action} is not legal now: {alike} (pass an action from legal_actions())"
+        return f"{shown_action} is not legal now ({open_decision(self)})"
+
+    def decision_known(self) -> str:
+        """How much of the open decision everyone (a spectator too) may know, which is what a refusal
+        tells of it (core/refusals.py): "choices" (who decides, and the legal actions), "seat" (who
+        decides, not among what: a hand's cards, cards drawn out of the others' sight) or "nothing" (a
+        seat deciding out of the others' sight, whose very decision would tell its secret). A game with
+        hidden information (its own _determinize) says which of its decisions are public; the default
+        for one is "seat", for a game of perfect information "choices"."""
+        hidden = any("_determinize" in k.__dict__ for k in type(self).__mro__[:type(self).__mro__.index(State)])
+        return SEAT if hidden else CHOICES
 
     def _why_illegal(self, action: Any) -> str | None:
         refuser = type(self).refuser

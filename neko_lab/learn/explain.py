@@ -387,9 +387,23 @@ _SECOND_PERSON = [(re.compile(r"\b(to|lets|let|gives|give|for|with|forces) you\b
                   (re.compile(r"\byourself\b"), "themselves")]
 
 
+# a rulebook citation "(Game › Section)", whose heading may hold one pair of brackets of its own
+# ("Quick reference (Help)"): quoted as the rulebook writes it, never reworded
+_CITATION = re.compile(r"\((?:[^()]|\([^()]*\))*? › (?:[^()]|\([^()]*\))*\)")
+
+
 def third_person(text: str) -> str:
     """A sentence of a game's why() about the mover ("you had 4 fuel"), as read by someone else ("they
-    had 4 fuel"): the explanation's first line names the player it is about."""
+    had 4 fuel"): the explanation's first line names the player it is about. A rulebook citation in it
+    ("(Journey › ... › Place a card into your ship lane)") is kept as it is: it names a heading."""
+    out, last = [], 0
+    for cited in _CITATION.finditer(text):
+        out += [_reworded(text[last:cited.start()]), cited.group(0)]
+        last = cited.end()
+    return "".join([*out, _reworded(text[last:])])
+
+
+def _reworded(text: str) -> str:
     for pattern, repl in _SECOND_PERSON:
         text = pattern.sub(repl, text)
     return text

@@ -172,10 +172,16 @@ def test_a_refused_action_id_gives_the_rule_in_words():
     assert "('play'" not in text
     with pytest.raises(nl.IllegalAction, match="the ids run from 0 to 3110"):
         e.step(3111)
-    s = nl.new_game("syndicate", players=2, seed=3)      # no decoding of its ids: what is legal instead
+    # no decoding of Syndicate's ids: what is legal instead, when everyone may know it (played in the open)
+    s = nl.new_game("syndicate", players=2, seed=3, simultaneous=False)
     bad = next(i for i in range(10) if i not in s.legal_action_ids())
     with pytest.raises(nl.IllegalAction, match=f"action id {bad} is not legal now \\(Player 1 must choose one of: "):
         s.action_from_id(bad)
+    s = nl.new_game("syndicate", players=2, seed=3)      # simultaneous: the choices are the seat's secret
+    with pytest.raises(nl.IllegalAction) as refused:
+        s.action_from_id(bad)
+    assert "out of the others' sight" in str(refused.value)
+    assert not any(str(a) in str(refused.value) for a in s.legal_actions())
 
 
 def test_a_refused_numpy_action_id_is_explained_like_a_plain_one():

@@ -8,7 +8,9 @@ or "2. " or a letter such as "a) " may be left out). Then:
 - every key of the game's RULES and every Event.rule met in a few seeded random games reads
   "Title › Heading" or "Title › Heading › Subheading", each heading a line of sections.txt;
 - where the rulebook itself is at hand (../shared/rulebooks/<game>.txt beside the repository, or the
-  shared folder's usual place: tests/rulebooks.py), every line of sections.txt is a heading of it.
+  shared folder's usual place: tests/rulebooks.py), every line of sections.txt is a heading of it;
+- every "(Title › Section)" a person reads in a seeded game (each move's explanation and the log, as
+  the spectator and as each seat read them) names listed headings of the rulebook.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import neko_lab as nl
+from neko_lab.core import PUBLIC
 from neko_lab.core.registry import GAMES, load_builtin
 from rulebooks import PLACES, rulebook
 
@@ -132,3 +135,53 @@ def test_every_listed_section_is_a_heading_of_the_rulebook(game):
     known = rulebook_headings(book.read_text(encoding="utf-8"))
     missing = [h for h in headings if h not in known]
     assert not missing, f"{game}: not headings of {book}: {missing}"
+
+
+CITED = re.compile(r"\(((?:[^()]|\([^()]*\))*? › (?:[^()]|\([^()]*\))*)\)")
+
+
+def cited_in_text(game: str, seed: int = 1) -> dict[str, str]:
+    """Every "(Title › Section)" a person reads in a seeded game (the game's own agents, at its smallest
+    count of several seats): the explanation of each move and the log, as the spectator and as each
+    seat reads them; each citation with where it was read."""
+    from neko_lab.agents import make_agent
+    cls = nl.game_class(game)
+    players = max(2, cls.MIN_PLAYERS)
+    s = nl.new_game(game, players=players, seed=seed)
+    agents = [make_agent(game, game, seed=seed + i) for i in range(players)]
+    viewers = [PUBLIC, *range(players)]
+    found: dict[str, str] = {}
+    moves = 0
+    while not s.is_over() and moves < 400:
+        before = s.clone()
+        action = agents[s.current_player](s)
+        s.apply(action)
+        moves += 1
+        for viewer in viewers:
+            for line in nl.explain_move(before, action, s, viewer=viewer).lines:
+                for rule in CITED.findall(line):
+                    found.setdefault(rule, f"move {moves}, for {viewer!r}: {line}")
+    for viewer in viewers:
+        for e in s.log_for(viewer):
+            for rule in CITED.findall(str(e)):
+                found.setdefault(rule, f"log for {viewer!r}: {e}")
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_SECTIONS)
+def test_every_section_cited_in_explanations_and_logs_is_a_heading(game):
+    """A citation in text read by anyone (a seat or the spectator) names a heading as the rulebook
+    writes it: rewording a sentence for another reader ("you" -> "they") leaves its citation alone."""
+    title, headings = read_sections(game)
+    listed = set(headings)
+    book = rulebook(game)
+    known = rulebook_headings(book.read_text(encoding="utf-8")) if book else listed
+    found = cited_in_text(game)
+    assert found, f"{game}: no citation read in a whole game"
+    apart = re.compile(r"[,;] (?=" + re.escape(title) + SEP + ")")   # "(A › B, A › C)": two citations
+    found = {rule: where for cited, where in found.items() for rule in apart.split(cited)}
+    bad = [f"{why} ({where})" for rule, where in sorted(found.items())
+           if (why := bad_citation(rule, title, listed))
+           or (why := next((f"{p!r} is not a heading of the rulebook" for p in rule.split(SEP)[1:]
+                            if p not in known), None))]
+    assert not bad, f"{game}: " + "; ".join(bad)

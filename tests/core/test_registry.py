@@ -58,10 +58,35 @@ def test_illegal_action_is_a_value_error_saying_why():
     assert issubclass(IllegalAction, ValueError)
 
 
-def test_generic_reason_lists_the_legal_choices():
+def test_generic_reason_lists_the_legal_choices_only_when_everyone_may_know_them(monkeypatch):
     s = nl.new_game("toy", players=2, seed=1)
-    with pytest.raises(IllegalAction, match=r"must choose one of: .*draw"):
+    with pytest.raises(IllegalAction) as refused:      # the toy's hands are hidden: its plays name them
         s.apply("fly away")
+    text = str(refused.value)
+    assert "Player 1 must choose, among choices not everyone may know" in text
+    assert not any(str(a) in text for a in s.legal_actions())
+    from toygame import ToyState
+    monkeypatch.setattr(ToyState, "decision_known", lambda self: "choices")    # as if hands were open
+    with pytest.raises(IllegalAction, match=r"Player 1 must choose one of: .*draw"):
+        s.apply("fly away")
+
+
+def test_an_action_alike_in_words_to_a_legal_one_names_the_field_that_differs():
+    from typing import NamedTuple
+
+    from neko_lab.core.refusals import alike_in_words
+
+    class Step(NamedTuple):
+        to: int
+        spare: int = 0
+
+        def __str__(self):
+            return f"step to {self.to + 1}"
+    legal = [Step(0), Step(2)]
+    assert alike_in_words(Step(2, 5), legal) == (
+        "its spare is 5, where the legal \u201cstep to 3\u201d has 0, a field its words do not show")
+    assert alike_in_words(Step(1), legal) is None            # words of no legal action: the game says why
+    assert alike_in_words(Step(2), legal) is None
 
 
 def test_actions_after_the_end_are_refused():
@@ -134,7 +159,7 @@ def test_what_the_core_prints_counts_players_from_1():
     assert "Player 1 to act" in repr(s)
     s.apply(s.legal_actions()[0])
     assert str(s.log[-1]).startswith("[Player 1] ")
-    with pytest.raises(IllegalAction, match=r"Player 2 must choose one of"):
+    with pytest.raises(IllegalAction, match=r"Player 2 must choose"):
         s.apply(Move("pass"))
     with pytest.raises(IllegalAction, match=r"its value is 'points' \(str\), where a legal Move has "
                                             r"NoneType or int"):

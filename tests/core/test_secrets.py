@@ -156,3 +156,40 @@ def test_a_pending_decision_of_a_clone_cannot_be_changed(game):
     assert all(not isinstance(d, (list, dict, set)) or isinstance(d, nl.core.FrozenDict) for d in data)
     assert (s.pending[-1].kind, s.pending[-1].seat, s.pending[-1].data) == before
     assert s.legal_actions() == copy.legal_actions()
+
+
+def _refusals(s, attempts) -> list[str]:
+    out = []
+    for a in attempts:
+        try:
+            out.append(s.why_illegal(a))
+        except Exception as exc:        # a refusal must never fail
+            raise AssertionError(f"why_illegal({a!r}) failed: {exc!r}")
+    return out
+
+
+@pytest.mark.parametrize("game", ["journey", "naeco", "neptune", "syndicate"])
+def test_a_refusal_tells_nothing_a_spectator_may_not_know(game):
+    """A refusal is read by whoever asked: in a copy re-dealt for another seat (what the spectator knows
+    is the same there: the other seat knows at least as much) it reads the same, so it names none of the
+    deciding seat's hidden choices (a hand's cards, cards drawn, a walk out of sight)."""
+    from neko_lab.agents import make_agent
+    from neko_lab.core import Rng
+    s = nl.new_game(game, players=2, seed=5)
+    agents = [make_agent(game, game, seed=5 + i) for i in range(2)]
+    attempts = ["nonsense", ("not", "an", "action")]
+    checked = 0
+    for step in range(90):
+        if s.is_over():
+            break
+        if step % 3 == 0:
+            said = _refusals(s, attempts)
+            for other in range(2):
+                if other == s.current_player:
+                    continue
+                for r in range(2):
+                    copy = s.determinize(other, Rng(r))
+                    assert _refusals(copy, attempts) == said, f"step {step}, a copy for Player {other + 1}"
+                    checked += 1
+        s.apply(agents[s.current_player](s))
+    assert checked

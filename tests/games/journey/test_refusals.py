@@ -144,6 +144,18 @@ def test_placing_a_card_on_a_taken_slot_names_the_card_there():
     assert f"that slot already holds {s.C[me(s).lanes[0]].name}" in refusal(s, x)
 
 
+def test_a_placement_with_a_stray_third_number_names_that_number_not_a_price():
+    def want(s):
+        if s.pending and s.pending[-1].kind in ("win", "place"):
+            return next((a for a in s.legal_actions() if a.kind == "place"), None)
+    s, legal = first(want)
+    for c in (1, 2, -1):
+        why = refusal(s, legal._replace(c=c))
+        assert f"its c is {c}, where the legal \u201c{legal}\u201d has 0" in why, why
+        assert "costs" not in why and "coins" not in why
+        assert why.endswith(")") and "(Journey \u203a " in why       # the decision's section
+
+
 def test_bidding_where_the_dice_count_rule_cannot_be_met_gives_the_rule_and_the_counts():
     def want(s):
         if turn(s) and s.main == 0 and me(s).dice:
@@ -261,3 +273,39 @@ def test_loading_a_good_in_the_last_spending_gives_the_true_reason():
     else:
         assert why.endswith(f"{FREE}") and ("holds no port" in why or "already loaded" in why)
     assert "is deciding" not in why
+
+
+def _picking(players=2, seed=21):
+    """A game played by its own agents up to a direct buy from the two cards drawn."""
+    from neko_lab.agents import make_agent
+    s = new(players, seed=seed)
+    agents = [make_agent("journey", "journey", seed=seed + i) for i in range(players)]
+    while not any(a.kind == "pick" for a in s.legal_actions()):
+        assert not s.is_over(), "no direct buy in the game"
+        s.apply(agents[s.current_player](s))
+    return s
+
+
+def test_a_refusal_while_a_seat_buys_from_its_drawn_cards_does_not_name_them():
+    from neko_lab.core import Rng
+    s = _picking()
+    assert s.drawn, "a buy from the cards drawn"
+    picker, other = s.current_player, 1 - s.current_player
+    attempts = [Act("end", 0, 0, 0), Act("pick", 99, 0, 0), Act("draft", 3, 0, 0)]
+    said = [refusal(s.clone(), x) for x in attempts]
+    offered = [str(a) for a in s.legal_actions() if a.kind == "pick"]
+    for text in said:
+        assert f"Player {picker + 1} is deciding which card to buy" in text
+        assert not any(o in text for o in offered), text
+        assert "#" not in text.split(" is not legal now")[1]      # no card number at all
+    for r in range(4):          # the other seat's copies deal other cards drawn: the refusals read the same
+        copy = s.determinize(other, Rng(r))
+        assert [copy.why_illegal(x) for x in attempts] == said
+
+
+def test_a_refusal_lists_the_choices_of_a_decision_everyone_sees():
+    s = new(2, seed=1)
+    assert s.pending[-1].kind == "bonus"
+    text = refusal(s, Act("end", 0, 0, 0))
+    assert "is deciding a starting bonus tile and may choose" in text
+    assert all(str(a) in text for a in s.legal_actions()[:2])

@@ -424,16 +424,23 @@ def test_what_a_person_reads_counts_from_1_piles_places_and_players():
         s.apply(Draw(5, s.piles[5][-1], "x"))
     s.apply(draw)
     assert s.log[-1].text == f"draws {draw.name} from pile 1"
+    mine = s.cards[hand[0]]                                  # a card of Player 1, not of Player 2
     with pytest.raises(nl.IllegalAction, match="not in Player 2's hand"):
-        s.apply(Play(hand[0], "x", 1, 1, -1, True))           # a card of Player 1, not of Player 2
+        s.apply(Play(hand[0], mine.name, mine.value, 1, -1, True))
 
 
 def test_refusals_name_the_problem_of_an_action_that_only_looks_right():
     s = game(seed=1)
     a = s.legal_actions()[0]
     before = fingerprint(s)
-    with pytest.raises(nl.IllegalAction, match=f"card {a.card} is {a.name}"):
+    with pytest.raises(nl.IllegalAction, match=f"its card stands for {a.name}, not Kraken"):
         s.apply(a._replace(name="Kraken"))
+    # the words of a refusal are the card's name and value, never its number (which counts from 0)
+    with pytest.raises(nl.IllegalAction, match=f": {a.name}'s value is {a.value}, not {a.value + 1}$"):
+        s.apply(a._replace(value=a.value + 1))
+    other = s.cards[(a.card + 1) % len(s.cards)]
+    with pytest.raises(nl.IllegalAction, match=f": its card stands for {other.name}, not {a.name} "):
+        s.apply(a._replace(card=other.id))
     with pytest.raises(nl.IllegalAction, match="^a str is not an action of Naéco"):
         s.apply("play the best card")
     with pytest.raises(nl.IllegalAction, match="^an int is not an action of Naéco"):
@@ -442,7 +449,12 @@ def test_refusals_name_the_problem_of_an_action_that_only_looks_right():
     s.apply(a)
     d = s.legal_actions()[0]
     top = s.cards[s.piles[d.pile][-1]]
-    with pytest.raises(nl.IllegalAction, match=f"shows {top.name} on top"):
-        s.apply(d._replace(card=d.card + 1))
+    other = s.cards[d.card + 1]
+    with pytest.raises(nl.IllegalAction, match=f": its card stands for {other.name}, not {top.name} "):
+        s.apply(d._replace(card=d.card + 1))             # the top's name, another card's number
+    with pytest.raises(nl.IllegalAction, match=f": pile {d.pile + 1} shows {top.name} on top, not {other.name}$"):
+        s.apply(d._replace(card=other.id, name=other.name))       # another card, named as it is
+    for refused in (d._replace(card=d.card + 1), d._replace(card=other.id, name=other.name)):
+        assert not re.search(r"\bcard \d", s.why_illegal(refused))
     with pytest.raises(nl.IllegalAction, match="shows a species on top"):
         s.apply(TakeMission(d.pile, d.card + 1, d.name))

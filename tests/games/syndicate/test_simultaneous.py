@@ -340,3 +340,39 @@ def test_nothing_another_seat_does_within_a_turn_changes_what_a_seat_observes(pl
                 same = json.dumps(s.observation(i), sort_keys=True, default=str) == seen
                 changed += not (same and s.observation_tensor(i) == tensors[i])
     assert checked > 300 and changed == 0
+
+
+def _mid_turn(simultaneous, seed=5, steps=74):
+    from neko_lab.agents import make_agent
+    s = nl.new_game("syndicate", players=2, seed=seed, simultaneous=simultaneous)
+    agents = [make_agent("syndicate", "syndicate", seed=i) for i in range(2)]
+    for _ in range(steps):
+        s.apply(agents[s.current_player](s))
+    return s
+
+
+def test_a_refusal_names_neither_the_seat_deciding_out_of_sight_nor_its_choices():
+    s = _mid_turn(simultaneous=True)
+    hidden = s.legal_actions()
+    said = []
+    for attempt in ("nonsense", *(a._replace(**{a._fields[0]: 99}) for a in hidden[:1])):
+        with pytest.raises(nl.IllegalAction) as refused:
+            s.clone().apply(attempt)
+        text = str(refused.value)
+        assert not any(str(a) in text for a in hidden), text
+        said.append(text)
+    assert f"Player {s.current_player + 1}" not in said[0] and "out of the others' sight" in said[0]
+    # any other position of the simultaneous game is refused in the same words
+    other = _mid_turn(simultaneous=True, steps=31)
+    with pytest.raises(nl.IllegalAction) as refused:
+        other.apply("nonsense")
+    assert str(refused.value) == said[0]
+
+
+def test_a_refusal_in_the_open_game_lists_the_choices():
+    s = _mid_turn(simultaneous=False, steps=20)
+    with pytest.raises(nl.IllegalAction) as refused:
+        s.apply("nonsense")
+    text = str(refused.value)
+    assert f"Player {s.current_player + 1} must choose one of: " in text
+    assert str(s.legal_actions()[0]) in text

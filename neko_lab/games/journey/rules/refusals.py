@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from neko_lab.core.errors import counted
+from neko_lab.core.refusals import alike_in_words
 
 from .. import scoring as sc
 from .bidding import bid_need
@@ -26,6 +27,10 @@ def why_illegal(s: GameState, action: Any) -> str | None:
     top = s.pending[-1]
     kind = getattr(action, "kind", None)
     b = s.boards[top.seat]
+    # a number the action's words do not show (a placement's third): the reasons below read the words
+    alike = alike_in_words(action, s.legal_actions()) if s.decision_known() == "choices" else None
+    if alike:
+        return f"{action} is not legal: {alike} ({decision_rule(top)})"
     reason = None
     if top.kind == "turn":
         if kind == "end":
@@ -62,11 +67,18 @@ def why_illegal(s: GameState, action: Any) -> str | None:
         return _place(s, top, b, action)
     if top.kind == "draft" and kind == "draft":
         return f"{action} is not legal: that value is not in the dice in front of you ({R_DRAFT})"
-    rule = top.data[2] if top.kind == "pick" else DECISION_RULES.get(top.kind, R_COURSE)
+    rule = decision_rule(top)
+    deciding = f"{player(top.seat)} is deciding {DECISION_TEXT.get(top.kind, top.kind)}"
+    if s.decision_known() != "choices":     # cards drawn that only the seat buying sees
+        return f"{action} is not legal now: {deciding} ({rule})"
     legal = s.legal_actions()
     shown = ", ".join(map(str, legal[:8])) + (", ..." if len(legal) > 8 else "")
-    return (f"{action} is not legal now: {player(top.seat)} is deciding {DECISION_TEXT.get(top.kind, top.kind)} "
-            f"and may choose {shown} ({rule})")
+    return f"{action} is not legal now: {deciding} and may choose {shown} ({rule})"
+
+
+def decision_rule(top: Any) -> str:
+    """The section behind the open decision `top`."""
+    return top.data[2] if top.kind == "pick" else DECISION_RULES.get(top.kind, R_COURSE)
 
 
 # ---------------------------------------------------------------- the reasons, one per kind of action

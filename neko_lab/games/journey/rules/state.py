@@ -312,6 +312,12 @@ class GameState(State):
         return [name for name, k in sorted(self.boards[seat].names.items()) for _ in range(k)]
 
     # ================================================================== observation, hidden information
+    def decision_known(self) -> str:
+        """Every decision's choices are public but a direct buy from the two cards drawn, which only the
+        seat buying sees: then everyone knows who decides, not among what."""
+        top = self.pending[-1] if self.pending and not self.over else None
+        return "seat" if top is not None and top.kind == "pick" and self.drawn else "choices"
+
     def observation(self, seat: int) -> dict:
         seat = self.check_seat(seat)
         n = self.players

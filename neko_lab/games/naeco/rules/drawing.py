@@ -125,10 +125,30 @@ def pile_problem(s: "GameState", action: Draw | TakeMission) -> str | None:
     return None
 
 
+def named_otherwise(s: "GameState", action: Any) -> str | None:
+    """Why an action's words (a species' name, its value) do not fit the card it stands for, or None:
+    the card a Play, Draw or TakeMission carries is read by its number, which a person never reads
+    (each species' name is its own), so the mismatch is said in names and values."""
+    cid = getattr(action, "card", None)
+    if not isinstance(cid, int) or isinstance(cid, bool) or not 0 <= cid < len(s.cards):
+        return None
+    card = s.cards[cid]
+    if getattr(action, "name", card.name) != card.name:
+        return (f"its card stands for {card.name}, not {action.name} (pass the action from "
+                f"legal_actions())")
+    value = getattr(action, "value", card.value)
+    if value != card.value:
+        return f"{card.name}'s value is {card.value}, not {value}"
+    return None
+
+
 def top_problem(s: "GameState", action: Draw | TakeMission) -> str:
     """The pile may be drawn from, but the action names another card than its top."""
+    wrong = named_otherwise(s, action)
+    if wrong:
+        return f"{action} is not possible: {wrong}"
     top = s.cards[s.piles[action.pile][-1]]
-    return f"{action} is not possible: pile {action.pile + 1} shows {top.name} on top (card {top.id})"
+    return f"{action} is not possible: pile {action.pile + 1} shows {top.name} on top, not {action.name}"
 
 
 def draw_options(s: "GameState", seat: int, data: Any = None) -> list:

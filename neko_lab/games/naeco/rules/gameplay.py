@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from neko_lab.core import serializable
 from neko_lab.core.fast import new_tuple
 
-from .drawing import ask_for_draw
+from .drawing import ask_for_draw, named_otherwise
 from .observations import make_observations
 from .ocean import FACE_DOWN, RULE_PLAY, pos, where
 
@@ -42,6 +42,9 @@ class Play(NamedTuple):
         seat = top.seat
         if top.kind != "play":
             return f"{self} is not possible now: Player {seat + 1} has played and must draw ({RULE_PLAY})"
+        wrong = named_otherwise(s, self)
+        if wrong:
+            return f"{self} is not possible: {wrong}"
         if self.card not in s.hands[seat]:
             return f"{self} is not possible: that card is not in Player {seat + 1}'s hand"
         card = s.cards[self.card]
@@ -59,8 +62,6 @@ class Play(NamedTuple):
         if not self.down and not ocean.fits(p, card.value):
             return (f"{self} is not possible: a species beside another species must be one value "
                     f"above or below it ({RULE_PLAY})")
-        if (self.name, self.value) != (card.name, card.value):
-            return f"{self} is not possible: card {self.card} is {card.name} ({card.value})"
         return f"{self} is not one of the legal plays: pass one of legal_actions()"
 
 

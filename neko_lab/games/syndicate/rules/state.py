@@ -226,7 +226,7 @@ class GameState(State):
         odd = odd_field(action, legal, types_only=True)
         if odd:
             return odd
-        return super()._why_illegal(action) or odd_field(action, legal, types_only=False)
+        return super()._why_illegal(action) or odd_field(action, legal, types_only=False, state=self)
 
     # ------------------------------------------------------------------ what a seat sees
     def acted_unseen(self, seat: int) -> set[int]:
@@ -258,6 +258,11 @@ class GameState(State):
         (rules/lieutenants_card.py), then what the table shows is kept (rules/simultaneous.py)."""
         lieutenants_card.top_up(self)
         simultaneous.start_turn(self)
+
+    def decision_known(self) -> str:
+        """At a simultaneous table a seat decides out of the others' sight: which seat, and what, would
+        tell its secret choices (as in observation()); played in the open, every choice is public."""
+        return "nothing" if simultaneous.hiding(self) else "choices"
 
     def observation(self, seat: int) -> dict:
         """What `seat` may know: at a simultaneous table the other areas, the deck and the discard
@@ -389,7 +394,7 @@ class GameState(State):
             "opening", "catanna_assign"]), "one decision at a time (solo: the markers before the opening)"
 
 
-def odd_field(action: Any, legal: list, types_only: bool) -> str | None:
+def odd_field(action: Any, legal: list, types_only: bool, state: Any = None) -> str | None:
     """A short reason for an action object of one of this game's classes built with a field no legal
     action of that class holds now (a wrong type, None, a huge number), or, with types_only=False, a
     combination of fields that is not among them. None when `action` is of no legal action's class."""
@@ -411,5 +416,7 @@ def odd_field(action: Any, legal: list, types_only: bool) -> str | None:
                     f"{name} (choose one of legal_actions())")
     if types_only:
         return None
+    if state is not None and state.decision_known() != "choices":    # the choices are a seat's secret
+        return f"{excerpt(action, 80, text=True)} is not among the legal {kind} choices now"
     shown = "; ".join(excerpt(a, 80, text=True) for a in same[:3]) + ("; ..." if len(same) > 3 else "")
     return f"{excerpt(action, 80, text=True)} is not among the {len(same)} legal {kind} choices now ({shown})"
