@@ -24,17 +24,18 @@ def walk_paths(pyramid: tuple, cards: tuple, start: int) -> list[list[tuple[str,
     """Every walk from lieutenants box `start` (0 Accountant, 1 COO) as (action, colour, level) boxes
     below the lieutenants card, as the pyramid stands."""
     out: list[list[tuple[str, int, int]]] = []
-
-    def down(p: int, sofar: list) -> None:
+    # depth first, the left box before the right (a stack, not a nested recursive function: that one
+    # made a reference cycle at every call, left for the cycle collector to free)
+    todo = [(CHILD[0][start], [])]
+    while todo:
+        p, sofar = todo.pop()
         if p < 0 or pyramid[p] < 0:
             out.append(sofar)
-            return
+            continue
         card = cards[pyramid[p]]
-        for side in (0, 1):
+        for side in (1, 0):
             action, colour = card.boxes[side]
-            down(CHILD[p][side], sofar + [(action, colour, LEVEL_OF[p])])
-
-    down(CHILD[0][start], [])
+            todo.append((CHILD[p][side], sofar + [(action, colour, LEVEL_OF[p])]))
     return out
 
 

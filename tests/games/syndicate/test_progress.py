@@ -3,6 +3,8 @@ a player is from each mission (estimates the agent plans with; the rules decide 
 met)."""
 from __future__ import annotations
 
+import gc
+
 from neko_lab.games.syndicate import progress
 from neko_lab.games.syndicate.data import CHILD, DELIVERY, FISHMONGER, TURNS
 from neko_lab.games.syndicate.rules import mission_cards
@@ -39,6 +41,36 @@ def test_every_walk_is_a_path_down_the_pyramid():
     paths = progress.walk_paths(s.pyramid[0], s.cards, 0)
     assert paths and all(len(p) == 1 for p in paths)         # the opening card below the Accountant
     assert progress.walk_paths(s.pyramid[0], s.cards, 1) == [[]]  # nothing below the COO yet
+
+
+def test_a_full_pyramid_has_every_path_down_left_box_first_and_leaves_no_cycle():
+    s = rig.started(players=1, seed=3)
+    mine = set(s.pyramid[0]) | set(s.waiting[0])
+    spare = [c.id for c in s.cards[:48] if c.id not in mine]
+    rig.build(s, 0, dict(zip(range(1, 10), spare)))
+    pyr = s.pyramid[0]
+    paths = progress.walk_paths(pyr, s.cards, 0)
+    expected = []
+    for first in (0, 1):                   # below the Accountant (place 1): three levels, two boxes each
+        for second in (0, 1):
+            for third in (0, 1):
+                p, path = 1, []
+                for side in (first, second, third):
+                    action, colour = s.cards[pyr[p]].boxes[side]
+                    path.append((action, colour, [2, 3, 4][len(path)]))
+                    p = CHILD[p][side]
+                expected.append(path)
+    assert paths == expected
+    # the search asks for these at every new pyramid: nothing left for the cycle collector to free
+    gc.collect()
+    gc.disable()
+    try:
+        for start in (0, 1):
+            progress.walk_paths(pyr, s.cards, start)
+            progress.walk_rates(s, 0)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
 
 
 def test_cards_still_to_place_follow_the_waiting_room():
