@@ -47,10 +47,8 @@ With `third` (ends, beam), each end judged by the next walk has that walk's own 
 walk after them (a search two walks past the one it plans). "syndicate-deep" plays with (3, 4): over
 400 held-out games a level (seeds 1000-1399) it won 71.8 % at very easy and 45.0 % at easy against
 62.0 % and 34.5 % for "syndicate", +4.1 ± 1.1 and +5.3 ± 1.1 points of margin paired game by game, at
-about 2.8 times the CPU (eleventh round; benchmarks/README.md, "CatANNA ladder"). Its cuts measured since
-gain about in proportion to the search they add, or less; the cheapest, a third walk one position wide
-(`third` (3, 1), about 1.45 times the CPU of "syndicate"), lost to it: -1.35 ± 1.50 points of margin at
-easy over seeds 500-699 (twenty-first round).
+about 2.8 times the CPU (eleventh round; benchmarks/README.md, "CatANNA ladder"; its cheaper cuts gain
+in proportion to the search they add, or less: `third` (3, 1) lost to "syndicate" at easy).
 
 The value of a position for a seat estimates its final score (`position_value.py`).
 With two players a deliverable cube is never left loose (`deliver_now`, below).
