@@ -50,8 +50,8 @@ walk after them (a search two walks past the one it plans). "syndicate-deep" pla
 about 2.8 times the CPU (eleventh round; benchmarks/README.md, "CatANNA ladder"; its cheaper cuts gain
 in proportion to the search they add, or less: `third` (3, 1) lost to "syndicate" at easy).
 
-The value of a position for a seat estimates its final score (`position_value.py`).
-With two players a deliverable cube is never left loose (`deliver_now`, below).
+The value of a position for a seat estimates its final score (`position_value.py`). With two players
+a deliverable cube is never left loose (`deliver_now`, below).
 
 Solo, the two decisions about CatANNA are exact or measured (`catanna.py`): her wild slots get the
 colours that leave her the fewest points, her earliest marker goes on the mission met soonest.
