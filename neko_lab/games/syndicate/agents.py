@@ -477,10 +477,9 @@ class PlanningAgent(SyndicateAgent):
 class DeepAgent(SyndicateAgent):
     """The same planner looking one walk further: each of the best ends of a walk is judged by the best
     walk that can follow it, whose own best 3 ends are judged by the best walk a 4-wide beam finds after
-    them (THIRD). About 2.8 s a solo game, against about 1.0 for "syndicate": the strongest of the
-    Syndicate agents against CatANNA (benchmarks/README.md, "CatANNA ladder", eleventh round). In
-    two-player games it beat "syndicate" in 61 of 100 (seats alternating; interval 51-70 %), at about 1.1 s
-    of CPU a game for its seat (twelfth round)."""
+    them (THIRD). About 2.8 s a solo game, against about 1.0 for "syndicate": the strongest Syndicate
+    agent against CatANNA (benchmarks/README.md, "CatANNA ladder", eleventh round). With two players it
+    beat "syndicate" in 61 of 100 (seats alternating; 51-70 %), at about 1.1 s a game (twelfth round)."""
 
     name = "syndicate-deep"
     THIRD = (3, 4)
