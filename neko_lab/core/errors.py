@@ -21,6 +21,22 @@ def excerpt(value: Any, limit: int = 60, text: bool = False) -> str:
     return shown if len(shown) <= limit else shown[:limit - 3] + "..."
 
 
+def told_again(exc: Exception, message: str, note: str) -> Exception:
+    """`exc` told with more context: a new error of the same type whose message is `message`, keeping
+    `exc`'s attributes, or, where the type cannot be made again from a message alone, `exc` itself with
+    `note` added (what a traceback prints under it)."""
+    try:
+        again = type(exc)(message)
+        same = type(again) is type(exc) and str(again) == message
+    except Exception:
+        same = False
+    if not same:
+        exc.add_note(note)
+        return exc
+    again.__dict__.update(exc.__dict__)
+    return again
+
+
 def counted(n: Any, noun: str, plural: str | None = None) -> str:
     """A count and its noun as a reader says them: counted(1, "player") -> "1 player", counted(3, "player")
     -> "3 players" (plural: the noun's plural when it is not noun + "s", e.g. counted(2, "die", "dice"))."""

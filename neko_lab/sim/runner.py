@@ -24,7 +24,7 @@ from typing import Any, Sequence
 
 from ..agents import Agent, agent_label, make_agent
 from ..core.data import fingerprint
-from ..core.errors import ConfigError, counted, excerpt
+from ..core.errors import ConfigError, counted, excerpt, told_again
 from ..core.registry import GAMES, game_class
 from ..core.rng import check_seed, derive
 from ..core.state import State, best_of, shares_of
@@ -393,17 +393,7 @@ def game_failure(exc: Exception, batch: Batch, g: int, seed: int, specs: list, s
                f"seats: {seats}.\n"
                f"Replay it with nl.play({name}, agents=[{agents}], players={batch.players}, seed={seed}"
                f"{options}).\n{kept_hint(batch.out)}")
-    message = f"{exc}\n{context}"
-    try:
-        again = type(exc)(message)
-        same = type(again) is type(exc) and str(again) == message
-    except Exception:
-        same = False
-    if not same:
-        exc.add_note(context)
-        return exc
-    again.__dict__.update(exc.__dict__)
-    return again
+    return told_again(exc, f"{exc}\n{context}", context)
 
 
 # ---------------------------------------------------------------- worker processes

@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ..agents import agent_label
-from ..core.errors import ConfigError, DataError, excerpt
+from ..core.errors import ConfigError, DataError, excerpt, told_again
 from . import runner
 from .results import Results
 from .simulate import FIXED, _simulate, _tidy, check, out_folder, run_meta, simulate
@@ -101,17 +101,7 @@ def _in_cell(exc: Exception, where: str) -> Exception:
     if isinstance(exc, DataError):
         again = DataError(exc.file, exc.row, exc.field, f"{exc.problem} (in {where})", exc.line)
         return again
-    message = f"In {where}: {exc}"
-    try:
-        again = type(exc)(message)
-        same = type(again) is type(exc) and str(again) == message
-    except Exception:
-        same = False
-    if not same:
-        exc.add_note(f"In {where}.")
-        return exc
-    again.__dict__.update(exc.__dict__)
-    return again
+    return told_again(exc, f"In {where}: {exc}", f"In {where}.")
 
 
 def _reraise(exc: Exception, where: str):
