@@ -169,11 +169,19 @@ class Lab:
                     return True
         return False
 
-    def _end_server(self) -> None:
+    def _end_server(self, grace: float = 0.0) -> None:
+        """Stop the server: asked to end (it then shuts its kernels down) when `grace` is given, killed
+        with its process group if it has not ended within it."""
         if self.proc is not None and self.proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=10)
+            if grace:
+                self.proc.terminate()       # our own server, by its process id
+            try:
+                self.proc.wait(timeout=grace or 0.001)
+            except subprocess.TimeoutExpired:
+                # the server started its own session, so its group holds only it and its kernels
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
         self.proc = None
         if getattr(self, "_log", None) is not None:
             self._log.close()
@@ -185,19 +193,7 @@ class Lab:
         return (self.tmp / "jupyter.log").read_text(errors="replace")[-4000:]
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()           # our own server, by its process id; it shuts its kernels down
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                # the server started its own session, so its group holds only it and its kernels
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=5)
-        self.proc = None
-        if getattr(self, "_log", None) is not None:
-            self._log.close()
-            self._log = None
+        self._end_server(grace=15)
         if self.tmp is not None:
             shutil.rmtree(self.tmp, ignore_errors=True)
             self.tmp = None
