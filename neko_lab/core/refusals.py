@@ -76,11 +76,12 @@ def wrong_field(action: Any, legal: list) -> str | None:
 CHOICES, SEAT, NOTHING = "choices", "seat", "nothing"
 
 
-def open_decision(state: Any) -> str:
+def open_decision(state: Any, seat: int | None = None) -> str:
     """The open decision as a refusal may tell it to anyone: "Player 2 must choose one of: A, B" when its
     choices are public; whose decision it is when they are not (a hand's cards, cards drawn out of
-    sight); nothing of it while the seat decides out of the others' sight."""
-    known = state.decision_known()
+    sight); nothing of it while the seat decides out of the others' sight. Told to `seat` when it is
+    the seat deciding (its own board), the choices are its own to know and are listed."""
+    known = CHOICES if seat is not None and seat == state.current_player else state.decision_known()
     if known == CHOICES:
         return f"Player {state.current_player + 1} must choose one of: {some_of(state.legal_actions())}"
     if known == SEAT:

@@ -343,8 +343,10 @@ class State(Spaces):
         """Every action applied since the set-up, in order (what a save holds)."""
         return actions_of(self.__dict__.get("_history"))
 
-    def why_illegal(self, action: Any) -> str:
-        """A sentence saying why `action` is refused. Games refine it through _why_illegal()."""
+    def why_illegal(self, action: Any, seat: int | None = None) -> str:
+        """A sentence saying why `action` is refused. Games refine it through _why_illegal(). It tells of
+        the open decision what the spectator may know (decision_known), or, given the `seat` reading it
+        when that seat is the one deciding (its own board), the choices that seat has."""
         shown_action = short(action)
         if self.is_over():
             return f"{shown_action} is not possible: the game is over"
@@ -362,10 +364,11 @@ class State(Spaces):
                       f"legal_actions()")
         if reason:
             return reason
-        alike = alike_in_words(action, legal) if self.decision_known() == CHOICES else None
+        own = seat is not None and seat == self.current_player
+        alike = alike_in_words(action, legal) if own or self.decision_known() == CHOICES else None
         if alike:
             return f"{shown_action} is not legal now: {alike} (pass an action from legal_actions())"
-        return f"{shown_action} is not legal now ({open_decision(self)})"
+        return f"{shown_action} is not legal now ({open_decision(self, seat)})"
 
     def decision_known(self) -> str:
         """How much of the open decision everyone (a spectator too) may know, which is what a refusal

@@ -75,7 +75,7 @@ class DrillStep:
         if any(_same(action, a) for a in self.answers):
             return None
         if not any(_same(action, a) for a in state.legal_actions()):
-            return f"That move is not allowed here: {state.why_illegal(action)}. Try again."
+            return f"That move is not allowed here: {state.why_illegal(action, seat=state.current_player)}. Try again."
         if self.filler:
             return (f"This move is not part of the drill; make this one to go on to the next exercise: "
                     f"{self.answers[0]}.")

@@ -97,7 +97,7 @@ class Step:
             return None
         legal = state.legal_actions()
         if not any(_same(action, a) for a in legal):
-            return f"That move is not allowed here: {state.why_illegal(action)}. Try again."
+            return f"That move is not allowed here: {state.why_illegal(action, seat=state.current_player)}. Try again."
         if self.expected is None:
             return None
         special = self._why_not(state, self.expected, action) if self._why_not else None

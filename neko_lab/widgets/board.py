@@ -368,8 +368,9 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         before = self.state.clone()
         try:
             self.state.apply(action)
-        except IllegalAction as exc:
-            self.message.show(str(exc), "error")
+        except IllegalAction:
+            # told as this board's seat reads it: the choices of its own decision are its to know
+            self.message.show(self.state.why_illegal(action, seat=self.viewer), "error")
             self.refresh(keep_message=True)
             return False
         self.history.append((before, action))

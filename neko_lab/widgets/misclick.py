@@ -65,7 +65,7 @@ class Misclicks:
         except (ValueError, IndexError, KeyError, TypeError):
             action = None
         if action is not None:
-            return self.state.why_illegal(action)
+            return self.state.why_illegal(action, seat=self.viewer)      # type: ignore[attr-defined]
         return "that place is not one of the places this decision lets you choose"
 
     def miss_reason(self, name: str) -> str:

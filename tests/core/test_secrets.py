@@ -193,3 +193,18 @@ def test_a_refusal_tells_nothing_a_spectator_may_not_know(game):
                     checked += 1
         s.apply(agents[s.current_player](s))
     assert checked
+
+
+@pytest.mark.parametrize("game", ["toy", "neptune"])
+def test_a_refusal_told_to_the_seat_deciding_lists_its_own_choices_and_to_others_none(game):
+    """The seat deciding knows its own choices (its board lists them): told to it, a refusal lists them;
+    told to the other seat or the spectator (the default), it says only whose decision it is."""
+    s = nl.new_game(game, players=2, seed=5)
+    seat = s.current_player
+    shown = [str(a) for a in s.legal_actions()[:2]]
+    own = s.why_illegal("nonsense", seat=seat)
+    assert f"Player {seat + 1} must choose one of: " in own and all(a in own for a in shown), own
+    for reader in (None, 1 - seat):
+        text = s.why_illegal("nonsense", seat=reader)
+        assert f"Player {seat + 1} must choose, among choices not everyone may know" in text
+        assert not any(a in text for a in shown), text

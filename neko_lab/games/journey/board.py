@@ -193,7 +193,7 @@ class Board(GenericBoard):
             act = None
         if act is None:
             return super().why_not_target(name)
-        return self.state.why_illegal(act)
+        return self.state.why_illegal(act, seat=self.viewer)
 
     # ------------------------------------------------------------------ clicks
     def die_action_kind(self) -> str | None:
