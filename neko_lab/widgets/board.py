@@ -23,6 +23,7 @@ shown. ``lesson=`` guides a game step by step;
 from __future__ import annotations
 
 import asyncio
+import base64
 import random
 import re
 from typing import Any, Hashable, Mapping, Sequence
@@ -73,6 +74,31 @@ def is_target(name: object) -> bool:
         return False
     _, _, rest = name.partition(":")
     return not rest or all(_NUMBER.fullmatch(part) for part in rest.split(":"))
+
+
+_SVG_TAG = re.compile(r"<svg\b|</svg>")
+
+
+def svg_as_images(html: str) -> str:
+    """`html` with each of its pictures (an outermost <svg>...</svg>) as an <img> of that SVG. A notebook
+    not trusted on this computer (a fresh clone opened with plain `jupyter lab`) has the inline SVG of its
+    HTML outputs stripped, leaving their texts run together, but shows an image."""
+    out, depth, start, last = [], 0, 0, 0
+    for m in _SVG_TAG.finditer(html):
+        if m.group() != "</svg>":
+            if depth == 0:
+                start = m.start()
+            depth += 1
+            continue
+        depth -= 1
+        if depth == 0:
+            svg = html[start:m.end()]
+            if "xmlns=" not in svg[:svg.index(">")]:
+                svg = svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"', 1)
+            data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+            out += [html[last:start], f"<img alt='a picture of the table' src='data:image/svg+xml;base64,{data}'>"]
+            last = m.end()
+    return "".join(out) + html[last:]
 
 
 class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
@@ -256,7 +282,8 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         it was, and how to get the live board."""
         how = ("Run this cell to play on this board; until then this is a picture of the table. If the "
                "picture stays after running the cell, reload the browser tab.")
-        return {"text/html": f"<div class='neko-board-static'><p><b>{how}</b></p>{self.picture_widget.value}</div>",
+        picture = svg_as_images(self.picture_widget.value)
+        return {"text/html": f"<div class='neko-board-static'><p><b>{how}</b></p>{picture}</div>",
                 "text/plain": f"A board of {type(self.state).TITLE or type(self.state).GAME}. {how}"}
 
     def _ipython_display_(self) -> None:
