@@ -17,7 +17,9 @@ happened. A target marked ``neko-expected`` (a lesson's move) is drawn in orange
 ``data-callout`` attribute is pinned beside it, covering no text, no lit target and no element of class
 ``neko-token`` (the pieces on the table) where there is room. A list (the choices, not a table)
 scrolls to its ``neko-expected`` row, else to its ``neko-hinted`` one (hint 1's choice); when a hint has
-just been asked for, that row is brought in sight on the screen too, a few lines clear of its bottom.
+just been asked for, that row is brought in sight on the screen too, a few lines clear of its bottom. A
+click off the lit targets brings the board's refusal (``neko-msg``, above its choices) in sight when the
+page has been scrolled down past it.
 """
 from __future__ import annotations
 
@@ -257,9 +259,34 @@ function render({ model, el }) {
       model.send({ target: hit.getAttribute("data-target") });
     } else if (model.get("explain_misses")) {
       // not a legal target: the board says why (the name of an unlit target, or "" for the table)
+      const board = el.closest(".neko-board");
+      const before = board && board.querySelector(".neko-msg");
       model.send({ miss: hit && el.contains(hit) ? hit.getAttribute("data-target") : "" });
+      if (board) showRefusal(board, before);
     }
   });
+}
+
+// after a click off the lit targets, the board's refusal (over the choices, at the top of the board) is
+// brought in sight when the page has been scrolled down past it: else nothing seems to happen
+function showRefusal(board, before, waited = 0) {
+  const msg = board.querySelector(".neko-msg.neko-error");
+  if ((!msg || msg === before) && waited < 1500) {
+    setTimeout(() => showRefusal(board, before, waited + 100), 100);
+    return;
+  }
+  if (!msg) return;
+  let top = 0, bottom = window.innerHeight;        // what shows of the page: the screen, cut by the boxes that scroll
+  for (let p = msg.parentElement; p && p !== document.body; p = p.parentElement) {
+    const r = p.getBoundingClientRect();
+    if (r.height > 0 && p.scrollHeight > p.clientHeight + 1 &&
+        ["auto", "scroll"].includes(getComputedStyle(p).overflowY)) {
+      top = Math.max(top, r.top);
+      bottom = Math.min(bottom, r.bottom);
+    }
+  }
+  const r = msg.getBoundingClientRect();
+  if (r.top < top || r.bottom > bottom) msg.scrollIntoView({block: "start"});
 }
 export default { render };
 """
