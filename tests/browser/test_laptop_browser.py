@@ -66,15 +66,23 @@ def wrong_click(page, board) -> str:
     from playwright.sync_api import expect
 
     pic = board.locator(".neko-picture").first
-    box = pic.bounding_box()
-    shown = measure(board, still=True)["notebook"]["top"]       # the page may have scrolled the board up
-    x, y = box["x"] + 3, max(box["y"], shown) + 3
-    hit = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); "
-                        "return e && e.closest('[data-target].neko-lit') ? 'lit' : 'table'; }", [x, y])
-    assert hit == "table"
-    page.mouse.click(x, y)
     msg = board.locator(".neko-msg.neko-error")
-    expect(msg).to_contain_text("Not ", timeout=20_000)
+    for attempt in range(3):
+        shown = measure(board, still=True)["notebook"]["top"]       # the page may have scrolled the board up
+        box = pic.bounding_box()
+        x, y = box["x"] + 3, max(box["y"], shown) + 3
+        hit = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); "
+                            "return e && e.closest('[data-target].neko-lit') ? 'lit' : 'table'; }", [x, y])
+        assert hit == "table"
+        page.mouse.click(x, y)
+        try:
+            # a busy machine can still be scrolling the page under the pointer: then the click met
+            # something else, and the same wrong click is made again where the picture now is
+            expect(msg).to_contain_text("Not ", timeout=10_000 if attempt < 2 else 20_000)
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
     return msg.inner_text()
 
 
@@ -350,3 +358,4 @@ def test_a_wider_window_shows_the_top_of_the_table_again(tmp_path):
         m = measure(board)
         book.screenshot("laptop-syndicate-widened-1920", full_page=False)
         assert not scrolled_too_far(m), f"scrolled {m['scroll']} px at 1920: {m['lit']}"
+
