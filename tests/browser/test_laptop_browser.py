@@ -359,3 +359,50 @@ def test_a_wider_window_shows_the_top_of_the_table_again(tmp_path):
         book.screenshot("laptop-syndicate-widened-1920", full_page=False)
         assert not scrolled_too_far(m), f"scrolled {m['scroll']} px at 1920: {m['lit']}"
 
+
+
+# scroll the notebook down until the board's prompt (the message line is under it) is `above` px over its top
+SCROLL_PAST_PROMPT = """(board, above) => {
+  const prompt = board.querySelector('.neko-prompt');
+  let p = board.parentElement;
+  while (p && !(p.scrollHeight > p.clientHeight + 1 && ['auto', 'scroll'].includes(getComputedStyle(p).overflowY)))
+    p = p.parentElement;
+  p.scrollTop += prompt.getBoundingClientRect().top - p.getBoundingClientRect().top + above;
+  return p.getBoundingClientRect().top;
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ["journey", "neptune"])
+def test_a_wrong_click_low_on_the_table_brings_its_refusal_in_sight(game, tmp_path):
+    """A learner who has played a move and scrolled down the table (to its lower places), then clicks the
+    table off the lit targets: the refusal, at the top of the board above the choices, is brought in
+    sight (else nothing seems to happen). Measured without scrolling anything (measure() would)."""
+    require_browser()
+    from playwright.sync_api import expect
+
+    below = ["print('\\n'.join(f'line {i}' for i in range(1, 121)))"]     # the page goes on past the board
+    path = write_notebook(tmp_path / f"low-{game}.ipynb", cells(game, lesson=False) + below)
+    with Lab(notebooks={"low.ipynb": path}) as lab, browser_page(1280, 800) as page:
+        book = lab.open(page, "low.ipynb")
+        book.run_all(timeout=240)
+        board = page.locator(".neko-board")
+        expect(board).to_have_count(1, timeout=60_000)
+        _settle(page, board, False)
+        board.locator(f'.neko-choices [data-target="action:{FIRST_MOVE.get(game, 0)}"].neko-lit').click()
+        expect(board.locator(".neko-move").first).to_be_visible(timeout=120_000)
+        _settle(page, board, False)
+        top = board.evaluate(SCROLL_PAST_PROMPT, 200)
+        page.wait_for_timeout(500)
+        prompt = board.locator(".neko-prompt").first.bounding_box()
+        assert prompt["y"] + prompt["height"] <= top, f"{game}: the top of the board is still in sight"
+        pic = board.locator(".neko-picture").first.bounding_box()
+        page.mouse.click(pic["x"] + 3, max(pic["y"], top) + 3)
+        msg = board.locator(".neko-msg.neko-error")
+        expect(msg).to_contain_text("Not ", timeout=20_000)
+        page.wait_for_timeout(2000)            # brought in sight once drawn
+        book.screenshot(f"laptop-{game}-low-wrong-click-1280", full_page=False)
+        r = msg.bounding_box()
+        assert r["y"] >= top - 1 and r["y"] + r["height"] <= 800, f"{game}: the refusal is at {r} (notebook top {top})"
+        first = board.locator(".neko-choices [data-target]").first.bounding_box()
+        assert first["y"] >= top - 1 and first["y"] + 20 <= 800, f"{game}: the first choice is at {first}"
