@@ -33,6 +33,20 @@ import traitlets
 from ..core.svg import target
 
 _ESM = """
+// what shows of the page around `node`, as [top, bottom] on the screen: the screen, cut by each box
+// around it whose content is taller than itself and whose overflow is one of `overflows`
+function shownSpan(node, overflows) {
+  let top = 0, bottom = window.innerHeight;
+  for (let p = node.parentElement; p && p !== document.body; p = p.parentElement) {
+    const r = p.getBoundingClientRect();
+    if (r.height > 0 && p.scrollHeight > p.clientHeight + 1 && overflows.includes(getComputedStyle(p).overflowY)) {
+      top = Math.max(top, r.top);
+      bottom = Math.min(bottom, r.bottom);
+    }
+  }
+  return [top, bottom];
+}
+
 function render({ model, el }) {
   el.classList.add("neko-picture");
   // the lesson's callout: a note pinned beside the target marked data-callout, inside the picture, with
@@ -174,13 +188,7 @@ function render({ model, el }) {
         // hint, not only in the list's own box, with a few lines to spare below (a refusal above may push
         // it down). Where what shows of the list ends: the nearest box that cuts it (one whose content is
         // taller than itself: the notebook's), or the screen
-        let bottom = window.innerHeight;
-        for (let p = box.parentElement; p && p !== document.body; p = p.parentElement) {
-          const r = p.getBoundingClientRect();
-          if (r.height > 0 && p.scrollHeight > p.clientHeight + 1 &&
-              ["auto", "scroll", "hidden"].includes(getComputedStyle(p).overflowY))
-            bottom = Math.min(bottom, r.bottom);
-        }
+        const bottom = shownSpan(box, ["auto", "scroll", "hidden"])[1];
         const shown = Math.min(box.clientHeight, bottom - HINT_SPARE - box.getBoundingClientRect().top);
         if (exp.offsetTop < box.scrollTop || exp.offsetTop + exp.offsetHeight > box.scrollTop + shown) {
           // to the top of the list, room made under the last choice when the list is too short to scroll there
@@ -276,15 +284,7 @@ function showRefusal(board, before, waited = 0) {
     return;
   }
   if (!msg) return;
-  let top = 0, bottom = window.innerHeight;        // what shows of the page: the screen, cut by the boxes that scroll
-  for (let p = msg.parentElement; p && p !== document.body; p = p.parentElement) {
-    const r = p.getBoundingClientRect();
-    if (r.height > 0 && p.scrollHeight > p.clientHeight + 1 &&
-        ["auto", "scroll"].includes(getComputedStyle(p).overflowY)) {
-      top = Math.max(top, r.top);
-      bottom = Math.min(bottom, r.bottom);
-    }
-  }
+  const [top, bottom] = shownSpan(msg, ["auto", "scroll"]);
   const r = msg.getBoundingClientRect();
   if (r.top < top || r.bottom > bottom) msg.scrollIntoView({block: "start"});
 }
