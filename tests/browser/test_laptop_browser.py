@@ -50,6 +50,15 @@ def _settle(page, board, lesson: bool) -> None:
     page.wait_for_timeout(600)          # the picture scrolls to its targets after drawing
 
 
+def first_move(page, board, game: str) -> None:
+    """The learner's first move (the first choice that decides), then the bots' replies, all settled."""
+    from playwright.sync_api import expect
+
+    board.locator(f'.neko-choices [data-target="action:{FIRST_MOVE.get(game, 0)}"].neko-lit').click()
+    expect(board.locator(".neko-move").first).to_be_visible(timeout=120_000)
+    _settle(page, board, False)
+
+
 def check_in_sight(m: dict, what: str) -> None:
     assert m["cut"] <= 0 and m["overflowRight"] <= 0.5, f"{what}: the picture is cut on the right: {m['cut']} px"
     assert m["smallest"] >= 11 - 0.05, f"{what}: text {m['smallest']:.1f} px: {m['smallestText']!r}"
@@ -287,9 +296,7 @@ def test_a_full_table_on_a_laptop(game, players, tmp_path):
         check_refusal_in_sight(board, f"{game} with {players} players")
         check_unlit(page, board, f"{game} with {players} players")
         # one move on (the first choice that decides), the bots reply: the next decision of the learner in sight too
-        board.locator(f'.neko-choices [data-target="action:{FIRST_MOVE.get(game, 0)}"].neko-lit').click()
-        expect(board.locator(".neko-move").first).to_be_visible(timeout=120_000)
-        _settle(page, board, False)
+        first_move(page, board, game)
         m = measure(board)
         book.screenshot(f"laptop-{game}-{players}p-move-1280", full_page=False)
         check_in_sight(m, f"{game} with {players} players, second decision")
@@ -389,9 +396,7 @@ def test_a_wrong_click_low_on_the_table_brings_its_refusal_in_sight(game, tmp_pa
         board = page.locator(".neko-board")
         expect(board).to_have_count(1, timeout=60_000)
         _settle(page, board, False)
-        board.locator(f'.neko-choices [data-target="action:{FIRST_MOVE.get(game, 0)}"].neko-lit').click()
-        expect(board.locator(".neko-move").first).to_be_visible(timeout=120_000)
-        _settle(page, board, False)
+        first_move(page, board, game)
         top = board.evaluate(SCROLL_PAST_PROMPT, 200)
         page.wait_for_timeout(500)
         prompt = board.locator(".neko-prompt").first.bounding_box()
