@@ -185,6 +185,19 @@ def hint_then_move(page, board, lesson: bool) -> None:
     expect(board.locator(".neko-hint")).to_have_count(0, timeout=60_000)
 
 
+def still(page, board, tries: int = 20) -> dict:
+    """The board measured once its table has stopped changing: the same areas at the same widths in two
+    measurements 400 ms apart (a bot's reply, or a lesson's next step, may still be drawing)."""
+    m = measure(board)
+    for _ in range(tries):
+        page.wait_for_timeout(400)
+        again = measure(board)
+        if [s["width"] for s in again["svgs"]] == [s["width"] for s in m["svgs"]]:
+            return again
+        m = again
+    raise AssertionError(f"the table kept changing for {tries * 0.4:.0f} s: {[s['width'] for s in m['svgs']]}")
+
+
 def check_grown(m: dict, before: list, what: str) -> None:
     """At 1920×1080, after 1280×800 (widths `before`): a table drawn as one picture grows with its wider
     column (to 1.5 times its drawn size, or the column's width; one that fits the box's height only as far
@@ -255,13 +268,11 @@ def test_board_and_lesson_on_a_laptop(game, tmp_path):
                 page.wait_for_timeout(300)
                 book.screenshot("laptop-journey-lesson-draft-1280", full_page=False)
         widths = {}
-        for k, kind in enumerate(("board", "lesson")):
-            widths[kind] = [s["width"] for s in measure(boards.nth(k))["svgs"]]
+        for k, kind in enumerate(("board", "lesson")):       # after the bots' replies to the move above
+            widths[kind] = [s["width"] for s in still(page, boards.nth(k))["svgs"]]
         page.set_viewport_size({"width": 1920, "height": 1080})
         for k, kind in enumerate(("board", "lesson")):
-            measure(boards.nth(k))
-            page.wait_for_timeout(400)
-            m = measure(boards.nth(k))
+            m = still(page, boards.nth(k))
             check_grown(m, widths[kind], f"{game} {kind}")
             book.screenshot(f"laptop-{game}-{kind}-1920", full_page=False)
             if kind == "lesson" and m["callout"]:
