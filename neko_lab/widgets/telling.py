@@ -19,8 +19,11 @@ TOLD_SINCE = 3          # the other seats' moves since the reader's own that the
 
 
 def scrolled(body: str) -> str:
-    """A box beside the picture that never grows past 280 px (it scrolls instead), text at 13 px."""
-    return f"<div style='max-height:280px;overflow-y:auto;font-size:13px;line-height:1.35'>{body}</div>"
+    """A box beside the picture that never grows past 280 px (it scrolls instead), text at 13 px, set apart
+    by a rule above it from the Last moves list (which scrolls too) so that its heading never reads as
+    that list's cut last line."""
+    return ("<div style='max-height:280px;overflow-y:auto;font-size:13px;line-height:1.35;margin-top:6px;"
+            f"border-top:1px solid #bbb;padding-top:4px'>{body}</div>")
 
 
 class Telling:
