@@ -225,11 +225,13 @@ class Spaces:
         for a in self.legal_actions():
             if self.action_id(a) == i:
                 return a
-        raise IllegalAction(self.why_id_illegal(i))
+        raise IllegalAction(self.why_id_illegal(i, seat=self.current_player))      # told to whoever acts
 
-    def why_id_illegal(self, i: Any) -> str:
-        """A sentence saying why action id `i` is refused now: the game's own reason (why_illegal) for
-        the action the id names, when the game's spaces module can name it (action_of)."""
+    def why_id_illegal(self, i: Any, seat: int | None = None) -> str:
+        """A sentence saying why action id `i` is refused now, told to `seat` (None: a spectator): the
+        game's own reason (why_illegal) for the action the id names, when the game's spaces module can
+        name it (action_of). A reader who may not know the open decision's choices is told what
+        why_illegal tells it, never whether the id names something in this position (a hand's card)."""
         n = len(self._vocab())
         if isinstance(i, numbers.Integral) and not isinstance(i, bool):
             i = int(i)                   # numpy's integers too (an argmax over a policy's outputs)
@@ -239,14 +241,18 @@ class Spaces:
                     f"the legal ones now)")
         if self.is_over():
             return f"action id {i} is not possible: the game is over"
+        if not (seat is not None and seat == self.current_player) and self.decision_known() != "choices":
+            reader = "a spectator" if seat is None else f"Player {self.check_seat(seat) + 1}"
+            return (f"action id {i} ({self.action_words(i)}) cannot be judged by {reader} now "
+                    f"({open_decision(self, seat)})")
         decode = getattr(self.SPACES, "action_of", None)
         try:
             action = decode(self, self._vocab().keys[i]) if decode else None
         except Exception:  # a choice that names nothing in this position (a card a hand does not hold)
             action = None
         if action is not None:
-            return f"action id {i}: {self.why_illegal(action)}"
-        return f"action id {i} is not legal now ({open_decision(self)})"
+            return f"action id {i}: {self.why_illegal(action, seat)}"
+        return f"action id {i} is not legal now ({open_decision(self, seat)})"
 
     def action_words(self, i: Any) -> str:
         """The choice action id `i` names, in words read from the id alone (the spaces module's

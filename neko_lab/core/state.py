@@ -332,8 +332,8 @@ class State(Spaces):
         if legal is None:
             legal = self._legal = [] if self.is_over() else self._legal_actions()
         own = find_legal(legal, action)
-        if own is None:
-            raise IllegalAction(self.why_illegal(action))
+        if own is None:          # told to whoever acts, which is the seat deciding
+            raise IllegalAction(self.why_illegal(action, seat=self.current_player))
         self._legal = None
         self._apply(own)
         self.steps += 1
@@ -344,13 +344,20 @@ class State(Spaces):
         return actions_of(self.__dict__.get("_history"))
 
     def why_illegal(self, action: Any, seat: int | None = None) -> str:
-        """A sentence saying why `action` is refused. Games refine it through _why_illegal(). It tells of
-        the open decision what the spectator may know (decision_known), or, given the `seat` reading it
-        when that seat is the one deciding (its own board), the choices that seat has."""
+        """A sentence saying why `action` is refused, told to `seat` (None: a spectator). Games refine it
+        through _why_illegal(). Told to the seat deciding (its own board; apply()'s IllegalAction, since
+        whoever acts is that seat), or when everyone may know the open decision's choices
+        (decision_known), it gives the rule that refuses the action, or lists the choices. Told to anyone
+        else while the choices are not public, it reads nothing of them nor of the deciding seat's secrets
+        (its hand, cards drawn, a walk out of sight): the same sentence whatever those are."""
         shown_action = short(action)
         if self.is_over():
             return f"{shown_action} is not possible: the game is over"
+        if not (seat is not None and seat == self.current_player) and self.decision_known() != CHOICES:
+            return self._why_illegal_unseen(action, seat)
         legal = self.legal_actions()
+        if find_legal(legal, action) is not None:
+            return f"{shown_action} is legal now: nothing refuses it (it is one of legal_actions())"
         if any(lookalike(a, action) for a in legal):
             return (f"{shown_action} is a {type(action).__name__}, not one of {self.GAME}'s actions: "
                     f"pass an action from legal_actions() ({type(legal[0]).__name__})")
@@ -369,6 +376,17 @@ class State(Spaces):
         if alike:
             return f"{shown_action} is not legal now: {alike} (pass an action from legal_actions())"
         return f"{shown_action} is not legal now ({open_decision(self, seat)})"
+
+    def _why_illegal_unseen(self, action: Any, seat: int | None) -> str:
+        """why_illegal() told to a reader who may not know the open decision's choices: whether `action` is
+        an action of the game at all (a plain tuple or another object never is: that depends on no
+        secret), else that the reader cannot judge it."""
+        shown_action = short(action)
+        reader = "a spectator" if seat is None else f"Player {self.check_seat(seat) + 1}"
+        if not isinstance(action, tuple) or type(action) is tuple:
+            return (f"{shown_action} is not one of {self.GAME}'s actions: pass an action from legal_actions() "
+                    f"({open_decision(self, seat)})")
+        return f"{shown_action} cannot be judged by {reader} now ({open_decision(self, seat)})"
 
     def decision_known(self) -> str:
         """How much of the open decision everyone (a spectator too) may know, which is what a refusal

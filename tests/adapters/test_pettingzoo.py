@@ -178,10 +178,12 @@ def test_a_refused_action_id_gives_the_rule_in_words():
     with pytest.raises(nl.IllegalAction, match=f"action id {bad} is not legal now \\(Player 1 must choose one of: "):
         s.action_from_id(bad)
     s = nl.new_game("syndicate", players=2, seed=3)      # simultaneous: the choices are the seat's secret
-    with pytest.raises(nl.IllegalAction) as refused:
+    for reader in (None, 1):                # told to a spectator or the other seat: nothing of them
+        text = s.why_id_illegal(bad, seat=reader)
+        assert "out of the others' sight" in text and not any(str(a) in text for a in s.legal_actions()), text
+    with pytest.raises(nl.IllegalAction) as refused:   # whoever acts is the seat deciding: its own choices
         s.action_from_id(bad)
-    assert "out of the others' sight" in str(refused.value)
-    assert not any(str(a) in str(refused.value) for a in s.legal_actions())
+    assert all(str(a) in str(refused.value) for a in s.legal_actions()[:2])
 
 
 def test_a_refused_numpy_action_id_is_explained_like_a_plain_one():

@@ -158,11 +158,11 @@ def test_a_pending_decision_of_a_clone_cannot_be_changed(game):
     assert s.legal_actions() == copy.legal_actions()
 
 
-def _refusals(s, attempts) -> list[str]:
+def _refusals(s, attempts, reader=None) -> list[str]:
     out = []
     for a in attempts:
         try:
-            out.append(s.why_illegal(a))
+            out.append(s.why_illegal(a, seat=reader))
         except Exception as exc:        # a refusal must never fail
             raise AssertionError(f"why_illegal({a!r}) failed: {exc!r}")
     return out
@@ -177,19 +177,22 @@ def test_a_refusal_tells_nothing_a_spectator_may_not_know(game):
     from neko_lab.core import Rng
     s = nl.new_game(game, players=2, seed=5)
     agents = [make_agent(game, game, seed=5 + i) for i in range(2)]
-    attempts = ["nonsense", ("not", "an", "action")]
     checked = 0
     for step in range(90):
         if s.is_over():
             break
         if step % 3 == 0:
-            said = _refusals(s, attempts)
-            for other in range(2):
-                if other == s.current_player:
-                    continue
-                for r in range(2):
-                    copy = s.determinize(other, Rng(r))
-                    assert _refusals(copy, attempts) == said, f"step {step}, a copy for Player {other + 1}"
+            other = 1 - s.current_player
+            copies = [s.determinize(other, Rng(r)) for r in range(2)]
+            # what the deciding seat holds or may choose here and in the copies, as actions and as plain
+            # tuples: asked about any of them, the spectator and the other seat are told the same
+            tried = [a for t in [s, *copies] for a in t.legal_actions()[:6]]
+            attempts = ["nonsense", ("not", "an", "action"), *tried, *map(tuple, tried)]
+            for reader in (None, other):
+                said = _refusals(s, attempts, reader)
+                for copy in copies:
+                    assert _refusals(copy, attempts, reader) == said, \
+                        f"step {step}, told to {reader}, a copy for Player {other + 1}"
                     checked += 1
         s.apply(agents[s.current_player](s))
     assert checked

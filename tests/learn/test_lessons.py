@@ -113,7 +113,7 @@ def test_a_wrong_move_is_explained_and_refused(game, built):
                                                               for b in s.legal_actions())), None)
     if other is not None:
         refusal = step.check(other)
-        assert refusal.startswith("That move is not allowed here: ") and s.why_illegal(other) in refusal
+        assert refusal.startswith("That move is not allowed here: ") and s.why_illegal(other, seat=s.current_player) in refusal
 
 
 def test_naeco_wrong_moves_say_what_to_play_instead():

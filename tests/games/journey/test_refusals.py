@@ -286,21 +286,27 @@ def _picking(players=2, seed=21):
     return s
 
 
-def test_a_refusal_while_a_seat_buys_from_its_drawn_cards_does_not_name_them():
+def test_a_refusal_while_a_seat_buys_from_its_drawn_cards_names_them_only_to_that_seat():
     from neko_lab.core import Rng
     s = _picking()
     assert s.drawn, "a buy from the cards drawn"
     picker, other = s.current_player, 1 - s.current_player
-    attempts = [Act("end", 0, 0, 0), Act("pick", 99, 0, 0), Act("draft", 3, 0, 0)]
-    said = [refusal(s.clone(), x) for x in attempts]
     offered = [str(a) for a in s.legal_actions() if a.kind == "pick"]
-    for text in said:
-        assert f"Player {picker + 1} is deciding which card to buy" in text
-        assert not any(o in text for o in offered), text
-        assert "#" not in text.split(" is not legal now")[1]      # no card number at all
-    for r in range(4):          # the other seat's copies deal other cards drawn: the refusals read the same
-        copy = s.determinize(other, Rng(r))
-        assert [copy.why_illegal(x) for x in attempts] == said
+    cards = range(1, max(c.id for c in s.data.cards) + 1)
+    # every card, offered or not, as an action, with a stray field, and as a plain tuple
+    attempts = [Act("end", 0, 0, 0), Act("draft", 3, 0, 0),
+                *(x for c in cards for x in (Act("pick", c, 0, 0), Act("pick", c, 1, 0), ("pick", c, 0, 0)))]
+    for reader in (None, other):
+        said = [s.why_illegal(x, seat=reader) for x in attempts]
+        assert all("must choose, among choices not everyone may know" in text and "may choose" not in text
+                   for text in said), said[:3]
+        for r in range(4):          # the other seat's copies deal other cards drawn: the refusals read the same
+            copy = s.determinize(other, Rng(r))
+            assert [copy.why_illegal(x, seat=reader) for x in attempts] == said, f"told to {reader}"
+    # the buyer, on its own board or acting through apply(), is told its own choices
+    for text in (s.why_illegal(Act("pick", 99, 0, 0), seat=picker), refusal(s.clone(), Act("pick", 99, 0, 0))):
+        assert f"Player {picker + 1} is deciding which card to buy and may choose" in text, text
+        assert all(o in text for o in offered), text
 
 
 def test_a_refusal_lists_the_choices_of_a_decision_everyone_sees():

@@ -208,10 +208,10 @@ def test_a_refusal_is_what_the_acting_seat_knows():
     card = next(c for c in s.hands[YELLOW] if c not in s.hands[RED])
     action = Play(card, s.data.cards[card].title, s.data.cards[card].fame)
     act(s, Pass("sell nothing"))
-    said = s.why_illegal(action)
+    said = s.why_illegal(action, seat=s.current_player)      # told to the acting seat (its board, apply())
     assert "is not in your hand" in said
     for k in range(3):
-        assert s.determinize(RED, Rng(k)).why_illegal(action) == said
+        assert s.determinize(RED, Rng(k)).why_illegal(action, seat=s.current_player) == said
 
 
 def test_two_teams_standing_together_are_one_choice_and_the_refusal_names_the_offered_one():
@@ -219,7 +219,7 @@ def test_two_teams_standing_together_are_one_choice_and_the_refusal_names_the_of
     a = pick(s, BuildAt, what="base", dest=loc(s, "Mars Mineral Beds"))
     other = a._replace(team=2)
     assert other not in s.legal_actions()
-    said = s.why_illegal(other)
+    said = s.why_illegal(other, seat=s.current_player)
     assert f"your teams {a.team + 1} and 3 stand together at Earth" in said and f"\u201c{a}\u201d" in said
 
 
@@ -227,7 +227,7 @@ def test_an_action_whose_name_is_not_the_place_it_points_at_is_refused_as_such()
     s = game(3)
     play_card(s, RED, "research")
     a = pick(s, Launch, loc=loc(s, "Lunar Mineral Beds"))
-    said = s.why_illegal(a._replace(name="Callisto"))
+    said = s.why_illegal(a._replace(name="Callisto"), seat=s.current_player)
     assert "it names 'Callisto', but its loc stands for Lunar Mineral Beds" in said
 
 

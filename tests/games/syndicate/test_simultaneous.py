@@ -355,18 +355,20 @@ def test_a_refusal_names_neither_the_seat_deciding_out_of_sight_nor_its_choices(
     s = _mid_turn(simultaneous=True)
     hidden = s.legal_actions()
     said = []
-    for attempt in ("nonsense", *(a._replace(**{a._fields[0]: 99}) for a in hidden[:1])):
-        with pytest.raises(nl.IllegalAction) as refused:
-            s.clone().apply(attempt)
-        text = str(refused.value)
-        assert not any(str(a) in text for a in hidden), text
-        said.append(text)
+    for reader in (None, 1 - s.current_player):      # a spectator, the other seat
+        for attempt in ("nonsense", *hidden[:3], *(a._replace(**{a._fields[0]: 99}) for a in hidden[:1])):
+            text = s.why_illegal(attempt, seat=reader)
+            assert not any(str(a) in text for a in hidden if a != attempt), text
+            assert "may choose" not in text and "must choose one of" not in text, text
+            said.append(text)
     assert f"Player {s.current_player + 1}" not in said[0] and "out of the others' sight" in said[0]
     # any other position of the simultaneous game is refused in the same words
     other = _mid_turn(simultaneous=True, steps=31)
+    assert other.why_illegal("nonsense") == said[0]
+    # whoever acts (apply()) is the seat deciding: told its own choices
     with pytest.raises(nl.IllegalAction) as refused:
-        other.apply("nonsense")
-    assert str(refused.value) == said[0]
+        s.clone().apply("nonsense")
+    assert f"Player {s.current_player + 1} must choose one of: " in str(refused.value)
 
 
 def test_a_refusal_in_the_open_game_lists_the_choices():

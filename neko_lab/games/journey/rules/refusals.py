@@ -21,14 +21,15 @@ if TYPE_CHECKING:
 
 def why_illegal(s: GameState, action: Any) -> str | None:
     """Why an action that is not legal now is refused, always naming the section that decides it. Every
-    reason reads only the acting seat's own board and the public table (bids, discards, supplies)."""
+    reason reads only the acting seat's own board and the public table (bids, discards, supplies); it is
+    asked only for a reader who may know the open decision's choices (State.why_illegal)."""
     if not s.pending:
         return None
     top = s.pending[-1]
     kind = getattr(action, "kind", None)
     b = s.boards[top.seat]
     # a number the action's words do not show (a placement's third): the reasons below read the words
-    alike = alike_in_words(action, s.legal_actions()) if s.decision_known() == "choices" else None
+    alike = alike_in_words(action, s.legal_actions())
     if alike:
         return f"{action} is not legal: {alike} ({decision_rule(top)})"
     reason = None
@@ -69,8 +70,6 @@ def why_illegal(s: GameState, action: Any) -> str | None:
         return f"{action} is not legal: that value is not in the dice in front of you ({R_DRAFT})"
     rule = decision_rule(top)
     deciding = f"{player(top.seat)} is deciding {DECISION_TEXT.get(top.kind, top.kind)}"
-    if s.decision_known() != "choices":     # cards drawn that only the seat buying sees
-        return f"{action} is not legal now: {deciding} ({rule})"
     legal = s.legal_actions()
     shown = ", ".join(map(str, legal[:8])) + (", ..." if len(legal) > 8 else "")
     return f"{action} is not legal now: {deciding} and may choose {shown} ({rule})"

@@ -226,7 +226,7 @@ class GameState(State):
         odd = odd_field(action, legal, types_only=True)
         if odd:
             return odd
-        return super()._why_illegal(action) or odd_field(action, legal, types_only=False, state=self)
+        return super()._why_illegal(action) or odd_field(action, legal, types_only=False)
 
     # ------------------------------------------------------------------ what a seat sees
     def acted_unseen(self, seat: int) -> set[int]:
@@ -394,10 +394,11 @@ class GameState(State):
             "opening", "catanna_assign"]), "one decision at a time (solo: the markers before the opening)"
 
 
-def odd_field(action: Any, legal: list, types_only: bool, state: Any = None) -> str | None:
+def odd_field(action: Any, legal: list, types_only: bool) -> str | None:
     """A short reason for an action object of one of this game's classes built with a field no legal
     action of that class holds now (a wrong type, None, a huge number), or, with types_only=False, a
-    combination of fields that is not among them. None when `action` is of no legal action's class."""
+    combination of fields that is not among them. None when `action` is of no legal action's class. Asked
+    only for a reader who may know the open decision's choices (State.why_illegal): it lists some."""
     same = [a for a in legal if type(a) is type(action)]
     if not same:
         return None
@@ -416,7 +417,5 @@ def odd_field(action: Any, legal: list, types_only: bool, state: Any = None) -> 
                     f"{name} (choose one of legal_actions())")
     if types_only:
         return None
-    if state is not None and state.decision_known() != "choices":    # the choices are a seat's secret
-        return f"{excerpt(action, 80, text=True)} is not among the legal {kind} choices now"
     shown = "; ".join(excerpt(a, 80, text=True) for a in same[:3]) + ("; ..." if len(same) > 3 else "")
     return f"{excerpt(action, 80, text=True)} is not among the {len(same)} legal {kind} choices now ({shown})"
