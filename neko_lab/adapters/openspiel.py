@@ -12,6 +12,13 @@ games' seeds following from it); returns ("win": +1 sole winner, 0 shared win, -
 "score": solo Naéco is rated, not won, and asking it for "win" is a ConfigError); options (the game's
 options as a JSON object, e.g. '{"sea_shepherd": true}'). The game's parameters show the kind chosen.
 
+OpenSpiel splits a game string such as "python_neko_journey(players=3,options=...)" at every comma, so
+inside a game string the options are written with ';' between them instead of ',':
+options={"advanced_cards":true;"new_bid_spaces":3}. That is the form str(game) and get_parameters()
+show, so the name a game prints loads the same game again (pyspiel.load_game(str(game))); a comma,
+parenthesis or '=' inside an option's text is written as a JSON escape (\\u002c, \\u0028, \\u0029, \\u003d).
+The dict form of load_game takes either: {"options": '{"advanced_cards": true, "new_bid_spaces": 3}'}.
+
 The engines draw chance inside apply(), so the games are SAMPLED_STOCHASTIC: there are no chance nodes.
 Action ids are the game's fixed vocabulary (num_actions()); observation tensors are observation_tensor();
 the observation string is the seat's observation() as JSON. `resample_from_infostate(player, sampler)`
@@ -40,6 +47,7 @@ import importlib
 import json
 import numbers
 import random
+import re
 import threading
 from typing import Any
 
@@ -92,15 +100,7 @@ class NekoGame(pyspiel.Game):
         if kind not in RETURN_KINDS + (DEFAULT_RETURN,):
             raise nl.ConfigError(f"returns is one of {RETURN_KINDS + (DEFAULT_RETURN,)}, not {kind!r}")
         self.returns_kind = cls.return_kind(None if kind == DEFAULT_RETURN else kind, self.players)
-        text = str(params.get("options", "{}")) or "{}"
-        try:
-            self.options = json.loads(text)
-        except ValueError as exc:
-            raise nl.ConfigError(f"options is the game's options as a JSON object, e.g. "
-                                 f"'{{\"sea_shepherd\": true}}'; {text[:60]!r} is not JSON ({exc})") from None
-        if not isinstance(self.options, dict):
-            raise nl.ConfigError(f"options is the game's options as a JSON object, e.g. "
-                                 f"'{{\"sea_shepherd\": true}}', not {text[:60]!r}")
+        self.options = read_options(params.get("options", "{}"))
         # refuses bad settings; its options, defaults filled in, are what a save of this game holds
         self._engine_options = nl.new_game(self.KEY, players=self.players, seed=0, **self.options).options
         seed = int(params.get("seed", -1))
@@ -121,7 +121,7 @@ class NekoGame(pyspiel.Game):
             max_game_length=cls.MAX_GAME_LENGTH)
         super().__init__(_TYPES[self.KEY], info, {"players": self.players, "seed": seed,
                                                    "returns": self.returns_kind,
-                                                   "options": json.dumps(self.options, sort_keys=True)})
+                                                   "options": options_text(self.options)})
 
     def __reduce__(self) -> tuple:
         """A copy (pickle, copy, a process pool) is this game loaded again by name and parameters; with
@@ -281,6 +281,39 @@ class NekoSpielState(pyspiel.State):
 
     def __str__(self) -> str:
         return repr(self.engine)
+
+
+_OPTIONS_FORM = ("options is the game's options as a JSON object, e.g. '{\"sea_shepherd\": true}'; inside a "
+                 "game string, where OpenSpiel splits at every comma, with ';' between them instead of ',': "
+                 "python_neko_journey(options={\"advanced_cards\":true;\"new_bid_spaces\":3})")
+_JSON_TEXT = re.compile(r'"(?:[^"\\]|\\.)*"')     # a JSON string literal, its escapes included
+# what OpenSpiel's game-string parser reads as its own inside an option's text: written as JSON escapes
+_SPIEL_SIGNS = {",": "\\u002c", "(": "\\u0028", ")": "\\u0029", "=": "\\u003d"}
+
+
+def options_text(options: dict) -> str:
+    """The options as the game string writes them: a JSON object with ';' between its members (and list
+    items) instead of ',', and no comma, parenthesis or '=' left inside its texts, so OpenSpiel's parser
+    hands the whole of it back to read_options."""
+    text = json.dumps(options, sort_keys=True, separators=(";", ":"))
+    return _JSON_TEXT.sub(lambda m: re.sub(r"[,()=]", lambda c: _SPIEL_SIGNS[c.group()], m.group()), text)
+
+
+def read_options(value: Any) -> dict:
+    """The options a game string or the dict form of load_game gives: a JSON object whose members are
+    parted by ',' or by ';' (a ';' inside a text is kept). ConfigError, naming the form, for anything else."""
+    text = str(value).strip() or "{}"
+    parts, end = [], 0
+    for m in _JSON_TEXT.finditer(text):           # ';' outside the texts stands for ','
+        parts += [text[end:m.start()].replace(";", ","), m.group()]
+        end = m.end()
+    try:
+        options = json.loads("".join(parts) + text[end:].replace(";", ","))
+    except ValueError as exc:
+        raise nl.ConfigError(f"{_OPTIONS_FORM}; {text[:60]!r} is not that ({exc})") from None
+    if not isinstance(options, dict):
+        raise nl.ConfigError(f"{_OPTIONS_FORM}; not {text[:60]!r}")
+    return options
 
 
 def _load_game(name: str, params: dict, seeds: tuple | None, module: str) -> NekoGame:

@@ -20,7 +20,9 @@ reset(seed=...) starts the game with that seed (the same seed gives the same gam
 know are ignored, and reset(options={"game_options": {...}}) passes options to the game.
 step() and last() need a game with an agent to act: before reset(), and once the game is over and every
 agent has taken its last step(None) (where agent_iter() stops), they are a ConfigError saying to call
-reset(); observe(agent) still shows a seat's final observation then.
+reset(); observe(agent) still shows a seat's final observation then. A name that is no agent of the game
+(observe("player_0"), action_space(0)) is a ConfigError naming the agents there are (also a KeyError, what
+a dict of agents raises).
 
 The neko_lab game being played is `env.game_state` (a State: scores(), log_for(), to_json(), ...;
 `env.game` is the game's key). `env.state()` is PettingZoo's global state for centralised training, which
@@ -42,6 +44,14 @@ from neko_lab.core.errors import excerpt
 from neko_lab.core.events import PUBLIC
 from neko_lab.core.spaces import RETURN_KINDS
 from neko_lab.core.rng import check_seed
+
+
+class UnknownAgent(nl.ConfigError, KeyError):
+    """A name that is no agent of the environment, given to observe(), observation_space() or
+    action_space(): a ConfigError naming the agents there are, and a KeyError as well, what looking the
+    name up in a dict of agents raises, so code written for other PettingZoo environments still catches it."""
+
+    __str__ = nl.ConfigError.__str__      # the message as written (KeyError's own would show it quoted)
 
 
 class NekoAEC(AECEnv):
@@ -81,10 +91,24 @@ class NekoAEC(AECEnv):
         self.game_state: nl.State | None = None     # the game being played (after reset())
 
     def observation_space(self, agent: str):
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str):
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: Any) -> str:
+        """`agent` if it names an agent of this game, else an UnknownAgent naming the agents there are."""
+        try:
+            if agent in self._seat:
+                return agent
+        except TypeError:           # unhashable (a list, a dict): no agent's name either
+            pass
+        names = ", ".join(self.possible_agents)
+        seat = ""
+        if isinstance(agent, numbers.Integral) and not isinstance(agent, bool) and 0 <= agent < self.players:
+            seat = f"; seat {int(agent)} is the agent {self.possible_agents[int(agent)]!r}"
+        raise UnknownAgent(f"{excerpt(agent)} is not an agent of this {self.players}-player game: its agents "
+                           f"are {names} (counted from 1){seat}")
 
     def state(self) -> np.ndarray:
         """PettingZoo's global state (for centralised training): not offered. Every tensor of these
@@ -132,8 +156,8 @@ class NekoAEC(AECEnv):
         return super().last(observe)
 
     def observe(self, agent: str) -> dict:
+        seat = self._seat[self._agent(agent)]
         s = self._playing("observe()")
-        seat = self._seat[agent]
         mask = np.zeros(self._n, np.int8)
         if not s.is_over() and s.current_player == seat:
             mask[s.legal_action_ids()] = 1

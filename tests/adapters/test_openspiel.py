@@ -136,6 +136,60 @@ def test_options_that_are_not_a_json_object_are_a_config_error(options):
         pyspiel.load_game("python_neko_journey", {"options": options})
 
 
+# option sets of several games, as a person passes them in the dict form of load_game (JSON with commas)
+OPTION_SETS = [
+    ("journey", 3, {"advanced_cards": True, "new_bid_spaces": 3}),
+    ("journey", 4, {"advanced_setup": True, "exchange_limit": None, "blue_bar_on_direct_buys": True}),
+    ("neptune", 3, {"events": True, "diversification_by": "bases", "final_fame_tie_vp": 2}),
+    ("syndicate", 1, {"catanna": "very hard", "catanna_cubes": 7, "catanna_assign": "choose"}),
+    ("naeco", 3, {"sea_shepherd": True, "facedown_any_depth": True}),
+]
+
+
+@pytest.mark.parametrize("game,players,options", OPTION_SETS)
+def test_the_name_a_game_prints_loads_the_same_game_again(game, players, options):
+    g = pyspiel.load_game(f"python_neko_{game}", {"players": players, "seed": 5, "returns": "score",
+                                                  "options": json.dumps(options)})
+    again = pyspiel.load_game(str(g))
+    assert str(again) == str(g) and again.get_parameters() == g.get_parameters()
+    assert again.options == options == g.options
+    assert again.num_distinct_actions() == g.num_distinct_actions()
+    assert again.observation_tensor_shape() == g.observation_tensor_shape()
+    # the same seed: the same first game, the options it was dealt with included
+    first = again.new_initial_state()
+    assert first.serialize() == g.new_initial_state().serialize()
+    assert {k: first.engine.options[k] for k in options} == options
+
+
+def test_options_in_a_game_string_are_written_without_commas_and_read_either_way():
+    g = pyspiel.load_game("python_neko_journey", {"options": '{"advanced_cards": true, "new_bid_spaces": 3}'})
+    text = g.get_parameters()["options"]
+    assert "," not in text
+    typed = pyspiel.load_game('python_neko_journey(options={"new_bid_spaces": 3; "advanced_cards": true})')
+    assert typed.options == g.options == {"advanced_cards": True, "new_bid_spaces": 3}
+    assert pyspiel.load_game("python_neko_journey", {"options": text}).options == g.options
+
+
+@pytest.mark.parametrize("options", [
+    {"choice": "a, b (c) = d; e", "list": [1, 2.5, "x,y", None], "quote": 'say "hi"\\', "accent": "Naéco"},
+    {"empty": "", "nested_sign": "f(x)", "ends": ")"},
+])
+def test_any_option_text_survives_openspiels_parser(options):
+    """Texts and lists with commas, parentheses, '=' or ';' in them (a plugin game's options may hold
+    any) come back whole through OpenSpiel's game-string parser."""
+    text = neko_spiel.options_text(options)
+    parsed = pyspiel.game_parameters_from_string(f"python_neko_journey(options={text},players=2)")
+    assert parsed["options"] == text and parsed["players"] == 2
+    assert neko_spiel.read_options(parsed["options"]) == options
+
+
+@pytest.mark.parametrize("options", ["advanced_cards:true", '{"advanced_cards":true;}', "{'advanced_cards': true}"])
+def test_options_a_game_string_cannot_read_say_what_to_write(options):
+    with pytest.raises(nl.ConfigError, match=r"with ';' between them instead of ','.*"
+                                             r"options=\{\"advanced_cards\":true;\"new_bid_spaces\":3\}"):
+        pyspiel.load_game(f"python_neko_journey(options={options})")
+
+
 def test_only_the_seats_own_observation_is_offered_not_an_information_state_or_a_public_view():
     from open_spiel.python.observation import make_observation
     g, s = _played("naeco", 4)

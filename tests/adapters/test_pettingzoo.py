@@ -76,6 +76,28 @@ def test_last_and_observe_before_reset_say_to_reset():
             call()
 
 
+@pytest.mark.parametrize("call", ["observe", "observation_space", "action_space"])
+@pytest.mark.parametrize("agent", ["player_0", "player_4", "Player 1", 0, np.int64(2), None, ["player_1"]])
+def test_a_name_that_is_no_agent_is_a_config_error_naming_the_agents(call, agent):
+    e = env("naeco", 3)
+    e.reset(seed=1)
+    before = e.game_state.to_json(snapshot=True)
+    with pytest.raises(nl.ConfigError, match=r"is not an agent of this 3-player game: its agents are "
+                                             r"player_1, player_2, player_3 \(counted from 1\)") as err:
+        getattr(e, call)(agent)
+    assert str(err.value).startswith(repr(agent))     # the name given, as written
+    assert isinstance(err.value, KeyError)      # what a dict of agents raises, for code that catches that
+    if isinstance(agent, (int, np.integer)):    # a seat number: the agent it would be
+        assert f"seat {agent} is the agent 'player_{agent + 1}'" in str(err.value)
+    assert e.game_state.to_json(snapshot=True) == before
+    assert getattr(e, call)("player_3") is not None
+
+
+def test_observe_of_an_unknown_agent_before_reset_names_the_agents():
+    with pytest.raises(nl.ConfigError, match="its agents are player_1, player_2"):
+        env("naeco", 2).observe("player_0")
+
+
 def test_score_rewards_and_game_options():
     e = env("naeco", 2, reward="score", sea_shepherd=True)
     _, total = _play(e, 5)
