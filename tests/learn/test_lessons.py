@@ -592,6 +592,81 @@ def test_syndicate_walk_steps_say_truly_where_the_other_box_leads(built):
     assert walks >= 20
 
 
+def _refusals(les, kinds):
+    """(position, step, wrong move, refusal) for every legal move other than the step's, at the steps whose
+    move is of one of `kinds`, along the lesson's game."""
+    steps, _end = lesson_steps(les)
+    for s, step in steps:
+        if type(step.expected).__name__ in kinds:
+            for a in s.legal_actions():
+                if not (type(a) is type(step.expected) and a == step.expected):
+                    yield s, step, a, step.check(a)
+
+
+def test_syndicate_refusing_fewer_cubes_argues_for_the_cubes_the_step_takes(built):
+    """Taking fewer cubes than the Fishmonger step asks is answered with the cubes and slots that makes
+    the step's take better, never with the cost of loose cubes (an argument for taking fewer); taking
+    more, with that cost at the Fishmonger's own level."""
+    from neko_lab.games.syndicate.data import LEVEL_OF, MULTIPLIER, WILD
+    fewer = more = 0
+    for s, step, a, why in _refusals(built("syndicate"), {"Take"}):
+        want = step.expected
+        a_ = s.observation(0)["areas"][0]
+        slots = sum(1 for p, cid in enumerate(a_["pyramid"]) if cid >= 0
+                    for k, (_kd, c) in enumerate(s.cards[cid].slots)
+                    if a_["filled"][p][k] < 0 and c in (want.colour, WILD))
+        m = MULTIPLIER[LEVEL_OF[want.place]]
+        if a.count < want.count:
+            fewer += 1
+            assert f"{want.count - a.count} " in why and "fewer" in why, why
+            assert f"{slots} free slot" in why and "loose" not in why, why
+        else:
+            more += 1
+            assert f"{a.count - want.count} " in why and f"costs 2 \u00d7 {m} = {2 * m} points" in why, why
+    assert fewer >= 7
+
+
+def test_syndicate_refusing_another_opening_compares_the_cards_kept(built):
+    """Each other way to keep two of the four opening minions is answered with what the cards kept can
+    add (slots and extra points, ×3 below the Accountant), from the engine's cards: the step's card is
+    said to add more only where it does."""
+    seen = 0
+    for s, step, a, why in _refusals(built("syndicate"), {"Open"}):
+        if type(a).__name__ != "Open":
+            continue
+        seen += 1
+        assert "another way" not in why
+        want = step.expected
+        can = {c: len(s.cards[c].slots) + s.cards[c].extra for c in (a.under, want.under, a.waiting, want.waiting)}
+        if a.under != want.under:
+            assert f"minion {a.under + 1} below the Accountant" in why
+            assert f"at most {can[a.under]} \u00d7 3 = {3 * can[a.under]} points" in why, why
+            assert (f"against up to {can[want.under]} \u00d7 3 = {3 * can[want.under]} for minion {want.under + 1}"
+                    in why) == (can[want.under] > can[a.under]), why
+        if a.waiting != want.waiting:
+            assert f"minion {a.waiting + 1} (" in why and f"instead of minion {want.waiting + 1} (" in why
+            assert ("which has more to fill" in why) == (can[want.waiting] > can[a.waiting]), why
+    assert seen == 11
+
+
+def test_syndicate_refusals_never_just_call_a_move_another_way(built):
+    """Every legal move other than the step's gets a reason in game terms; where it fills a slot of a lower
+    multiplier than the step's, or places the card where it counts less, the refusal says by how much."""
+    from neko_lab.games.syndicate.data import LEVEL_OF, MULTIPLIER
+    les = built("syndicate")
+    levels = 0
+    for s, step, a, why in _refusals(les, {"Open", "Place", "Discard", "Deliver", "Carry", "Swap", "Stop",
+                                           "Box", "Take"}):
+        assert "another way" not in why and "leaves the step's plan" not in why, why
+        want = step.expected
+        if type(a).__name__ == type(want).__name__ and type(a).__name__ in ("Place", "Deliver"):
+            mw, ma = MULTIPLIER[LEVEL_OF[want.place]], MULTIPLIER[LEVEL_OF[a.place]]
+            if mw > ma:
+                levels += 1
+                assert f"\u00d7{mw}" in why or f"\u00d7 {mw}" in why, why
+    assert levels >= 3
+
+
 def test_syndicate_routine_steps_follow_the_rule_the_welcome_states(built):
     les = built("syndicate")
     assert "from turn 8 on, routine cube moves you have made three times" not in les.intro

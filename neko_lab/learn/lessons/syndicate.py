@@ -25,7 +25,8 @@ on this seed following it wins 63 to 38. What it teaches, and where:
    the ×4 … ×1 multipliers, then the mission markers.
 
 Every step says what to do and why, in the game's terms; a different legal move is answered with what
-that move would do instead (syndicate_words.consequence).
+that move would do instead, set against what the step's move does: the points, slots and cubes each
+leaves the learner, never an argument for the other move the numbers do not make (syndicate_words.contrast).
 """
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ from ..lesson import DeterministicBot, Lesson, Teach
 from .syndicate_words import (ACCOUNTANT, COMMAND, COO, COOK, DELIVERY, END, FISHMONGER, LIEUTENANTS,
                               MEETING, MINIONS, MISSION_POINTS, ROLE, SECTION_OF, SETUP, STOREKEEPER,
                               STRUCTURE, SUBWAY, ZONE, action_words, area, below, card_words,
-                              consequence, free_slots, hood, kind, loose_cost, place_words, slot_value)
+                              contrast, free_slots, hood, kind, loose_cost, place_words, slot_value)
 
 GAME = "syndicate"
 SEED = 3
@@ -362,7 +363,14 @@ def say(state: State, a: Any) -> str:
 
 
 def why_not(state: State, wanted: Any, action: Any) -> str:
-    return (f"{consequence(state, action)}; this step asks you to {action_words(state, wanted)}")
+    """The refusal of a legal move other than the step's: what it would do, set against what the step's
+    move does (syndicate_words.contrast), and for another box of the walk what the step's box offers."""
+    said = contrast(state, wanted, action)
+    if kind(wanted) == "Box" and kind(action) == "Box" and wanted.place:
+        offer = _box_reason(state, wanted, wanted.action.split(" (")[0])
+        if offer:
+            said += f"; at the step's box, {wanted.action.capitalize()}: {offer[0].lower()}{offer[1:].rstrip('.')}"
+    return f"{said}; this step asks you to {action_words(state, wanted)}"
 
 
 def callout(state: State, a: Any) -> str:

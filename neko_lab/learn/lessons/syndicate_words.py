@@ -6,7 +6,7 @@ from neko_lab.core.errors import counted
 from typing import Any
 
 from ...core.state import State
-from ...games.syndicate.data import (CHILD, COLOURS, LEVEL_OF, LINES, MULTIPLIER, SLOT_KINDS, WILD,
+from ...games.syndicate.data import (CHILD, COLOURS, LEVEL_OF, LINES, MULTIPLIER, SLOT_KINDS, VERTICAL, WILD,
                                      neighbourhood_name)
 
 R = "Neko Syndicate \u203a "
@@ -136,40 +136,197 @@ def action_words(state: State, a: Any) -> str:
     return str(a)
 
 
-def consequence(state: State, a: Any) -> str:
-    """What a (wrong) move would do, in game terms: what the learner gives up or takes on by it."""
+def potential(state: State, cid: int) -> tuple[int, int]:
+    """(slots, extra points once all are filled) of a card: what it can add before its level's multiplier."""
+    c = state.cards[cid]
+    return len(c.slots), c.extra
+
+
+def card_room(state: State, cid: int) -> str:
+    """"3 slots (+2 when all are filled)": what a card can add, in words."""
+    n, extra = potential(state, cid)
+    return f"{n} slot{'s' if n != 1 else ''}" + (f" (+{extra} when all are filled)" if extra else "")
+
+
+def takers(state: State, colour_: int) -> list[tuple[int, int, int]]:
+    """The learner's free slots that take a cube of `colour_` (its colour or any colour)."""
+    return [s for s in free_slots(state, state.current_player) if s[2] in (colour_, WILD)]
+
+
+def reach(state: State, n: int, colour_: int) -> tuple[int, int]:
+    """(moves, place from 0) of the nearest free slot of the learner's that takes a cube of `colour_`
+    standing in neighbourhood n: moves are Delivery lady steps or subway rides through the pyramid as it
+    stands (position_value.distances); (99, -1) when none can be reached."""
+    from ...games.syndicate.position_value import distances
+    dist = distances(state, state.current_player, {})[n]
+    return min(((dist[2 * p], p) for p, _kd, _c in takers(state, colour_)), default=(99, -1))
+
+
+def lands(state: State, n: int, colour_: int) -> str:
+    """Where a cube of `colour_` in neighbourhood n stands with regard to the learner's free slots."""
+    moves, p = reach(state, n, colour_)
+    if moves == 0:
+        return f"beside a free slot of place {p + 1} that takes it"
+    if moves < 99:
+        return (f"{_more(moves, 'move')} (a Delivery lady step or a subway ride each) from a free slot of "
+                f"place {p + 1} that takes it")
+    return f"where no free slot of yours that takes {COLOURS[colour_]} can be reached"
+
+
+def _parents(p: int) -> str:
+    """The boxes a card at place p hangs below (from which a walk steps onto it)."""
+    said = [f"the {'left' if side == 0 else 'right'} box of place {q + 1}" for q in range(len(CHILD))
+            for side in (0, 1) if CHILD[q][side] == p]
+    return " or ".join(said)
+
+
+def _more(n: int, what: str) -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"
+
+
+def _open(state: State, wanted: Any, a: Any) -> str:
+    said = []
+    if a.under != wanted.under:
+        mine, theirs = sum(potential(state, a.under)), sum(potential(state, wanted.under))
+        head = (f"that puts minion {a.under + 1} below the Accountant, where its {card_room(state, a.under)} "
+                f"could add at most {mine} \u00d7 3 = {3 * mine} points on level 2")
+        if theirs > mine:
+            head += f", against up to {theirs} \u00d7 3 = {3 * theirs} for minion {wanted.under + 1}"
+        elif theirs == mine:
+            head += f", as much as minion {wanted.under + 1} could"
+        said.append(head)
+    if a.waiting != wanted.waiting:
+        mine, theirs = sum(potential(state, a.waiting)), sum(potential(state, wanted.waiting))
+        said.append(f"minion {a.waiting + 1} ({card_room(state, a.waiting)}) would wait for the Chief Operations "
+                    f"Officer instead of minion {wanted.waiting + 1} ({card_room(state, wanted.waiting)})"
+                    + (", which has more to fill" if theirs > mine else ""))
+    thrown = [c + 1 for c in (wanted.under, wanted.waiting) if c not in (a.under, a.waiting)]
+    if thrown:
+        said.append(f"minion{'s' if len(thrown) > 1 else ''} {' and '.join(map(str, thrown))} would go to the "
+                    f"discard pile")
+    return "; ".join(said)
+
+
+def _take(state: State, wanted: Any, a: Any) -> str:
+    name, lv = COLOURS[a.colour], LEVEL_OF[a.place]
+    room = len(takers(state, a.colour))
+    slots = f"{_more(room, 'free slot')} of yours that take{'s' if room == 1 else ''} {name} or any colour"
+    if a.count < wanted.count:
+        fewer = wanted.count - a.count
+        return (f"taking {a.count} instead of {wanted.count} brings {_more(fewer, name + ' cube')} fewer onto your "
+                f"cards, for the {slots}: each cube delivered adds +1 times its level's multiplier (the first on "
+                f"a card also ends that card's \u22122), and the Fishmonger is the only box that brings cubes "
+                f"out of the warehouse")
+    extra = a.count - wanted.count
+    cost = 2 * MULTIPLIER[lv]
+    return (f"taking {a.count} instead of {wanted.count} brings {_more(extra, name + ' cube')} more than the step "
+            f"takes for the {slots}: a cube still loose at the end costs 2 \u00d7 {MULTIPLIER[lv]} = {cost} "
+            f"points on level {lv}, where this Fishmonger puts its cubes")
+
+
+def _place(state: State, wanted: Any, a: Any) -> str:
+    said = []
+    if a.card != wanted.card:
+        said.append(f"that places minion {a.card + 1} ({card_room(state, a.card)}) and leaves minion "
+                    f"{wanted.card + 1} ({card_room(state, wanted.card)}) waiting")
+    if a.place != wanted.place:
+        m, mw = MULTIPLIER[LEVEL_OF[a.place]], MULTIPLIER[LEVEL_OF[wanted.place]]
+        head = f"place {a.place + 1} is on level {LEVEL_OF[a.place]}, \u00d7{m} at the end"
+        if mw > m:
+            head += (f", where place {wanted.place + 1} counts \u00d7{mw}: each slot filled on the card is worth "
+                     f"{mw - m} more there")
+        else:
+            head += (f"; walks step onto it from {_parents(a.place)}, onto place {wanted.place + 1} from "
+                     f"{_parents(wanted.place)}")
+        said.append(head)
+    return "; ".join(said)
+
+
+def _discard(state: State, wanted: Any, a: Any) -> str:
+    mine, theirs = sum(potential(state, a.card)), sum(potential(state, wanted.card))
+    said = (f"that throws away minion {a.card + 1} ({card_room(state, a.card)}) and keeps minion "
+            f"{wanted.card + 1} ({card_room(state, wanted.card)})")
+    if mine > theirs:
+        said += f"; the step keeps minion {a.card + 1}, which has more to fill once placed"
+    return said
+
+
+def _slot(state: State, wanted: Any, a: Any) -> str:
+    m, mw = MULTIPLIER[LEVEL_OF[a.place]], MULTIPLIER[LEVEL_OF[wanted.place]]
+    said = (f"that fills {SLOT_KINDS[a.kind]} slot {a.slot + 1} at place {a.place + 1} instead (+1 \u00d7 {m} "
+            f"on level {LEVEL_OF[a.place]})")
+    if mw > m:
+        said += f", where the step's slot at place {wanted.place + 1} counts +1 \u00d7 {mw}"
+    return said
+
+
+def _stop_left(state: State) -> int:
+    return state.pending[-1].data[2] if isinstance(state.pending[-1].data, tuple) else 0
+
+
+def _wanted_goal(state: State, wanted: Any, a: Any) -> str:
+    """What the step's own cube move achieves, said only where it brings its cube nearer a free slot it
+    fits than the learner's move `a` brings a cube (exact, from the learner's free slots)."""
+    def nearer(n: int, c: int) -> int:
+        return reach(state, n, c)[0]
+    other = {"Carry": lambda: nearer(a.to, a.colour), "Swap": lambda: nearer(a.at, a.new)}.get(kind(a), lambda: 99)()
+    k = kind(wanted)
+    if k == "Carry" and nearer(wanted.to, wanted.colour) < min(other, nearer(wanted.frm, wanted.colour) + 1):
+        return f"the step's move puts the {COLOURS[wanted.colour]} cube {lands(state, wanted.to, wanted.colour)}"
+    if k == "Swap" and nearer(wanted.at, wanted.new) < other:
+        return f"the step's swap puts a {COLOURS[wanted.new]} cube {lands(state, wanted.at, wanted.new)}"
+    if k == "Stop":
+        return "the step stops here and keeps the cubes where they stand"
+    return ""
+
+
+def contrast(state: State, wanted: Any, a: Any) -> str:
+    """What a (wrong) move `a` would do, set against the step's move `wanted`, in game terms (points,
+    slots, cubes) read from the learner's own area: never an argument for `a` over `wanted` that the
+    numbers do not make."""
     seat = state.current_player
     k = kind(a)
-    if k == "Stop":
-        left = state.pending[-1].data[2] if isinstance(state.pending[-1].data, tuple) else 0
-        return f"stopping gives up the {left} use{'s' if left != 1 else ''} of this box still left"
+    if k == "Open" and kind(wanted) == "Open":
+        return _open(state, wanted, a)
+    if k == "Take" and kind(wanted) == "Take":
+        return _take(state, wanted, a)
+    if k == "Place" and kind(wanted) == "Place":
+        return _place(state, wanted, a)
+    if k == "Discard" and kind(wanted) == "Discard":
+        return _discard(state, wanted, a)
+    if k == "Deliver" and kind(wanted) == "Deliver":
+        return _slot(state, wanted, a)
+    if k in ("Carry", "Swap", "Stop"):
+        if k == "Stop":
+            left = _stop_left(state)
+            said = f"stopping gives up the {_more(left, 'use')} of this box still left"
+        elif k == "Carry":
+            how = "by subway" if a.subway else "one step"
+            said = f"that moves the {COLOURS[a.colour]} cube {how} to {hood(a.to)}, {lands(state, a.to, a.colour)}"
+        else:
+            said = f"that swap puts a {COLOURS[a.new]} cube in {hood(a.at)}, {lands(state, a.at, a.new)}"
+            if reach(state, a.at, a.old)[0] <= reach(state, a.at, a.new)[0] < 99 or reach(state, a.at, a.old)[0] == 0:
+                said += f", where the {COLOURS[a.old]} cube it replaces is {lands(state, a.at, a.old)} already"
+        goal = _wanted_goal(state, wanted, a)
+        return said + (f"; {goal}" if goal else "")
     if k == "Keep":
         return f"keeping the cube loose gives up the slot, and {loose_cost(a.at)}"
     if k == "EndWalk":
         n = len([x for x in state.legal_actions() if kind(x) == "Deliver"])
         return f"ending the walk now leaves {n} possible sashimi deliver{'y' if n == 1 else 'ies'} undone"
-    if k == "Carry":
-        lv = level_of_hood(a.to)
-        how = "by subway" if a.subway else "one step"
-        return (f"{a} moves the {COLOURS[a.colour]} cube {how} to {hood(a.to)} on level {lv}, where no "
-                f"slot this step is after waits for it")
-    if k == "Take":
-        return (f"taking {a.count} cube{'s' if a.count != 1 else ''} instead: every cube still loose at the end "
-                f"costs 2 points times its level's multiplier, and cubes not taken stay in the warehouse")
-    if k == "Swap":
-        return f"that swap makes a {COLOURS[a.new]} cube in {hood(a.at)}, which no slot this step is after needs"
-    if k == "Deliver":
-        return f"that fills {SLOT_KINDS[a.kind]} slot {a.slot + 1} at place {a.place + 1} instead"
     if k == "Box" and a.place == 0:
         return ("the Accountant only plans: it draws and discards, but places nothing" if a.side == 0 else
                 "the Chief Operations Officer places a waiting minion now, but draws nothing")
     if k == "Box":
         return (f"the {'left' if a.side == 0 else 'right'} box is {a.action.capitalize()}, which "
                 f"{ROLE.get(a.action.split(' (')[0], 'acts')}; {below(state, seat, a.place, a.side)}")
-    if k == "Place":
-        return f"place {a.place + 1} is on level {LEVEL_OF[a.place]}, \u00d7{MULTIPLIER[LEVEL_OF[a.place]]} at the end"
-    if k == "Discard":
-        return f"that throws away {card_words(state, a.card)}"
     if k == "Redraw":
-        return "drawing four new minions (allowed once) throws these four away unseen by the pyramid"
-    return f"{a} is another way"
+        said = "drawing four new minions (allowed once) throws these four away unseen by the pyramid"
+        if kind(wanted) == "Open":
+            n = sum(potential(state, wanted.under))
+            said += (f", among them minion {wanted.under + 1}, whose {card_room(state, wanted.under)} could add up "
+                     f"to {n} \u00d7 3 = {3 * n} points below the Accountant")
+        return said
+    if k == "Open":
+        return f"keeping minion {a.under + 1} below the Accountant and minion {a.waiting + 1} waiting gives up the redraw"
+    return f"{a} leaves the step's plan"

@@ -2,9 +2,15 @@
 order bonus, the tie-break and shared victory; the rulebook's two worked examples."""
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from neko_lab.games.syndicate import scoring
 from neko_lab.games.syndicate.data import upper
 from neko_lab.games.syndicate.rules import final_scoring
+
+from rulebooks import rulebook
 
 from . import rig
 
@@ -32,7 +38,33 @@ def test_level_2_scoring_example():
     assert scoring.level_points(*level2) * scoring.level_multiplier(2) == 15
 
 
+# The rulebook's mission scoring example (Neko Syndicate › Mission Points): each player's markers as (path
+# value, order bonus), and the player's mission points. It does not say which mission each marker is on.
+MISSION_EXAMPLE = {"Red": ([(20, 5), (16, 5), (8, 3)], 57), "Blue": ([(18, 5), (16, 5), (8, 1)], 53),
+                   "Green": ([(16, 5), (2, 0)], 23), "White": ([(14, 3), (6, 3)], 26)}
+RULEBOOK = rulebook("syndicate")
+
+
+def example_lines(text):
+    """The mission scoring example as the rulebook prints it: {player: ([(value, bonus), ...], total)}."""
+    found = {}
+    for line in text.splitlines():
+        m = re.fullmatch(r"- (Red|Blue|Green|White): (.*) = (\d+) PPs", line.strip())
+        if m:
+            marks = [(int(v), int(b or 0)) for v, b in re.findall(r"(\d+)(?: \(\+(\d+)\))?", m.group(2))]
+            found[m.group(1)] = (marks, int(m.group(3)))
+    return found
+
+
+@pytest.mark.skipif(RULEBOOK is None, reason="the rulebook is not in this checkout")
+def test_the_mission_example_here_is_the_rulebooks():
+    assert example_lines(RULEBOOK.read_text(encoding="utf-8")) == MISSION_EXAMPLE
+
+
 def test_mission_scoring_example():
+    """The example's markers placed on the missions the one way they fit (datasets/syndicate/README.md,
+    "The rulebook's examples"), each in the first column showing its value: the engine gives every marker
+    the example's value and order bonus, and every player the example's mission points."""
     s = rig.started(players=4, seed=2)
     s.missions, s.turn, s.walked = (1, 9, 17), 15, [14] * 4
     col = {v: s.path_values.index(v) + 1 for v in (20, 18, 16, 14, 8, 6, 2)}
@@ -42,8 +74,15 @@ def test_mission_scoring_example():
     s.markers[green] = (col[2], 0, col[16])
     s.markers[white] = (col[14], 0, col[6])
     s.check_invariants()
-    got = [b["mission path"] + b["mission order"] for b in s.breakdown()]
-    assert got == [57, 53, 23, 26]
+    bonuses = [scoring.mission_bonuses([m[k] or None for m in s.markers]) for k in range(3)]
+    rows = s.breakdown()
+    for seat, who in enumerate(("Red", "Blue", "Green", "White")):
+        marks, total = MISSION_EXAMPLE[who]
+        got = [(s.path_values[c - 1], bonuses[k][seat]) for k, c in enumerate(s.markers[seat]) if c]
+        assert sorted(got) == sorted(marks), who
+        assert rows[seat]["mission path"] == sum(v for v, _ in marks), who
+        assert rows[seat]["mission order"] == sum(b for _, b in marks), who
+        assert rows[seat]["mission path"] + rows[seat]["mission order"] == total, who
 
 
 def test_multipliers_weigh_upper_levels_more():
