@@ -77,7 +77,7 @@ def fuel(seed: int = 1) -> Drill:
                f"end only a base at that very location counts), and never pay less than 1.")
     return Drill(GAME, "fuel", "Destination: Neptune: fuel costs", f"Practise fuel costs ({R_FUEL}).", ex, summary,
                  seed=seed, bot="neptune",
-                 prepare=play_until(lambda s: _launching(s) and len(_launches(s)) >= 3, seed=seed))
+                 prepare=play_until(lambda s: _launching(s) and len(_launches(s)) >= 3))
 
 
 # ---------------------------------------------------------------------------------- the opportunity track
@@ -111,7 +111,7 @@ def track(seed: int = 8) -> Drill:
                f"for no fame. What you sell, the other player may play.")
     return Drill(GAME, "track", "Destination: Neptune: selling and the Opportunity Track",
                  f"Practise a turn's sale and play ({R_SELL}).", ex, summary, seed=seed, bot="neptune",
-                 prepare=play_until(lambda s: s.pending[-1].kind == "sell" and s.turn >= 3, seed=seed))
+                 prepare=play_until(lambda s: s.pending[-1].kind == "sell" and s.turn >= 3))
 
 
 # ---------------------------------------------------------------------------------- building
@@ -152,7 +152,7 @@ def build(seed: int = 8) -> Drill:
                f"three rounds.")
     return Drill(GAME, "build", "Destination: Neptune: missions, bases and factories",
                  f"Practise what each building needs ({R_BUILDING}).", ex, summary, seed=seed, bot="neptune",
-                 prepare=play_until(_can("base"), seed=seed))
+                 prepare=play_until(_can("base")))
 
 
 DRILLS = {

@@ -62,7 +62,7 @@ def walk(seed: int = 4) -> Drill:
     return Drill(GAME, "walk", "Neko Syndicate: walking down the pyramid",
                  f"Practise the walk ({COMMAND}) on a pyramid of several levels. Moves between the exercises "
                  f"are not part of the drill.", [walk_on, fish, carry], summary, seed=seed, bot="syndicate",
-                 prepare=play_until(lambda s: s.observation(0)["turn"] >= 6 and _walking(s), seed=seed))
+                 prepare=play_until(lambda s: s.observation(0)["turn"] >= 6 and _walking(s)))
 
 
 # ---------------------------------------------------------------------------------- lieutenants
@@ -114,7 +114,7 @@ def lieutenants(seed: int = 4) -> Drill:
                f"below a card already in the pyramid). Plan with the first, build with the second.")
     return Drill(GAME, "lieutenants", "Neko Syndicate: the Accountant and the Chief Operations Officer",
                  f"Practise the two lieutenants boxes ({LIEUTENANTS}).", ex, summary, seed=seed, bot="syndicate",
-                 prepare=play_until(lambda s: s.observation(0)["turn"] >= 2 and _start(s), seed=seed))
+                 prepare=play_until(lambda s: s.observation(0)["turn"] >= 2 and _start(s)))
 
 
 # ---------------------------------------------------------------------------------- sushi
@@ -157,7 +157,7 @@ def sushi(seed: int = 4) -> Drill:
     return Drill(GAME, "sushi", "Neko Syndicate: moving sushi onto its slots",
                  f"Practise deliveries ({ZONE}): moving cubes to slots, sashimi and nigiri.", ex, summary, seed=seed,
                  bot="syndicate", prepare=play_until(lambda s: _carrying(s) and any(
-                     _to_slot(s, a) for a in s.legal_actions()), seed=seed))
+                     _to_slot(s, a) for a in s.legal_actions())))
 
 
 DRILLS = {
