@@ -218,3 +218,23 @@ def test_a_drill_checks_its_seed_as_a_game_does_before_using_it():
             nl.lesson("journey", "draft", board=False, seed=bad)
         with pytest.raises(ConfigError, match=shown):
             nl.lesson("journey", board=False, seed=bad)
+
+
+# ------------------------------------------------------------------ what the exercises say
+def test_neptune_fuel_asks_about_the_fuel_held_and_says_so_when_fuel_is_bought():
+    from neko_lab.learn.lessons.neptune_words import R_FUEL
+    for number in (1, 2):
+        s, step = _neptune_exercise("fuel", number)
+        have = s.fuel[0]
+        assert f"You have {have} fuel" in step.say and "fuel you hold now" in step.say and R_FUEL in step.say
+        costs = {a: a.fuel for a in s.legal_actions() if type(a).__name__ == "Launch"}
+        assert all(costs[a] <= have for a in step.answers)
+        buy = next((a for a in s.legal_actions() if type(a).__name__ == "BuyFuel"), None)
+        if buy is None:
+            continue
+        why = step.check(buy)
+        assert "launches nothing" not in why and R_FUEL in why and f"the {have} fuel you hold" in why
+        bought = s.clone()
+        bought.apply(buy)
+        again = make_drill("neptune", "fuel").step(bought)       # asked again, with the fuel now held
+        assert again.number == number and f"You have {have + 1} fuel" in again.say

@@ -29,9 +29,12 @@ def _furthest(state: State, a: Any) -> bool:
 
 def _why_not_far(state: State, a: Any) -> str:
     far = max(_launches(state), key=lambda x: _dist(state, x.loc))
+    have = state.fuel[state.current_player]
+    if kind(a) == "BuyFuel":
+        return (f"fuel may be bought at any time ({R_FUEL}), but this exercise asks what the {have} fuel you hold "
+                f"now pays for: launch to the furthest location it reaches, such as {loc_name(state, far.loc)}")
     if kind(a) != "Launch":
-        return (f"that launches nothing, yet with {state.fuel[state.current_player]} fuel you can still reach "
-                f"{loc_name(state, far.loc)}")
+        return f"that launches nothing, yet with {have} fuel you can still reach {loc_name(state, far.loc)}"
     return (f"{loc_name(state, a.loc)} is distance {_dist(state, a.loc)} from Earth; {loc_name(state, far.loc)} is "
             f"further ({_dist(state, far.loc)}), and costs {cost_words(state, state.current_player, state.data.home, far.loc)}")
 
@@ -42,7 +45,8 @@ def _ask_far(state: State) -> str:
                       for a in _launches(state))         # every launch, so every answer shows its cost
     return (f"A mission's fuel is its distance from Earth, minus your speed, minus 1 for each base of yours on the "
             f"way, never below 1. You have {state.fuel[seat]} fuel. The costs now: {shown}. Launch to the location "
-            f"furthest from Earth that you can pay for.")
+            f"furthest from Earth that the fuel you hold now pays for: more fuel may be bought at any time "
+            f"({R_FUEL}), but this exercise is about the fuel you have.")
 
 
 def _cheapest_build(state: State, a: Any) -> bool:
