@@ -238,3 +238,34 @@ def test_neptune_fuel_asks_about_the_fuel_held_and_says_so_when_fuel_is_bought()
         bought.apply(buy)
         again = make_drill("neptune", "fuel").step(bought)       # asked again, with the fuel now held
         assert again.number == number and f"You have {have + 1} fuel" in again.say
+
+
+def test_every_exercise_cites_headings_of_its_rulebook():
+    import re
+    from tests.learn.test_lessons import headings
+    for game, topic in CASES:
+        rules = headings(game)
+        for s, step in make_drill(game, topic).walk():
+            cited = re.findall(r"\(([^()]* \u203a [^()]*)\)", step.say)
+            assert step.rule in cited and all(r in rules for r in cited), (game, topic, step.number, cited)
+
+
+@pytest.mark.parametrize("seed", (4, 1, 2, 3))
+def test_syndicate_exercises_cite_the_card_behind_their_answers(seed):
+    """The section cited is that of the card whose box, or whose decision, the right answers use: a
+    Subway operator ride cites Subway operator, not Delivery lady; the walk's which-box-goes-on
+    exercise is about the Command phase itself."""
+    from neko_lab.learn.lessons.syndicate_words import COMMAND, SECTION_OF
+    for topic in ("walk", "lieutenants", "sushi"):
+        drill = make_drill("syndicate", topic, seed=seed)
+        for s, step in drill.walk():
+            behind = set()
+            for a in step.answers:
+                if type(a).__name__ == "Box":
+                    behind.add(SECTION_OF[str(a).lower() if a.place == 0 else a.action.split(" (")[0]])
+                else:
+                    behind.add(s.explainer.section(s, a))
+            if step.rule == COMMAND:
+                assert topic == "walk" and step.number == 1
+                continue
+            assert step.rule in behind and all(f"({r})" in step.say for r in behind), (topic, step.number, behind)
