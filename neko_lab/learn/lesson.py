@@ -32,8 +32,9 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Mapping, Sequence
 
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, whole
 from ..core.registry import game_class
+from ..core.rng import SEED_LIMIT, check_seed
 from ..core.state import State
 from .explain import number, player, words
 
@@ -124,6 +125,18 @@ def _same(a: Any, b: Any) -> bool:
         return False
 
 
+def checked_seed(seed: Any) -> int:
+    """A lesson's or drill's seed, checked as a game's seed is (a whole number, 0 <= seed < 2**64; any
+    other value is a ConfigError quoting it) before anything is derived from it."""
+    return check_seed(whole(seed))
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of the bot playing `seat` (or of another helper numbered `seat`) in a lesson on `seed`:
+    seed + seat, wrapped round below 2**64 so that every valid seed gives valid bot seeds."""
+    return (seed + seat) % SEED_LIMIT
+
+
 def play_bots(state: State, agents: Mapping[int, Any], seat: int) -> list[Hashable]:
     """Let the other seats' agents play until `seat` must decide or the game ends; returns their actions."""
     played = []
@@ -186,7 +199,7 @@ class Lesson:
                  epilogue: Callable[[State], str] | None = None):
         self.game = game
         self.cls = game_class(game)
-        self.players, self.seed, self.seat = players, seed, seat
+        self.players, self.seed, self.seat = players, checked_seed(seed), seat
         self.options = dict(options or {})
         self.intro = intro
         self.teach = list(teach)
@@ -202,7 +215,7 @@ class Lesson:
         own = list(getattr(self.cls, "AGENTS", {}) or {})
         spec = bot if bot is not None else (own[0] if own else "greedy")
         self.agents: dict[int, DeterministicBot] = {
-            s: DeterministicBot(spec, self.cls, seed + s) for s in range(players) if s != seat}
+            s: DeterministicBot(spec, self.cls, seat_seed(self.seed, s)) for s in range(players) if s != seat}
         self._line: dict[tuple, int] | None = None       # position fingerprint -> step index
         self._wanted: dict[int, Hashable] = {}            # step index -> the move it asks for
         self._steps: dict[int, int] = {}                  # step index -> state.steps at that step

@@ -133,3 +133,139 @@ def test_the_sushi_drill_takes_a_carry_to_the_lieutenants_cards_wild_slots():
     assert carry.right(s, a)
     down = next(x for x in s.legal_actions() if type(x).__name__ == "Carry" and x.to % 2)
     assert not carry.right(s, down) and "lower neighbourhood" in carry.wrong(s, down)
+
+
+# ------------------------------------------------------------------ wrong answers played anyway
+def _wrong_moves(s, step):
+    return [a for a in s.legal_actions() if not any(_same(a, b) for b in step.answers)]
+
+
+def _after(drill, s, action):
+    s = s.clone()
+    s.apply(action)
+    drill.bots_move(s)
+    return s
+
+
+@pytest.mark.parametrize("game,topic", CASES)
+def test_a_wrong_answer_played_anyway_leaves_the_exercise_open_and_can_be_retried(game, topic):
+    """In a notebook the learner may s.apply() a move the step refused: it must not count as solved,
+    the next step says why it missed (the exercise's own reason), and retry() gives the position back."""
+    drill = make_drill(game, topic)
+    tried = 0
+    for k, (s, step) in enumerate(drill.walk(), 1):
+        wrong = _wrong_moves(s, step)
+        if not wrong:
+            continue
+        tried += 1
+        after = _after(drill, s, wrong[0])
+        assert drill.progress(after).done == k - 1
+        nxt = drill.step(after)
+        reason = drill.exercises[k - 1].wrong(s, wrong[0])
+        if nxt is not None:
+            assert f"Exercise {k} not solved" in nxt.say and reason in nxt.say
+            assert "solved." not in nxt.say.replace(f"Exercise {k} not solved", "")
+            assert nxt.filler or nxt.number == k        # the same exercise, asked again or still to come
+        again = drill.retry(after)
+        assert again.history() == s.history()
+        asked = drill.step(again)
+        assert asked.number == k and not asked.filler and asked.answers == step.answers
+        solved = _after(drill, again, asked.answers[0])
+        if not solved.is_over():
+            assert f"Exercise {k} solved" in drill.step(solved).say
+    assert tried, "no exercise of the drill could be answered wrongly"
+
+
+def test_retry_without_a_wrong_answer_is_refused_with_a_reason():
+    drill = make_drill("journey", "draft")
+    with pytest.raises(ConfigError, match="no wrong answer to retry"):
+        drill.retry(drill.new_game())
+
+
+@pytest.mark.parametrize("game,topic", CASES)
+def test_every_wrong_move_at_every_exercise_is_explained_before_and_after_it_is_played(game, topic):
+    drill = make_drill(game, topic)
+    for k, (s, step) in enumerate(drill.walk(), 1):
+        for a in _wrong_moves(s, step):
+            why = step.check(a)
+            assert why.startswith("Not this one: ") and why.endswith("Try again.")
+            after = _after(drill, s, a)
+            nxt = drill.step(after)         # never an exception, whatever the move was
+            assert nxt is None or (f"Exercise {k} not solved" in nxt.say and why[len("Not this one: "):-len(
+                ". Try again.")] in nxt.say)
+
+
+# ------------------------------------------------------------------ seeds
+SEEDS = (0, 2, 3, 10, 2 ** 64 - 1)
+
+
+@pytest.mark.parametrize("game,topic", CASES)
+def test_every_drill_runs_through_all_its_exercises_on_any_seed(game, topic):
+    for seed in SEEDS:
+        drill = make_drill(game, topic, seed=seed)
+        walked = drill.walk()
+        assert [step.number for _, step in walked] == list(range(1, drill.total + 1)), (seed, drill.played_seed)
+        s, step = walked[-1]
+        s = _after(drill, s, step.answers[0])
+        if not s.is_over():
+            assert drill.summary in drill.step(s).say
+
+
+def test_a_drill_checks_its_seed_as_a_game_does_before_using_it():
+    assert make_drill("journey", "draft", seed=2 ** 64 - 1).new_game().legal_actions()
+    for bad, shown in ((1.5, "not 1.5"), ("3", "not '3'"), (2 ** 64, f"not {2 ** 64}"), (-1, "not -1")):
+        with pytest.raises(ConfigError, match=shown):
+            nl.lesson("journey", "draft", board=False, seed=bad)
+        with pytest.raises(ConfigError, match=shown):
+            nl.lesson("journey", board=False, seed=bad)
+
+
+# ------------------------------------------------------------------ what the exercises say
+def test_neptune_fuel_asks_about_the_fuel_held_and_says_so_when_fuel_is_bought():
+    from neko_lab.learn.lessons.neptune_words import R_FUEL
+    for number in (1, 2):
+        s, step = _neptune_exercise("fuel", number)
+        have = s.fuel[0]
+        assert f"You have {have} fuel" in step.say and "fuel you hold now" in step.say and R_FUEL in step.say
+        costs = {a: a.fuel for a in s.legal_actions() if type(a).__name__ == "Launch"}
+        assert all(costs[a] <= have for a in step.answers)
+        buy = next((a for a in s.legal_actions() if type(a).__name__ == "BuyFuel"), None)
+        if buy is None:
+            continue
+        why = step.check(buy)
+        assert "launches nothing" not in why and R_FUEL in why and f"the {have} fuel you hold" in why
+        bought = s.clone()
+        bought.apply(buy)
+        again = make_drill("neptune", "fuel").step(bought)       # asked again, with the fuel now held
+        assert again.number == number and f"You have {have + 1} fuel" in again.say
+
+
+def test_every_exercise_cites_headings_of_its_rulebook():
+    import re
+    from tests.learn.test_lessons import headings
+    for game, topic in CASES:
+        rules = headings(game)
+        for s, step in make_drill(game, topic).walk():
+            cited = re.findall(r"\(([^()]* \u203a [^()]*)\)", step.say)
+            assert step.rule in cited and all(r in rules for r in cited), (game, topic, step.number, cited)
+
+
+@pytest.mark.parametrize("seed", (4, 1, 2, 3))
+def test_syndicate_exercises_cite_the_card_behind_their_answers(seed):
+    """The section cited is that of the card whose box, or whose decision, the right answers use: a
+    Subway operator ride cites Subway operator, not Delivery lady; the walk's which-box-goes-on
+    exercise is about the Command phase itself."""
+    from neko_lab.learn.lessons.syndicate_words import COMMAND, SECTION_OF
+    for topic in ("walk", "lieutenants", "sushi"):
+        drill = make_drill("syndicate", topic, seed=seed)
+        for s, step in drill.walk():
+            behind = set()
+            for a in step.answers:
+                if type(a).__name__ == "Box":
+                    behind.add(SECTION_OF[str(a).lower() if a.place == 0 else a.action.split(" (")[0]])
+                else:
+                    behind.add(s.explainer.section(s, a))
+            if step.rule == COMMAND:
+                assert topic == "walk" and step.number == 1
+                continue
+            assert step.rule in behind and all(f"({r})" in step.say for r in behind), (topic, step.number, behind)

@@ -135,7 +135,7 @@ def bidding(seed: int = 1) -> Drill:
                f"the round and may pay for it, the losers get a fish per die. Where a rival already has dice, you "
                f"must end your turn with at least as many dice there as the fullest bidding slot.")
     return Drill(GAME, "bidding", "A Pleasant Journey to Neko: bidding for cards", f"Practise bidding ({BID}).",
-                 ex, summary, seed=seed, bot="journey", prepare=play_until(_turn_with("bid"), seed=seed))
+                 ex, summary, seed=seed, bot="journey", prepare=play_until(_turn_with("bid")))
 
 
 # ---------------------------------------------------------------------------------- draft, income, rewards
@@ -181,7 +181,7 @@ def draft(seed: int = 2) -> Drill:
                f"the turn order (the highest plays first and takes an interference tile).")
     return Drill(GAME, "draft", "A Pleasant Journey to Neko: drafting dice, income and rewards",
                  f"Practise the Preparation Phase ({DRAFT}).", ex, summary, seed=seed, bot="journey",
-                 prepare=play_until(lambda s: _decision(s) == "draft", seed=seed))
+                 prepare=play_until(lambda s: _decision(s) == "draft"))
 
 
 # ---------------------------------------------------------------------------------- ship lanes
@@ -218,7 +218,7 @@ def lanes(seed: int = 1) -> Drill:
                f"two neighbours form a hub, dice or ships activate hubs, and ships score for the cards they cross.")
     return Drill(GAME, "lanes", "A Pleasant Journey to Neko: ship lanes, hubs and ships",
                  f"Practise ship lanes ({PLACE}).", ex, summary, seed=seed, bot="journey",
-                 prepare=play_until(_placing, seed=seed))
+                 prepare=play_until(_placing))
 
 
 DRILLS = {

@@ -29,9 +29,12 @@ def _furthest(state: State, a: Any) -> bool:
 
 def _why_not_far(state: State, a: Any) -> str:
     far = max(_launches(state), key=lambda x: _dist(state, x.loc))
+    have = state.fuel[state.current_player]
+    if kind(a) == "BuyFuel":
+        return (f"fuel may be bought at any time ({R_FUEL}), but this exercise asks what the {have} fuel you hold "
+                f"now pays for: launch to the furthest location it reaches, such as {loc_name(state, far.loc)}")
     if kind(a) != "Launch":
-        return (f"that launches nothing, yet with {state.fuel[state.current_player]} fuel you can still reach "
-                f"{loc_name(state, far.loc)}")
+        return f"that launches nothing, yet with {have} fuel you can still reach {loc_name(state, far.loc)}"
     return (f"{loc_name(state, a.loc)} is distance {_dist(state, a.loc)} from Earth; {loc_name(state, far.loc)} is "
             f"further ({_dist(state, far.loc)}), and costs {cost_words(state, state.current_player, state.data.home, far.loc)}")
 
@@ -42,7 +45,8 @@ def _ask_far(state: State) -> str:
                       for a in _launches(state))         # every launch, so every answer shows its cost
     return (f"A mission's fuel is its distance from Earth, minus your speed, minus 1 for each base of yours on the "
             f"way, never below 1. You have {state.fuel[seat]} fuel. The costs now: {shown}. Launch to the location "
-            f"furthest from Earth that you can pay for.")
+            f"furthest from Earth that the fuel you hold now pays for: more fuel may be bought at any time "
+            f"({R_FUEL}), but this exercise is about the fuel you have.")
 
 
 def _cheapest_build(state: State, a: Any) -> bool:
@@ -77,7 +81,7 @@ def fuel(seed: int = 1) -> Drill:
                f"end only a base at that very location counts), and never pay less than 1.")
     return Drill(GAME, "fuel", "Destination: Neptune: fuel costs", f"Practise fuel costs ({R_FUEL}).", ex, summary,
                  seed=seed, bot="neptune",
-                 prepare=play_until(lambda s: _launching(s) and len(_launches(s)) >= 3, seed=seed))
+                 prepare=play_until(lambda s: _launching(s) and len(_launches(s)) >= 3))
 
 
 # ---------------------------------------------------------------------------------- the opportunity track
@@ -111,7 +115,7 @@ def track(seed: int = 8) -> Drill:
                f"for no fame. What you sell, the other player may play.")
     return Drill(GAME, "track", "Destination: Neptune: selling and the Opportunity Track",
                  f"Practise a turn's sale and play ({R_SELL}).", ex, summary, seed=seed, bot="neptune",
-                 prepare=play_until(lambda s: s.pending[-1].kind == "sell" and s.turn >= 3, seed=seed))
+                 prepare=play_until(lambda s: s.pending[-1].kind == "sell" and s.turn >= 3))
 
 
 # ---------------------------------------------------------------------------------- building
@@ -152,7 +156,7 @@ def build(seed: int = 8) -> Drill:
                f"three rounds.")
     return Drill(GAME, "build", "Destination: Neptune: missions, bases and factories",
                  f"Practise what each building needs ({R_BUILDING}).", ex, summary, seed=seed, bot="neptune",
-                 prepare=play_until(_can("base"), seed=seed))
+                 prepare=play_until(_can("base")))
 
 
 DRILLS = {

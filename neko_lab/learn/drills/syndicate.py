@@ -8,8 +8,9 @@ from typing import Any
 from ...core.state import State
 from ...games.syndicate.data import CHILD, LEVEL_OF, MULTIPLIER, NIGIRI, SASHIMI
 from ..drill import Drill, Exercise, play_until
-from ..lessons.syndicate_words import (ACCOUNTANT, COMMAND, COO, COOK, DELIVERY, FISHMONGER, LIEUTENANTS,
-                                       SUBWAY, ZONE, area, card_words, free_slots, hood, kind, loose_cost)
+from ..lessons.syndicate_words import (ACCOUNTANT, COMMAND, COO, COOK, FISHMONGER, LIEUTENANTS,
+                                       SECTION_OF, SUBWAY, ZONE, area, card_words, free_slots, hood, kind,
+                                       loose_cost)
 
 GAME = "syndicate"
 
@@ -29,6 +30,16 @@ def _goes_on(state: State, a: Any) -> bool:
 
 def _box(a: Any) -> str:
     return a.action.split(" (")[0]
+
+
+_CARRIERS = ("delivery lady", "subway operator")
+
+
+def _carrier_sections(state: State) -> list[str]:
+    """The sections of the cards whose boxes move cubes and may be stepped on now (the right answers of
+    the walk's third exercise): each card's own section, Delivery lady before Subway operator."""
+    on = {_box(a) for a in state.legal_actions() if kind(a) == "Box" and _box(a) in _CARRIERS}
+    return [SECTION_OF[b] for b in _CARRIERS if b in on]
 
 
 # ---------------------------------------------------------------------------------- walk
@@ -52,9 +63,9 @@ def walk(seed: int = 4) -> Drill:
     fish = Exercise(FISHMONGER, "Step onto a Fishmonger box: the only box that brings new cubes from your "
                     "warehouse, up to its level in number.",
                     lambda s, a: kind(a) == "Box" and _box(a) == "fishmonger", _why_not_box("fishmonger"), _walking)
-    carry = Exercise(DELIVERY, "Step onto a box that moves cubes: a Delivery lady (one neighbourhood up or down per "
+    carry = Exercise(_carrier_sections, "Step onto a box that moves cubes: a Delivery lady (one neighbourhood up or down per "
                      "use) or a Subway operator (along a line letter).",
-                     lambda s, a: kind(a) == "Box" and _box(a) in ("delivery lady", "subway operator"),
+                     lambda s, a: kind(a) == "Box" and _box(a) in _CARRIERS,
                      _why_not_box("delivery lady", "subway operator"), _walking)
     summary = (f"Summary ({COMMAND}): every turn your leader walks from a lieutenants box down through one box per "
                f"level, each box usable up to its level's number of times (level 4: four times), and the walk stops "
@@ -62,7 +73,7 @@ def walk(seed: int = 4) -> Drill:
     return Drill(GAME, "walk", "Neko Syndicate: walking down the pyramid",
                  f"Practise the walk ({COMMAND}) on a pyramid of several levels. Moves between the exercises "
                  f"are not part of the drill.", [walk_on, fish, carry], summary, seed=seed, bot="syndicate",
-                 prepare=play_until(lambda s: s.observation(0)["turn"] >= 6 and _walking(s), seed=seed))
+                 prepare=play_until(lambda s: s.observation(0)["turn"] >= 6 and _walking(s)))
 
 
 # ---------------------------------------------------------------------------------- lieutenants
@@ -114,7 +125,7 @@ def lieutenants(seed: int = 4) -> Drill:
                f"below a card already in the pyramid). Plan with the first, build with the second.")
     return Drill(GAME, "lieutenants", "Neko Syndicate: the Accountant and the Chief Operations Officer",
                  f"Practise the two lieutenants boxes ({LIEUTENANTS}).", ex, summary, seed=seed, bot="syndicate",
-                 prepare=play_until(lambda s: s.observation(0)["turn"] >= 2 and _start(s), seed=seed))
+                 prepare=play_until(lambda s: s.observation(0)["turn"] >= 2 and _start(s)))
 
 
 # ---------------------------------------------------------------------------------- sushi
@@ -139,8 +150,9 @@ def _carrying(state: State) -> bool:
 
 def sushi(seed: int = 4) -> Drill:
     ex = [
-        Exercise(DELIVERY, "Move a loose cube into an upper neighbourhood whose card has a free sashimi slot of the "
-                 "cube's colour (or of any colour).", _to_slot, _why_not_slot, _carrying),
+        Exercise(lambda s: SECTION_OF[_decision(s)],      # the card moving the cube: Delivery lady or Subway operator
+                 "Move a loose cube into an upper neighbourhood whose card has a free sashimi slot of the cube's "
+                 "colour (or of any colour).", _to_slot, _why_not_slot, _carrying),
         Exercise(ZONE, "The cube stands in an upper neighbourhood beside a sashimi slot of its colour: deliver it.",
                  lambda s, a: kind(a) == "Deliver",
                  lambda s, a: (f"keeping it loose gives up the slot, and {loose_cost(a.at)}" if kind(a) == "Keep"
@@ -157,7 +169,7 @@ def sushi(seed: int = 4) -> Drill:
     return Drill(GAME, "sushi", "Neko Syndicate: moving sushi onto its slots",
                  f"Practise deliveries ({ZONE}): moving cubes to slots, sashimi and nigiri.", ex, summary, seed=seed,
                  bot="syndicate", prepare=play_until(lambda s: _carrying(s) and any(
-                     _to_slot(s, a) for a in s.legal_actions()), seed=seed))
+                     _to_slot(s, a) for a in s.legal_actions())))
 
 
 DRILLS = {

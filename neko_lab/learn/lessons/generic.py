@@ -14,7 +14,7 @@ from typing import Any, Hashable
 from ...core.registry import game_class
 from ...core.state import State
 from ..explain import new_events, player, words
-from ..lesson import DeterministicBot, Lesson, Teach
+from ..lesson import DeterministicBot, Lesson, Teach, checked_seed, seat_seed
 
 STEPS = 10
 
@@ -42,11 +42,12 @@ def say(state: State, action: Any) -> str:
 
 
 def LESSON(game: str, seed: int = 1, players: int | None = None, steps: int = STEPS) -> Lesson:
+    seed = checked_seed(seed)
     cls = game_class(game)
     if players is None:
         players = max(cls.MIN_PLAYERS, min(2, cls.MAX_PLAYERS))
     spec = _agent_spec(cls)
-    guide = DeterministicBot(spec, cls, seed + 100)
+    guide = DeterministicBot(spec, cls, seat_seed(seed, 100))
 
     def pick(state: State, legal: list) -> Hashable | None:
         return guide.choose(state)

@@ -37,7 +37,7 @@ from ...games.journey import scoring as sc
 from ...games.journey.rules.free_actions import TURN as FREE_MOVES
 from ...games.journey.scoring import CABIN_LIMIT, FISH_LIMIT
 from ..explain import number
-from ..lesson import DeterministicBot, Lesson, Teach
+from ..lesson import DeterministicBot, Lesson, Teach, checked_seed, seat_seed
 
 GAME = "journey"
 SEED = 1
@@ -523,9 +523,10 @@ def _news(lesson: Lesson, state: State) -> str:
 
 
 def LESSON(seed: int = SEED) -> Lesson:
+    seed = checked_seed(seed)
     """The Journey lesson: the whole game guided; moves that teach nothing new are routine steps."""
     from ...core.registry import game_class
-    guide = DeterministicBot("journey", game_class(GAME), seed + 100)
+    guide = DeterministicBot("journey", game_class(GAME), seat_seed(seed, 100))
     teach = [Teach("", _agent_pick(guide), say, why_not, section=section)]
     intro = (f"Welcome to A Pleasant Journey to Neko. You are Player 1, travelling against the Journey agent "
              f"(Player 2). The game lasts four rounds; each round has a Morning Market, a Preparation phase "

@@ -34,7 +34,7 @@ from typing import Any
 from ...core.state import State
 from ...games.neptune.rules.fuel import distance
 from ...games.neptune.rules.state import GameState
-from ..lesson import DeterministicBot, Lesson, Teach
+from ..lesson import DeterministicBot, Lesson, Teach, checked_seed, seat_seed
 from .neptune_words import (CARD_DOES, INTREPID_DISTANCE, PRODUCTION_WORDS, R_BROKER, R_BUILD, R_BUILDING,
                             R_CONTROL, R_COST, R_DIVERS, R_END, R_FACTORIES, R_FAME, R_FUEL, R_GEN, R_INTREPID,
                             R_INVESTORS, R_PLAY, R_PRODUCTION, R_RESEARCH, R_SCORING, R_SCORING_CARD, R_SELL, R_TECH,
@@ -546,9 +546,10 @@ def not_met(state: State) -> str:
 
 
 def LESSON(seed: int = SEED) -> Lesson:
+    seed = checked_seed(seed)
     """The Neptune lesson: every decision of the whole game guided."""
     from ...core.registry import game_class
-    guide = DeterministicBot("neptune", game_class(GAME), seed + 100)
+    guide = DeterministicBot("neptune", game_class(GAME), seat_seed(seed, 100))
 
     def pick(state: State, legal: list) -> Any:
         # the guide may buy a fuel or a technology's access that opens no launch or building now (its

@@ -39,7 +39,7 @@ from ...games.syndicate.agents import deliver_instead
 from ...games.syndicate.data import TURNS
 from ...games.syndicate.rules.simultaneous import TURN_PHASES
 from ...games.syndicate.scoring import ORDER_BONUS
-from ..lesson import DeterministicBot, Lesson, Teach
+from ..lesson import DeterministicBot, Lesson, Teach, checked_seed, seat_seed
 from .syndicate_words import (ACCOUNTANT, COMMAND, COO, COOK, DELIVERY, END, FISHMONGER, LIEUTENANTS,
                               MEETING, MINIONS, MISSION_POINTS, ROLE, SECTION_OF, SETUP, STOREKEEPER,
                               STRUCTURE, SUBWAY, ZONE, action_words, area, below, card_words,
@@ -469,10 +469,11 @@ def _made_for_you(lesson: Lesson, state: State) -> str:
 
 
 def LESSON(seed: int = SEED) -> Lesson:
+    seed = checked_seed(seed)
     """The Syndicate lesson: all 15 turns guided; a cube move or discard repeating one made before (from
     turn 8, one of a kind made three times) is a short routine step."""
     from ...core.registry import game_class
-    guide = DeterministicBot("syndicate", game_class(GAME), seed + 100)
+    guide = DeterministicBot("syndicate", game_class(GAME), seat_seed(seed, 100))
     def pick(state: State, legal: list) -> Any:
         return deliver_now(state, guide.choose(state))
 
