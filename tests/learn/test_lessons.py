@@ -957,7 +957,7 @@ def test_neptune_when_player_2_begins_the_first_step_tells_their_turn_and_what_a
                  "costs 2 credits, paid to Player 2 (Destination: Neptune \u203a Summary of Two-Player Changes)"):
         assert 0 <= say.find(told) < ask, told
     # the reason to pay is true of the position: a base there at the next Build card, its fuel worked out
-    assert "a team of yours can build a base there at the next Build card, for 1 credit and 1 fuel" in say
+    assert "a team of yours may build a base there whenever a Build card is played, for 1 credit and 1 fuel" in say
 
 
 def test_neptune_welcome_cites_setup_for_what_each_player_starts_with(built):

@@ -220,8 +220,8 @@ def say_play(state: State, a: Any) -> str:
             f"gives no fame, but lets you use a card you do not hold ({R_PLAY}). ")
         return lead + (f"Play {a.title} from your hand: +{a.fame} fame, and {does}. Why now, in generation "
                        f"{min(state.generation, 3) + 1} with {purse(state, 0)}: {_why_play(state, a)}.")
-    return (f"Play {a.title} from place {a.place + 1} of the Opportunity Track: no fame this way, but "
-            f"{_why_track(state, a)}. It means {does} ({R_PLAY}). Why now: {_why_play(state, a)}.")
+    return (f"Play {a.title} from place {a.place + 1} of the Opportunity Track: no fame this way ({R_PLAY}), but "
+            f"{_why_track(state, a)}. It means {does}. Why now: {_why_play(state, a)}.")
 
 
 def _why_track(state: State, a: Any) -> str:
@@ -366,8 +366,8 @@ def _base_after_access(state: State, loc: int) -> str:
     spd, own, mask = seat_view(state, 0)
     teams = {state.teams[t] for t in range(TEAMS)}
     fuel = min(fare(data, at, loc, spd, own, mask) for at in teams)
-    return (f"with it a team of yours can build a base there at the next Build card, for 1 credit and {fuel} fuel "
-            f"as your teams stand now")
+    return (f"with it a team of yours may build a base there whenever a Build card is played, for 1 credit and "
+            f"{fuel} fuel as your teams stand now")
 
 
 def _move_base(state: State) -> str:
@@ -378,8 +378,8 @@ def _move_base(state: State) -> str:
 def say_build(state: State, a: Any) -> str:
     rnd = state.pending[-1].data[0] if isinstance(state.pending[-1].data, tuple) else 0
     lead = "" if _asked_before(state, "build") else (
-        f"Build cards give three rounds of building, the active player first each time; every team builds at most "
-        f"once and moves at most once per card ({R_BUILD}). A base needs your token on that location's mission and "
+        f"Build cards give three rounds of building, the active player first each time ({R_BUILD}); every team "
+        f"builds at most once and moves at most once per card ({R_BUILDING}). A base needs your token on that location's mission and "
         f"costs 1 credit (the first base there scores 1 VP); a factory needs your base and costs 2 credits; a colony "
         f"costs its printed number plus the fuel from Earth; a team may also just move, without building, to a "
         f"location with {_move_base(state)}, for the trip's fuel ({R_BUILDING}). ")
