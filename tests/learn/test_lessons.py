@@ -918,6 +918,17 @@ def test_neptune_finale_tells_fame_ties_and_the_rules_this_game_did_not_meet(bui
     assert ("a colony, which nobody built" in note) == all(o < 0 for o in s.colony)
     supply = [e for e in s.log if e.text.startswith("buys 1 fuel for")]        # not from a Fuel Broker
     assert ("buying fuel from the supply" in note) == (not supply)
+    shared = any(len(set(b)) > 1 for b in s.bases)
+    assert ("two players' bases at one location" in note) == (not shared)
+    assert "a trip of yours that your bases made cheaper" not in note          # Mars, then Jupiter (steps 27, 46)
+    # a game that met none of them names every one, with its section
+    from neko_lab.learn.lessons.neptune import not_met
+    blank = not_met(les.new_game())
+    for rule in ("Fusion Fuel icon", "a team moving without building", "Intrepid Spacefarer card, which nobody took",
+                 "buying fuel from the supply", "a colony, which nobody built", "two players' bases at one location",
+                 "a trip of yours that your bases made cheaper"):
+        assert rule in blank, rule
+    assert "(Destination: Neptune \u203a Fuel Cost Calculation Example)" in blank
 
 
 def test_neptune_lesson_says_the_next_generation_follows_only_while_one_is_left(built):

@@ -780,6 +780,13 @@ def not_met(state: State) -> str:
     if all(owner < 0 for owner in state.colony):
         out.append(f"a colony, which nobody built: its printed number in credits plus the fuel from Earth, and 2 VP "
                    f"at every scoring ({R_BUILDING})")
+    if not any(len(set(holders)) > 1 for holders in state.bases):
+        out.append(f"two players' bases at one location: a base circle takes every player's token, a factory or "
+                   f"colony circle only one ({R_BUILDING})")
+    if not _asked_before(state, "", lambda s, x: bool(_trip_of(s, x) and _counted_bases(s, *_trip_of(s, x)))):
+        out.append(f"a trip of yours that your bases made cheaper: 1 fuel off for each base on the way, one per "
+                   f"planet, at the start or end only one at that very location ({R_COST}); the rulebook's example "
+                   f"takes a team from Earth to Callisto for 7 − speed 4 − 1 for a base at Mars = 2 fuel ({R_EXAMPLE})")
     return ("Rules this game did not meet, for your next game: " + "; ".join(out) + ".") if out else ""
 
 
