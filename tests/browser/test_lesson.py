@@ -222,7 +222,7 @@ def test_a_drill_by_clicks(game, topic, tmp_path):
 def test_the_callout_covers_no_text_and_no_other_target_on_a_laptop(game, steps, tmp_path):
     """The lesson's first steps at 1280×800, each played with its marked choice: the callout covers no
     text of the picture and no other lit target (Journey's step 16 marks a die right above a card's
-    title, Neptune's step 4 a hand card right under the Opportunity Track)."""
+    title, Neptune's step 2 a hand card right under the Opportunity Track)."""
     from playwright.sync_api import expect
 
     require_browser()

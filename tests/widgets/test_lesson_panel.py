@@ -198,7 +198,7 @@ def test_the_lesson_box_opens_on_the_step_with_the_welcome_after_it(game):
     step = text[:text.index("Welcome to")]
     # the box shows ten to twelve lines of about 35 letters: the step's instruction is among them
     do = {"naeco": "Play Thresher shark", "journey": "Take the tile", "syndicate": "Keep two",
-          "neptune": "Pay for Earth's Orbit"}[game]
+          "neptune": "Sell Build for 1 credit"}[game]
     assert 0 <= step.find(do) < 400, step
 
 

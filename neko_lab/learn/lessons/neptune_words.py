@@ -20,6 +20,7 @@ R_RESEARCH, R_BUILDING, R_PRODUCTION = rule("Research Missions"), rule("Building
 R_INVESTORS, R_BUILD, R_FACTORIES = rule("Attract Investors"), rule("Build"), rule("Factories Produce")
 R_BROKER, R_SCORING_CARD, R_END = rule("Fuel Broker"), rule("Scoring"), rule("End of Game Scoring (see page 4)")
 R_DIVERS, R_INTREPID = rule("Diversification Card"), rule("Intrepid Spacefarer Card")
+R_SETUP, R_EXAMPLE = rule("Setup"), rule("Fuel Cost Calculation Example")
 
 
 CARD_DOES = {
