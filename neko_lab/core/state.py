@@ -377,6 +377,14 @@ class State(Spaces):
             return f"{shown_action} is not legal now: {alike} (pass an action from legal_actions())"
         return f"{shown_action} is not legal now ({open_decision(self, seat)})"
 
+    def secret_round(self) -> Hashable | None:
+        """While the seats choose out of each other's sight what the rules have them choose at the same
+        time, revealed together later (a simultaneous round): a value naming that round, the same until
+        the reveal; None otherwise (the default: a game without such rounds). A board's Undo never takes
+        a person back into a round revealed since: they would choose again having seen the others'
+        choices (widgets/pacing.py)."""
+        return None
+
     def _why_illegal_unseen(self, action: Any, seat: int | None) -> str:
         """why_illegal() told to a reader who may not know the open decision's choices: whether `action` is
         an action of the game at all (a plain tuple or another object never is: that depends on no

@@ -146,12 +146,31 @@ class Pacing:
 
     def undo_turn(self) -> bool:
         """The Undo button: go back to the last position where a seat without a bot had to decide
-        (undo_steps); "Nothing to undo." when no person has made a move yet."""
+        (undo_steps); "Nothing to undo." when no person has made a move yet. Never back into a round of
+        choices made at the same time that has been revealed since (revealed_since)."""
         steps = self.undo_steps()
         if not steps:
             self.message.show("Nothing to undo.", "error")
             return False
+        shown = self.revealed_since(self.history[-steps][0], self.state)
+        if shown:
+            self.message.show(f"Undo stops here: {shown}", "error")
+            return False
         return self.undo(steps)
+
+    def revealed_since(self, then: State, now: State) -> str | None:
+        """Why a person may not go back from `now` to `then`: `then` lies in a round whose choices the
+        seats make at the same time out of each other's sight (State.secret_round), revealed before
+        `now`. Back there, they would choose again having seen the others' choices, which the rules
+        keep from them. None when there is no such round, with bots on every seat (an analyst), or on a
+        lesson's board (the lesson asks for each move: going back to a step is how a learner tries it
+        again)."""
+        round_ = then.secret_round()
+        if not self.humans or round_ is None or now.secret_round() == round_ or self.lesson_panel.lesson:
+            return None
+        return ("that move was chosen at the same time as the other players' choices, out of each other's "
+                "sight, and theirs have been shown since; choosing again after seeing them is what the rules "
+                "forbid.")
 
     def restart(self, seed: int | None = None, fresh: bool = False) -> None:
         """A new game with the same players and options: `seed` given, or a fresh one. On a lesson's

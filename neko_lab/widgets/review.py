@@ -92,6 +92,7 @@ class Reviewing:
     history: list[tuple[State, Hashable]]
     start: State
     _live: tuple[State, list] | None
+    revealed_since: Any
 
     @classmethod
     def from_save(cls, source: Any, **kwargs: Any) -> Any:
@@ -188,6 +189,10 @@ class Reviewing:
         if self.review is None:
             return
         states, acts, at = self.review, self.review_actions, self.at
+        shown = self.revealed_since(states[at], self._live[0]) if self._live is not None else None
+        if shown:                # this board's own game, a round revealed since: as Undo
+            self.message.show(f"Not from this position: {shown}", "error")
+            return
         self.review = None
         self.state = states[at].clone()
         self.history = ([(states[i].clone(), acts[i]) for i in range(at)] if acts is not None else [])

@@ -276,3 +276,59 @@ def test_why_without_the_learn_package_lists_the_events_as_the_viewer_read_them(
              for v in (0, 1, None)}
     assert "discard minion" in shown[0]
     assert "discard minion" not in shown[1] and "discard minion" not in shown[None]
+
+
+def _after_a_reveal(game, **options):
+    """A person at P2 and a bot at P1, who chooses first out of P2's sight in a round the rules play at the
+    same time (Syndicate's opening, Journey's dice draft); then P2's own choice ends the round and both
+    are shown."""
+    b = board(nl.new_game(game, players=2, seed=3, **options), agents={0: game})
+    b.controls.auto.value = False
+    while b.state.secret_round() is None or b.state.current_player != 0:
+        b.bot_move() if b.state.current_player in b.bots else b.play(b.state.legal_actions()[0])
+    round_ = b.state.secret_round()
+    b.bot_move()                                    # P1 chooses, out of P2's sight
+    assert b.state.current_player == 1 and b.state.secret_round() == round_
+    while b.state.secret_round() == round_:         # P2 chooses: the round is revealed
+        assert b.state.current_player == 1
+        b.play(b.state.legal_actions()[-1])
+    return b
+
+
+@pytest.mark.parametrize("game", ["syndicate", "journey"])
+def test_undo_never_takes_a_person_back_into_a_round_revealed_since(game):
+    """Undone there, P2 would choose again knowing P1's choice, which the rules have made at the same
+    time as P2's (Neko Syndicate › Turn Phases; Journey › Preparation Phase › Draft Dice)."""
+    from statecheck import fingerprint
+    b = _after_a_reveal(game)
+    kept = fingerprint(b.state), len(b.history)
+    assert b.undo_turn() is False and "Undo stops here" in b.message.text
+    assert (fingerprint(b.state), len(b.history)) == kept
+    b.review_own_game()                             # nor by playing on from there in a review
+    b.review_go("last")
+    b.review_go(-1)
+    while b.at and b.review[b.at].secret_round() is None:
+        b.review_go(-1)
+    b.play_from_here()
+    assert b.review is not None and "Not from this position" in b.message.text
+
+
+def test_undo_within_a_round_not_yet_revealed_and_in_the_open_game_goes_back():
+    from statecheck import fingerprint
+    # the open (first-game) Syndicate has no such rounds: Undo takes back the person's opening
+    b = board(nl.new_game("syndicate", players=2, seed=3, simultaneous=False), agents={0: "syndicate"})
+    b.controls.auto.value = False
+    b.bot_move()
+    opened = fingerprint(b.state)
+    b.play(b.state.legal_actions()[0])
+    assert b.undo_turn() and fingerprint(b.state) == opened
+    # a simultaneous Syndicate walk: a step of the person's own walk, the bot's walk still unseen
+    b = board(nl.new_game("syndicate", players=2, seed=3), agents={0: "syndicate"})
+    b.controls.auto.value = False
+    while not (b.state.turn == 1 and b.state.current_player == 1):
+        b.bot_move() if b.state.current_player in b.bots else b.play(b.state.legal_actions()[0])
+    round_ = b.state.secret_round()
+    at = fingerprint(b.state)
+    b.play(b.state.legal_actions()[0])
+    assert b.state.secret_round() == round_ and b.state.current_player == 1
+    assert b.undo_turn() and fingerprint(b.state) == at

@@ -30,7 +30,7 @@ and are not capped.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Hashable
 
 from neko_lab.core import ConfigError, DataError, State, register
 from neko_lab.core.decisions import gather
@@ -312,6 +312,11 @@ class GameState(State):
         return [name for name, k in sorted(self.boards[seat].names.items()) for _ in range(k)]
 
     # ================================================================== observation, hidden information
+    def secret_round(self) -> Hashable | None:
+        """A pass of the dice draft (core State.secret_round): the seats pick at the same time, and the
+        picks are revealed together once all have picked (Preparation Phase › Draft Dice)."""
+        return ("draft", self.round, self.draft_pass) if self.stage == "draft" and not self.over else None
+
     def decision_known(self) -> str:
         """Every decision's choices are public but a direct buy from the two cards drawn, which only the
         seat buying sees: then everyone knows who decides, not among what."""

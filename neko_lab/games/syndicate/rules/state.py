@@ -12,7 +12,7 @@ is the lieutenants card), cubes[seat][4 * n + colour] counts the loose cubes of 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Hashable
 
 from neko_lab.core import ConfigError, Rng, State
 from neko_lab.core.refusals import field_kind
@@ -229,6 +229,12 @@ class GameState(State):
         return super()._why_illegal(action) or odd_field(action, legal, types_only=False)
 
     # ------------------------------------------------------------------ what a seat sees
+    def secret_round(self) -> Hashable | None:
+        """The opening or the turn being walked at a simultaneous table (core State.secret_round): its
+        choices are revealed together, the opening when turn 1 begins, a turn's walks at Kumichō's
+        meeting, which ends the turn."""
+        return ("turn", self.turn) if simultaneous.hiding(self) else None
+
     def acted_unseen(self, seat: int) -> set[int]:
         """Seats whose moves this turn `seat` has not seen yet: at a simultaneous table everyone walks
         at once, so a seat asked later must not learn what the earlier seats did."""
