@@ -21,7 +21,11 @@ decision of yours in round 1, each step saying what to do and why, and citing it
 The whole game is guided; a move that teaches nothing new is a routine step (played for you on the
 board), and the next taught step says what happened meanwhile, the mid-game scoring included. The
 finale explains the final scoring category by category and ends with the rules this game did not
-meet (the tie-break, free actions left unused, the Advanced Game left out). The moves asked for are the
+meet (the tie-break, free actions left unused, any rule of UNMET or a ship's catch that never came up,
+the Advanced Game left out). Rules a first game needs are said where they come up: one die per hub or
+card a round (the first activation), five cards a lane (the first harbour), a won card placed at once
+and no harbour opened while bids resolve (the first card won), a lightning card acting as it is placed
+(with what it gave), no fish for a winner who declines. The moves asked for are the
 Journey agent's own plan, read from each action's `kind` and numbers, never from its text; lanes and
 slots are said counting from 1.
 """
