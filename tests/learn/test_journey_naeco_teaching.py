@@ -320,3 +320,182 @@ def test_journey_light_house_words_say_it_boosts_later_activations_and_pays_noth
     assert (c.fuel, c.coins, c.goods, c.fish) == had
     for text in (lesson.say(s, a), str(nl.explain_move(s, a, after, viewer=seat))):
         assert "2 more" in text and "nothing" in text and "again" not in text
+
+
+# ------------------------------------------------------------------------- 10. rules a beginner needs
+def _paid(events):
+    """Coins the learner paid for a card placed, from the engine's placing event."""
+    return next(e.data["paid"] for e in events if e.seat == 0 and "paid" in e.data)
+
+
+def test_journey_teaches_each_rule_a_beginner_needs_where_it_happens(journey):
+    """One die per hub or card a round, five cards a lane, a card won is placed at once and no harbour
+    opens while bids resolve, a lightning card acts once as it is placed, a winner who declines gets no
+    fish: each is said at the learner's step where it comes up, with its section, and true of the engine."""
+    from neko_lab.games.journey.rules.facts import R_HARBOUR, SLOTS
+    from neko_lab.learn.lessons import journey as jl
+    les, steps, s = journey
+    taught = [(b, st) for b, st in steps if not st.auto]
+    hub = next((b, st) for b, st in taught if _kind(st.expected) in ("hub", "card"))
+    assert "only one die a round" in hub[1].say and f"({jl.ACTIVATE})" in hub[1].say
+    after, _new = _events(hub[0], hub[1].expected)
+    same = [a for a in after.legal_actions() if a == hub[1].expected]
+    assert not same                                   # the engine takes no second die there this round
+    harbour = next(st for _b, st in taught if _kind(st.expected) == "harbour")
+    assert SLOTS == 5 and "room for five cards" in harbour.say and f"({R_HARBOUR})" in harbour.say
+    wins = [(b, st) for b, st in taught if b.pending[-1].kind == "win" and _kind(st.expected) == "place"]
+    first, later = wins[0], wins[1:]
+    assert "no harbour can be opened while the bidding resolves" in first[1].say and f"({jl.PLACE})" in first[1].say
+    assert not any(_kind(a) == "harbour" for a in first[0].legal_actions())
+    assert "goes into a lane at once" in first[1].say
+    assert later and not any("no harbour can be opened" in st.say for _b, st in later)
+    # a winner who declines: nobody gets the card and its own dice bring no fish (engine: no fish to it)
+    for before, st in taught:
+        if before.pending[-1].kind == "win" and _kind(st.expected) == "decline":
+            _after, new = _events(before, st.expected)
+            assert not [e for e in new if e.seat == 0 and e.data.get("item") == "fish"]
+            assert "your own dice on it bring no fish" in st.say and f"({jl.RESOLVE})" in st.say
+            break
+    else:
+        pytest.fail("the lesson's game has a won card declined")
+    # every placement names lightning exactly when the card has the icon, and what it gives at once
+    lit = 0
+    for before, st in taught:
+        if before.pending[-1].kind not in ("place", "win") or _kind(st.expected) != "place":
+            continue
+        card = before.card(jl.card_to_place(before)[0])
+        _after, new = _events(before, st.expected)
+        assert ("lightning icon" in st.say) == ("lightning" in card.icons), (st.number, st.say)
+        if "lightning" in card.icons:
+            lit += 1
+            for e in new:
+                if e.seat == 0 and e.text.startswith("gains") and f"({card.name})" in e.text:
+                    assert f"{e.text.split()[1]} {e.text.split()[2]}" in st.say, (e.text, st.say)
+                    if "over the limit" in e.text:
+                        assert "go back to the supply" in st.say
+    assert lit >= 2
+    finale = les.finale(s)
+    caught = any(e.seat == 0 and "catch a fish" in e.text and e.rule == jl.MOVE for e in s.log)
+    assert ("unless another ship" in " ".join(st.say for _b, st in taught)
+            or "but not when another ship is already there" in finale)
+    assert ("but not when another ship is already there" in finale) == (not caught)
+    for said in ("only one die a round", "room for five cards", "lightning icon", "bring no fish"):
+        assert said not in finale.split("Rules this game did not show you")[1]
+
+
+def test_journey_news_says_where_a_gain_over_the_limit_came_from(journey):
+    _les, steps, _s = journey
+    for i, (before, st) in enumerate(steps):
+        _after, new = _events(before, st.expected)
+        over = [e for e in new if e.seat == 0 and "over the limit" in e.text and "(" in e.text]
+        if not over:
+            continue
+        source = over[0].text.split("(", 1)[1].rsplit(")", 1)[0]
+        told = next(s2.say for _b, s2 in steps[i + 1:] if not s2.auto)
+        if source[:1].isupper():
+            assert f"gained from {source} went back to the supply" in told, told
+        return
+    pytest.fail("no gain over the limit in the lesson's game")
+
+
+# ------------------------------------------------------------------------- 11. answers argue for the step
+def test_journey_other_way_answers_argue_for_the_steps_move(journey):
+    _les, steps, _s = journey
+    ended = incomes = 0
+    for before, st in steps:
+        if st.auto:
+            continue
+        for a in before.legal_actions():
+            msg = st.check(a)
+            if not msg:
+                continue
+            assert "a bid counts the total of its dice; this step asks" not in msg
+            assert "this step asks you to Neko Harbour:" not in msg
+            if _kind(a) == "bid_die" and _kind(st.expected) == "end":
+                space = before.bid_space
+                mine = sum(before.bids[space][0])
+                assert f"raise your bid from {mine} to {mine + a.a}" in msg and f"keeps the {a.a} free" in msg, msg
+                ended += 1
+    assert ended
+    # income: a higher die than the step's is more coins now, and the answer weighs what it costs the round
+    from neko_lab.learn.lessons.journey import why_not
+    for before, st in steps:
+        if before.pending[-1].kind == "income" and len(set(before.boards[0].dice)) > 1:
+            dice = before.boards[0].dice
+            low, high = (a for a in before.legal_actions() if a.a in (min(dice), max(dice)))
+            msg = why_not(before, low, high)
+            assert f"total {sum(dice) - high.a} instead of {sum(dice) - low.a}" in msg, msg
+            assert f"gives {high.a} coins, not" not in msg
+            incomes += 1
+    assert incomes
+
+
+# ------------------------------------------------------------------------- 12. cards by their names
+NUMBERED_CARD = re.compile(r"(card #\d|[a-z)] #\d)")
+
+
+def test_journey_lesson_names_cards_by_name_and_keeps_the_drawn_ones_secret(journey):
+    from neko_lab.core import PUBLIC
+    from neko_lab.games.journey import explain
+    from neko_lab.games.journey.board import Board
+    from neko_lab.games.journey.rules import Act
+    from neko_lab.learn.lessons.journey import card_to_place
+    _les, steps, _s = journey
+    picks = wins = 0
+    for before, st in steps:
+        if st.auto:
+            continue
+        assert not NUMBERED_CARD.search(st.say), (st.number, st.say)
+        for a in before.legal_actions():
+            msg = st.check(a)
+            assert not msg or not NUMBERED_CARD.search(msg), (st.number, msg)
+        top = before.pending[-1].kind
+        board = Board(before.clone(), names=["You", "Agent"])
+        label = board.action_label(st.expected)
+        assert not NUMBERED_CARD.search(label), label
+        if top == "pick" and _kind(st.expected) == "pick":
+            picks += 1
+            name = before.card(st.expected.a).name
+            assert name in label
+            refusal = before.why_illegal(Act("fish", 7), seat=0)     # lists the choices open
+            assert name in refusal and not NUMBERED_CARD.search(refusal), refusal
+            # the cards drawn are the buyer's to see: another seat reads neither the name nor the number
+            other = explain.label(before, st.expected, 1)
+            assert name not in other and "#" not in other and other == explain.label(before, st.expected, PUBLIC)
+        if top == "win" and _kind(st.expected) == "place":
+            wins += 1
+            cid, price = card_to_place(before)
+            card = before.card(cid)
+            _after, new = _events(before, st.expected)
+            assert f"You won the bid for {card.name}" in st.say and f"pay {price} coins" in st.say
+            assert f"you pay {_paid(new)} coins" in st.say
+            assert card.name in label
+    assert picks and wins
+
+
+def test_naeco_says_which_placements_are_neko_labs_reading():
+    """Beside a start card any value may go and a face-down card keeps to its own depth: neither is
+    written in the rules, so the lesson says both are neko_lab's readings (datasets/naeco/README.md)."""
+    les = make_lesson("naeco")
+    s = les.new_game()
+    seen = {}
+    while not s.is_over() and len(seen) < 2:
+        if s.current_player != les.seat:
+            s.apply(les.agents[s.current_player].choose(s))
+            continue
+        st = les.step(s)
+        if not st.scripted:
+            break
+        if st.number == 1:
+            # the engine: a species of any value may lie beside a start card (no value to be one apart from)
+            beside = {a.value for a in s.legal_actions() if type(a).__name__ == "Play" and not a.down
+                      and a.col in (-1, 1) and a.depth in (1, 4)}
+            assert len(beside) > 1
+            seen["start"] = st.say
+        if getattr(st.expected, "down", False):
+            seen["down"] = st.say
+        s.apply(st.expected)
+    assert "any value may go beside them too: that is neko_lab's reading" in seen["start"]
+    assert "reading 1" in seen["start"]
+    assert "neko_lab keeps it in the row of its own depth" in seen["down"] and "reading 2" in seen["down"]
+    assert "facedown_any_depth=True" in seen["down"]

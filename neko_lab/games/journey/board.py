@@ -30,6 +30,7 @@ from neko_lab.widgets.board import Board as GenericBoard
 
 from .render import areas_html
 from .rules import Act, GameState
+from .rules.facts import card_named
 from .scoring import card_price
 
 SPACE_KINDS = ("bid", "park_bid")
@@ -104,6 +105,16 @@ class Board(GenericBoard):
             return self.click_end()
         return super().on_target(name)
 
+    def action_label(self, action: Hashable) -> str:
+        """A move as the board words it for the seat to act: the card it buys or places by its name."""
+        kind = getattr(action, "kind", "")
+        if kind == "pick" and self.decision() == "pick":
+            return card_named(self.state, action)
+        placing = self.card_to_place() if kind == "place" else None
+        if placing:
+            return f"place {placing[0].name} in lane {action.a + 1}, slot {action.b + 1}"
+        return str(action)
+
     def choice_label(self, action: Hashable) -> str:
         """A choice says what it gives: a reward names its goods, a purchase its card."""
         s = self.state
@@ -115,15 +126,17 @@ class Board(GenericBoard):
             if placing:
                 card, price = placing
                 gap = s.gap_cost(s.current_player, action.a, action.b)
-                return (f"place {card} in lane {action.a + 1}, slot {action.b + 1} "
+                return (f"place {card.name} in lane {action.a + 1}, slot {action.b + 1} "
                         f"(pay {price + gap} coins" + (f": {price} + {gap} for the empty slots before it)"
                                                        if gap else ")"))
         if kind == "decline" and self.card_to_place():
-            return f"decline {self.card_to_place()[0]} (nobody may buy it then)"
+            return f"decline {self.card_to_place()[0].name} (nobody may buy it then)"
         cid = action.a if kind in ("pick", "new_bid") else (
             s.spaces[action.a] if kind in SPACE_KINDS and 0 <= action.a < len(s.spaces) else 0)
         if cid:
             card = s.card(cid)
+            if kind == "pick" and self.decision() == "pick":
+                return f"{card_named(s, action)} (cost {card.cost}, {card.points} PP)"
             return f"{action}: {card.name} (cost {card.cost}, {card.points} PP)"
         return str(action)
 
@@ -168,7 +181,7 @@ class Board(GenericBoard):
         placing = self.card_to_place()
         if placing and "{card}" in text:
             card, price = placing
-            text = text.format(card=f"{card} (cost {card.cost}, {card.points} PP: you pay {price} coins, plus "
+            text = text.format(card=f"{card.name} (cost {card.cost}, {card.points} PP: you pay {price} coins, plus "
                                     f"the gap cost a slot shows)")
         return f"P{seat + 1}: " + (text or "choose below.")
 

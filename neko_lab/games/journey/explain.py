@@ -41,9 +41,15 @@ def _dice(values: list[int]) -> str:
 
 
 def label(s: Any, action: Hashable, viewer: Any) -> str:
-    """The move as `viewer` may read it: a die kept in the draft stays its owner's until the reveal."""
-    if type(action) is Act and action.kind == "draft" and viewer not in ("all", s.current_player):
+    """The move as `viewer` may read it: a die kept in the draft stays its owner's until the reveal; a
+    card bought names the card to whoever saw the cards on offer (the buyer; everyone when the advanced
+    set-up's display offered it), and to the others is one of the cards drawn."""
+    own = viewer in ("all", s.current_player)
+    if type(action) is Act and action.kind == "draft" and not own:
         return "draft a die"
+    if type(action) is Act and action.kind == "pick" and action.a:
+        shown = own or (s.pending and s.pending[-1].kind == "pick" and s.pending[-1].data[1])
+        return f.card_named(s, action) if shown else "buy one of the cards drawn"
     return str(action)
 
 

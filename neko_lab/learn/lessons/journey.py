@@ -21,19 +21,26 @@ decision of yours in round 1, each step saying what to do and why, and citing it
 The whole game is guided; a move that teaches nothing new is a routine step (played for you on the
 board), and the next taught step says what happened meanwhile, the mid-game scoring included. The
 finale explains the final scoring category by category and ends with the rules this game did not
-meet (the tie-break, free actions left unused, the Advanced Game left out). The moves asked for are the
+meet (the tie-break, free actions left unused, any rule of UNMET or a ship's catch that never came up,
+the Advanced Game left out). Rules a first game needs are said where they come up: one die per hub or
+card a round (the first activation), five cards a lane (the first harbour), a won card placed at once
+and no harbour opened while bids resolve (the first card won), a lightning card acting as it is placed
+(with what it gave), no fish for a winner who declines. The moves asked for are the
 Journey agent's own plan, read from each action's `kind` and numbers, never from its text; lanes and
 slots are said counting from 1.
 """
 from __future__ import annotations
 
-from neko_lab.core.errors import counted
+import re
 from typing import Any, Hashable
+
+from neko_lab.core.errors import counted
 
 from ...core.state import State
 from ...games.journey.explain import die_price, section as move_section
-from ...games.journey.rules.ship_lanes import hub
+from ...games.journey.rules.ship_lanes import gap_cost, hub
 from ...games.journey import scoring as sc
+from ...games.journey.rules.facts import R_HARBOUR as HARBOUR
 from ...games.journey.rules.free_actions import TURN as FREE_MOVES
 from ...games.journey.scoring import CABIN_LIMIT, FISH_LIMIT
 from ..explain import number
@@ -146,11 +153,7 @@ def say(state: State, a: Any) -> str:
     if kind in ("place", "win"):
         if k == "decline":
             return _say_decline(state, seat, board)
-        lead = (f"You won the bid, so you may pay for the card and place it ({RESOLVE}). "
-                if kind == "win" else "")
-        return (f"{lead}A bought card goes straight into a ship lane; every empty slot between it and the "
-                f"harbour costs one coin more, and two neighbouring cards make a hub that dice and ships "
-                f"can use ({PLACE}). Place it in lane {x + 1}, slot {y + 1}.")
+        return _say_place(state, seat, a, kind)
     if kind == "turn":
         return _say_turn(state, seat, a, k, x, y, z)
     if kind == "neko":
@@ -177,12 +180,15 @@ TURN_WORDS = {
            f"on another card, but never take them back ({BID}). Bid on {{card}}.",
     "bid_die": f"Put a {{x}} on the card. Whoever bids on a card with dice on it must end the turn with at "
                f"least as many dice there as any rival ({BID}).",
-    "hub": f"Activate: a die equal to a hub's number gives that hub's reward at once ({ACTIVATE}). "
+    "hub": f"Activate: a die equal to a hub's number gives that hub's reward at once; each hub and each card "
+           f"takes only one die a round, so a hub used this round waits for the next ({ACTIVATE}). "
            f"Do it: {{a}}.",
-    "card": f"Activate: a die that fits a card's space gives its effect at once ({ACTIVATE}). Do it: {{a}}.",
+    "card": f"Activate: a die that fits a card's space gives its effect at once; each card and each hub takes "
+            f"only one die a round ({ACTIVATE}). Do it: {{a}}.",
     "end": f"Your main action is done: end the turn ({ACTION}).",
     "harbour": f"A free action: open a harbour, which adds a ship lane for more cards and scores at the end "
-               f"(1, 3, 6, 11, 19 points for 1 to 5 harbours) ({FREE}). Open it.",
+               f"(1, 3, 6, 11, 19 points for 1 to 5 harbours) ({FREE}). A lane has room for five cards, so "
+               f"more cards need more lanes ({HARBOUR}). Open it.",
     "ship": f"A free action: buy another ship for lane {{lane}}; ships cost 3, 5, 7, ... coins, at most one per "
             f"harbour in a lane, and each ship scores for the cards it crosses ({FREE}).",
     "cargo": f"A free action: move a good from your cabin onto a Port's cargo spaces, filled left to right; a "
@@ -253,6 +259,77 @@ def _card_income(state: State, seat: int) -> str:
                    f"three; fuel beyond your cabin's {CABIN} goes back to the supply ({CARDS}, {INCOME}).")
 
 
+def card_to_place(state: State) -> tuple[int, int] | None:
+    """(card, price before the gap cost) of the card the seat to act has won or bought and now places."""
+    top = state.pending[-1]
+    if top.kind == "win":
+        cid = state.spaces[top.data]
+        return cid, sc.card_price(state.card(cid).cost, state.boards[top.seat].types.get("blue_bar", 0))
+    if top.kind == "place":
+        return top.data[0], top.data[1]
+    return None
+
+
+def _say_place(state: State, seat: int, a: Any, kind: str) -> str:
+    """Where the card won or bought goes, naming it and what it costs there; the first card won says that
+    it is placed at once and that no harbour opens meanwhile; a lightning card says what it does at once."""
+    cid, price = card_to_place(state)
+    card = state.card(cid)
+    gap = gap_cost(state, seat, a.a, a.b)
+    name = _card_name(state, cid)
+    pays = f"{price} coins" + (f", {card.cost} less your Blue Bar discount" if price < card.cost else "")
+    if kind == "win":
+        lead = f"You won the bid for {name}, so you may pay {pays} and place it ({RESOLVE}). "
+        won = sum(1 for e in state.log if e.seat == seat and e.rule == RESOLVE and "card" in e.data)
+        if won <= 1:                    # the card being placed is the seat's first won
+            lead += (f"A card you win and pay for goes into a lane at once, before the next card of the bidding "
+                     f"area is settled, and no harbour can be opened while the bidding resolves: a player who "
+                     f"needs room opens harbours in the Action Phase ({PLACE}). Declining instead would give the "
+                     f"card up to nobody, and your own dice on it would bring no fish: only the losing bidders get "
+                     f"fish ({RESOLVE}). ")
+    else:
+        lead = f"You bought {name} for {pays}. "
+    said = (f"{lead}A bought card goes straight into a ship lane; every empty slot between it and the harbour "
+            f"costs one coin more, and two neighbouring cards make a hub that dice and ships can use ({PLACE}). "
+            f"Place it in lane {a.a + 1}, slot {a.b + 1}: you pay {price + gap} coins"
+            + (f" ({price} + {gap} for the empty slots before it)." if gap else "."))
+    if "lightning" in card.icons:
+        said += " " + _lightning_words(state, seat, a, card)
+    return said
+
+
+GAINED = re.compile(r"^gains (\d+) (\w+)(?: \((.*?)\))?(?:, (\d+) over the limit go back to the supply)?$")
+
+
+def _gains(events: list, seat: int, why: str | None = None) -> list[tuple[int, str, str, int]]:
+    """(amount, item, from what, amount back to the supply) of each gain of the seat among these events."""
+    out = []
+    for e in events:
+        m = GAINED.match(e.text) if e.seat == seat else None
+        if m and (why is None or m.group(3) == why):
+            out.append((int(m.group(1)), m.group(2), m.group(3) or "", int(m.group(4) or 0)))
+    return out
+
+
+def _lightning_words(state: State, seat: int, a: Any, card: Any) -> str:
+    """A card with the lightning icon acts once as it is placed: what it gives here (played out on a copy)."""
+    child = state.clone()
+    child.apply(a)
+    got = _gains(child.log[len(state.log):], seat, card.name)
+    said = f"{card.name} has a lightning icon: the moment it is placed it acts once ({PLACE}"
+    if got:
+        said += "): you gain " + " and ".join(f"{n} {item}" for n, item, _w, _lost in got)
+        back = [(f"the {n} {item}" if lost == n else f"{lost} of the {n} {item}") for n, item, _w, lost in got if lost]
+        if back:
+            said += (f", but {' and '.join(back)} go back to the supply, as your cabin holds at most {CABIN} fuel "
+                     f"and goods together and your freezer {FREEZER} fish")
+    else:
+        said += "): its effect comes as your next decision"
+    if "activate" in card.icons:
+        said += f"; later, a die on its activation space makes it act again, once a round ({ACTIVATE})"
+    return said + "."
+
+
 def _say_decline(state: State, seat: int, board: dict) -> str:
     """Why the card won (or bought) is refused: it cannot be paid for, or it is not worth its price."""
     top = state.pending[-1]
@@ -262,9 +339,11 @@ def _say_decline(state: State, seat: int, board: dict) -> str:
     if all(_kind(x) == "decline" for x in legal):
         return (f"You won {name}, but you have {board['coins']} coin{'s' if board['coins'] != 1 else ''}, "
                 f"too few to pay for it in any slot of your lanes, so declining is the only choice: a card you "
-                f"won may be refused, and then nobody gets it ({RESOLVE}). Decline it.")
-    return (f"You may refuse a card you won; then nobody gets it ({RESOLVE}). {name[0].upper() + name[1:]} is "
-            f"not worth its price to you now: decline it.")
+                f"won may be refused, and then nobody gets it, and your own dice on it bring no fish, as only "
+                f"the losing bidders get fish ({RESOLVE}). Decline it.")
+    return (f"You may refuse a card you won; then nobody gets it, and your own dice on it bring no fish, as only "
+            f"the losing bidders get fish ({RESOLVE}). {name[0].upper() + name[1:]} is not worth its price to you "
+            f"now: decline it.")
 
 
 def _move_words(state: State, a: Any) -> str:
@@ -285,7 +364,8 @@ def _move_words(state: State, a: Any) -> str:
                        f"completes that hub while the ship waits there ({MOVE}). Still, the cards a ship has "
                        f"crossed count at the mid-game scoring ({MIDGAME}).")
     return head + f"Move your ship in lane {a.a + 1}: it enters a complete hub, which pays." + (
-        f" A die stands there and no other ship: a bonus fish for the catch ({MOVE})." if caught else "")
+        f" A die stands there and no ship yet: a ship entering a hub that holds a die catches a bonus fish, "
+        f"unless another ship is already there ({MOVE})." if caught else "")
 
 
 def _say_turn(state: State, seat: int, a: Any, k: str, x: int, y: int, z: int) -> str:
@@ -328,8 +408,9 @@ def ask(state: State, a: Any) -> str:
         "bonus": lambda: "take the starting bonus tile that gives {1} {0}".format(*state.data.bonus[x]),
         "draft": lambda: f"keep the {x}", "income": lambda: f"spend the {x} for income",
         "reward": lambda: f"choose to {_reward(state, x)}", "pick": lambda: f"buy {_card_name(state, x)}",
-        "place": lambda: f"place the card in lane {x + 1}, slot {y + 1}",
-        "win": lambda: f"place the card in lane {x + 1}, slot {y + 1}"}
+        "place": lambda: f"place {_placed_name(state)} in lane {x + 1}, slot {y + 1}",
+        "win": lambda: f"place {_placed_name(state)} in lane {x + 1}, slot {y + 1}",
+        "neko": lambda: f"take {x} fuel from Neko Harbour and the rest in coins"}
     by_move = {
         "fish": lambda: f"take a fish with the {x}", "bid_die": lambda: f"put a {x} on the card",
         "end": lambda: "end the turn", "move": lambda: f"move your ship in lane {x + 1}",
@@ -337,6 +418,11 @@ def ask(state: State, a: Any) -> str:
         "bid": lambda: f"bid on {_card_name(state, getattr(state, 'spaces', [0] * (x + 1))[x])}"}
     words = by_decision.get(kind) or by_move.get(k)
     return words() if words else str(a)
+
+
+def _placed_name(state: State) -> str:
+    placing = card_to_place(state)
+    return state.card(placing[0]).name if placing else "the card"
 
 
 def why_not(state: State, wanted: Any, action: Any) -> str | None:
@@ -420,6 +506,10 @@ def epilogue(state: State) -> str:
         if key not in done]
     if unused:
         said.append("free actions you did not use: " + "; ".join(unused) + f" ({FREE})")
+    said += [f"{words} ({rule})" for key, words, rule in UNMET if not done & key]
+    if not any(e.seat == 0 and "catch a fish" in e.text and e.rule == MOVE for e in state.log):
+        said.append(f"a ship entering a hub that holds a die catches a bonus fish, but not when another ship is "
+                    f"already there ({MOVE})")
     opts = state.options
     left_out = [w for key, w in (("advanced_cards", "three advanced cards on the board, resolved first"),
                                  ("advanced_setup", "an advanced set-up with every card of a period on display"))
@@ -429,15 +519,38 @@ def epilogue(state: State) -> str:
     return "Rules this game did not show you: " + "; ".join(said) + "."
 
 
+#: rules the lesson teaches at the learner's first move of a kind, told in the finale when no such move came
+UNMET = (
+    ({("turn", "hub"), ("turn", "card")}, "each hub and each card takes only one die a round", ACTIVATE),
+    ({("turn", "harbour")}, "a ship lane has room for five cards; more cards need more harbours", HARBOUR),
+    ({("win", "place")}, "a card won and paid for goes into a lane at once, and no harbour can be opened while "
+                         "the bidding resolves, so room is made in the Action Phase", PLACE),
+    ({("win", "decline")}, "a winner who declines the card gets no fish for its own dice on it", RESOLVE),
+    ({("place", "lightning"), ("win", "lightning")}, "a card with a lightning icon acts once the moment it is "
+                                                      "placed", PLACE),
+)
+
+
 def _learner_moves(state: State) -> list[tuple[str, Any]]:
     """(decision, move) for each move of the learner's seat (replayed from the start)."""
     s = type(state)(players=state.players, seed=state.seed, **dict(state.options))
     out = []
     for a in state.history():
         if s.current_player == 0:
-            out.append((s.pending[-1].kind, a))
+            kind = s.pending[-1].kind
+            out.append((kind, a))
+            placing = card_to_place(s) if kind in ("place", "win") and _kind(a) == "place" else None
+            if placing and "lightning" in s.card(placing[0]).icons:
+                out.append((kind, LIGHTNING))
         s.apply(a)
     return out
+
+
+class _Lightning:
+    kind = "lightning"          # a card with the lightning icon placed (a mark in _learner_moves)
+
+
+LIGHTNING = _Lightning()
 
 
 def _agent_pick(agent: DeterministicBot):
@@ -462,15 +575,24 @@ def nothing_new(state: State, wanted: Any) -> bool:
     """Played for the learner: a move whose section the learner has already used (drafting and bidding:
     twice), except the decisions that differ every time (NEVER_AUTO: the starting bonus, income, rewards,
     cards bought or won and their places, the last moves, the lottery)."""
-    if state.pending[-1].kind in NEVER_AUTO:
+    if state.pending[-1].kind in NEVER_AUTO or _catches(state, wanted):
         return False
     key = (state.pending[-1].kind, _kind(wanted))
     return _done_before(state, key) >= (2 if key[1] in ("draft", "bid_die", "bid") else 1)
 
 
+def _catches(state: State, move: Any) -> bool:
+    """Does the move catch a bonus fish (a ship entering a hub with a die, a die placed under a ship)?"""
+    if _kind(move) not in ("move", "hub"):
+        return False
+    child = state.clone()
+    child.apply(move)
+    return any(e.seat == state.current_player and "catch a fish" in e.text for e in child.log[len(state.log):])
+
+
 def _done_before(state: State, key: tuple[str, str]) -> int:
     """How many times the learner has made a move of this (decision, kind) so far (replayed)."""
-    s = type(state)(players=state.players, seed=state.seed)
+    s = type(state)(players=state.players, seed=state.seed, **dict(state.options))
     n = 0
     for a in state.history():
         if s.current_player == 0 and (s.pending[-1].kind, _kind(a)) == key:
@@ -508,18 +630,41 @@ def _news(lesson: Lesson, state: State) -> str:
                 losing_fish(earlier, s) for s in range(state.players)):
             said.append(f"that is the bidding's consolation: whoever loses a bid gets 1 fish for each die "
                         f"they had put on the card, the freezer's limit permitting ({RESOLVE})")
-    over = [e for e in events if e.seat == 0 and "over the limit" in e.text]
+    over = [g for g in _gains(events, 0) if g[3]]
     if over:
-        e = over[0]
-        lost = e.text.rsplit(", ", 1)[1].split(" ")[0]
-        said.append(f"{lost} {e.data.get('item', '')} you gained went back to the supply, as your cabin holds at "
+        n, item, why, lost = over[0]
+        some = f"the {n} {item}" if lost == n else f"{lost} of the {n} {item}"
+        source = f" from {why}" if why[:1].isupper() else f" ({why})" if why else ""
+        said.append(f"{some} you gained{source} went back to the supply, as your cabin holds at "
                     f"most {CABIN} fuel and goods together and your freezer {FREEZER} fish ({SETUP})")
     tied = [e for e in events if e.rule == ORDER and len(set(e.data.get("totals", []))) < len(e.data.get("totals", []))]
     if tied:
         e = tied[0]
         said.append(f"the dice totals tied at {max(e.data['totals'])}, so the order of the round before "
                     f"decided: Player {e.data['order'][0] + 1} plays first ({ORDER})")
-    return ("Since your last taught step: " + "; ".join(said) + ". ") if said else ""
+    return ("Since your last taught step: " + plain_names(state, "; ".join(said)) + ". ") if said else ""
+
+
+CARD_NUMBER = re.compile(r" #(\d+)\b")
+
+
+def plain_names(state: State, text: str) -> str:
+    """Cards named as a player names them, without the number the log gives them ("Port #20" -> "Port"),
+    unless two different cards of that name are in the text and the numbers tell them apart."""
+    found: dict[str, set[int]] = {}
+    spans = []
+    for m in CARD_NUMBER.finditer(text):
+        try:
+            name = state.card(int(m.group(1))).name
+        except Exception:
+            continue
+        if text[:m.start()].endswith(name):
+            found.setdefault(name, set()).add(int(m.group(1)))
+            spans.append((m, name))
+    for m, name in reversed(spans):
+        if len(found[name]) == 1:
+            text = text[:m.start()] + text[m.end():]
+    return text
 
 
 def LESSON(seed: int = SEED) -> Lesson:

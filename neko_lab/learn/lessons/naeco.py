@@ -191,7 +191,9 @@ def say_first(state: State, a: Any) -> str:
     return (f"Your Ocean holds only the two Exploration Start cards, one at depth 1 and one at depth 4. "
             f"A turn is two things: play one card from your hand into your Ocean, then draw one. The card "
             f"must touch a card already there (left, right, above or below), and it may only lie in the row "
-            f"of the depth printed on it.{extra} Play {play_words(state, seat, a)}.{why}")
+            f"of the depth printed on it.{extra} Play {play_words(state, seat, a)}. The start cards show no "
+            f"species, so a card of any value may go beside them too: that is neko_lab's reading, since the "
+            f"rules do not say what lies on them (datasets/naeco/README.md, reading 1).{why}")
 
 
 def say_draw(state: State, a: Any) -> str:
@@ -278,8 +280,10 @@ def pick_face_down(state: State, legal: list) -> Hashable | None:
 
 
 FACE_DOWN_WORDS = ("Any card may also be played face-down. It then shows no species: an unpopulated area. "
-                   "It still has to touch your Ocean and lie at its own depth, but from your next turn on a "
-                   "card of any value may go beside it, which frees you from the one-apart rule there.")
+                   "It still has to touch your Ocean, and neko_lab keeps it in the row of its own depth: the "
+                   "rules name no exception for a face-down card, a reading the option facedown_any_depth=True "
+                   "sets aside (datasets/naeco/README.md, reading 2). From your next turn on a card of any value "
+                   "may go beside it, which frees you from the one-apart rule there.")
 
 
 def say_face_down(state: State, a: Any) -> str:

@@ -190,9 +190,15 @@ def test_buying_a_card_as_reward_draws_two_and_returns_the_other_to_the_bottom()
 
 # ------------------------------------------------------------------ turn order
 def test_amanda_turn_order_example():
+    # Set Turn Order's example: Mandel started the round before, Amanda held the overview card "2" (she
+    # hands it to Mandel) and Benno was third, as he stays
     amanda, benno, mandel = 0, 1, 2
     totals = [17, 15, 15]
-    assert next_turn_order(totals, [mandel, benno, amanda]) == [amanda, mandel, benno]
+    before = [mandel, amanda, benno]
+    after = next_turn_order(totals, before)
+    assert after == [amanda, mandel, benno]
+    assert before.index(benno) == after.index(benno) == 2
+    assert before.index(amanda) == after.index(mandel) == 1
 
 
 def test_amanda_turn_order_example_through_the_engine():
@@ -201,7 +207,7 @@ def test_amanda_turn_order_example_through_the_engine():
     for seat, dice in ((amanda, [1, 2, 4, 4, 6]), (benno, [1, 2, 3, 4, 5]), (mandel, [3, 3, 3, 3, 3])):
         s.boards[seat].dice = tuple(dice)                 # totals 17, 15 and 15
     tiles = [b.interference for b in s.boards]
-    s.order = [mandel, benno, amanda]                     # Mandel started the round before
+    s.order = [mandel, amanda, benno]                     # the example's order of the round before
     s.pending, s.stage, s.idx = [], "post_office", s.players
     s._advance()
     assert s.order == [amanda, mandel, benno] and s.current_player == amanda

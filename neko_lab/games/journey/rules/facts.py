@@ -28,6 +28,7 @@ R_BID = "Journey › Action Phase › Bid a Card"
 R_ON_BIDDING = "Journey › Action Phase › On Bidding"
 R_ACTIVATE = "Journey › Action Phase › Activate a Hub or a Card Effect"
 R_FREE = "Journey › Free Actions"
+R_HARBOUR = "Journey › Free Actions › Open a new harbour"   # harbour prices; five cards a lane
 R_SHIP_ON_DIE = "Journey › Free Actions › Move your ship"      # a ship meets a die: catch a fish
 R_DIE_ON_SHIP = R_ACTIVATE                                     # a die meets ships: catch a fish
 R_RESOLVE = "Journey › End of a Round › Resolve Bidding"
@@ -57,6 +58,7 @@ RULES = {
     R_ON_BIDDING: "the dice-count rule: end the turn with as many dice on the card as its fullest slot",
     R_ACTIVATE: "a die that meets a hub or card; a die placed under ships catches a fish",
     R_FREE: "free actions a-h",
+    R_HARBOUR: "5 / 10 / 15 / 20 coins a harbour, at most five; a ship lane holds five cards",
     R_SHIP_ON_DIE: "two fuel move a ship one hub on; a ship joining a lone die there catches a fish",
     R_RESOLVE: "bids resolved left to right; winner buys or declines; losers fish",
     R_PLACE: "cards placed with the gap cost; lightning effects",
@@ -256,6 +258,18 @@ ACT_TEXT = {
     "lottery": "Lottery reward of face {a}",
     "post_office": "use the Post Office: buy a card 2 coins cheaper",
 }
+
+
+def card_named(s: Any, action: Any) -> str:
+    """A purchase in words with its card's name, for a reader who may see the cards on offer ("buy
+    Port" where str() says "buy card #18"); the number stays only where another card on offer has the
+    same name and it tells the two apart."""
+    if type(action) is not Act or action.kind != "pick" or not action.a:
+        return str(action)
+    name = s.C[action.a].name
+    twin = any(type(x) is Act and x.kind == "pick" and x.a != action.a and x.a and s.C[x.a].name == name
+               for x in (s.legal_actions() if s.pending and s.pending[-1].kind == "pick" else ()))
+    return f"buy {name}" + (f" #{action.a}" if twin else "")
 
 
 # Interned actions (speed): legal-action lists are rebuilt after every move, so the common ones are made once.

@@ -10,7 +10,8 @@ from .. import scoring as sc
 from .bidding import bid_need
 from .facts import (ACTIVATION, EXCHANGES, HARBOUR_SUPPLY, LANE_SHIFT, R_ACTION, R_ACTIVATE, R_BID, R_CARDS, R_COURSE, R_DRAFT, R_FISH,
                     R_FREE, R_GAME_END, R_INCOME, R_MARKET, R_ON_BIDDING, R_ORDER, R_PLACE, R_RESOLVE,
-                    R_REWARDS, R_SETUP, R_SHIP_ON_DIE as R_MOVE, SLOTS, harbour_cost, player, ship_cost, where)
+                    R_REWARDS, R_SETUP, R_SHIP_ON_DIE as R_MOVE, SLOTS, card_named, harbour_cost, player, ship_cost,
+                    where)
 from .free_actions import die_fish_cost, harbour_supply, ship_supply
 from .player_boards import count
 from .ship_lanes import board_hubs, gap_cost, next_position
@@ -71,7 +72,8 @@ def why_illegal(s: GameState, action: Any) -> str | None:
     rule = decision_rule(top)
     deciding = f"{player(top.seat)} is deciding {DECISION_TEXT.get(top.kind, top.kind)}"
     legal = s.legal_actions()
-    shown = ", ".join(map(str, legal[:8])) + (", ..." if len(legal) > 8 else "")
+    # told to the seat deciding only (State.why_illegal): the cards it may buy are named for it
+    shown = ", ".join(card_named(s, a) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
     return f"{action} is not legal now: {deciding} and may choose {shown} ({rule})"
 
 
