@@ -54,7 +54,7 @@ from .events import EVERYTHING, PUBLIC, Event, Log, shown_log
 from .frozen import _ATOMS, FrozenDict, freeze
 from .history import SEARCH_COPY, dumps
 from .options import check_option_players, check_option_type
-from .refusals import CHOICES, SEAT, alike_in_words, find_legal, lookalike, open_decision, short, wrong_field
+from .refusals import CHOICES, NOTHING, SEAT, alike_in_words, find_legal, lookalike, open_decision, short, wrong_field
 from .rng import Rng, check_seed
 from .spaces import Spaces
 from . import serial
@@ -406,6 +406,19 @@ class State(Spaces):
         hidden = any("_determinize" in k.__dict__ for k in type(self).__mro__[:type(self).__mro__.index(State)])
         return SEAT if hidden else CHOICES
 
+    def decision_seen(self, viewer: Any = PUBLIC) -> bool:
+        """May `viewer` (a seat, PUBLIC: a spectator, or EVERYTHING: the analyst) know which seat decides
+        now, and what it decides? Not while a seat decides out of the others' sight (decision_known()
+        "nothing") and the viewer is another seat or a spectator: which seat, and what kind of decision,
+        would tell that seat's secret choices (how long a walk made out of sight has gone on). The deciding
+        seat and the analyst always may, and anyone once the game is over. Every view of the table that
+        names the seat to act (a board's status line and prompt, the marker in its scores, a picture's
+        "to play") asks this first, and names no seat when it is False."""
+        viewer = self.check_viewer(viewer)
+        if viewer == EVERYTHING or self.is_over() or viewer == self.current_player:
+            return True
+        return self.decision_known() != NOTHING
+
     def _why_illegal(self, action: Any) -> str | None:
         refuser = type(self).refuser
         return refuser.why_illegal(self, action) if refuser is not None else None
@@ -540,8 +553,10 @@ class State(Spaces):
 
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:
-        """The spectator's one line: a score that depends on a secret reads "?" (or "12+?")."""
-        state = "over" if self.is_over() else f"Player {self.current_player + 1} to act"
+        """The spectator's one line: a score that depends on a secret reads "?" (or "12+?"), and no seat
+        is named to act while it decides out of the others' sight (decision_seen)."""
+        state = ("over" if self.is_over() else f"Player {self.current_player + 1} to act"
+                 if self.decision_seen(PUBLIC) else "choices made out of sight")
         shown = [known_total(b, k) for b, k in zip(self.spectator_breakdown(), self.shown_breakdown(PUBLIC))]
         return f"<{self.TITLE or self.GAME}: {counted(self.players, 'player')}, {state}, scores [{', '.join(shown)}]>"
 

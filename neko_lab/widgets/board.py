@@ -32,8 +32,8 @@ import ipywidgets as W
 
 from ..core.errors import ConfigError, IllegalAction, excerpt
 from ..core.state import State
-from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, moves_html, seat_label,
-                    status_text)
+from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, moves_html, out_of_sight,
+                    seat_label, status_text)
 from .misclick import Misclicks
 from .lesson import LessonMarks, LessonPanel, same_action
 from .picture import ClickPicture
@@ -162,6 +162,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.review: list[State] | None = None            # positions of a game under review
         self.review_actions: list[Hashable] | None = None
         self.at = 0
+        self.stops: list[int] = []                        # the positions a review steps through
         self._why: dict[int, int] = {}                    # "why?" row number -> move index
         self._live: tuple[State, list] | None = None
         self.seeds: random.Random | None = None           # set: Restart's new seeds come from it (fresh_seed)
@@ -198,6 +199,8 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         if self.review is not None:
             return "Reviewing: step with ◀ ▶, or play on from this position."
         if not self.my_turn():
+            if not self.decider_shown():     # neither which seat nor what, however long it takes
+                return f"{self.unseen_decider()}: press <b>Bot move</b> or <b>Bots to my turn</b>."
             who = seat_label(s.current_player, self.names)
             if self._timer is not None:
                 return f"{who} (a bot) is thinking…"
@@ -322,6 +325,19 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
             return None
         return s.pending[-1].kind
 
+    def decider_shown(self) -> bool:
+        """May the board tell its reader which seat decides now, and what? Not while a seat decides out
+        of the reader's sight (State.decision_seen): the status line, prompt, scores, picture and the
+        answer to a click then name no seat and no decision, the same whichever seat it is and however
+        long its decisions go on. With bots on every seat (the analyst's view), always."""
+        return self.state.decision_seen(self.reader)          # type: ignore[attr-defined]
+
+    def unseen_decider(self) -> str:
+        """What the reader is told while another seat decides out of its sight ("The other players are
+        choosing out of your sight"), capitalised to open a sentence."""
+        text = out_of_sight(self.state, self.reader)          # type: ignore[attr-defined]
+        return text[:1].upper() + text[1:]
+
     def my_turn(self) -> bool:
         """True when a person (not a bot) is to move, the board shows that person's view, and no
         game is under review."""
@@ -360,6 +376,8 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         if self.lesson_auto() is not None:
             text = ("The lesson makes this routine move for you: a moment." if waits else
                     "The lesson makes this routine move for you: press Bot move.")
+        elif not self.decider_shown():
+            text = f"{self.unseen_decider()}: wait for their moves, or press Bot move."
         else:
             text = (f"{seat_label(self.state.current_player, self.names)} is a bot: wait for its move, or "
                     f"press Bot move.")
@@ -465,13 +483,14 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         reviewing = self.review is not None
         # the lesson's welcome stays until the learner's first move (bots may open the game)
         self.lesson_panel.update(s, self.my_turn(), any(b.current_player not in self.bots for b, _a in self.history))
-        head = status_text(s, self.names, self.bots)
+        head = status_text(s, self.names, self.bots, self.reader)
         if self._hinted != self._position():
             self.hint_box.value = ""       # a hint speaks of one position: a move or undo empties it
             self._hinted = None
             self._hint_actions = []
         if reviewing:
-            head = f"Review · position {self.at + 1} of {len(self.review)} · " + head
+            k, n = self.review_place()
+            head = f"Review · position {k + 1} of {n} · " + head
         self.status.value = f"<b style='font-size:14px'>{head}</b>"
         self._show_prompt()
         self.picture_widget.value = self.marked_picture()
@@ -486,10 +505,10 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.review_steps.layout.display = "" if reviewing else "none"
         self.play_on_button.layout.display = "" if reviewing else "none"
         self.review_button.disabled = reviewing or not self.history
-        if reviewing:
-            n = len(self.review)
-            self.review_label.value = f"<span style='font-size:13px'>position {self.at + 1} of {n}</span>"
-            for b, off in zip(self.review_buttons, (self.at == 0, self.at == 0, self.at == n - 1, self.at == n - 1)):
+        if reviewing:       # counted as the reader tells positions apart (Reviewing.review_stops)
+            k, n = self.review_place()
+            self.review_label.value = f"<span style='font-size:13px'>position {k + 1} of {n}</span>"
+            for b, off in zip(self.review_buttons, (k == 0, k == 0, k == n - 1, k == n - 1)):
                 b.disabled = off
         self.refresh_extra()
 

@@ -1,7 +1,8 @@
 """Clicks that play nothing, explained: a click on the picture off its lit targets says why that place
 is not possible now, in a line or two (the prompt above it already says what is being decided, and the
 choices under it what may be chosen: the message repeats neither, so the choices stay in sight), or
-whose turn it is when it is not the person's.
+whose turn it is when it is not the person's (only that the others are choosing, while a seat decides
+out of the person's sight: Board.decider_shown).
 
 The picture (neko_lab.widgets.picture.ClickPicture with ``on_miss``) reports such a click with the
 name of the unlit target under the pointer, or "" for the table itself. A game board refines the
@@ -16,7 +17,7 @@ import re
 from typing import Any, Hashable, Sequence
 
 from ..core.refusals import short
-from .parts import seat_label
+from .parts import out_of_sight, seat_label
 
 _TAG = re.compile(r"<[^>]+>")
 
@@ -77,6 +78,10 @@ class Misclicks:
             return "You are reviewing a game: press “Play on from here” to play from this position."
         if s.is_over():
             return "The game is over: nothing more can be played (review it move by move)."
+        if not self.decider_shown():             # type: ignore[attr-defined]
+            # which seat decides, and what, would tell its secret choices: neither is named
+            hidden = out_of_sight(s, self.reader)            # type: ignore[attr-defined]
+            return f"Nothing to click now: {hidden}; wait for their moves, or press Bot move."
         who = seat_label(s.current_player, self.names)
         what = self.decision_words()
         if s.current_player in self.bots:

@@ -28,7 +28,8 @@ def seat_label(seat: int | None, names: Sequence[str] | None = None) -> str:
 
 # ---------------------------------------------------------------------------------------------- HTML
 def score_table_html(state: State, names: Sequence[str] | None = None, viewer: Any = PUBLIC) -> str:
-    """Points by category (rows) and seat (columns), totals last; winners starred once the game ends.
+    """Points by category (rows) and seat (columns), totals last; winners starred once the game ends,
+    the seat to act marked ◀ where the viewer may know it (State.decision_seen).
 
     As `viewer` sees them (State.view_breakdown): a seat, PUBLIC (the spectator, the default) or
     EVERYTHING (the analyst, every secret included; None says the same). Points that would reveal a
@@ -44,7 +45,8 @@ def score_table_html(state: State, names: Sequence[str] | None = None, viewer: A
                 cats.append(k)
     totals = [known_total(b, k) for b, k in zip(rows, known)]
     winners = set(state.winners()) if state.is_over() else set()
-    current = state.current_player
+    # the ◀ marks the seat to act, unless it decides out of the viewer's sight (State.decision_seen)
+    current = state.current_player if viewer is None or state.decision_seen(viewer) else None
     head = "".join(
         f"<th style='padding:2px 8px'>{html.escape(seat_label(i, names))}"
         f"{' ★' if i in winners else ''}{' ◀' if i == current else ''}</th>"
@@ -103,12 +105,27 @@ def event_log_html(state: State, limit: int | None = 30, names: Sequence[str] | 
             + "".join(out) + "</table>")
 
 
+def out_of_sight(state: State, viewer: Any = PUBLIC) -> str:
+    """What `viewer` (a seat, or PUBLIC) is told of the open decision while another seat makes it out of
+    its sight (State.decision_seen is False): that the others choose, never which seat nor what. The same
+    sentence however long they have been at it."""
+    if viewer == PUBLIC:
+        return "the players are choosing out of sight"
+    return ("the other player is choosing out of your sight" if state.players == 2 else
+            "the other players are choosing out of your sight")
+
+
 def status_text(state: State, names: Sequence[str] | None = None,
-                bots: dict[int, Any] | None = None) -> str:
-    """One line: whose turn it is (and whether a bot plays that seat), or who won."""
+                bots: dict[int, Any] | None = None, viewer: Any = PUBLIC) -> str:
+    """One line: whose turn it is (and whether a bot plays that seat), or who won; as `viewer` (a seat,
+    PUBLIC: the spectator, the default, or EVERYTHING: the analyst) may know it: while a seat decides
+    out of the viewer's sight, only that the others are choosing (out_of_sight)."""
     if state.is_over():
         won = ", ".join(seat_label(s, names) for s in state.winners())
         return f"Game over. Winner{'s' if len(state.winners()) != 1 else ''}: {won or 'none'}"
+    if not state.decision_seen(viewer):
+        hidden = out_of_sight(state, viewer)
+        return hidden[:1].upper() + hidden[1:]
     seat = state.current_player
     who = seat_label(seat, names)
     if bots and seat in bots:

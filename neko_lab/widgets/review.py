@@ -5,14 +5,17 @@
     states, actions = positions(text)              # every position in order (actions[i] led to states[i + 1])
 
 `Reviewing` gives a board its review: open a save (or its own game), step forwards and back, play
-on from any position. `positions` is the one place that knows how a save becomes a list of positions: when the core offers
-``neko_lab.replay(text)`` (a save that is the game's history) it is used; otherwise a history written
-by `history_save` is replayed here through `State.apply`, and a plain snapshot save gives its one
-position.
+on from any position. A board steps through the positions its readers can tell apart
+(`Reviewing.review_stops`): a run of moves made out of their sight is one step, so that neither the
+steps nor "position k of n" count the moves its Last moves leave out. `positions` is the one place
+that knows how a save becomes a list of positions: when the core offers ``neko_lab.replay(text)``
+(a save that is the game's history) it is used; otherwise a history written by `history_save` is
+replayed here through `State.apply`, and a plain snapshot save gives its one position.
 """
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from typing import Any, Hashable, Sequence
 
 import ipywidgets as W
@@ -21,6 +24,7 @@ from ..core import serial
 from ..core.errors import SaveError
 from ..core import from_json
 from ..core.loading import Replay
+from ..core.events import EVERYTHING
 from ..core.saves import MAX_SAVE_CHARS, decode_step, read_source
 from ..core.state import State
 
@@ -87,7 +91,8 @@ class Reviewing:
 
     review: list[State] | None
     review_actions: list[Hashable] | None
-    at: int
+    at: int                             # the position shown: an index into review, one of review_stops()
+    stops: list[int]
     state: State
     history: list[tuple[State, Hashable]]
     start: State
@@ -167,7 +172,25 @@ class Reviewing:
         if self.review is None:
             self._live = (self.state, list(self.history))
         self.review, self.review_actions = list(states), (list(actions) if actions is not None else None)
+        self.stops = self.review_stops()
         self.review_go("first")
+
+    def review_stops(self) -> list[int]:
+        """The positions of the game under review the board steps through (indices into `review`, in
+        order): the one before each move that a reader of this board saw something of (a seat a person
+        plays; the analyst when bots play every seat), and the last. A run of moves no reader saw
+        anything of (another seat's walk made out of sight) is stepped over at once, to the position
+        after it: which seat decided in between, and how many moves it made, are that seat's secrets."""
+        review = self.review or []
+        readers = self.humans or [EVERYTHING]           # type: ignore[attr-defined]
+        last = len(review) - 1
+        return [i for i in range(len(review))
+                if i == last or any(self.seen(review[i], review[i + 1], r) for r in readers)]  # type: ignore[attr-defined]
+
+    def review_place(self) -> tuple[int, int]:
+        """(k, n): the position shown is the reader's k-th of n (counted from 0; see review_stops)."""
+        stops = getattr(self, "stops", None) or [0]
+        return max(0, bisect_right(stops, self.at) - 1), len(stops)
 
     def review_own_game(self) -> None:
         states = [b for b, _a in self.history] + [self.state]
@@ -177,11 +200,12 @@ class Reviewing:
         """Go to the first/last position, or `step` moves on (negative: back)."""
         if self.review is None:
             return
-        n = len(self.review)
-        at = 0 if step == "first" else n - 1 if step == "last" else self.at + int(step)
-        self.at = max(0, min(n - 1, at))
+        k, n = self.review_place()
+        k = 0 if step == "first" else n - 1 if step == "last" else k + int(step)
+        k = max(0, min(n - 1, k))
+        self.at = self.stops[k]
         self.state = self.review[self.at]
-        self.message.show(f"Position {self.at + 1} of {n}" + (" (the start)" if self.at == 0 else ""))
+        self.message.show(f"Position {k + 1} of {n}" + (" (the start)" if k == 0 else ""))
         self.refresh(keep_message=True)
 
     def play_from_here(self) -> None:
@@ -193,10 +217,11 @@ class Reviewing:
         if shown:                # this board's own game, a round revealed since: as Undo
             self.message.show(f"Not from this position: {shown}", "error")
             return
+        k = self.review_place()[0]
         self.review = None
         self.state = states[at].clone()
         self.history = ([(states[i].clone(), acts[i]) for i in range(at)] if acts is not None else [])
-        self.message.show(f"Playing on from position {at + 1}.")
+        self.message.show(f"Playing on from position {k + 1}.")
         self.refresh(keep_message=True)
         self.schedule_bots()
 

@@ -45,10 +45,11 @@ class Telling:
         EVERYTHING when bots play every seat (an analyst watching)."""
         return self.viewer if self.humans else EVERYTHING
 
-    def tells_all(self, before: State, after: State | None) -> bool:
-        """May the reader learn in full what the seat to move in `before` chose (leading to `after`)?
-        Not when one of the move's events is covered from the reader (a choice made out of sight)."""
-        reader = self.reader
+    def tells_all(self, before: State, after: State | None, reader: Any = None) -> bool:
+        """May the reader (`reader` when given) learn in full what the seat to move in `before` chose
+        (leading to `after`)? Not when one of the move's events is covered from the reader (a choice
+        made out of sight)."""
+        reader = self.reader if reader is None else reader
         if reader == EVERYTHING or reader == before.current_player:
             return True
         return after is not None and not hides(after.log[len(before.log):], reader)
@@ -71,14 +72,16 @@ class Telling:
         label = getattr(type(before).explainer, "label", None)
         return callable(label) and label(before, action, reader) != label(before, action, PUBLIC)
 
-    def shown_events(self, before: State, after: State) -> list:
-        """The events of the move from `before` to `after` as the reader may read them."""
-        return shown_log(after.log[len(before.log):], self.reader)
+    def shown_events(self, before: State, after: State, reader: Any = None) -> list:
+        """The events of the move from `before` to `after` as the reader (`reader` when given) may read
+        them."""
+        return shown_log(after.log[len(before.log):], self.reader if reader is None else reader)
 
-    def seen(self, before: State, after: State) -> bool:
-        """Did the reader see anything of the move from `before` to `after` (a move of its own, one told
-        in full, or one with an event shown to it)? Moves the reader saw nothing of are not counted."""
-        return self.tells_all(before, after) or bool(self.shown_events(before, after))
+    def seen(self, before: State, after: State, reader: Any = None) -> bool:
+        """Did the reader (`reader` when given) see anything of the move from `before` to `after` (a move
+        of its own, one told in full, or one with an event shown to it)? Moves the reader saw nothing of
+        are not counted (nor stepped through in a review: Reviewing.review_stops)."""
+        return self.tells_all(before, after, reader) or bool(self.shown_events(before, after, reader))
 
     def who(self, seat: int | None, before: State) -> str:
         """The name a line about `seat` starts with, in the position `before` a move: "P2 (bot)", or

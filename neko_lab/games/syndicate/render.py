@@ -198,10 +198,13 @@ def player_area(state: "GameState", seat: int, viewer: Any = PUBLIC) -> Area:
 def pyramid_svg(state: "GameState", seat: int, clickable: bool = False, selected: tuple | None = None,
                 viewer: Any = PUBLIC) -> str:
     """Seat's pyramid as `viewer` sees it (player_area: the spectator's by default); the boxes and
-    places it may walk to are lit for the seat itself (viewer=seat) and for the analyst (EVERYTHING)."""
+    places it may walk to are lit for the seat itself (viewer=seat) and for the analyst (EVERYTHING);
+    headed "(to play)" when it is to act and the viewer may know it (State.decision_seen)."""
     mine = viewer == seat or viewer == EVERYTHING
     boxes_lit, places_lit = lit(state, seat) if mine else (set(), set())
-    head = f"Player {seat + 1}" + (" (to play)" if state.current_player == seat else "")
+    # "to play" only where the viewer may know who decides: not during a walk out of its sight
+    head = f"Player {seat + 1}" + (" (to play)" if state.current_player == seat and state.decision_seen(viewer)
+                                   else "")
     clicks = clicks_for(state, seat, selected) if clickable else NO_CLICKS
     return area_svg(player_area(state, seat, viewer), head, PLAYER[seat % len(PLAYER)], boxes_lit, places_lit, seat,
                     clicks, unlit=clickable and mine and seat == state.current_player)
