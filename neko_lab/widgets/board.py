@@ -165,6 +165,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.stops: list[int] = []                        # the positions a review steps through
         self._why: dict[int, int] = {}                    # "why?" row number -> move index
         self._live: tuple[State, list] | None = None
+        self._own_review = False                          # reviewing this board's own game (not a save)
         self.seeds: random.Random | None = None           # set: Restart's new seeds come from it (fresh_seed)
         self._build()
         self.refresh()

@@ -97,6 +97,7 @@ class Reviewing:
     history: list[tuple[State, Hashable]]
     start: State
     _live: tuple[State, list] | None
+    _own_review: bool
     revealed_since: Any
 
     @classmethod
@@ -166,11 +167,14 @@ class Reviewing:
             return live.to_json()
         return history_save(history[0][0] if history else self.start, [a for _b, a in history])
 
-    def open_review(self, states: Sequence[State], actions: Sequence[Hashable] | None = None) -> None:
-        """Review these positions (in order), starting at the first."""
+    def open_review(self, states: Sequence[State], actions: Sequence[Hashable] | None = None,
+                    own: bool = False) -> None:
+        """Review these positions (in order), starting at the first; `own`: they are this board's own
+        game (Review this game), not a save opened."""
         self._cancel_timer()
         if self.review is None:
             self._live = (self.state, list(self.history))
+        self._own_review = own
         self.review, self.review_actions = list(states), (list(actions) if actions is not None else None)
         self.stops = self.review_stops()
         self.review_go("first")
@@ -194,7 +198,7 @@ class Reviewing:
 
     def review_own_game(self) -> None:
         states = [b for b, _a in self.history] + [self.state]
-        self.open_review([s.clone() for s in states], [a for _b, a in self.history])
+        self.open_review([s.clone() for s in states], [a for _b, a in self.history], own=True)
 
     def review_go(self, step: int | str) -> None:
         """Go to the first/last position, or `step` moves on (negative: back)."""
@@ -213,7 +217,8 @@ class Reviewing:
         if self.review is None:
             return
         states, acts, at = self.review, self.review_actions, self.at
-        shown = self.revealed_since(states[at], self._live[0]) if self._live is not None else None
+        own = self._own_review and self._live is not None
+        shown = self.revealed_since(states[at], self._live[0]) if own else None      # type: ignore[index]
         if shown:                # this board's own game, a round revealed since: as Undo
             self.message.show(f"Not from this position: {shown}", "error")
             return

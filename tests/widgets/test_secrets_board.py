@@ -332,3 +332,17 @@ def test_undo_within_a_round_not_yet_revealed_and_in_the_open_game_goes_back():
     b.play(b.state.legal_actions()[0])
     assert b.state.secret_round() == round_ and b.state.current_player == 1
     assert b.undo_turn() and fingerprint(b.state) == at
+
+
+def test_a_save_opened_on_a_board_plays_on_from_any_of_its_positions():
+    """The limit above is for the board's own game: a save opened there is reviewed as a record, and
+    its positions are never compared with the game the board was playing."""
+    b = _after_a_reveal("syndicate")
+    other = nl.new_game("syndicate", players=2, seed=5)
+    for _ in range(25):
+        other.apply(other.legal_actions()[-1])
+    assert b.open_save(other.to_json())
+    b.review_go(5)
+    assert b.review[b.at].secret_round() is not None
+    b.play_from_here()
+    assert b.review is None and "Playing on from position" in b.message.text
