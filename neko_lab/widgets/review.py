@@ -140,6 +140,9 @@ class Reviewing:
         if not files:
             return
         content = files[0]["content"] if isinstance(files, (list, tuple)) else next(iter(files.values()))["content"]
+        # emptied once read: the front end sends the file chosen as the control's new value, and the same
+        # file chosen again (the same value) would otherwise change nothing and open nothing
+        self.load.value = ()
         self.open_save(bytes(content).decode("utf-8", errors="replace"))
 
     def open_save(self, text: str) -> bool:

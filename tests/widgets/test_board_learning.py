@@ -420,6 +420,32 @@ def test_the_open_a_save_control_reviews_a_saved_game_and_refuses_a_bad_one():
     assert b.open_save(other.to_json()) is False and "game of naeco" in b.message.text
 
 
+def _mid_game(moves=4):
+    b = Board(toy(seed=9), agents={1: FirstAgent()})
+    while len(b.history) < moves:
+        b.picker.choose(0)                                       # the person's move; the bot replies
+    return b
+
+
+def test_the_open_a_save_control_opens_the_same_file_again():
+    """The front end sends the file chosen as the control's new value: the same file chosen a second
+    time must open again (the value is emptied once read)."""
+    data = played().save().encode()
+    b = _mid_game()
+
+    def choose_file():                                           # as a browser's file dialog sends it
+        b.load.set_state({"value": [{"name": "game.json", "type": "application/json", "size": len(data),
+                                     "content": memoryview(data), "last_modified": 1767225600000}]})
+
+    choose_file()
+    assert b.review is not None
+    b.review_go(2)
+    b.play_on_button.click()
+    assert b.review is None
+    choose_file()
+    assert b.review is not None and b.at == 0 and len(b.review) == len(positions(data.decode())[0])
+
+
 def test_in_a_notebook_the_bots_move_one_by_one_after_a_pause():
     import asyncio
 
