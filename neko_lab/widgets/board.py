@@ -166,6 +166,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self._why: dict[int, int] = {}                    # "why?" row number -> move index
         self._live: tuple[State, list] | None = None
         self._own_review = False                          # reviewing this board's own game (not a save)
+        self._has_game = True                             # a game of its own, kept while reviewing (from_save: none)
         self.seeds: random.Random | None = None           # set: Restart's new seeds come from it (fresh_seed)
         self._build()
         self.refresh()
@@ -195,10 +196,12 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
     def prompt_text(self) -> str:
         """What the board asks the person at the table now (HTML)."""
         s = self.state
+        if self.review is not None:
+            if self.can_go_back():
+                return "Reviewing: step with ◀ ▶, play on from this position, or go <b>Back to my game</b>."
+            return "Reviewing: step with ◀ ▶, or play on from this position."
         if s.is_over():
             return "The game is over: see the scores, or review it move by move."
-        if self.review is not None:
-            return "Reviewing: step with ◀ ▶, or play on from this position."
         if not self.my_turn():
             if not self.decider_shown():     # neither which seat nor what, however long it takes
                 return f"{self.unseen_decider()}: press <b>Bot move</b> or <b>Bots to my turn</b>."
@@ -363,7 +366,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
             shown = int(name.split(":", 1)[1])     # the row's number in the viewer's list of moves
             return self.explain(self._why.get(shown, shown))
         if self.review is not None:
-            self.message.show("You are reviewing a game: press “Play on from here” to play.", "error")
+            self.message.show(self.reviewing_text(), "error")
             return False
         if self.bot_to_move():
             self._not_yours_now()
@@ -404,7 +407,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
             self.message.show("Choose an action first.", "error")
             return False
         if self.review is not None:
-            self.message.show("You are reviewing a game: press “Play on from here” to play.", "error")
+            self.message.show(self.reviewing_text(), "error")
             return False
         if not by_bot:
             wrong = self.lesson_panel.check(action)
@@ -505,6 +508,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.hint_button.disabled = not self.my_turn()
         self.review_steps.layout.display = "" if reviewing else "none"
         self.play_on_button.layout.display = "" if reviewing else "none"
+        self.back_button.layout.display = "" if self.can_go_back() else "none"
         self.review_button.disabled = reviewing or not self.history
         if reviewing:       # counted as the reader tells positions apart (Reviewing.review_stops)
             k, n = self.review_place()

@@ -75,7 +75,7 @@ class Misclicks:
         the choices again."""
         s = self.state
         if self.review is not None:
-            return "You are reviewing a game: press “Play on from here” to play from this position."
+            return self.reviewing_text()                 # type: ignore[attr-defined]
         if s.is_over():
             return "The game is over: nothing more can be played (review it move by move)."
         if not self.decider_shown():             # type: ignore[attr-defined]

@@ -5,7 +5,8 @@
     states, actions = positions(text)              # every position in order (actions[i] led to states[i + 1])
 
 `Reviewing` gives a board its review: open a save (or its own game), step forwards and back, play
-on from any position. A board steps through the positions its readers can tell apart
+on from any position, or go back to the game in progress ("Back to my game": a review never loses it).
+A board steps through the positions its readers can tell apart
 (`Reviewing.review_stops`): a run of moves made out of their sight is one step, so that neither the
 steps nor "position k of n" count the moves its Last moves leave out. `positions` is the one place
 that knows how a save becomes a list of positions: when the core offers ``neko_lab.replay(text)``
@@ -98,7 +99,10 @@ class Reviewing:
     start: State
     _live: tuple[State, list] | None
     _own_review: bool
+    _has_game: bool
     revealed_since: Any
+    humans: Any
+    message: Any
 
     @classmethod
     def from_save(cls, source: Any, **kwargs: Any) -> Any:
@@ -107,6 +111,7 @@ class Reviewing:
         them. Raises SaveError when it is not a save."""
         states, actions = positions(source)
         board = cls(states[-1].clone(), **kwargs)
+        board._has_game = False             # no game of the board's own to go back to, until one plays on
         board.open_review(states, actions)
         return board
 
@@ -128,11 +133,16 @@ class Reviewing:
                                        layout=W.Layout(width="auto"),
                                        tooltip="Leave the review and play from this position")
         self.play_on_button.on_click(lambda _b: self.play_from_here())
+        self.back_button = W.Button(description="Back to my game", icon="reply", layout=W.Layout(width="auto"),
+                                    tooltip="Leave the review and go back to the game you were playing, "
+                                            "where you left it")
+        self.back_button.on_click(lambda _b: self.back_to_game())
         self.load = W.FileUpload(accept=".json,.txt", multiple=False, description="Open a save",
                                  layout=W.Layout(width="auto"))
         self.load.observe(self._loaded, names="value")
         self.review_steps = W.HBox(buttons + [self.review_label])
-        self.review_bar = W.VBox([self.review_steps, W.HBox([self.review_button, self.play_on_button, self.load],
+        self.review_bar = W.VBox([self.review_steps, W.HBox([self.review_button, self.back_button,
+                                                                    self.play_on_button, self.load],
                                                             layout=W.Layout(flex_flow="row wrap"))])
 
     def _loaded(self, change: dict) -> None:
@@ -181,6 +191,15 @@ class Reviewing:
         self.review, self.review_actions = list(states), (list(actions) if actions is not None else None)
         self.stops = self.review_stops()
         self.review_go("first")
+        n = self.review_place()[1]
+        what = "your game" if own else "the save"
+        text = f"Reviewing {what}: position 1 of {n} (the start); step with ◀ ▶."
+        if own:
+            text += " “Back to my game” returns to where you are in it."
+        elif self._has_game:
+            text += (" Your game is kept: “Back to my game” returns to it (“Play on from here” plays "
+                     "the save on in its place).")
+        self.message.show(text)
 
     def review_stops(self) -> list[int]:
         """The positions of the game under review the board steps through (indices into `review`, in
@@ -226,15 +245,36 @@ class Reviewing:
             self.message.show(f"Not from this position: {shown}", "error")
             return
         k = self.review_place()[0]
-        self.review = None
+        self.review, self._live, self._has_game = None, None, True
         self.state = states[at].clone()
         self.history = ([(states[i].clone(), acts[i]) for i in range(at)] if acts is not None else [])
         self.message.show(f"Playing on from position {k + 1}.")
         self.refresh(keep_message=True)
         self.schedule_bots()
 
+    def can_go_back(self) -> bool:
+        """Is a review open with the board's game in progress kept behind it (Back to my game)?"""
+        return self.review is not None and self._live is not None and self._has_game
+
+    def reviewing_text(self) -> str:
+        """What a move tried during a review is answered: how to play (on from here, or back in the game
+        in progress)."""
+        back = ", or “Back to my game” to go back to your game" if self.can_go_back() else ""
+        return f"You are reviewing a game: press “Play on from here” to play from this position{back}."
+
+    def back_to_game(self) -> None:
+        """The "Back to my game" button: leave the review for the game in progress, where it was left
+        (the bots go on from there, as after a move)."""
+        if not self.can_go_back():
+            return
+        self.close_review()
+        self.message.show("Back to your game, where you left it.")
+        self.refresh(keep_message=True)
+        if self.humans:
+            self.schedule_bots()
+
     def close_review(self) -> None:
+        """Leave the review for the game in progress (no redraw: see back_to_game)."""
         if self.review is not None and self._live is not None:
             self.state, self.history = self._live[0], self._live[1]
-        self.review, self._live = None, None
-
+        self.review, self._live, self._has_game = None, None, True

@@ -34,3 +34,39 @@ def test_generic_board_plays_a_click_in_jupyterlab(tmp_path):
         expect(moves).to_contain_text("P2 (bot): ", timeout=20_000)
         shot = book.screenshot("generic-board")
         assert shot.exists() and shot.stat().st_size > 10_000
+
+
+@pytest.mark.browser
+def test_open_a_save_twice_and_back_to_my_game_in_jupyterlab(tmp_path):
+    """The "Open a save" control opens a file, "Back to my game" returns to the game in progress, and
+    the same file chosen again opens again (the browser sends the same value a second time)."""
+    require_browser()
+    from playwright.sync_api import expect
+
+    import neko_lab as nl
+    from harness import button
+
+    saved = nl.new_game("toy", players=2, seed=5)
+    while not saved.is_over():
+        saved.apply(saved.legal_actions()[0])
+    save = tmp_path / "game.json"
+    save.write_text(saved.to_json(), encoding="utf-8")
+    path = write_notebook(tmp_path / "board.ipynb", CELLS)
+    with Lab(notebooks={"board.ipynb": path}) as lab, browser_page() as page:
+        book = lab.open(page, "board.ipynb")
+        book.run_all()
+        board = book.last_board()
+        page.locator(".neko-choices [data-target='action:0'].neko-lit").click(timeout=30_000)
+        expect(board.locator(".neko-moves")).to_contain_text("P2 (bot): ", timeout=20_000)
+        back = button(page, "Back to my game")
+        expect(back).to_be_hidden()
+        for _ in range(2):
+            with page.expect_file_chooser() as chooser:
+                board.locator("button.widget-upload").click()          # "Open a save"
+            chooser.value.set_files(save)
+            expect(board.locator(".neko-msg")).to_contain_text("Reviewing the save", timeout=20_000)
+            expect(board).to_contain_text("Review · position 1 of")
+            back.click()
+            expect(board.locator(".neko-msg")).to_contain_text("Back to your game", timeout=20_000)
+            expect(back).to_be_hidden()
+            expect(board.locator(".neko-choices [data-target='action:0'].neko-lit")).to_be_visible()

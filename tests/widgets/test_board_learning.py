@@ -420,11 +420,60 @@ def test_the_open_a_save_control_reviews_a_saved_game_and_refuses_a_bad_one():
     assert b.open_save(other.to_json()) is False and "game of naeco" in b.message.text
 
 
+def _shown(button) -> bool:
+    return button.layout.display != "none"
+
+
 def _mid_game(moves=4):
     b = Board(toy(seed=9), agents={1: FirstAgent()})
     while len(b.history) < moves:
         b.picker.choose(0)                                       # the person's move; the bot replies
     return b
+
+
+def test_back_to_my_game_returns_from_an_opened_save_to_the_game_in_progress():
+    b = _mid_game()
+    mine, steps = fingerprint(b.state), len(b.history)
+    assert not _shown(b.back_button)                             # nothing to go back to while playing
+    b.load.value = ({"name": "game.json", "type": "application/json", "size": 1,
+                     "content": memoryview(played().save().encode()),
+                     "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)},)
+    assert b.review is not None and fingerprint(b.state) != mine
+    # the review says how to get back, and the button to do it is in sight and pressable
+    assert "“Back to my game” returns to it" in b.message.text and "Back to my game" in b.prompt_box.value
+    assert _shown(b.back_button) and not b.back_button.disabled
+    b.review_buttons[3].click()                                  # the save's last position is not the game
+    assert fingerprint(b.state) != mine
+    b.review_buttons[0].click()
+    assert b.play(b.state.legal_actions()[0]) is False and "“Back to my game”" in b.message.text
+    b.back_button.click()
+    assert b.review is None and fingerprint(b.state) == mine and len(b.history) == steps
+    assert "Back to your game" in b.message.text and not _shown(b.back_button)
+    assert b.my_turn() and not b.controls.undo_button.disabled   # playing it again, undo included
+    b.picker.choose(0)
+    assert len(b.history) > steps
+
+
+def test_back_to_my_game_from_a_review_of_the_board_s_own_game():
+    b = _mid_game()
+    mine = fingerprint(b.state)
+    b.review_button.click()
+    assert b.at == 0 and _shown(b.back_button) and "“Back to my game” returns" in b.message.text
+    b.review_buttons[2].click()
+    b.back_button.click()
+    assert b.review is None and fingerprint(b.state) == mine and b.my_turn()
+
+
+def test_play_on_from_a_save_replaces_the_game_and_a_save_board_has_no_game_to_go_back_to():
+    b = Board.from_save(played().save())
+    assert not _shown(b.back_button) and "Back to my game" not in b.message.text + b.prompt_box.value
+    b.review_go(2)
+    b.play_on_button.click()                                     # now the board has a game of its own
+    assert b.review is None and not _shown(b.back_button)
+    mine = fingerprint(b.state)
+    assert b.open_save(played(seed=6).save()) and _shown(b.back_button)
+    b.back_button.click()
+    assert b.review is None and fingerprint(b.state) == mine
 
 
 def test_the_open_a_save_control_opens_the_same_file_again():
