@@ -6,7 +6,8 @@
 
 `Reviewing` gives a board its review: open a save (or its own game), step forwards and back, play
 on from any position, or go back to the game in progress ("Back to my game": a review never loses it).
-A board steps through the positions its readers can tell apart
+A save is opened only on a board of its number of players: the board's seats (which a person plays,
+which a bot) would not fit another. A board steps through the positions its readers can tell apart
 (`Reviewing.review_stops`): a run of moves made out of their sight is one step, so that neither the
 steps nor "position k of n" count the moves its Last moves leave out. `positions` is the one place
 that knows how a save becomes a list of positions: when the core offers ``neko_lab.replay(text)``
@@ -157,7 +158,8 @@ class Reviewing:
 
     def open_save(self, text: str) -> bool:
         """Review the game saved in `text` (what the "Open a save" control does); a bad save is
-        explained and changes nothing."""
+        explained and changes nothing, and so is a save with another number of players than the board
+        seats (its seats would not be the board's: whom a person plays, whom a bot)."""
         try:
             states, actions = positions(text)
         except Exception as exc:            # SaveError, or a game this board does not play
@@ -165,6 +167,13 @@ class Reviewing:
             return False
         if type(states[0]) is not type(self.state):
             self.message.show(f"This save is a game of {states[0].GAME}, not {self.state.GAME}.", "error")
+            return False
+        if states[0].players != self.state.players:
+            saved = _players(states[0].players)
+            seats = _players(self.state.players)
+            self.message.show(f"This save is a game of {saved} and this board seats {seats}, each played by a "
+                              f"person or a bot: open it on a board of {saved} (Board.from_save(its file) "
+                              f"opens one; agents= gives it bots).", "error")
             return False
         self.open_review(states, actions)
         return True
@@ -278,3 +287,7 @@ class Reviewing:
         if self.review is not None and self._live is not None:
             self.state, self.history = self._live[0], self._live[1]
         self.review, self._live, self._has_game = None, None, True
+
+
+def _players(n: int) -> str:
+    return f"{n} player" + ("" if n == 1 else "s")

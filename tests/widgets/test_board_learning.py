@@ -495,6 +495,19 @@ def test_the_open_a_save_control_opens_the_same_file_again():
     assert b.review is not None and b.at == 0 and len(b.review) == len(positions(data.decode())[0])
 
 
+@pytest.mark.parametrize("saved", [1, 3])
+def test_a_save_with_another_number_of_players_is_refused_naming_both(saved):
+    b = _mid_game()
+    mine, seats = fingerprint(b.state), (b.humans, sorted(b.bots))
+    other = Board(toy(seed=4, players=saved), agents={i: FirstAgent() for i in range(saved)})
+    other.play_bots()
+    assert b.open_save(other.save()) is False
+    want = f"This save is a game of {saved} player{'s' if saved > 1 else ''} and this board seats 2 players"
+    assert want in b.message.text and b.message.kind == "error"
+    assert b.review is None and fingerprint(b.state) == mine and (b.humans, sorted(b.bots)) == seats
+    assert b.open_save(played().save())                          # a save of its own number opens
+
+
 def test_in_a_notebook_the_bots_move_one_by_one_after_a_pause():
     import asyncio
 
