@@ -182,9 +182,9 @@ def raw_fingerprints(files: Iterable[tuple[str, str]]) -> set[str]:
 
 
 def _content(name: str, text: str) -> str:
-    """A file's content as a game reads it, in one canonical form: a CSV file as its records (blank
-    lines skipped, a line break inside a quoted cell as LF), each a table of column -> cell without the
-    DOC_COLUMNS; a JSON file as its value; anything else, or a file neither reads, as its text with LF
+    """A file's content as a game reads it, in one canonical form: a CSV file as its columns and its
+    records (blank lines skipped, a line break inside a quoted cell as LF), each a table of column -> cell,
+    all without the DOC_COLUMNS (a game reads cells by column name, so the columns' order is no part of it); a JSON file as its value; anything else, or a file neither reads, as its text with LF
     line breaks. The byte-order mark some editors write is no part of it."""
     text = text.removeprefix("\ufeff")
     kind = name.lower().rpartition(".")[2]
@@ -192,11 +192,12 @@ def _content(name: str, text: str) -> str:
         if kind == "csv":
             records = [r for r in csv.reader(io.StringIO(text, newline="")) if r]
             if records:
-                header = records[0]
-                rows = [sorted((header[i] if i < len(header) else i + 1, _lf(cell))
+                header = records[0]         # a cell past the header's last column is named by its number
+                rows = [sorted((header[i] if i < len(header) else f"#{i + 1}", _lf(cell))
                                for i, cell in enumerate(r) if i >= len(header) or header[i] not in DOC_COLUMNS)
                         for r in records[1:]]
-                return "csv:" + json.dumps(rows, ensure_ascii=False, default=str)
+                columns = sorted(h for h in header if h not in DOC_COLUMNS)
+                return "csv:" + json.dumps([columns, rows], ensure_ascii=False)
         elif kind == "json":
             return "json:" + json.dumps(json.loads(text), sort_keys=True, ensure_ascii=False)
     except (csv.Error, ValueError, TypeError, RecursionError):
