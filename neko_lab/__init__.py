@@ -11,8 +11,8 @@ from typing import Any
 from .core import (ConfigError, DataError, Event, GAMES, IllegalAction, Pending, Replay, SaveError,
                    State, from_json, game_class, new_game, register, replay)
 from .core.registry import load_builtin as _load_builtin
+from .core.version import VERSION as __version__
 
-__version__ = "0.1.0"
 _load_builtin()
 
 

@@ -25,6 +25,8 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 SOURCES = ("rulebook", "reconstructed")
 
 
+# The games shipped with neko_lab (core/registry.py's BUILTIN), each with its dataset folder in the package.
+SHIPPED_GAMES = frozenset({"journey", "syndicate", "neptune", "naeco"})
 _SHIPPED_BASES = (_PACKAGE / "datasets", _PACKAGE.parent / "datasets")
 _SHIPPED_STAMP = ("shipped",)      # the stamp of a shipped dataset folder (see _stamp)
 
@@ -143,16 +145,71 @@ def data_files(folder: str | Path, names: Iterable[str] | None = None) -> tuple[
     return tuple(out)
 
 
+# Columns that say where a row comes from or comment on it: no rule reads them, so a change to them
+# (a row found printed in the rulebook after all) leaves every game as it was, and its saves loading.
+DOC_COLUMNS = frozenset({"source", "notes"})
+
+
 def fingerprint(folder: str | Path | None, files: Iterable[tuple[str, str]] | None = None) -> str:
-    """A digest of a dataset's files (names and contents), to tell datasets apart."""
+    """A digest of a dataset's data (16 hex digits), to tell datasets that play differently apart: of
+    each file's name and content as a game reads it (see _content), so that a file saved with other line
+    endings, with or without a byte-order mark or a last line break, or with other provenance notes
+    (DOC_COLUMNS), has the same fingerprint."""
     if files is None:
         if folder is None:
             return ""
         return _folder_fingerprint(str(folder), _stamp(Path(folder)))
     h = hashlib.sha256()
     for name, text in sorted(files):
-        h.update(name.encode() + b"\0" + text.encode() + b"\0")
+        h.update(name.encode() + b"\0" + _content(name, text).encode() + b"\0")
     return h.hexdigest()[:16]
+
+
+def raw_fingerprints(files: Iterable[tuple[str, str]]) -> set[str]:
+    """The fingerprints earlier versions recorded for these files (a digest of their text as it was,
+    byte for byte), with the text's line breaks as they are, as LF and as CRLF: see
+    core/past_fingerprints.py."""
+    files = sorted(files)
+    out = set()
+    for eol in (None, "\n", "\r\n"):
+        h = hashlib.sha256()
+        for name, text in files:
+            if eol is not None:
+                text = _BREAK.sub(eol, text)
+            h.update(name.encode() + b"\0" + text.encode() + b"\0")
+        out.add(h.hexdigest()[:16])
+    return out
+
+
+def _content(name: str, text: str) -> str:
+    """A file's content as a game reads it, in one canonical form: a CSV file as its columns and its
+    records (blank lines skipped, a line break inside a quoted cell as LF), each a table of column -> cell,
+    all without the DOC_COLUMNS (a game reads cells by column name, so the columns' order is no part of it); a JSON file as its value; anything else, or a file neither reads, as its text with LF
+    line breaks. The byte-order mark some editors write is no part of it."""
+    text = text.removeprefix("\ufeff")
+    kind = name.lower().rpartition(".")[2]
+    try:
+        if kind == "csv":
+            records = [r for r in csv.reader(io.StringIO(text, newline="")) if r]
+            if records:
+                header = records[0]         # a cell past the header's last column is named by its number
+                rows = [sorted((header[i] if i < len(header) else f"#{i + 1}", _lf(cell))
+                               for i, cell in enumerate(r) if i >= len(header) or header[i] not in DOC_COLUMNS)
+                        for r in records[1:]]
+                columns = sorted(h for h in header if h not in DOC_COLUMNS)
+                return "csv:" + json.dumps([columns, rows], ensure_ascii=False)
+        elif kind == "json":
+            return "json:" + json.dumps(json.loads(text), sort_keys=True, ensure_ascii=False)
+    except (csv.Error, ValueError, TypeError, RecursionError):
+        pass
+    return "text:" + _lf(text)
+
+
+_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _lf(text: str) -> str:
+    return _BREAK.sub("\n", text)
 
 
 @functools.lru_cache(maxsize=64)
@@ -160,11 +217,22 @@ def _folder_fingerprint(folder: str, stamp: tuple) -> str:
     return fingerprint(None, data_files(folder))
 
 
+def folder_raw_fingerprints(folder: str | Path) -> frozenset[str]:
+    """raw_fingerprints of a dataset folder's files as they are now."""
+    return _folder_raw_fingerprints(str(folder), _stamp(Path(folder)))
+
+
+@functools.lru_cache(maxsize=64)
+def _folder_raw_fingerprints(folder: str, stamp: tuple) -> frozenset[str]:
+    return frozenset(raw_fingerprints(data_files(folder)))
+
+
 def _stamp(folder: Path) -> tuple:
     """What tells a dataset folder's files apart from their last reading: each file's name, size and
     modification time. The shipped datasets are read once per process (they are part of the installed
-    package, so a new game costs no look at the disk); a user's folder is looked at for every game."""
-    if folder.parent in _SHIPPED_BASES:
+    package, so a new game costs no look at the disk); any other folder, one beside them included, is
+    looked at for every game."""
+    if _is_shipped(os.fspath(folder)):
         return _SHIPPED_STAMP
     stamp = []
     with os.scandir(folder) as entries:
@@ -227,13 +295,15 @@ def load_cached(loader: Callable[[Path], T], folder: Path) -> T:
     The cache key includes each file's size and modification time, so an edited file is read again.
     """
     key = os.fspath(folder)
-    return _load_once(loader, key, _SHIPPED_STAMP if _is_shipped(key) else _stamp(Path(folder)))
+    return _load_once(loader, key, _stamp(Path(folder)))
 
 
 @functools.lru_cache(maxsize=64)
 def _is_shipped(folder: str) -> bool:
-    """Is this one of the shipped dataset folders (read once per process, see _stamp)?"""
-    return Path(folder).parent in _SHIPPED_BASES
+    """Is this one of the shipped dataset folders (read once per process, see _stamp)? Only those
+    folders themselves: a designer's copy placed beside them is theirs, read again when edited."""
+    path = Path(folder).resolve()
+    return path.parent in _SHIPPED_BASES and path.name in SHIPPED_GAMES
 
 
 @functools.lru_cache(maxsize=32)

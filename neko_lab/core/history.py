@@ -4,7 +4,8 @@ Every action `State.apply` accepts is added to an immutable chain, `History(acti
 that copies of a state share: cloning never copies it, so it does not slow search agents down as a
 game grows. A save is that history plus what is needed to start the game again:
 
-    {"format": "neko_lab-save/2", "kind": "history", "game": "naeco", "players": 2, "seed": 42,
+    {"format": "neko_lab-save/2", "kind": "history", "version": "0.1.0",  # the neko_lab that wrote it
+     "game": "naeco", "players": 2, "seed": 42,
      "options": {...}, "data": {"fingerprint": "..."}            # the shipped dataset
                                                                  # or {"fingerprint", "files": {...}}
      "classes": ["neko_lab.games.naeco.rules:Play", ...],         # the action classes used
@@ -26,6 +27,7 @@ from . import serial
 from .chain import actions_of
 from .data import DataOrigin, data_files, fingerprint, game_files
 from .errors import SaveError
+from .version import VERSION
 
 if TYPE_CHECKING:
     from .state import State
@@ -105,15 +107,16 @@ def dumps(state: "State", snapshot: bool = False) -> str:
                         "cannot see was dealt afresh, so it is no game that was played and cannot be saved; "
                         "save the game it was drawn from")
     if snapshot:
-        body: dict[str, Any] = {"format": FORMAT, "kind": "snapshot", "game": state.GAME,
-                                "state": snapshot_fields(state)}
+        body: dict[str, Any] = {"format": FORMAT, "kind": "snapshot", "version": VERSION,
+                                "game": state.GAME, "state": snapshot_fields(state)}
     else:
         if state.__dict__.get(SNAPSHOT_ONLY):
             raise SaveError("this position was loaded from a snapshot that its history does not "
                             "reproduce: saved as that history, or replayed, it would be another game; "
                             "save it with to_json(snapshot=True)")
         classes, steps = encode_actions(actions_of(state.__dict__.get("_history")))
-        body = {"format": FORMAT, "kind": "history", "game": state.GAME, "players": state.players,
+        body = {"format": FORMAT, "kind": "history", "version": VERSION, "game": state.GAME,
+                "players": state.players,
                 "seed": state.seed, "options": serial.encode(dict(state.options)),
                 "data": data_record(state.__dict__.get("_origin"), state.GAME), "classes": classes,
                 "actions": steps}

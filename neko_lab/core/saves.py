@@ -5,7 +5,9 @@ from_json() and replay(), which take a save of either kind, are in core/loading.
 Whatever the input, the only error is SaveError, and its message quotes at most a short excerpt.
 A history save that breaks a rule is refused naming the step (counted from 1) and the reason, whether
 or not its checksum matches (a save edited by hand does not: see read_doc). A save
-made with another version of the shipped dataset is refused rather than replayed wrongly.
+made with other shipped card data is refused rather than replayed wrongly (the fingerprint of the data as
+a game reads it decides, so line endings and provenance notes do not; saves of earlier versions, which
+recorded a digest of the files' text, are recognised by core/past_fingerprints.py).
 """
 from __future__ import annotations
 
@@ -16,11 +18,13 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from . import serial
-from .data import DataOrigin, fingerprint, game_files, shipped_dir
+from .data import DataOrigin, fingerprint, folder_raw_fingerprints, game_files, raw_fingerprints, shipped_dir
 from .errors import ConfigError, DataError, IllegalAction, SaveError, check_flag, counted, excerpt as _excerpt
 from .history import FORMAT, OLD_FORMATS, checksum
+from .past_fingerprints import EARLIER
 from .registry import GAMES, game_class, load_builtin
 from .refusals import short
+from .version import VERSION
 from .state import State
 
 # A real save is under 10 KB (the longest random games of all four, at the most players, hold about
@@ -224,25 +228,45 @@ def start(doc: dict) -> State:
             raise SaveError("corrupted save: 'data' should hold the dataset's fingerprint")
         files = record.get("files")
         if files is None:
-            return _with_shipped_data(cls, record["fingerprint"], players, seed, options)
+            return _with_shipped_data(cls, record["fingerprint"], players, seed, options, doc.get("version"))
         return _with_embedded_data(cls, record["fingerprint"], files, players, seed, options)
     except (ConfigError, DataError) as exc:
         raise SaveError(f"the save's settings are refused: {exc}") from None
 
 
-def _with_shipped_data(cls: type[State], saved: str, players: int, seed: int, options: dict) -> State:
+def _with_shipped_data(cls: type[State], saved: str, players: int, seed: int, options: dict,
+                       version: Any = None) -> State:
     here = shipped_dir(cls.GAME)
-    current = fingerprint(here) if here else ""
-    if saved != current:
+    if not (here and _stands_for(cls.GAME, saved, here)):
         load_builtin()
         for other in sorted(GAMES):
-            if other != cls.GAME and shipped_dir(other) and fingerprint(shipped_dir(other)) == saved:
+            folder = shipped_dir(other)
+            if other != cls.GAME and folder and _stands_for(other, saved, folder):
                 raise _not_this_game(cls, other, "card data")
+        current = fingerprint(here) if here else ""
         raise SaveError(f"this save was played with other {cls.GAME} card data (dataset "
                         f"fingerprint {saved[:16]!r}) than the one installed here ({current!r}); "
-                        f"replaying it would give another game. Open it with the neko_lab version "
-                        f"that wrote it.")
+                        f"replaying it would give another game. {_where_to_open(version)}")
     return cls(players=players, seed=seed, **options)
+
+
+def _stands_for(game: str, saved: str, folder: str) -> bool:
+    """Is `saved`, a save's data fingerprint, that of the shipped dataset of `game` in `folder`: its
+    fingerprint now, or the digest an earlier version recorded for the same data (past_fingerprints)?"""
+    current = fingerprint(folder)
+    return (saved == current or EARLIER.get(game, {}).get(saved) == current
+            or saved in folder_raw_fingerprints(folder))
+
+
+def _where_to_open(version: Any) -> str:
+    """Where a save made with other shipped card data can be opened: the neko_lab version it records."""
+    if not isinstance(version, str) or not version or len(version) > 40:
+        return ("Open it with the neko_lab version that wrote it (this save does not say which: it comes "
+                "from before saves recorded the version writing them).")
+    if version != VERSION:
+        return f"Open it with neko_lab {version}, the version that wrote it (this is {VERSION})."
+    return (f"It was written by neko_lab {version}, as this one is numbered, with card data that has "
+            f"changed since: open it where the card data it was played with is installed.")
 
 
 def _with_embedded_data(cls: type[State], saved: str, files: Any, players: int, seed: int,
@@ -254,7 +278,7 @@ def _with_embedded_data(cls: type[State], saved: str, files: Any, players: int, 
         if name != os.path.basename(name) or name in ("", ".", "..") or "\0" in name:
             raise SaveError(f"corrupted save: {_excerpt(name, 40)} is not a plain file name")
     pairs = tuple(sorted(files.items()))
-    if fingerprint(None, pairs) != saved:
+    if fingerprint(None, pairs) != saved and saved not in raw_fingerprints(pairs):   # (or an earlier version's)
         raise SaveError("corrupted save: the embedded data files do not match their fingerprint")
     wanted = game_files(cls.GAME)       # saves of earlier versions may hold other files of the folder
     if wanted is not None:

@@ -17,6 +17,7 @@ games, so a declaration that a real game breaks is found there, not by a user lo
 """
 from __future__ import annotations
 
+import typing
 from typing import Any, Callable
 
 from .errors import SaveError, excerpt
@@ -93,23 +94,25 @@ def maybe(shape: Shape) -> Shape:
 
 
 def items(shape: Shape | None = None, length: Any = None, most: Any = None, distinct: bool = False,
-          noun: str = "") -> Shape:
-    """A list or tuple: of exactly `length` entries (or at most `most`), each of `shape` (any value when
-    None), all different with distinct=True. `noun` says what the length counts ("one per player")."""
+          noun: str = "", least: Any = None) -> Shape:
+    """A list or tuple: of exactly `length` entries (or at most `most`, at least `least`), each of `shape`
+    (any value when None), all different with distinct=True. `noun` says what the length counts ("one
+    per player")."""
     def test(v: Any, s: Any) -> bool:
         if not isinstance(v, (list, tuple)):
             return False
-        n, m = _at(length, s), _at(most, s)
-        if (n is not None and len(v) != n) or (m is not None and len(v) > m):
+        n, m, k = _at(length, s), _at(most, s), _at(least, s)
+        if (n is not None and len(v) != n) or (m is not None and len(v) > m) or (k is not None and len(v) < k):
             return False
         if distinct and len(set(v)) != len(v):
             return False
         return shape is None or all(shape.test(x, s) for x in v)
 
     def what(s: Any) -> str:
-        n, m = _at(length, s), _at(most, s)
+        n, m, k = _at(length, s), _at(most, s), _at(least, s)
         size = (f" of {n} entr{'y' if n == 1 else 'ies'}" if n is not None
-                else f" of at most {m} entr{'y' if m == 1 else 'ies'}" if m is not None else "")
+                else f" of at most {m} entr{'y' if m == 1 else 'ies'}" if m is not None
+                else f" of at least {k} entr{'y' if k == 1 else 'ies'}" if k is not None else "")
         size += f" ({noun})" if noun and size else ""
         text = f"a list{size}"
         if distinct:
@@ -129,6 +132,44 @@ def order() -> Shape:
         return f"the seat numbers 0 to {s.players - 1} in some order, each once"
     return Shape(lambda v, s: isinstance(v, (list, tuple)) and sorted(v) == list(range(s.players))
                  and all(_int(x) for x in v), what)
+
+
+def text() -> Shape:
+    """A str (a text the game shows, from its card data)."""
+    return Shape(lambda v, s: isinstance(v, str), lambda s: "a text (str)")
+
+
+def record(cls: type, what: str) -> Shape:
+    """An instance of the NamedTuple `cls` (a card or table of the game's data, `what`), each field of
+    the type it declares (a number, a text, a tuple, ...: the first level only)."""
+    kinds = {}
+    for name, hint in typing.get_type_hints(cls).items():
+        kind = typing.get_origin(hint) or hint
+        if kind in (int, str, bool, float, tuple, list, dict):
+            kinds[name] = (int, float) if kind is float else kind
+
+    def test(v: Any, s: Any) -> bool:
+        return isinstance(v, cls) and all(isinstance(getattr(v, k), t) for k, t in kinds.items())
+    return Shape(test, lambda s: what)
+
+
+def table(value: Shape, keys: Any, noun: str) -> Shape:
+    """A table (dict) holding an entry of `value` for each of `keys` (a function of the state), and no
+    other; `noun` says what it holds."""
+    def test(v: Any, s: Any) -> bool:
+        return (isinstance(v, dict) and sorted(v, key=repr) == sorted(_at(keys, s), key=repr)
+                and all(value.test(x, s) for x in v.values()))
+    return Shape(test, lambda s: f"a table of {noun}, each {value.what(s)}")
+
+
+def same_as(derive: Callable[[Any], Any], what: str) -> Shape:
+    """Exactly derive(state): a field the game works out from others (its card data) and keeps for speed."""
+    def test(v: Any, s: Any) -> bool:
+        try:
+            return v == derive(s)
+        except Exception:
+            return False
+    return Shape(test, lambda s: what)
 
 
 def check_fields(state: Any) -> None:

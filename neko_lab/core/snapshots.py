@@ -33,7 +33,7 @@ def load_snapshot(doc: dict, trust: bool) -> State:
         raise SaveError("corrupted save: the 'state' field should be a table of fields")
     try:
         obj = object.__new__(cls)
-        obj.__dict__.update({k: serial.decode(v) for k, v in body.items()})
+        obj.__dict__.update({k: _decode_field(k, v) for k, v in body.items()})
         events = obj.__dict__.get("log", ())
         if not isinstance(events, (list, tuple)) or not all(isinstance(e, Event) for e in events):
             raise SaveError(f"corrupted snapshot: the field 'log' should be a list of events, not "
@@ -57,6 +57,17 @@ def load_snapshot(doc: dict, trust: bool) -> State:
     except Exception as exc:
         raise SaveError(f"corrupted snapshot: {type(exc).__name__}: {short(str(exc), 200)}") from None
     return obj
+
+
+def _decode_field(name: str, value: Any) -> Any:
+    """serial.decode(value), a SaveError naming the field when it holds no value a save can describe."""
+    try:
+        return serial.decode(value)
+    except SaveError as exc:
+        raise SaveError(f"corrupted snapshot: the field {_excerpt(name, 40)} cannot be read: {exc}") from None
+    except (RecursionError, TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        raise SaveError(f"corrupted snapshot: the field {_excerpt(name, 40)} cannot be read "
+                        f"({type(exc).__name__})") from None
 
 
 def _history_gives(state: State) -> bool:

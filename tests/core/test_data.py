@@ -1,6 +1,9 @@
+import shutil
 from pathlib import Path
 
 import pytest
+
+import neko_lab as nl
 
 from neko_lab.core import DataError, read_csv, read_json
 from neko_lab.core import data as d
@@ -289,3 +292,25 @@ def test_naeco_names_the_line_of_a_bad_cell_in_a_mission_whose_text_runs_over_tw
     with pytest.raises(DataError, match=r"missions.csv, row 1 \(line 2\), field 'effect': 'whales' is not one "
                                         r"of .*[a-z]$"):
         nl.new_game("naeco", data=str(folder))
+
+
+def test_a_designers_folder_beside_the_shipped_ones_is_read_again_when_edited(tmp_path, monkeypatch):
+    # datasets/naeco_mine/, a copy of datasets/naeco/ beside it, edited between two games of a session
+    base = tmp_path / "datasets"
+    shutil.copytree(d.dataset_dir("naeco"), base / "naeco")
+    shutil.copytree(d.dataset_dir("naeco"), base / "naeco_mine")
+    monkeypatch.setattr(d, "_SHIPPED_BASES", (*d._SHIPPED_BASES, base))
+    d._is_shipped.cache_clear()
+    try:
+        mine = base / "naeco_mine"
+        before = nl.new_game("naeco", players=2, seed=1, data=str(mine))
+        species = mine / "species.csv"
+        species.write_text(species.read_text(encoding="utf-8").replace("Atlantic herring,1,1,",
+                                                                             "Atlantic herring,1, 2,", 1), encoding="utf-8")
+        after = nl.new_game("naeco", players=2, seed=1, data=str(mine))
+        herring = [[c.value for c in g.cards if c.name == "Atlantic herring"] for g in (before, after)]
+        assert herring == [[1], [2]]
+        assert d._is_shipped(str(base / "naeco")) and not d._is_shipped(str(mine))
+        assert d.SHIPPED_GAMES == set(nl.core.registry.BUILTIN)
+    finally:
+        d._is_shipped.cache_clear()

@@ -578,3 +578,40 @@ def test_an_edited_option_is_named_as_the_likely_edit_and_an_edit_of_the_steps_i
     doc = json.loads(nl.play("naeco", "random", seed=5).to_json())
     doc["actions"][40] = doc["actions"][47]
     assert _refusal(doc).endswith("(and the checksum does not match: the file was damaged or edited)")
+
+
+def _use(state):
+    """What a person does with a loaded position: look at it from every seat, ask for moves and scores."""
+    state.legal_actions()
+    state.scores()
+    for seat in range(state.players):
+        state.observation(seat)
+        state.picture(viewer=seat)
+    repr(state)
+
+
+@pytest.mark.parametrize("game", ["journey", "naeco", "neptune", "syndicate"])
+def test_every_field_of_a_trusted_snapshot_set_to_a_wrong_shape_is_refused_naming_it(game):
+    # a hand-edited snapshot: a field of no shape the game can hold is refused naming the field; any other
+    # edit is refused (SaveError) or loads a position that can be looked at and played from, never a
+    # Python error later in picture(), legal_actions() or scores()
+    text = _mid_game(seed=5, steps=30, game=game, players=2).to_json(snapshot=True)
+    names = sorted(json.loads(text)["state"])
+    defaults = {"_history", "_origin", "log"}      # a snapshot without these gets a default
+    for name in names:
+        for value in ("x", {"x": 1}, -1, 10 ** 6, [], None, ...):
+            doc = json.loads(text)
+            if value is ...:                 # the field left out
+                del doc["state"][name]
+            else:
+                doc["state"][name] = value
+            try:
+                _use(nl.from_json(resign(doc), trust=True))
+            except SaveError as exc:
+                if value in ("x", {"x": 1}) or value is ... and name not in defaults:
+                    assert f"the field '{name}'" in str(exc), (name, value, str(exc))
+                continue
+            # loaded: a value of the field's shape, or a field left out that has a default (one of the
+            # core's, or a class default for snapshots saved before the field existed)
+            assert value not in ("x", {"x": 1}), (name, value)
+            assert value is not ... or name in defaults or hasattr(nl.GAMES[game], name), name

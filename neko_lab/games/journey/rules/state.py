@@ -35,7 +35,7 @@ from typing import Any, Callable, Hashable
 from neko_lab.core import ConfigError, DataError, State, register
 from neko_lab.core.decisions import gather
 from neko_lab.core.rng import Rng
-from neko_lab.core.shapes import choice, fixed, flag, items, order, per_seat, seat, whole
+from neko_lab.core.shapes import choice, fixed, flag, items, order, per_seat, record, same_as, seat, whole
 
 from .. import data as jdata
 from .. import scoring as sc
@@ -58,6 +58,14 @@ STAGES: dict[str, Callable[["GameState"], None]] = {
 _new = object.__new__
 _die = whole(1, 6)
 
+
+
+def card_table(cards: tuple[Card, ...]) -> tuple[Card | None, ...]:
+    """The cards by id (None where no card has that id)."""
+    table: list[Card | None] = [None] * (max(c.id for c in cards) + 1)
+    for c in cards:
+        table[c.id] = c
+    return tuple(table)
 
 @register
 class GameState(State):
@@ -86,6 +94,9 @@ class GameState(State):
     # the shapes of the fields (checked as a snapshot loads; core/shapes.py): bidding spaces, dice
     # (1..6), the turn order and the step each stage has reached
     FIELDS = {
+        "data": record(JourneyData, "the game's card data"),
+        "C": same_as(lambda s: card_table(s.data.cards), "the table of the card data's cards by id"),
+        "_all_ids": same_as(lambda s: sorted(c.id for c in s.data.cards), "the card data's card ids in order"),
         "n_adv": fixed(lambda s: ADVANCED_SPACES if s.options["advanced_cards"] else 0,
                        "the advanced cards on the board, set by the option advanced_cards"),
         "n_revealed": fixed(lambda s: CARDS_REVEALED[s.players],
@@ -216,11 +227,7 @@ class GameState(State):
 
     # ================================================================== the card table
     def _index_cards(self) -> None:
-        top = max(c.id for c in self.data.cards)
-        table: list[Card | None] = [None] * (top + 1)
-        for c in self.data.cards:
-            table[c.id] = c
-        self.C = tuple(table)
+        self.C = card_table(self.data.cards)
         self._all_ids = sorted(c.id for c in self.data.cards)
 
     # ================================================================== cards and lanes (see ship_lanes.py)

@@ -14,12 +14,13 @@ from neko_lab.core import ConfigError, Rng, State
 from neko_lab.core.data import load_cached, resolve
 from neko_lab.core.decisions import gather
 from neko_lab.core.frozen import FrozenDict
-from neko_lab.core.shapes import choice, flag, items, maybe, per_seat, seat, whole
+from neko_lab.core.shapes import choice, flag, items, maybe, per_seat, record, seat, table, text, whole
 
 from .. import data as naeco_data
 from .. import scoring
 from . import drawing, end_of_game, final_scoring, gameplay, observations, sea_shepherd, solo
 from . import setup as setting_up
+from .objectives import LEVELS
 from .ocean import FACE_DOWN, START, Card, Ocean, depth_col, pos
 from .setup import HAND_SIZE, LAST_POSITION, PILES
 
@@ -57,6 +58,10 @@ class GameState(State):
     # the shapes of the fields (checked as a snapshot loads; core/shapes.py): cards by their index in
     # `cards`, Priority Observation cards by their index in `priority_table`, tokens on Surface cards
     FIELDS = {
+        "cards": items(record(Card, "a card (species or mission)"), least=1),
+        "objective_text": table(text(), lambda s: [(lv, i) for lv in LEVELS for i in range(1, 5)],
+                                f"objective texts by (level, index), level {', '.join(map(str, LEVELS))}, index 1-4"),
+        "priority_table": items(record(naeco_data.PriorityCard, "a Priority Observation card"), least=4),
         "n_species": whole(1, lambda s: len(s.cards)),
         "surface_values": items(whole(None), length=LAST_POSITION + 1),
         "surface_piles": items(whole(1, PILES), length=LAST_POSITION + 1),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from neko_lab.core import ConfigError, Rng, State
-from neko_lab.core.shapes import flag, items, per_seat, seat, whole
+from neko_lab.core.shapes import flag, items, per_seat, record, seat, whole
 from neko_lab.core.spaces import open_decision_data
 from neko_lab.core.decisions import gather
 
@@ -85,6 +85,7 @@ class GameState(State):
     # the shapes of the fields (checked as a snapshot loads; core/shapes.py): cards, locations,
     # technologies and events by their index in the game's data; three teams per seat, in seat order
     FIELDS = {
+        "data": record(neptune_data.NeptuneData, "the game's card data"),
         "generation": whole(0, neptune_data.GENERATIONS),          # GENERATIONS once the last ends
         "unscored": items(whole(0, neptune_data.GENERATIONS - 1), distinct=True),
         "hands": per_seat(items(_card)), "decks": items(items(_card), length=neptune_data.GENERATIONS),

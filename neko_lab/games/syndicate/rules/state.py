@@ -20,7 +20,7 @@ from neko_lab.core.data import load_cached, resolve
 from neko_lab.core.errors import excerpt, one_of
 from neko_lab.core.events import PUBLIC
 from neko_lab.core.decisions import gather
-from neko_lab.core.shapes import flag, items, maybe, per_seat, seat, whole
+from neko_lab.core.shapes import Shape, choice, flag, items, maybe, per_seat, record, seat, text, whole
 
 from .. import data as sd
 from ..data import COLOURS, CUBES_PER_COLOUR, LEVEL_OF, LIEUTENANTS, MINIONS, PARENTS, PLACES, TURNS
@@ -63,6 +63,11 @@ class GameState(State):
     DECISIONS = gather(setup, command_phase, lieutenants_card, minions_cards, solo)
     # the shapes of the fields (checked as a snapshot loads; core/shapes.py): see the module's docstring
     FIELDS = {
+        "cards": items(record(sd.Card, "a card (the minions, then the lieutenants)"), length=MINIONS + 1),
+        "mission_text": items(text(), least=3),
+        "mission_type": items(choice(sd.MISSION_TYPES), length=lambda s: len(s.mission_text)),
+        "catanna": Shape(lambda v, s: isinstance(v, solo.Catanna) if s.players == 1 else v is None,
+                         lambda s: "CatANNA's pieces" if s.players == 1 else "None (CatANNA plays solo games only)"),
         "pyramid": per_seat(items(whole(-1, lambda s: len(s.cards) - 1), length=PLACES)),
         "cubes": per_seat(items(whole(0, CUBES_PER_COLOUR), length=4 * sd.NEIGHBOURHOODS)),
         "filled": per_seat(items(items(whole(-1, len(COLOURS) - 1)), length=PLACES)),
