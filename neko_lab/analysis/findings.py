@@ -110,7 +110,7 @@ def drama(summary: dict, curve: pd.DataFrame) -> str:
         else:
             text += (f" The leader at half-time goes on to win {fmt_pct(half['rate'])} "
                      f"{fmt_interval(half['low'], half['high'])} of games, where a leader who told nothing "
-                     f"would win {fmt_pct(half['chance'])} (over the {led}).")
+                     f"would win {fmt_pct(half['chance'])}; this counts the {led}.")
     return text
 
 
