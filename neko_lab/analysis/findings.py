@@ -2,21 +2,20 @@
 sample is too small to tell. Pure functions of the analysis tables (no figures)."""
 from __future__ import annotations
 
-import math
-
 import pandas as pd
 
 from ..core.errors import counted
+from .cards import ALPHA
 from .stats import SURE, fmt_interval, fmt_num, fmt_p, fmt_pct, fmt_range
 
 SMALL = 30          # fewer games than this: too few to say anything
-NOUN = {"seat": "seats", "order": "places in the order of play"}
+NOUN = {"seat": "seats", "order": "places in the opening turn order"}
 
 
 def _who(by: str, key: int) -> str:
     """A row of seat_balance() as a reader names it (its seats and places count from 1)."""
-    return f"seat {key}" if by == "seat" else ("the player who acts first" if key == 1
-                                                    else f"the player who acts {_nth(key)}")
+    return f"seat {key}" if by == "seat" else ("the starting player" if key == 1
+                                                    else f"the player {_nth(key)} in the opening turn order")
 
 
 def _only(games: int) -> str:
@@ -28,8 +27,18 @@ def _nth(k: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(k, f"{k}th")
 
 
-def seats(table: pd.DataFrame, test: dict, by: str = "seat") -> str:
-    """The seat-balance finding: which seat wins more, by how much, and whether the test can tell."""
+def seats(table: pd.DataFrame, test: dict, by: str = "seat", order_rule: str = "") -> str:
+    """The seat-balance finding: which seat wins more, by how much, and whether the test can tell.
+    by="order": by place in the opening turn order; `order_rule` names the rule section that sets the
+    order anew during the game (State.ORDER_RULE), which the finding says."""
+    said = _seats(table, test, by)
+    if by == "order" and order_rule:
+        said += (f" The places are those of the opening turn order only: {order_rule} sets the order anew "
+                 f"as the game goes on.")
+    return said
+
+
+def _seats(table: pd.DataFrame, test: dict, by: str) -> str:
     games = int(test["games"])
     if table.empty or len(table) < 2:
         return "With one seat there is no seat balance to measure."
@@ -73,9 +82,11 @@ def decisive(d: dict) -> str:
     return "; ".join(parts) + "."
 
 
-def length(table: pd.DataFrame) -> str:
+def length(table: pd.DataFrame, unit: str = "round") -> str:
+    """Game length in the game's own unit (State.ROUND_NAME: rounds, or Syndicate's turns) and in
+    decisions."""
     r, s = table.loc["rounds"], table.loc["steps"]
-    return (f"A game lasts {r['median']:.0f} rounds (median; from {r['min']:.0f} to {r['max']:.0f}) "
+    return (f"A game lasts {r['median']:.0f} {unit}s (median; from {r['min']:.0f} to {r['max']:.0f}) "
             f"and {s['median']:.0f} decisions in all.")
 
 
@@ -90,9 +101,16 @@ def drama(summary: dict, curve: pd.DataFrame) -> str:
             f"the end.")
     if not curve.empty:
         half = curve.iloc[(curve.iloc[:, 0] - 0.5).abs().argmin()]
-        text += (f" The leader at half-time goes on to win {fmt_pct(half['rate'])} "
-                 f"{fmt_interval(half['low'], half['high'])} of games, where a leader who told nothing "
-                 f"would win {fmt_pct(half['chance'])}.")
+        n = int(half["games"])
+        led = (f"{counted(n, 'game')} with one player alone in the lead at half-time (a game tied at the "
+               f"top there has no leader)")
+        if n < SMALL:
+            text += (f" Only {led}: too few to say whether the leader goes on to win (at least {SMALL} "
+                     f"are needed).")
+        else:
+            text += (f" The leader at half-time goes on to win {fmt_pct(half['rate'])} "
+                     f"{fmt_interval(half['low'], half['high'])} of games, where a leader who told nothing "
+                     f"would win {fmt_pct(half['chance'])}; this counts the {led}.")
     return text
 
 
@@ -158,10 +176,10 @@ def solo(result: dict, df: pd.DataFrame) -> str:
             f"against the game's automated opponent (a shared victory counts half): "
             f"{fmt_pct(result['won'])} of games won, {fmt_pct(result['shared'])} shared, "
             f"{fmt_pct(result['lost'])} lost")
-    rival = [c for c in df.columns if c.endswith("_score")]
+    rival = [c for c in df.columns if c.endswith("_score")]      # the opponent's score (State.result_columns)
     if rival:
         gap = df["score"] - df[rival[0]]
-        text += (f"; the opponent scores {df[rival[0]].mean():.1f} points on average ({rival[0]}), the "
+        text += (f"; the opponent scores {df[rival[0]].mean():.1f} points on average, the "
                  f"player {df['score'].mean():.1f}, a margin of {gap.mean():+.1f} (median {fmt_num(gap.median())})")
     if games < SMALL:
         text += f". {_only(games)}, so the interval is wide"
@@ -218,7 +236,7 @@ def _cards(table: pd.DataFrame, min_seats: int, games: int | None) -> str:
         goes = "high scores" if "score" in table.columns else "winning"
         return (f"{_only(games)}: too few to say which cards go with {goes} (at least {SMALL} are "
                 f"needed, and hundreds to single out one card among many).")
-    clear = table[(table["low"] > table["others"]) | (table["high"] < table["others"])]
+    clear = table[table["p"] < ALPHA]
     top, low = table.iloc[0], table.iloc[-1]
     if "score" in table.columns:
         return _card_scores(table, clear, top, low)
@@ -226,15 +244,22 @@ def _cards(table: pd.DataFrame, min_seats: int, games: int | None) -> str:
             f"against {fmt_pct(top['others'])} for the others ({counted(int(top['seats']), 'seat')} held it); "
             f"holders of {low['card']} win {fmt_pct(low['rate'])} "
             f"{fmt_interval(low['low'], low['high'])} against {fmt_pct(low['others'])}.")
+    how = ("in a test that shuffles each game's result among its seats, so that the games are the samples, "
+           "not the seats")
+    return text + _singled_out(table, clear, "win clearly more or less often than the others", how,
+                               "A winning card is a correlation, not a cause: strong positions take cards too.")
+
+
+def _singled_out(table: pd.DataFrame, clear: pd.DataFrame, differ: str, how: str, caution: str) -> str:
+    """How many cards the test singles out (p < ALPHA), against how many it would by chance if no card
+    mattered (the sum of the cards' false_alarm, from the same shuffles)."""
+    chance = float(table["false_alarm"].sum())
+    by_chance = (f"about {fmt_num(round(chance, 1))} of {len(table)} would be by chance if no card mattered")
     if clear.empty:
-        text += (" No card's interval excludes the others' rate: these games cannot single out a "
-                 "card.")
-    else:
-        text += (f" {len(clear)} of {len(table)} cards lie clearly above or below the rest (their "
-                 f"interval excludes the others' rate), but only {math.ceil(0.05 * len(table))} would by "
-                 f"chance at 95 % if none mattered. A winning card is a correlation, not a cause: "
-                 f"strong positions take cards too.")
-    return text
+        return (f" No card's holders {differ} (p < {ALPHA:g} {how}; {by_chance}): these games cannot "
+                f"single out a card.")
+    return (f" {len(clear)} of {len(table)} cards' holders {differ} (p < {ALPHA:g} {how}), where "
+            f"{by_chance}. {caution}")
 
 
 def _card_scores(table: pd.DataFrame, clear: pd.DataFrame, top, low) -> str:
@@ -242,10 +267,7 @@ def _card_scores(table: pd.DataFrame, clear: pd.DataFrame, top, low) -> str:
             f"on average against {top['others']:.1f} for the games without it ({counted(int(top['seats']), 'game')} "
             f"held it); holders of {low['card']} score {low['score']:.1f} [{low['low']:.1f}, {low['high']:.1f}] "
             f"against {low['others']:.1f}.")
-    if clear.empty:
-        return text + (" No card's interval excludes the others' mean score: these games cannot single out "
-                       "a card.")
-    return text + (f" {len(clear)} of {len(table)} cards lie clearly above or below the rest (their interval "
-                   f"excludes the others' mean), but only {math.ceil(0.05 * len(table))} would by chance at "
-                   f"95 % if none mattered. A card that goes with high scores is a correlation, not a cause: "
-                   f"good games take cards too.")
+    how = "in a test that shuffles the final scores over the games"       # one seat a game
+    return text + _singled_out(table, clear, "score clearly more or less than the others", how,
+                               "A card that goes with high scores is a correlation, not a cause: good games "
+                               "take cards too.")

@@ -158,10 +158,12 @@ def report_path(path: Any, name: str = "html") -> Path:
 
 
 # how each column of a report table reads: shares as percentages, points and counts with the decimals
-# they need (8, 7.5, 9.6); low/high/others/lift are shares beside a rate, points beside a score
+# they need (8, 7.5, 9.6); low/high/others are shares beside a rate, points beside a score; a lift
+# beside a rate is a difference of two shares, in percentage points ("+20.7 pts"), beside a score a
+# difference in points ("+2.3"); a p value with three decimals
 PERCENT = ("rate", "fair", "excess", "held_by", "forced", "chance", "share", "shared", "no_winner",
            "tie_break", "close")
-BESIDE_RATE = ("low", "high", "others", "lift")
+BESIDE_RATE = ("low", "high", "others")
 
 
 NO_VALUE = "–"        # a cell with no number: the interval of a mean of one game, say
@@ -189,7 +191,11 @@ def _table_html(table: pd.DataFrame) -> str:
     pct = set(PERCENT) | (set(BESIDE_RATE) if "rate" in table.columns else set())
     fmt = {}
     for c in table.columns:
-        if c in pct:
+        if c == "lift":
+            fmt[c] = _finite((lambda x: f"{100 * x:+.1f} pts") if "rate" in table.columns else "{:+.1f}".format)
+        elif c == "p":
+            fmt[c] = _finite("{:.3f}".format)
+        elif c in pct:
             fmt[c] = _finite("{:.1%}".format)
         elif pd.api.types.is_float_dtype(table[c]):   # one number of decimals down a column
             finite = table[c][table[c].map(math.isfinite)]
@@ -217,11 +223,15 @@ def scores_and_rating(df: pd.DataFrame, scale: tuple = ()) -> tuple[dict, dict]:
 
 
 def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = None,
-            scale: tuple = ()) -> tuple[dict, dict]:
+            scale: tuple = (), game: Any = None) -> tuple[dict, dict]:
     """(tables, findings) of a playtest from simulate()'s frame and trace="action" trace, of one run
     (see frames.py). min_card_seats: the fewest seats that must hold a card (and not hold it) for the
     card to be shown; None chooses from the number of games. `scale`: the game's solo rating scale
-    (State.RATING_SCALE), for a solo game rated on it."""
+    (State.RATING_SCALE), for a solo game rated on it. `game`: the game's State class, whose words the
+    report uses (ROUND_NAME, DECISION_NAMES, ORDER_RULE); None: rounds, and decision kinds with spaces
+    for underscores."""
+    unit = getattr(game, "ROUND_NAME", "round")
+    names = getattr(game, "DECISION_NAMES", {})
     if min_card_seats is not None:
         check_whole(min_card_seats, "min_card_seats", "analyse", 1, " or None")
     tables: dict = {}
@@ -242,22 +252,26 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
         if "order" in df.columns and (df["order"] != df["seat"] + 1).any():
             order_tab = seat_balance(df, by="order")
             tables["first to act"] = order_tab
-            said["first to act"] = findings.seats(order_tab, equal_seats_test(df, by="order"), by="order")
+            said["first to act"] = findings.seats(order_tab, equal_seats_test(df, by="order"), by="order",
+                                                  order_rule=getattr(game, "ORDER_RULE", ""))
         dec = decisiveness(df)
         said["decisiveness"] = findings.decisive(dec)
         tables["decisiveness"] = pd.DataFrame([dec]).set_index("games")
     score_tables, score_said = scores_and_rating(df, scale if rated else ())
     tables.update(score_tables)
     said.update(score_said)
-    tables["length"] = game_length(df)
-    said["length"] = findings.length(tables["length"])
+    length = game_length(df)
+    said["length"] = findings.length(length, unit)
+    tables["length"] = length.rename(index={"rounds": f"{unit}s"})      # the game's own unit (turns)
     if players > 1 and len(trace):
         summary = drama(trace)
         curve = leader_wins(trace, df, at="progress")
         tables["drama"] = curve.set_index("progress")
         said["drama"] = findings.drama(summary, curve)
     if "choices" in trace.columns and len(trace):
-        tables["branching"] = branching(trace).set_index("kind")
+        kinds = branching(trace)             # each kind as a player names it
+        kinds["kind"] = kinds["kind"].map(lambda k: k if k == "all" else names.get(k, str(k).replace("_", " ")))
+        tables["branching"] = kinds.set_index("kind")
         said["branching"] = findings.branching(tables["branching"].reset_index())
     if "held" in df.columns:
         least = min_card_seats or max(10, len(df) // 20)
@@ -265,7 +279,7 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
         cards = (card_scores if by_score else card_stats)(df, min_seats=least)
         # every card compared, so that any card can be looked up (the page shows the ends of a long
         # table first: section_html); the finding names the cards left out
-        tables["cards"] = cards.set_index("card")
+        tables["cards"] = cards.drop(columns="false_alarm").set_index("card")   # the finding sums it
         said["cards"] = findings.cards(cards, least, games=int(df["game"].nunique()),
                                        left=left_out(df, cards), seats=len(df))
     return tables, said

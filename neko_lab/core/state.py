@@ -140,6 +140,13 @@ class State(Spaces):
     # a solo game rated on the rulebook's scale: ((lowest score of the tier, or None for the lowest tier,
     # words), ...) from the lowest tier up, with the tier in result_columns()' `solo_tier`; () for none
     RATING_SCALE: ClassVar[tuple] = ()
+    # how reports name the game's parts: what round_number() counts ("round", or "turn" where the
+    # rulebook counts turns), each pending kind as a player reads it (a kind not listed is shown with
+    # spaces for underscores), and the rule section that sets the turn order anew during the game ("":
+    # the opening turn order holds throughout)
+    ROUND_NAME: ClassVar[str] = "round"
+    DECISION_NAMES: ClassVar[dict[str, str]] = {}
+    ORDER_RULE: ClassVar[str] = ""
     HIDDEN_INFORMATION: ClassVar[bool] = False    # True when observation() must hide something
     DECISIONS: ClassVar[dict[str, Decision]] = {}  # pending kind -> (legal, apply); see decisions.py
     # field name -> its shape (a seat, one entry per seat, a count in bounds), checked as a snapshot loads

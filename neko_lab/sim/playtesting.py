@@ -44,7 +44,7 @@ def playtest(game: Any, players: int | None = None, games: int | None = None,
         html = report_path(html)             # checked before the games are played, not after
     df, trace = simulate(cls, games=games, players=players, agents=agents, seed=seed, workers=workers,
                          client=client, progress=progress, trace="action", **options)
-    tables, said = analyse(df, trace, scale=getattr(cls, "RATING_SCALE", ()) if players == 1 else ())
+    tables, said = analyse(df, trace, scale=getattr(cls, "RATING_SCALE", ()) if players == 1 else (), game=cls)
     from ..agents import agent_label
     data = str(df["data"].iloc[0]) if len(df) else ""
     folder = options.get("data")

@@ -108,10 +108,53 @@ def test_two_frames_are_compared_over_the_one_thing_they_differ_in_and_refused_w
     b = nl.simulate("toy", players=2, agents=["random"], **kw)
     cmp = A.compare_options(a, b)
     assert cmp.option == "line-up"
-    assert cmp.table["value"].tolist() == ["line-up=greedy vs greedy", "line-up=random vs random"]
+    assert cmp.table["value"].tolist() == ["line-up=greedy", "line-up=random"]   # one agent in every seat
     c = nl.simulate("toy", players=3, agents=["random"], **kw)
     with pytest.raises(nl.ConfigError, match=r"the two frames differ in 2 things \(players 2 against 3; "
-                                             r"line-up greedy vs greedy against random vs random vs random\)"):
+                                             r"line-up greedy against random\)"):
         A.compare_options(a, c)
     same = A.compare_options(a, nl.simulate("toy", players=2, agents=["greedy"], games=8, seed=4, progress=False))
     assert same.table["value"].tolist() == ["the first frame", "the second frame"]
+
+
+def test_two_player_counts_are_compared_with_seat_1_against_its_fair_share_at_each():
+    """The defect: frames of one agent at two and at three players were refused as differing in their
+    line-up too ("naeco vs naeco" against "naeco vs naeco vs naeco"), and option="players" as no option,
+    though the player count was promised; and seat 1's raw win share is no measure across counts (equal
+    seats win 1/2 of two-player games, 1/3 of three-player ones)."""
+    kw = dict(agents=["greedy"], games=12, seed=5, progress=False)
+    two, three = nl.simulate("toy", players=2, **kw), nl.simulate("toy", players=3, **kw)
+    for cmp in (A.compare_options(two, three), A.compare_options(two, three, option="players")):
+        assert cmp.option == "players"
+        t = cmp.table.set_index("value")
+        assert t.index.tolist() == ["players=2", "players=3"] and t["players"].tolist() == [2, 3]
+        for label, frame in (("players=2", two), ("players=3", three)):
+            row = t.loc[label]
+            assert row["fair"] == pytest.approx(frame["share"].mean())       # every seat's mean share
+            assert row["excess"] == pytest.approx(row["first_seat"] - row["fair"])
+        test = cmp.tests.iloc[0]
+        assert test["excess_diff"] == pytest.approx(t.loc["players=3", "excess"] - t.loc["players=2", "excess"])
+        assert 0 <= test["p_rate"] <= 1
+        assert "where equal seats would each win" in cmp.summary()
+
+
+def test_seat_1_at_its_fair_share_at_both_counts_is_no_difference():
+    # seat 1 wins exactly its fair share at two players (1 in 2) and at three (1 in 3): no difference in
+    # its excess, though its raw win share falls from 50 % to 33 %
+    two = games([([5, 3], [0], "aa"), ([3, 5], [1], "aa")] * 60)
+    three = games([([5, 3, 1], [0], "aaa"), ([3, 5, 1], [1], "aaa"), ([1, 3, 5], [2], "aaa")] * 40)
+    cmp = A.compare_options(two, three)
+    test = cmp.tests.iloc[0]
+    assert cmp.option == "players" and test["rate_diff"] == pytest.approx(1 / 3 - 1 / 2)
+    assert test["excess_diff"] == pytest.approx(0.0) and test["p_rate"] == pytest.approx(1.0)
+    assert A.two_proportion_test(60, 120, 40, 120)["p"] < 0.05       # what the raw shares would have said
+
+
+def test_player_counts_are_refused_where_they_cannot_be_compared():
+    two = games([([5, 3], [0], "aa"), ([3, 5], [1], "aa")] * 5)
+    with pytest.raises(nl.ConfigError, match="option='players' compares two frames at different player counts.*"
+                                             "same player count"):
+        A.compare_options(two, two, option="players")
+    solo = games([([5], [0], "a"), ([3], [], "a")] * 5)
+    with pytest.raises(nl.ConfigError, match="a solo game is won or lost against the game itself"):
+        A.compare_options(solo, two)

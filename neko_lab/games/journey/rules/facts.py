@@ -288,3 +288,14 @@ A_EXCHANGE = tuple(Act("exchange", k) for k in range(4))
 A_END, A_FISH_COINS, A_FISH_FUEL = Act("end"), Act("fish_coins"), Act("fish_fuel")
 A_UNJAM, A_HOSPITAL, A_HARBOUR = Act("unjam"), Act("hospital"), Act("harbour")
 
+
+# each decision as a player names it, for reports (State.DECISION_NAMES); the rulebook's words where it
+# has them (the phase, step or card that asks it)
+DECISION_NAMES = {
+    "bonus": "starting bonus tile", "market": "Morning Market", "draft": "Draft Dice", "income": "Obtain Income",
+    "reward": "Get Rewards", "post_office": "Post Office", "turn": "Action Phase turn", "pick": "card to buy",
+    "win": "buy the card won (Resolve Bidding)", "place": "place a card into a ship lane",
+    "city": "Southernmost City income", "lottery": "Lottery reward", "neko": "Neko Harbour coins and fuel",
+    "park_bid": "Penguin Park bid", "church": "Church: where a losing die goes",
+    "final": "last spending at the Game End",
+}

@@ -46,7 +46,7 @@ from . import decision_view
 from .bidding import bid_need
 from .end_of_round import reveal_cards
 from .facts import ADVANCED_SPACES, CARDS_REVEALED, DICE, LANE_SHIFT, MAX_LANES, MAX_NEW_BID_SPACES, \
-    POSITIONS_PER_EDGE, R_ADV_CARDS, R_SETUP, \
+    POSITIONS_PER_EDGE, R_ADV_CARDS, R_ORDER, R_SETUP, DECISION_NAMES as NAMES, \
     ROUNDS, RULES, SLOTS, player
 from .player_boards import Board
 from .ship_lanes import Hub
@@ -76,6 +76,7 @@ class GameState(State):
                "blue_bar_on_direct_buys": False, "new_bid_spaces": 2}
     AGENTS = {"journey": "neko_lab.games.journey.agents:JourneyAgent"}
     PLAYTEST = {"games": 150, "agents": ["journey"]}     # about 0.15 s of CPU a game
+    DECISION_NAMES, ORDER_RULE = NAMES, R_ORDER         # for reports (Set Turn Order: every round)
     OPTION_HELP = {
         "advanced_cards": "three advanced cards on the board, resolved first; free bidding spaces can start new bids",
         "advanced_setup": "every period card on display in sorted piles; bids start from the display",

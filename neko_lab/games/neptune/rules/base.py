@@ -99,3 +99,11 @@ class Pass(NamedTuple):
 
     def __str__(self) -> str:
         return self.step
+
+# each decision as a player names it, for reports (State.DECISION_NAMES): the rulebook's action or step
+DECISION_NAMES = {
+    "sell": "sell to the Opportunity Track", "play": "play a card", "production": "Factory Production",
+    "investors": "Attract Investors", "build": "Build", "technology": "Technology", "broker": "Fuel Broker",
+    "launch": "launch a Research Mission", "mission_access": "access to a Research Mission",
+    "scoring_order": "order of buying Victory Points", "buy_vp": "buy Victory Points",
+}

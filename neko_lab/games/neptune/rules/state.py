@@ -19,7 +19,7 @@ from neko_lab.core.decisions import gather
 from .. import data as neptune_data
 from . import (any_time, attract_investors, awards, build, events, factories_produce, fuel_broker,
                research_missions, scoring_card, technology, turn)
-from .base import (CATEGORIES, HAND, RULE_BUILDING, RULE_CONTROL, RULE_FUEL, RULE_GENERATIONS,
+from .base import (CATEGORIES, DECISION_NAMES as NAMES, HAND, RULE_BUILDING, RULE_CONTROL, RULE_FUEL, RULE_GENERATIONS,
                    RULE_INVESTORS, RULE_PLAY, RULE_RESEARCH, RULE_SCORING, RULE_SELL, RULE_SETUP,
                    RULE_TECH, RULE_EVENTS, RULE_TWO, RULE_DIVERSIFICATION, RULE_INTREPID,
                    RULE_END, RULE_BROKER, RULE_FACTORIES, RULE_PRODUCTION, RULE_TECH_ACCESS,
@@ -77,6 +77,7 @@ class GameState(State):
     }
     AGENTS = {"neptune": "neko_lab.games.neptune.agents:NeptuneAgent"}
     PLAYTEST = {"games": 120, "agents": ["neptune"]}     # about 0.2 s of CPU a game
+    DECISION_NAMES = NAMES                               # each decision as reports name it
     HIDDEN_INFORMATION = True
     # hints look 12 actions ahead (about the rest of a turn: a card and its build rounds), not 8 per
     # player: the Neptune agent resolves whole cards to choose one, and a hint must come within a second

@@ -51,3 +51,13 @@ RULES = {
     SOLO: "one player against CatANNA: her markers and warehouse set the difficulty",
     SOLO_SCORING: "CatANNA's pyramid from the shuffled discard pile, filled in order, then scored",
 }
+
+# each decision as a player names it, for reports (State.DECISION_NAMES): the rulebook's action, phase
+# or step that asks it
+DECISION_NAMES = {
+    "opening": "opening minions", "walk": "Command phase walk", "coo": "Chief Operations Officer",
+    "discard": "Accountant discard", "fishmonger": "Fishmonger", "cook": "Cook", "storekeeper": "Storekeeper",
+    "delivery lady": "Delivery lady", "subway operator": "Subway operator",
+    "deliver": "sashimi delivery on the way", "deliveries": "sashimi deliveries at the walk's end",
+    "catanna_assign": "CatANNA's mission values", "catanna_wild": "CatANNA's wild colours",
+}

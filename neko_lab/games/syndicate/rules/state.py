@@ -25,7 +25,7 @@ from neko_lab.core.shapes import Shape, choice, flag, items, maybe, per_seat, re
 from .. import data as sd
 from ..data import COLOURS, CUBES_PER_COLOUR, LEVEL_OF, LIEUTENANTS, MINIONS, PARENTS, PLACES, TURNS
 from . import command_phase, final_scoring, lieutenants_card, minions_cards, setup, simultaneous, solo
-from .rulebook import RULES, TITLE
+from .rulebook import DECISION_NAMES as NAMES, RULES, TITLE
 
 
 _minion = whole(0, MINIONS - 1)        # a minion card (the lieutenants card, id MINIONS, stays in place)
@@ -59,6 +59,7 @@ class GameState(State):
     # the planning agent takes over 1 s of CPU a game; one-ply greedy never fills its pyramid
     # (every seat ends at -40), so a workshop-size playtest is a small sample of real play
     PLAYTEST = {"games": 30, "agents": ["syndicate"]}
+    ROUND_NAME, DECISION_NAMES = "turn", NAMES      # for reports: the rulebook counts 15 turns
     HIDDEN_INFORMATION = True
     DECISIONS = gather(setup, command_phase, lieutenants_card, minions_cards, solo)
     # the shapes of the fields (checked as a snapshot loads; core/shapes.py): see the module's docstring
