@@ -89,13 +89,20 @@ def test_the_same_card_data_written_differently_plays_the_same_and_has_the_same_
     assert nl.from_json(mine.to_json()).history() == mine.history()
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_other_card_data_has_another_fingerprint(tmp_path, game):
+def one_row_fewer(tmp_path, game):
+    """A copy of the game's shipped folder whose first CSV file lost its first row: other card data.
+    Returns the folder and that file."""
     folder = tmp_path / "cards"
     shutil.copytree(dataset_dir(game), folder)
     path = sorted(folder.glob("*.csv"))[0]
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    path.write_text("".join(lines[:1] + lines[2:]), encoding="utf-8")       # one row fewer
+    path.write_text("".join(lines[:1] + lines[2:]), encoding="utf-8")
+    return folder, path
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_other_card_data_has_another_fingerprint(tmp_path, game):
+    folder, path = one_row_fewer(tmp_path, game)
     assert fingerprint(folder) != fingerprint(dataset_dir(game))
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     path.write_text("".join(lines[:1] + lines[2:] + lines[1:2]), encoding="utf-8")    # the rows reordered
@@ -132,11 +139,7 @@ def test_saves_of_earlier_versions_load_and_give_the_same_game(name):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_save_with_the_text_digest_of_other_card_data_is_refused(tmp_path, game):
-    folder = tmp_path / "cards"
-    shutil.copytree(dataset_dir(game), folder)
-    path = sorted(folder.glob("*.csv"))[0]
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    path.write_text("".join(lines[:1] + lines[2:]), encoding="utf-8")
+    folder, _path = one_row_fewer(tmp_path, game)
     doc = json.loads(played(game).to_json())
     doc["data"]["fingerprint"] = text_digest(folder)
     with pytest.raises(SaveError, match=f"played with other {game} card data"):
