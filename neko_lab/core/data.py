@@ -295,7 +295,7 @@ def load_cached(loader: Callable[[Path], T], folder: Path) -> T:
     The cache key includes each file's size and modification time, so an edited file is read again.
     """
     key = os.fspath(folder)
-    return _load_once(loader, key, _stamp(Path(folder)))
+    return _load_once(loader, key, _SHIPPED_STAMP if _is_shipped(key) else _stamp(Path(folder)))
 
 
 @functools.lru_cache(maxsize=64)
