@@ -50,6 +50,19 @@ def _settle(page, board, lesson: bool) -> None:
     page.wait_for_timeout(600)          # the picture scrolls to its targets after drawing
 
 
+def one_board(lab, page, name: str):
+    """The notebook `name` opened in JupyterLab and run; its one board (bots at full speed), settled.
+    Returns (the notebook, the board)."""
+    from playwright.sync_api import expect
+
+    book = lab.open(page, name)
+    book.run_all(timeout=240)
+    board = page.locator(".neko-board")
+    expect(board).to_have_count(1, timeout=60_000)
+    _settle(page, board, False)
+    return book, board
+
+
 def first_move(page, board, game: str) -> None:
     """The learner's first move (the first choice that decides), then the bots' replies, all settled."""
     from playwright.sync_api import expect
@@ -291,15 +304,9 @@ def test_board_and_lesson_on_a_laptop(game, tmp_path):
 def test_a_full_table_on_a_laptop(game, players, tmp_path):
     """3 and 4 players: every area grows by a player; nothing may be cut or unreadable."""
     require_browser()
-    from playwright.sync_api import expect
-
     path = write_notebook(tmp_path / f"table-{game}-{players}.ipynb", cells(game, players, lesson=False))
     with Lab(notebooks={"table.ipynb": path}) as lab, browser_page(1280, 800) as page:
-        book = lab.open(page, "table.ipynb")
-        book.run_all(timeout=240)
-        board = page.locator(".neko-board")
-        expect(board).to_have_count(1, timeout=60_000)
-        _settle(page, board, False)
+        book, board = one_board(lab, page, "table.ipynb")
         m = measure(board)
         book.screenshot(f"laptop-{game}-{players}p-1280", full_page=False)
         check_in_sight(m, f"{game} with {players} players")
@@ -355,15 +362,9 @@ def test_a_wider_window_shows_the_top_of_the_table_again(tmp_path):
     places); widened to 1920×1080 the areas stand side by side and the targets are in sight from the
     top, so the table scrolls back up instead of keeping Kumichō's path and your pyramid's top cut off."""
     require_browser()
-    from playwright.sync_api import expect
-
     path = write_notebook(tmp_path / "wide.ipynb", cells("syndicate", lesson=False))
     with Lab(notebooks={"wide.ipynb": path}) as lab, browser_page(1280, 800) as page:
-        book = lab.open(page, "wide.ipynb")
-        book.run_all(timeout=240)
-        board = page.locator(".neko-board")
-        expect(board).to_have_count(1, timeout=60_000)
-        _settle(page, board, False)
+        book, board = one_board(lab, page, "wide.ipynb")
         for _ in range(40):                  # first choices until the table has to scroll to its targets
             m = measure(board)
             if m["scroll"] > 0:
@@ -402,11 +403,7 @@ def test_a_wrong_click_low_on_the_table_brings_its_refusal_in_sight(game, tmp_pa
     below = ["print('\\n'.join(f'line {i}' for i in range(1, 121)))"]     # the page goes on past the board
     path = write_notebook(tmp_path / f"low-{game}.ipynb", cells(game, lesson=False) + below)
     with Lab(notebooks={"low.ipynb": path}) as lab, browser_page(1280, 800) as page:
-        book = lab.open(page, "low.ipynb")
-        book.run_all(timeout=240)
-        board = page.locator(".neko-board")
-        expect(board).to_have_count(1, timeout=60_000)
-        _settle(page, board, False)
+        book, board = one_board(lab, page, "low.ipynb")
         first_move(page, board, game)
         top = board.evaluate(SCROLL_PAST_PROMPT, 200)
         page.wait_for_timeout(500)
