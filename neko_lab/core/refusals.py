@@ -76,12 +76,27 @@ def wrong_field(action: Any, legal: list) -> str | None:
 CHOICES, SEAT, NOTHING = "choices", "seat", "nothing"
 
 
+def known_to(state: Any, seat: int | None) -> str:
+    """How much of the open decision `seat` (None: a spectator) may know: all its choices when it is the
+    seat deciding (its own board; whoever acts through apply()), else what everyone may know
+    (State.decision_known)."""
+    return CHOICES if seat is not None and seat == state.current_player else state.decision_known()
+
+
+def unjudged(state: Any, shown: str, seat: int | None) -> str:
+    """A refusal told to a reader who may not know the open decision's choices (known_to): `shown`, the
+    action asked about in words, cannot be judged by that reader; the same sentence whatever the
+    deciding seat's secrets are."""
+    reader = "a spectator" if seat is None else f"Player {state.check_seat(seat) + 1}"
+    return f"{shown} cannot be judged by {reader} now ({open_decision(state, seat)})"
+
+
 def open_decision(state: Any, seat: int | None = None) -> str:
     """The open decision as a refusal may tell it to anyone: "Player 2 must choose one of: A, B" when its
     choices are public; whose decision it is when they are not (a hand's cards, cards drawn out of
     sight); nothing of it while the seat decides out of the others' sight. Told to `seat` when it is
-    the seat deciding (its own board), the choices are its own to know and are listed."""
-    known = CHOICES if seat is not None and seat == state.current_player else state.decision_known()
+    the seat deciding (its own board), the choices are its own to know and are listed (known_to)."""
+    known = known_to(state, seat)
     if known == CHOICES:
         return f"Player {state.current_player + 1} must choose one of: {some_of(state.legal_actions())}"
     if known == SEAT:

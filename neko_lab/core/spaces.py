@@ -38,7 +38,7 @@ import numbers
 from typing import Any, Callable, ClassVar, Hashable, Iterable, NamedTuple, Sequence
 
 from .errors import ConfigError, IllegalAction, whole
-from .refusals import open_decision
+from .refusals import CHOICES, known_to, open_decision, unjudged
 
 CHANCE_KINDS = ("setup", "mid-game")
 RETURN_KINDS = ("win", "score")
@@ -241,10 +241,8 @@ class Spaces:
                     f"the legal ones now)")
         if self.is_over():
             return f"action id {i} is not possible: the game is over"
-        if not (seat is not None and seat == self.current_player) and self.decision_known() != "choices":
-            reader = "a spectator" if seat is None else f"Player {self.check_seat(seat) + 1}"
-            return (f"action id {i} ({self.action_words(i)}) cannot be judged by {reader} now "
-                    f"({open_decision(self, seat)})")
+        if known_to(self, seat) != CHOICES:
+            return unjudged(self, f"action id {i} ({self.action_words(i)})", seat)
         decode = getattr(self.SPACES, "action_of", None)
         try:
             action = decode(self, self._vocab().keys[i]) if decode else None

@@ -54,7 +54,8 @@ from .events import EVERYTHING, PUBLIC, Event, Log, shown_log
 from .frozen import _ATOMS, FrozenDict, freeze
 from .history import SEARCH_COPY, dumps
 from .options import check_option_players, check_option_type
-from .refusals import CHOICES, NOTHING, SEAT, alike_in_words, find_legal, lookalike, open_decision, short, wrong_field
+from .refusals import (CHOICES, NOTHING, SEAT, alike_in_words, find_legal, known_to, lookalike, open_decision, short,
+                       unjudged, wrong_field)
 from .rng import Rng, check_seed
 from .spaces import Spaces
 from . import serial
@@ -360,7 +361,7 @@ class State(Spaces):
         shown_action = short(action)
         if self.is_over():
             return f"{shown_action} is not possible: the game is over"
-        if not (seat is not None and seat == self.current_player) and self.decision_known() != CHOICES:
+        if known_to(self, seat) != CHOICES:
             return self._why_illegal_unseen(action, seat)
         legal = self.legal_actions()
         if find_legal(legal, action) is not None:
@@ -397,11 +398,12 @@ class State(Spaces):
         an action of the game at all (a plain tuple or another object never is: that depends on no
         secret), else that the reader cannot judge it."""
         shown_action = short(action)
-        reader = "a spectator" if seat is None else f"Player {self.check_seat(seat) + 1}"
+        if seat is not None:
+            self.check_seat(seat)
         if not isinstance(action, tuple) or type(action) is tuple:
             return (f"{shown_action} is not one of {self.GAME}'s actions: pass an action from legal_actions() "
                     f"({open_decision(self, seat)})")
-        return f"{shown_action} cannot be judged by {reader} now ({open_decision(self, seat)})"
+        return unjudged(self, shown_action, seat)
 
     def decision_known(self) -> str:
         """How much of the open decision everyone (a spectator too) may know, which is what a refusal
