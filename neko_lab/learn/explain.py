@@ -19,6 +19,10 @@ It reads the games through the public State contract and the game's own explain 
   see). A score line adds up: the total before plus the changes it lists is the total after, where the
   known part of points still hidden counts in both ("−31+?").
 
+``why_allowed(state, action, viewer)`` asks the first question alone, before the move: an action that is
+not legal now (or any, once the game is over) is never called allowed, and a reader who may not know the
+deciding seat's choices is told so, whatever the action.
+
 The viewer decides what may be told: a seat sees its own secrets only; PUBLIC (the default) tells
 only what every seat sees, so explaining a bot's move on a shared board gives nothing away.
 
@@ -32,6 +36,7 @@ from typing import Any, Hashable, Iterable, Union
 
 from ..core.errors import ConfigError, excerpt
 from ..core.events import Event
+from ..core.refusals import CHOICES, find_legal, known_to
 from ..core.state import State
 
 MINUS = "\u2212"
@@ -410,9 +415,31 @@ def _reworded(text: str) -> str:
 
 
 def why_allowed(state: State, action: Hashable, viewer: Viewer = PUBLIC) -> list[str]:
-    """The condition under which `action` was legal, in the game's words and with this position's
+    """Why `action` is allowed in `state`, told to `viewer` (a seat, PUBLIC: a spectator, or EVERYTHING:
+    the analyst): the condition under which it is legal, in the game's words and with this position's
     numbers, from the game's explain module (``why(state, action, viewer) -> list[str]``); a game
-    without one gets the rule its events cite, or its ``why_legal`` hook."""
+    without one gets its ``why_legal`` hook, else the rule its events cite.
+
+    An action that is not legal now is never called allowed: the answer says it is not, with the reason
+    State.why_illegal tells the same reader (the game is over; the rule that refuses it). A reader who
+    may not know the open decision's choices (another seat, a spectator, while they are the deciding
+    seat's secret: core/refusals.known_to) is told that they cannot judge it, the same sentence whether
+    the action is legal or not, so the answer gives away none of that seat's secrets."""
+    viewer = state.check_viewer(viewer)
+    seat = state.current_player if viewer == EVERYTHING else None if viewer == PUBLIC else viewer
+    own = None if state.is_over() or known_to(state, seat) != CHOICES else find_legal(
+        state.legal_actions(), action)
+    if own is None:
+        reason = state.why_illegal(action, seat).rstrip(".") + "."
+        if known_to(state, seat) != CHOICES and not state.is_over():
+            return [reason]                            # the same whether the action is legal or not
+        return [f"It is not allowed: {reason}"]
+    return allowed_lines(state, own, viewer)
+
+
+def allowed_lines(state: State, action: Hashable, viewer: Viewer) -> list[str]:
+    """why_allowed's answer for an action known to be legal: for a move that was made and seen
+    (explain_move), or one the reader may judge."""
     ex = game_explainer(state)
     lines: list[str] = []
     if ex is not None and callable(getattr(ex, "why", None)):
@@ -426,9 +453,7 @@ def why_allowed(state: State, action: Hashable, viewer: Viewer = PUBLIC) -> list
             lines.append(extra)
     if lines:
         return [f"Why it was allowed: {lines[0]}", *lines[1:]]
-    kind, seat = decision_of(state)
-    if kind is None:
-        return ["Why it was allowed: the game was not waiting for anyone."]
+    _, seat = decision_of(state)
     return [f"Why it was allowed: it was {player(seat)}'s turn to choose, and this was one of the moves "
             f"the rule below permits there."]
 
@@ -505,7 +530,7 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
     head = f"{player(seat)}: {shown}" + (f"  ({rule})" if rule else "")
     seen = ("what the table saw is below" if events else
             "the table saw nothing of it, and is told it when the choice is revealed")
-    lines = [head, *(why_allowed(before, action, viewer) if not secret else
+    lines = [head, *(allowed_lines(before, action, viewer) if not secret else
                      [f"Why it was allowed: {player(seat)} chose out of this view's sight; {seen}."])]
     covers = (getattr(type(before), "RULES", {}) or {}).get(rule)
     if covers:

@@ -7,6 +7,7 @@ import re
 import pytest
 
 import neko_lab as nl
+from neko_lab.core.rng import Rng
 from neko_lab.learn import explain_move
 from neko_lab.learn.explain import EVERYTHING, resource_changes, score_changes
 
@@ -266,3 +267,75 @@ def test_a_pyramid_known_from_the_table_is_explained_as_it_changed_not_as_reveal
     table = sum(known.values()) + sum(v for c, v in before.view_breakdown(0)[1].items() if v is not None)
     assert line.endswith(f"(was {table}+?)".replace("-", "\u2212"))
     assert f"loose cubes {known['loose cubes']}".replace("-", "\u2212") in line and "revealed" not in line
+
+
+GAMES = ["journey", "naeco", "neptune", "syndicate"]
+
+
+def _played(game, steps, seed=3):
+    """A two-player game after `steps` random moves (fewer if it ends), and every action that was legal
+    at some point on the way."""
+    s = nl.new_game(game, players=2, seed=seed)
+    rng = random.Random(seed)
+    seen = []
+    for _ in range(steps):
+        if s.is_over():
+            break
+        seen += s.legal_actions()
+        s.apply(rng.choice(s.legal_actions()))
+    return s, seen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_why_allowed_on_a_finished_game_says_nothing_is_allowed(game):
+    from neko_lab.learn.explain import why_allowed
+    s, seen = _played(game, 5000)
+    assert s.is_over()
+    for viewer in ("public", EVERYTHING, 0, 1):
+        answer = why_allowed(s, seen[0], viewer)
+        assert answer[0].startswith("It is not allowed: ") and "the game is over" in answer[0], answer
+        assert not any("was allowed" in line for line in answer)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_why_allowed_never_calls_an_illegal_action_allowed(game):
+    from neko_lab.core.refusals import find_legal
+    from neko_lab.learn.explain import why_allowed
+    s, seen = _played(game, 40)
+    legal = s.legal_actions()
+    seat = s.current_player
+    refused = [a for a in seen if find_legal(legal, a) is None and type(a) is type(legal[0])]
+    assert refused and not s.is_over()
+    for a in refused[:5]:
+        # the deciding seat, and the analyst, are told why it is refused, as why_illegal tells them
+        for viewer in (seat, EVERYTHING):
+            answer = why_allowed(s, a, viewer)
+            assert answer == [f"It is not allowed: {s.why_illegal(a, seat).rstrip('.')}."]
+    # a legal action is still explained to the deciding seat
+    assert why_allowed(s, legal[0], seat)[0].startswith("Why it was allowed: ")
+
+
+@pytest.mark.parametrize("game", ["naeco", "neptune"])
+def test_why_allowed_tells_another_reader_nothing_of_the_deciding_seat_s_secrets(game):
+    # Naéco's hand and Neptune's cards are the deciding seat's secret: whether one of its actions is legal
+    # would tell what it holds. Another seat, or a spectator, gets the same answer whatever that seat
+    # holds (the copies re-deal it), and never "allowed" nor "not allowed"
+    from neko_lab.core.refusals import find_legal
+    from neko_lab.learn.explain import why_allowed
+    s = nl.new_game(game, players=2, seed=3)
+    rng = random.Random(3)
+    while True:     # a position where the deciding seat's secret decides whether an action is legal
+        seat = s.current_player
+        copies = [s.determinize(1 - seat, Rng(i)) for i in range(6)]
+        refused = [(a, c) for a in s.legal_actions() for c in copies if find_legal(c.legal_actions(), a) is None]
+        if refused and s.decision_known() != "choices":
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    for a in s.legal_actions():
+        for c in copies:
+            for reader in (1 - seat, "public"):
+                answer = why_allowed(c, a, reader)
+                assert answer == why_allowed(s, a, reader)
+                assert not any("allowed" in line for line in answer), answer
+                assert answer == [s.why_illegal(a, None if reader == "public" else reader) + "."]
+    assert why_allowed(s, s.legal_actions()[0], seat)[0].startswith("Why it was allowed: ")
