@@ -20,7 +20,8 @@ Honest by construction, through the State contract alone:
   when the game is too long to play out within the look-ahead budget, what it would score "if the game
   ended" that many moves later, said so: the game's ``projected_scores()``, its end scoring applied
   there; or, for a game whose explain module estimates the final score of a position,
-  ``hint_estimate(state, seat) -> (points, lead or None)``, that estimate, said so), with the lowest
+  ``hint_estimate(state, seat) -> (points, lead or None)``, that estimate, said so; each hint says "at
+  the end" exactly when every one of its own futures reached the end), with the lowest
   and highest over the samples, and the average lead
   over whom the game measures the seat against (its ``margin(seat)``: the best other player, a solo
   game's automated opponent, or nobody in a solo game rated on its own scale, where the game's explain
@@ -88,10 +89,17 @@ def _points(v: float) -> str:
     return number(round(v)) if abs(v - round(v)) < 0.05 else number(round(v, 1))
 
 
+def _count(v: float) -> str:
+    """A number of points in words: "1 point", "\u22121 point", "0.5 points", "31 points"."""
+    text = _points(v)
+    return f"{text} point" + ("" if text.lstrip("\u2212") == "1" else "s")
+
+
 @dataclass(slots=True)
 class Hint:
     """One legal move for the seat to act and what it led to over `samples` sampled futures:
-    `value` the seat's mean points (at the end when `to_end`, else after `depth` more moves), `low` and
+    `value` the seat's mean points (at the end when `to_end`: every one of this hint's own futures reached
+    the end of the game, whatever other hints' futures did; else after `depth` more moves), `low` and
     `high` the range over the samples, `lead` the mean margin over `versus` (the best other player, a
     solo game's automated opponent, or None when nobody: then `standing` may say how the value rates);
     `reasons` in words (facts of the move itself first, then the averages). Futures cut short are
@@ -128,7 +136,7 @@ class Hint:
         futures = f"{self.samples} sampled future{'s' if self.samples != 1 else ''}"
         against = (f"; {ahead} {self.versus}" if self.versus is not None else
                    f"; {self.standing}" if self.standing else "")
-        return f"{_points(self.value)} points {when} on average ({spread} over {futures}{against})"
+        return f"{_count(self.value)} {when} on average ({spread} over {futures}{against})"
 
     def __str__(self) -> str:
         why = "; ".join(self.reasons)
@@ -327,7 +335,7 @@ def _apart(state: State, best: _Trial, other: _Trial, seat: int) -> str:
     gap = mean(best.points) - mean(other.points)
     if gap < 0.05:
         return f"as good as {name}, the next best move found, on average"
-    text = (f"{_points(gap)} points more than {name}, the next best move found, on average"
+    text = (f"{_count(gap)} more than {name}, the next best move found, on average"
             + ("" if _tells_apart(best, other) else ", within chance"))
     if all(e is not None for e in best.ends + other.ends) and len(best.ends) == len(other.ends):
         cats = {c for e in best.ends + other.ends for c in e}
@@ -377,7 +385,6 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
     candidates = _shortlist(samples[0], legal, seat, pick, max(k + 3, SHORTLIST))
     trials = [t for t in (_try(samples, a, seat, bot, horizon, seed, estimate, stop) for a in candidates)
               if t is not None]
-    to_end = all(t.to_end for t in trials)
     rank_of = {id(a): i for i, a in enumerate(legal)}        # ties keep the order of legal_actions()
 
     def is_pick(a: Hashable) -> bool:
@@ -402,10 +409,10 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
         reasons += _facts(state, t, seat)
         value = mean(t.points)
         if rank > 1 and best - value >= 0.05:
-            reasons.append(f"{_points(best - value)} points below the best move found, on average"
+            reasons.append(f"{_count(best - value)} below the best move found, on average"
                            + ("" if _tells_apart(trials[0], t) else ", within chance"))
         elif rank > 1 and value - best >= 0.05:       # HINT_PICK_FIRST kept the agent's choice first
-            reasons.append(f"{_points(value - best)} points above the first hint on average"
+            reasons.append(f"{_count(value - best)} above the first hint on average"
                            + ("" if _tells_apart(t, trials[0]) else ", within chance")
                            + f" (the first is what {who} would play)")
         if rank == 1 and len(trials) > 1 and mean(trials[1].points) - value < 0.05:
@@ -416,8 +423,8 @@ def hint(state: State, k: int = 3, agent: Any = None, seed: int = 0, horizon: in
             reasons.append(f"futures re-deal what you cannot see; {who} plays every seat in them")
         standing = rates(value) if t.versus is None and callable(rates) else ""
         hints.append(Hint(t.action, value, reasons, rank, is_pick(t.action), min(t.points), max(t.points),
-                          mean(t.leads), len(t.points), to_end, horizon, t.versus, standing, name,
-                          estimate is not None and not to_end, cut))
+                          mean(t.leads), len(t.points), t.to_end, horizon, t.versus, standing, name,
+                          estimate is not None and not t.to_end, cut))
     return hints
 
 

@@ -98,6 +98,41 @@ def test_a_future_cut_short_is_valued_as_if_the_game_ended_there():
         assert h.value > sum(so_far) / len(so_far)       # the end scoring counted, not the points so far
 
 
+def test_each_hint_says_at_the_end_exactly_when_its_own_futures_all_ended():
+    # Journey's opening, two players: one move's futures do not all end within the look-ahead while the
+    # others' do. Each hint's words follow its own futures: a move whose every future ended is valued
+    # "at the end", whatever the other moves' futures did
+    from neko_lab.learn.hint import hint_agent
+    s = nl.new_game("journey", players=2, seed=5)
+    seat = s.current_player
+    hints = hint(s, k=3)
+    bot = hint_agent(s)
+    for h in hints:
+        ended = []
+        for i in range(h.samples):          # the hint's own futures: its samples, agent seeds and depth
+            c = s.determinize(seat, Rng(1000 * i + 1))
+            c.apply(h.action)
+            bot.reseed(i)
+            for _ in range(h.depth):
+                if c.is_over():
+                    break
+                c.apply(bot.choose(c))
+            ended.append(c.is_over())
+        assert h.to_end == all(ended)
+        assert ("points at the end on average" in str(h)) == all(ended), str(h)
+        assert (f"if the game ended {h.depth} moves later" in str(h)) == (not all(ended)), str(h)
+    assert {h.to_end for h in hints} == {True, False}, "both kinds of hint, side by side"
+
+
+def test_a_hint_counts_one_point_in_the_singular():
+    from neko_lab.learn.hint import Hint
+    assert Hint("a move", 1.0, low=1.0, high=1.0, lead=2.0).summary() == (
+        "1 point at the end on average (1 in each over 1 sampled future; 2 ahead of the best other player)")
+    assert Hint("a move", -1.0, low=-1.0, high=-1.0, versus=None).summary().startswith("\u22121 point at ")
+    assert Hint("a move", 2.0, low=1.0, high=3.0).summary().startswith("2 points at the end")
+    assert Hint("a move", 0.5, low=0.0, high=1.0).summary().startswith("0.5 points at the end")
+
+
 @pytest.mark.parametrize("players", [1, 2])
 def test_syndicate_futures_stop_when_the_turn_ends_valued_by_the_game_s_estimate(players, monkeypatch):
     # a future cut after a fixed number of actions stopped with the seat's walk played and the others'
