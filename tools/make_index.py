@@ -97,18 +97,30 @@ print("the game is unchanged:", s.to_json() == before)"""),
         md("""### Try it
 
 The first player has played a card. Whose turn is it now, and how many legal actions do they have? Look at
-the state (`s.current_player`, `s.legal_actions()`) or guess, then run the check."""),
-        code("""answer = ...          # the number of legal actions"""),
+the state (`s.current_player` counts players from 0, `s.legal_actions()`) or guess, then write both as
+`[player, actions]`, players counted from 1 (`[2, 10]` says player 2, with 10 legal actions), and run the
+check."""),
+        code("""answer = ...          # [the player to act, counted from 1, how many legal actions they have]"""),
         code("""from neko_lab.learn import check_answer
 
-right = len(s.legal_actions())
-check_answer(answer, right, f"Right: {right}. A Naéco turn is a play and then a draw, so it is still player 1, drawing.",
-             "Print s.legal_actions() to count them.")"""),
-        md("""The interactive board: pick an action (or click on the board), let computer players move, undo.
-Open a game's rules notebook for the full board."""),
-        code("""from neko_lab.widgets import Board
+right = [s.current_player + 1, len(s.legal_actions())]
+check_answer(answer, right, f"Right: player {right[0]}, with {right[1]} actions. A Naéco turn is a play and "
+             f"then a draw, so it is still player 1, drawing.",
+             "s.current_player + 1 is the player to act; len(s.legal_actions()) counts their actions.")"""),
+        md("""The interactive board: `nl.widgets.board` gives each game its own board, where you play by
+clicking the picture (in Naéco a card in your hand, then a green place in your Ocean, then a green pile)
+or one of the choices beside it; the computer player replies by itself, and *Undo*, *Hint* and *Why?*
+are at hand. Each game's rules notebook has a board near its end too."""),
+        code("""nl.widgets.board(nl.new_game("naeco", players=2, seed=7), agents={1: "random"})""", "NBVAL_IGNORE_OUTPUT"),
+        md("""### Learn by playing: lessons and drills
 
-Board(nl.new_game("naeco", players=2, seed=7), agents={1: "random"})""", "NBVAL_IGNORE_OUTPUT"),
+- `nl.lesson("naeco")` is a guided first game on a board: each step says what to do and why, with the
+  rulebook section; a wrong move is refused with its reason and can be tried again. `"journey"`,
+  `"syndicate"` and `"neptune"` have one too.
+- Drills practise one rule each in three to five checked exercises: `nl.lessons()` lists every game's
+  topics, and `nl.lesson("naeco", "food-chain")` opens one (then `"objectives"`, `"biodiversity"`).
+- [naeco/01-rules.ipynb](naeco/01-rules.ipynb) opens with both (*Learn by playing first*); the
+  other rules notebooks name their game's lesson and drills beside their board."""),
         md("""## For analysts: simulate
 
 `nl.simulate` plays many games between agents and returns a pandas DataFrame with one row per game and

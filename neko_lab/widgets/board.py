@@ -10,7 +10,8 @@ name to an action in `target_action` (or handles it in `on_target`). Hooks for g
     picture()            HTML/SVG of the table with its targets (default: the state's _repr_html_())
     target_action(name)  the action a clicked target stands for, None when it stands for nothing now
     on_target(name)      what a click does (default: play target_action(name)); return True if it played
-    prompt_text()        what the seat to act is asked (HTML), shown beside the picture
+    prompt_text()        what the seat to act is asked (HTML), shown beside the picture (by default: click
+                         a green place or a choice; only a choice while the picture has no lit target)
     action_label(a)      how an action reads (default str(a)); choice_label(a) what a choice gives
     extra_widgets()      widgets placed under the picture, built once; refresh_extra() updates them
     assemble()           the final arrangement of all parts
@@ -209,8 +210,10 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
             if self._timer is not None:
                 return f"{who} (a bot) is thinking…"
             return f"{who} is a bot: press <b>Bot move</b> or <b>Bots to my turn</b>."
-        return (f"{seat_label(s.current_player, self.names)}: click a green place on the picture, "
-                f"or one of your choices.")
+        who = seat_label(s.current_player, self.names)
+        if not self.picture_widget.targets():      # a picture that only shows the table (no lit target)
+            return f"{who}: pick one of your choices below."
+        return f"{who}: click a green place on the picture, or one of your choices."
 
     def extra_widgets(self) -> list[W.Widget]:
         """Widgets a game board adds under the picture. Built once."""
@@ -496,8 +499,8 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
             k, n = self.review_place()
             head = f"Review · position {k + 1} of {n} · " + head
         self.status.value = f"<b style='font-size:14px'>{head}</b>"
-        self._show_prompt()
         self.picture_widget.value = self.marked_picture()
+        self._show_prompt()             # after the picture: the prompt says whether it has places to click
         self._show_choices()
         # people at the table see only what their seat may see; with bots on every seat, everything
         self.scores.update(s, self.reader)

@@ -8,7 +8,7 @@ The picture (neko_lab.widgets.picture.ClickPicture with ``on_miss``) reports suc
 name of the unlit target under the pointer, or "" for the table itself. A game board refines the
 reason with `why_not_target(name)`; by default a target that stands for an action is refused with the
 game's own reason (State.why_illegal), and any other place is said not to be one of the decision's
-places.
+places (or, on a picture with no lit target now, that only the choices play).
 """
 from __future__ import annotations
 
@@ -60,6 +60,8 @@ class Misclicks:
     def why_not_target(self, name: str) -> str:
         """Why a click on the unlit target `name` ("" = the table itself) plays nothing now."""
         if not name:
+            if not self.picture_widget.targets():      # type: ignore[attr-defined]
+                return "the picture has no place to click now; pick one of your choices"
             return "that part of the picture is not a place to click now (the green places are)"
         try:
             action = self.target_action(name)      # type: ignore[attr-defined]

@@ -15,7 +15,9 @@ class ``neko-lit`` (a legal move now); the others are ``neko-off``. With ``on_mi
 lit targets (on an unlit target, or on the table) is sent too, so the board can say why nothing
 happened. A target marked ``neko-expected`` (a lesson's move) is drawn in orange, and the text of its
 ``data-callout`` attribute is pinned beside it, covering no text, no lit target and no element of class
-``neko-token`` (the pieces on the table) where there is room. A list (the choices, not a table)
+``neko-token`` (the pieces on the table) where there is room. A board's table (``table=True``) fits the
+screen's height and scrolls so that its lit targets are in sight, never stopping with a line of its text
+cut in half at the top of its box. A list (the choices, not a table)
 scrolls to its ``neko-expected`` row, else to its ``neko-hinted`` one (hint 1's choice); when a hint has
 just been asked for, that row is brought in sight on the screen too, a few lines clear of its bottom. A
 click off the lit targets brings the board's refusal (``neko-msg``, above its choices) in sight when the
@@ -220,10 +222,29 @@ function render({ model, el }) {
     if (top >= el.scrollTop && bottom <= el.scrollTop + h) {
       // in sight; after a resize (a wider window, where the table lays out anew) scrolled no further
       // than they need, so the top of the table shows whenever it can
-      if (settle && el.scrollTop > least) el.scrollTop = least;
+      el.scrollTop = uncut(settle && el.scrollTop > least ? least : el.scrollTop, want);
       return;
     }
-    el.scrollTop = least;
+    el.scrollTop = uncut(least, want);
+  };
+  // a scroll position near `s` that cuts no line of the table's text in half at the top of the box
+  // (Neptune's "Now: ..." line, when its targets needed a few pixels more than the box): that line
+  // back in sight when the targets `want` (their span, 8 px to spare around it) still show whole, else
+  // scrolled wholly out of sight when they still do, else `s`
+  const uncut = (s, want) => {
+    if (s <= 0) return s;
+    const h = el.clientHeight, root = el.getBoundingClientRect();
+    const lines = textBoxes([...el.querySelectorAll(":scope > .neko-callout")], el.scrollLeft - root.left,
+                            el.scrollTop - root.top);
+    const cut = (y) => lines.filter((b) => b[1] < y - 0.5 && b[3] > y + 0.5);
+    let up = s, down = s;
+    for (let i = 0; i < 4 && cut(up).length; i++) up = Math.max(0, Math.min(...cut(up).map((b) => b[1])) - 1);
+    for (let i = 0; i < 4 && cut(down).length; i++) down = Math.max(...cut(down).map((b) => b[3])) + 1;
+    if (up === s) return s;
+    const [top, bottom] = want ? [want[0] + 8, want[1] - 8] : [up, up];
+    if (!cut(up).length && bottom <= up + h) return up;
+    if (!cut(down).length && top >= down && down <= el.scrollHeight - h) return down;
+    return s;
   };
   // a board's table on a notebook narrower than one of its areas: that area is scaled down to the
   // width there is (rather than cut, or scrolled sideways). A table drawn as one picture grows with a

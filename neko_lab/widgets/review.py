@@ -29,6 +29,7 @@ from ..core.loading import Replay
 from ..core.events import EVERYTHING
 from ..core.saves import MAX_SAVE_CHARS, decode_step, read_source
 from ..core.state import State
+from .opener import FileOpener
 
 HISTORY_FORMAT = "neko-lab-history-1"
 
@@ -138,23 +139,13 @@ class Reviewing:
                                     tooltip="Leave the review and go back to the game you were playing, "
                                             "where you left it")
         self.back_button.on_click(lambda _b: self.back_to_game())
-        self.load = W.FileUpload(accept=".json,.txt", multiple=False, description="Open a save",
-                                 layout=W.Layout(width="auto"))
-        self.load.observe(self._loaded, names="value")
+        # a button that says what it does (ipywidgets' FileUpload would add its count of files: "(0)")
+        self.load = FileOpener(self.open_save, accept=".json,.txt", description="Open a save",
+                               tooltip="Review a saved game (a .json or .txt file) move by move")
         self.review_steps = W.HBox(buttons + [self.review_label])
         self.review_bar = W.VBox([self.review_steps, W.HBox([self.review_button, self.back_button,
                                                                     self.play_on_button, self.load],
                                                             layout=W.Layout(flex_flow="row wrap"))])
-
-    def _loaded(self, change: dict) -> None:
-        files = change["new"]
-        if not files:
-            return
-        content = files[0]["content"] if isinstance(files, (list, tuple)) else next(iter(files.values()))["content"]
-        # emptied once read: the front end sends the file chosen as the control's new value, and the same
-        # file chosen again (the same value) would otherwise change nothing and open nothing
-        self.load.value = ()
-        self.open_save(bytes(content).decode("utf-8", errors="replace"))
 
     def open_save(self, text: str) -> bool:
         """Review the game saved in `text` (what the "Open a save" control does); a bad save is

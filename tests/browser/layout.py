@@ -12,8 +12,8 @@ choice marked "hint 1" (with their texts), the lesson text, the line naming the
 step's move and the step's explanation (as laid out in the lesson box, whose text may scroll), the Undo
 and Restart buttons, and every lit target, whether the picture is cut on the right, the width of each
 of its pictures (SVG) as shown and as drawn (and where each stands), the smallest text size as shown (an SVG's text size times
-its scale on the screen), and the texts, tokens (class neko-token) and other lit targets the lesson's
-callout lies over.
+its scale on the screen), the texts, tokens (class neko-token) and other lit targets the lesson's
+callout lies over, and the lines of text the top of the picture's scrolled box cuts in half (cutTop).
 """
 from __future__ import annotations
 
@@ -76,8 +76,28 @@ MEASURE = """(board, still) => {
       if (w > 0.5 && h > 0.5) covers.push('target ' + other.getAttribute('data-target'));
     }
   }
+  // the lines of the picture's text that the top of its scrolled box cuts across (half shown)
+  const cutTop = [], edge = pic.getBoundingClientRect().top, seenText = new Set();
+  const walker = document.createTreeWalker(pic, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const p = n.parentElement;
+    if (!p || !n.textContent.trim() || p.closest('.neko-callout')) continue;
+    let rects;
+    if (p.closest('svg')) {
+      const t = p.closest('text');
+      if (!t || seenText.has(t)) continue;
+      seenText.add(t);
+      rects = [t.getBoundingClientRect()];
+    } else {
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      rects = [...range.getClientRects()];
+    }
+    if (rects.some((b) => b.height && b.top < edge - 0.5 && b.bottom > edge + 0.5))
+      cutTop.push(n.textContent.trim().slice(0, 50));
+  }
   return {
-    viewport: {width: window.innerWidth, height: window.innerHeight},
+    viewport: {width: window.innerWidth, height: window.innerHeight}, cutTop: cutTop,
     notebook: r(area), picture: r(pic), scroll: pic.scrollTop, view: pic.clientHeight, cut: pic.scrollWidth - pic.clientWidth,
     overflowRight: Math.max(0, ...[...pic.querySelectorAll('svg, table, div')].map((e) => e.getBoundingClientRect().right)) - r(pic).right,
     prompt: r(board.querySelector('.neko-prompt')), choices: r(board.querySelector('.neko-choices')),

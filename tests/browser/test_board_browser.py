@@ -62,7 +62,7 @@ def test_open_a_save_twice_and_back_to_my_game_in_jupyterlab(tmp_path):
         expect(back).to_be_hidden()
         for _ in range(2):
             with page.expect_file_chooser() as chooser:
-                board.locator("button.widget-upload").click()          # "Open a save"
+                board.locator("button.neko-open-file").click()         # "Open a save"
             chooser.value.set_files(save)
             expect(board.locator(".neko-msg")).to_contain_text("Reviewing the save", timeout=20_000)
             expect(board).to_contain_text("Review · position 1 of")

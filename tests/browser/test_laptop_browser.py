@@ -81,6 +81,7 @@ def check_in_sight(m: dict, what: str) -> None:
     assert not outside(m, [m["undo"], m["restart"]]), f"{what}: Undo or Restart out of sight: {m['undo']}, {m['restart']}"
     hidden = outside(m, m["lit"], m["picture"])
     assert not hidden, f"{what}: lit targets out of sight: {[(t['name'], round(t['top'])) for t in hidden]}"
+    assert not m["cutTop"], f"{what}: the picture, scrolled {m['scroll']} px, cuts its top line in half: {m['cutTop']}"
 
 
 def wrong_click(page, board) -> str:
@@ -419,3 +420,25 @@ def test_a_wrong_click_low_on_the_table_brings_its_refusal_in_sight(game, tmp_pa
         assert r["y"] >= top - 1 and r["y"] + r["height"] <= 800, f"{game}: the refusal is at {r} (notebook top {top})"
         first = board.locator(".neko-choices [data-target]").first.bounding_box()
         assert first["y"] >= top - 1 and first["y"] + 20 <= 800, f"{game}: the first choice is at {first}"
+
+
+@pytest.mark.browser
+def test_a_table_scrolled_to_its_targets_cuts_no_line_of_text_in_half(tmp_path):
+    """Neptune's rules notebook board (seed 7, the bot's opening played) at 1280×800: its targets need a
+    few pixels more than the box, and scrolled just that far the table cut its first line ("Now: player 1
+    may buy access ...") in half. The line is wholly in sight or wholly scrolled away, every lit target in
+    sight; at 1920×1080 too."""
+    require_browser()
+    board_cell = ('from neko_lab.games.neptune.board import Board\n'
+                  'board = Board(nl.new_game("neptune", players=2, seed=7), agents={1: "neptune"})\n'
+                  'board.play_bots()\nboard')
+    path = write_notebook(tmp_path / "neptune.ipynb", ["import neko_lab as nl", board_cell])
+    with Lab(notebooks={"neptune.ipynb": path}) as lab, browser_page(1280, 800) as page:
+        book, board = one_board(lab, page, "neptune.ipynb")
+        m = measure(board)
+        book.screenshot("laptop-neptune-rules-1280", full_page=False)
+        check_in_sight(m, "Neptune's rules board at 1280")
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        m = still(page, board)
+        book.screenshot("laptop-neptune-rules-1920", full_page=False)
+        check_in_sight(m, "Neptune's rules board at 1920")

@@ -5,7 +5,7 @@ import pytest
 
 import neko_lab as nl
 from neko_lab.agents.base import RandomAgent
-from neko_lab.widgets import Board, event_log_html, score_table_html
+from neko_lab.widgets import Board, event_log_html, score_table_html, target
 
 import ipywidgets as W
 
@@ -279,6 +279,32 @@ def test_game_boards_extend_the_generic_board_through_hooks():
     assert all(label.startswith("→ ") for label in b.picker.labels)
     b.clicks.click()
     assert b.state.steps == 1 and b.picture_widget.value.endswith("step 1</text></svg>")
+
+
+@pytest.mark.parametrize("game", ["toy", "naeco"])
+def test_a_picture_with_no_place_to_click_is_never_said_to_have_green_places(game):
+    """The generic board on a game's plain picture: the prompt and the answer to a click on the picture
+    send the person to the choices, and speak of no green place (there is none to click)."""
+    b = Board(nl.new_game(game, players=2, seed=7), agents={1: "random"})
+    assert b.picture_widget.targets() == [] and b.my_turn()
+    assert "green" not in b.prompt_box.value and "pick one of your choices" in b.prompt_box.value
+    fp = b.state.to_json()
+    b.picture_widget.miss("")
+    assert b.message.kind == "error" and "green" not in b.message.text
+    assert "pick one of your choices" in b.message.text and b.state.to_json() == fp
+
+
+def test_a_picture_with_places_to_click_sends_the_person_to_them():
+    class Lit(Board):
+        def picture(self):
+            lit = self.my_turn()
+            return "<svg>" + "".join(target("<rect/>", f"action:{i}", str(a), lit=lit)
+                                     for i, a in enumerate(self.state.legal_actions())) + "</svg>"
+
+    b = Lit(toy(), agents={1: "random"})
+    assert b.picture_widget.targets() and "click a green place on the picture" in b.prompt_box.value
+    b.picture_widget.miss("")
+    assert "the green places are" in b.message.text
 
 
 def test_agents_by_name_pair_and_class_go_through_the_agent_factory():

@@ -3,12 +3,12 @@ and say what they did, "why?" and hints (through neko_lab.learn when present), a
 the review of a finished game move by move."""
 from __future__ import annotations
 
-import datetime
 import html
 import re
 import sys
 import types
 
+import ipywidgets as W
 import pytest
 
 import neko_lab as nl
@@ -411,9 +411,8 @@ def test_a_snapshot_save_opens_as_one_position():
 def test_the_open_a_save_control_reviews_a_saved_game_and_refuses_a_bad_one():
     game = played()
     b = Board(toy(seed=9))
-    b.load.value = ({"name": "game.json", "type": "application/json", "size": 1,
-                     "content": memoryview(game.save().encode()),
-                     "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)},)
+    assert b.load.description == "Open a save" and not isinstance(b.load, W.FileUpload)  # no "(0)" counter
+    b.load._receive(b.load, {"text": game.save(), "name": "game.json"}, [])     # the browser sends the file
     assert b.review is not None and len(b.review) == len(game.history) + 1
     assert b.open_save("{broken") is False and "cannot be opened" in b.message.text
     other = nl.new_game("naeco", players=2, seed=1)
@@ -435,9 +434,7 @@ def test_back_to_my_game_returns_from_an_opened_save_to_the_game_in_progress():
     b = _mid_game()
     mine, steps = fingerprint(b.state), len(b.history)
     assert not _shown(b.back_button)                             # nothing to go back to while playing
-    b.load.value = ({"name": "game.json", "type": "application/json", "size": 1,
-                     "content": memoryview(played().save().encode()),
-                     "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)},)
+    b.load._receive(b.load, {"text": played().save(), "name": "game.json"}, [])
     assert b.review is not None and fingerprint(b.state) != mine
     # the review says how to get back, and the button to do it is in sight and pressable
     assert "“Back to my game” returns to it" in b.message.text and "Back to my game" in b.prompt_box.value
@@ -477,14 +474,13 @@ def test_play_on_from_a_save_replaces_the_game_and_a_save_board_has_no_game_to_g
 
 
 def test_the_open_a_save_control_opens_the_same_file_again():
-    """The front end sends the file chosen as the control's new value: the same file chosen a second
-    time must open again (the value is emptied once read)."""
+    """The front end sends the text of each file chosen: the same file chosen a second time opens
+    again (the browser side empties its file input before each choice: tests/browser)."""
     data = played().save().encode()
     b = _mid_game()
 
-    def choose_file():                                           # as a browser's file dialog sends it
-        b.load.set_state({"value": [{"name": "game.json", "type": "application/json", "size": len(data),
-                                     "content": memoryview(data), "last_modified": 1767225600000}]})
+    def choose_file():                                           # as the control's front end sends it
+        b.load._receive(b.load, {"text": data.decode(), "name": "game.json"}, [])
 
     choose_file()
     assert b.review is not None
