@@ -46,7 +46,8 @@ choices (how many legal actions it offered) — the branching factor.
 Streaming (out=FOLDER): each finished chunk of games is written to FOLDER/part-NNNNNNNNN.parquet (and
 its trace to FOLDER/_trace/trace-NNNNNNNNN.parquet) next to a _run.json describing the run, so an
 interrupted run keeps every finished chunk; simulate(..., out=FOLDER, resume=True) plays only the missing
-chunks. Memory does not grow with the number of games: no finished chunk is kept, and the run returns a
+chunks. The folder is new or empty (names beginning with "_" or "." aside): one that holds other files,
+or a sweep's folder, is refused, resume=True or not. Memory does not grow with the number of games: no finished chunk is kept, and the run returns a
 Results object (results.py) that reads the files only when asked: .to_pandas(columns=...), .dataset
 (pyarrow), .to_dask(). open_results(FOLDER) gives the same objects again for a folder written before.
 The folder is a Parquet dataset of the games' rows: pyarrow's and pandas' folder readers skip the names
@@ -100,6 +101,7 @@ FLOAT = ("share",)
 META = "_run.json"            # "_": the Parquet folder readers skip it (pd.read_parquet(FOLDER) reads the games)
 OLD_META = "run.json"         # the name of the description in folders written by earlier versions
 TRACE_DIR = "_trace"          # the trace parts: apart from the results, whose columns they do not share
+SWEEP_META = "_sweep.json"    # the description of a sweep's folder (sweep.py), which holds runs, not games
 
 
 def _int(name: str, value: Any, low: int) -> int:
@@ -195,6 +197,18 @@ def run_meta(folder: Path) -> Path | None:
     return None
 
 
+def foreign(folder: Path, keep: Any = lambda p: False) -> list[str]:
+    """The names in `folder` that the Parquet folder readers would read as results (all but those that
+    begin with "_" or ".") and that `keep` does not accept: files a run streamed there would be mixed
+    with, or fail to be read beside."""
+    return sorted(p.name for p in folder.iterdir() if not p.name.startswith(("_", ".")) and not keep(p))
+
+
+def listed(names: list[str]) -> str:
+    """A few names of a folder, for a message."""
+    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
 def _strays(folder: Path) -> list[Path]:
     return sorted(itertools.chain(folder.glob("part-*.parquet"), folder.glob("trace-*.parquet"),
                                   folder.glob(f"{TRACE_DIR}/trace-*.parquet")))
@@ -210,6 +224,10 @@ class _Store:
             raise ConfigError(f"out={str(self.folder)!r} is a file: out names a folder for the results "
                               f"(created if missing)")
         meta_path = self.folder / META
+        if (self.folder / SWEEP_META).is_file():
+            # its cells' rows would be read with this run's, and this run's with every cell's
+            raise ConfigError(f"{self.folder} holds a sweep ({SWEEP_META}), not a run: a run streams into a "
+                              f"new or empty folder; choose another folder")
         found = run_meta(self.folder) if self.folder.is_dir() else None
         if found is not None:
             old = self._read_meta(found) if resume else None
@@ -233,6 +251,11 @@ class _Store:
                 raise ConfigError(f"{self.folder} holds part files of a run but no {META} describing it "
                                   f"({strays[0].relative_to(self.folder)}{' ...' * (len(strays) > 1)}); move "
                                   f"them away or choose another folder")
+            others = foreign(self.folder)
+            if others:
+                raise ConfigError(f"{self.folder} is not empty ({listed(others)}) and holds no run: a run "
+                                  f"streams into a new or empty folder, whose files are all its own; choose "
+                                  f"another folder")
         self.meta = meta
         self.meta_path = meta_path
         self.old_meta = found if found is not None and found.name == OLD_META else None
