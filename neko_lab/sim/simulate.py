@@ -89,7 +89,7 @@ from ..agents import agent_label, make_agent
 from ..core.errors import ConfigError, DataError, check_flag, excerpt
 from ..core.rng import check_seed
 from . import runner
-from .results import Results
+from .results import Results, played_options
 from .runner import Batch
 from .workers import MAX_WORKERS, check_portable, run_dask, run_pool, stop_pool  # noqa: F401 (stop_pool: public here too)
 
@@ -358,7 +358,10 @@ class _Store:
 def _results(folder: Path, kind: str) -> Results:
     """The Results of `kind` ("part": the games' rows; "trace") in a run folder."""
     if kind == "part":
-        return Results(folder, kind, lambda df: _concat([df], FIXED, ["game", "seat"]))
+        def options() -> dict:
+            path = run_meta(folder)
+            return {None: None if path is None else played_options(path)}
+        return Results(folder, kind, lambda df: _concat([df], FIXED, ["game", "seat"]), options=options)
     where = folder / TRACE_DIR
     if not where.is_dir() and list(folder.glob("trace-*.parquet")):     # written by an earlier version
         where = folder

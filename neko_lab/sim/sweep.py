@@ -51,7 +51,7 @@ from typing import Any, Mapping, Sequence
 from ..agents import agent_label
 from ..core.errors import ConfigError, DataError, excerpt, told_again
 from . import runner
-from .results import Results
+from .results import Results, played_options
 from .simulate import (FIXED, SWEEP_META, _simulate, _strays, _tidy, check, foreign, listed, out_folder, run_meta,
                        simulate)
 
@@ -261,7 +261,10 @@ def open_sweep(folder: str | os.PathLike) -> Results:
     meta = _read_meta(folder)
     if meta is None:
         raise DataError(folder, None, None, f"not a sweep's folder: no {SWEEP_META} describing one")
-    return Results(folder, "part", tidy, lambda f: _parts(f, meta))
+    def options() -> dict:
+        paths = [run_meta(folder / c["folder"]) for c in meta["cells"]]
+        return {k: None if p is None else played_options(p) for k, p in enumerate(paths)}
+    return Results(folder, "part", tidy, lambda f: _parts(f, meta), options=options)
 
 
 def sweep(game: Any, options: Mapping[str, Sequence[Any]] | None = None, data: Sequence[Any] = (None,),

@@ -332,3 +332,15 @@ def test_a_folder_holding_other_files_is_refused_by_a_run_and_a_sweep(tmp_path, 
     (empty / ".ipynb_checkpoints").mkdir(parents=True)
     assert len(nl.simulate("toy", games=2, progress=False, out=empty, resume=resume)) == 4
     assert len(pd.read_parquet(empty)) == 4
+
+
+def test_a_streamed_sweep_over_none_and_a_number_reads_back_as_it_was_played(tmp_path):
+    kw = dict(options={"catanna_cubes": [None, 7]}, games=2, players=1, agents=[["random"]], seed=1,
+              progress=False)
+    mem = sweep("syndicate", **kw)
+    res = sweep("syndicate", out=tmp_path / "grid", **kw)
+    for back in (res.to_pandas(), nl.open_results(tmp_path / "grid").to_pandas()):
+        pd.testing.assert_frame_equal(back, mem)
+    assert list(mem.opt_catanna_cubes) == [None, None, 7, 7]
+    assert list(res.to_pandas(columns=["opt_catanna_cubes"]).opt_catanna_cubes) == [None, None, 7, 7]
+    assert list(pd.read_parquet(tmp_path / "grid").opt_catanna_cubes.fillna(-1)) == [-1, -1, 7, 7]   # as README says

@@ -714,3 +714,17 @@ def test_a_solo_run_without_agents_named_is_played_by_greedy_alone():
     assert set(two["agent"]) == {"greedy", "random"}
     sw = nl.sim.sweep("naeco", options={"sea_shepherd": [False, True]}, games=2, players=1, progress=False)
     assert set(sw["lineup"]) == {"greedy"} and set(sw["agent"]) == {"greedy"}
+
+
+def test_options_read_back_from_a_run_folder_as_the_run_played_them(tmp_path):
+    # Parquet has no tuples: a tuple-valued option would read back as numpy arrays, which pandas
+    # cannot group by
+    kw = dict(games=3, players=1, agents=["random"], seed=1, progress=False, catanna_markers=(12, 10, 8))
+    mem = nl.simulate("syndicate", **kw)
+    res = nl.simulate("syndicate", out=tmp_path / "run", **kw)
+    for back in (res.to_pandas(), nl.open_results(tmp_path / "run").to_pandas()):
+        pd.testing.assert_frame_equal(back, mem)
+        assert back.groupby("opt_catanna_markers").score.size().to_dict() == {(12, 10, 8): 3}
+    assert res.to_pandas(columns=["opt_catanna_markers"]).opt_catanna_markers.tolist() == [(12, 10, 8)] * 3
+    assert res.head(1).opt_catanna_markers.tolist() == [(12, 10, 8)]
+    assert nl.viz.win_rates(res.to_pandas(), by="opt_catanna_markers") is not None
