@@ -86,7 +86,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from ..agents import agent_label, make_agent
-from ..core.errors import ConfigError, DataError, check_flag, excerpt
+from ..core.errors import ConfigError, DataError, check_flag, excerpt, plain, whole
 from ..core.rng import check_seed
 from . import runner
 from .results import Results, played_options
@@ -105,6 +105,7 @@ SWEEP_META = "_sweep.json"    # the description of a sweep's folder (sweep.py), 
 
 
 def _int(name: str, value: Any, low: int) -> int:
+    value = whole(value)          # numpy's integers too (a count read from a results frame)
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise ConfigError(f"{name} must be an integer >= {low}, not {value!r}")
     return value
@@ -384,14 +385,15 @@ def _checked(game, games, players, agents, seed, workers, progress, client, out,
     if workers is not None:
         runner.refuse_while_bootstrapping()
     cls = runner.resolve_game(game)
-    if players is None:
-        players = cls.DEFAULT_PLAYERS
+    players = cls.DEFAULT_PLAYERS if players is None else whole(players)
     games = _int("games", games, 0)
+    # numpy's values (read from a results frame) as the plain values they stand for, as the game takes them
+    options.update({name: plain(value) for name, value in options.items()})
     seed = check_seed(seed)
     probe = cls(players=players, seed=seed, **options)       # refuses bad players and options here
     agents = runner.check_agents(runner.default_agents(players) if agents is None else agents, players)
-    for name, flag in (("progress", progress), ("resume", resume), ("rotate", rotate)):
-        check_flag(name, flag)
+    progress, resume, rotate = (check_flag(name, flag) for name, flag in
+                                (("progress", progress), ("resume", resume), ("rotate", rotate)))
     if client is not None and not callable(getattr(client, "ncores", None)):
         raise ConfigError(f"client is a dask.distributed Client (or None to play here), not {client!r}")
     for spec in agents:

@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ..agents import agent_label
-from ..core.errors import ConfigError, DataError, excerpt, told_again
+from ..core.errors import ConfigError, DataError, excerpt, plain, told_again
 from . import runner
 from .results import Results, played_options
 from .simulate import (FIXED, SWEEP_META, _simulate, _strays, _tidy, check, foreign, listed, out_folder, run_meta,
@@ -68,8 +68,11 @@ def grid(options: Mapping[str, Sequence[Any]] | None = None, data: Sequence[Any]
                           f"{{'sea_shepherd': [False, True]}}), not {excerpt(options)}")
     options = dict(options or {})
     for name, values in options.items():
+        if not isinstance(values, (str, bytes, Sequence)) and callable(getattr(values, "tolist", None)):
+            values = values.tolist()          # an array, a Series or an Index (df.column.unique())
         if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not len(values):
-            raise ConfigError(f"sweep option {name} needs a list of values, not {values!r}")
+            raise ConfigError(f"sweep option {name} needs a list of values, not {excerpt(values)}")
+        options[name] = [plain(v) for v in values]     # numpy's values as the plain ones they stand for
     if isinstance(data, (str, os.PathLike)) or data is None:
         data = [data]
     names = list(options)

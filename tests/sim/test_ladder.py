@@ -344,3 +344,14 @@ def test_a_streamed_sweep_over_none_and_a_number_reads_back_as_it_was_played(tmp
     assert list(mem.opt_catanna_cubes) == [None, None, 7, 7]
     assert list(res.to_pandas(columns=["opt_catanna_cubes"]).opt_catanna_cubes) == [None, None, 7, 7]
     assert list(pd.read_parquet(tmp_path / "grid").opt_catanna_cubes.fillna(-1)) == [-1, -1, 7, 7]   # as README says
+
+
+def test_a_sweep_takes_the_values_of_a_frame_column_as_its_list():
+    import numpy as np
+    df = nl.simulate("toy", games=2, progress=False, short=True)
+    for values in (df.opt_short.unique(), pd.Series([np.False_, np.True_]), np.array([False, True])):
+        out = sweep("toy", options={"short": values}, games=2, progress=False)
+        assert set(map(type, out.opt_short)) == {bool}
+        assert sorted(out.groupby("cell").opt_short.first()) == sorted(bool(v) for v in values)
+    with pytest.raises(ConfigError, match="sweep option short needs a list of values, not {True}"):
+        sweep("toy", options={"short": {True}}, games=2, progress=False)

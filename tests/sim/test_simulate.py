@@ -728,3 +728,33 @@ def test_options_read_back_from_a_run_folder_as_the_run_played_them(tmp_path):
     assert res.to_pandas(columns=["opt_catanna_markers"]).opt_catanna_markers.tolist() == [(12, 10, 8)] * 3
     assert res.head(1).opt_catanna_markers.tolist() == [(12, 10, 8)]
     assert nl.viz.win_rates(res.to_pandas(), by="opt_catanna_markers") is not None
+
+
+def test_a_game_replays_from_the_values_of_its_own_rows():
+    """The module docstring's recipe, nl.play(game, agents in seat order, players=..., seed=seed,
+    **options), with the values as the frame holds them (numpy's integers and bools)."""
+    import numpy as np
+    df = nl.simulate("naeco", games=3, players=3, seed=1, progress=False, sea_shepherd=True)
+    for g in range(3):
+        rows = df[df["game"] == g].sort_values("seat")
+        opts = {c[4:]: rows[c].iloc[0] for c in df.columns if c.startswith("opt_")}
+        assert isinstance(rows["seed"].iloc[0], np.integer) and isinstance(opts["sea_shepherd"], np.bool_)
+        state = nl.play("naeco", list(rows["agent"]), players=rows["players"].iloc[0], seed=rows["seed"].iloc[0],
+                        **opts)
+        assert list(rows["score"]) == state.scores()
+
+
+def test_numpy_counts_seeds_and_flags_are_taken_as_plain_values_and_numpy_floats_are_not(tmp_path):
+    import numpy as np
+    plain = nl.simulate("toy", games=4, players=3, seed=5, progress=False, short=True, out=tmp_path / "a")
+    again = nl.simulate("toy", games=np.int64(4), players=np.int64(3), seed=np.uint64(5), progress=np.False_,
+                        rotate=np.True_, short=np.True_, chunk=np.int32(2), out=tmp_path / "b")
+    pd.testing.assert_frame_equal(again.to_pandas(), plain.to_pandas())
+    assert json.loads((tmp_path / "b" / "_run.json").read_text())["players"] == 3
+    for name, bad in (("games", np.float64(4)), ("games", np.bool_(True)), ("chunk", np.float64(2))):
+        with pytest.raises(ConfigError, match=f"{name} must be an integer"):
+            nl.simulate("toy", progress=False, **{"games": 2, name: bad})
+    with pytest.raises(ConfigError, match="rotate is True or False, not np.int64"):
+        nl.simulate("toy", games=2, progress=False, rotate=np.int64(1))
+    state = nl.play("toy", ["random"], players=np.int64(3), seed=np.int64(1))
+    assert state.players == 3 and state.scores() == nl.play("toy", ["random"], players=3, seed=1).scores()
