@@ -123,6 +123,10 @@ def test_bad_grouping_column_is_refused(sims):
     (lambda df, tr: win_rates(None), "win_rates needs the results"),
     (lambda df, tr: who_won(df.drop(columns=["share", "won"])), "who_won needs the results .* no 'won' column"),
     (lambda df, tr: breakdown("df"), "breakdown needs the results .*, not 'df'"),
+    # the trace has score and pts_ columns too, of every point of every game: not the final scores
+    *[(lambda df, tr, f=f: f(tr), rf"{f.__name__} needs the results of nl.simulate\(\) .*: this frame is a "
+                                  r"trace .*; pass the first frame simulate returns")
+      for f in (score_distribution, breakdown, win_rates, who_won)],
     (lambda df, tr: scoring_curves(df), r"scoring_curves needs the trace of nl.simulate\(..., trace=True\) .* "
                                         r"no 'step' or 'round' column"),
     (lambda df, tr: curve_table(tr, value=None), "no column None in the trace"),
