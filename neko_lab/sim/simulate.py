@@ -26,6 +26,8 @@ Result columns, one row per game and seat, sorted by game then seat:
                      (a tie-break that adds points, Syndicate's, is its own category: pts_tie-break)
     opt_<option>     every game option, defaults included
 
+A run of no games (games=0) has no rows but the columns and types of any other run of its settings.
+
 Seats: in game g, seat s is played by agents[(s + g) % len(agents)] (rotate=True), so over
 len(agents) consecutive games every agent sits in every seat equally often and seat advantage can be
 measured; with rotate=False seat s always gets agents[s % len(agents)].
@@ -123,10 +125,22 @@ def _frame(rows: list[dict], fixed: list[str], sort: list[str]):
 def _concat(frames: list, fixed: list[str], sort: list[str]):
     import pandas as pd
 
-    frames = [f for f in frames if not f.empty]
-    if not frames:
-        return pd.DataFrame(columns=fixed)
-    return _tidy(pd.concat(frames, ignore_index=True), fixed, sort)
+    full = [f for f in frames if not f.empty]
+    if not full:           # a run of no games: the columns of the first frame (its layout), if it has them
+        return _tidy(frames[0], fixed, sort) if frames and len(frames[0].columns) else pd.DataFrame(columns=fixed)
+    return _tidy(pd.concat(full, ignore_index=True), fixed, sort)
+
+
+def _layout(cls, players: int, seed: int, options: dict, trace: Any) -> tuple:
+    """The frames of a run of no games (games=0): no rows, but the columns and types of any other run
+    of the same settings (its pts_, opt_ and the game's own columns), taken from one game played by
+    random agents and left out. A game that cannot be played so gives simulate's fixed columns alone."""
+    try:
+        rows, points = runner.run_batch(Batch(cls, players, ["random"], seed, 0, 1, dict(options), True, trace))
+    except Exception:
+        rows, points = [], []
+    return (_frame(rows, FIXED, ["game", "seat"]).iloc[:0],
+            _frame(points, TRACE_FIXED, ["game", "step", "seat"]).iloc[:0])
 
 
 def _tidy(df, fixed: list[str], sort: list[str]):
@@ -463,11 +477,21 @@ def _simulate(game, games, players, agents, seed, workers, progress, client, out
     todo = ((a, b) for a, b in _plan(games, chunk) if a not in done)
     folder = str(store.folder) if store is not None else ""
     batches = (Batch(cls, players, list(agents), seed, a, b, dict(options), rotate, trace, folder) for a, b in todo)
+    empty = _layout(cls, players, seed, options, trace) if games == 0 else None
     already = sum(min(a + chunk, games) - a for a in done if a < games)
     import pandas as pd
 
     frames: list = []          # one small DataFrame per chunk: far less memory than row dicts
     trace_frames: list = []
+
+    if empty is not None and store is not None and not store.part(0).exists():
+        # a part of no rows: the folder reads (pd.read_parquet too) with the columns of any other run
+        if trace:
+            store._write(store.part(0, "trace"), empty[1])
+        layout = empty[0].copy()
+        for i, (name, value) in enumerate(store.labels.items()):
+            layout.insert(i, name, pd.Series(dtype="int64" if isinstance(value, int) else "str"))
+        store._write(store.part(0), layout)
 
     def collect(batch: Batch, result: tuple[list[dict], list[dict]]) -> None:
         if store is not None:
@@ -494,6 +518,7 @@ def _simulate(game, games, players, agents, seed, workers, progress, client, out
         df = _results(store.folder, "part")
         tr = _results(store.folder, "trace") if trace else None
     else:
-        df = _concat(frames, FIXED, ["game", "seat"])
-        tr = _concat(trace_frames, TRACE_FIXED, ["game", "step", "seat"]) if trace else None
+        df = _concat(frames, FIXED, ["game", "seat"]) if empty is None else empty[0]
+        tr = (_concat(trace_frames, TRACE_FIXED, ["game", "step", "seat"]) if empty is None else empty[1]) \
+            if trace else None
     return (df, tr) if trace else df

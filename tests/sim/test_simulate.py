@@ -758,3 +758,22 @@ def test_numpy_counts_seeds_and_flags_are_taken_as_plain_values_and_numpy_floats
         nl.simulate("toy", games=2, progress=False, rotate=np.int64(1))
     state = nl.play("toy", ["random"], players=np.int64(3), seed=np.int64(1))
     assert state.players == 3 and state.scores() == nl.play("toy", ["random"], players=3, seed=1).scores()
+
+
+@pytest.mark.parametrize("game, options", [("naeco", {"sea_shepherd": True}),
+                                           ("syndicate", {"players": 1, "catanna_markers": (12, 10, 8)})])
+def test_a_run_of_no_games_has_the_columns_and_types_of_any_other(tmp_path, game, options):
+    one, one_trace = nl.simulate(game, games=1, progress=False, trace="action", **options)
+    zero, zero_trace = nl.simulate(game, games=0, progress=False, trace="action", **options)
+    res, res_trace = nl.simulate(game, games=0, progress=False, trace="action", out=tmp_path / "run", **options)
+    for empty, full in ((zero, one), (zero_trace, one_trace), (res.to_pandas(), one),
+                        (res_trace.to_pandas(), one_trace)):
+        assert len(empty) == 0
+        pd.testing.assert_series_equal(empty.dtypes, full.dtypes)
+    assert list(pd.read_parquet(tmp_path / "run").columns) == list(one.columns) and len(res) == 0
+    assert list(nl.analysis.game_length(zero).index) == ["steps", "rounds"]
+    assert [t.name for t in nl.viz.breakdown(zero).data] == [t.name for t in nl.viz.breakdown(one).data]
+    cells = dict(options={k: [v] for k, v in options.items() if k != "players"}, players=options.get("players", 2),
+                 progress=False)
+    none, some = nl.sim.sweep(game, games=0, **cells), nl.sim.sweep(game, games=1, **cells)
+    assert none.empty and list(none.columns) == list(some.columns)
