@@ -410,6 +410,9 @@ def _checked(game, games, players, agents, seed, workers, progress, client, out,
                                 (("progress", progress), ("resume", resume), ("rotate", rotate)))
     if client is not None and not callable(getattr(client, "ncores", None)):
         raise ConfigError(f"client is a dask.distributed Client (or None to play here), not {client!r}")
+    if client is not None and getattr(client, "status", None) in ("closing", "closed"):
+        raise ConfigError(f"client is closed (Client.close() was called, or its cluster has gone): make a new "
+                          f"Client for the cluster, or pass client=None to play here")
     for spec in agents:
         make_agent(spec, cls, 0)                              # refuses unknown agents here
     if trace not in (False, True, "round", "action"):

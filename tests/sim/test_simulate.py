@@ -100,6 +100,9 @@ def test_dask_client_gives_the_same_frame(serial):
         df = nl.simulate("toy", games=40, agents=["greedy", "random"], seed=7, client=client, chunk=10,
                          progress=False)
     pd.testing.assert_frame_equal(df, serial)
+    # the client is closed now, its cluster gone: said before any game is played
+    with pytest.raises(ConfigError, match=r"client is closed \(Client.close\(\) was called, or its cluster has gone\)"):
+        nl.simulate("toy", games=4, client=client, progress=False)
 
 
 def test_dask_client_streaming_to_parquet_returns_the_same_rows(tmp_path, serial):
