@@ -256,3 +256,16 @@ def test_draw_graph_names_nodes_by_their_label_and_hides_internal_attributes():
         assert not any("slot: " in h or "label: " in h for h in hovers)
     nodes = draw_graph(G, pos="circular").data[-1]
     assert list(nodes.customdata) == ["0", "1"]             # code still finds the nodes by their ids
+
+
+def test_turn_order_and_player_count_groups_read_as_players_say_them():
+    df = nl.simulate("toy", games=12, players=3, agents=["random"], seed=1, progress=False)
+    fig = win_rates(df, by="order")
+    assert fig.layout.title.text == "Win rate by turn order"
+    assert list(fig.data[0].x) == ["1st to play", "2nd to play", "3rd to play"]
+    assert [t.name for t in score_distribution(df, by="order").data] == ["1st to play", "2nd to play", "3rd to play"]
+    solo = nl.simulate("toy", games=4, players=1, agents=["random"], seed=1, progress=False)
+    both = pd.concat([solo, df.assign(game=df.game + 4)], ignore_index=True)
+    fig = win_rates(both, by="players")
+    assert fig.layout.title.text == "Win rate by player count" and list(fig.data[0].x) == ["1 player", "3 players"]
+    assert list(who_won(both, by=["agent", "players"])["group"]) == ["random · 1 player", "random · 3 players"]
