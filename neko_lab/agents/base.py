@@ -51,7 +51,7 @@ class Agent:
 
     def __init__(self, seed: int | None = None):
         if seed is not None:
-            check_seed(seed)      # as a game's seed: a whole number, 0 <= seed < 2**64 (so no two alias)
+            seed = check_seed(seed)   # as a game's seed: a whole number, 0 <= seed < 2**64 (so no two alias)
         self.seed = seed
         self.rng = random.Random(seed)
 
@@ -80,7 +80,7 @@ class Agent:
     def reseed(self, seed: int | None) -> None:
         """Restart this agent's randomness from `seed` (the simulator does this before every game)."""
         if seed is not None:
-            check_seed(seed)
+            seed = check_seed(seed)
         self.seed = seed
         self.rng = random.Random(seed)
 

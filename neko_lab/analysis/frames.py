@@ -1,6 +1,8 @@
 """What a frame must hold for an analysis or a figure: one check shared by every public function of
 nl.analysis and nl.viz, so a frame of the wrong kind (the results where a trace is needed, a frame
-without `score`, None) is refused with a ConfigError that names the missing columns and how to get them.
+without `score`, None) is refused with a ConfigError that names the missing columns and how to get them;
+a trace where the results are needed is refused by its `step` column (it has score and pts_ columns
+too, of every point of every game).
 
 Every function of nl.analysis reads the games of one run: a game is known by its number (`game`), so
 a frame that joins several runs whose game numbers each start at 0 (a sweep's table, which holds one
@@ -39,6 +41,11 @@ def need(frame: Any, columns: Iterable[str], who: str, source: str = RESULTS, on
         hint = (": call .to_pandas() on the Results of a run streamed to out="
                 if callable(getattr(frame, "to_pandas", None)) else "")
         raise ConfigError(f"{who} needs {source}, a pandas DataFrame, not {excerpt(frame)}{hint}")
+    if source == RESULTS and "step" in frame.columns and "steps" not in frame.columns:
+        # a trace holds score and pts_ columns too, but a row per point of every game, the start's 0 included
+        raise ConfigError(f"{who} needs {source}: this frame is a trace of nl.simulate(..., trace=...) (a row "
+                          f"per game, step and seat, its `step` column), whose scores are those of every "
+                          f"point of the game, not the final ones; pass the first frame simulate returns")
     missing = [c for c in dict.fromkeys(columns) if c not in frame.columns]
     if missing:
         raise ConfigError(f"{who} needs {source}: this frame has no {one_of(missing)} column")

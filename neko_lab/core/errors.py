@@ -43,18 +43,38 @@ def counted(n: Any, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if str(n) == '1' else plural or noun + 's'}"
 
 
-def check_flag(name: str, value: Any) -> bool:
-    """`value` if it is True or False; else a ConfigError (a "yes" or a 1 is no answer to a yes-or-no
-    argument: it would be taken as true without a word)."""
-    if not isinstance(value, bool):
-        raise ConfigError(f"{name} is True or False, not {excerpt(value)}")
+def plain(value: Any) -> Any:
+    """`value` as the plain Python value it stands for when it is numpy's (a value read from a pandas
+    frame or a numpy array: np.int64(3) -> 3, np.False_ -> False, np.float64(0.5) -> 0.5, np.str_ -> str,
+    a one-dimensional array -> a tuple of such values); a tuple or list of them element by element;
+    anything else itself. The type stays what it was (a numpy bool is a bool, not a count; a float is
+    not a whole number), so every check that refuses a plain value of the wrong type refuses it too."""
+    kind = type(value)
+    if kind in (int, bool, float, str, type(None)):
+        return value
+    if kind in (tuple, list):
+        return kind(plain(v) for v in value)
+    if getattr(kind, "__module__", "") == "numpy":
+        if getattr(value, "ndim", None) == 0 and hasattr(value, "item"):
+            return value.item()
+        if getattr(value, "ndim", None) == 1 and hasattr(value, "tolist"):
+            return tuple(value.tolist())
     return value
+
+
+def check_flag(name: str, value: Any) -> bool:
+    """`value` if it is True or False (numpy's too, as the plain bool); else a ConfigError (a "yes" or a
+    1 is no answer to a yes-or-no argument: it would be taken as true without a word)."""
+    flag = plain(value)
+    if not isinstance(flag, bool):
+        raise ConfigError(f"{name} is True or False, not {excerpt(value)}")
+    return flag
 
 
 def whole(value: Any) -> Any:
     """`value` as a plain int when it is a whole number of any integer type (numpy's too, through
     operator.index), else `value` itself, for the caller's check to refuse with its own words. True and
-    False stay themselves: a yes-or-no is no count."""
+    False (numpy's too) stay themselves: a yes-or-no is no count."""
     if isinstance(value, bool) or type(value) is int:
         return value
     try:

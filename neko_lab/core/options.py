@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .errors import ConfigError, excerpt
+from .errors import ConfigError, excerpt, plain
 
 
 def check_option_players(cls: type, players: int, options: dict[str, Any]) -> None:
@@ -18,15 +18,17 @@ def check_option_players(cls: type, players: int, options: dict[str, Any]) -> No
                               f"player{'s' if counts != (1,) else ''}, not {players}")
 
 
-def check_option_type(cls: type, name: str, value: Any) -> None:
-    """ConfigError unless `value` has the type of the option's default: True/False for a switch, a whole
+def check_option_type(cls: type, name: str, given: Any) -> Any:
+    """`given` as the option's value (numpy's values, read from a results frame, as the plain values
+    they stand for: errors.plain); ConfigError unless `value` has the type of the option's default: True/False for a switch, a whole
     number (not 3.0, not True) for a count, a finite number for a real value, text for a choice; None is
     left to the game's check_options (some games read it as "no limit"). Options whose default is None
     take None or a plain value (a number, text, or a tuple/list of them), and the game's check_options
     says which."""
     default = cls.OPTIONS[name]
+    value = plain(given)
     if value is None and not isinstance(default, bool):
-        return                  # "none" where a game allows it (e.g. no exchange limit); it says if not
+        return value                 # "none" where a game allows it (e.g. no exchange limit); it says if not
     if isinstance(default, bool):
         ok, kind = isinstance(value, bool), "True or False"
     elif isinstance(default, int):
@@ -37,10 +39,11 @@ def check_option_type(cls: type, name: str, value: Any) -> None:
     elif isinstance(default, str):
         ok, kind = isinstance(value, str), "text"
     else:
-        plain = (int, float, str, type(None))
-        ok = isinstance(value, plain) or (isinstance(value, (tuple, list))
-                                          and all(isinstance(v, plain) for v in value))
+        simple = (int, float, str, type(None))
+        ok = isinstance(value, simple) or (isinstance(value, (tuple, list))
+                                           and all(isinstance(v, simple) for v in value))
         kind = "None, a number, text or a list of them"
     if not ok:
-        raise ConfigError(f"{cls.GAME} option {name} is {kind}, not {excerpt(value, 40)} "
-                          f"({type(value).__name__})")
+        raise ConfigError(f"{cls.GAME} option {name} is {kind}, not {excerpt(given, 40)} "
+                          f"({type(given).__name__})")
+    return value

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import MutableSequence, Sequence, TypeVar
 
-from .errors import ConfigError, excerpt
+from .errors import ConfigError, excerpt, whole
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -19,7 +19,9 @@ SEED_LIMIT = 1 << 64        # seeds are 0 <= seed < 2**64: the generator keeps 6
 
 
 def check_seed(seed: object) -> int:
-    """A game or run seed: a whole number with 0 <= seed < 2**64; ConfigError otherwise."""
+    """A game or run seed: a whole number with 0 <= seed < 2**64 (numpy's integers too, read from a
+    results frame), as a plain int; ConfigError otherwise."""
+    seed = whole(seed)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
         raise ConfigError(f"seed must be a whole number with 0 <= seed < 2**64, not {excerpt(seed, 40)}")
     return seed

@@ -191,8 +191,8 @@ class State(Spaces):
         if unknown:
             allowed = ", ".join(sorted(cls.OPTIONS)) or "none"
             raise ConfigError(f"{cls.GAME} has no option {unknown[0]!r}; allowed options: {allowed}")
-        for name, value in options.items():
-            check_option_type(cls, name, value)
+        # numpy's values (read from a results frame) as the plain values they stand for
+        options = {name: check_option_type(cls, name, value) for name, value in options.items()}
         if seed is None:
             import secrets
             seed = secrets.randbits(63)

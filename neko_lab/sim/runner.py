@@ -24,7 +24,7 @@ from typing import Any, Sequence
 
 from ..agents import Agent, agent_label, make_agent
 from ..core.data import fingerprint
-from ..core.errors import ConfigError, counted, excerpt, told_again
+from ..core.errors import ConfigError, counted, excerpt, told_again, whole
 from ..core.registry import GAMES, game_class
 from ..core.rng import check_seed, derive
 from ..core.state import State, best_of, shares_of
@@ -178,8 +178,9 @@ def play(game: str | type[State], agents: Any, players: int | None = None, seed:
 def _seated(cls: type[State], agents: Any, players: int, seed: int,
             options: dict) -> tuple[State, list[Agent]]:
     """play()'s new game and its agents, seat by seat, both seeded from the game's seed."""
-    check_seed(seed)
-    seats = players if isinstance(players, int) and players > 0 else 0
+    seed = check_seed(seed)
+    players = whole(players)        # numpy's integers too (a count read from a results frame)
+    seats = players if isinstance(players, int) and not isinstance(players, bool) and players > 0 else 0
     state_seed, agent_seeds = seat_seeds(seed, seats)
     state = cls(players=players, seed=state_seed, **options)   # refuses a bad player count
     specs = seat_agents(check_agents(agents, players), players, rotate=False)

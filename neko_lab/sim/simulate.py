@@ -26,6 +26,8 @@ Result columns, one row per game and seat, sorted by game then seat:
                      (a tie-break that adds points, Syndicate's, is its own category: pts_tie-break)
     opt_<option>     every game option, defaults included
 
+A run of no games (games=0) has no rows but the columns and types of any other run of its settings.
+
 Seats: in game g, seat s is played by agents[(s + g) % len(agents)] (rotate=True), so over
 len(agents) consecutive games every agent sits in every seat equally often and seat advantage can be
 measured; with rotate=False seat s always gets agents[s % len(agents)].
@@ -46,7 +48,8 @@ choices (how many legal actions it offered) — the branching factor.
 Streaming (out=FOLDER): each finished chunk of games is written to FOLDER/part-NNNNNNNNN.parquet (and
 its trace to FOLDER/_trace/trace-NNNNNNNNN.parquet) next to a _run.json describing the run, so an
 interrupted run keeps every finished chunk; simulate(..., out=FOLDER, resume=True) plays only the missing
-chunks. Memory does not grow with the number of games: no finished chunk is kept, and the run returns a
+chunks. The folder is new or empty (names beginning with "_" or "." aside): one that holds other files,
+or a sweep's folder, is refused, resume=True or not. Memory does not grow with the number of games: no finished chunk is kept, and the run returns a
 Results object (results.py) that reads the files only when asked: .to_pandas(columns=...), .dataset
 (pyarrow), .to_dask(). open_results(FOLDER) gives the same objects again for a folder written before.
 The folder is a Parquet dataset of the games' rows: pyarrow's and pandas' folder readers skip the names
@@ -85,10 +88,10 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from ..agents import agent_label, make_agent
-from ..core.errors import ConfigError, DataError, check_flag, excerpt
+from ..core.errors import ConfigError, DataError, check_flag, excerpt, plain, whole
 from ..core.rng import check_seed
 from . import runner
-from .results import Results
+from .results import Results, played_options
 from .runner import Batch
 from .workers import MAX_WORKERS, check_portable, run_dask, run_pool, stop_pool  # noqa: F401 (stop_pool: public here too)
 
@@ -100,9 +103,11 @@ FLOAT = ("share",)
 META = "_run.json"            # "_": the Parquet folder readers skip it (pd.read_parquet(FOLDER) reads the games)
 OLD_META = "run.json"         # the name of the description in folders written by earlier versions
 TRACE_DIR = "_trace"          # the trace parts: apart from the results, whose columns they do not share
+SWEEP_META = "_sweep.json"    # the description of a sweep's folder (sweep.py), which holds runs, not games
 
 
 def _int(name: str, value: Any, low: int) -> int:
+    value = whole(value)          # numpy's integers too (a count read from a results frame)
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise ConfigError(f"{name} must be an integer >= {low}, not {value!r}")
     return value
@@ -120,10 +125,22 @@ def _frame(rows: list[dict], fixed: list[str], sort: list[str]):
 def _concat(frames: list, fixed: list[str], sort: list[str]):
     import pandas as pd
 
-    frames = [f for f in frames if not f.empty]
-    if not frames:
-        return pd.DataFrame(columns=fixed)
-    return _tidy(pd.concat(frames, ignore_index=True), fixed, sort)
+    full = [f for f in frames if not f.empty]
+    if not full:           # a run of no games: the columns of the first frame (its layout), if it has them
+        return _tidy(frames[0], fixed, sort) if frames and len(frames[0].columns) else pd.DataFrame(columns=fixed)
+    return _tidy(pd.concat(full, ignore_index=True), fixed, sort)
+
+
+def _layout(cls, players: int, seed: int, options: dict, trace: Any) -> tuple:
+    """The frames of a run of no games (games=0): no rows, but the columns and types of any other run
+    of the same settings (its pts_, opt_ and the game's own columns), taken from one game played by
+    random agents and left out. A game that cannot be played so gives simulate's fixed columns alone."""
+    try:
+        rows, points = runner.run_batch(Batch(cls, players, ["random"], seed, 0, 1, dict(options), True, trace))
+    except Exception:
+        rows, points = [], []
+    return (_frame(rows, FIXED, ["game", "seat"]).iloc[:0],
+            _frame(points, TRACE_FIXED, ["game", "step", "seat"]).iloc[:0])
 
 
 def _tidy(df, fixed: list[str], sort: list[str]):
@@ -195,6 +212,18 @@ def run_meta(folder: Path) -> Path | None:
     return None
 
 
+def foreign(folder: Path, keep: Any = lambda p: False) -> list[str]:
+    """The names in `folder` that the Parquet folder readers would read as results (all but those that
+    begin with "_" or ".") and that `keep` does not accept: files a run streamed there would be mixed
+    with, or fail to be read beside."""
+    return sorted(p.name for p in folder.iterdir() if not p.name.startswith(("_", ".")) and not keep(p))
+
+
+def listed(names: list[str]) -> str:
+    """A few names of a folder, for a message."""
+    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
 def _strays(folder: Path) -> list[Path]:
     return sorted(itertools.chain(folder.glob("part-*.parquet"), folder.glob("trace-*.parquet"),
                                   folder.glob(f"{TRACE_DIR}/trace-*.parquet")))
@@ -210,6 +239,10 @@ class _Store:
             raise ConfigError(f"out={str(self.folder)!r} is a file: out names a folder for the results "
                               f"(created if missing)")
         meta_path = self.folder / META
+        if (self.folder / SWEEP_META).is_file():
+            # its cells' rows would be read with this run's, and this run's with every cell's
+            raise ConfigError(f"{self.folder} holds a sweep ({SWEEP_META}), not a run: a run streams into a "
+                              f"new or empty folder; choose another folder")
         found = run_meta(self.folder) if self.folder.is_dir() else None
         if found is not None:
             old = self._read_meta(found) if resume else None
@@ -233,6 +266,11 @@ class _Store:
                 raise ConfigError(f"{self.folder} holds part files of a run but no {META} describing it "
                                   f"({strays[0].relative_to(self.folder)}{' ...' * (len(strays) > 1)}); move "
                                   f"them away or choose another folder")
+            others = foreign(self.folder)
+            if others:
+                raise ConfigError(f"{self.folder} is not empty ({listed(others)}) and holds no run: a run "
+                                  f"streams into a new or empty folder, whose files are all its own; choose "
+                                  f"another folder")
         self.meta = meta
         self.meta_path = meta_path
         self.old_meta = found if found is not None and found.name == OLD_META else None
@@ -335,7 +373,10 @@ class _Store:
 def _results(folder: Path, kind: str) -> Results:
     """The Results of `kind` ("part": the games' rows; "trace") in a run folder."""
     if kind == "part":
-        return Results(folder, kind, lambda df: _concat([df], FIXED, ["game", "seat"]))
+        def options() -> dict:
+            path = run_meta(folder)
+            return {None: None if path is None else played_options(path)}
+        return Results(folder, kind, lambda df: _concat([df], FIXED, ["game", "seat"]), options=options)
     where = folder / TRACE_DIR
     if not where.is_dir() and list(folder.glob("trace-*.parquet")):     # written by an earlier version
         where = folder
@@ -358,16 +399,20 @@ def _checked(game, games, players, agents, seed, workers, progress, client, out,
     if workers is not None:
         runner.refuse_while_bootstrapping()
     cls = runner.resolve_game(game)
-    if players is None:
-        players = cls.DEFAULT_PLAYERS
+    players = cls.DEFAULT_PLAYERS if players is None else whole(players)
     games = _int("games", games, 0)
+    # numpy's values (read from a results frame) as the plain values they stand for, as the game takes them
+    options.update({name: plain(value) for name, value in options.items()})
     seed = check_seed(seed)
     probe = cls(players=players, seed=seed, **options)       # refuses bad players and options here
     agents = runner.check_agents(runner.default_agents(players) if agents is None else agents, players)
-    for name, flag in (("progress", progress), ("resume", resume), ("rotate", rotate)):
-        check_flag(name, flag)
+    progress, resume, rotate = (check_flag(name, flag) for name, flag in
+                                (("progress", progress), ("resume", resume), ("rotate", rotate)))
     if client is not None and not callable(getattr(client, "ncores", None)):
         raise ConfigError(f"client is a dask.distributed Client (or None to play here), not {client!r}")
+    if client is not None and getattr(client, "status", None) in ("closing", "closed"):
+        raise ConfigError(f"client is closed (Client.close() was called, or its cluster has gone): make a new "
+                          f"Client for the cluster, or pass client=None to play here")
     for spec in agents:
         make_agent(spec, cls, 0)                              # refuses unknown agents here
     if trace not in (False, True, "round", "action"):
@@ -435,11 +480,21 @@ def _simulate(game, games, players, agents, seed, workers, progress, client, out
     todo = ((a, b) for a, b in _plan(games, chunk) if a not in done)
     folder = str(store.folder) if store is not None else ""
     batches = (Batch(cls, players, list(agents), seed, a, b, dict(options), rotate, trace, folder) for a, b in todo)
+    empty = _layout(cls, players, seed, options, trace) if games == 0 else None
     already = sum(min(a + chunk, games) - a for a in done if a < games)
     import pandas as pd
 
     frames: list = []          # one small DataFrame per chunk: far less memory than row dicts
     trace_frames: list = []
+
+    if empty is not None and store is not None and not store.part(0).exists():
+        # a part of no rows: the folder reads (pd.read_parquet too) with the columns of any other run
+        if trace:
+            store._write(store.part(0, "trace"), empty[1])
+        layout = empty[0].copy()
+        for i, (name, value) in enumerate(store.labels.items()):
+            layout.insert(i, name, pd.Series(dtype="int64" if isinstance(value, int) else "str"))
+        store._write(store.part(0), layout)
 
     def collect(batch: Batch, result: tuple[list[dict], list[dict]]) -> None:
         if store is not None:
@@ -466,6 +521,7 @@ def _simulate(game, games, players, agents, seed, workers, progress, client, out
         df = _results(store.folder, "part")
         tr = _results(store.folder, "trace") if trace else None
     else:
-        df = _concat(frames, FIXED, ["game", "seat"])
-        tr = _concat(trace_frames, TRACE_FIXED, ["game", "step", "seat"]) if trace else None
+        df = _concat(frames, FIXED, ["game", "seat"]) if empty is None else empty[0]
+        tr = (_concat(trace_frames, TRACE_FIXED, ["game", "step", "seat"]) if empty is None else empty[1]) \
+            if trace else None
     return (df, tr) if trace else df

@@ -23,7 +23,8 @@ as the game allows (common random numbers make differences between cells less no
 before simulate's columns. A scoring category that only some cells have (one an option adds) is 0 in
 the rows of the others, as simulate's pts_ columns are where a seat has none of a category.
 
-With out=FOLDER each cell streams to FOLDER/cell-NNN (a simulate run folder, with its own _run.json),
+With out=FOLDER (new or empty: one that holds other files or a simulate run is refused) each cell
+streams to FOLDER/cell-NNN (a simulate run folder, with its own _run.json),
 FOLDER/_sweep.json describes the grid, and the sweep returns a Results object read lazily, as
 simulate(out=) does, so memory does not grow with the number of games: .to_pandas(columns=...) gives
 the table above (every cell, labelled), .dataset and .to_dask() the same rows. Every row written carries
@@ -48,14 +49,14 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ..agents import agent_label
-from ..core.errors import ConfigError, DataError, excerpt, told_again
+from ..core.errors import ConfigError, DataError, excerpt, plain, told_again
 from . import runner
-from .results import Results
-from .simulate import FIXED, _simulate, _tidy, check, out_folder, run_meta, simulate
+from .results import Results, played_options
+from .simulate import (FIXED, SWEEP_META, _simulate, _strays, _tidy, check, foreign, listed, out_folder, run_meta,
+                       simulate)
 
 # simulate()'s own arguments (the run's settings), which no game option may be named like
 RUN_ARGUMENTS = frozenset(inspect.signature(simulate).parameters) - {"options"}
-SWEEP_META = "_sweep.json"     # "_": the Parquet folder readers skip it
 LABELS = ("cell", "lineup", "data_folder")
 
 
@@ -67,8 +68,11 @@ def grid(options: Mapping[str, Sequence[Any]] | None = None, data: Sequence[Any]
                           f"{{'sea_shepherd': [False, True]}}), not {excerpt(options)}")
     options = dict(options or {})
     for name, values in options.items():
+        if not isinstance(values, (str, bytes, Sequence)) and callable(getattr(values, "tolist", None)):
+            values = values.tolist()          # an array, a Series or an Index (df.column.unique())
         if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not len(values):
-            raise ConfigError(f"sweep option {name} needs a list of values, not {values!r}")
+            raise ConfigError(f"sweep option {name} needs a list of values, not {excerpt(values)}")
+        options[name] = [plain(v) for v in values]     # numpy's values as the plain ones they stand for
     if isinstance(data, (str, os.PathLike)) or data is None:
         data = [data]
     names = list(options)
@@ -135,6 +139,24 @@ def _read_meta(folder: Path, error: type = DataError) -> dict | None:
                               f"description); move the folder away to start a new sweep there")
         raise DataError(path, None, None, "damaged: not a sweep's description")
     return meta
+
+
+def _is_cell(path: Path) -> bool:
+    return path.is_dir() and path.name.startswith("cell-") and path.name[5:].isdigit()
+
+
+def _check_root(folder: Path) -> None:
+    """Refuse a sweep's folder that holds a run, or other files than a sweep's cells: their rows would be
+    read with the sweep's (a sweep of an earlier version, cells without _sweep.json, is one's own)."""
+    if not folder.is_dir():
+        return
+    if run_meta(folder) is not None or _strays(folder):
+        raise ConfigError(f"{folder} holds a run ({run_meta(folder).name if run_meta(folder) else 'part files'}), "
+                          f"not a sweep: a sweep streams into a new or empty folder; choose another folder")
+    others = [] if (folder / SWEEP_META).is_file() else foreign(folder, _is_cell)
+    if others:
+        raise ConfigError(f"{folder} is not empty ({listed(others)}) and holds no sweep: a sweep streams into "
+                          f"a new or empty folder, whose files are all its own; choose another folder")
 
 
 def _claim(folder: Path, meta: dict, resume: bool) -> None:
@@ -242,7 +264,10 @@ def open_sweep(folder: str | os.PathLike) -> Results:
     meta = _read_meta(folder)
     if meta is None:
         raise DataError(folder, None, None, f"not a sweep's folder: no {SWEEP_META} describing one")
-    return Results(folder, "part", tidy, lambda f: _parts(f, meta))
+    def options() -> dict:
+        paths = [run_meta(folder / c["folder"]) for c in meta["cells"]]
+        return {k: None if p is None else played_options(p) for k, p in enumerate(paths)}
+    return Results(folder, "part", tidy, lambda f: _parts(f, meta), options=options)
 
 
 def sweep(game: Any, options: Mapping[str, Sequence[Any]] | None = None, data: Sequence[Any] = (None,),
@@ -265,6 +290,11 @@ def sweep(game: Any, options: Mapping[str, Sequence[Any]] | None = None, data: S
         agents = [runner.default_agents(seats)]
     cells = grid(options, data, agents)
     root = out_folder(out) if out is not None else None
+    if root is not None:
+        if root.exists() and not root.is_dir():
+            raise ConfigError(f"out={str(root)!r} is a file: out names a folder for the results "
+                              f"(created if missing)")
+        _check_root(root)
     calls = []
     for k, cell in enumerate(cells):
         extra = dict(kwargs)

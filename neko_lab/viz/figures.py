@@ -35,10 +35,20 @@ CONFIDENCE_NOTE = ("Whiskers: {level} Wilson interval, the true win rates these 
                    "(more games, narrower).")
 
 
+# columns whose name is not what a player calls them
+SAID = {"order": "turn order", "players": "player count"}
+
+
 def words(column: str) -> str:
     """A column name as a reader says it, without its pts_/opt_ prefix and with spaces for underscores:
-    "pts_mid-game tiles" -> "mid-game tiles", "opt_sea_shepherd" -> "sea shepherd"."""
-    return column.removeprefix("pts_").removeprefix("opt_").replace("_", " ")
+    "pts_mid-game tiles" -> "mid-game tiles", "opt_sea_shepherd" -> "sea shepherd", "order" -> "turn order"."""
+    return SAID.get(column) or column.removeprefix("pts_").removeprefix("opt_").replace("_", " ")
+
+
+def ordinal(n: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 3 -> "3rd", 11 -> "11th", 22 -> "22nd"."""
+    last = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th") if n % 100 not in (11, 12, 13) else "th"
+    return f"{n}{last}"
 
 
 def _missing(value) -> bool:
@@ -49,15 +59,20 @@ def _missing(value) -> bool:
 
 
 def _label(column: str, value) -> str:
-    """One part of a group label: seats count from 1 ("seat 1"); agents are their own name; an
-    option left at None (or missing) reads "None", a group of its own."""
+    """One part of a group label: seats count from 1 ("seat 1"); the turn order reads "1st to play"
+    (0, a seat that never acted, "never to play"); a player count "3 players"; agents are their own name;
+    an option left at None (or missing) reads "None", a group of its own."""
     if _missing(value):
         return f"{words(column)} None" if column.startswith("opt_") or column in ("players",) else "None"
     if isinstance(value, float) and value.is_integer():   # a whole-number column with a None in it
         value = int(value)
     if column == "seat":
         return f"seat {int(value) + 1}"
-    if column in ("players", "game") or column.startswith("opt_"):
+    if column == "order":
+        return f"{ordinal(int(value))} to play" if int(value) > 0 else "never to play"
+    if column == "players":
+        return f"{int(value)} player{'s' * (int(value) != 1)}"
+    if column == "game" or column.startswith("opt_"):
         return f"{words(column)} {value}"
     return str(value)
 

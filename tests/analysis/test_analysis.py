@@ -249,6 +249,8 @@ def toy_runs():
     (lambda df, tr: A.holdings(df), "holdings needs a `held` column"),
     (lambda df, tr: A.with_share(df.drop(columns=["share", "won"])), "with_share needs the results .* no 'won'"),
     (lambda df, tr: A.analyse(df, None), "analyse needs the trace .*, a pandas DataFrame, not None"),
+    *[(lambda df, tr, f=f: f(tr), rf"{f.__name__} needs the results of nl.simulate\(\) .*: this frame is a trace")
+      for f in (A.score_table, A.game_length, A.margins, A.seat_balance)],
 ] + [(lambda df, tr, f=f: f(None), f"{f.__name__} needs the results of nl.simulate.*, a pandas DataFrame, not None")
      for f in (A.seat_balance, A.equal_seats_test, A.decisiveness, A.margins, A.game_length, A.card_stats,
                A.card_scores, A.score_table, A.solo_result, A.compare_options, A.pairwise, A.ratings)]

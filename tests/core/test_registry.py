@@ -35,6 +35,23 @@ def test_numpy_integers_are_player_counts_and_seeds_saved_as_plain_ints():
             nl.new_game("toy", seed=bad)
 
 
+def test_numpy_values_are_options_and_agent_seeds_as_the_plain_values_they_stand_for():
+    # what a results frame gives back (df.opt_short.iloc[0] is np.False_) is an option's value
+    import numpy as np
+    s = nl.new_game("toy", seed=7, short=np.True_)
+    assert s.options == {"short": True} and type(s.options["short"]) is bool
+    assert s.to_json() == nl.new_game("toy", seed=7, short=True).to_json()
+    for bad in (np.int64(1), np.float64(1.0), "yes"):
+        with pytest.raises(ConfigError, match="option short is True or False"):
+            nl.new_game("toy", short=bad)
+    agent = nl.make_agent("random", "toy", seed=np.int64(3))
+    assert agent.seed == 3 and type(agent.seed) is int
+    assert agent.rng.random() == nl.make_agent("random", "toy", seed=3).rng.random()
+    for bad in (np.float64(3), np.bool_(True)):
+        with pytest.raises(ConfigError, match="seed must be a whole number"):
+            nl.make_agent("random", "toy", seed=bad)
+
+
 def test_unknown_option_lists_the_allowed_options():
     with pytest.raises(ConfigError, match="no option 'turbo'; allowed options: short"):
         nl.new_game("toy", turbo=True)

@@ -293,3 +293,65 @@ def test_a_ladder_and_a_budget_sweep_check_every_run_before_playing_any(tmp_path
 def test_round_robins_and_sweeps_refuse_games_agents_options_and_budgets_they_cannot_use(call, message):
     with pytest.raises(ConfigError, match=message):
         call()
+
+
+def test_a_run_and_a_sweep_refuse_each_others_folder_and_leave_it_as_it_was(tmp_path, capsys):
+    run, grid = tmp_path / "run", tmp_path / "grid"
+    nl.simulate("toy", games=4, seed=1, progress=False, out=run)
+    sweep("toy", options={"short": [False, True]}, games=2, seed=1, progress=False, out=grid)
+    before = {f: sorted(p.relative_to(f) for p in f.rglob("*")) for f in (run, grid)}
+    for resume in (False, True):
+        with pytest.raises(ConfigError, match=re.escape(f"{run} holds a run (_run.json), not a sweep")):
+            sweep("toy", options={"short": [False]}, games=2, progress=False, out=run, resume=resume)
+        with pytest.raises(ConfigError, match=re.escape(f"{grid} holds a sweep (_sweep.json), not a run")):
+            nl.simulate("toy", games=2, seed=9, progress=False, out=grid, resume=resume)
+    assert cli.main(["simulate", "toy", "--games", "2", "--out", str(grid), "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"{grid} holds a sweep" in err[0]
+    assert {f: sorted(p.relative_to(f) for p in f.rglob("*")) for f in (run, grid)} == before
+    assert len(nl.open_results(run)) == 8 and len(pd.read_parquet(run)) == 8
+    assert len(nl.open_results(grid)) == 8 and len(pd.read_parquet(grid)) == 8
+
+
+@pytest.mark.parametrize("resume", [False, True])
+def test_a_folder_holding_other_files_is_refused_by_a_run_and_a_sweep(tmp_path, resume):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "README.txt").write_text("my notes\n")
+    mine = tmp_path / "analysis"
+    mine.mkdir()
+    pd.DataFrame({"game": [0], "seat": [0], "score": [99]}).to_parquet(mine / "summary.parquet")
+    for folder, name in ((notes, "README.txt"), (mine, "summary.parquet")):
+        with pytest.raises(ConfigError, match=re.escape(f"{folder} is not empty ({name}) and holds no run")):
+            nl.simulate("toy", games=2, progress=False, out=folder, resume=resume)
+        with pytest.raises(ConfigError, match=re.escape(f"{folder} is not empty ({name}) and holds no sweep")):
+            sweep("toy", options={"short": [False]}, games=2, progress=False, out=folder, resume=resume)
+        assert [p.name for p in folder.iterdir()] == [name]
+    # names the Parquet readers skip do not stand in the way, and an empty folder is a new run's
+    empty = tmp_path / "empty"
+    (empty / ".ipynb_checkpoints").mkdir(parents=True)
+    assert len(nl.simulate("toy", games=2, progress=False, out=empty, resume=resume)) == 4
+    assert len(pd.read_parquet(empty)) == 4
+
+
+def test_a_streamed_sweep_over_none_and_a_number_reads_back_as_it_was_played(tmp_path):
+    kw = dict(options={"catanna_cubes": [None, 7]}, games=2, players=1, agents=[["random"]], seed=1,
+              progress=False)
+    mem = sweep("syndicate", **kw)
+    res = sweep("syndicate", out=tmp_path / "grid", **kw)
+    for back in (res.to_pandas(), nl.open_results(tmp_path / "grid").to_pandas()):
+        pd.testing.assert_frame_equal(back, mem)
+    assert list(mem.opt_catanna_cubes) == [None, None, 7, 7]
+    assert list(res.to_pandas(columns=["opt_catanna_cubes"]).opt_catanna_cubes) == [None, None, 7, 7]
+    assert list(pd.read_parquet(tmp_path / "grid").opt_catanna_cubes.fillna(-1)) == [-1, -1, 7, 7]   # as README says
+
+
+def test_a_sweep_takes_the_values_of_a_frame_column_as_its_list():
+    import numpy as np
+    df = nl.simulate("toy", games=2, progress=False, short=True)
+    for values in (df.opt_short.unique(), pd.Series([np.False_, np.True_]), np.array([False, True])):
+        out = sweep("toy", options={"short": values}, games=2, progress=False)
+        assert set(map(type, out.opt_short)) == {bool}
+        assert sorted(out.groupby("cell").opt_short.first()) == sorted(bool(v) for v in values)
+    with pytest.raises(ConfigError, match="sweep option short needs a list of values, not {True}"):
+        sweep("toy", options={"short": {True}}, games=2, progress=False)

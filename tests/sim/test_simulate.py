@@ -100,6 +100,9 @@ def test_dask_client_gives_the_same_frame(serial):
         df = nl.simulate("toy", games=40, agents=["greedy", "random"], seed=7, client=client, chunk=10,
                          progress=False)
     pd.testing.assert_frame_equal(df, serial)
+    # the client is closed now, its cluster gone: said before any game is played
+    with pytest.raises(ConfigError, match=r"client is closed \(Client.close\(\) was called, or its cluster has gone\)"):
+        nl.simulate("toy", games=4, client=client, progress=False)
 
 
 def test_dask_client_streaming_to_parquet_returns_the_same_rows(tmp_path, serial):
@@ -714,3 +717,66 @@ def test_a_solo_run_without_agents_named_is_played_by_greedy_alone():
     assert set(two["agent"]) == {"greedy", "random"}
     sw = nl.sim.sweep("naeco", options={"sea_shepherd": [False, True]}, games=2, players=1, progress=False)
     assert set(sw["lineup"]) == {"greedy"} and set(sw["agent"]) == {"greedy"}
+
+
+def test_options_read_back_from_a_run_folder_as_the_run_played_them(tmp_path):
+    # Parquet has no tuples: a tuple-valued option would read back as numpy arrays, which pandas
+    # cannot group by
+    kw = dict(games=3, players=1, agents=["random"], seed=1, progress=False, catanna_markers=(12, 10, 8))
+    mem = nl.simulate("syndicate", **kw)
+    res = nl.simulate("syndicate", out=tmp_path / "run", **kw)
+    for back in (res.to_pandas(), nl.open_results(tmp_path / "run").to_pandas()):
+        pd.testing.assert_frame_equal(back, mem)
+        assert back.groupby("opt_catanna_markers").score.size().to_dict() == {(12, 10, 8): 3}
+    assert res.to_pandas(columns=["opt_catanna_markers"]).opt_catanna_markers.tolist() == [(12, 10, 8)] * 3
+    assert res.head(1).opt_catanna_markers.tolist() == [(12, 10, 8)]
+    assert nl.viz.win_rates(res.to_pandas(), by="opt_catanna_markers") is not None
+
+
+def test_a_game_replays_from_the_values_of_its_own_rows():
+    """The module docstring's recipe, nl.play(game, agents in seat order, players=..., seed=seed,
+    **options), with the values as the frame holds them (numpy's integers and bools)."""
+    import numpy as np
+    df = nl.simulate("naeco", games=3, players=3, seed=1, progress=False, sea_shepherd=True)
+    for g in range(3):
+        rows = df[df["game"] == g].sort_values("seat")
+        opts = {c[4:]: rows[c].iloc[0] for c in df.columns if c.startswith("opt_")}
+        assert isinstance(rows["seed"].iloc[0], np.integer) and isinstance(opts["sea_shepherd"], np.bool_)
+        state = nl.play("naeco", list(rows["agent"]), players=rows["players"].iloc[0], seed=rows["seed"].iloc[0],
+                        **opts)
+        assert list(rows["score"]) == state.scores()
+
+
+def test_numpy_counts_seeds_and_flags_are_taken_as_plain_values_and_numpy_floats_are_not(tmp_path):
+    import numpy as np
+    plain = nl.simulate("toy", games=4, players=3, seed=5, progress=False, short=True, out=tmp_path / "a")
+    again = nl.simulate("toy", games=np.int64(4), players=np.int64(3), seed=np.uint64(5), progress=np.False_,
+                        rotate=np.True_, short=np.True_, chunk=np.int32(2), out=tmp_path / "b")
+    pd.testing.assert_frame_equal(again.to_pandas(), plain.to_pandas())
+    assert json.loads((tmp_path / "b" / "_run.json").read_text())["players"] == 3
+    for name, bad in (("games", np.float64(4)), ("games", np.bool_(True)), ("chunk", np.float64(2))):
+        with pytest.raises(ConfigError, match=f"{name} must be an integer"):
+            nl.simulate("toy", progress=False, **{"games": 2, name: bad})
+    with pytest.raises(ConfigError, match="rotate is True or False, not np.int64"):
+        nl.simulate("toy", games=2, progress=False, rotate=np.int64(1))
+    state = nl.play("toy", ["random"], players=np.int64(3), seed=np.int64(1))
+    assert state.players == 3 and state.scores() == nl.play("toy", ["random"], players=3, seed=1).scores()
+
+
+@pytest.mark.parametrize("game, options", [("naeco", {"sea_shepherd": True}),
+                                           ("syndicate", {"players": 1, "catanna_markers": (12, 10, 8)})])
+def test_a_run_of_no_games_has_the_columns_and_types_of_any_other(tmp_path, game, options):
+    one, one_trace = nl.simulate(game, games=1, progress=False, trace="action", **options)
+    zero, zero_trace = nl.simulate(game, games=0, progress=False, trace="action", **options)
+    res, res_trace = nl.simulate(game, games=0, progress=False, trace="action", out=tmp_path / "run", **options)
+    for empty, full in ((zero, one), (zero_trace, one_trace), (res.to_pandas(), one),
+                        (res_trace.to_pandas(), one_trace)):
+        assert len(empty) == 0
+        pd.testing.assert_series_equal(empty.dtypes, full.dtypes)
+    assert list(pd.read_parquet(tmp_path / "run").columns) == list(one.columns) and len(res) == 0
+    assert list(nl.analysis.game_length(zero).index) == ["steps", "rounds"]
+    assert [t.name for t in nl.viz.breakdown(zero).data] == [t.name for t in nl.viz.breakdown(one).data]
+    cells = dict(options={k: [v] for k, v in options.items() if k != "players"}, players=options.get("players", 2),
+                 progress=False)
+    none, some = nl.sim.sweep(game, games=0, **cells), nl.sim.sweep(game, games=1, **cells)
+    assert none.empty and list(none.columns) == list(some.columns)

@@ -123,6 +123,10 @@ def test_bad_grouping_column_is_refused(sims):
     (lambda df, tr: win_rates(None), "win_rates needs the results"),
     (lambda df, tr: who_won(df.drop(columns=["share", "won"])), "who_won needs the results .* no 'won' column"),
     (lambda df, tr: breakdown("df"), "breakdown needs the results .*, not 'df'"),
+    # the trace has score and pts_ columns too, of every point of every game: not the final scores
+    *[(lambda df, tr, f=f: f(tr), rf"{f.__name__} needs the results of nl.simulate\(\) .*: this frame is a "
+                                  r"trace .*; pass the first frame simulate returns")
+      for f in (score_distribution, breakdown, win_rates, who_won)],
     (lambda df, tr: scoring_curves(df), r"scoring_curves needs the trace of nl.simulate\(..., trace=True\) .* "
                                         r"no 'step' or 'round' column"),
     (lambda df, tr: curve_table(tr, value=None), "no column None in the trace"),
@@ -252,3 +256,16 @@ def test_draw_graph_names_nodes_by_their_label_and_hides_internal_attributes():
         assert not any("slot: " in h or "label: " in h for h in hovers)
     nodes = draw_graph(G, pos="circular").data[-1]
     assert list(nodes.customdata) == ["0", "1"]             # code still finds the nodes by their ids
+
+
+def test_turn_order_and_player_count_groups_read_as_players_say_them():
+    df = nl.simulate("toy", games=12, players=3, agents=["random"], seed=1, progress=False)
+    fig = win_rates(df, by="order")
+    assert fig.layout.title.text == "Win rate by turn order"
+    assert list(fig.data[0].x) == ["1st to play", "2nd to play", "3rd to play"]
+    assert [t.name for t in score_distribution(df, by="order").data] == ["1st to play", "2nd to play", "3rd to play"]
+    solo = nl.simulate("toy", games=4, players=1, agents=["random"], seed=1, progress=False)
+    both = pd.concat([solo, df.assign(game=df.game + 4)], ignore_index=True)
+    fig = win_rates(both, by="players")
+    assert fig.layout.title.text == "Win rate by player count" and list(fig.data[0].x) == ["1 player", "3 players"]
+    assert list(who_won(both, by=["agent", "players"])["group"]) == ["random · 1 player", "random · 3 players"]
