@@ -2,7 +2,8 @@
 
 nbval checks that running a notebook gives its committed outputs; these tests check what nbval cannot:
 that each notebook opens with its time and closes with a summary, asks its *Try it* questions the same way,
-has no quick mode, tags the outputs nbval must not compare, and counts a shared win as a share.
+has no quick mode, tags the outputs nbval must not compare, folds its guards, and counts a shared win as
+a share.
 """
 from __future__ import annotations
 
@@ -146,3 +147,18 @@ def test_a_board_is_committed_as_its_picture_not_as_a_widget_without_a_model(pat
         html = "".join(html)
         # the pictures as images: a notebook this computer never signed loses inline SVG, not images
         assert "Run this cell to play" in html and "data:image/svg+xml;base64," in html and "<svg" not in html
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
+def test_guards_are_folded_check_cells_out_of_the_learners_way(path):
+    """A cell of asserts only keeps the notebook honest and is no lesson: it is tagged `check` with its source
+    folded (notebooks/README.md), so a reader never meets a bare assert between the results."""
+    import ast
+
+    cells = [(i + 1, c) for i, c in enumerate(_cells(path)) if c["cell_type"] == "code"]
+    guards = [i for i, c in cells if (body := ast.parse(_source(c)).body)
+              and all(isinstance(node, ast.Assert) for node in body)]
+    checks = [i for i, c in cells if "check" in c["metadata"].get("tags", [])]
+    assert not set(guards) - set(checks), f"cells {sorted(set(guards) - set(checks))} are guards not tagged check"
+    unfolded = [i for i, c in cells if i in checks and not c["metadata"].get("jupyter", {}).get("source_hidden")]
+    assert not unfolded, f"check cells {unfolded} show their source: fold it (source_hidden)"
