@@ -76,6 +76,28 @@ def test_bad_file_names_file_row_and_field(tmp_path, name, row, field, value):
     assert name in msg and f"row {row}" in msg and field in msg
 
 
+@pytest.mark.parametrize("value,problem", [
+    ("6|6|6", r"3 different values of Kumichō's path \(Neko Syndicate › Solo Mode\); 6\|6\|6 repeats a value"),
+    ("6|4|6", r"6\|4\|6 repeats a value"),
+    ("\u0666|4|2", r"'\u0666\|4\|2' is not 3 whole numbers \(digits 0-9\) joined by \|"),
+    ("1_0|8|6", r"is not 3 whole numbers"),
+    ("6|4", r"3 mission markers, so 3 values, not 2"),
+])
+def test_catanna_markers_are_three_different_path_values_written_with_digits(tmp_path, value, problem):
+    """Solo Mode: CatANNA's three markers go on three different values, in the table as in the option."""
+    folder = edited(tmp_path, "catanna.csv", 1, "markers", value)
+    with pytest.raises(DataError, match=r"catanna.csv, row 1\b.*, field 'markers': .*" + problem):
+        nl.new_game("syndicate", players=1, seed=1, data=str(folder), catanna="very easy")
+    with pytest.raises(DataError, match=problem):     # a two-player game reads the same table
+        nl.new_game("syndicate", players=2, seed=1, data=str(folder))
+
+
+def test_the_table_and_the_option_refuse_the_same_repeated_markers():
+    assert data.markers_problem((6, 6, 6), data.load().path) is not None
+    with pytest.raises(nl.ConfigError, match="three different values"):
+        nl.new_game("syndicate", players=1, seed=1, catanna_markers=(6, 6, 6))
+
+
 def test_a_catanna_table_without_the_default_difficulty_is_a_data_error(tmp_path):
     # the player asked for no difficulty, so the table is at fault, not the game's settings
     folder = edited(tmp_path, "catanna.csv", 3, "difficulty", "Medium")
