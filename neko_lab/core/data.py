@@ -336,10 +336,13 @@ def integer(lo: int | None = None, hi: int | None = None) -> Callable[[str], int
 
 
 def choice(*allowed: str) -> Callable[[str], str]:
+    """One of the words `allowed`; "" among them lets the cell be left empty."""
+    named = ", ".join(a for a in allowed if a) + (" (or empty)" if "" in allowed else "")
+
     def parse(text: str) -> str:
         value = text.strip()
         if value not in allowed:
-            raise ValueError(f"{value!r} is not one of {', '.join(allowed)}")
+            raise ValueError(f"{value!r} is not one of {named}")
         return value
     return parse
 
