@@ -173,3 +173,14 @@ def test_a_nigiri_slot_on_the_lieutenants_card_is_filled_by_a_cook_below_it(tmp_
     assert [(a.place, a.slot, a.colour) for a in fill] == [(0, 0, 0)]
     s.apply(fill[0])
     assert s.filled[0][0][0] == 0
+
+
+def test_the_score_bound_follows_the_path_played(tmp_path):
+    """Kumichō's path is data (values up to 99): a seat's three missions may score its best value each,
+    so the highest score a tool is told grows with it; the shipped path gives SCORE_BOUNDS."""
+    cls = nl.game_class("syndicate")
+    assert cls.score_bounds(FOLDER) == cls.SCORE_BOUNDS
+    folder = edited(tmp_path, "path.csv", 1, "value", "50")
+    lo, hi = cls.returns_bounds("score", 2, data=str(folder))
+    assert lo == cls.SCORE_BOUNDS[0]
+    assert hi - cls.SCORE_BOUNDS[1] == 3 * (50 - max(data.load().path))
