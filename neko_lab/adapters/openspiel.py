@@ -110,7 +110,8 @@ class NekoGame(pyspiel.Game):
         self._seeds = random.Random(None if seed == -1 else seed)
         self._seeded = None if seed == -1 else seed
         self._first_seed = None if seed == -1 else seed
-        lo, hi = cls.returns_bounds(self.returns_kind, self.players)
+        # the bounds of the dataset played: a variant's values may reach past the shipped data's
+        lo, hi = cls.returns_bounds(self.returns_kind, self.players, self.options.get("data"))
         info = pyspiel.GameInfo(
             num_distinct_actions=cls.num_actions(self.players, self.options),
             max_chance_outcomes=0,

@@ -153,8 +153,9 @@ DOC_COLUMNS = frozenset({"source", "notes"})
 def fingerprint(folder: str | Path | None, files: Iterable[tuple[str, str]] | None = None) -> str:
     """A digest of a dataset's data (16 hex digits), to tell datasets that play differently apart: of
     each file's name and content as a game reads it (see _content), so that a file saved with other line
-    endings, with or without a byte-order mark or a last line break, or with other provenance notes
-    (DOC_COLUMNS), has the same fingerprint."""
+    endings, with or without a byte-order mark or a last line break, spaces around its cells, or with
+    other provenance notes (DOC_COLUMNS), has the same fingerprint. A column no rule reads is refused
+    (read_csv), so none can change it unseen."""
     if files is None:
         if folder is None:
             return ""
@@ -183,8 +184,8 @@ def raw_fingerprints(files: Iterable[tuple[str, str]]) -> set[str]:
 
 def _content(name: str, text: str) -> str:
     """A file's content as a game reads it, in one canonical form: a CSV file as its columns and its
-    records (blank lines skipped, a line break inside a quoted cell as LF), each a table of column -> cell,
-    all without the DOC_COLUMNS (a game reads cells by column name, so the columns' order is no part of it); a JSON file as its value; anything else, or a file neither reads, as its text with LF
+    records (blank lines skipped, a line break inside a quoted cell as LF), each a table of column -> cell
+    without the spaces around it (every field parser strips them), all without the DOC_COLUMNS (a game reads cells by column name, so the columns' order is no part of it); a JSON file as its value; anything else, or a file neither reads, as its text with LF
     line breaks. The byte-order mark some editors write is no part of it."""
     text = text.removeprefix("\ufeff")
     kind = name.lower().rpartition(".")[2]
@@ -193,7 +194,7 @@ def _content(name: str, text: str) -> str:
             records = [r for r in csv.reader(io.StringIO(text, newline="")) if r]
             if records:
                 header = records[0]         # a cell past the header's last column is named by its number
-                rows = [sorted((header[i] if i < len(header) else f"#{i + 1}", _lf(cell))
+                rows = [sorted((header[i] if i < len(header) else f"#{i + 1}", _lf(cell).strip())
                                for i, cell in enumerate(r) if i >= len(header) or header[i] not in DOC_COLUMNS)
                         for r in records[1:]]
                 columns = sorted(h for h in header if h not in DOC_COLUMNS)
@@ -336,10 +337,13 @@ def integer(lo: int | None = None, hi: int | None = None) -> Callable[[str], int
 
 
 def choice(*allowed: str) -> Callable[[str], str]:
+    """One of the words `allowed`; "" among them lets the cell be left empty."""
+    named = ", ".join(a for a in allowed if a) + (" (or empty)" if "" in allowed else "")
+
     def parse(text: str) -> str:
         value = text.strip()
         if value not in allowed:
-            raise ValueError(f"{value!r} is not one of {', '.join(allowed)}")
+            raise ValueError(f"{value!r} is not one of {named}")
         return value
     return parse
 
@@ -381,7 +385,9 @@ def read_csv(path: Path, schema: Mapping[str, Callable[[str], Any]],
              unique: Iterable[str | tuple[str, ...]] = ()) -> list[dict[str, Any]]:
     """Read a CSV file whose header names every field of `schema`, parsing each cell.
 
-    The file is UTF-8, with or without the byte-order mark spreadsheets write. `unique` names
+    The file is UTF-8, with or without the byte-order mark spreadsheets write. The header names no
+    other column than the schema's and DOC_COLUMNS (comments): a column no rule reads would be
+    ignored unseen, so it is refused, named. `unique` names
     fields (or tuples of fields) whose values identify a row: a value seen twice is refused, naming
     both rows.
     """
@@ -417,6 +423,16 @@ def read_csv(path: Path, schema: Mapping[str, Callable[[str], Any]],
                                 f"cells seem separated by {sep!r}; save the file as CSV with commas "
                                 f"(CSV UTF-8)", line=1)
         raise DataError(str(path), None, missing[0], "column missing from the header", line=1)
+    unknown = [(i, h) for i, h in enumerate(header) if h not in schema and h not in DOC_COLUMNS]
+    if unknown:
+        i, h = unknown[0]
+        comments = " or ".join(sorted(DOC_COLUMNS - set(schema)))
+        columns = f"the file's columns are {', '.join(schema)}, and {comments} for comments"
+        if not h.strip():
+            raise DataError(str(path), None, None, f"column {i + 1} of the header has no name: {columns}; "
+                            f"name it or remove it", line=1)
+        raise DataError(str(path), None, h, f"no rule reads this column: {columns}; rename it or remove it",
+                        line=1)
     column = {h: i for i, h in enumerate(header)}
     keys = [(k,) if isinstance(k, str) else tuple(k) for k in unique]
     seen: list[dict[tuple, int]] = [{} for _ in keys]

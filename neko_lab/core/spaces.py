@@ -8,7 +8,10 @@ A game declares them in one module of its rules (games/<key>/rules/spaces.py) an
     MAX_LEGAL_ACTIONS  the longest legal-action list any position can have
     CHANCE             "setup" (chance only while setting up) or "mid-game" (apply() draws too);
                        chance(players, options), if declared, says it for given options
-    SCORE_BOUNDS       (lowest, highest) score a seat can end with, argued from the rules and data
+    SCORE_BOUNDS       (lowest, highest) score a seat can end with, argued from the rules and the
+                       shipped data; score_bounds(data) -> (lowest, highest), if declared, the same
+                       argument made of a loaded dataset (a designer's variant), equal to SCORE_BOUNDS
+                       for the shipped one
     action_keys(players, options) -> list   every choice the game can ask, in id order
     action_key(state, action) -> Hashable   the choice a legal action of `state` names: what the
                                             player picks (a card, a place, a hand place), never values
@@ -315,13 +318,24 @@ class Spaces:
         return [1.0 if v == 1.0 else 0.0 if v > 0.0 else -1.0 for v in self.shares()]
 
     @classmethod
-    def returns_bounds(cls, kind: str | None = None, players: int | None = None) -> tuple[float, float]:
+    def score_bounds(cls, data: Any = None) -> tuple[int, int]:
+        """The lowest and highest score a seat can end with when playing `data` (as new_game takes it:
+        None for the shipped dataset, a folder, or a loaded dataset): SCORE_BOUNDS for the shipped
+        data, and for a variant the bounds its own values give (the spaces module's score_bounds)."""
+        derive = getattr(cls.SPACES, "score_bounds", None)
+        if data is None or derive is None:
+            return cls.SCORE_BOUNDS
+        return derive(cls.load_data(data))
+
+    @classmethod
+    def returns_bounds(cls, kind: str | None = None, players: int | None = None,
+                       data: Any = None) -> tuple[float, float]:
         """The lowest and highest return of that kind (None: default_return(players)) with that many
-        players (None: DEFAULT_PLAYERS)."""
+        players (None: DEFAULT_PLAYERS), playing `data` (None: the shipped dataset; see score_bounds)."""
         kind = cls.return_kind(kind, players)
         if kind == "win":
             return (-1.0, 1.0)
-        lo, hi = cls.SCORE_BOUNDS
+        lo, hi = cls.score_bounds(data)
         return (float(lo), float(hi))
 
 

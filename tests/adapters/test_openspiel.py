@@ -423,3 +423,20 @@ def test_action_to_string_names_a_hand_card_only_to_the_seat_deciding():
     played = s.legal_actions()[0]
     s.apply_action(played)
     assert s.action_to_string(0, played) == s.action_to_string(1, played) == s.engine.action_words(played)
+
+
+def test_the_utility_bounds_are_those_of_the_dataset_played(tmp_path):
+    """A designer's variant may score past the shipped data's bounds: OpenSpiel is told the bounds of the
+    data the game plays (a priority card worth 20 a symbol)."""
+    import shutil
+    from neko_lab.core.data import dataset_dir
+    folder = tmp_path / "naeco"
+    shutil.copytree(dataset_dir("naeco"), folder)
+    (folder / "priority_observations.csv").write_text(
+        "card,insufficiently_known,well_known,endangered,least_concern,source\n"
+        + "".join(f"{c},20,20,20,20,reconstructed\n" for c in "ABCD"), encoding="utf-8")
+    g = pyspiel.load_game("python_neko_naeco", {"players": 2, "returns": "score",
+                                                "options": json.dumps({"data": str(folder)})})
+    cls = nl.game_class("naeco")
+    assert (g.min_utility(), g.max_utility()) == cls.returns_bounds("score", 2, data=str(folder))
+    assert g.max_utility() > cls.SCORE_BOUNDS[1]

@@ -41,6 +41,18 @@ def test_bad_cell_names_file_row_and_field(tmp_path, body, row, field):
     assert err.line == row + 1                      # the header is line 1
 
 
+def test_a_choice_that_may_be_empty_says_so(tmp_path):
+    """An optional cell's allowed values read as words, and the designer learns it may be left empty."""
+    schema = {"name": d.text(), "colour": d.choice("", "tuna", "salmon"), "source": d.source}
+    path = write(tmp_path, "name,colour,source\nOrca,,rulebook\nKrill,tunna,rulebook\n")
+    with pytest.raises(DataError, match=r"row 2 \(line 3\), field 'colour': 'tunna' is not one of "
+                                        r"tuna, salmon \(or empty\)$"):
+        read_csv(path, schema)
+    path = write(tmp_path, "name,colour,source\nOrca,,rulbook\n")
+    with pytest.raises(DataError, match=r"'rulbook' is not one of rulebook, reconstructed$"):
+        read_csv(path, schema)
+
+
 def test_missing_column_is_named(tmp_path):
     with pytest.raises(DataError, match="field 'source': column missing"):
         read_csv(write(tmp_path, "name,value,tags\nOrca,4,a\n"), SCHEMA)

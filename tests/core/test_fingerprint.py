@@ -1,7 +1,9 @@
 """The data fingerprint a save records: of the card data as a game reads it, so that the same data saved
 with other line endings or other provenance notes is the same data, while other card data is refused;
 and saves of earlier versions, which recorded a digest of the files' text, still load."""
+import csv
 import hashlib
+import io
 import json
 import random
 import shutil
@@ -11,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import neko_lab as nl
-from neko_lab.core import SaveError, dataset_dir
+from neko_lab.core import DataError, SaveError, dataset_dir
 from neko_lab.core import saves as saves_module
 from neko_lab.core.data import fingerprint
 from neko_lab.core.history import checksum
@@ -74,10 +76,21 @@ def other_provenance(text):
     return "".join(out)
 
 
+def spaced(text):
+    """The same rows with a space on each side of every cell below the header (every field is read
+    without them), as a designer lining up columns may write them."""
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(rows[0])
+    writer.writerows([f" {cell} " for cell in row] for row in rows[1:])
+    return out.getvalue()
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("edit", [crlf, lambda t: "\ufeff" + t, lambda t: t.rstrip("\n"), other_provenance,
-                                  lambda t: "\ufeff" + crlf(other_provenance(t)) + "\r\n"],
-                         ids=["crlf", "bom", "no last break", "provenance", "all"])
+                                  spaced, lambda t: "\ufeff" + crlf(other_provenance(t)) + "\r\n"],
+                         ids=["crlf", "bom", "no last break", "provenance", "spaces", "all"])
 def test_the_same_card_data_written_differently_plays_the_same_and_has_the_same_fingerprint(tmp_path, game, edit):
     folder = tmp_path / "cards"
     shutil.copytree(dataset_dir(game), folder)
@@ -98,6 +111,29 @@ def one_row_fewer(tmp_path, game):
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     path.write_text("".join(lines[:1] + lines[2:]), encoding="utf-8")
     return folder, path
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_column_no_rule_reads_is_refused_naming_the_file_and_the_column(tmp_path, game):
+    """A column the game would ignore (a comment, a misspelt field) is refused, so no cell can change
+    the fingerprint without changing the game; `notes` holds comments, as `source` holds provenance."""
+    folder = tmp_path / "cards"
+    shutil.copytree(dataset_dir(game), folder)
+    path = sorted(folder.glob("*.csv"))[0]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join([lines[0] + ",comment"] + [line + ",checked" for line in lines[1:]]) + "\n",
+                    encoding="utf-8")
+    with pytest.raises(DataError, match=rf"{path.name}, line 1, field 'comment': no rule reads this column: "
+                                        rf"the file's columns are .*, and notes for comments; rename it"):
+        nl.new_game(game, data=str(folder))
+    path.write_text("\n".join([lines[0] + ",notes"] + [line + ",checked" for line in lines[1:]]) + "\n",
+                    encoding="utf-8")
+    assert same_play(played(game, data=str(folder)), played(game))
+    assert fingerprint(folder) == fingerprint(dataset_dir(game))
+    path.write_text("\n".join([lines[0] + ","] + [line + "," for line in lines[1:]]) + "\n", encoding="utf-8")
+    with pytest.raises(DataError, match=rf"{path.name}, line 1: column {lines[0].count(',') + 2} of the "
+                                        rf"header has no name"):
+        nl.new_game(game, data=str(folder))
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -122,6 +122,9 @@ def _hubs(text: str) -> tuple:
 
 #: the highest card number: the action ids and the observation tensor name a card by its number (rules/spaces.py)
 CARD_NUMBERS = 50
+#: the playing cards in the box (A Pleasant Journey to Neko › Contents)
+CARDS = 50
+COMPONENTS = "A Pleasant Journey to Neko › Contents"
 
 CARD_SCHEMA = {
     "id": d.integer(1, CARD_NUMBERS), "period": d.choice("1", "2", "advanced"), "type": d.choice(*TYPES),
@@ -143,6 +146,9 @@ def load(folder: Path) -> JourneyData:
     folder = Path(folder)
     path = folder / "cards.csv"
     rows = read_csv(path, CARD_SCHEMA, unique=["id"])
+    if len(rows) != CARDS:
+        raise DataError(str(path), None, "id", f"the game has {CARDS} playing cards ({COMPONENTS}), "
+                        f"found {len(rows)}")
     cards = []
     for n, r in enumerate(rows, start=1):
         if r["name"] not in NAMES[r["type"]]:

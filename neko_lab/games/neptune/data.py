@@ -141,19 +141,34 @@ def _edges(folder: Path, planets: tuple[str, ...]) -> tuple[tuple[int, int, int]
     return tuple(out)
 
 
+# The most routes (a route from one planet to another, each way counted) a map may make. Every route a
+# trip may take is listed at set-up (a base on a planet passed makes a longer route cheaper), and their
+# number grows about exponentially with the distance markers that close loops: past this, setting up
+# would take seconds to minutes (the shipped map makes 346; datasets/neptune/README.md).
+MAX_ROUTES = 100_000
+
+
 def _routes(planets: tuple[str, ...], edges, path: Path) -> tuple:
     adj: list[list[tuple[int, int]]] = [[] for _ in planets]
     for a, b, w in edges:
         adj[a].append((b, w))
         adj[b].append((a, w))
     table = []
+    listed = 0
     for a in range(len(planets)):
         found: dict[int, list[tuple[int, int]]] = {b: [] for b in range(len(planets))}
 
         def walk(v: int, dist: int, seen: int, inner: int) -> None:
+            nonlocal listed
             for w, fuel in adj[v]:
                 if seen >> w & 1:
                     continue
+                listed += 1
+                if listed > MAX_ROUTES:
+                    raise DataError(str(path), None, None, f"the distance markers ({len(edges)}) make more "
+                                    f"than {MAX_ROUTES} routes between planets (each way counted): every "
+                                    f"route a trip may take is listed when a game is set up, and loops of "
+                                    f"markers multiply them; remove some markers")
                 found[w].append((dist + fuel, inner))
                 walk(w, dist + fuel, seen | 1 << w, inner | 1 << w)
 

@@ -242,18 +242,41 @@ def _path(folder: Path) -> tuple[int, ...]:
 DEFAULT_DIFFICULTY = "medium"      # the `catanna` option's default (rules/state.py)
 
 
+MARKERS = 3                        # CatANNA's scoring mission markers (Neko Syndicate › Solo Mode)
+
+
+def markers_problem(marks: tuple[int, ...], track: tuple[int, ...]) -> str | None:
+    """What is wrong with `marks` as CatANNA's marker values, or None: Solo Mode puts her three
+    markers on three different values that Kumichō's path shows (a row of catanna.csv and the raw
+    option catanna_markers alike)."""
+    if len(marks) != MARKERS:
+        return f"CatANNA has {MARKERS} mission markers, so {MARKERS} values, not {len(marks)}"
+    if len(set(marks)) != MARKERS:
+        return (f"CatANNA's {MARKERS} mission markers go on {MARKERS} different values of Kumichō's path "
+                f"(Neko Syndicate › Solo Mode); {'|'.join(map(str, marks))} repeats a value")
+    off = [v for v in marks if v not in track]
+    if off:
+        return f"Kumichō's path shows no value {off[0]} (its values: {', '.join(map(str, sorted(set(track))))})"
+    return None
+
+
+def _marker_values(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(d.whole_number(v) for v in d.tags()(text))
+    except ValueError:
+        raise ValueError(f"{text.strip()!r} is not {MARKERS} whole numbers (digits 0-9) joined by |") from None
+
+
 def _catanna(folder: Path, track: tuple[int, ...]) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
     path = folder / "catanna.csv"
-    rows = d.read_csv(path, {"difficulty": d.text(), "cubes": d.integer(6, 8), "markers": d.tags(),
+    rows = d.read_csv(path, {"difficulty": d.text(), "cubes": d.integer(6, 8), "markers": _marker_values,
                              "source": d.source})
     out = []
     for n, r in enumerate(rows, start=1):
-        try:
-            marks = tuple(int(v) for v in r["markers"])
-        except ValueError:
-            raise DataError(str(path), n, "markers", "three whole numbers joined by |") from None
-        if len(marks) != 3 or any(v not in track for v in marks):
-            raise DataError(str(path), n, "markers", "three values that Kumichō's path shows")
+        marks = r["markers"]
+        problem = markers_problem(marks, track)
+        if problem:
+            raise DataError(str(path), n, "markers", problem)
         if any(r["difficulty"] == name for name, _, _ in out):
             raise DataError(str(path), n, "difficulty", f"{r['difficulty']!r} appears twice")
         out.append((r["difficulty"], r["cubes"], marks))

@@ -89,10 +89,24 @@ def test_missing_file_and_missing_column(tmp_path):
         nl.new_game("journey", data=str(folder))
 
 
+@pytest.mark.parametrize("keep", [lambda n: n != 50, lambda n: n <= 9 or 23 <= n <= 31])
+def test_a_deck_of_other_than_fifty_cards_is_refused(tmp_path, keep):
+    """Contents: the box holds 50 playing cards; a folder with fewer is refused, saying both counts
+    (more cannot pass the ids, 1..50 and each once)."""
+    folder = _copy(tmp_path)
+    lines = (folder / "cards.csv").read_text().splitlines()
+    kept = [lines[0]] + [l for l in lines[1:] if keep(int(l.split(",")[0]))]
+    (folder / "cards.csv").write_text("\n".join(kept) + "\n")
+    found = len(kept) - 1
+    with pytest.raises(DataError, match=rf"cards.csv, field 'id': the game has 50 playing cards "
+                                        rf"\(A Pleasant Journey to Neko › Contents\), found {found}$"):
+        jdata.load(folder)
+
+
 def test_too_few_period_cards_is_refused(tmp_path):
     folder = _copy(tmp_path)
     lines = (folder / "cards.csv").read_text().splitlines()
-    kept = [lines[0]] + [l for l in lines[1:] if l.split(",")[1] != "2"]
+    kept = [lines[0]] + [l.replace(",2,", ",1,", 1) if l.split(",")[1] == "2" else l for l in lines[1:]]
     (folder / "cards.csv").write_text("\n".join(kept) + "\n")
     with pytest.raises(DataError, match="period 2 needs at least 9"):
         nl.new_game("journey", data=str(folder))
@@ -103,7 +117,9 @@ def test_too_few_advanced_cards_for_the_advanced_game_is_refused(tmp_path):
     # base game, and refuses the variant naming the file and the field
     folder = _copy(tmp_path)
     lines = (folder / "cards.csv").read_text().splitlines()
-    kept = [l for l in lines if l.split(",")[1] != "advanced" or "Advanced Port" in l]
+    kept = [l if l.split(",")[1] != "advanced" or "Advanced Port" in l
+            else l.replace(",advanced,", ",1,", 1).replace("Advanced Seaside Town", "Seaside Town (Trader)")
+            .replace(",Advanced ", ",", 1) for l in lines]       # still 50 cards, one of them advanced
     (folder / "cards.csv").write_text("\n".join(kept) + "\n")
     nl.new_game("journey", players=2, seed=1, data=str(folder))
     with pytest.raises(DataError, match=r"cards.csv, field 'period': the advanced cards "

@@ -2,6 +2,7 @@
 file is refused with the file, row and field named."""
 from __future__ import annotations
 
+import random
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -112,3 +113,34 @@ def test_a_mission_file_with_fewer_cards_than_the_game_contents_is_refused(folde
     with pytest.raises(DataError, match=r"missions.csv.*4 Observation Mission cards \(Naéco › Game "
                                         r"contents\), found 2"):
         nl.new_game("naeco", players=2, sea_shepherd=True, data=str(folder))
+
+
+def _rich_variant(folder: Path) -> Path:
+    """Priority cards worth 20 a symbol and Surface values 16..20: scores pass the shipped data's bound."""
+    (folder / "priority_observations.csv").write_text(
+        "card,insufficiently_known,well_known,endangered,least_concern,source\n"
+        + "".join(f"{c},20,20,20,20,reconstructed\n" for c in "ABCD"), encoding="utf-8")
+    rows = (folder / "surface.csv").read_text(encoding="utf-8").splitlines()
+    (folder / "surface.csv").write_text("\n".join(
+        [rows[0]] + [",".join([r.split(",")[0], str(16 + i)] + r.split(",")[2:]) for i, r in enumerate(rows[1:])])
+        + "\n", encoding="utf-8")
+    return folder
+
+
+def test_the_score_bounds_are_those_of_the_data_played(folder):
+    """A variant's values may score past the shipped data's SCORE_BOUNDS: the bounds a tool is told
+    (returns_bounds with data=) are argued from the data played, and every game stays within them."""
+    cls = nl.game_class("naeco")
+    assert cls.score_bounds(dataset_dir("naeco")) == cls.score_bounds() == cls.SCORE_BOUNDS
+    variant = _rich_variant(folder)
+    lo, hi = cls.returns_bounds("score", 2, data=str(variant))
+    best = []
+    for seed in range(6):
+        s = nl.new_game("naeco", players=2, seed=seed, data=str(variant), sea_shepherd=bool(seed % 2))
+        rng = random.Random(seed)
+        while not s.is_over():
+            s.apply(rng.choice(s.legal_actions()))
+        assert all(lo <= v <= hi for v in s.scores()), (s.scores(), (lo, hi))
+        best.append(max(s.scores()))
+    assert max(best) > cls.SCORE_BOUNDS[1]        # the variant does pass the shipped data's bound
+    assert cls.returns_bounds("score", 2, data=load(variant)) == (lo, hi)   # a loaded dataset too

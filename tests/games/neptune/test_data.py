@@ -142,3 +142,28 @@ def test_a_file_with_fewer_cards_than_the_components_is_refused(tmp_path, file, 
     with pytest.raises(DataError, match=f"{what}.*Destination: Neptune › Components.*found {count - 1}") as info:
         data.load(folder)
     assert info.value.file.endswith(file)
+
+
+def _with_markers(folder, extra):
+    """The folder's map with `extra` more distance markers (9 fuel each), between pairs of planets not yet joined."""
+    planets = data._planets(folder)
+    path = folder / "distances.csv"
+    text = path.read_text(encoding="utf-8")
+    joined = {frozenset(line.split(",")[:2]) for line in text.splitlines()[1:]}
+    pairs = [(a, b) for i, a in enumerate(planets) for b in planets[i + 1:] if frozenset((a, b)) not in joined]
+    path.write_text(text + "".join(f"{a},{b},9,reconstructed\n" for a, b in pairs[:extra]), encoding="utf-8")
+    return folder
+
+
+def test_a_map_whose_markers_make_too_many_routes_is_refused_quickly(tmp_path):
+    """Every route a trip may take is listed at set-up and loops of markers multiply them: a map past
+    MAX_ROUTES is refused, saying why, before its listing runs for seconds or minutes."""
+    import time
+    folder = _with_markers(_copy(tmp_path), 18)
+    start = time.perf_counter()
+    with pytest.raises(DataError, match=rf"distances.csv: the distance markers \(30\) make more than "
+                                        rf"{data.MAX_ROUTES} routes between planets .*remove some markers"):
+        data.load(folder)
+    assert time.perf_counter() - start < 2
+    fewer = _with_markers(_copy(tmp_path / "b"), 6)        # a few more markers still load
+    assert game(data=str(fewer)).data.routes != data.load().routes

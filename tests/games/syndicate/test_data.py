@@ -76,6 +76,28 @@ def test_bad_file_names_file_row_and_field(tmp_path, name, row, field, value):
     assert name in msg and f"row {row}" in msg and field in msg
 
 
+@pytest.mark.parametrize("value,problem", [
+    ("6|6|6", r"3 different values of Kumichō's path \(Neko Syndicate › Solo Mode\); 6\|6\|6 repeats a value"),
+    ("6|4|6", r"6\|4\|6 repeats a value"),
+    ("\u0666|4|2", r"'\u0666\|4\|2' is not 3 whole numbers \(digits 0-9\) joined by \|"),
+    ("1_0|8|6", r"is not 3 whole numbers"),
+    ("6|4", r"3 mission markers, so 3 values, not 2"),
+])
+def test_catanna_markers_are_three_different_path_values_written_with_digits(tmp_path, value, problem):
+    """Solo Mode: CatANNA's three markers go on three different values, in the table as in the option."""
+    folder = edited(tmp_path, "catanna.csv", 1, "markers", value)
+    with pytest.raises(DataError, match=r"catanna.csv, row 1\b.*, field 'markers': .*" + problem):
+        nl.new_game("syndicate", players=1, seed=1, data=str(folder), catanna="very easy")
+    with pytest.raises(DataError, match=problem):     # a two-player game reads the same table
+        nl.new_game("syndicate", players=2, seed=1, data=str(folder))
+
+
+def test_the_table_and_the_option_refuse_the_same_repeated_markers():
+    assert data.markers_problem((6, 6, 6), data.load().path) is not None
+    with pytest.raises(nl.ConfigError, match="three different values"):
+        nl.new_game("syndicate", players=1, seed=1, catanna_markers=(6, 6, 6))
+
+
 def test_a_catanna_table_without_the_default_difficulty_is_a_data_error(tmp_path):
     # the player asked for no difficulty, so the table is at fault, not the game's settings
     folder = edited(tmp_path, "catanna.csv", 3, "difficulty", "Medium")
@@ -151,3 +173,14 @@ def test_a_nigiri_slot_on_the_lieutenants_card_is_filled_by_a_cook_below_it(tmp_
     assert [(a.place, a.slot, a.colour) for a in fill] == [(0, 0, 0)]
     s.apply(fill[0])
     assert s.filled[0][0][0] == 0
+
+
+def test_the_score_bound_follows_the_path_played(tmp_path):
+    """Kumichō's path is data (values up to 99): a seat's three missions may score its best value each,
+    so the highest score a tool is told grows with it; the shipped path gives SCORE_BOUNDS."""
+    cls = nl.game_class("syndicate")
+    assert cls.score_bounds(FOLDER) == cls.SCORE_BOUNDS
+    folder = edited(tmp_path, "path.csv", 1, "value", "50")
+    lo, hi = cls.returns_bounds("score", 2, data=str(folder))
+    assert lo == cls.SCORE_BOUNDS[0]
+    assert hi - cls.SCORE_BOUNDS[1] == 3 * (50 - max(data.load().path))

@@ -16,14 +16,17 @@ Bounds, argued from the rules (Naéco › Gameplay, › End of the game) and the
   facedown_any_depth, on any of the 4 rows), at most 129 places a row: 3 * 129 * 5 = 1935.
 - Scores (Naéco › Scoring, the Sea Shepherd France missions): research is the Surface value under
   the token, -1..5; observed biodiversity is 4 points a card of the least represented value, and each
-  value has 16 species, so at most 64; priority observations at most 1+2+3+4 = 10; missions: turtles
-  -2..5, dolphins -2..8 (4 dolphins, 2 each), each chain -3..3. SCORE_BOUNDS = (-1-2-2-3-3, 5+64+10+5+8+3+3).
+  value has 16 species, so at most 64; priority observations at most 1+2+3+4 = 10 (the most one
+  card's four values add up to); missions: turtles -2..5, dolphins -2..8 (4 dolphins, 2 each), each
+  chain -3..3. SCORE_BOUNDS = (-1-2-2-3-3, 5+64+10+5+8+3+3). score_bounds(data) makes the same
+  argument of a loaded dataset's values (a variant's Surface values, species and cards).
 - Chance: the piles are shuffled at set-up and nothing is drawn at random afterwards ("setup").
 """
 from __future__ import annotations
 
 from neko_lab.core.spaces import Field, Layout, counts, flag, number, one_hot, padded
 
+from .. import scoring
 from .ocean import DEPTHS, FACE_DOWN, START
 from .setup import HAND_SIZE, PILES
 from .state import GameState
@@ -36,6 +39,22 @@ MAX_LEGAL_ACTIONS = HAND_SIZE * COLUMNS * (1 + DEPTHS)
 CHANCE = "setup"
 SCORE_BOUNDS = (-11, 98)
 DECISIONS = tuple(sorted(GameState.DECISIONS))     # the kinds of decision, in a fixed order
+
+
+def score_bounds(data) -> tuple[int, int]:
+    """SCORE_BOUNDS argued from a loaded dataset (see the docstring): research, biodiversity, priority
+    observations and every mission card at their least and most."""
+    values = data.surface_values
+    least_value = min(sum(c.value == v for c in data.species) for v in range(1, 5))
+    dolphins = sum(c.group == "dolphin" for c in data.species)
+    missions = {"turtles": (min(scoring.NYAMBA_POINTS.values()), max(scoring.NYAMBA_POINTS.values())),
+                "dolphins": (scoring.DOLPHIN_NONE, max(scoring.DOLPHIN_NONE, scoring.DOLPHIN_POINTS_EACH * dolphins)),
+                "chain_deepest": (scoring.CHAIN_FAILURE, scoring.CHAIN_SUCCESS),
+                "chain_shallowest": (scoring.CHAIN_FAILURE, scoring.CHAIN_SUCCESS)}
+    lo = min(values) + sum(missions[m.effect][0] for m in data.missions)
+    hi = (max(values) + scoring.BIODIVERSITY_POINTS * least_value + max(sum(c.points) for c in data.priority)
+          + sum(missions[m.effect][1] for m in data.missions))
+    return lo, hi
 
 
 def action_keys(players: int, options: dict) -> list:

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from neko_lab.core import ConfigError, DataError, Pending, serializable
 
-from ..data import COLOURS, DEFAULT_DIFFICULTY, LIEUTENANTS, MISSION_TYPES, PLACES, WILD, SyndicateData
+from ..data import (COLOURS, DEFAULT_DIFFICULTY, LIEUTENANTS, MISSION_TYPES, PLACES, WILD, SyndicateData,
+                    markers_problem)
 from . import final_scoring
 from .rulebook import SOLO, SOLO_SCORING
 
@@ -98,7 +99,7 @@ def difficulty(s: "GameState", data: SyndicateData) -> tuple[int, tuple[int, ...
         marks = s.options["catanna_markers"]
         lo = min(v for _, _, m in data.catanna for v in m)
         hi = max(v for _, _, m in data.catanna for v in m)
-        if len(set(marks)) != 3 or any(not lo <= v <= hi or v not in data.path for v in marks):
+        if markers_problem(tuple(marks), data.path) or any(not lo <= v <= hi for v in marks):
             shown = sorted(v for v in set(data.path) if lo <= v <= hi)
             raise ConfigError(f"catanna_markers must be three different values of the difficulty table, "
                               f"among {shown}; got {tuple(marks)}")

@@ -21,6 +21,7 @@ Bounds, argued from the rules (Command phase, the minions' cards, Delivery zone,
   slot (at most 4 a card: 80), every card completed (extra at most 9, checked by data.py: 180), three
   missions at the best path value 20 plus the order bonus 5 (75) and the tie-break point: 336.
   Lowest: all 32 cubes loose on level 1 (-2 * 4 * 32 = -256) and no card with a delivery (-40): -296.
+  The path's values are data: score_bounds(data) takes the best one of a loaded dataset's path.
 - Chance: the deck is shuffled at set-up and, at a simultaneous table, the discard pile is shuffled in
   under it when a turn could empty it, and
   CatANNA (solo) draws as it plays: "mid-game".
@@ -31,7 +32,8 @@ from itertools import product
 
 from neko_lab.core.spaces import Field, Layout, counts, flag, number, one_hot, padded
 
-from ..data import COLOURS, MINIONS, MISSION_TYPES, NEIGHBOURHOODS, PLACES, SLOT_KINDS
+from ..data import COLOURS, LEVEL_OF, MINIONS, MISSION_TYPES, MULTIPLIER, NEIGHBOURHOODS, PLACES, SLOT_KINDS
+from ..scoring import ORDER_BONUS, TIE_BREAK
 from .command_phase import EndWalk
 from .delivery_zone import Deliver
 from .lieutenants_card import Discard, Place
@@ -44,6 +46,15 @@ MAX_GAME_LENGTH = 15 * 4 * 81 + 4 * 2 + 41
 CHANCE = "mid-game"
 SCORE_BOUNDS = (-296, 336)
 SLOTS = 4
+WEIGHT = sum(MULTIPLIER[LEVEL_OF[p]] for p in range(PLACES))        # 20: the levels' cards times their factor
+STRUCTURE_MOST = WEIGHT * SLOTS + WEIGHT * 9        # every slot delivered, every card completed (extra <= 9)
+
+
+def score_bounds(data) -> tuple[int, int]:
+    """SCORE_BOUNDS argued from a loaded dataset (see the docstring): three missions at the path's best
+    value with the first place's bonus, on top of the structure's most and the tie-break point."""
+    best = max(data.path) + ORDER_BONUS[0]
+    return SCORE_BOUNDS[0], STRUCTURE_MOST + len(MISSION_TYPES) * best + TIE_BREAK
 DECISIONS = tuple(sorted(GameState.DECISIONS))     # the kinds of decision, in a fixed order
 C = len(COLOURS)
 
