@@ -7,10 +7,14 @@
             page.locator(".jupyter-widgets button", has_text="Play").first.click()
             nb.screenshot("after-play")
 
-JupyterLab runs on loopback, without token, in a temporary root holding copies of the notebooks, with
-its own settings (the news pop-up switched off through overrides.json) and workspaces folders, so
-nothing outside the temporary folder is touched. The browser is Debian's Chromium driven by
-Playwright (never `playwright install`).
+JupyterLab runs on loopback in a temporary root holding copies of the notebooks, with its own settings
+(the news pop-up switched off through overrides.json) and workspaces folders, so nothing outside the
+temporary folder is touched. It asks for a random token, as any server another user of the machine
+could reach must (its kernels run code): the token is handed over in the environment (JUPYTER_TOKEN),
+never on the command line, and `lab.url` is the base address, `lab.address(path)` one that logs in. The
+server ends with the test process even when that process is killed (Linux: the parent-death signal,
+SIGTERM, so it still shuts its kernels down). The browser is Debian's Chromium driven by Playwright
+(never `playwright install`).
 
 Requirements are checked by `require_browser()`: when Chromium or Playwright is missing the test FAILS
 with a message saying what to install. Set NEKO_LAB_NO_BROWSER=1 to deselect browser tests on purpose
@@ -23,6 +27,7 @@ import http.client
 import json
 import os
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -75,6 +80,23 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _end_with(parent: int):
+    """A Popen preexec_fn: the server gets SIGTERM when the process that started it ends, however it ends
+    (Linux's parent-death signal; nothing elsewhere), so no server outlives a killed test run. The signal
+    follows the thread that started the server: start a Lab from the test's own thread."""
+    if not sys.platform.startswith("linux"):
+        return None
+
+    def before_exec() -> None:
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+        if os.getppid() != parent:            # the test process ended before the signal was asked for
+            os._exit(1)
+    return before_exec
+
+
 class Lab:
     """JupyterLab serving a temporary root. `notebooks` maps a path inside the root to a source file."""
 
@@ -88,6 +110,11 @@ class Lab:
         self.port = 0
         self.proc: subprocess.Popen | None = None
         self.url = ""
+        self.token = secrets.token_hex(16)
+
+    def address(self, path: str = "") -> str:
+        """The address of `path` on the server, with the token: the first page a browser opens logs it in."""
+        return f"{self.url}/{path.lstrip('/')}?token={self.token}"
 
     # ------------------------------------------------------------------ server
     def __enter__(self) -> "Lab":
@@ -132,17 +159,19 @@ class Lab:
         """Start the server on a fresh port; True once it answers there as JupyterLab."""
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"), TQDM_DISABLE="1")
+        env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"), TQDM_DISABLE="1",
+                   JUPYTER_TOKEN=self.token)
+        env.pop("JUPYTER_TOKEN_FILE", None)
         env.setdefault("NEKO_LAB_QUICK", "1")
         cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
                "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
-               "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={self.root}",
+               f"--ServerApp.root_dir={self.root}",
                "--LabApp.expose_app_in_browser=True", f"--LabApp.app_settings_dir={app_settings}",
                f"--LabApp.user_settings_dir={self.tmp / 'user-settings'}",
                f"--LabApp.workspaces_dir={self.tmp / 'workspaces'}"]
         self._log = open(self.tmp / "jupyter.log", "wb")
         self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, env=env,
-                                     cwd=self.root, start_new_session=True)
+                                     cwd=self.root, start_new_session=True, preexec_fn=_end_with(os.getpid()))
         deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -151,7 +180,7 @@ class Lab:
                 raise RuntimeError(f"JupyterLab exited early:\n{self.server_log()}")
             if self._ours():
                 try:
-                    with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as r:
+                    with urllib.request.urlopen(self.address("api/status"), timeout=2) as r:
                         if r.status == 200:
                             return True
                 except (OSError, http.client.HTTPException):
@@ -266,7 +295,7 @@ class NotebookPage:
         self.page, self.lab, self.path = page, lab, path
 
     def open(self, timeout: float = 90.0) -> None:
-        self.page.goto(f"{self.lab.url}/lab/tree/{self.path}")
+        self.page.goto(self.lab.address(f"lab/tree/{self.path}"))
         self.page.wait_for_function(_KERNEL_IDLE, timeout=timeout * 1000, polling=250)
 
     def run_all(self, timeout: float = 180.0) -> None:

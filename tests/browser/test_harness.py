@@ -86,7 +86,60 @@ def test_a_port_taken_before_the_server_binds_it_is_left_for_a_fresh_one(monkeyp
     try:
         with harness.Lab() as lab:
             assert lab.port != taken and len(ports) == 2
-            with harness.urllib.request.urlopen(f"{lab.url}/api/status", timeout=5) as r:
+            with harness.urllib.request.urlopen(lab.address("api/status"), timeout=5) as r:
                 assert r.status == 200
     finally:
         squatter.close()
+
+
+@pytest.mark.browser
+def test_the_server_asks_for_a_token_that_is_on_no_command_line():
+    """Any local user can reach a loopback port, and the server's kernels run code: it asks for a random
+    token, which travels in its environment, where only its own user can read it."""
+    import urllib.error
+
+    with harness.Lab() as lab:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            harness.urllib.request.urlopen(f"{lab.url}/api/kernels", timeout=5)
+        assert refused.value.code == 403
+        with harness.urllib.request.urlopen(lab.address("api/kernels"), timeout=5) as r:
+            assert r.status == 200
+        assert len(lab.token) >= 32
+        assert lab.token.encode() not in Path(f"/proc/{lab.proc.pid}/cmdline").read_bytes()
+
+
+@pytest.mark.browser
+def test_the_server_ends_when_the_test_process_is_killed(tmp_path):
+    """A test run killed outright (no clean-up runs) leaves no JupyterLab behind."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = ("import sys; sys.path.insert(0, sys.argv[1]); import harness, time\n"
+              "lab = harness.Lab(); lab.start()\n"
+              "print(lab.proc.pid, lab.port, lab.tmp, flush=True); time.sleep(600)\n")
+    test_run = subprocess.Popen([sys.executable, "-c", script, str(Path(harness.__file__).parent)],
+                                stdout=subprocess.PIPE, text=True)
+    try:
+        pid, port, tmp = test_run.stdout.readline().split()
+        pid, port = int(pid), int(port)
+    finally:
+        test_run.kill()                    # SIGKILL: the harness's own clean-up never runs
+        test_run.wait()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        if Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z"):
+            break                          # ended, waiting only to be reaped
+        time.sleep(0.2)
+    else:
+        os.killpg(pid, signal.SIGKILL)     # do not leave it running, then fail
+        raise AssertionError("JupyterLab kept running after the test process was killed")
+    harness.shutil.rmtree(tmp, ignore_errors=True)
+    with harness.socket.socket() as s:
+        s.bind(("127.0.0.1", port))        # its port is free again
