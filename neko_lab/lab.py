@@ -23,10 +23,11 @@ opens a small page in the Jupyter runtime folder (`jupyter --runtime-dir`, a fol
 made with mode 0700), written readable by the user only (mode 0600), which sends it on to the address
 with the token and so logs it in; the page is removed when the lab stops. The address with the token is
 printed to the user's own terminal (as Jupyter prints it), for `--no-browser` and for opening it by hand.
-`--ip` is checked like `--port`: an address that is not one, or not this machine's, is refused in one line.
+`--ip` is checked like `--port`: an address that is not one, or one this machine cannot listen on and be
+reached at (not its own, multicast, link-local without its interface), is refused in one line.
 
 Which port: `--port P` (1-65535) is used as given, and refused in one line if something already listens
-there. Without it, 8888 if free, else any free port the system offers. The address is printed once
+there, or if it is a privileged port this user may not listen on. Without it, 8888 if free, else any free port the system offers. The address is printed once
 the server answers, so it is the address of the server that actually started.
 
 JupyterLab's news pop-up and update check are turned off, as on Binder: the server gets
@@ -198,21 +199,48 @@ def _socket(ip: str) -> socket.socket:
     return s
 
 
+def _not_listenable(ip: str, why: str) -> LabError:
+    return LabError(f"{ip} is not an address of this machine that can be listened on ({why}); "
+                    f"leave out --ip to serve on 127.0.0.1")
+
+
 def port_is_free(port: int, ip: str = "127.0.0.1") -> bool:
-    """True when ip:port can be bound; LabError when ip is no address of this machine."""
-    with _socket(ip) as s:
-        try:
+    """True when ip:port can be bound, False when something holds it; LabError when ip cannot be listened
+    on here, or when the port is privileged and this user may not listen on it."""
+    try:
+        with _socket(ip) as s:
             s.bind((ip, port))
-        except OSError as exc:
-            if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
-                raise LabError(f"{ip} is not an address of this machine; leave out --ip to serve on "
-                               f"127.0.0.1") from None
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
             return False
+        if exc.errno == errno.EACCES:
+            raise LabError(f"port {port} is privileged: this user is not permitted to listen on it; "
+                           f"leave out --port to take a free one, or give one above 1023") from None
+        raise _not_listenable(ip, exc.strerror or str(exc)) from None
     return True
+
+
+def check_listenable(ip: str) -> None:
+    """LabError unless a server can listen on `ip` and be reached there (a multicast or broadcast address
+    can be bound, but nothing ever connects to it; a link-local one needs its interface)."""
+    import ipaddress
+    if ipaddress.ip_address(ip).is_multicast:
+        raise _not_listenable(ip, "a multicast address")
+    try:
+        with _socket(ip) as server:
+            server.bind((ip, 0))
+            server.listen(1)
+            port = server.getsockname()[1]
+            with socket.socket(server.family) as client:
+                client.settimeout(5)
+                client.connect((ip, port))
+    except OSError as exc:
+        raise _not_listenable(ip, exc.strerror or str(exc)) from None
 
 
 def choose_port(requested: int | None, ip: str = "127.0.0.1", preferred: int = PREFERRED_PORT) -> int:
     """The requested port if free (else LabError); without one, `preferred` if free, else a free port."""
+    check_listenable(ip)
     if requested is not None:
         if not port_is_free(requested, ip):
             raise LabError(f"port {requested} is already in use on {ip}; "

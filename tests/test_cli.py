@@ -1,6 +1,7 @@
 """The neko-lab command: games, rules, simulate, lab, and one-line errors with exit status 2."""
 from __future__ import annotations
 
+import errno
 import json
 import os
 import socket
@@ -381,6 +382,8 @@ def test_lab_token_is_not_on_the_command_line():
     ("300.1.1.1", "is an IPv4 or IPv6 address"),
     ("my-laptop", "is an IPv4 or IPv6 address"),
     ("192.0.2.1", "192.0.2.1 is not an address of this machine"),
+    ("fe80::1", "fe80::1 is not an address of this machine"),        # link-local, no interface named
+    ("224.0.0.1", "224.0.0.1 is not an address of this machine that can be listened on (a multicast"),
 ])
 def test_lab_refuses_a_bad_ip_in_one_line(capsys, ip, needle):
     _one_line_error(capsys, ["lab", "--no-browser", "--ip", ip], needle)
@@ -500,6 +503,17 @@ def test_lab_opens_no_browser_when_the_private_page_cannot_be_written(tmp_path, 
     assert lab._serve_from(lab.Folder(REPO / "notebooks", "checkout"), args, opened.append, dict(os.environ)) == 0
     out, err = capsys.readouterr()
     assert opened == [] and "token=" in out and "open the address above" in err
+
+
+def test_lab_refuses_a_privileged_port_as_not_permitted_not_as_in_use(capsys, monkeypatch):
+    class Unprivileged(socket.socket):          # what a user other than root meets below port 1024
+        def bind(self, address):
+            if address[1] == 80:
+                raise PermissionError(errno.EACCES, "Permission denied")
+            return super().bind(address)
+    monkeypatch.setattr(lab, "_socket", lambda ip: Unprivileged(socket.AF_INET6 if ":" in ip else socket.AF_INET))
+    _one_line_error(capsys, ["lab", "--no-browser", "--port", "80"], "port 80 is privileged")
+    assert "in use" not in capsys.readouterr().err
 
 
 def _one_line_error(capsys, args, needle):
