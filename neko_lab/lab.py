@@ -23,12 +23,18 @@ opens a small page in the Jupyter runtime folder (`jupyter --runtime-dir`, a fol
 made with mode 0700), written readable by the user only (mode 0600), which sends it on to the address
 with the token and so logs it in; the page is removed when the lab stops. The address with the token is
 printed to the user's own terminal (as Jupyter prints it), for `--no-browser` and for opening it by hand.
+JupyterLab's own login page (jpserver-PID-open.html, which holds the token too) is made readable by the
+user only, whatever the umask (private_login_page).
 `--ip` is checked like `--port`: an address that is not one, or one this machine cannot listen on and be
 reached at (not its own, multicast, link-local without its interface), is refused in one line.
 
 Which port: `--port P` (1-65535) is used as given, and refused in one line if something already listens
-there, or if it is a privileged port this user may not listen on. Without it, 8888 if free, else any free port the system offers. The address is printed once
-the server answers, so it is the address of the server that actually started.
+there, or if it is a privileged port this user may not listen on. Without it, 8888 if free, else any free
+port the system offers. Another program (of another user, say) can take the port between that choice and
+the server's start; so the token is sent to nothing before the server neko-lab started has written its
+jpserver-PID.json (PID: its own process) in the runtime folder, as a file of the user's own, saying it
+holds that port. A server that could not listen there ends, and a fresh free port is tried. The address is
+printed once the server answers, so it is the address of the server that actually started.
 
 JupyterLab's news pop-up and update check are turned off, as on Binder: the server gets
 `--LabApp.news_url=None` and, through a configuration folder of its own prepended to JUPYTER_CONFIG_PATH,
@@ -47,6 +53,7 @@ import secrets
 import shutil
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import tempfile
@@ -288,6 +295,35 @@ def server_environment(config_dir: Path) -> dict[str, str]:
     return env
 
 
+def private_login_page(runtime: Path) -> Callable[[], None] | None:
+    """What the server's process runs before JupyterLab starts (a Popen preexec_fn; None off POSIX).
+    JupyterLab writes a login page of its own, holding the token, to jpserver-PID-open.html in the runtime
+    folder, whatever --no-browser says (and no setting turns that off), with the mode the umask gives,
+    often readable by every user. Made here first, empty and mode 0600, under the process's own PID, that
+    file keeps its mode when JupyterLab writes into it, so the token in it stays the user's own."""
+    if os.name != "posix":
+        return None
+
+    def before_exec() -> None:
+        page = os.path.join(runtime, f"jpserver-{os.getpid()}-open.html")
+        try:
+            if os.path.lexists(page):            # left by an earlier process of the same PID
+                os.unlink(page)
+            os.close(os.open(page, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600))
+        except OSError:
+            pass
+    return before_exec
+
+
+def runtime_folder(env: dict[str, str]) -> Path:
+    """The Jupyter runtime folder the server will use (JUPYTER_RUNTIME_DIR in `env`, else Jupyter's own),
+    made if missing with mode 0700: the server writes its jpserver-PID.json there, and neko-lab its page."""
+    from jupyter_core.paths import jupyter_runtime_dir
+    folder = Path(env.get("JUPYTER_RUNTIME_DIR") or jupyter_runtime_dir()).expanduser().resolve()
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return folder
+
+
 def address(folder: Path, ip: str, port: int, token: str) -> str:
     host = f"[{ip}]" if ":" in ip else ip
     start = "lab/tree/index.ipynb" if (folder / "index.ipynb").is_file() else "lab"
@@ -330,22 +366,41 @@ def remove_page(page: Path | None) -> None:
             pass
 
 
-def wait_until_serving(proc: subprocess.Popen, ip: str, port: int, token: str,
+def started_here(runtime: Path, pid: int, port: int) -> bool:
+    """True when the server of process `pid` has written its jpserver-PID.json in `runtime`, as a file of
+    this user's own, saying it listens on `port`. JupyterLab writes it once it holds the port, so what
+    answers there is that server, not another program (of another user, say) that took the port first."""
+    info = runtime / f"jpserver-{pid}.json"
+    try:
+        st = os.lstat(info)
+        if not stat.S_ISREG(st.st_mode) or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
+            return False
+        data = json.loads(info.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("pid") == pid and data.get("port") == port
+
+
+def wait_until_serving(proc: subprocess.Popen, ip: str, port: int, token: str, runtime: Path,
                        timeout: float = START_TIMEOUT) -> bool:
-    """True once the server at ip:port answers /api/status; False if the process ends first."""
+    """True once the server started as `proc` says it holds ip:port (started_here) and answers
+    /api/status there; False if the process ends first. The token is sent to nothing before that."""
     host = f"[{ip}]" if ":" in ip else ("127.0.0.1" if ip in ("0.0.0.0", "") else ip)
     url = f"http://{host}:{port}/api/status?token={token}"
     deadline = time.monotonic() + timeout
+    ours = False
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             return False
-        try:
-            with urllib.request.urlopen(url, timeout=2) as reply:
-                if reply.status == 200:
-                    return True
-        except (urllib.error.URLError, OSError):
-            pass
-        time.sleep(0.25)
+        ours = ours or started_here(runtime, proc.pid, port)
+        if ours:
+            try:
+                with urllib.request.urlopen(url, timeout=2) as reply:
+                    if reply.status == 200:
+                        return True
+            except (urllib.error.URLError, OSError):
+                pass
+        time.sleep(0.25 if ours else 0.1)
     return False
 
 
@@ -441,14 +496,16 @@ def _serve(args: argparse.Namespace, open_browser: Callable[[str], object] | Non
 
 def _serve_from(folder: Folder, args: argparse.Namespace, open_browser: Callable[[str], object] | None,
                 env: dict[str, str]) -> int:
+    runtime = runtime_folder(env)
+    env = {**env, "JUPYTER_RUNTIME_DIR": str(runtime)}     # where wait_until_serving looks for the server
     attempts = 1 if args.port is not None else 3
     for attempt in range(attempts):
         port = choose_port(args.port, args.ip)
         token = secrets.token_hex(16)
         proc = subprocess.Popen(jupyter_command(folder.path, args.ip, port), stdin=subprocess.DEVNULL,
-                                env=token_environment(env, token))
+                                env=token_environment(env, token), preexec_fn=private_login_page(runtime))
         try:
-            started = wait_until_serving(proc, args.ip, port, token)
+            started = wait_until_serving(proc, args.ip, port, token, runtime)
         except KeyboardInterrupt:
             _stop(proc)
             raise
@@ -456,8 +513,13 @@ def _serve_from(folder: Folder, args: argparse.Namespace, open_browser: Callable
             trust(folder.path, shipped_keys(folder))   # only once the server really serves them
             break
         _stop(proc)
-        if proc.returncode not in (None, 0) and attempt + 1 < attempts and not port_is_free(port, args.ip):
+        taken = not port_is_free(port, args.ip)
+        if proc.returncode not in (None, 0) and attempt + 1 < attempts and taken:
             continue      # another program took the free port between the choice and the start
+        if taken:
+            raise LabError(f"JupyterLab could not listen on {args.ip}:{port}: another program took the port "
+                           f"first" + ("; leave out --port to take a free one" if args.port is not None else
+                                       "; try again"))
         raise LabError(f"JupyterLab did not start on {args.ip}:{port} (its messages are above)")
     url = address(folder.path, args.ip, port, token)
     print(f"JupyterLab serves {folder.path}", flush=True)
@@ -466,7 +528,7 @@ def _serve_from(folder: Folder, args: argparse.Namespace, open_browser: Callable
     try:
         if not args.no_browser:
             try:
-                page = open_page(url)
+                page = open_page(url, runtime)
             except (OSError, RuntimeError) as exc:     # RuntimeError: the page could not be made private
                 print(f"neko-lab: no browser opened, as the page that logs it in could not be written "
                       f"({exc}); open the address above", file=sys.stderr, flush=True)

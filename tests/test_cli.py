@@ -1,12 +1,15 @@
 """The neko-lab command: games, rules, simulate, lab, and one-line errors with exit status 2."""
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
 import socket
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -472,6 +475,12 @@ def test_lab_opens_the_browser_without_the_token_on_its_command_line_and_still_l
         assert stat.S_IMODE(runtime.stat().st_mode) & 0o077 == 0
         target = html.unescape(re.search(r'http-equiv="refresh" content="0;url=([^"]+)"', page.read_text())[1])
         assert target == url
+        # no file holding the token is readable by anyone but the user (JupyterLab's own login page,
+        # jpserver-PID-open.html, would be, as its mode follows the umask)
+        for f in [*runtime.rglob("*"), *Path(tempfile.gettempdir()).glob("*")]:
+            with contextlib.suppress(OSError):
+                if f.is_file() and not f.is_symlink() and token.encode() in f.read_bytes():
+                    assert stat.S_IMODE(f.stat().st_mode) & 0o077 == 0, f
         # following the page logs the browser in: afterwards its cookie alone opens the notebooks
         browser_session = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         with browser_session.open(target, timeout=10) as r:
@@ -514,6 +523,73 @@ def test_lab_refuses_a_privileged_port_as_not_permitted_not_as_in_use(capsys, mo
     monkeypatch.setattr(lab, "_socket", lambda ip: Unprivileged(socket.AF_INET6 if ":" in ip else socket.AF_INET))
     _one_line_error(capsys, ["lab", "--no-browser", "--port", "80"], "port 80 is privileged")
     assert "in use" not in capsys.readouterr().err
+
+
+def _lab_environment(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"), "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"),
+            "JUPYTER_DATA_DIR": str(tmp_path / "data")}
+
+
+def _notebook_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "index.ipynb").write_text((REPO / "notebooks" / "index.ipynb").read_text())
+    return folder
+
+
+def test_lab_sends_the_token_to_no_program_that_took_the_port_first(tmp_path, monkeypatch, capsys):
+    """Another local user can bind the port neko-lab found free before JupyterLab does, and answer like a
+    web server: it must get neither the token nor the browser; neko-lab starts on a fresh port instead."""
+    import http.server
+
+    heard: list[str] = []
+
+    class Squatter(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            heard.append(self.path + "\n" + str(self.headers))
+            body = b"<html><body>not JupyterLab</body></html>"
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *a):
+            pass
+
+    squatter = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Squatter)
+    taken = squatter.server_address[1]
+    threading.Thread(target=squatter.serve_forever, daemon=True).start()
+    real, ports, procs = lab.choose_port, [], []
+    monkeypatch.setattr(lab, "choose_port", lambda requested, ip="127.0.0.1": ports.append(
+        taken if not ports else real(requested, ip)) or ports[-1])
+    monkeypatch.setattr(lab, "trust", lambda *a: [])
+    popen = lab.subprocess.Popen
+    monkeypatch.setattr(lab.subprocess, "Popen", lambda *a, **k: procs.append(popen(*a, **k)) or procs[-1])
+    args = cli._parser().parse_args(["lab", "--no-browser"])
+    folder = _notebook_folder(tmp_path)
+    result: list = []
+    serving = threading.Thread(target=lambda: result.append(
+        lab._serve_from(lab.Folder(folder, "given"), args, None, _lab_environment(tmp_path))))
+    serving.start()
+    out = ""
+    try:
+        deadline = time.monotonic() + 120
+        while "token=" not in out and serving.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.2)
+            out += capsys.readouterr().out
+        url = next(line for line in out.splitlines() if "token=" in line)
+        token = url.rsplit("token=", 1)[1]
+        port = int(url.split(":")[2].split("/")[0])
+        assert port != taken and ports[0] == taken and len(procs) == 2, (ports, url)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=5) as r:
+            assert "started" in json.load(r)         # the address printed is the server neko-lab started
+    finally:
+        for proc in procs:
+            lab._stop(proc)
+        serving.join(30)
+        squatter.shutdown()
+        squatter.server_close()
+    assert not any(token in request for request in heard), heard
 
 
 def _one_line_error(capsys, args, needle):
