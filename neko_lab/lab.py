@@ -36,6 +36,10 @@ jpserver-PID.json (PID: its own process) in the runtime folder, as a file of the
 holds that port. A server that could not listen there ends, and a fresh free port is tried. The address is
 printed once the server answers, so it is the address of the server that actually started.
 
+Ctrl-C (the server runs in a process group of its own, so the terminal's interrupt reaches neko-lab only),
+SIGTERM and the terminal closing all stop JupyterLab the same way: it is asked to end, shuts its kernels
+down and removes its runtime files.
+
 JupyterLab's news pop-up and update check are turned off, as on Binder: the server gets
 `--LabApp.news_url=None` and, through a configuration folder of its own prepended to JUPYTER_CONFIG_PATH,
 a default of `fetchNews: "false"` for the notification settings (a labconfig default_setting_overrides, so a
@@ -405,12 +409,15 @@ def wait_until_serving(proc: subprocess.Popen, ip: str, port: int, token: str, r
 
 
 def run(args: argparse.Namespace, open_browser: Callable[[str], object] | None = None) -> int:
-    """Serve the notebooks until Ctrl-C (or SIGTERM), which stops JupyterLab too."""
-    previous = signal.signal(signal.SIGTERM, _interrupt)
+    """Serve the notebooks until Ctrl-C (or SIGTERM, or the terminal closing), which stops JupyterLab too:
+    it is asked to end (SIGTERM), so it shuts its kernels down and removes its runtime files."""
+    stops = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+    previous = {sig: signal.signal(sig, _interrupt) for sig in stops}
     try:
         return _serve(args, open_browser)
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -502,8 +509,11 @@ def _serve_from(folder: Folder, args: argparse.Namespace, open_browser: Callable
     for attempt in range(attempts):
         port = choose_port(args.port, args.ip)
         token = secrets.token_hex(16)
+        # a process group of its own: Ctrl-C in the terminal reaches neko-lab only, which then asks the
+        # server to end (as SIGTERM does), instead of the server dying at once and leaving its files behind
         proc = subprocess.Popen(jupyter_command(folder.path, args.ip, port), stdin=subprocess.DEVNULL,
-                                env=token_environment(env, token), preexec_fn=private_login_page(runtime))
+                                env=token_environment(env, token), process_group=0,
+                                preexec_fn=private_login_page(runtime))
         try:
             started = wait_until_serving(proc, args.ip, port, token, runtime)
         except KeyboardInterrupt:

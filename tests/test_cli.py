@@ -5,6 +5,7 @@ import contextlib
 import errno
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -590,6 +591,33 @@ def test_lab_sends_the_token_to_no_program_that_took_the_port_first(tmp_path, mo
         squatter.shutdown()
         squatter.server_close()
     assert not any(token in request for request in heard), heard
+
+
+def test_ctrl_c_stops_jupyterlab_as_sigterm_does(tmp_path):
+    """Ctrl-C in the terminal (SIGINT to the terminal's whole process group) ends the server cleanly: its
+    kernels are shut down and its runtime files (which hold the token) are removed."""
+    env = _lab_environment(tmp_path)
+    runtime = tmp_path / "rt"
+    proc = subprocess.Popen([sys.executable, "-m", "neko_lab", "lab", "--no-browser", "--dir",
+                             str(_notebook_folder(tmp_path))], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, env=env, start_new_session=True)
+    try:
+        proc.stdout.readline()
+        url = proc.stdout.readline().strip()
+        token = url.rsplit("token=", 1)[1]
+        port = int(url.split(":")[2].split("/")[0])
+        start = urllib.request.Request(f"http://127.0.0.1:{port}/api/kernels", data=b"{}", method="POST",
+                                       headers={"Authorization": f"token {token}"})
+        with urllib.request.urlopen(start, timeout=60) as r:
+            assert r.status == 201
+        assert list(runtime.glob("jpserver-*.json")) and list(runtime.glob("kernel-*.json"))
+        os.killpg(proc.pid, signal.SIGINT)         # what the terminal does on Ctrl-C
+        assert proc.wait(timeout=60) == 0
+    finally:
+        lab._stop(proc)
+    left = sorted(f.name for f in runtime.iterdir() if f.name.startswith(("jpserver-", "kernel-")))
+    assert left == []
+    assert lab.port_is_free(port)
 
 
 def _one_line_error(capsys, args, needle):
