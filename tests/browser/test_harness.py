@@ -128,18 +128,20 @@ def test_the_server_ends_when_the_test_process_is_killed(tmp_path):
     finally:
         test_run.kill()                    # SIGKILL: the harness's own clean-up never runs
         test_run.wait()
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            break
-        if Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z"):
-            break                          # ended, waiting only to be reaped
-        time.sleep(0.2)
-    else:
-        os.killpg(pid, signal.SIGKILL)     # do not leave it running, then fail
-        raise AssertionError("JupyterLab kept running after the test process was killed")
-    harness.shutil.rmtree(tmp, ignore_errors=True)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            if Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z"):
+                break                          # ended, waiting only to be reaped
+            time.sleep(0.2)
+        else:
+            os.killpg(pid, signal.SIGKILL)     # do not leave it running, then fail
+            raise AssertionError("JupyterLab kept running after the test process was killed")
+    finally:
+        harness.shutil.rmtree(tmp, ignore_errors=True)
     with harness.socket.socket() as s:
         s.bind(("127.0.0.1", port))        # its port is free again
