@@ -150,7 +150,7 @@ class SyndicateAgent(Agent):
                             # 500-599): +0.8 ± 1.6, within the noise (benchmarks/README.md)
     # ismcts's defaults here: it searches whole walks (plans/plan_value): the 8 best ends of a beam of 20
     # over the walk, each judged on 2 samples by the best next walk a beam of 8 finds, within 0.4 s
-    SEARCH = {"iterations": 2, "width": 8, "horizon": 8, "seconds": 0.4,
+    SEARCH = {"iterations": 2, "width": 8, "horizon": 8, "steps": 2500,
               "policy": "syndicate(ahead=0,ahead_beam=8,beam=20)"}
 
     def __init__(self, seed: int | None = None, beam: int | None = None, ahead: int | None = None,
