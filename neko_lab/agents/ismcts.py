@@ -32,10 +32,9 @@ a second a move on one core. Given any of them, only those given bound a decisio
 runs them all, uncapped. Iterations and steps are deterministic for a seed (the same seed plays the same
 game on any machine); `seconds` depends on the machine, so a decision it cuts need not be the same twice.
 
-A step is about one position looked at: one step down the tree, one candidate scored by the policy's
-evaluation, one step per legal action at each decision of a playout (the policy weighs them), and in
-plan mode one safe point of the policy's own searches (`Agent.interrupted()`: a position of its beam, a
-step of its way). The caps are checked at every step,
+A step is one unit of the search's work: one step down the tree, one candidate scored by the policy's
+evaluation, one decision of a playout, and in plan mode one safe point of the policy's own searches
+(`Agent.interrupted()`: a position of its beam, a step of its way). The caps are checked at every step,
 inside an iteration too: an iteration a cap falls in stops there and is left out of the statistics, so a
 decision ends within about one step of its cap. In plan mode the policy's own searches (`plans`,
 `plan_value`) are stopped at the caps as well, through `Agent.interrupt`: a round of scorings a cap
@@ -339,9 +338,9 @@ class ISMCTSAgent(Agent):
         return (self._limit is not None and self._spent >= self._limit
                 or self._deadline is not None and _clock() >= self._deadline)
 
-    def _out_of_time(self, steps: int = 1) -> None:
-        """`steps` of work done (see the module's docstring); raise if a cap has fallen."""
-        self._spent += steps
+    def _out_of_time(self) -> None:
+        """One step of work done (see the module's docstring); raise if a cap has fallen."""
+        self._spent += 1
         if self._over():
             raise _OutOfTime
 
@@ -403,7 +402,7 @@ class ISMCTSAgent(Agent):
             if len(legal) == 1:
                 sim.apply(legal[0])
             else:
-                self._out_of_time(len(legal))   # the policy weighs about one position per legal action
+                self._out_of_time()
                 sim.apply(policy.choose(sim))
                 decisions += 1
             steps += 1

@@ -266,7 +266,7 @@ def test_an_iteration_budget_alone_is_not_cut_by_the_clock(monkeypatch):
     assert all(capped == 0 and cut == 0 for _, _, capped, cut, _ in slow)
 
 
-@pytest.mark.parametrize("game", ["neptune", "journey"])
+@pytest.mark.parametrize("game", ["neptune", "journey", "syndicate"])
 def test_the_default_budget_plays_the_same_moves_on_a_slow_machine(monkeypatch, game):
     """ismcts with no budget is bounded by a count of its work, not by time: a clock racing ahead changes
     nothing, and a decision the cap cuts is cut at the same step."""
@@ -276,8 +276,9 @@ def test_the_default_budget_plays_the_same_moves_on_a_slow_machine(monkeypatch, 
     slow = moves_on(clock, "ismcts", game, seed=3, step=1.0)
     assert slow == still
     small = moves_on(clock, "ismcts(iterations=60,steps=40)", game, seed=3, step=1.0)
-    # a step of a playout counts the legal actions the policy weighs: the cap falls within one such step
-    assert all(capped == 1 and 40 <= steps < 80 for _, _, capped, _, steps in small)
+    # a plan scoring whose length would pass the cap is not started, so a plan search may stop short of it
+    for _, _, capped, _, steps in small:
+        assert capped == 1 and (steps == 40 if game != "syndicate" else steps <= 40)
 
 
 def test_a_steps_cap_leaves_out_only_the_iteration_it_falls_in(monkeypatch):
@@ -286,7 +287,7 @@ def test_a_steps_cap_leaves_out_only_the_iteration_it_falls_in(monkeypatch):
         done.clear()
         capped = ISMCTSAgent(seed=7, iterations=200, width=3, horizon=3, steps=150)
         choice = capped.choose(state)
-        assert capped.cut == 1 and capped.capped == 1 and 150 <= capped.last_steps < 200
+        assert capped.cut == 1 and capped.capped == 1 and capped.last_steps == 150
         finished = len(done)
         assert 1 < finished < 200
         plain = ISMCTSAgent(seed=7, iterations=finished, width=3, horizon=3)
