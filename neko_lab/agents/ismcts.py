@@ -65,7 +65,7 @@ class _OutOfTime(Exception):
 
 # "steps": the work cap of a decision made at the defaults (see the module's docstring), measured to keep
 # a decision under about half a second on one core; "seconds" is None: a CPU-time cap only when asked for
-DEFAULTS: dict[str, Any] = {"iterations": 60, "steps": 4000, "seconds": None, "width": 4, "horizon": 12,
+DEFAULTS: dict[str, Any] = {"iterations": 60, "steps": 1600, "seconds": None, "width": 4, "horizon": 12,
                             "scale": 4.0, "exploration": 0.7, "margin": 0.0, "trust": None}
 BUDGET = ("iterations", "steps", "seconds")     # given any of these, only those given bound a decision
 

@@ -70,7 +70,8 @@ def value(s: GameState, seat: int) -> float:
 
 class NeptuneAgent(Agent):
     name = "neptune"
-    SEARCH = {"iterations": 30}     # ismcts's defaults here: about 0.25 s a move on one core
+    # ismcts's defaults here: about 0.25 s a move on one core, at most 450 steps of work (about half a second)
+    SEARCH = {"iterations": 30, "steps": 450}
 
     def evaluate(self, state: GameState, seat: int) -> float:
         """value() of `seat` less the best rival's (search agents score their playouts with it)."""
