@@ -42,7 +42,8 @@ falls in is left out, and planning that alone passes a cap leaves the decision t
 policy (on a determinized copy, as everywhere else in the search). A scoring is started only if the
 longest seen so far (in steps and in seconds) still fits before the caps (at the decision's start, the
 longest of the previous search), so little work is thrown away. A search no cap touches is played as
-without it; a decision the seconds cap cuts is counted in `capped` and depends on the machine.
+without it; a decision a cap cuts is counted in `capped` (and depends on the machine if the cap was
+seconds).
 """
 from __future__ import annotations
 

@@ -394,7 +394,7 @@ class SyndicateAgent(Agent):
         while beam:
             children = []
             for _, s, plan in beam:
-                self.interrupted()               # a time cap around this search may stop it here
+                self.interrupted()               # a cap around this search may stop it here
                 every = s.legal_actions()
                 legal = prune(s, seat, every, self.cache) if len(every) > 1 else every
                 last = len(legal) - 1 if s is not state else -1
