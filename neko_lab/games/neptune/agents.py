@@ -70,8 +70,8 @@ def value(s: GameState, seat: int) -> float:
 
 class NeptuneAgent(Agent):
     name = "neptune"
-    # ismcts's defaults here: about 0.25 s a move on one core, at most 400 steps of work (about half a second)
-    SEARCH = {"iterations": 30, "steps": 400}
+    # ismcts's defaults here: about 0.25 s a move on one core, at most 300 steps of work (about half a second)
+    SEARCH = {"iterations": 30, "steps": 300}
 
     def evaluate(self, state: GameState, seat: int) -> float:
         """value() of `seat` less the best rival's (search agents score their playouts with it)."""
