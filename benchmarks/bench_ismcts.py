@@ -9,8 +9,8 @@ Default: the "ismcts" agent (the game's defaults) against the game's own agent, 
 reproducible and a longer run extends a shorter one. --ladder plays each agent of the ladder (random,
 greedy, mcts, the game's own agent, ismcts) against the game's own agent instead. Time per move counts
 only the decisions with more than one legal action, in process CPU time (the machine is shared: wall
-time is printed too): the mean, the median and the worst; "capped" counts the decisions that ismcts's
-seconds cap cut short. One core, one process: bound a run with --games.
+time is printed too): the mean, the median and the worst; "capped" counts the decisions that one of ismcts's
+caps (steps, or seconds when given) cut short. One core, one process: bound a run with --games.
 """
 from __future__ import annotations
 

@@ -44,9 +44,11 @@ class Agent:
     """
 
     name: str = "agent"
-    # A search that runs under a time cap (ismcts) sets this to a function that raises once the cap has
-    # fallen; an agent whose own search is long (a whole-walk plan, say) calls interrupted() at safe
-    # points of it, so the cap holds inside that search too. None (the default): never interrupted.
+    # A search that runs under a cap (ismcts: on its work, or on time) sets this to a function that counts
+    # one step of work and raises once the cap has fallen; an agent whose own search is long (a whole-walk
+    # plan, say) calls interrupted() at safe points of it, so the cap holds inside that search too (call it
+    # at the same points for the same seed: the count of them is what keeps a work cap deterministic).
+    # None (the default): never interrupted.
     interrupt = None
 
     def __init__(self, seed: int | None = None):
@@ -69,7 +71,7 @@ class Agent:
         played. By default every game is accepted."""
 
     def interrupted(self) -> None:
-        """Give a time cap the chance to stop this agent's search here (see `interrupt`)."""
+        """Give a cap the chance to stop this agent's search here (see `interrupt`)."""
         if self.interrupt is not None:
             self.interrupt()
 

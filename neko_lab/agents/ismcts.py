@@ -25,18 +25,25 @@ game on to a cut-off and evaluates there. The best mean is played (the policy's 
 another beats it by more than `trust`, in the evaluation's points), then followed step by step while
 the policy says it still holds (`current`); otherwise the agent plans again.
 
-Budget: a number of iterations per decision (deterministic for a seed) or `seconds` per decision (which then depends on the
-machine: the same seed need not give the same game). The defaults per game come from the policy class's
-`SEARCH` table, measured to stay under half a second a move on one core. The seconds cap is checked
-inside an iteration too (before every decision of a playout, every candidate scored, every step down
-the tree): an iteration the cap falls in stops there and is left out of the statistics, so a decision
-ends within about one playout step of the cap. In plan mode the policy's own searches (`plans`,
-`plan_value`) are stopped at the cap as well, through `Agent.interrupt`: a round of scorings the cap
-falls in is left out, and planning that alone passes the cap leaves the decision to the cheap playout
+Budget: `iterations` per decision, `steps` (a cap on the work of a decision) and `seconds` (a cap on
+its CPU time). Given none of them, a decision takes the game's default iterations under the game's
+default steps cap (the policy class's `SEARCH` table, else DEFAULTS), measured to stay under about half
+a second a move on one core. Given any of them, only those given bound a decision: `iterations` alone
+runs them all, uncapped. Iterations and steps are deterministic for a seed (the same seed plays the same
+game on any machine); `seconds` depends on the machine, so a decision it cuts need not be the same twice.
+
+A step is one unit of the search's work: one step down the tree, one candidate scored by the policy's
+evaluation, one decision of a playout, and in plan mode one safe point of the policy's own searches
+(`Agent.interrupted()`: a position of its beam, a step of its way). The caps are checked at every step,
+inside an iteration too: an iteration a cap falls in stops there and is left out of the statistics, so a
+decision ends within about one step of its cap. In plan mode the policy's own searches (`plans`,
+`plan_value`) are stopped at the caps as well, through `Agent.interrupt`: a round of scorings a cap
+falls in is left out, and planning that alone passes a cap leaves the decision to the cheap playout
 policy (on a determinized copy, as everywhere else in the search). A scoring is started only if the
-longest seen so far still fits before the cap (at the decision's start, the longest of the previous
-search), so little work is thrown away. A search the cap does not touch is played as without it, so
-decisions stay deterministic for a seed unless counted in `capped`.
+longest seen so far (in steps and in seconds) still fits before the caps (at the decision's start, the
+longest of the previous search), so little work is thrown away. A search no cap touches is played as
+without it; a decision a cap cuts is counted in `capped` (and depends on the machine if the cap was
+seconds).
 """
 from __future__ import annotations
 
@@ -55,10 +62,13 @@ _clock = time.thread_time       # CPU seconds of this thread (a name of its own,
 
 
 class _OutOfTime(Exception):
-    """The seconds cap fell inside an iteration: it is left out."""
+    """A cap (steps or seconds) fell inside an iteration: it is left out."""
 
-DEFAULTS: dict[str, Any] = {"iterations": 60, "seconds": 0.45, "width": 4, "horizon": 12, "scale": 4.0,
-                            "exploration": 0.7, "margin": 0.0, "trust": None}
+# "steps": the work cap of a decision made at the defaults (see the module's docstring), measured to keep
+# a decision under about half a second on one core; "seconds" is None: a CPU-time cap only when asked for
+DEFAULTS: dict[str, Any] = {"iterations": 60, "steps": 1600, "seconds": None, "width": 4, "horizon": 12,
+                            "scale": 4.0, "exploration": 0.7, "margin": 0.0, "trust": None}
+BUDGET = ("iterations", "steps", "seconds")     # given any of these, only those given bound a decision
 
 
 def _same(a: Hashable, b: Hashable) -> bool:
@@ -75,28 +85,33 @@ class ISMCTSAgent(Agent):
     """IS-MCTS whose candidates, playouts and evaluation come from the game's own agent.
 
     Parameters (None takes the game's default from its agent's SEARCH table, else DEFAULTS):
-    iterations (per decision), seconds (a budget of CPU seconds of this thread per decision: a cap on
-    the iterations, or the whole budget when seconds is given and iterations is not), width (actions
+    iterations (per decision), steps (a cap on a decision's work, counted in steps of the search as the
+    module's docstring says; deterministic for a seed), seconds (a cap of CPU seconds of this thread per
+    decision; machine-dependent), of which a decision is bound by the game's default iterations and steps
+    when none is given, else only by those given (iterations alone: no cap), width (actions
     searched at each node), horizon (decisions a playout plays before it is scored), scale (evaluation
     points that make a reward of about 0.73 against 0.5), exploration (the UCT constant), margin (the
     weight, 0 to 1, of the evaluation beside the win in a finished playout's reward), trust (when set,
     the root plays another move than the policy's own choice only if that move's mean reward beats the
     choice's by more than `trust`; None plays the most visited move), policy (the agent
     used for the root's candidates, a name or "name(k=v)"; default the game's SEARCH table's "policy",
-    else the game's own agent; deeper nodes and playouts use its playout_policy()). `capped` counts the decisions the seconds cap cut short (those depend on the
-    machine's speed; the others are deterministic for a seed); `cut` counts the iterations (in plan mode,
-    the rounds of plan scorings) the cap stopped half-way and left out.
+    else the game's own agent; deeper nodes and playouts use its playout_policy()). `capped` counts the
+    decisions a cap (steps or seconds) cut before their iterations were done (a steps cap cuts the same
+    decisions for a seed on any machine; a seconds cap depends on the machine's speed); `cut` counts the
+    iterations (in plan mode, the rounds of plan scorings) a cap stopped half-way and left out;
+    `last_steps` is the steps the last searched decision took.
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, iterations: int | None = None, seconds: float | None = None,
-                 width: int | None = None, horizon: int | None = None, scale: float | None = None,
+                 steps: int | None = None, width: int | None = None, horizon: int | None = None, scale: float | None = None,
                  exploration: float | None = None, margin: float | None = None, trust: float | None = None,
                  policy: str | None = None):
         super().__init__(seed)
         for label, v, low, above, whole, high in (
                 ("iterations", iterations, 1, False, True, None), ("seconds", seconds, 0, True, False, None),
+                ("steps", steps, 1, False, True, None),
                 ("width", width, 1, False, True, None), ("horizon", horizon, 1, False, True, None),
                 ("scale", scale, 0, True, False, None), ("exploration", exploration, 0, False, False, None),
                 ("margin", margin, 0, False, False, 1), ("trust", trust, 0, False, False, None)):
@@ -112,12 +127,15 @@ class ISMCTSAgent(Agent):
                 raise ConfigError(f"ismcts: bad policy: {exc}") from None
             if (parsed if isinstance(parsed, str) else parsed[0]) == self.name:
                 raise ConfigError("ismcts cannot use itself as its playout policy")
-        self.given = {"iterations": iterations, "seconds": seconds, "width": width, "horizon": horizon,
+        self.given = {"iterations": iterations, "steps": steps, "seconds": seconds, "width": width, "horizon": horizon,
                       "scale": scale, "exploration": exploration, "margin": margin, "trust": trust}
         self.capped = 0
         self.cut = 0                        # iterations / plan rounds stopped half-way by the cap, left out
-        self._deadline: float | None = None
-        self._scoring = 0.0                 # the longest plan_value of the last plan search (CPU seconds)
+        self._deadline: float | None = None     # the CPU-time cap of this decision (clock reading)
+        self._limit: int | None = None          # the work cap of this decision (steps)
+        self._spent = 0                         # steps this decision has taken
+        self.last_steps = 0
+        self._scoring = (0.0, 0)            # the longest plan_value of the last plan search (seconds, steps)
         self.plans_searched = 0             # plan-level decisions searched (more than one plan offered)
         self._plan: list | None = None      # the rest of the plan being followed
         self.policy_name = policy
@@ -149,7 +167,10 @@ class ISMCTSAgent(Agent):
         self.policy_spec = self.policy_name or table.get("policy")
         self._policy = first if self.policy_spec == self.policy_name else self._make_policy(cls, self.policy_spec)
         self._playout = self._policy.playout_policy()
-        self.settings = {k: (v if v is not None else table[k]) for k, v in self.given.items()}
+        budget = any(self.given[k] is not None for k in BUDGET)
+        # a budget given replaces the defaults' whole budget: only what was given bounds a decision
+        self.settings = {k: (v if v is not None or (budget and k in BUDGET) else table[k])
+                         for k, v in self.given.items()}
         self._game = cls
 
     def _make_policy(self, cls: type, spec: str | None) -> Agent:
@@ -158,6 +179,11 @@ class ISMCTSAgent(Agent):
         if name == self.name or str(name).startswith(self.name + "("):
             raise ConfigError("ismcts cannot use itself as its playout policy")
         return make_agent(name, cls, seed=0)
+
+    def reseed(self, seed: int | None) -> None:
+        super().reseed(seed)
+        self._scoring = (0.0, 0)            # a game restarted from a seed owes nothing to earlier games
+        self._plan = None
 
     def _reseed_policies(self) -> None:
         self._policy.reseed(self.rng.getrandbits(32))
@@ -181,9 +207,7 @@ class ISMCTSAgent(Agent):
         rng = self.core_rng()
         root = Node(None, state.players)
         iterations = self._iterations()
-        seconds = self.settings["seconds"]
-        deadline = _clock() + seconds if seconds is not None else None
-        self._deadline = deadline
+        self._start_caps()
         done = 0
         while True:
             try:
@@ -195,10 +219,10 @@ class ISMCTSAgent(Agent):
             done += 1
             if iterations is not None and done >= iterations:
                 break
-            if deadline is not None and _clock() >= deadline:
+            if self._over():
                 self.capped += iterations is not None
                 break
-        self._deadline = None
+        self._stop_caps()
         first = _legal_one(root.order[0], legal) if root.order else legal[0]
         best, most = first, root.visits_of(first)
         for a in legal:
@@ -215,9 +239,8 @@ class ISMCTSAgent(Agent):
     def _choose_plan(self, state: State, legal: list) -> Hashable | None:
         """The next step of the plan chosen or still followed (None: the policy makes no plan here)."""
         policy = self._policy
-        seconds = self.settings["seconds"]       # the policy's planning counts against the seconds cap
-        self._deadline = _clock() + seconds if seconds is not None else None
-        policy.interrupt = self._out_of_time   # the policy's own searches stop at the cap too
+        self._start_caps()                     # the policy's planning counts against the caps
+        policy.interrupt = self._out_of_time   # the policy's own searches stop at the caps too (a step each)
         try:
             try:
                 plans = policy.plans(state, self.settings["width"], self._plan)
@@ -236,7 +259,7 @@ class ISMCTSAgent(Agent):
                 best = self._search_plans(state, plans)
         finally:
             policy.interrupt = None
-            self._deadline = None
+            self._stop_caps()
         self._plan = list(plans[best])
         return _legal_one(self._plan.pop(0), legal)
 
@@ -253,17 +276,18 @@ class ISMCTSAgent(Agent):
         policy = self._policy
         rng = self.core_rng()
         iterations = self._iterations()
-        deadline = self._deadline
+        deadline, limit = self._deadline, self._limit
         totals = [0.0] * len(plans)
         done = 0
-        longest = None                      # the longest scoring of this search so far
+        longest = None                      # the longest scoring of this search so far (seconds, steps)
         while iterations is None or done < iterations:
             seed = rng.next64()
             values = []
             for plan in plans:
-                now = _clock()
+                now, spent = _clock(), self._spent
                 # start a scoring only if the longest seen still fits (one the cap stops is wasted work)
-                if deadline is not None and now + (self._scoring if longest is None else longest) >= deadline:
+                span, work = self._scoring if longest is None else longest
+                if deadline is not None and now + span >= deadline or limit is not None and spent + work >= limit:
                     break
                 sim = search_copy(state, seat, Rng(seed))
                 sim.rng = Rng(seed ^ 0x5DEECE66D)
@@ -272,7 +296,8 @@ class ISMCTSAgent(Agent):
                 except _OutOfTime:              # the cap fell inside this scoring: the round is left out
                     values.append(None)
                     break
-                longest = max(longest or 0.0, _clock() - now)
+                longest = (max(longest[0] if longest else 0.0, _clock() - now),
+                           max(longest[1] if longest else 0, self._spent - spent))
             if len(values) < len(plans) or values[-1] is None:   # the cap fell in this round: left out
                 self.capped += iterations is not None
                 self.cut += bool(values)
@@ -290,18 +315,34 @@ class ISMCTSAgent(Agent):
         return best
 
     def _iterations(self) -> int | None:
-        """The iterations a decision may take (None: only seconds were given, the cap is the budget;
-        then a decision the cap ends is not counted in `capped`)."""
-        only_time = self.given["seconds"] is not None and self.given["iterations"] is None
-        return None if only_time else self.settings["iterations"]
+        """The iterations a decision may take (None: only caps were given, they are the budget; then a
+        decision a cap ends is not counted in `capped`)."""
+        return self.settings["iterations"]
 
     @staticmethod
     def _mean(root: Node, action: Hashable) -> float:
         child = root.children.get(action_key(action))
         return child.reward[child.mover] / child.visits if child is not None and child.visits else float("-inf")
 
+    def _start_caps(self) -> None:
+        seconds = self.settings["seconds"]
+        self._deadline = _clock() + seconds if seconds is not None else None
+        self._limit = self.settings["steps"]
+        self._spent = 0
+
+    def _stop_caps(self) -> None:
+        self.last_steps = self._spent
+        self._deadline = self._limit = None
+
+    def _over(self) -> bool:
+        """Has a cap of this decision fallen (the work cap: every step taken)?"""
+        return (self._limit is not None and self._spent >= self._limit
+                or self._deadline is not None and _clock() >= self._deadline)
+
     def _out_of_time(self) -> None:
-        if self._deadline is not None and _clock() >= self._deadline:
+        """One step of work done (see the module's docstring); raise if a cap has fallen."""
+        self._spent += 1
+        if self._over():
             raise _OutOfTime
 
     def _candidates(self, node: Node, sim: State, legal: list, policy: Agent) -> None:

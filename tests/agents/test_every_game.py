@@ -128,9 +128,9 @@ def test_the_seconds_cap_stops_a_search_that_would_not_end_and_is_counted():
     agent = ISMCTSAgent(seed=0, iterations=10**9, seconds=0.05)
     assert agent.choose(state) in state.legal_actions()
     assert agent.capped == 1
-    small = ISMCTSAgent(seed=0, iterations=3)          # the default cap does not cut three iterations
+    small = ISMCTSAgent(seed=0, iterations=3)          # iterations alone: no cap of either kind
     small.choose(state)
-    assert small.capped == 0 and small.settings["seconds"] > 0
+    assert small.capped == 0 and small.settings["seconds"] is None and small.settings["steps"] is None
 
 
 def test_ismcts_margin_weighs_the_evaluation_of_finished_playouts():

@@ -232,3 +232,64 @@ def test_the_cheap_policy_s_move_uses_only_what_the_seat_knows(monkeypatch):
         assert real == twin and type(real) is type(twin), (seed, k)
         checked += 1
     assert checked >= 10
+
+
+def moves_on(clock: Clock, spec, game: str, seed: int, count: int = 3, step: float = 0.0) -> list:
+    """The agent's moves (and what it counted) on `count` positions of `game`, its policies' every decision
+    moving `clock` by `step` seconds."""
+    out = []
+    for state in positions(game, seed=seed, count=count):
+        clock.t = 0.0
+        agent = make_agent(spec, game, seed=5)
+        agent._prepare(state)
+        for policy in {id(p): p for p in (agent._policy, agent._playout)}.values():
+            real = policy.choose
+
+            def slow(s, real=real):
+                clock.t += step
+                return real(s)
+
+            policy.choose = slow
+        action = agent.choose(state)
+        out.append((action, type(action), agent.capped, agent.cut, agent.last_steps))
+    return out
+
+
+def test_an_iteration_budget_alone_is_not_cut_by_the_clock(monkeypatch):
+    """Given only iterations, a decision runs them all however slow the machine: the same moves for a seed."""
+    clock = Clock()
+    monkeypatch.setattr(ismcts, "_clock", clock)
+    spec = "ismcts(iterations=12)"
+    still = moves_on(clock, spec, "neptune", seed=2)
+    slow = moves_on(clock, spec, "neptune", seed=2, step=1.0)
+    assert slow == still
+    assert all(capped == 0 and cut == 0 for _, _, capped, cut, _ in slow)
+
+
+@pytest.mark.parametrize("game", ["neptune", "journey", "syndicate"])
+def test_the_default_budget_plays_the_same_moves_on_a_slow_machine(monkeypatch, game):
+    """ismcts with no budget is bounded by a count of its work, not by time: a clock racing ahead changes
+    nothing, and a decision the cap cuts is cut at the same step."""
+    clock = Clock()
+    monkeypatch.setattr(ismcts, "_clock", clock)
+    still = moves_on(clock, "ismcts", game, seed=3)
+    slow = moves_on(clock, "ismcts", game, seed=3, step=1.0)
+    assert slow == still
+    small = moves_on(clock, "ismcts(iterations=60,steps=40)", game, seed=3, step=1.0)
+    # a plan scoring whose length would pass the cap is not started, so a plan search may stop short of it
+    for _, _, capped, _, steps in small:
+        assert capped == 1 and (steps == 40 if game != "syndicate" else steps <= 40)
+
+
+def test_a_steps_cap_leaves_out_only_the_iteration_it_falls_in(monkeypatch):
+    done = count_iterations(monkeypatch)
+    for state in positions("journey", seed=4, count=3):
+        done.clear()
+        capped = ISMCTSAgent(seed=7, iterations=200, width=3, horizon=3, steps=150)
+        choice = capped.choose(state)
+        assert capped.cut == 1 and capped.capped == 1 and capped.last_steps == 150
+        finished = len(done)
+        assert 1 < finished < 200
+        plain = ISMCTSAgent(seed=7, iterations=finished, width=3, horizon=3)
+        assert plain.choose(state) == choice
+        assert plain.cut == 0 and plain.capped == 0 and plain.last_steps < 150

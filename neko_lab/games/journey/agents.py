@@ -39,7 +39,7 @@ class JourneyAgent(Agent):
     name = "journey"
     # ismcts's defaults here: a game plays out in about 20 ms, so playouts go to the end (about 0.12 s a
     # move on one core; benchmarks/README.md)
-    SEARCH = {"iterations": 20, "width": 3, "horizon": 300}
+    SEARCH = {"iterations": 20, "width": 3, "horizon": 300, "steps": 4500}
 
     # ------------------------------------------------------------------ entry point
     def choose(self, state: Any) -> Hashable:

@@ -70,7 +70,9 @@ def value(s: GameState, seat: int) -> float:
 
 class NeptuneAgent(Agent):
     name = "neptune"
-    SEARCH = {"iterations": 30}     # ismcts's defaults here: about 0.25 s a move on one core
+    # ismcts's defaults here: 30 iterations within 400 steps of work, about 0.25 s a move on one core (late in
+    # the game a step costs more: a decision can reach about 1 s; benchmarks/README.md)
+    SEARCH = {"iterations": 30, "steps": 400}
 
     def evaluate(self, state: GameState, seat: int) -> float:
         """value() of `seat` less the best rival's (search agents score their playouts with it)."""

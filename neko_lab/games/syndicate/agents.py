@@ -149,8 +149,8 @@ class SyndicateAgent(Agent):
                             # alternating): 59 % won, +6.0 ± 1.7 points of margin; solo at easy (seeds
                             # 500-599): +0.8 ± 1.6, within the noise (benchmarks/README.md)
     # ismcts's defaults here: it searches whole walks (plans/plan_value): the 8 best ends of a beam of 20
-    # over the walk, each judged on 2 samples by the best next walk a beam of 8 finds, within 0.4 s
-    SEARCH = {"iterations": 2, "width": 8, "horizon": 8, "seconds": 0.4,
+    # over the walk, each judged on 2 samples by the best next walk a beam of 8 finds, within 2000 steps
+    SEARCH = {"iterations": 2, "width": 8, "horizon": 8, "steps": 2000,
               "policy": "syndicate(ahead=0,ahead_beam=8,beam=20)"}
 
     def __init__(self, seed: int | None = None, beam: int | None = None, ahead: int | None = None,
@@ -394,7 +394,7 @@ class SyndicateAgent(Agent):
         while beam:
             children = []
             for _, s, plan in beam:
-                self.interrupted()               # a time cap around this search may stop it here
+                self.interrupted()               # a cap around this search may stop it here
                 every = s.legal_actions()
                 legal = prune(s, seat, every, self.cache) if len(every) > 1 else every
                 last = len(legal) - 1 if s is not state else -1
