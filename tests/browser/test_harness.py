@@ -144,4 +144,7 @@ def test_the_server_ends_when_the_test_process_is_killed(tmp_path):
     finally:
         harness.shutil.rmtree(tmp, ignore_errors=True)
     with harness.socket.socket() as s:
+        # as a server binds: connections the ended server closed may leave the port in TIME_WAIT, which
+        # refuses a plain bind; what must be gone is a listener, and SO_REUSEADDR still refuses that
+        s.setsockopt(harness.socket.SOL_SOCKET, harness.socket.SO_REUSEADDR, 1)
         s.bind(("127.0.0.1", port))        # its port is free again
