@@ -203,6 +203,15 @@ def out_folder(out: Any) -> Path:
     return Path(out)
 
 
+def stream_folder(out: Any) -> Path:
+    """`out` as a folder to stream to (out_folder), which may not be a file: simulate's and sweep's out=."""
+    folder = out_folder(out)
+    if folder.exists() and not folder.is_dir():
+        raise ConfigError(f"out={str(folder)!r} is a file: out names a folder for the results "
+                          f"(created if missing)")
+    return folder
+
+
 def run_meta(folder: Path) -> Path | None:
     """The file describing the run in `folder` (_run.json, or run.json in a folder written by an
     earlier version), or None."""
@@ -234,10 +243,7 @@ class _Store:
     _trace/."""
 
     def __init__(self, folder: str | os.PathLike, meta: dict, resume: bool):
-        self.folder = out_folder(folder)
-        if self.folder.exists() and not self.folder.is_dir():
-            raise ConfigError(f"out={str(self.folder)!r} is a file: out names a folder for the results "
-                              f"(created if missing)")
+        self.folder = stream_folder(folder)
         meta_path = self.folder / META
         if (self.folder / SWEEP_META).is_file():
             # its cells' rows would be read with this run's, and this run's with every cell's

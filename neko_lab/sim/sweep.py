@@ -53,7 +53,7 @@ from ..core.errors import ConfigError, DataError, excerpt, plain, told_again
 from . import runner
 from .results import Results, played_options
 from .simulate import (FIXED, SWEEP_META, _simulate, _strays, _tidy, check, foreign, listed, out_folder, run_meta,
-                       simulate)
+                       simulate, stream_folder)
 
 # simulate()'s own arguments (the run's settings), which no game option may be named like
 RUN_ARGUMENTS = frozenset(inspect.signature(simulate).parameters) - {"options"}
@@ -150,8 +150,9 @@ def _check_root(folder: Path) -> None:
     read with the sweep's (a sweep of an earlier version, cells without _sweep.json, is one's own)."""
     if not folder.is_dir():
         return
-    if run_meta(folder) is not None or _strays(folder):
-        raise ConfigError(f"{folder} holds a run ({run_meta(folder).name if run_meta(folder) else 'part files'}), "
+    meta = run_meta(folder)
+    if meta is not None or _strays(folder):
+        raise ConfigError(f"{folder} holds a run ({meta.name if meta else 'part files'}), "
                           f"not a sweep: a sweep streams into a new or empty folder; choose another folder")
     others = [] if (folder / SWEEP_META).is_file() else foreign(folder, _is_cell)
     if others:
@@ -289,11 +290,8 @@ def sweep(game: Any, options: Mapping[str, Sequence[Any]] | None = None, data: S
         seats = players if players is not None else runner.resolve_game(game).DEFAULT_PLAYERS
         agents = [runner.default_agents(seats)]
     cells = grid(options, data, agents)
-    root = out_folder(out) if out is not None else None
+    root = stream_folder(out) if out is not None else None
     if root is not None:
-        if root.exists() and not root.is_dir():
-            raise ConfigError(f"out={str(root)!r} is a file: out names a folder for the results "
-                              f"(created if missing)")
         _check_root(root)
     calls = []
     for k, cell in enumerate(cells):

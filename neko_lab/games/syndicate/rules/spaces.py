@@ -55,6 +55,8 @@ def score_bounds(data) -> tuple[int, int]:
     value with the first place's bonus, on top of the structure's most and the tie-break point."""
     best = max(data.path) + ORDER_BONUS[0]
     return SCORE_BOUNDS[0], STRUCTURE_MOST + len(MISSION_TYPES) * best + TIE_BREAK
+
+
 DECISIONS = tuple(sorted(GameState.DECISIONS))     # the kinds of decision, in a fixed order
 C = len(COLOURS)
 
