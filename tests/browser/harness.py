@@ -190,13 +190,10 @@ class Lab:
         raise RuntimeError(f"JupyterLab did not answer within {self.startup_timeout:.0f} s")
 
     def _ours(self) -> bool:
-        """The server wrote its runtime file for this port: what answers there is it, not a squatter."""
-        for f in (self.tmp / "runtime").glob("jpserver-*.json"):
-            with contextlib.suppress(OSError, ValueError):
-                info = json.loads(f.read_text())
-                if info.get("port") == self.port and info.get("pid") == self.proc.pid:
-                    return True
-        return False
+        """The server wrote its runtime file for this port: what answers there is it, not a squatter
+        (the check `neko-lab lab` makes of its own server)."""
+        from neko_lab.lab import started_here
+        return started_here(self.tmp / "runtime", self.proc.pid, self.port)
 
     def _end_server(self, grace: float = 0.0) -> None:
         """Stop the server: asked to end (it then shuts its kernels down) when `grace` is given, killed
