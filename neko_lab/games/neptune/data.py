@@ -144,7 +144,7 @@ def _edges(folder: Path, planets: tuple[str, ...]) -> tuple[tuple[int, int, int]
 # The most routes (a route from one planet to another, each way counted) a map may make. Every route a
 # trip may take is listed at set-up (a base on a planet passed makes a longer route cheaper), and their
 # number grows about exponentially with the distance markers that close loops: past this, setting up
-# would take seconds to minutes (the shipped map makes 346; datasets/neptune/README.md).
+# would take seconds to minutes (the shipped map makes 336; datasets/neptune/README.md).
 MAX_ROUTES = 100_000
 
 

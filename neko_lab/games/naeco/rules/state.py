@@ -171,8 +171,8 @@ class GameState(State):
 
     def result_columns(self) -> dict[str, int | str]:
         """Solo: the rulebook's rating of the final score (its tier, 1 the lowest to 5 the highest, and
-        its words), in nl.simulate()'s rows: a solo game is rated, not won or lost (`won` is always true
-        there, so compare agents by `solo_tier` or `score`)."""
+        its words), in nl.simulate()'s rows: a solo game is rated, not won or lost (`won` is always false
+        there and `share` empty, so compare agents by `solo_tier` or `score`)."""
         if self.players != 1 or not self.over:
             return {}
         r = solo.rating(self)
