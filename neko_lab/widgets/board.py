@@ -12,7 +12,9 @@ name to an action in `target_action` (or handles it in `on_target`). Hooks for g
     on_target(name)      what a click does (default: play target_action(name)); return True if it played
     prompt_text()        what the seat to act is asked (HTML), shown beside the picture (by default: click
                          a green place or a choice; only a choice while the picture has no lit target)
-    action_label(a)      how an action reads (default str(a)); choice_label(a) what a choice gives
+    action_label(a, state)  how an action chosen in `state` reads (default str(a)); `state` is the position
+                         it is (or was) chosen in, the live one when not given: a past move is labelled
+                         from the position before it. choice_label(a) what a choice gives now
     extra_widgets()      widgets placed under the picture, built once; refresh_extra() updates them
     assemble()           the final arrangement of all parts
 and call ``self.play(action)``: an illegal action is refused with its IllegalAction message and leaves
@@ -222,7 +224,10 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
     def refresh_extra(self) -> None:
         """Update the game board's own widgets after every change of position."""
 
-    def action_label(self, action: Hashable) -> str:
+    def action_label(self, action: Hashable, state: State | None = None) -> str:
+        """How `action`, chosen in `state` (default: the live position), reads. A game board that words it
+        from the position (the card it places) reads `state`, never the live one: a past move is labelled
+        from the position it was played in (Telling.told)."""
         return str(action)
 
     def choice_label(self, action: Hashable) -> str:

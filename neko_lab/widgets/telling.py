@@ -57,11 +57,11 @@ class Telling:
     def told(self, before: State, action: Hashable) -> str:
         """The action chosen in `before`, as the reader may read it: the game's explain module's label()
         where it hides something from the reader (a card played face-down, named to its owner only),
-        else action_label()."""
+        else action_label() worded from `before` (the position it was chosen in, not the live one)."""
         # the label names the action in full to its owner and to the analyst, as str(action) does
         label = getattr(type(before).explainer, "label", None)
         shown = label(before, action, self.reader) if callable(label) else None
-        return shown if shown is not None and shown != str(action) else self.action_label(action)
+        return shown if shown is not None and shown != str(action) else self.action_label(action, before)
 
     def own_secret(self, before: State, action: Hashable) -> bool:
         """Is `action` a choice the other seats read only in part (the game's explain module labels it

@@ -270,7 +270,7 @@ def test_game_boards_extend_the_generic_board_through_hooks():
         def refresh_extra(self):
             self.clicks.disabled = self.state.is_over()
 
-        def action_label(self, action):
+        def action_label(self, action, state=None):
             return "→ " + " ".join(map(str, action))
 
     b = Custom(toy())
@@ -280,6 +280,27 @@ def test_game_boards_extend_the_generic_board_through_hooks():
     b.clicks.click()
     assert b.state.steps == 1 and b.picture_widget.value.endswith("step 1</text></svg>")
 
+
+
+def test_a_past_move_is_labelled_from_the_position_it_was_played_in():
+    """A game board words a move from the position it is chosen in (action_label's state): the line and
+    the "why?" heading of a move already played read the position before it, never the live one, which may
+    be about something else by then."""
+    class Worded(Board):
+        def action_label(self, action, state=None):
+            return f"{action} at step {(self.state if state is None else state).steps + 1}"
+
+    b = Worded(toy())
+    first = b.state.legal_actions()[0]
+    b.play(first)
+    b.play(b.state.legal_actions()[0])
+    assert b.state.steps == 2
+    told = f"{first} at step 1"
+    assert b.told(b.history[0][0], first) == told
+    assert b.describe(*b._moves()[0]).endswith(f": {told}")
+    b.explain(0)
+    assert told in b.why_box.value
+    assert b.picker.labels[0].endswith("at step 3")           # a choice now: the live position
 
 @pytest.mark.parametrize("game", ["toy", "naeco"])
 def test_a_picture_with_no_place_to_click_is_never_said_to_have_green_places(game):

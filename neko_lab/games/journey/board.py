@@ -105,12 +105,15 @@ class Board(GenericBoard):
             return self.click_end()
         return super().on_target(name)
 
-    def action_label(self, action: Hashable) -> str:
-        """A move as the board words it for the seat to act: the card it buys or places by its name."""
+    def action_label(self, action: Hashable, state: GameState | None = None) -> str:
+        """A move as the board words it, chosen in `state` (default: the live position; a past move is
+        worded from the position it was played in): the card it buys or places by its name."""
+        s = self.state if state is None else state
         kind = getattr(action, "kind", "")
-        if kind == "pick" and self.decision() == "pick":
-            return card_named(self.state, action)
-        placing = self.card_to_place() if kind == "place" else None
+        top = s.pending[-1].kind if s.pending and not s.is_over() else None
+        if kind == "pick" and top == "pick":
+            return card_named(s, action)
+        placing = self.card_to_place(s) if kind == "place" else None
         if placing:
             return f"place {placing[0].name} in lane {action.a + 1}, slot {action.b + 1}"
         return str(action)
@@ -140,10 +143,11 @@ class Board(GenericBoard):
             return f"{action}: {card.name} (cost {card.cost}, {card.points} PP)"
         return str(action)
 
-    def card_to_place(self) -> tuple[Any, int] | None:
-        """The card the seat to act has won or bought and now places, with its price before the gap cost
-        (a card won in a bid is public once won; a card bought is shown to everyone as it is placed)."""
-        s = self.state
+    def card_to_place(self, state: GameState | None = None) -> tuple[Any, int] | None:
+        """The card the seat to act in `state` (default: the live position) has won or bought and now
+        places, with its price before the gap cost (a card won in a bid is public once won; a card bought
+        is shown to everyone as it is placed)."""
+        s = self.state if state is None else state
         if s.is_over() or not s.pending:
             return None
         top = s.pending[-1]

@@ -401,3 +401,45 @@ def test_the_board_shows_the_table_and_each_player_s_board_as_areas_that_wrap():
     assert all(not targets(b) for k, b in enumerate(boards) if k != seat) and not targets(legend)
     assert sorted(targets(pic)) == sorted(targets(svg(s, seat, {k: board.choice_label(a)
                                                                  for k, a in board.clicks().items()})))
+
+
+def test_a_past_placement_is_told_with_the_card_it_placed_whatever_is_placed_now():
+    """A move's line (the message line, Last moves, the "why?" heading) names the card that move placed,
+    worded from the position it was played in: never the card the live position has someone place now
+    (the reader's own card just won, which the bot never placed)."""
+    checked = said = 0
+    for seed in (1, 2, 3):
+        board = Board(game(seed, players=2), agents={1: JourneyAgent(seed=seed)})
+        board.controls.auto.value = False
+        mine = JourneyAgent(seed=seed + 100)
+        asked = []          # the message line whenever the reader has a card to place, and the bot's placements
+        for _ in range(1500):
+            s = board.state
+            if s.is_over() or sum(1 for b, a in board.history if b.current_player == 1 and a.kind == "place") >= 3:
+                break
+            if s.current_player == 1:
+                board.bot_move()
+                continue
+            if board.decision() in ("win", "place"):
+                bots = {(a.a, a.b): after.card(after.lane_cards(1, a.a)[a.b]).name
+                        for before, a, after in board._moves() if before.current_player == 1 and a.kind == "place"}
+                asked.append((board.message.text, bots))
+            board.play(mine.choose(s))
+        placed = [(k, before, action, after) for k, (before, action, after) in enumerate(board._moves())
+                  if before.current_player == 1 and action.kind == "place"]
+        assert placed, f"seed {seed}: the bot placed no card"
+        for k, before, action, after in placed:
+            name = after.card(after.lane_cards(1, action.a)[action.b]).name
+            told = f"place {name} in lane {action.a + 1}, slot {action.b + 1}"
+            assert board.told(before, action) == told
+            assert board.describe(before, action, after) == f"P2 (bot): {told}"
+            board.explain(k)
+            assert told in board.why_box.value
+            checked += 1
+        for line, bots in asked:
+            for told in re.findall(r"P2 \(bot\): [^·]*", line):      # the bot's run of moves, then " · "
+                for name, lane, slot in re.findall(r"place (.+?) in lane (\d+), slot (\d+)", told):
+                    assert bots[int(lane) - 1, int(slot) - 1] == name, line
+                    said += 1
+    assert checked >= 3 and said
+
