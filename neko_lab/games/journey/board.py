@@ -28,6 +28,7 @@ from typing import Any, Hashable, Mapping, Sequence
 
 from neko_lab.widgets.board import Board as GenericBoard
 
+from .graph import SLOTS
 from .render import areas_html
 from .rules import Act, GameState
 from .rules.facts import card_named
@@ -183,11 +184,32 @@ class Board(GenericBoard):
                 text = ("Your turn: click a green card to bid on it, a green hub to activate it with its die, or "
                         "a die to discard it for a fish. Free actions are in the choices.")
         placing = self.card_to_place()
+        if placing and kind == "win" and not any(getattr(a, "kind", "") == "place" for a in s.legal_actions()):
+            return f"P{seat + 1}: " + self.cannot_pay_text(*placing)
         if placing and "{card}" in text:
             card, price = placing
             text = text.format(card=f"{card.name} (cost {card.cost}, {card.points} PP: you pay {price} coins, plus "
                                     f"the gap cost a slot shows)")
         return f"P{seat + 1}: " + (text or "choose below.")
+
+    def cannot_pay_text(self, card: Any, price: int) -> str:
+        """The prompt for a card won that no slot can take (no green slot, only "decline" in the choices):
+        why, with the numbers: the cheapest empty slot of an open lane and the seat's coins, or that its
+        open lanes have no empty slot."""
+        s, seat = self.state, self.state.current_player
+        b = s.boards[seat]
+        empty = [(lane, slot) for lane in range(b.harbours) for slot in range(SLOTS) if not b.lanes[lane * SLOTS + slot]]
+        won = f"You won {card.name} (cost {card.cost}, {card.points} PP)"
+        decline = "declining it (in the choices) is all you can do; then nobody may buy it."
+        if not empty:
+            return (f"{won}, but your open lanes have no empty slot to place it in, and no harbour can be opened "
+                    f"while the bidding resolves, so {decline}")
+        lane, slot = min(empty, key=lambda ls: (s.gap_cost(seat, *ls), ls))
+        least = price + s.gap_cost(seat, lane, slot)
+        pays = f"{price} coins" + (f" ({card.cost} less your Blue Bar discount)" if price < card.cost else "")
+        where = "" if least == price else f" plus the gap cost, {least} in all in lane {lane + 1}, slot {slot + 1}"
+        return (f"{won}, but you cannot pay for it: it costs you {pays}{where} and you have {b.coins} "
+                f"coin{'s' if b.coins != 1 else ''}, so {decline}")
 
     def why_not_target(self, name: str) -> str:
         """Why a click on a die, card, hub, slot, ship or "end turn" that is not lit does nothing now:

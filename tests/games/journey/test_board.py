@@ -443,3 +443,39 @@ def test_a_past_placement_is_told_with_the_card_it_placed_whatever_is_placed_now
                     said += 1
     assert checked >= 3 and said
 
+
+def test_a_won_card_nobody_can_pay_for_is_said_so_with_the_numbers_and_only_declining_is_offered():
+    s = advance_to(game(5), {"win"})
+    seat = s.current_player
+    card = s.card(s.spaces[s.pending[-1].data])
+    price = card.cost          # no Blue Bar yet
+    s.boards[seat].coins = price - 1
+    s._legal = None
+    board = Board(s, agents={k: JourneyAgent(seed=k) for k in range(s.players) if k != seat})
+    assert [a.kind for a in board.state.legal_actions()] == ["decline"] and not lit(board, "slot:")
+    prompt = board.prompt_box.value
+    assert "green" not in prompt and "click" not in prompt
+    assert (f"You won {card.name} (cost {card.cost}, {card.points} PP), but you cannot pay for it: it costs you "
+            f"{price} coins and you have {price - 1} coin") in prompt
+    assert "declining it (in the choices) is all you can do" in prompt
+
+
+def test_a_won_card_with_no_empty_slot_in_the_open_lanes_is_said_so_and_only_declining_is_offered():
+    s = advance_to(game(5), {"win"})
+    seat = s.current_player
+    card = s.card(s.spaces[s.pending[-1].data])
+    b = s.boards[seat]
+    spare = (cid for deck in s.decks for cid in list(deck))
+    for lane in range(b.harbours):
+        for slot in range(5):
+            if not b.lanes[lane * 5 + slot]:
+                cid = next(spare)
+                name = s.card(cid).name
+                put(s, seat, lane, slot, name, sorted(c.id for c in s.data.cards if c.name == name).index(cid))
+    b.coins = 99
+    board = Board(s, agents={k: JourneyAgent(seed=k) for k in range(s.players) if k != seat})
+    assert [a.kind for a in board.state.legal_actions()] == ["decline"] and not lit(board, "slot:")
+    prompt = board.prompt_box.value
+    assert "green" not in prompt
+    assert f"You won {card.name}" in prompt and "your open lanes have no empty slot" in prompt
+    assert "declining it (in the choices) is all you can do" in prompt
