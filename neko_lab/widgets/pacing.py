@@ -10,6 +10,7 @@ import secrets
 from typing import Any, Hashable
 
 from ..core.errors import ConfigError
+from ..core.knowledge import first_news
 from ..core.rng import check_seed
 from ..core.state import State
 from .parts import seat_label
@@ -56,6 +57,7 @@ class Pacing:
     seeds: Any
     review: Any
     humans: Any
+    action_label: Any
 
     def bot_move(self) -> bool:
         """The bot of the seat to move plays one action (a single step)."""
@@ -146,8 +148,9 @@ class Pacing:
 
     def undo_turn(self) -> bool:
         """The Undo button: go back to the last position where a seat without a bot had to decide
-        (undo_steps); "Nothing to undo." when no person has made a move yet. Never back into a round of
-        choices made at the same time that has been revealed since (revealed_since)."""
+        (undo_steps); "Nothing to undo." when no person has made a move yet. Never back past what a
+        person has been shown since (revealed_since): the game's end, a round of choices made at the
+        same time, or a move that showed them something they could not know before it."""
         steps = self.undo_steps()
         if not steps:
             self.message.show("Nothing to undo.", "error")
@@ -159,18 +162,49 @@ class Pacing:
         return self.undo(steps)
 
     def revealed_since(self, then: State, now: State) -> str | None:
-        """Why a person may not go back from `now` to `then`: `then` lies in a round whose choices the
-        seats make at the same time out of each other's sight (State.secret_round), revealed before
-        `now`. Back there, they would choose again having seen the others' choices, which the rules
-        keep from them. None when there is no such round, with bots on every seat (an analyst), or on a
-        lesson's board (the lesson asks for each move: going back to a step is how a learner tries it
-        again)."""
-        round_ = then.secret_round()
-        if not self.humans or round_ is None or now.secret_round() == round_ or self.lesson_panel.lesson:
+        """Why a person may not go back from `now` to `then` (a position of the same game, before it),
+        or None. Back there, they would choose again knowing what the rules kept from them when they
+        chose:
+        - `now` is the game's end: the board shows the seed (shows_seed), which deals every hand, deck
+          order and draw of the game again;
+        - `then` lies in a round whose choices the seats make at the same time out of each other's sight
+          (State.secret_round), revealed before `now`: they have seen the others' choices;
+        - a move since `then` showed a seat played by a person something it could not know at `then`
+          (core/knowledge.py: a card drawn or turned up, a die rolled, a hidden card shown).
+        None with bots on every seat (an analyst), or on a lesson's board (the lesson asks for each move:
+        going back to a step is how a learner tries it again)."""
+        if not self.humans or self.lesson_panel.lesson:
             return None
-        return ("that move was chosen at the same time as the other players' choices, out of each other's "
-                "sight, and theirs have been shown since; choosing again after seeing them is what the rules "
-                "forbid.")
+        if now.is_over() and not then.is_over():
+            return (f"the game is over and its seed has been shown (seed={now.seed} deals this game "
+                    f"again: every hand, deck order and draw to come); back in the game you would play on "
+                    f"knowing them. Restart deals a new game.")
+        round_ = then.secret_round()
+        if round_ is not None and now.secret_round() != round_:
+            return ("that move was chosen at the same time as the other players' choices, out of each "
+                    "other's sight, and theirs have been shown since; choosing again after seeing them is "
+                    "what the rules forbid.")
+        return self._news_since(then, now)
+
+    def _news_since(self, then: State, now: State) -> str | None:
+        """Why going back from `now` to `then` is refused because a move in between showed a person's
+        seat something it could not know at `then` (first_news), or None."""
+        done, before = now.history(), then.history()
+        if done[:len(before)] != before:         # never so on a board: `then` is a position of its game
+            return None
+        actions = done[len(before):]
+        for seat in self.humans:
+            i = first_news(then, actions, seat)
+            if i is None:
+                continue
+            alone = len(self.humans) == 1       # "you"; at a table of several people, their seat
+            you = "you" if alone else seat_label(seat, self.names)
+            own = alone and _mover(then, actions, i) == seat
+            move = f"your move “{self.action_label(actions[i])}”" if own else "a move made since"
+            return (f"{move} showed {you} something {you} could not know before it (a card drawn or "
+                    f"turned up, a die rolled, a hidden card or choice shown); back there {you} would "
+                    f"choose again knowing it.")
+        return None
 
     def restart(self, seed: int | None = None, fresh: bool = False) -> None:
         """A new game with the same players and options: `seed` given, or a fresh one. On a lesson's
@@ -236,3 +270,11 @@ class Pacing:
             seed = draw(FRESH_SEEDS)
             if seed != self.state.seed:
                 return seed
+
+
+def _mover(then: State, actions: list, i: int) -> int | None:
+    """The seat that played actions[i], the moves before it played from `then`."""
+    s = then.clone()
+    for a in actions[:i]:
+        s.apply(a)
+    return s.current_player

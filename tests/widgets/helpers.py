@@ -14,3 +14,18 @@ class FirstAgent(Agent):
 
     def choose(self, state):
         return state.legal_actions()[0]
+
+
+class DrawAgent(Agent):
+    """A toy bot that draws whenever it may (the card it draws nobody else sees), else plays its first
+    card: its replies show the other seats nothing they did not know."""
+    name = "draw"
+
+    def choose(self, state):
+        legal = state.legal_actions()
+        return next((a for a in legal if a.verb == "draw"), legal[0])
+
+
+def plays(state):
+    """The toy moves that play a card of the seat's own hand (nothing new to that seat)."""
+    return [a for a in state.legal_actions() if a.verb in ("play", "bonus") and a.value != "draw"]

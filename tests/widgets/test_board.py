@@ -10,7 +10,7 @@ from neko_lab.widgets import Board, event_log_html, score_table_html, target
 import ipywidgets as W
 
 from statecheck import fingerprint, same_state
-from .helpers import FirstAgent, toy
+from .helpers import DrawAgent, FirstAgent, plays, toy
 
 
 def test_action_list_shows_every_legal_action_readably():
@@ -133,20 +133,22 @@ def test_undo_one_action_restores_the_position_exactly():
 
 
 def test_undo_button_takes_back_the_bot_replies_too():
+    # the person plays cards of their own hand and the bots draw cards nobody else sees: nothing new
+    # to the person, so Undo goes back past all of it (tests/widgets/test_secrets_board.py: when not)
     s = toy(players=3)
-    b = Board(s, agents={1: FirstAgent(), 2: FirstAgent()})
+    b = Board(s, agents={1: DrawAgent(), 2: DrawAgent()})
     b.controls.auto.value = False
     start = fingerprint(s)
-    b.play(s.legal_actions()[0])
+    b.play(plays(s)[0])
     while b.state.current_player == 0:
-        b.play(b.state.legal_actions()[0])
+        b.play(plays(b.state)[0])
     b.play_bots()
     assert b.state.current_player == 0
-    action = b.state.legal_actions()[-1]
+    action = plays(b.state)[-1]
     before_my_move = fingerprint(b.state)
     b.play(action)
     while b.state.current_player == 0:
-        b.play(b.state.legal_actions()[0])
+        b.play(plays(b.state)[0])
     b.play_bots()
     b.controls.undo_button.click()
     assert fingerprint(b.state) == before_my_move
@@ -158,14 +160,14 @@ def test_undo_is_off_until_the_person_has_made_a_move_when_a_bot_opens_the_game(
     """A game a bot opens (seat 1 to the bot): its opening moves are no move of the person's. Undo is
     disabled, and pressed anyway it says "Nothing to undo." and takes nothing back (undone, the bot
     would only play them again); after the person's move it goes back to that decision, and no further."""
-    b = Board(toy(players=3), agents={0: FirstAgent(), 2: FirstAgent()})
+    b = Board(toy(players=3), agents={0: DrawAgent(), 2: DrawAgent()})
     b.play_bots()                               # as when the board is first shown
     assert b.state.current_player == 1 and b.history
     assert b.controls.undo_button.disabled
     opened = fingerprint(b.state), len(b.history)
     assert b.undo_turn() is False and "Nothing to undo" in b.message.text
     assert (fingerprint(b.state), len(b.history)) == opened
-    b.play(b.state.legal_actions()[-1])          # the person's move; the bots reply
+    b.play(plays(b.state)[-1])                  # the person's move; the bots reply
     assert not b.controls.undo_button.disabled
     b.controls.undo_button.click()
     assert (fingerprint(b.state), len(b.history)) == opened

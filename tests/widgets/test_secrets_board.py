@@ -320,7 +320,7 @@ def test_undo_within_a_round_not_yet_revealed_and_in_the_open_game_goes_back():
     b.controls.auto.value = False
     b.bot_move()
     opened = fingerprint(b.state)
-    b.play(b.state.legal_actions()[0])
+    b.play(b.state.legal_actions()[1])          # a placement ([0] draws four new minions: no undo)
     assert b.undo_turn() and fingerprint(b.state) == opened
     # a simultaneous Syndicate walk: a step of the person's own walk, the bot's walk still unseen
     b = board(nl.new_game("syndicate", players=2, seed=3), agents={0: "syndicate"})
@@ -329,9 +329,101 @@ def test_undo_within_a_round_not_yet_revealed_and_in_the_open_game_goes_back():
         b.bot_move() if b.state.current_player in b.bots else b.play(b.state.legal_actions()[0])
     round_ = b.state.secret_round()
     at = fingerprint(b.state)
-    b.play(b.state.legal_actions()[0])
+    b.play(b.state.legal_actions()[1])          # the Chief Operations Officer (the Accountant draws minions)
     assert b.state.secret_round() == round_ and b.state.current_player == 1
     assert b.undo_turn() and fingerprint(b.state) == at
+
+
+def _refused(b, words: str) -> None:
+    """Undo is refused on `b` with `words` in its reason, and takes nothing back."""
+    from statecheck import fingerprint
+    kept = fingerprint(b.state), len(b.history)
+    assert b.undo_turn() is False
+    assert b.message.text.startswith("Undo stops here: ") and words in b.message.text, b.message.text
+    assert (fingerprint(b.state), len(b.history)) == kept
+
+
+def test_undo_stops_after_a_move_that_showed_the_person_a_card_they_could_not_know():
+    """Undone, the person would choose again knowing the card: the one their own draw showed them, or
+    the one a bot played from its hidden hand in reply. A bot's draw, which the person does not see,
+    is no such move: Undo takes it back (tests/widgets/test_board.py)."""
+    from tests.toygame import Move
+    from .helpers import DrawAgent, FirstAgent, plays, toy
+    b = board(toy(), agents={1: DrawAgent()})
+    b.controls.auto.value = False
+    b.play(Move("draw"))
+    _refused(b, "your move “draw” showed you something you could not know before it (a card drawn")
+    b = board(toy(), agents={1: FirstAgent()})
+    b.play(plays(b.state)[0])                   # the bot replies with a card of its hand: now known
+    assert b.state.current_player == 0
+    _refused(b, "a move made since showed you something you could not know before it")
+
+
+def _reach(game: str, seed: int, words: tuple, **options):
+    """A board with a person at P1 and the game's bot at P2, played on (the person taking their first
+    choice each time) to the person's first decision with a choice whose label holds all of `words`;
+    and that choice."""
+    b = board(nl.new_game(game, players=2, seed=seed, **options), agents={1: game})
+    b.controls.auto.value = False
+    for _ in range(300):
+        if b.state.current_player in b.bots:
+            b.bot_move()
+            continue
+        found = [a for a in b.state.legal_actions() if all(w in b.action_label(a) for w in words)]
+        if found:
+            return b, found[0]
+        b.play(b.state.legal_actions()[0])
+    raise AssertionError(f"no choice {words} in {game}")
+
+
+@pytest.mark.parametrize("game, seed, words", [
+    ("syndicate", 5, ("discard all four and draw four new minions",)),   # the deck's next four minions
+    ("journey", 1, ("buy a card",)),                                     # the cards drawn to buy one of
+    ("naeco", 1, ("draw", "from pile")),                                 # the pile's next card turns up
+    ("neptune", 1, ("play Build from hand",)),                           # the hand drawn back to five
+])
+def test_undo_never_takes_back_a_draw_the_person_has_seen(game, seed, words):
+    """Undone, the person would draw the same cards again, and could choose whether to, knowing them
+    (the state keeps its deck order and its generator): a draw is no move to take back, at any table."""
+    b, move = _reach(game, seed, words)
+    b.play(move)
+    b.play_bots()
+    _refused(b, f"your move “{b.action_label(move)}” showed you something you could not know before it")
+
+
+@pytest.mark.parametrize("game, seed, words, options", [
+    ("syndicate", 5, ("below the Accountant",), {"simultaneous": False}),   # the open game's opening
+    ("journey", 1, ("take a fish with a",), {}),
+    ("naeco", 1, ("play",), {}),                                            # a card into the Ocean
+    ("neptune", 1, ("sell",), {}),                                          # to the Opportunity Track
+])
+def test_undo_takes_back_a_move_that_showed_the_person_nothing_new(game, seed, words, options):
+    from statecheck import fingerprint
+    b, move = _reach(game, seed, words, **options)
+    before = fingerprint(b.state), len(b.history)
+    b.play(move)
+    b.play_bots()
+    assert b.undo_turn() and b.message.text == "Undone."
+    assert (fingerprint(b.state), len(b.history)) == before
+
+
+@pytest.mark.parametrize("game, seed", [("toy", 3), ("naeco", 11)])
+def test_undo_never_takes_a_finished_game_whose_seed_is_shown_back_into_play(game, seed):
+    """Once the game is over the board shows its seed, which deals every hand and pile of it again: back
+    in the game, the person would play on knowing them. Restart still deals a new game."""
+    from .helpers import DrawAgent
+    bot = DrawAgent() if game == "toy" else game
+    b = board(nl.new_game(game, players=2, seed=seed), agents={1: bot})
+    b.play_bots()
+    while not b.state.is_over():
+        b.play(b.state.legal_actions()[0])
+        b.play_bots()
+    assert f"seed={seed} deals this game again" in b.controls.seed_note.value
+    assert not b.controls.undo_button.disabled      # pressed, it says why it takes nothing back
+    _refused(b, f"the game is over and its seed has been shown (seed={seed} deals this game again: every hand")
+    assert b.state.is_over() and f"seed={seed}" in b.controls.seed_note.value
+    b.controls.restart_button.click()
+    assert not b.state.is_over() and b.state.seed != seed and not b.history
 
 
 def test_a_save_opened_on_a_board_plays_on_from_any_of_its_positions():

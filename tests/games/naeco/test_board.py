@@ -161,20 +161,23 @@ def test_step_by_step_bots_and_the_pause():
     assert b.state.current_player == 0
 
 
-def test_undo_takes_back_my_last_choice_with_the_bot_reply_then_the_card_played():
+def test_undo_takes_back_the_card_played_but_not_the_draw_that_turned_up_the_pile_s_next_card():
     s = game()
     b = Board(s, agents={1: FirstPlay()})
     start = fingerprint(s)
     a = first_face_up(s)
     b.select_card(a.card)
     b.click_cell(a.depth, a.col)
-    b.click_pile(1)
-    assert b.state.current_player == 0 and b.state.steps == 4
-    b.controls.undo_button.click()                # back to my draw decision
     assert b.state.steps == 1 and b.state.pending[-1].kind == "draw"
-    b.controls.undo_button.click()
+    b.controls.undo_button.click()                # the card played goes back to my hand
     assert fingerprint(b.state) == start
     assert f"hand:{b.state.hands[0][0]}" in lit(b)
+    b.select_card(a.card)
+    b.click_cell(a.depth, a.col)
+    b.click_pile(1)                               # the pile's next card turns up; the bot replies
+    assert b.state.current_player == 0 and b.state.steps == 4
+    b.controls.undo_button.click()                # undone, I could draw again knowing that card
+    assert b.state.steps == 4 and b.message.text.startswith("Undo stops here: your move “draw ")
 
 
 def test_face_down_switch_plays_an_unpopulated_area():
