@@ -199,8 +199,10 @@ class Pacing:
                 continue
             alone = len(self.humans) == 1       # "you"; at a table of several people, their seat
             you = "you" if alone else seat_label(seat, self.names)
-            own = alone and _mover(then, actions, i) == seat
-            move = f"your move “{self.action_label(actions[i])}”" if own else "a move made since"
+            before = _before(then, actions, i)
+            own = alone and before.current_player == seat
+            move = (f"your move “{self.action_label(actions[i], before)}”" if own
+                    else "a move made since")
             return (f"{move} showed {you} something {you} could not know before it (a card drawn or "
                     f"turned up, a die rolled, a hidden card or choice shown); back there {you} would "
                     f"choose again knowing it.")
@@ -272,9 +274,9 @@ class Pacing:
                 return seed
 
 
-def _mover(then: State, actions: list, i: int) -> int | None:
-    """The seat that played actions[i], the moves before it played from `then`."""
+def _before(then: State, actions: list, i: int) -> State:
+    """The position actions[i] was played in: `then` with the moves before it played."""
     s = then.clone()
     for a in actions[:i]:
         s.apply(a)
-    return s.current_player
+    return s
