@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Sequence
 
-from ..agents import agent_label
+from ..agents import agent_label, check_labels
 from ..core.errors import ConfigError, excerpt
 from .runner import agent_list, game_seed
 from .simulate import check, out_folder, simulate
@@ -72,8 +72,12 @@ def ladder(game: Any, agents: Sequence[Any], players: int = 2, games: int = 200,
     agents = agent_list(agents)          # one spec given alone is one agent, as in simulate
     games = _games(games)
     labels = [agent_label(a) for a in agents]
+    check_labels(agents, game)           # different agents under one label: say how to name them
     if len(set(labels)) != len(labels) or len(labels) < 2:
-        raise ConfigError(f"a tournament needs at least two agents with different names, not {labels}")
+        repeat = next((label for k, label in enumerate(labels) if label in labels[:k]), None)
+        fix = (f": {repeat!r} is given {labels.count(repeat)} times, and a round robin plays each agent once; "
+               f"give it once" if repeat is not None else ": add the agents to compare")
+        raise ConfigError(f"a tournament needs at least two agents with different names, not {labels}{fix}")
     if not isinstance(players, int) or isinstance(players, bool) or players < 2:
         raise ConfigError(f"a tournament needs players >= 2, not {players!r}")
     out = kwargs.pop("out", None)

@@ -8,7 +8,7 @@ import pytest
 
 import neko_lab as nl
 from neko_lab import cli
-from neko_lab.agents import agent_label, parse_spec, split_agents
+from neko_lab.agents import Agent, MCTSAgent, agent_label, parse_spec, split_agents
 from neko_lab.core import ConfigError
 from neko_lab.sim import budget_sweep, ladder, runner, sweep, tournament
 import toygame  # noqa: F401  (registers "toy"; imported by this name only, as conftest does, so it registers once)
@@ -59,6 +59,50 @@ def test_an_agent_as_text_plays_as_its_spec():
     assert agent_label("mcts( iterations=5 )") == "mcts(iterations=5)"
     with pytest.raises(ConfigError, match="agent .mcts. has no parameter .depth."):
         nl.make_agent("mcts(depth=3)", "toy", 0)
+
+
+class First(Agent):          # two agents of the user's own, neither named: both "agent"
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+class Last(Agent):
+    def choose(self, state):
+        return state.legal_actions()[-1]
+
+
+def test_agent_objects_made_with_parameters_are_labelled_as_their_specs():
+    """The defect: MCTSAgent(iterations=30) and MCTSAgent(iterations=2) were both "mcts" in the results,
+    one agent winning half of its own games."""
+    objects = nl.simulate("toy", games=4, agents=[MCTSAgent(iterations=5), MCTSAgent(iterations=2)], seed=1,
+                          progress=False)
+    specs = nl.simulate("toy", games=4, agents=["mcts(iterations=5)", "mcts(iterations=2)"], seed=1,
+                        progress=False)
+    pd.testing.assert_frame_equal(objects, specs)
+    assert agent_label(MCTSAgent()) == "mcts" and agent_label(MCTSAgent(seed=3)) == "mcts"   # defaults: as before
+    assert agent_label(MCTSAgent(3, 30, exploration=1.0)) == "mcts(exploration=1.0,iterations=30)"
+    lad = ladder("toy", [MCTSAgent(iterations=5), MCTSAgent(iterations=2)], games=2, progress=False)
+    assert list(lad.table.index) == ["mcts(iterations=5)", "mcts(iterations=2)"]
+
+
+def test_different_agents_under_one_label_are_refused_before_a_game_is_played(monkeypatch):
+    played = []
+    real = runner.run_batch
+    monkeypatch.setattr(runner, "run_batch", lambda b: played.append(b) or real(b))
+    for run in (lambda agents: nl.simulate("toy", games=2, players=3, agents=agents, progress=False),
+                lambda agents: ladder("toy", agents, games=2, progress=False)):
+        with pytest.raises(ConfigError, match=r"agents 1 and 2 \(the class First and the class Last\) are different "
+                                              r"agents both labelled 'agent'.*give each a name of its own"):
+            run([First, Last])
+        with pytest.raises(ConfigError, match=r"agents 2 and 3 \(a First object and a Last object\) .* 'agent'"):
+            run(["random", First(), Last()])
+    assert played == []
+    # the same agent given twice, or as a name and as its object, is one agent
+    df = nl.simulate("toy", games=2, agents=["mcts", MCTSAgent(), MCTSAgent], players=3, progress=False)
+    assert set(df["agent"]) == {"mcts"}
+    with pytest.raises(ConfigError, match=r"'random' is given 2 times, and a round robin plays each agent once; "
+                                          r"give it once"):
+        ladder("toy", ["random", "greedy", "random"], games=2, progress=False)
 
 
 def test_three_player_round_robin_rotates_seats():
