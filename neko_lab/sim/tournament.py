@@ -23,7 +23,7 @@ from typing import Any, Sequence
 
 from ..agents import agent_label, check_labels
 from ..core.errors import ConfigError, excerpt
-from .runner import agent_list, game_seed
+from .runner import agent_list, game_seed, seat_agents
 from .simulate import check, out_folder, simulate
 
 
@@ -121,8 +121,10 @@ def budget_sweep(game: Any, budgets: Sequence[int], opponent: Any = "greedy", ag
     """How strength grows with search budget: agent(param=b) for every b in `budgets` plays `games`
     games against `opponent` (seats rotating; with more than two seats the opponent fills the
     others). Returns one row per budget: budget, agent, games, wins (win share), rate, low, high
-    (Wilson interval), margin (mean score minus the best other seat's) and steps (mean game length).
-    Every budget plays the same seeds, so differences come from the budget."""
+    (Wilson interval), margin (mean score minus the best other seat's) and steps (mean game length),
+    of the searching agent's seats alone (so an opponent of the same label, the agent against itself at
+    one of the budgets, is counted as the opponent). Every budget plays the same seeds, so differences
+    come from the budget. A budget given twice is refused before anything is played."""
     import pandas as pd
 
     from ..analysis.stats import wilson_interval
@@ -130,6 +132,10 @@ def budget_sweep(game: Any, budgets: Sequence[int], opponent: Any = "greedy", ag
     if isinstance(budgets, (str, bytes)) or not isinstance(budgets, (list, tuple, range)) or not len(budgets):
         raise ConfigError(f"budgets is a list of the {param} values to try (e.g. [10, 100, 1000]), not "
                           f"{excerpt(budgets)}")
+    repeated = next((b for k, b in enumerate(budgets) if b in list(budgets)[:k]), None)
+    if repeated is not None:       # its run would be played twice, and refused on its own folder with out=
+        raise ConfigError(f"budgets gives {param}={excerpt(repeated)} more than once ({excerpt(list(budgets))}): "
+                          f"give each budget once")
     games = _games(games)
     out = kwargs.pop("out", None)
     # the searching agent in one seat, rotating; the opponent in every other seat
@@ -144,8 +150,13 @@ def budget_sweep(game: Any, budgets: Sequence[int], opponent: Any = "greedy", ag
         if hasattr(df, "to_pandas"):
             df = df.to_pandas()
         label = agent_label(spec)
-        mine = df[df["agent"] == label]
-        best_other = df[df["agent"] != label].groupby("game")["score"].max()
+        # the searching agent's seats, by the seating rule (agents[0]'s seat in each game), not by label:
+        # an opponent of the same label (mcts(iterations=5) against itself) is not counted as it
+        seated = [seat_agents(range(players), players, g, bool(call.get("rotate", True)))[s] == 0
+                  for g, s in zip(df["game"], df["seat"])]
+        is_mine = pd.Series(seated, index=df.index, dtype=bool)
+        mine = df[is_mine]
+        best_other = df[~is_mine].groupby("game")["score"].max()
         margin = (mine.set_index("game")["score"] - best_other).mean()
         w, n = float(mine["share"].sum()), len(mine)
         low, high = wilson_interval(w, n)

@@ -142,6 +142,31 @@ def test_budget_sweep_plays_the_same_games_at_each_budget():
     assert (out["games"] == 6).all()
 
 
+def test_a_budget_against_itself_counts_the_searching_seat_alone():
+    """The defect: at the budget equal to the opponent's, both seats bore its label and were counted as
+    the searching agent's: games 8 of 4, wins 4 (every game), margin NaN."""
+    out = budget_sweep("toy", [2, 5], opponent="mcts(iterations=5)", games=4, seed=1, progress=False)
+    df = nl.simulate("toy", games=4, agents=["mcts(iterations=5)"] * 2, seed=1, progress=False)
+    first = df[df["seat"] == df["game"] % 2]       # agents[0] sits in seat (-g) % 2: the searching agent
+    mirror = out.set_index("budget").loc[5]
+    assert mirror["games"] == 4 and mirror["wins"] == first["share"].sum()
+    other = df[df["seat"] != df["game"] % 2].set_index("game")["score"]
+    assert mirror["margin"] == pytest.approx((first.set_index("game")["score"] - other).mean())
+    three = budget_sweep("toy", [5], opponent="mcts(iterations=5)", players=3, games=3, seed=1, progress=False)
+    assert three["games"].tolist() == [3]
+
+
+def test_a_budget_given_twice_is_refused_before_anything_is_played(tmp_path, monkeypatch):
+    played = []
+    real = runner.run_batch
+    monkeypatch.setattr(runner, "run_batch", lambda b: played.append(b) or real(b))
+    for out in (None, tmp_path / "bs"):
+        with pytest.raises(ConfigError, match=r"budgets gives iterations=2 more than once \(\[2, 5, 2\]\): give "
+                                              r"each budget once"):
+            budget_sweep("toy", [2, 5, 2], games=2, seed=1, progress=False, out=out)
+    assert played == [] and not (tmp_path / "bs").exists()
+
+
 def test_a_sweep_plays_every_cell_and_resumes(tmp_path, monkeypatch):
     kw = dict(options={"short": [False, True]}, agents=[["greedy", "random"], ["random"]], games=4,
               seed=5, progress=False)
