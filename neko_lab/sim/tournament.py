@@ -2,7 +2,9 @@
 
     lad = nl.sim.ladder("naeco", ["naeco", "greedy", "random"], players=2, games=200)
     lad.table      # win share of each agent (row) against each opponent (column)
-    lad.pairs      # pairwise results with games, wins, rate, interval and mean score margin
+    lad.pairs      # pairwise results with games, wins, rate, interval and mean score margin: one result
+                   # per game for each two agents in it, each by its best-placed seat (an agent holding
+                   # several seats counts once a game; nl.analysis.pairwise)
     lad.ratings    # Bradley–Terry ratings on the Elo scale with intervals
     lad.games      # every game's rows (simulate's columns plus `match`)
 
@@ -109,8 +111,9 @@ def ladder(game: Any, agents: Sequence[Any], players: int = 2, games: int = 200,
 
 def tournament(game: Any, agents: Sequence[Any], games: int = 200, seed: int = 0, progress: bool = True,
                players: int = 2, **kwargs: Any):
-    """The win-rate table of a round robin (ladder(...).table): entry [a, b] is the share of the
-    pairings between agents a and b that a won (a shared win counts half), so [a, b] + [b, a] = 1.
+    """The win-rate table of a round robin (ladder(...).table): entry [a, b] is the share of the games
+    between agents a and b that a won, each game counted once, a's best-placed seat against b's (an
+    agent may hold several seats: see nl.analysis.pairwise; a draw counts half), so [a, b] + [b, a] = 1.
     With players=2 that is the share of their games a won. The diagonal is empty. See ladder()."""
     return ladder(game, agents, players=players, games=games, seed=seed, progress=progress, **kwargs).table
 

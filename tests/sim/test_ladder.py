@@ -127,6 +127,20 @@ def test_four_agents_at_three_seats_play_every_group_of_three():
     assert (lad.pairs["games"] == 6).all()                  # each pair meets in 2 groups of 3 games
 
 
+def test_an_agent_in_two_seats_counts_once_a_game_in_the_pairs():
+    """The defect: two agents at three seats reported 4 games for 2 played, and a Wilson interval that
+    took the two pairings of each game for independent games."""
+    from neko_lab.analysis.stats import wilson_interval
+
+    lad = ladder("toy", ["greedy", "random"], players=3, games=2, seed=1, progress=False)
+    pairs = lad.pairs.set_index("agent")
+    assert pairs["games"].tolist() == [2, 2]
+    assert pairs.loc["greedy", "wins"] + pairs.loc["random", "wins"] == 2
+    w = pairs.loc["greedy", "wins"]
+    assert (pairs.loc["greedy", "low"], pairs.loc["greedy", "high"]) == wilson_interval(w, 2)
+    assert lad.table.loc["greedy", "random"] == w / 2
+
+
 def test_two_player_ladder_keeps_the_pairwise_table():
     agents = ["random", "greedy"]
     lad = ladder("toy", agents, games=10, seed=3, progress=False)
