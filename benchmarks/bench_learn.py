@@ -15,8 +15,10 @@ alternating) say how strong the hints are: wins, losses, ties, the share won wit
 interval, the mean score lead and the CPU a hint took (median and worst). With --match-players 1 they
 are solo games instead (--option sets the game's options, e.g. catanna="very easy"): the first hint's
 player and the game's own agent each play the same M seeds, and both are reported (the share of
-victories against the game's automated opponent, or the mean score where the game rates a solo
-player on its own scale). Numbers, not a pass/fail test.
+victories against the game's automated opponent, or, where the game rates a solo player on its own
+scale and nobody wins, as in Naéco, the mean score and the games at each tier of that scale).
+--option and --match-players set up the --match games, so they need --match. Numbers, not a pass/fail
+test.
 """
 from __future__ import annotations
 
@@ -135,8 +137,11 @@ def match(game: str, games: int, seed: int, follow=None, progress: bool = False,
 
 def solo_match(game: str, games: int, seed: int, follow=None, progress: bool = False, options=None) -> str:
     """Solo: the first hint's player and the game's own agent on the same seeds; the share each won against
-    the game's automated opponent with its 95 % Wilson interval and the mean margin over it (or the mean
-    score, where nobody plays against the seat)."""
+    the game's automated opponent with its 95 % Wilson interval and the mean margin over it, or, where
+    the rules name no solo winner (State.NO_WINNER: Naéco's solo game is rated on the rulebook's scale),
+    the mean score and the games at each tier of the rating scale (State.RATING_SCALE)."""
+    cls = nl.game_class(game)
+    rated = not cls.has_winner(1)
     results = {"hints": [], "own agent": []}
     times: list[float] = []
     for g in range(games):
@@ -156,12 +161,26 @@ def solo_match(game: str, games: int, seed: int, follow=None, progress: bool = F
                       + (f", {against[1]:+.0f} against {against[0]}" if against is not None else ""), flush=True)
     lines = []
     for who, out in results.items():
+        if rated:          # nobody wins: the scores, and how many games reach each tier of the scale
+            lines.append(f"{who} mean score {statistics.mean(x[1] for x in out):.1f}"
+                         + (f", {_tiers(cls, [x[1] for x in out])}" if cls.RATING_SCALE else ""))
+            continue
         share = sum(x[0] for x in out)
         low, high = wilson_interval(share, games)
         what = "mean margin" if out and out[0][2] else "mean score"
         lines.append(f"{who} won {100 * share / games:.1f} % (95 % {100 * low:.1f}-{100 * high:.1f} %), "
                      f"{what} {statistics.mean(x[1] for x in out):+.1f}")
-    return f"{game} solo, {games} seeds: " + "; ".join(lines) + f"; {_cpu(times)}"
+    how = f" (rated, not won: {cls.NO_WINNER[1]})" if rated else ""
+    return f"{game} solo, {games} seeds{how}: " + "; ".join(lines) + f"; {_cpu(times)}"
+
+
+def _tiers(cls, scores: list[float]) -> str:
+    """How many of `scores` reach each tier of the game's solo rating scale, the lowest tier first."""
+    import pandas as pd
+
+    table = nl.analysis.rating_counts(pd.DataFrame({"game": range(len(scores)), "score": scores}),
+                                      cls.RATING_SCALE)
+    return f"games at tiers 1-{len(table)} of the rating scale " + "/".join(str(n) for n in table["games"])
 
 
 def row(name: str, times: list[float]) -> str:
@@ -180,8 +199,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--agent", default=None, help="the agent hints follow (default: hint_agent_spec's)")
     parser.add_argument("--budget", type=positive, default=None,
                         help="the game's HINT_BUDGET for this run (look-ahead actions in all per hint)")
-    parser.add_argument("--match-players", type=int, choices=(1, 2), default=2,
-                        help="--match: two-player games against the game's agent, or solo games")
+    parser.add_argument("--match-players", type=int, choices=(1, 2), default=None,
+                        help="--match: two-player games against the game's agent (default), or solo games")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="--match: a game option (repeatable), e.g. catanna='very easy'")
     parser.add_argument("--progress", action="store_true", help="--match: a line after every game")
@@ -198,12 +217,19 @@ def main(argv: list[str] | None = None) -> int:
                            why="the match's games take seeds from --seed + 100 on, and the largest seed is "
                                "2**64 - 1")
     options = {}
-    for game in args.games_ if args.match else []:
+    for game in args.games_:                  # read whether --match is given or not: the whole line is checked
         try:
             options[game] = parse_options(args.option, nl.GAMES[game].OPTIONS)
         except nl.ConfigError as exc:
             parser.error(f"argument --option: {game}: {exc}")
-        parser.check_game(game, "--option", players=args.match_players, **options[game])
+        parser.check_game(game, "--match-players", players=args.match_players or 2)
+        parser.check_game(game, "--option", players=args.match_players or 2, **options[game])
+    if not args.match:     # the positions are always two-player games without options: said, not ignored
+        for flag, given in (("--option", args.option), ("--match-players", args.match_players)):
+            if given:
+                parser.error(f"argument {flag}: sets up the --match games only, and there are none: "
+                             f"add --match N (N games)")
+    args.match_players = args.match_players or 2
     print(f"{'what (CPU ms)':<24}{'n':>6}{'median ms':>10}{'p90 ms':>10}{'max ms':>10}")
     for game in args.games_:
         if args.budget is not None:

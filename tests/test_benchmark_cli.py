@@ -113,6 +113,10 @@ def test_a_player_count_the_game_does_not_take_is_refused(script, args, message)
     ("bench_learn", ["syndicate", "--match", "1", "--match-players", "1", "--option", "catanna=hardest"],
      "unknown CatANNA difficulty 'hardest'"),
     ("bench_learn", ["naeco", "--match", "1", "--option", "colour=red"], "unknown option 'colour'"),
+    ("bench_learn", ["naeco", "--option", "nosuch=1"], "argument --option: naeco: unknown option 'nosuch'"),
+    ("bench_learn", ["naeco", "--option", "sea_shepherd=True"],
+     "argument --option: sets up the --match games only, and there are none: add --match N"),
+    ("bench_learn", ["naeco", "--match-players", "1"], "argument --match-players: sets up the --match games only"),
     ("fit_syndicate_hint", ["--games", "900", "--first-seed", "200"], "reach seed 1099"),
     ("fit_syndicate_hint", ["--fit", "no-such-rows.jsonl"], "no file 'no-such-rows.jsonl'"),
 ])
@@ -140,6 +144,17 @@ def test_a_good_command_line_still_runs():
     res = run("fixed_workload", "play", "naeco", "2", "1")
     assert res.returncode == 0, res.stderr
     assert res.stdout.startswith("play naeco 2p: ") and " actions, " in res.stdout
+
+
+def test_bench_learn_reports_scores_and_tiers_of_a_solo_game_nobody_wins():
+    """Naéco solo is rated, not won: the match printed a win share of 100 % for every seat."""
+    res = run("bench_learn", "naeco", "--games", "1", "--every", "1000", "--match", "1", "--match-players", "1",
+              timeout=300)
+    assert res.returncode == 0, res.stderr
+    solo = res.stdout.splitlines()[-1]
+    assert solo.startswith("naeco solo, 1 seeds (rated, not won: Naéco › Solo play variant): hints mean score ")
+    assert " won " not in solo and "%" not in solo
+    assert "own agent mean score " in solo and solo.count("games at tiers 1-5 of the rating scale ") == 2
 
 
 @pytest.mark.parametrize("script,args,message", [

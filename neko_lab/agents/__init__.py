@@ -12,7 +12,7 @@ import importlib
 import inspect
 from typing import Any
 
-from ..core.errors import ConfigError, excerpt
+from ..core.errors import ConfigError, excerpt, plain
 from ..core.registry import game_class
 from ..core.state import State
 from .base import Agent, RandomAgent
@@ -157,7 +157,12 @@ def hint_agent_spec(game: str | type[State] | State) -> Any:
 
 
 def agent_label(spec: Any) -> str:
-    """The name a spec is shown under in simulation results."""
+    """The name a spec is shown under in simulation results: a name as it is, a spec with parameters
+    as "name(param=value,...)" (in the order of their names), an Agent subclass by its `name`, and an
+    Agent object as the spec that makes it would be: its `name` with the parameters it was made with
+    (Agent.made_with), so MCTSAgent(iterations=30) is "mcts(iterations=30)" and MCTSAgent() "mcts"
+    (its `name` alone when one of them is no value a spec could write: a number, text, True/False/None or
+    a list of them)."""
     if isinstance(spec, str):
         if "(" in spec:
             try:
@@ -171,8 +176,81 @@ def agent_label(spec: Any) -> str:
         return f"{spec[0]}({params})" if params else spec[0]
     if isinstance(spec, type):
         return getattr(spec, "name", spec.__name__)
-    return getattr(spec, "name", type(spec).__name__)
+    name = getattr(spec, "name", type(spec).__name__)
+    made = getattr(spec, "made_with", None)
+    if isinstance(spec, Agent) and isinstance(name, str) and isinstance(made, dict):
+        written = {k: plain(v) for k, v in made.items()}
+        if all(_writable(v) for v in written.values()):
+            return agent_label((name, written))
+    return name
+
+
+def _writable(value: Any) -> bool:
+    """Whether an agent spec written as text could give `value` (a Python literal parse_spec reads)."""
+    if type(value) in (int, float, bool, str, type(None)):
+        return True
+    return type(value) in (tuple, list) and all(_writable(v) for v in value)
+
+
+def _identity(spec: Any, game: Any) -> tuple[Any, dict]:
+    """What an agent spec plays as: (its class, the parameters it is made with)."""
+    if isinstance(spec, str):
+        spec = parse_spec(spec)
+    if isinstance(spec, str):
+        return agent_class(spec, game), {}
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], dict):
+        return agent_class(spec[0], game), spec[1]
+    if isinstance(spec, type):
+        return spec, {}
+    return type(spec), getattr(spec, "made_with", {})
+
+
+def _same_agent(a: Any, b: Any, game: Any) -> bool:
+    """Whether two specs of one label are the same agent: one object, two names of the same spec, or
+    the same class made with the same parameters (an object whose parameters are not known is only
+    itself)."""
+    if a is b:
+        return True
+    named = (str, tuple)
+    if isinstance(a, named) and isinstance(b, named):
+        return True                  # a name spec's label is the whole spec
+    try:
+        return _identity(a, game) == _identity(b, game)
+    except Exception:                # parameters that cannot be compared: not known to be the same
+        return False
+
+
+def _described(spec: Any) -> str:
+    if isinstance(spec, type):
+        return f"the class {spec.__qualname__}"
+    if isinstance(spec, Agent):
+        return f"a {type(spec).__qualname__} object"
+    return repr(agent_label(spec))
+
+
+def label_clash(agents: list, game: Any = None) -> tuple[int, int, str] | None:
+    """The first two different agents of a line-up that share a label (agent_label), as (index, index,
+    label), the indices counting from 0; None when every label names one agent. Results are grouped by
+    label, so such a pair could not be told apart there."""
+    labels = [agent_label(a) for a in agents]
+    for j, label in enumerate(labels):
+        for i in range(j):
+            if labels[i] == label and not _same_agent(agents[i], agents[j], game):
+                return i, j, label
+    return None
+
+
+def check_labels(agents: list, game: Any = None) -> None:
+    """Refuse, with a ConfigError saying how to name them, a line-up in which different agents share a
+    label (label_clash): their games would be merged under it in the results."""
+    clash = label_clash(agents, game)
+    if clash is not None:
+        i, j, label = clash
+        raise ConfigError(
+            f"agents {i + 1} and {j + 1} ({_described(agents[i])} and {_described(agents[j])}) are different "
+            f"agents both labelled {label!r}, so their games could not be told apart in the results: give each "
+            f"a name of its own (name = '...' in each Agent subclass, or agent.name = '...' on an object)")
 
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "ISMCTSAgent", "GENERIC", "agent_names", "agent_class",
-           "make_agent", "agent_label", "hint_agent_spec", "parse_spec", "split_agents"]
+           "make_agent", "agent_label", "check_labels", "label_clash", "hint_agent_spec", "parse_spec", "split_agents"]

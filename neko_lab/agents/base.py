@@ -1,6 +1,8 @@
 """The Agent interface shared by every agent, game-agnostic or game-specific."""
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import random
 from typing import Any, Hashable
@@ -35,12 +37,49 @@ def number_param(agent: str, label: str, value: Any, low: float, *, above: bool 
     return value
 
 
+def _given(signature: inspect.Signature, args: tuple, kwargs: dict) -> dict[str, Any]:
+    """The parameters a call of an agent's __init__ (of that signature, `self` first) gave, by name, its
+    seed left out: {} where the call cannot be bound (its __init__ then raises TypeError itself)."""
+    try:
+        bound = signature.bind(None, *args, **kwargs)
+    except TypeError:
+        return {}
+    names = list(signature.parameters)
+    given: dict[str, Any] = {}
+    for name, value in bound.arguments.items():
+        kind = signature.parameters[name].kind
+        if kind is inspect.Parameter.VAR_KEYWORD:
+            given.update(value)
+        elif kind is not inspect.Parameter.VAR_POSITIONAL and name != "seed" and name != names[0]:
+            given[name] = value
+    return given
+
+
+def _recording(init: Any) -> Any:
+    """`init`, an Agent subclass's own __init__, recording in `made_with` the parameters the agent was
+    made with (the outermost __init__ called does: the class the agent is of)."""
+    signature = inspect.signature(init)
+
+    @functools.wraps(init)           # keeps its signature and docstring, as help() and make_agent read them
+    def __init__(self: "Agent", *args: Any, **kwargs: Any) -> None:
+        if "made_with" not in self.__dict__:
+            self.made_with = _given(signature, args, kwargs)
+        init(self, *args, **kwargs)
+
+    __init__.records_parameters = True
+    return __init__
+
+
 class Agent:
     """Chooses actions for whichever seat is to move. Agents see games only through the State contract.
 
     Subclasses set `name` and implement `choose(state)`. An agent must not mutate the state it is given
     (search on `state.clone()`), and draws its own randomness from `self.rng`, seeded at construction,
     so a seeded simulation is reproducible.
+
+    `made_with` holds the parameters the agent was made with besides its seed, by name, as they were
+    given (MCTSAgent(iterations=30).made_with == {"iterations": 30}; {} for defaults): an agent object
+    is labelled in simulation results as its spec would be, "mcts(iterations=30)" (agents.agent_label).
     """
 
     name: str = "agent"
@@ -50,6 +89,14 @@ class Agent:
     # at the same points for the same seed: the count of them is what keeps a work cap deterministic).
     # None (the default): never interrupted.
     interrupt = None
+
+    made_with: dict[str, Any] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        init = cls.__dict__.get("__init__")
+        if init is not None and not getattr(init, "records_parameters", False):
+            cls.__init__ = _recording(init)
 
     def __init__(self, seed: int | None = None):
         if seed is not None:

@@ -1,8 +1,9 @@
 """Bradley–Terry ratings of agents on the Elo scale, from nl.simulate() or tournament() frames of any
 player count.
 
-Every game is read as pairwise results between seats played by different agents: the seat with the
-larger win share beats the other; at equal share the higher score wins; equal in both is half a
+Every game is read as pairwise results between the different agents that played it, one result per
+pair and game (an agent holding several seats is represented by its best-placed one, see pairwise()):
+the larger win share beats the other; at equal share the higher score wins; equal in both is half a
 win each. Strengths p_i are the Bradley–Terry maximum-likelihood fit (P(i beats j) =
 p_i / (p_i + p_j)), by Hunter's MM iterations; ratings are 400·log10(p_i) centred on a mean of 0 (of the
 agents with a finite rating, see ratings()), so
@@ -26,18 +27,25 @@ ELO = 400 / math.log(10)
 
 
 def pairwise(df: pd.DataFrame) -> pd.DataFrame:
-    """The pairwise results behind the ratings: agent, opponent, games, wins (half for a draw),
-    score_margin (mean score difference), one row per ordered pair of different agents. `df` holds one
-    run, or runs whose games are numbered apart (nl.sim.ladder's; see frames.py)."""
+    """The pairwise results behind the ratings: agent, opponent, games (the games both played in), wins
+    (the agent's results in those games, half for a draw), rate (wins / games) and score_margin (the mean
+    difference of the scores compared), one row per ordered pair of different agents. In each game every
+    two agents at the table meet once, each represented by its best-placed seat (the largest win share,
+    then the highest score; an agent holding several seats, as in ladder(players=3) with two agents,
+    has one result a game, not one per seat): the larger win share wins, at equal share the higher score,
+    equal in both is half a win each. With one seat per agent (two players, or as many agents as seats)
+    that is every pair of seats. `df` holds one run, or runs whose games are numbered apart
+    (nl.sim.ladder's; see frames.py)."""
     check_winner(need(df, ["game", "agent", "won", "score"], "pairwise"), "pairwise")
     df = with_share(df)
     tally: dict[tuple[str, str], list[float]] = {}
     cols = df[["game", "agent", "share", "score"]]
     for _, g in cols.groupby("game", sort=False):
-        seats = list(g.itertuples(index=False, name=None))
-        for (_, a, sa, xa), (_, b, sb, xb) in combinations(seats, 2):
-            if a == b:
-                continue
+        best: dict[str, tuple] = {}           # each agent's best-placed seat in the game: (share, score)
+        for _, agent, share, score in g.itertuples(index=False, name=None):
+            if agent not in best or (share, score) > best[agent]:
+                best[agent] = (share, score)
+        for (a, (sa, xa)), (b, (sb, xb)) in combinations(best.items(), 2):
             res = 1.0 if (sa, xa) > (sb, xb) else 0.0 if (sa, xa) < (sb, xb) else 0.5
             for (p, q, r, d) in ((a, b, res, xa - xb), (b, a, 1 - res, xb - xa)):
                 t = tally.setdefault((p, q), [0, 0.0, 0.0])
@@ -51,7 +59,7 @@ def pairwise(df: pd.DataFrame) -> pd.DataFrame:
 
 def ratings(df: pd.DataFrame, z: float = Z95, iterations: int = 10_000) -> pd.DataFrame:
     """Bradley–Terry ratings (Elo scale, mean 0) per agent: columns rating, low, high, se, games
-    (pairwise results), wins, sorted best first. An agent that won (or lost) every pairing has no
+    (pairwise results: a game counts once against each other agent in it), wins, sorted best first. An agent that won (or lost) every pairing has no
     finite rating: it is fitted as if it had lost (won) a thousandth of a game, which places it far
     above (below) the others, its se is infinite and its interval runs from that rating to +inf
     (-inf to it). The others are centred on their own mean and their errors read off the games among

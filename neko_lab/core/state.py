@@ -37,6 +37,7 @@ back by replaying the history (core/saves.py, core/loading.py), so a game writes
 from __future__ import annotations
 
 import html
+import math
 import numbers
 from typing import Any, ClassVar, Hashable, Iterable
 
@@ -308,8 +309,12 @@ class State(Spaces):
 
     def shares(self) -> list[float]:
         """Each seat's share of the victory once the game is over (nl.simulate()'s `share`): 1/k for each
-        of k winners. A game whose automated opponent can share a victory with a seat overrides it (that
+        of k winners, 0 for the others; NaN for every seat at a player count whose rules name no winner
+        (NO_WINNER, such as Naéco's solo game, rated and not won: nobody won, though winners() names the
+        best score). A game whose automated opponent can share a victory with a seat overrides it (that
         seat gets 1/2)."""
+        if self.players in self.NO_WINNER:
+            return [math.nan] * self.players
         return shares_of(self.winners(), self.players)
 
     def margin(self, seat: int, scores: list | None = None) -> tuple[str, float] | None:

@@ -4,7 +4,9 @@ Result columns, one row per game and seat, sorted by game then seat:
 
     game      game number in the run (0 .. games-1)
     seat      seat number (0 starts)
-    agent     the agent's label (its name, or "name(param=value)" for a (name, params) spec)
+    agent     the agent's label (its name, or "name(param=value)" for a (name, params) spec, and for an
+              Agent object made with parameters: MCTSAgent(iterations=30) is "mcts(iterations=30)");
+              different agents of one label are refused before a game is played
     score     final score; won: True for every seat among the winners (after the game's tie-breaks)
     share     the seat's share of the win: 1/k for each of k tied winners, 0 for the others, so a
               win rate is df.share.mean() and shared wins are not counted k times. A game whose rules
@@ -87,7 +89,7 @@ import warnings
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from ..agents import agent_label, make_agent
+from ..agents import agent_label, check_labels, make_agent
 from ..core.errors import ConfigError, DataError, check_flag, excerpt, plain, whole
 from ..core.rng import check_seed
 from . import runner
@@ -421,6 +423,7 @@ def _checked(game, games, players, agents, seed, workers, progress, client, out,
                           f"Client for the cluster, or pass client=None to play here")
     for spec in agents:
         make_agent(spec, cls, 0)                              # refuses unknown agents here
+    check_labels(agents, cls)             # two agents under one label would be one agent in the results
     if trace not in (False, True, "round", "action"):
         raise ConfigError(f"trace is True (a point per round), 'action' (a point per action) or False, "
                           f"not {trace!r}")

@@ -2,7 +2,9 @@
 
     lad = nl.sim.ladder("naeco", ["naeco", "greedy", "random"], players=2, games=200)
     lad.table      # win share of each agent (row) against each opponent (column)
-    lad.pairs      # pairwise results with games, wins, rate, interval and mean score margin
+    lad.pairs      # pairwise results with games, wins, rate, interval and mean score margin: one result
+                   # per game for each two agents in it, each by its best-placed seat (an agent holding
+                   # several seats counts once a game; nl.analysis.pairwise)
     lad.ratings    # Bradley–Terry ratings on the Elo scale with intervals
     lad.games      # every game's rows (simulate's columns plus `match`)
 
@@ -21,9 +23,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Sequence
 
-from ..agents import agent_label
+from ..agents import agent_label, check_labels
 from ..core.errors import ConfigError, excerpt
-from .runner import agent_list, game_seed
+from .runner import agent_list, game_seed, seat_agents
 from .simulate import check, out_folder, simulate
 
 
@@ -72,8 +74,12 @@ def ladder(game: Any, agents: Sequence[Any], players: int = 2, games: int = 200,
     agents = agent_list(agents)          # one spec given alone is one agent, as in simulate
     games = _games(games)
     labels = [agent_label(a) for a in agents]
+    check_labels(agents, game)           # different agents under one label: say how to name them
     if len(set(labels)) != len(labels) or len(labels) < 2:
-        raise ConfigError(f"a tournament needs at least two agents with different names, not {labels}")
+        repeat = next((label for k, label in enumerate(labels) if label in labels[:k]), None)
+        fix = (f": {repeat!r} is given {labels.count(repeat)} times, and a round robin plays each agent once; "
+               f"give it once" if repeat is not None else ": add the agents to compare")
+        raise ConfigError(f"a tournament needs at least two agents with different names, not {labels}{fix}")
     if not isinstance(players, int) or isinstance(players, bool) or players < 2:
         raise ConfigError(f"a tournament needs players >= 2, not {players!r}")
     out = kwargs.pop("out", None)
@@ -105,8 +111,9 @@ def ladder(game: Any, agents: Sequence[Any], players: int = 2, games: int = 200,
 
 def tournament(game: Any, agents: Sequence[Any], games: int = 200, seed: int = 0, progress: bool = True,
                players: int = 2, **kwargs: Any):
-    """The win-rate table of a round robin (ladder(...).table): entry [a, b] is the share of the
-    pairings between agents a and b that a won (a shared win counts half), so [a, b] + [b, a] = 1.
+    """The win-rate table of a round robin (ladder(...).table): entry [a, b] is the share of the games
+    between agents a and b that a won, each game counted once, a's best-placed seat against b's (an
+    agent may hold several seats: see nl.analysis.pairwise; a draw counts half), so [a, b] + [b, a] = 1.
     With players=2 that is the share of their games a won. The diagonal is empty. See ladder()."""
     return ladder(game, agents, players=players, games=games, seed=seed, progress=progress, **kwargs).table
 
@@ -117,8 +124,10 @@ def budget_sweep(game: Any, budgets: Sequence[int], opponent: Any = "greedy", ag
     """How strength grows with search budget: agent(param=b) for every b in `budgets` plays `games`
     games against `opponent` (seats rotating; with more than two seats the opponent fills the
     others). Returns one row per budget: budget, agent, games, wins (win share), rate, low, high
-    (Wilson interval), margin (mean score minus the best other seat's) and steps (mean game length).
-    Every budget plays the same seeds, so differences come from the budget."""
+    (Wilson interval), margin (mean score minus the best other seat's) and steps (mean game length),
+    of the searching agent's seats alone (so an opponent of the same label, the agent against itself at
+    one of the budgets, is counted as the opponent). Every budget plays the same seeds, so differences
+    come from the budget. A budget given twice is refused before anything is played."""
     import pandas as pd
 
     from ..analysis.stats import wilson_interval
@@ -126,6 +135,10 @@ def budget_sweep(game: Any, budgets: Sequence[int], opponent: Any = "greedy", ag
     if isinstance(budgets, (str, bytes)) or not isinstance(budgets, (list, tuple, range)) or not len(budgets):
         raise ConfigError(f"budgets is a list of the {param} values to try (e.g. [10, 100, 1000]), not "
                           f"{excerpt(budgets)}")
+    repeated = next((b for k, b in enumerate(budgets) if b in list(budgets)[:k]), None)
+    if repeated is not None:       # its run would be played twice, and refused on its own folder with out=
+        raise ConfigError(f"budgets gives {param}={excerpt(repeated)} more than once ({excerpt(list(budgets))}): "
+                          f"give each budget once")
     games = _games(games)
     out = kwargs.pop("out", None)
     # the searching agent in one seat, rotating; the opponent in every other seat
@@ -140,8 +153,13 @@ def budget_sweep(game: Any, budgets: Sequence[int], opponent: Any = "greedy", ag
         if hasattr(df, "to_pandas"):
             df = df.to_pandas()
         label = agent_label(spec)
-        mine = df[df["agent"] == label]
-        best_other = df[df["agent"] != label].groupby("game")["score"].max()
+        # the searching agent's seats, by the seating rule (agents[0]'s seat in each game), not by label:
+        # an opponent of the same label (mcts(iterations=5) against itself) is not counted as it
+        seated = [seat_agents(range(players), players, g, bool(call.get("rotate", True)))[s] == 0
+                  for g, s in zip(df["game"], df["seat"])]
+        is_mine = pd.Series(seated, index=df.index, dtype=bool)
+        mine = df[is_mine]
+        best_other = df[~is_mine].groupby("game")["score"].max()
         margin = (mine.set_index("game")["score"] - best_other).mean()
         w, n = float(mine["share"].sum()), len(mine)
         low, high = wilson_interval(w, n)

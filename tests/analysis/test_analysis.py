@@ -203,6 +203,19 @@ def test_three_player_games_give_pairwise_results():
     assert r.loc["y", "rating"] == pytest.approx(0, abs=1e-6)
 
 
+def test_an_agent_holding_two_seats_meets_each_opponent_once_a_game():
+    """The defect: an agent in two seats of a game gave two pairings a game against each opponent, counted
+    as independent games (games 6 of 3). Now each agent is its best-placed seat, one result a game."""
+    df = games([([9, 5, 1], [0], ["a", "b", "a"]),        # a's seat 1 wins: a beats b
+                ([1, 9, 5], [1], ["a", "b", "a"]),        # b wins, against a's best seat (5 points)
+                ([4, 4, 4], [0, 1, 2], ["b", "a", "a"])])  # all tied: half each
+    pw = A.pairwise(df).set_index(["agent", "opponent"])
+    assert pw.loc[("a", "b"), "games"] == 3 and pw.loc[("a", "b"), "wins"] == 1.5
+    assert pw.loc[("a", "b"), "score_margin"] == pytest.approx((4 - 4 + 0) / 3)
+    assert pw.loc[("b", "a"), "wins"] == 1.5
+    assert A.ratings(df).loc["a", "games"] == 3
+
+
 def test_analyses_run_on_the_toy_game():
     df, tr = nl.simulate("toy", games=20, agents=["greedy", "random"], seed=4, trace="action", progress=False)
     assert A.seat_balance(df)["games"].sum() == 40

@@ -8,7 +8,7 @@ import pytest
 
 import neko_lab as nl
 from neko_lab import cli
-from neko_lab.agents import agent_label, parse_spec, split_agents
+from neko_lab.agents import Agent, MCTSAgent, agent_label, parse_spec, split_agents
 from neko_lab.core import ConfigError
 from neko_lab.sim import budget_sweep, ladder, runner, sweep, tournament
 import toygame  # noqa: F401  (registers "toy"; imported by this name only, as conftest does, so it registers once)
@@ -61,6 +61,50 @@ def test_an_agent_as_text_plays_as_its_spec():
         nl.make_agent("mcts(depth=3)", "toy", 0)
 
 
+class First(Agent):          # two agents of the user's own, neither named: both "agent"
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+class Last(Agent):
+    def choose(self, state):
+        return state.legal_actions()[-1]
+
+
+def test_agent_objects_made_with_parameters_are_labelled_as_their_specs():
+    """The defect: MCTSAgent(iterations=30) and MCTSAgent(iterations=2) were both "mcts" in the results,
+    one agent winning half of its own games."""
+    objects = nl.simulate("toy", games=4, agents=[MCTSAgent(iterations=5), MCTSAgent(iterations=2)], seed=1,
+                          progress=False)
+    specs = nl.simulate("toy", games=4, agents=["mcts(iterations=5)", "mcts(iterations=2)"], seed=1,
+                        progress=False)
+    pd.testing.assert_frame_equal(objects, specs)
+    assert agent_label(MCTSAgent()) == "mcts" and agent_label(MCTSAgent(seed=3)) == "mcts"   # defaults: as before
+    assert agent_label(MCTSAgent(3, 30, exploration=1.0)) == "mcts(exploration=1.0,iterations=30)"
+    lad = ladder("toy", [MCTSAgent(iterations=5), MCTSAgent(iterations=2)], games=2, progress=False)
+    assert list(lad.table.index) == ["mcts(iterations=5)", "mcts(iterations=2)"]
+
+
+def test_different_agents_under_one_label_are_refused_before_a_game_is_played(monkeypatch):
+    played = []
+    real = runner.run_batch
+    monkeypatch.setattr(runner, "run_batch", lambda b: played.append(b) or real(b))
+    for run in (lambda agents: nl.simulate("toy", games=2, players=3, agents=agents, progress=False),
+                lambda agents: ladder("toy", agents, games=2, progress=False)):
+        with pytest.raises(ConfigError, match=r"agents 1 and 2 \(the class First and the class Last\) are different "
+                                              r"agents both labelled 'agent'.*give each a name of its own"):
+            run([First, Last])
+        with pytest.raises(ConfigError, match=r"agents 2 and 3 \(a First object and a Last object\) .* 'agent'"):
+            run(["random", First(), Last()])
+    assert played == []
+    # the same agent given twice, or as a name and as its object, is one agent
+    df = nl.simulate("toy", games=2, agents=["mcts", MCTSAgent(), MCTSAgent], players=3, progress=False)
+    assert set(df["agent"]) == {"mcts"}
+    with pytest.raises(ConfigError, match=r"'random' is given 2 times, and a round robin plays each agent once; "
+                                          r"give it once"):
+        ladder("toy", ["random", "greedy", "random"], games=2, progress=False)
+
+
 def test_three_player_round_robin_rotates_seats():
     """The defect: tournament(players=3) raised TypeError."""
     agents = ["random", "greedy", "mcts(iterations=3)"]
@@ -83,6 +127,20 @@ def test_four_agents_at_three_seats_play_every_group_of_three():
     assert (lad.pairs["games"] == 6).all()                  # each pair meets in 2 groups of 3 games
 
 
+def test_an_agent_in_two_seats_counts_once_a_game_in_the_pairs():
+    """The defect: two agents at three seats reported 4 games for 2 played, and a Wilson interval that
+    took the two pairings of each game for independent games."""
+    from neko_lab.analysis.stats import wilson_interval
+
+    lad = ladder("toy", ["greedy", "random"], players=3, games=2, seed=1, progress=False)
+    pairs = lad.pairs.set_index("agent")
+    assert pairs["games"].tolist() == [2, 2]
+    assert pairs.loc["greedy", "wins"] + pairs.loc["random", "wins"] == 2
+    w = pairs.loc["greedy", "wins"]
+    assert (pairs.loc["greedy", "low"], pairs.loc["greedy", "high"]) == wilson_interval(w, 2)
+    assert lad.table.loc["greedy", "random"] == w / 2
+
+
 def test_two_player_ladder_keeps_the_pairwise_table():
     agents = ["random", "greedy"]
     lad = ladder("toy", agents, games=10, seed=3, progress=False)
@@ -96,6 +154,31 @@ def test_budget_sweep_plays_the_same_games_at_each_budget():
     assert list(out["budget"]) == [1, 8] and list(out["agent"]) == ["mcts(iterations=1)", "mcts(iterations=8)"]
     assert ((out["low"] <= out["rate"]) & (out["rate"] <= out["high"])).all()
     assert (out["games"] == 6).all()
+
+
+def test_a_budget_against_itself_counts_the_searching_seat_alone():
+    """The defect: at the budget equal to the opponent's, both seats bore its label and were counted as
+    the searching agent's: games 8 of 4, wins 4 (every game), margin NaN."""
+    out = budget_sweep("toy", [2, 5], opponent="mcts(iterations=5)", games=4, seed=1, progress=False)
+    df = nl.simulate("toy", games=4, agents=["mcts(iterations=5)"] * 2, seed=1, progress=False)
+    first = df[df["seat"] == df["game"] % 2]       # agents[0] sits in seat (-g) % 2: the searching agent
+    mirror = out.set_index("budget").loc[5]
+    assert mirror["games"] == 4 and mirror["wins"] == first["share"].sum()
+    other = df[df["seat"] != df["game"] % 2].set_index("game")["score"]
+    assert mirror["margin"] == pytest.approx((first.set_index("game")["score"] - other).mean())
+    three = budget_sweep("toy", [5], opponent="mcts(iterations=5)", players=3, games=3, seed=1, progress=False)
+    assert three["games"].tolist() == [3]
+
+
+def test_a_budget_given_twice_is_refused_before_anything_is_played(tmp_path, monkeypatch):
+    played = []
+    real = runner.run_batch
+    monkeypatch.setattr(runner, "run_batch", lambda b: played.append(b) or real(b))
+    for out in (None, tmp_path / "bs"):
+        with pytest.raises(ConfigError, match=r"budgets gives iterations=2 more than once \(\[2, 5, 2\]\): give "
+                                              r"each budget once"):
+            budget_sweep("toy", [2, 5, 2], games=2, seed=1, progress=False, out=out)
+    assert played == [] and not (tmp_path / "bs").exists()
 
 
 def test_a_sweep_plays_every_cell_and_resumes(tmp_path, monkeypatch):

@@ -3,6 +3,7 @@ refuses to mix runs, tie-split win shares, None options as a group, solo columns
 from __future__ import annotations
 
 import json
+import math
 import shutil
 
 import pandas as pd
@@ -114,6 +115,19 @@ def test_solo_syndicate_records_catanna_score():
         assert row.catanna_score == s.catanna_score()
         assert row.won == (s.solo_result() != "lost")
     assert "catanna_score" not in nl.simulate("syndicate", games=1, agents=["random"], progress=False).columns
+
+
+def test_a_game_nobody_wins_has_no_share_in_its_state_as_in_its_rows():
+    """Naéco solo is rated, not won: simulate records share NaN, and State.shares(), documented as the
+    same, gave the seat a whole victory."""
+    df = nl.simulate("naeco", games=2, players=1, agents=["naeco"], seed=0, progress=False)
+    for row in df.itertuples():
+        s = nl.play("naeco", ["naeco"], players=1, seed=row.seed)
+        assert math.isnan(row.share) and len(s.shares()) == 1 and math.isnan(s.shares()[0])
+    two = nl.simulate("naeco", games=2, players=2, seed=0, progress=False)
+    for g, rows in two.groupby("game"):
+        s = nl.play("naeco", list(rows.sort_values("seat")["agent"]), players=2, seed=rows["seed"].iloc[0])
+        assert s.shares() == list(rows.sort_values("seat")["share"])
 
 
 @pytest.mark.parametrize("option", [{"catanna": "hard"}, {"catanna_cubes": 7}, {"catanna_wild": "scarce"}])
