@@ -5,7 +5,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python3 -m pip install --quiet --disable-pip-version-check -e ".[test,rl]"
+# The package's own dependencies at the versions binder/requirements.txt pins (what Binder installs, and what
+# tests/packaging checks the tests ran with), so that a release of one of them the day before changes nothing here.
+constraints="$(mktemp)"
+grep -E '^[A-Za-z0-9_.-]+==' binder/requirements.txt > "$constraints"
+python3 -m pip install --quiet --disable-pip-version-check -e ".[test,rl]" -c "$constraints"
+rm -f "$constraints"
 
 if ! command -v chromium >/dev/null 2>&1 && [ "${NEKO_LAB_NO_BROWSER:-0}" != 1 ]; then
   if [ "$(id -u)" = 0 ]; then
