@@ -7,11 +7,12 @@ The `.py` files stay the only source. A wheel is compiled only when all three ho
     from the include folder the build uses).
 Otherwise, and also when compiling itself fails, the wheel is the pure-Python package, unchanged, and the
 reason is printed in one line (`pip install -v` shows it). Editable installs (`pip install -e .`) are never
-compiled: a compiled module would shadow the .py file being edited.
+compiled: a compiled module would shadow the .py file being edited; they ask for no Cython either.
 
 Generated C files and built modules live in a temporary folder and go straight into the wheel; nothing is
 written into the source tree. For development, `python hatch_build.py --inplace` builds the modules beside
-their .py files and `python hatch_build.py --clean` removes them again (they are git-ignored).
+their .py files and `python hatch_build.py --clean` removes them again (they are git-ignored); neither
+needs hatchling, which only the build hook below uses.
 """
 from __future__ import annotations
 
@@ -22,7 +23,10 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+try:  # hatchling loads this file for its build hook; run as a script (--inplace, --clean) it is not needed
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+except ImportError:
+    BuildHookInterface = object
 
 ROOT = Path(__file__).resolve().parent
 ENV = "NEKO_LAB_COMPILE"
@@ -128,8 +132,12 @@ class CustomBuildHook(BuildHookInterface):
     PLUGIN_NAME = "custom"
 
     def dependencies(self) -> list[str]:
-        # asked for: an isolated build (`NEKO_LAB_COMPILE=1 pip install .`) gets Cython in its build env
-        return ["cython>=3", "setuptools>=61"] if wanted() else []
+        # asked for a compiled wheel: an isolated build (`NEKO_LAB_COMPILE=1 pip install .`) gets Cython in its
+        # build env. Not for an editable install, which is never compiled (hatchling does not tell a hook
+        # which build it is asked about, so that is read from the PEP 660 call being answered).
+        if self.target_name != "wheel" or not wanted() or _answering_editable():
+            return []
+        return ["cython>=3", "setuptools>=61"]
 
     def initialize(self, version: str, build_data: dict) -> None:
         if self.target_name != "wheel" or version == "editable" or not wanted():
@@ -165,6 +173,16 @@ class CustomBuildHook(BuildHookInterface):
             shutil.rmtree(self._tmp, ignore_errors=True)
             self._tmp = None
 
+
+def _answering_editable() -> bool:
+    """Whether hatchling is answering get_requires_for_build_editable (the build of `pip install -e .`)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if (frame.f_code.co_name == "get_requires_for_build_editable"
+                and frame.f_globals.get("__name__") == "hatchling.build"):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _inplace(clean: bool) -> int:

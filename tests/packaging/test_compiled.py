@@ -141,6 +141,30 @@ def test_a_failing_compile_builds_the_pure_wheel_and_leaves_nothing_behind(monke
     hook.finalize("standard", data, "")
 
 
+def test_the_script_needs_no_hatchling(tmp_path):
+    # `python hatch_build.py --clean` / `--inplace` in an environment with neko_lab's dependencies only
+    (tmp_path / "neko_lab" / "core").mkdir(parents=True)
+    shutil.copy2(ROOT / "hatch_build.py", tmp_path / "hatch_build.py")
+    src = tmp_path / "neko_lab" / "core" / "state.py"
+    src.write_text("")
+    built = [src.with_suffix(".c"), src.with_name("state.cpython-311-x86_64-linux-gnu.so")]
+
+    def run(arg: str) -> subprocess.CompletedProcess:
+        code = ("import runpy, sys\n"
+                "sys.modules['hatchling'] = sys.modules['Cython'] = None\n"     # import -> ImportError
+                f"sys.argv = ['hatch_build.py', {arg!r}]\n"
+                "runpy.run_path('hatch_build.py', run_name='__main__')\n")
+        return subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+
+    for f in built:
+        f.write_text("")
+    done = run("--clean")
+    assert done.returncode == 0, done.stderr
+    assert "neko_lab is pure Python again" in done.stdout and not any(f.exists() for f in built)
+    done = run("--inplace")
+    assert done.returncode == 1 and done.stderr.strip() == "cannot compile: Cython is not installed", done.stderr
+
+
 def test_editable_install_is_never_compiled(monkeypatch, tmp_path):
     hook_mod = _hook()
     if hook_mod.why_not():
@@ -163,12 +187,18 @@ def test_editable_install_is_never_compiled(monkeypatch, tmp_path):
 
 
 def test_default_build_requires_nothing_more(tmp_path):
-    # an isolated `pip install .` fetches Cython only when the compiled build is asked for
-    code = "from hatchling.build import get_requires_for_build_wheel as g; print(g())"
-    for env, want in [({}, "[]"), ({"NEKO_LAB_COMPILE": "1"}, "['cython>=3', 'setuptools>=61']")]:
+    # an isolated `pip install .` fetches Cython only when the compiled build is asked for, and an editable
+    # install (`pip install -e .`), never compiled, or a source distribution never asks for it
+    from hatchling.builders.constants import EDITABLES_REQUIREMENT
+    compiled = "['cython>=3', 'setuptools>=61']"
+    for hook, env, want in [("wheel", {}, "[]"), ("wheel", {"NEKO_LAB_COMPILE": "1"}, compiled),
+                            ("editable", {}, repr([EDITABLES_REQUIREMENT])),
+                            ("editable", {"NEKO_LAB_COMPILE": "1"}, repr([EDITABLES_REQUIREMENT])),
+                            ("sdist", {"NEKO_LAB_COMPILE": "1"}, "[]")]:
+        code = f"from hatchling.build import get_requires_for_build_{hook} as g; print(g())"
         full = {k: v for k, v in os.environ.items() if k != "NEKO_LAB_COMPILE"} | env
         done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=full, capture_output=True, text=True)
-        assert done.returncode == 0 and done.stdout.strip() == want, (env, done.stdout, done.stderr)
+        assert done.returncode == 0 and done.stdout.strip() == want, (hook, env, done.stdout, done.stderr)
 
 
 def test_compile_is_asked_only_by_the_exact_value(monkeypatch):
