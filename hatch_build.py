@@ -3,13 +3,16 @@
 The `.py` files stay the only source. A wheel is compiled only when all three hold:
   * the environment variable NEKO_LAB_COMPILE is "1",
   * Cython 3 (and setuptools, which drives the C compiler) can be imported,
-  * a C compiler works (probed by compiling a one-line C file).
-Otherwise the wheel is the pure-Python package, unchanged, and the reason is printed. Editable installs
-(`pip install -e .`) are never compiled: a compiled module would shadow the .py file being edited.
+  * a C compiler works and finds Python's C headers (probed by compiling a file that includes Python.h
+    from the include folder the build uses).
+Otherwise, and also when compiling itself fails, the wheel is the pure-Python package, unchanged, and the
+reason is printed in one line (`pip install -v` shows it). Editable installs (`pip install -e .`) are never
+compiled: a compiled module would shadow the .py file being edited; they ask for no Cython either.
 
 Generated C files and built modules live in a temporary folder and go straight into the wheel; nothing is
 written into the source tree. For development, `python hatch_build.py --inplace` builds the modules beside
-their .py files and `python hatch_build.py --clean` removes them again (they are git-ignored).
+their .py files and `python hatch_build.py --clean` removes them again (they are git-ignored); neither
+needs hatchling, which only the build hook below uses.
 """
 from __future__ import annotations
 
@@ -20,7 +23,10 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+try:  # hatchling loads this file for its build hook; run as a script (--inplace, --clean) it is not needed
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+except ImportError:
+    BuildHookInterface = object
 
 ROOT = Path(__file__).resolve().parent
 ENV = "NEKO_LAB_COMPILE"
@@ -60,19 +66,38 @@ def why_not() -> str | None:
     return _compiler_problem()
 
 
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0]}" if text else type(exc).__name__
+
+
 def _compiler_problem() -> str | None:
+    """None when the C compiler compiles a file that includes Python.h, from the include folders the
+    extension build uses; else a one-line reason."""
     from setuptools._distutils.ccompiler import new_compiler
-    from setuptools._distutils.sysconfig import customize_compiler
+    from setuptools._distutils.sysconfig import customize_compiler, get_python_inc
+
+    headers = list(dict.fromkeys([get_python_inc(), get_python_inc(plat_specific=True)]))
     with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp, "probe.c")
-        src.write_text("int neko_probe(void) { return 1; }\n")
-        try:
-            cc = new_compiler()
-            customize_compiler(cc)
-            cc.compile([str(src)], output_dir=tmp)
-        except Exception as exc:  # CompileError, missing executable, ...
-            return f"no working C compiler ({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''})"
-    return None
+        def compiles(name: str, text: str, include_dirs: list[str]) -> Exception | None:
+            src = Path(tmp, name)
+            src.write_text(text)
+            try:
+                cc = new_compiler()
+                customize_compiler(cc)
+                cc.compile([str(src)], output_dir=tmp, include_dirs=include_dirs)
+            except Exception as exc:  # CompileError, missing executable, ...
+                return exc
+            return None
+
+        failed = compiles("python_probe.c",
+                          "#include <Python.h>\nint neko_probe(void) { return Py_IsInitialized(); }\n", headers)
+        if failed is None:
+            return None
+        if compiles("plain_probe.c", "int neko_probe(void) { return 1; }\n", []) is not None:
+            return f"no working C compiler ({_one_line(failed)})"
+        return (f"the C compiler does not find Python's headers (Python.h) in {headers[0]}: install them "
+                f"(Debian/Ubuntu: python3-dev)")
 
 
 def build(out_dir: Path, work_dir: Path, root: Path = ROOT, jobs: int = 2) -> dict[Path, str]:
@@ -107,27 +132,57 @@ class CustomBuildHook(BuildHookInterface):
     PLUGIN_NAME = "custom"
 
     def dependencies(self) -> list[str]:
-        # asked for: an isolated build (`NEKO_LAB_COMPILE=1 pip install .`) gets Cython in its build env
-        return ["cython>=3", "setuptools>=61"] if wanted() else []
+        # asked for a compiled wheel: an isolated build (`NEKO_LAB_COMPILE=1 pip install .`) gets Cython in its
+        # build env. Not for an editable install, which is never compiled (hatchling does not tell a hook
+        # which build it is asked about, so that is read from the PEP 660 call being answered).
+        if self.target_name != "wheel" or not wanted() or _answering_editable():
+            return []
+        return ["cython>=3", "setuptools>=61"]
 
     def initialize(self, version: str, build_data: dict) -> None:
         if self.target_name != "wheel" or version == "editable" or not wanted():
             return
         reason = why_not()
         if reason:
-            self.app.display_warning(f"neko_lab: building the pure-Python wheel ({ENV}=1, but {reason})")
+            self._pure(reason)
             return
         self._tmp = tempfile.mkdtemp(prefix="neko_lab_compile_")
         tmp = Path(self._tmp)
         self.app.display_info("neko_lab: compiling the core and the rules with Cython (a few minutes)")
-        for built, rel in build(tmp / "lib", tmp / "work", Path(self.root)).items():
-            build_data["force_include"][str(built)] = rel
+        try:
+            built = build(tmp / "lib", tmp / "work", Path(self.root))
+        except BaseException as exc:  # the compiler's own messages are above; the pure wheel still serves
+            self._remove_tmp()
+            if not isinstance(exc, Exception):   # Ctrl-C
+                raise
+            self._pure(f"compiling failed ({_one_line(exc)})")
+            return
+        for path, rel in built.items():
+            build_data["force_include"][str(path)] = rel
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
 
     def finalize(self, version: str, build_data: dict, artifact_path: str) -> None:
+        self._remove_tmp()
+
+    def _pure(self, reason: str) -> None:
+        self.app.display_warning(f"neko_lab: building the pure-Python wheel ({ENV}=1, but {reason})")
+
+    def _remove_tmp(self) -> None:
         if getattr(self, "_tmp", None):
             shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
+
+
+def _answering_editable() -> bool:
+    """Whether hatchling is answering get_requires_for_build_editable (the build of `pip install -e .`)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if (frame.f_code.co_name == "get_requires_for_build_editable"
+                and frame.f_globals.get("__name__") == "hatchling.build"):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _inplace(clean: bool) -> int:
@@ -144,8 +199,13 @@ def _inplace(clean: bool) -> int:
         print(f"cannot compile: {reason}", file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory() as tmp:
-        for built, rel in build(Path(tmp, "lib"), Path(tmp, "work")).items():
-            shutil.copy2(built, ROOT / rel)
+        try:
+            built = build(Path(tmp, "lib"), Path(tmp, "work"))
+        except Exception as exc:
+            print(f"cannot compile: {_one_line(exc)}", file=sys.stderr)
+            return 1
+        for path, rel in built.items():
+            shutil.copy2(path, ROOT / rel)
     print(f"compiled {len(compiled_sources())} modules beside their .py files (*{suffix});"
           " `python hatch_build.py --clean` removes them")
     return 0

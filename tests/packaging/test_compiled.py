@@ -13,6 +13,8 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -85,6 +87,84 @@ def test_asked_without_a_compiler_builds_the_pure_wheel(tmp_path):
     assert "no working C compiler" in log
 
 
+def test_asked_without_pythons_headers_builds_the_pure_wheel(tmp_path):
+    # a machine with gcc but without python3-dev: the compiler works, but finds no Python.h
+    from setuptools._distutils.sysconfig import get_python_inc     # where the extension build looks
+    inc = get_python_inc()
+    real = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    cc = tmp_path / "cc"
+    cc.write_text('#!/bin/bash\nargs=()\nfor a in "$@"; do\n'
+                  f'  case "$a" in -I{inc}) args+=("-I{tmp_path}/no-python-headers");; *) args+=("$a");; esac\n'
+                  f'done\nexec {real} "${{args[@]}}"\n')
+    cc.chmod(0o755)
+    wheel, log = _backend(tmp_path, "build_wheel", {"NEKO_LAB_COMPILE": "1", "CC": str(cc)})
+    assert wheel.name.endswith("-py3-none-any.whl") and _extension_modules(wheel) == []
+    assert "does not find Python's headers (Python.h)" in log
+
+
+class _App:
+    """Stands in for hatchling's output: keeps what the hook says."""
+    def __init__(self):
+        self.said = []
+
+    def display_info(self, text):
+        self.said.append(text)
+
+    display_warning = display_info
+
+
+def test_a_failing_compile_builds_the_pure_wheel_and_leaves_nothing_behind(monkeypatch, tmp_path):
+    hook_mod = _hook()
+    monkeypatch.setattr(hook_mod, "why_not", lambda: None)      # Cython and a compiler, as far as the probe sees
+
+    class CompileError(Exception):
+        pass
+
+    def failing(out, work, root):
+        (work / "c").mkdir(parents=True)
+        (work / "c" / "chain.c").write_text("/* generated */")
+        raise CompileError("command '/usr/bin/gcc' failed with exit code 1")
+
+    monkeypatch.setattr(hook_mod, "build", failing)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setenv("NEKO_LAB_COMPILE", "1")
+    app = _App()
+    hook = hook_mod.CustomBuildHook(str(ROOT), {}, None, None, str(tmp_path), "wheel", app)
+    data = {"force_include": {}}
+    hook.initialize("standard", data)
+    assert data == {"force_include": {}}                          # pure: tag and files as without the variable
+    assert list((tmp_path / "tmp").iterdir()) == []                # the scratch folder is gone at once
+    warning = app.said[-1]
+    assert "pure-Python wheel" in warning and "compiling failed (CompileError: command '/usr/bin/gcc'" in warning
+    assert "\n" not in warning
+    hook.finalize("standard", data, "")
+
+
+def test_the_script_needs_no_hatchling(tmp_path):
+    # `python hatch_build.py --clean` / `--inplace` in an environment with neko_lab's dependencies only
+    (tmp_path / "neko_lab" / "core").mkdir(parents=True)
+    shutil.copy2(ROOT / "hatch_build.py", tmp_path / "hatch_build.py")
+    src = tmp_path / "neko_lab" / "core" / "state.py"
+    src.write_text("")
+    built = [src.with_suffix(".c"), src.with_name("state.cpython-311-x86_64-linux-gnu.so")]
+
+    def run(arg: str) -> subprocess.CompletedProcess:
+        code = ("import runpy, sys\n"
+                "sys.modules['hatchling'] = sys.modules['Cython'] = None\n"     # import -> ImportError
+                f"sys.argv = ['hatch_build.py', {arg!r}]\n"
+                "runpy.run_path('hatch_build.py', run_name='__main__')\n")
+        return subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+
+    for f in built:
+        f.write_text("")
+    done = run("--clean")
+    assert done.returncode == 0, done.stderr
+    assert "neko_lab is pure Python again" in done.stdout and not any(f.exists() for f in built)
+    done = run("--inplace")
+    assert done.returncode == 1 and done.stderr.strip() == "cannot compile: Cython is not installed", done.stderr
+
+
 def test_editable_install_is_never_compiled(monkeypatch, tmp_path):
     hook_mod = _hook()
     if hook_mod.why_not():
@@ -107,12 +187,18 @@ def test_editable_install_is_never_compiled(monkeypatch, tmp_path):
 
 
 def test_default_build_requires_nothing_more(tmp_path):
-    # an isolated `pip install .` fetches Cython only when the compiled build is asked for
-    code = "from hatchling.build import get_requires_for_build_wheel as g; print(g())"
-    for env, want in [({}, "[]"), ({"NEKO_LAB_COMPILE": "1"}, "['cython>=3', 'setuptools>=61']")]:
+    # an isolated `pip install .` fetches Cython only when the compiled build is asked for, and an editable
+    # install (`pip install -e .`), never compiled, or a source distribution never asks for it
+    from hatchling.builders.constants import EDITABLES_REQUIREMENT
+    compiled = "['cython>=3', 'setuptools>=61']"
+    for hook, env, want in [("wheel", {}, "[]"), ("wheel", {"NEKO_LAB_COMPILE": "1"}, compiled),
+                            ("editable", {}, repr([EDITABLES_REQUIREMENT])),
+                            ("editable", {"NEKO_LAB_COMPILE": "1"}, repr([EDITABLES_REQUIREMENT])),
+                            ("sdist", {"NEKO_LAB_COMPILE": "1"}, "[]")]:
+        code = f"from hatchling.build import get_requires_for_build_{hook} as g; print(g())"
         full = {k: v for k, v in os.environ.items() if k != "NEKO_LAB_COMPILE"} | env
         done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=full, capture_output=True, text=True)
-        assert done.returncode == 0 and done.stdout.strip() == want, (env, done.stdout, done.stderr)
+        assert done.returncode == 0 and done.stdout.strip() == want, (hook, env, done.stdout, done.stderr)
 
 
 def test_compile_is_asked_only_by_the_exact_value(monkeypatch):
@@ -131,9 +217,9 @@ def test_compile_is_asked_only_by_the_exact_value(monkeypatch):
 def test_compiled_wheel_passes_the_contract_and_the_digests(tmp_path):
     if _hook().why_not():
         pytest.fail(f"NEKO_LAB_TEST_COMPILED=1 but the compiled build is impossible: {_hook().why_not()}")
-    wheel, _ = _backend(tmp_path, "build_wheel", {"NEKO_LAB_COMPILE": "1"})
+    wheel, log = _backend(tmp_path, "build_wheel", {"NEKO_LAB_COMPILE": "1"})
     mods = _extension_modules(wheel)
-    assert any("neko_lab/core/state." in m for m in mods) and "-py3-none-any" not in wheel.name
+    assert any("neko_lab/core/state." in m for m in mods) and "-py3-none-any" not in wheel.name, log[-3000:]
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
                     "--target", str(target), str(wheel)], check=True, capture_output=True)
