@@ -62,7 +62,7 @@ def test_the_playtest_command_writes_the_report(tmp_path, capsys):
     assert "Playtest: Naéco, 6 games, 2 players" in out and path.exists()
     assert cli.main(["playtest", "naeco", "--games", "0"]) == 2
     assert cli.main(["playtest", "naeco", "--players", "1", "--games", "1", "--agents", "random",
-                     "--html", str(path), "--no-progress"]) == 0
+                     "--html", str(path), "--no-progress", "--overwrite"]) == 0
     assert "Playtest: Naéco, 1 game, 1 player, agents random" in capsys.readouterr().out
 
 
@@ -180,7 +180,7 @@ def test_the_playtest_command_names_the_options_and_the_data_folder(tmp_path, ca
     page = path.read_text(encoding="utf-8")
     assert "options sea_shepherd=True" in page and f"from the folder {folder}" in page
     assert cli.main(["playtest", "naeco", "--games", "3", "--agents", "random", "--html", str(path),
-                     "--no-progress"]) == 0
+                     "--no-progress", "--overwrite"]) == 0
     assert "the rules' default options" in capsys.readouterr().out
 
 
@@ -373,3 +373,109 @@ def test_report_words_are_the_games_own():
     page = section_html("cards", cards)
     lift = cards.loc["Ace", "lift"]
     assert f"{100 * lift:+.1f} pts" in page and f"{100 * lift:.1f}%" not in page
+
+
+def _others(folder) -> list[str]:
+    """The files of `folder` (a temporary file left behind would show here)."""
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_a_report_that_fails_as_it_is_written_leaves_the_old_one_whole_and_names_the_flag(tmp_path):
+    """The defect: a full disk (here a file size limit) while the report was written left the earlier
+    report cut short, and the command's one line named `path=`, not the --html the user typed."""
+    import os
+    import resource
+    import subprocess
+    import sys
+    path = tmp_path / "keep.html"
+    nl.playtest("naeco", games=1, agents=["random"], progress=False, html=path)
+    before = path.read_bytes()
+    assert len(before) > 1_000_000                  # plotly.js inside: more than the limit below
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (500_000, resource.RLIM_INFINITY))
+    res = subprocess.run([sys.executable, "-m", "neko_lab", "playtest", "naeco", "--games", "1", "--seed", "3",
+                          "--agents", "random", "--html", str(path), "--overwrite", "--no-progress"],
+                         capture_output=True, text=True, timeout=120, preexec_fn=limit,
+                         env={**os.environ, "TQDM_DISABLE": "1"})
+    assert res.returncode == 2, res.stderr
+    err = res.stderr.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"neko-lab: error: --html {str(path)!r} cannot be written"), err
+    assert "File too large" in err[0] and "path=" not in err[0]
+    assert path.read_bytes() == before, "the earlier report is left as it was"
+    assert _others(tmp_path) == ["keep.html"], "no temporary file is left behind"
+
+
+def test_a_report_that_fails_as_it_is_written_leaves_no_file(tmp_path, monkeypatch):
+    import errno
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    rep = nl.playtest("toy", games=2, agents=["random"], progress=False)
+    monkeypatch.setattr("neko_lab.analysis.report.os.fsync", full)
+    with pytest.raises(nl.ConfigError, match=r"cannot be written \(No space left on device\); nothing was written"):
+        rep.save(tmp_path / "r.html")
+    assert _others(tmp_path) == []
+
+
+def test_a_report_never_replaces_a_file_silently_nor_any_file_but_a_report(tmp_path):
+    """The defect: Report.save and nl.playtest(html=...) replaced whatever was at the path, a user's notes
+    as well as the report of an earlier run."""
+    from neko_lab.analysis.report import LEGACY_START
+    rep = nl.playtest("toy", games=2, agents=["random"], progress=False)
+    other = nl.playtest("toy", games=2, agents=["random"], seed=9, progress=False)
+    path = rep.save(tmp_path / "r.html", "cdn")
+    first = path.read_text(encoding="utf-8")
+    with pytest.raises(nl.ConfigError, match=r"already exists: pass overwrite=True to replace it"):
+        other.save(path, "cdn")
+    assert path.read_text(encoding="utf-8") == first
+    other.save(path, "cdn", overwrite=True)
+    assert "seed 0" in first and "seed 9" in path.read_text(encoding="utf-8")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n", encoding="utf-8")
+    for overwrite in (False, True):
+        with pytest.raises(nl.ConfigError, match=r"is not a neko_lab playtest report, so it is never replaced"):
+            rep.save(notes, overwrite=overwrite)
+    assert notes.read_text(encoding="utf-8") == "my notes\n"
+    old = tmp_path / "old.html"                      # a report written before reports were marked
+    old.write_text(LEGACY_START + "Toy</title></head><body></body></html>", encoding="utf-8")
+    rep.save(old, "cdn", overwrite=True)
+    assert "seed 0" in old.read_text(encoding="utf-8")
+    with pytest.raises(nl.ConfigError, match="overwrite is True or False, not 'yes'"):
+        rep.save(tmp_path / "new.html", overwrite="yes")
+    assert _others(tmp_path) == ["notes.txt", "old.html", "r.html"]
+
+
+def test_a_playtest_refuses_an_existing_file_before_any_game(tmp_path, monkeypatch):
+    played = []
+    monkeypatch.setattr("neko_lab.sim.playtesting.simulate", lambda *a, **k: played.append(1))
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n", encoding="utf-8")
+    with pytest.raises(nl.ConfigError, match=r"^html='.*notes.txt' exists and is not a neko_lab playtest report"):
+        nl.playtest("naeco", games=4, progress=False, html=notes, overwrite=True)
+    assert played == [] and notes.read_text(encoding="utf-8") == "my notes\n"
+
+
+def test_a_second_playtest_command_refuses_the_first_ones_report_unless_told(tmp_path, monkeypatch, capsys):
+    """The defect: a second variant's run wrote its report over the first's playtest-GAME.html."""
+    monkeypatch.chdir(tmp_path)
+    args = ["playtest", "naeco", "--games", "1", "--agents", "random", "--no-progress"]
+    assert cli.main(args) == 0
+    first = (tmp_path / "playtest-naeco.html").read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert cli.main([*args, "--option", "sea_shepherd=True"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.strip().splitlines() == [
+        "neko-lab: error: --html 'playtest-naeco.html' already exists: pass --overwrite to replace it, or name "
+        "another file"]
+    assert (tmp_path / "playtest-naeco.html").read_text(encoding="utf-8") == first
+    assert cli.main([*args, "--option", "sea_shepherd=True", "--overwrite"]) == 0
+    assert "sea_shepherd=True" in (tmp_path / "playtest-naeco.html").read_text(encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("my notes\n", encoding="utf-8")
+    capsys.readouterr()
+    assert cli.main([*args, "--html", "notes.txt", "--overwrite"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--html 'notes.txt' exists and is not a neko_lab playtest report, so it is never " \
+        "replaced (not even with --overwrite)" in err[0]
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "my notes\n"
+    assert _others(tmp_path) == ["notes.txt", "playtest-naeco.html"]
