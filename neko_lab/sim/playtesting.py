@@ -53,11 +53,25 @@ def playtest(game: Any, players: int | None = None, games: int | None = None,
     settings = {"games": games, "players": players, "agents": [agent_label(a) for a in agents],
                 "seed": seed, "data": data, "data_folder": None if folder is None else
                 os.fspath(folder) if isinstance(folder, (str, os.PathLike)) else str(folder),
-                "options": {k: v for k, v in options.items() if k != "data"}}
+                "options": changed(options, cls.OPTIONS)}
     rep = Report(cls.GAME, cls.TITLE or cls.GAME, settings, df, trace, tables, said)
     if html is not None:
         write_report(rep, html, "html", overwrite=overwrite)
     return rep
+
+
+def changed(options: dict, defaults: dict) -> dict:
+    """The game options of `options` that differ from the rules' `defaults` (an option given at its
+    default value changes nothing, and the report's header names only what does); data= is not one."""
+    def same(name: str, value: Any) -> bool:
+        if name not in defaults:
+            return False
+        default = defaults[name]
+        try:
+            return type(value) is type(default) and bool(value == default)
+        except (TypeError, ValueError):
+            return False
+    return {k: v for k, v in options.items() if k != "data" and not same(k, v)}
 
 
 def add_parser(sub: argparse._SubParsersAction, types: dict[str, Callable[[str], Any]]) -> None:

@@ -479,3 +479,12 @@ def test_a_second_playtest_command_refuses_the_first_ones_report_unless_told(tmp
         "replaced (not even with --overwrite)" in err[0]
     assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "my notes\n"
     assert _others(tmp_path) == ["notes.txt", "playtest-naeco.html"]
+
+
+def test_the_header_names_only_the_options_that_differ_from_the_rules_defaults():
+    """The defect: options given at their default values (events=False, final_fame_tie_vp=3) were listed as
+    if they changed the game, where the header promises the options that differ from the defaults."""
+    rep = nl.playtest("neptune", players=2, games=1, progress=False, events=False, final_fame_tie_vp=3)
+    assert "the rules' default options" in rep.describe() and "events" not in rep.describe()
+    rep = nl.playtest("neptune", players=2, games=1, progress=False, events=True, final_fame_tie_vp=3)
+    assert ", options events=True, card data" in rep.describe()
