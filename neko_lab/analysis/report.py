@@ -233,9 +233,11 @@ def write_report(report: Report, path: Any, name: str = "html", plotlyjs: str | 
 # they need (8, 7.5, 9.6); low/high/others are shares beside a rate, points beside a score; a lift
 # beside a rate is a difference of two shares, in percentage points ("+20.7 pts"), beside a score a
 # difference in points ("+2.3"); a p value with three decimals
-PERCENT = ("rate", "fair", "excess", "held_by", "forced", "chance", "share", "shared", "no_winner",
+PERCENT = ("rate", "fair", "excess", "held_by", "held_in", "forced", "chance", "share", "shared", "no_winner",
            "tie_break", "close")
 BESIDE_RATE = ("low", "high", "others")
+# a solo report's cards table: a card's seats are the games whose player held it
+SOLO_CARDS = {"seats": "games", "held_by": "held_in"}
 
 
 NO_VALUE = "–"        # a cell with no number: the interval of a mean of one game, say
@@ -352,6 +354,8 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
         # every card compared, so that any card can be looked up (the page shows the ends of a long
         # table first: section_html); the finding names the cards left out
         tables["cards"] = cards.drop(columns="false_alarm").set_index("card")   # the finding sums it
+        if by_score:                         # one seat a game: its seats are games
+            tables["cards"] = tables["cards"].rename(columns=SOLO_CARDS)
         said["cards"] = findings.cards(cards, least, games=int(df["game"].nunique()),
                                        left=left_out(df, cards), seats=len(df))
     return tables, said

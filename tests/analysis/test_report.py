@@ -139,6 +139,8 @@ def test_a_solo_naeco_report_is_about_scores_and_the_rating_scale_not_wins():
     assert "below 12 points" in rep.findings["rating"]
     cards = rep.findings["cards"]
     assert " score " in cards and " win " not in cards and "100.0 %" not in cards
+    top = rep.tables["cards"].iloc[0]                  # one seat a game: the games whose player held it
+    assert f"for the games without it (held in {int(top['games'])} games)" in cards and " seats" not in cards
     assert "score" in rep.tables["cards"].columns and "rate" not in rep.tables["cards"].columns
 
 
@@ -488,3 +490,26 @@ def test_the_header_names_only_the_options_that_differ_from_the_rules_defaults()
     assert "the rules' default options" in rep.describe() and "events" not in rep.describe()
     rep = nl.playtest("neptune", players=2, games=1, progress=False, events=True, final_fame_tie_vp=3)
     assert ", options events=True, card data" in rep.describe()
+
+
+def test_a_solo_report_counts_games_where_a_multiplayer_one_counts_seats():
+    """The defect: the solo Syndicate report said "held by 10 or more seats" and headed its cards table
+    seats and held_by, counting games (one seat a game)."""
+    solo = nl.playtest("syndicate", players=1, games=4, seed=1, progress=False, catanna="very easy",
+                       catanna_assign="in order", catanna_wild="plenty")
+    assert solo.findings["cards"].startswith("No card was held in 10 or more games: too few games")
+    assert "seats" not in solo.findings["cards"]
+    assert list(solo.tables["cards"].columns[:2]) == ["games", "held_in"]
+    rep = nl.playtest("naeco", players=2, games=4, agents=["random"], progress=False)
+    assert rep.findings["cards"].startswith("No card was held by 10 or more seats")
+    assert list(rep.tables["cards"].columns[:2]) == ["seats", "held_by"]
+
+
+def test_first_to_act_compares_places_with_equal_places_not_seats():
+    """The defect: the first-to-act finding, about places in the opening turn order, said what "equal
+    seats" would win."""
+    df = games([([1, 0, 0], [0]), ([0, 1, 0], [1]), ([0, 0, 1], [2])] * 20)
+    text = findings.seats(seat_balance(df, by="order"), equal_seats_test(df, by="order"), by="order")
+    assert "where equal places would each win 33.3 %" in text and "seats" not in text
+    text = findings.seats(seat_balance(df), equal_seats_test(df))
+    assert "where equal seats would each win 33.3 %" in text
