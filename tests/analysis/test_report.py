@@ -513,3 +513,25 @@ def test_first_to_act_compares_places_with_equal_places_not_seats():
     assert "where equal places would each win 33.3 %" in text and "seats" not in text
     text = findings.seats(seat_balance(df), equal_seats_test(df))
     assert "where equal seats would each win 33.3 %" in text
+
+
+@pytest.mark.parametrize("game", ["journey", "neptune"])
+def test_the_dataset_readme_cites_the_lead_changes_its_playtest_reports(game):
+    """The defect: the dataset READMEs said 6 (Journey) and 4 (Neptune) lead changes in a median game, where
+    the report they cite, nl.playtest(game) at seed 0 (run in notebooks/playtest.ipynb, whose committed
+    output nbval keeps true), counts them at the ends of rounds and finds 1."""
+    import json
+    from pathlib import Path
+    from neko_lab.core.data import dataset_dir
+    root = Path(__file__).resolve().parents[2]
+    nb = json.loads((root / "notebooks" / "playtest.ipynb").read_text(encoding="utf-8"))
+    cell = next(c for c in nb["cells"] if c["cell_type"] == "code"
+                and "".join(c["source"]).startswith(f'{game} = nl.playtest("{game}", games=GAMES'))
+    said = "".join(cell["outputs"][0]["text"])
+    median, mean = re.search(r"the lead changes hands (\d+) times? \(mean ([\d.]+)\)", said).groups()
+    readme = (dataset_dir(game) / "README.md").read_text(encoding="utf-8")
+    cited = re.search(r"The lead changes hands (\w+) in a median game\*\* \(mean ([\d.]+)\)", readme)
+    assert cited, "the README states the median lead changes of the report it cites"
+    words = {"never": 0, "once": 1, "twice": 2}
+    told = words[cited.group(1)] if cited.group(1) in words else int(cited.group(1))
+    assert (told, cited.group(2)) == (int(median), mean)
