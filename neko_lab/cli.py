@@ -5,16 +5,18 @@
     neko-lab simulate GAME --games N --players P --agents a,b --seed S [--workers W] [--out DIR]
                       [--option k=v] ...         play many games, print a summary by agent (win rates;
                                                  for a game with no winner, as solo Naéco, the scores and rating)
-    neko-lab playtest GAME [--games N --players P --agents a,b --workers W --html FILE]
+    neko-lab playtest GAME [--games N --players P --agents a,b --workers W --html FILE [--overwrite]]
                                                  a designer's report (seats, margins, scores, drama, cards)
     neko-lab lab [PATH] [--no-browser] [--port P]  open JupyterLab at the notebooks (neko_lab.lab says which)
     neko-lab --version                           the version of neko_lab
 
 Bad arguments give one line on stderr and exit status 2. Output whose reader stops early (`| head`)
 ends the command quietly with status 141 (128 + SIGPIPE, as a shell reports a command that signal
-ended); output that cannot be written (a full disk) is one line on stderr and status 1. Games defined outside neko_lab can be
-made visible to the command by naming their modules in NEKO_LAB_PLUGINS (comma-separated); importing
-a module that calls neko_lab.register() is enough.
+ended); standard output that cannot be written (a full disk) is one line on stderr and status 1. A file
+the command writes (--out, --html) that cannot be written, refused before the games or failing as it is
+written, is one line and status 2, as a bad argument is. Games defined outside neko_lab can be made
+visible to the command by naming their modules in NEKO_LAB_PLUGINS (comma-separated); importing a
+module that calls neko_lab.register() is enough.
 """
 from __future__ import annotations
 
@@ -325,12 +327,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 _FLAG_WORDS = [(re.compile(r"\bresume=True\b"), "--resume"), (re.compile(r"\bout=FOLDER\b"), "--out FOLDER"),
                (re.compile(r"\bout=(?=')"), "--out "), (re.compile(r"\bout (names|must)\b"), r"--out \1"),
-               (re.compile(r"^html=(?=')"), "--html "), (re.compile(r"^html must\b"), "--html must")]
+               (re.compile(r"^html=(?=')"), "--html "), (re.compile(r"^html must\b"), "--html must"),
+               (re.compile(r"\boverwrite=True\b"), "--overwrite")]
 
 
 def _as_flags(text: str) -> str:
-    """A message of simulate() about its out= and resume= arguments (of playtest() about html=), in the
-    flags' words."""
+    """A message of simulate() about its out= and resume= arguments (of playtest() about html= and
+    overwrite=), in the flags' words."""
     for pattern, flag in _FLAG_WORDS:
         text = pattern.sub(flag, text)
     return text
@@ -409,8 +412,9 @@ class _Output:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; its exit status. Output read by a command that stops early (`| head`) ends it
     quietly with status 141, as a shell reports a command ended by SIGPIPE (the rest of the output is
-    discarded, so Python's last flush at exit cannot fail again); output that cannot be written (a full
-    disk) is one line on stderr and status 1."""
+    discarded, so Python's last flush at exit cannot fail again); standard output that cannot be written
+    (a full disk) is one line on stderr and status 1 (a file the command writes, --out or --html, that
+    cannot be written is a ConfigError: one line and status 2)."""
     real = sys.stdout
     sys.stdout = _Output(real)
     try:

@@ -10,6 +10,7 @@ from .stats import SURE, fmt_interval, fmt_num, fmt_p, fmt_pct, fmt_range
 
 SMALL = 30          # fewer games than this: too few to say anything
 NOUN = {"seat": "seats", "order": "places in the opening turn order"}
+EQUAL = {"seat": "equal seats", "order": "equal places"}     # what "each" wins the fair share
 
 
 def _who(by: str, key: int) -> str:
@@ -52,7 +53,7 @@ def _seats(table: pd.DataFrame, test: dict, by: str) -> str:
     width = float((table["high"] - table["low"]).max()) / 2
     says = (f"{_who(by, int(best[by])).capitalize()} wins {fmt_pct(best['rate'])} "
             f"{fmt_interval(best['low'], best['high'])} of its games and {_who(by, int(worst[by]))} "
-            f"{fmt_pct(worst['rate'])} {fmt_interval(worst['low'], worst['high'])}, where equal seats "
+            f"{fmt_pct(worst['rate'])} {fmt_interval(worst['low'], worst['high'])}, where {EQUAL[by]} "
             f"would each win {fmt_pct(fair)}")
     if test["p"] < SURE:
         return (f"The {NOUN[by]} are not equal: {says} (chi-square test of equal {NOUN[by]} over "
@@ -229,9 +230,9 @@ def left_out(left: pd.DataFrame | None, min_seats: int, seats: int | None, compa
 
 
 def _cards(table: pd.DataFrame, min_seats: int, games: int | None) -> str:
-    if table.empty:
-        return (f"No card was held by {min_seats} or more seats: too few games for per-card "
-                f"statistics.")
+    if table.empty:                     # a solo table (by score): one seat a game, so games
+        held = f"in {min_seats} or more games" if "score" in table.columns else f"by {min_seats} or more seats"
+        return f"No card was held {held}: too few games for per-card statistics."
     if games is not None and games < SMALL:
         goes = "high scores" if "score" in table.columns else "winning"
         return (f"{_only(games)}: too few to say which cards go with {goes} (at least {SMALL} are "
@@ -264,9 +265,9 @@ def _singled_out(table: pd.DataFrame, clear: pd.DataFrame, differ: str, how: str
 
 def _card_scores(table: pd.DataFrame, clear: pd.DataFrame, top, low) -> str:
     text = (f"Holders of {top['card']} score {top['score']:.1f} [{top['low']:.1f}, {top['high']:.1f}] points "
-            f"on average against {top['others']:.1f} for the games without it ({counted(int(top['seats']), 'game')} "
-            f"held it); holders of {low['card']} score {low['score']:.1f} [{low['low']:.1f}, {low['high']:.1f}] "
-            f"against {low['others']:.1f}.")
+            f"on average against {top['others']:.1f} for the games without it (held in "
+            f"{counted(int(top['seats']), 'game')}); holders of {low['card']} score {low['score']:.1f} "
+            f"[{low['low']:.1f}, {low['high']:.1f}] against {low['others']:.1f}.")
     how = "in a test that shuffles the final scores over the games"       # one seat a game
     return text + _singled_out(table, clear, "score clearly more or less than the others", how,
                                "A card that goes with high scores is a correlation, not a cause: good games "

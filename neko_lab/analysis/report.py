@@ -19,9 +19,12 @@ two cores.
 """
 from __future__ import annotations
 
+import errno
 import html
 import math
 import os
+import secrets
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,7 +32,7 @@ from typing import Any
 import pandas as pd
 
 from neko_lab.core import ConfigError
-from neko_lab.core.errors import counted
+from neko_lab.core.errors import check_flag, counted
 
 from . import findings
 from .balance import decisiveness, equal_seats_test, game_length, seat_balance
@@ -102,23 +105,21 @@ class Report:
     def to_html(self, plotlyjs: str | bool = True) -> str:
         """The whole report as one HTML page (plotly.js inside it, so it opens offline;
         plotlyjs="cdn" links it instead, for a small file)."""
-        return ("<!DOCTYPE html><html><head><meta charset='utf-8'>"
-                f"<title>Playtest: {html.escape(self.title)}</title>"
+        return ("<!DOCTYPE html><html><head><meta charset='utf-8'>" + MARKER
+                + f"<title>Playtest: {html.escape(self.title)}</title>"
                 "<style>body{font-family:sans-serif;max-width:1100px;margin:auto;padding:1em}"
                 "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;"
                 "text-align:right}</style></head><body>"
                 + self._body("cdn" if plotlyjs == "cdn" else True) + "</body></html>")
 
-    def save(self, path: str | Path, plotlyjs: str | bool = True) -> Path:
-        """Write the report as one HTML file; returns its path. A path that cannot be written (a
-        folder, a folder that does not exist, no permission) is a ConfigError saying why."""
-        path = report_path(path, "path")
-        try:
-            path.write_text(self.to_html(plotlyjs), encoding="utf-8")
-        except OSError as exc:               # the disk filled up, or the file went away meanwhile
-            raise ConfigError(f"path={os.fspath(path)!r} cannot be written "
-                              f"({exc.strerror or type(exc).__name__})") from None
-        return path
+    def save(self, path: str | Path, plotlyjs: str | bool = True, overwrite: bool = False) -> Path:
+        """Write the report as one HTML file; returns its path. The file is written whole or not at all:
+        into a temporary file beside it, renamed into place once complete, so that a write that fails
+        (a full disk) leaves what was there before. An existing file is replaced only with
+        overwrite=True, and only if it is a report neko_lab wrote (never a file of another kind). A path
+        that cannot be written (a folder, a folder that does not exist, no permission, an existing
+        file) is a ConfigError saying why."""
+        return write_report(self, path, "path", plotlyjs=plotlyjs, overwrite=overwrite)
 
     def show(self) -> None:
         """In a notebook: the findings and tables, then every figure."""
@@ -131,12 +132,30 @@ class Report:
                 fig.show()
 
 
-def report_path(path: Any, name: str = "html") -> Path:
+MARKER = "<meta name='generator' content='neko_lab playtest report'>"
+# how every report began before it carried MARKER: such a file is a report too, and may be replaced
+LEGACY_START = "<!DOCTYPE html><html><head><meta charset='utf-8'><title>Playtest: "
+
+
+def is_report(path: Path) -> bool:
+    """Whether the file at `path` is a playtest report neko_lab wrote (the only kind of file a report
+    ever replaces)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return head.startswith(LEGACY_START) or (head.startswith("<!DOCTYPE html>") and MARKER in head)
+
+
+def report_path(path: Any, name: str = "html", overwrite: bool = False) -> Path:
     """`path` as the path of a report file to write, if it can be written there; else a ConfigError
     saying why, which names the argument `name` (nl.playtest(html=...) checks it before any game is
-    played; Report.save(path) before writing)."""
+    played; Report.save(path) before writing). An existing file is refused unless overwrite=True, and
+    a file that is not a neko_lab report (is_report) even then: a report never destroys other work."""
     if not isinstance(path, (str, os.PathLike)) or not os.fspath(path):
         raise ConfigError(f"{name} must name the report's file (a str or pathlib.Path), not {path!r}")
+    overwrite = check_flag("overwrite", overwrite)
     shown = os.fspath(path)
     out = Path(path)
     if out.is_dir():
@@ -145,15 +164,68 @@ def report_path(path: Any, name: str = "html") -> Path:
     folder = out.parent
     if not folder.is_dir():
         raise ConfigError(f"{name}={shown!r}: the folder {os.fspath(folder)!r} does not exist")
-    existed = out.exists()
-    try:                                     # opened as the report will be, and left as it was
-        with open(out, "a", encoding="utf-8"):
-            pass
+    if out.exists() or out.is_symlink():
+        if not out.is_file():
+            raise ConfigError(f"{name}={shown!r} exists and is not a file: name another file")
+        if not is_report(out):
+            raise ConfigError(f"{name}={shown!r} exists and is not a neko_lab playtest report, so it is never "
+                              f"replaced (not even with overwrite=True): move it away or name another file")
+        if not overwrite:
+            raise ConfigError(f"{name}={shown!r} already exists: pass overwrite=True to replace it, or name "
+                              f"another file")
+        if not os.access(out, os.W_OK):
+            raise ConfigError(f"{name}={shown!r} cannot be written (Permission denied)")
+    try:                                     # the temporary file the report is written to, and removed
+        _temporary(out).unlink()
     except OSError as exc:
         raise ConfigError(f"{name}={shown!r} cannot be written "
                           f"({exc.strerror or type(exc).__name__})") from None
-    if not existed:
-        out.unlink(missing_ok=True)
+    return out
+
+
+def _temporary(out: Path) -> Path:
+    """A new empty file beside `out` (hidden, and named for it), created with the permissions a new
+    file gets (those of `out`, where it exists)."""
+    target = out.resolve() if out.is_symlink() else out      # a link's target is replaced, not the link
+    while True:
+        tmp = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        os.close(fd)
+        if target.exists():
+            os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
+        return tmp
+
+
+def write_report(report: Report, path: Any, name: str = "html", plotlyjs: str | bool = True,
+                 overwrite: bool = False) -> Path:
+    """Write `report` as one HTML file at `path` (checked by report_path, whose messages name the
+    argument `name`); the file is complete or untouched: the page goes to a temporary file beside it,
+    renamed into place once written, and removed if the write fails."""
+    out = report_path(path, name, overwrite)
+    page = report.to_html(plotlyjs)
+    tmp = None
+    try:
+        tmp = _temporary(out)
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(page)
+            f.flush()
+            os.fsync(f.fileno())
+        if not overwrite and (out.exists() or out.is_symlink()):
+            # written by someone else while the report was being made: theirs is kept
+            raise FileExistsError(errno.EEXIST, "it appeared while the report was being written")
+        os.replace(tmp, out.resolve() if out.is_symlink() else out)
+        tmp = None
+    except OSError as exc:                   # the disk filled up, or the folder went away meanwhile
+        raise ConfigError(f"{name}={os.fspath(path)!r} cannot be written "
+                          f"({exc.strerror or type(exc).__name__}); "
+                          + ("what was there is left as it was" if out.exists() else "nothing was written")
+                          ) from None
+    finally:
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
     return out
 
 
@@ -161,9 +233,11 @@ def report_path(path: Any, name: str = "html") -> Path:
 # they need (8, 7.5, 9.6); low/high/others are shares beside a rate, points beside a score; a lift
 # beside a rate is a difference of two shares, in percentage points ("+20.7 pts"), beside a score a
 # difference in points ("+2.3"); a p value with three decimals
-PERCENT = ("rate", "fair", "excess", "held_by", "forced", "chance", "share", "shared", "no_winner",
+PERCENT = ("rate", "fair", "excess", "held_by", "held_in", "forced", "chance", "share", "shared", "no_winner",
            "tie_break", "close")
 BESIDE_RATE = ("low", "high", "others")
+# a solo report's cards table: a card's seats are the games whose player held it
+SOLO_CARDS = {"seats": "games", "held_by": "held_in"}
 
 
 NO_VALUE = "–"        # a cell with no number: the interval of a mean of one game, say
@@ -280,6 +354,8 @@ def analyse(df: pd.DataFrame, trace: pd.DataFrame, min_card_seats: int | None = 
         # every card compared, so that any card can be looked up (the page shows the ends of a long
         # table first: section_html); the finding names the cards left out
         tables["cards"] = cards.drop(columns="false_alarm").set_index("card")   # the finding sums it
+        if by_score:                         # one seat a game: its seats are games
+            tables["cards"] = tables["cards"].rename(columns=SOLO_CARDS)
         said["cards"] = findings.cards(cards, least, games=int(df["game"].nunique()),
                                        left=left_out(df, cards), seats=len(df))
     return tables, said

@@ -14,7 +14,7 @@ from .drama import lead_changes
 LAYOUT = dict(template="plotly_white", margin=dict(t=70, l=60, r=20, b=50), height=400)
 
 
-def _rates(table, x_label: str, title: str, fair: float | None) -> go.Figure:
+def _rates(table, x_label: str, title: str, fair: float | None, equal: str = "equal seats") -> go.Figure:
     x = [str(v) for v in table.index]
     fig = go.Figure(go.Bar(
         x=x, y=table["rate"], marker_color=PALETTE[0],
@@ -23,7 +23,7 @@ def _rates(table, x_label: str, title: str, fair: float | None) -> go.Figure:
         hovertemplate="%{x}: %{y:.1%}<extra></extra>"))
     if fair is not None:
         fig.add_hline(y=fair, line_dash="dash", line_color="#555",
-                      annotation_text=f"equal seats: {fair:.0%}", annotation_position="top left")
+                      annotation_text=f"{equal}: {fair:.0%}", annotation_position="top left")
     fig.update_layout(title=dict(text=title, subtitle=dict(text="Whiskers: 95 % Wilson interval; a tie "
                                                                  "counts 1/k for each of k winners.")),
                       xaxis_title=x_label, yaxis=dict(title="win share", tickformat=".0%", range=[0, 1]),
@@ -67,7 +67,7 @@ def figures(rep) -> dict:
         out["first to act"] = [_rates(tab.rename(index=lambda k: f"{k}. in turn order"),
                                       "place in the opening turn order (1 = the starting player)",
                                       "Win share by place in the opening turn order",
-                                      float(tab["fair"].iloc[0]))]
+                                      float(tab["fair"].iloc[0]), "equal places")]
     if "decisiveness" in t:
         out["decisiveness"] = [_hist(margins(rep.results), "Winner's margin over the next player",
                                      "points")]

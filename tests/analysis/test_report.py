@@ -62,7 +62,7 @@ def test_the_playtest_command_writes_the_report(tmp_path, capsys):
     assert "Playtest: Naéco, 6 games, 2 players" in out and path.exists()
     assert cli.main(["playtest", "naeco", "--games", "0"]) == 2
     assert cli.main(["playtest", "naeco", "--players", "1", "--games", "1", "--agents", "random",
-                     "--html", str(path), "--no-progress"]) == 0
+                     "--html", str(path), "--no-progress", "--overwrite"]) == 0
     assert "Playtest: Naéco, 1 game, 1 player, agents random" in capsys.readouterr().out
 
 
@@ -139,6 +139,8 @@ def test_a_solo_naeco_report_is_about_scores_and_the_rating_scale_not_wins():
     assert "below 12 points" in rep.findings["rating"]
     cards = rep.findings["cards"]
     assert " score " in cards and " win " not in cards and "100.0 %" not in cards
+    top = rep.tables["cards"].iloc[0]                  # one seat a game: the games whose player held it
+    assert f"for the games without it (held in {int(top['games'])} games)" in cards and " seats" not in cards
     assert "score" in rep.tables["cards"].columns and "rate" not in rep.tables["cards"].columns
 
 
@@ -180,7 +182,7 @@ def test_the_playtest_command_names_the_options_and_the_data_folder(tmp_path, ca
     page = path.read_text(encoding="utf-8")
     assert "options sea_shepherd=True" in page and f"from the folder {folder}" in page
     assert cli.main(["playtest", "naeco", "--games", "3", "--agents", "random", "--html", str(path),
-                     "--no-progress"]) == 0
+                     "--no-progress", "--overwrite"]) == 0
     assert "the rules' default options" in capsys.readouterr().out
 
 
@@ -373,3 +375,163 @@ def test_report_words_are_the_games_own():
     page = section_html("cards", cards)
     lift = cards.loc["Ace", "lift"]
     assert f"{100 * lift:+.1f} pts" in page and f"{100 * lift:.1f}%" not in page
+
+
+def _others(folder) -> list[str]:
+    """The files of `folder` (a temporary file left behind would show here)."""
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_a_report_that_fails_as_it_is_written_leaves_the_old_one_whole_and_names_the_flag(tmp_path):
+    """The defect: a full disk (here a file size limit) while the report was written left the earlier
+    report cut short, and the command's one line named `path=`, not the --html the user typed."""
+    import os
+    import resource
+    import subprocess
+    import sys
+    path = tmp_path / "keep.html"
+    nl.playtest("naeco", games=1, agents=["random"], progress=False, html=path)
+    before = path.read_bytes()
+    assert len(before) > 1_000_000                  # plotly.js inside: more than the limit below
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (500_000, resource.RLIM_INFINITY))
+    res = subprocess.run([sys.executable, "-m", "neko_lab", "playtest", "naeco", "--games", "1", "--seed", "3",
+                          "--agents", "random", "--html", str(path), "--overwrite", "--no-progress"],
+                         capture_output=True, text=True, timeout=120, preexec_fn=limit,
+                         env={**os.environ, "TQDM_DISABLE": "1"})
+    assert res.returncode == 2, res.stderr
+    err = res.stderr.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"neko-lab: error: --html {str(path)!r} cannot be written"), err
+    assert "File too large" in err[0] and "path=" not in err[0]
+    assert path.read_bytes() == before, "the earlier report is left as it was"
+    assert _others(tmp_path) == ["keep.html"], "no temporary file is left behind"
+
+
+def test_a_report_that_fails_as_it_is_written_leaves_no_file(tmp_path, monkeypatch):
+    import errno
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    rep = nl.playtest("toy", games=2, agents=["random"], progress=False)
+    monkeypatch.setattr("neko_lab.analysis.report.os.fsync", full)
+    with pytest.raises(nl.ConfigError, match=r"cannot be written \(No space left on device\); nothing was written"):
+        rep.save(tmp_path / "r.html")
+    assert _others(tmp_path) == []
+
+
+def test_a_report_never_replaces_a_file_silently_nor_any_file_but_a_report(tmp_path):
+    """The defect: Report.save and nl.playtest(html=...) replaced whatever was at the path, a user's notes
+    as well as the report of an earlier run."""
+    from neko_lab.analysis.report import LEGACY_START
+    rep = nl.playtest("toy", games=2, agents=["random"], progress=False)
+    other = nl.playtest("toy", games=2, agents=["random"], seed=9, progress=False)
+    path = rep.save(tmp_path / "r.html", "cdn")
+    first = path.read_text(encoding="utf-8")
+    with pytest.raises(nl.ConfigError, match=r"already exists: pass overwrite=True to replace it"):
+        other.save(path, "cdn")
+    assert path.read_text(encoding="utf-8") == first
+    other.save(path, "cdn", overwrite=True)
+    assert "seed 0" in first and "seed 9" in path.read_text(encoding="utf-8")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n", encoding="utf-8")
+    for overwrite in (False, True):
+        with pytest.raises(nl.ConfigError, match=r"is not a neko_lab playtest report, so it is never replaced"):
+            rep.save(notes, overwrite=overwrite)
+    assert notes.read_text(encoding="utf-8") == "my notes\n"
+    old = tmp_path / "old.html"                      # a report written before reports were marked
+    old.write_text(LEGACY_START + "Toy</title></head><body></body></html>", encoding="utf-8")
+    rep.save(old, "cdn", overwrite=True)
+    assert "seed 0" in old.read_text(encoding="utf-8")
+    with pytest.raises(nl.ConfigError, match="overwrite is True or False, not 'yes'"):
+        rep.save(tmp_path / "new.html", overwrite="yes")
+    assert _others(tmp_path) == ["notes.txt", "old.html", "r.html"]
+
+
+def test_a_playtest_refuses_an_existing_file_before_any_game(tmp_path, monkeypatch):
+    played = []
+    monkeypatch.setattr("neko_lab.sim.playtesting.simulate", lambda *a, **k: played.append(1))
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n", encoding="utf-8")
+    with pytest.raises(nl.ConfigError, match=r"^html='.*notes.txt' exists and is not a neko_lab playtest report"):
+        nl.playtest("naeco", games=4, progress=False, html=notes, overwrite=True)
+    assert played == [] and notes.read_text(encoding="utf-8") == "my notes\n"
+
+
+def test_a_second_playtest_command_refuses_the_first_ones_report_unless_told(tmp_path, monkeypatch, capsys):
+    """The defect: a second variant's run wrote its report over the first's playtest-GAME.html."""
+    monkeypatch.chdir(tmp_path)
+    args = ["playtest", "naeco", "--games", "1", "--agents", "random", "--no-progress"]
+    assert cli.main(args) == 0
+    first = (tmp_path / "playtest-naeco.html").read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert cli.main([*args, "--option", "sea_shepherd=True"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.strip().splitlines() == [
+        "neko-lab: error: --html 'playtest-naeco.html' already exists: pass --overwrite to replace it, or name "
+        "another file"]
+    assert (tmp_path / "playtest-naeco.html").read_text(encoding="utf-8") == first
+    assert cli.main([*args, "--option", "sea_shepherd=True", "--overwrite"]) == 0
+    assert "sea_shepherd=True" in (tmp_path / "playtest-naeco.html").read_text(encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("my notes\n", encoding="utf-8")
+    capsys.readouterr()
+    assert cli.main([*args, "--html", "notes.txt", "--overwrite"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--html 'notes.txt' exists and is not a neko_lab playtest report, so it is never " \
+        "replaced (not even with --overwrite)" in err[0]
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "my notes\n"
+    assert _others(tmp_path) == ["notes.txt", "playtest-naeco.html"]
+
+
+def test_the_header_names_only_the_options_that_differ_from_the_rules_defaults():
+    """The defect: options given at their default values (events=False, final_fame_tie_vp=3) were listed as
+    if they changed the game, where the header promises the options that differ from the defaults."""
+    rep = nl.playtest("neptune", players=2, games=1, progress=False, events=False, final_fame_tie_vp=3)
+    assert "the rules' default options" in rep.describe() and "events" not in rep.describe()
+    rep = nl.playtest("neptune", players=2, games=1, progress=False, events=True, final_fame_tie_vp=3)
+    assert ", options events=True, card data" in rep.describe()
+
+
+def test_a_solo_report_counts_games_where_a_multiplayer_one_counts_seats():
+    """The defect: the solo Syndicate report said "held by 10 or more seats" and headed its cards table
+    seats and held_by, counting games (one seat a game)."""
+    solo = nl.playtest("syndicate", players=1, games=4, seed=1, progress=False, catanna="very easy",
+                       catanna_assign="in order", catanna_wild="plenty")
+    assert solo.findings["cards"].startswith("No card was held in 10 or more games: too few games")
+    assert "seats" not in solo.findings["cards"]
+    assert list(solo.tables["cards"].columns[:2]) == ["games", "held_in"]
+    rep = nl.playtest("naeco", players=2, games=4, agents=["random"], progress=False)
+    assert rep.findings["cards"].startswith("No card was held by 10 or more seats")
+    assert list(rep.tables["cards"].columns[:2]) == ["seats", "held_by"]
+
+
+def test_first_to_act_compares_places_with_equal_places_not_seats():
+    """The defect: the first-to-act finding, about places in the opening turn order, said what "equal
+    seats" would win."""
+    df = games([([1, 0, 0], [0]), ([0, 1, 0], [1]), ([0, 0, 1], [2])] * 20)
+    text = findings.seats(seat_balance(df, by="order"), equal_seats_test(df, by="order"), by="order")
+    assert "where equal places would each win 33.3 %" in text and "seats" not in text
+    text = findings.seats(seat_balance(df), equal_seats_test(df))
+    assert "where equal seats would each win 33.3 %" in text
+
+
+@pytest.mark.parametrize("game", ["journey", "neptune"])
+def test_the_dataset_readme_cites_the_lead_changes_its_playtest_reports(game):
+    """The defect: the dataset READMEs said 6 (Journey) and 4 (Neptune) lead changes in a median game, where
+    the report they cite, nl.playtest(game) at seed 0 (run in notebooks/playtest.ipynb, whose committed
+    output nbval keeps true), counts them at the ends of rounds and finds 1."""
+    import json
+    from pathlib import Path
+    from neko_lab.core.data import dataset_dir
+    root = Path(__file__).resolve().parents[2]
+    nb = json.loads((root / "notebooks" / "playtest.ipynb").read_text(encoding="utf-8"))
+    cell = next(c for c in nb["cells"] if c["cell_type"] == "code"
+                and "".join(c["source"]).startswith(f'{game} = nl.playtest("{game}", games=GAMES'))
+    said = "".join(cell["outputs"][0]["text"])
+    median, mean = re.search(r"the lead changes hands (\d+) times? \(mean ([\d.]+)\)", said).groups()
+    readme = (dataset_dir(game) / "README.md").read_text(encoding="utf-8")
+    cited = re.search(r"The lead changes hands (\w+) in a median game\*\* \(mean ([\d.]+)\)", readme)
+    assert cited, "the README states the median lead changes of the report it cites"
+    words = {"never": 0, "once": 1, "twice": 2}
+    told = words[cited.group(1)] if cited.group(1) in words else int(cited.group(1))
+    assert (told, cited.group(2)) == (int(median), mean)

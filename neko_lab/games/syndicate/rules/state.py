@@ -56,8 +56,9 @@ class GameState(State):
     AGENTS = {"syndicate": "neko_lab.games.syndicate.agents:SyndicateAgent",
               "syndicate-plan": "neko_lab.games.syndicate.agents:PlanningAgent",
               "syndicate-deep": "neko_lab.games.syndicate.agents:DeepAgent"}
-    # the planning agent takes over 1 s of CPU a game; one-ply greedy never fills its pyramid
-    # (every seat ends at -40), so a workshop-size playtest is a small sample of real play
+    # the planning agent takes over 1 s of CPU a game; one-ply greedy never makes a delivery (its seats
+    # end between -40 and -15, on the mission cards alone), so a workshop-size playtest is a small sample
+    # of real play
     PLAYTEST = {"games": 30, "agents": ["syndicate"]}
     ROUND_NAME, DECISION_NAMES = "turn", NAMES      # for reports: the rulebook counts 15 turns
     HIDDEN_INFORMATION = True
