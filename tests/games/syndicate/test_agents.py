@@ -148,7 +148,6 @@ def test_two_players_the_agent_delivers_what_its_plan_would_leave_loose():
         make_agent("syndicate(deliver_now=1)", "syndicate", seed=1)
 
 
-
 def test_what_the_playtest_notebook_says_of_greedy_is_what_it_plays():
     """notebooks/playtest.ipynb said the one-step greedy agent never filled its pyramid and ended every game
     at -40 against -40, where its games end between -40 and -15, many with a sole winner. What it says now
