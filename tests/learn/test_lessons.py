@@ -1127,3 +1127,38 @@ def test_neptune_a_technology_card_with_nothing_left_to_take_says_why():
     said = [step.say for step, s in _each_step(LESSON(seed=16))
             if s.pending[-1].kind == "technology" and type(step.expected).__name__ == "Pass"]
     assert said and all("Take no technology: you have a token on every technology already" in x for x in said)
+
+
+def test_neptune_technology_steps_claim_only_the_prerequisites_the_learner_holds(built):
+    # a prerequisite is needed only to take control of a technology (datasets/neptune/README.md): a
+    # free access claims none, a control names its prerequisites, and every "which you have" is true of
+    # the position; every worked fuel cost counts the speed of the technologies the learner holds
+    from neko_lab.games.neptune.rules.fuel import seat_speed
+    les = built("neptune")
+    access = control = speeds = needless = 0
+    for step, s in _each_step(les):
+        techs = {t.name: i for i, t in enumerate(s.data.techs)}
+        for names in re.findall(r"([A-Z][A-Za-z ]+?(?: and [A-Z][A-Za-z ]+?)*) first, which you have(?! no)",
+                                step.say):
+            for name in re.sub(r"^.*?(?:needs access to|needs) ", "", names).split(" and "):
+                assert 0 in s.techs[techs[name]], f"step {step.number}: {name} is not yours: {step.say}"
+        a = step.expected
+        if type(a).__name__ == "TakeTech":
+            t = s.data.techs[a.tech]
+            pre = " and ".join(s.data.techs[p].name for p in t.prerequisites)
+            if a.control:
+                control += 1
+                if pre:
+                    assert f"Control needs access to {pre} first, which you have." in step.say
+            else:
+                access += 1
+                assert not re.search("which you have(?! no)", step.say) and "It needs" not in step.say, step.say
+                if pre:
+                    assert f"Access needs no prerequisite: only taking control of it needs {pre}" in step.say
+                lack = [s.data.techs[p].name for p in t.prerequisites if 0 not in s.techs[p]]
+                assert ("which you have no token on" in step.say) == bool(lack), step.say
+                needless += bool(lack)
+        for spd in re.findall(r"distance \d+ from [^=()]*?\u2212 speed (\d+)", step.say):
+            speeds += 1
+            assert int(spd) == seat_speed(s, 0), f"step {step.number}: {step.say}"
+    assert access >= 3 and control >= 3 and speeds and needless          # Fusion Power II without Fusion Power

@@ -22,7 +22,7 @@ by whoever buys access). What it teaches, and where (each step cites its section
    player's), factories (their Mineral or Fusion Fuel icon), colonies (the number in the circle plus
    the fuel from Earth), a move without building, the three rounds.
 5. Technology — control (fame at every Technology card, credits when others buy access) or access,
-   speed, prerequisites; buying access from the controller at any time.
+   speed, prerequisites (for control only: access needs none); buying access from the controller at any time.
 6. Factories Produce (Mineral and Fusion Fuel factories, access to Fusion Power before production),
    Attract Investors, Fuel Broker — what each card gives, said when it happens.
 7. Scoring card and Generations — factories, colonies and fame scored (ties at the first scoring and
@@ -560,18 +560,27 @@ def say_tech(state: State, a: Any) -> str:
         return (f"Take no technology: {why}, so the card gives only its fame, and every player 1 fame for each "
                 f"technology they control: {held} for you ({R_TECH}).")
     t = state.data.techs[a.tech]
-    pre = [state.data.techs[p].name for p in t.prerequisites]
-    need = (f" It needs {' and '.join(pre)} first, which you have." if pre else " It needs nothing first.")
+    pre = " and ".join(state.data.techs[p].name for p in t.prerequisites)
     if a.control:
+        # control needs access to every prerequisite (Technology); the engine offers it only then
+        assert all(0 in state.techs[p] for p in t.prerequisites), f"control of {t.name} without its prerequisites"
         why = (f"Take control of {t.name}: your token on top, and 1 fame for each technology you control whenever a "
                f"Technology card is played ({R_TECH}); and Player 2 pays you 2 credits whenever they buy access to it "
                f"without a card ({R_TECH_ACCESS}).")
+        need = (f" Control needs access to {pre} first, which you have." if pre else " It needs nothing first.")
     else:
-        why = f"Take free access to {t.name}, which Player 2 controls: with this card you pay them nothing"
+        why = (f"Take free access to {t.name}, which Player {state.techs[a.tech][0] + 1} controls: with this card "
+               f"you pay them nothing")
         if not any(0 in holders[1:] for holders in state.techs):          # the learner's first access
             why += (f" ({R_TECH}); without one, access to a technology another player controls can be bought from "
                     f"them at any time, 2 credits with two players ({R_TECH_ACCESS})")
         why += "."
+        # a prerequisite is needed only to take control; access, with a card or bought, needs none
+        # (datasets/neptune/README.md)
+        lack = [state.data.techs[p].name for p in t.prerequisites if 0 not in state.techs[p]]
+        need = (f" Access needs no prerequisite: only taking control of it needs {pre}" + (
+            ", which you have no token on." if len(lack) == len(t.prerequisites) else
+            f" (you have no token on {' and '.join(lack)})." if lack else ".") if pre else "")
     speed = f" It adds {t.speed} to your speed, so every trip costs {t.speed} fuel less (never below 1)." if t.speed else ""
     return why + need + speed + ("" if R_TECH in why else f" ({R_TECH})")
 
