@@ -1162,3 +1162,45 @@ def test_neptune_technology_steps_claim_only_the_prerequisites_the_learner_holds
             speeds += 1
             assert int(spd) == seat_speed(s, 0), f"step {step.number}: {step.say}"
     assert access >= 3 and control >= 3 and speeds and needless          # Fusion Power II without Fusion Power
+
+
+def test_syndicate_a_card_placed_lower_than_an_open_place_says_why_and_names_only_boxes_there_are(built):
+    """A placement at a lower multiplier than an open place (the lieutenants drill teaches placing as high
+    as the open places allow) gives its reason: this turn's walk, as the lesson then plays it, steps onto
+    the card at once; each higher place is said to lie off that walk or to need another box of it. Every
+    refusal of another place names only boxes of cards in the pyramid as ways onto a place."""
+    from neko_lab.games.syndicate.data import CHILD, LEVEL_OF, MULTIPLIER
+    steps, _end = lesson_steps(built("syndicate"))
+    lower = refused = 0
+    for i, (s, step) in enumerate(steps):
+        a = step.expected
+        if type(a).__name__ != "Place":
+            continue
+        pyramid = s.observation(0)["areas"][0]["pyramid"]
+        walk = []                                           # the boxes this turn's walk takes after the placement
+        for _s, later in steps[i + 1:]:
+            if type(later.expected).__name__ == "Box":
+                if later.expected.place == 0:
+                    break
+                walk.append(later.expected)
+        places = {x.place for x in s.legal_actions() if type(x).__name__ == "Place"}
+        higher = sorted(p for p in places if MULTIPLIER[LEVEL_OF[p]] > MULTIPLIER[LEVEL_OF[a.place]])
+        if higher:
+            lower += 1
+            up = next(b for b in walk[:-1] if CHILD[b.place][b.side] == a.place)      # the walk steps onto it
+            here = next(b for b in walk if b.place == a.place)
+            assert (f"place {a.place + 1} hangs below the {'left' if up.side == 0 else 'right'} box of place "
+                    f"{up.place + 1}, the {up.action.capitalize()} this turn's walk takes, so a card there works "
+                    f"this very turn: its {here.action.capitalize()}, up to {here.level} times") in step.say, step.say
+            for q in higher:
+                assert f"place {q + 1} hangs below the " in step.say, step.say
+                assert f"place {q + 1} hangs below the " in step.check(type(a)(a.card, q))
+        for x in s.legal_actions():
+            if type(x).__name__ == "Place" and x != a:
+                why = step.check(x)
+                refused += 1
+                for side, p in re.findall(r"the (left|right) box of place (\d+)", why):
+                    assert pyramid[int(p) - 1] >= 0, (step.number, why)
+                for p, side, q in re.findall(r"place (\d+) hangs below the (left|right) box of place (\d+)", why):
+                    assert CHILD[int(q) - 1][0 if side == "left" else 1] == int(p) - 1, why
+    assert lower >= 2 and refused
