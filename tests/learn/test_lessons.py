@@ -1204,3 +1204,35 @@ def test_syndicate_a_card_placed_lower_than_an_open_place_says_why_and_names_onl
                 for p, side, q in re.findall(r"place (\d+) hangs below the (left|right) box of place (\d+)", why):
                     assert CHILD[int(q) - 1][0 if side == "left" else 1] == int(p) - 1, why
     assert lower >= 2 and refused
+
+
+def test_neptune_explains_the_event_tag_and_the_event_rules_the_game_leaves_out(built):
+    # the moves name a card's Event icon ("sell Build (0 fame, event)"): the first step that shows one says
+    # what it is and that this game plays without the Optional Event Rules; the finale cites them as every
+    # other line cites its section, and its last words list them among the rules the game did not meet
+    les = built("neptune")
+    events = "Destination: Neptune \u203a Optional Event Rules"
+    told = []
+    for step, s in _each_step(les):
+        shown = any(getattr(x, "event", False) for x in s.legal_actions()
+                    if type(x).__name__ in ("Sell", "Play"))
+        if "marked \u201cevent\u201d" in step.say:
+            told.append(step.number)
+            assert shown and f"this game is played without them, so the icon changes nothing here ({events})" \
+                in step.say
+        elif shown:
+            assert told, f"step {step.number} shows an event card before the tag is explained"
+    assert len(told) == 1 and told[0] == 1
+    *_, (last, s) = _each_step(les)
+    s.apply(last.expected)
+    les.bots_move(s)
+    text = les.finale(s)
+    rules = headings("neptune")
+    for cited in re.findall(r"\(([^()]*)\)", text):
+        for one in cited.split(", "):
+            assert "\u203a" in one or not any(one == r.split(" \u203a ")[-1] for r in rules), one
+    assert f"VP from events, which only the Optional Event Rules bring ({events})" in text
+    assert f"the Optional Event Rules, which this game left out" in text.splitlines()[-1]
+    from neko_lab.learn.lessons.neptune import not_met
+    with_events = game_class("neptune")(players=2, seed=les.seed, events=True)
+    assert "Optional Event Rules" not in not_met(with_events)
