@@ -134,9 +134,11 @@ def _card(area: "Area", p: int, x: float, y: float, walked: set[int], boxes_lit:
         out.append(f'<text x="{x + CW - BOX - 8}" y="{y + CH / 2 + 16}" font-size="11" fill="#555" '
                    f'text-anchor="end"><title>extra points once every slot is filled</title>+{card.extra}</text>')
     out.append(_reach(upper(p), x, y + 26, clicks) + _reach(lower(p), x, y + CH / 2 + 2, clicks))
-    out.append(f'<text x="{mid}" y="{y + 40}" font-size="12" fill="#555">{up_line}</text>')
+    if up_line:
+        out.append(f'<text x="{mid}" y="{y + 40}" font-size="12" fill="#555">{up_line}</text>')
     out.append(_cubes(cubes[4 * upper(p):4 * upper(p) + 4], mid + 14, y + 28, upper(p), clicks))
-    out.append(f'<text x="{mid}" y="{y + CH / 2 + 34}" font-size="12" fill="#555">{low_line}</text>')
+    if low_line:
+        out.append(f'<text x="{mid}" y="{y + CH / 2 + 34}" font-size="12" fill="#555">{low_line}</text>')
     out.append(_cubes(cubes[4 * lower(p):4 * lower(p) + 4], mid + 14, y + CH / 2 + 22, lower(p), clicks))
     out.append("</g>")
     return "".join(out)
