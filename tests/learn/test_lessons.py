@@ -1127,3 +1127,112 @@ def test_neptune_a_technology_card_with_nothing_left_to_take_says_why():
     said = [step.say for step, s in _each_step(LESSON(seed=16))
             if s.pending[-1].kind == "technology" and type(step.expected).__name__ == "Pass"]
     assert said and all("Take no technology: you have a token on every technology already" in x for x in said)
+
+
+def test_neptune_technology_steps_claim_only_the_prerequisites_the_learner_holds(built):
+    # a prerequisite is needed only to take control of a technology (datasets/neptune/README.md): a
+    # free access claims none, a control names its prerequisites, and every "which you have" is true of
+    # the position; every worked fuel cost counts the speed of the technologies the learner holds
+    from neko_lab.games.neptune.rules.fuel import seat_speed
+    les = built("neptune")
+    access = control = speeds = needless = 0
+    for step, s in _each_step(les):
+        techs = {t.name: i for i, t in enumerate(s.data.techs)}
+        for names in re.findall(r"([A-Z][A-Za-z ]+?(?: and [A-Z][A-Za-z ]+?)*) first, which you have(?! no)",
+                                step.say):
+            for name in re.sub(r"^.*?(?:needs access to|needs) ", "", names).split(" and "):
+                assert 0 in s.techs[techs[name]], f"step {step.number}: {name} is not yours: {step.say}"
+        a = step.expected
+        if type(a).__name__ == "TakeTech":
+            t = s.data.techs[a.tech]
+            pre = " and ".join(s.data.techs[p].name for p in t.prerequisites)
+            if a.control:
+                control += 1
+                if pre:
+                    assert f"Control needs access to {pre} first, which you have." in step.say
+            else:
+                access += 1
+                assert not re.search("which you have(?! no)", step.say) and "It needs" not in step.say, step.say
+                if pre:
+                    assert f"Access needs no prerequisite: only taking control of it needs {pre}" in step.say
+                lack = [s.data.techs[p].name for p in t.prerequisites if 0 not in s.techs[p]]
+                assert ("which you have no token on" in step.say) == bool(lack), step.say
+                needless += bool(lack)
+        for spd in re.findall(r"distance \d+ from [^=()]*?\u2212 speed (\d+)", step.say):
+            speeds += 1
+            assert int(spd) == seat_speed(s, 0), f"step {step.number}: {step.say}"
+    assert access >= 3 and control >= 3 and speeds and needless          # Fusion Power II without Fusion Power
+
+
+def test_syndicate_a_card_placed_lower_than_an_open_place_says_why_and_names_only_boxes_there_are(built):
+    """A placement at a lower multiplier than an open place (the lieutenants drill teaches placing as high
+    as the open places allow) gives its reason: this turn's walk, as the lesson then plays it, steps onto
+    the card at once; each higher place is said to lie off that walk or to need another box of it. Every
+    refusal of another place names only boxes of cards in the pyramid as ways onto a place."""
+    from neko_lab.games.syndicate.data import CHILD, LEVEL_OF, MULTIPLIER
+    steps, _end = lesson_steps(built("syndicate"))
+    lower = refused = 0
+    for i, (s, step) in enumerate(steps):
+        a = step.expected
+        if type(a).__name__ != "Place":
+            continue
+        pyramid = s.observation(0)["areas"][0]["pyramid"]
+        walk = []                                           # the boxes this turn's walk takes after the placement
+        for _s, later in steps[i + 1:]:
+            if type(later.expected).__name__ == "Box":
+                if later.expected.place == 0:
+                    break
+                walk.append(later.expected)
+        places = {x.place for x in s.legal_actions() if type(x).__name__ == "Place"}
+        higher = sorted(p for p in places if MULTIPLIER[LEVEL_OF[p]] > MULTIPLIER[LEVEL_OF[a.place]])
+        if higher:
+            lower += 1
+            up = next(b for b in walk[:-1] if CHILD[b.place][b.side] == a.place)      # the walk steps onto it
+            here = next(b for b in walk if b.place == a.place)
+            assert (f"place {a.place + 1} hangs below the {'left' if up.side == 0 else 'right'} box of place "
+                    f"{up.place + 1}, the {up.action.capitalize()} this turn's walk takes, so a card there works "
+                    f"this very turn: its {here.action.capitalize()}, up to {here.level} times") in step.say, step.say
+            for q in higher:
+                assert f"place {q + 1} hangs below the " in step.say, step.say
+                assert f"place {q + 1} hangs below the " in step.check(type(a)(a.card, q))
+        for x in s.legal_actions():
+            if type(x).__name__ == "Place" and x != a:
+                why = step.check(x)
+                refused += 1
+                for side, p in re.findall(r"the (left|right) box of place (\d+)", why):
+                    assert pyramid[int(p) - 1] >= 0, (step.number, why)
+                for p, side, q in re.findall(r"place (\d+) hangs below the (left|right) box of place (\d+)", why):
+                    assert CHILD[int(q) - 1][0 if side == "left" else 1] == int(p) - 1, why
+    assert lower >= 2 and refused
+
+
+def test_neptune_explains_the_event_tag_and_the_event_rules_the_game_leaves_out(built):
+    # the moves name a card's Event icon ("sell Build (0 fame, event)"): the first step that shows one says
+    # what it is and that this game plays without the Optional Event Rules; the finale cites them as every
+    # other line cites its section, and its last words list them among the rules the game did not meet
+    les = built("neptune")
+    events = "Destination: Neptune \u203a Optional Event Rules"
+    told = []
+    for step, s in _each_step(les):
+        shown = any(getattr(x, "event", False) for x in s.legal_actions()
+                    if type(x).__name__ in ("Sell", "Play"))
+        if "marked \u201cevent\u201d" in step.say:
+            told.append(step.number)
+            assert shown and f"this game is played without them, so the icon changes nothing here ({events})" \
+                in step.say
+        elif shown:
+            assert told, f"step {step.number} shows an event card before the tag is explained"
+    assert len(told) == 1 and told[0] == 1
+    *_, (last, s) = _each_step(les)
+    s.apply(last.expected)
+    les.bots_move(s)
+    text = les.finale(s)
+    rules = headings("neptune")
+    for cited in re.findall(r"\(([^()]*)\)", text):
+        for one in cited.split(", "):
+            assert "\u203a" in one or not any(one == r.split(" \u203a ")[-1] for r in rules), one
+    assert f"VP from events, which only the Optional Event Rules bring ({events})" in text
+    assert f"the Optional Event Rules, which this game left out" in text.splitlines()[-1]
+    from neko_lab.learn.lessons.neptune import not_met
+    with_events = game_class("neptune")(players=2, seed=les.seed, events=True)
+    assert "Optional Event Rules" not in not_met(with_events)

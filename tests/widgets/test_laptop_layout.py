@@ -47,7 +47,7 @@ def test_no_text_is_smaller_than_11_px(game):
 
 LEGENDS = {
     "journey": ["1fi = 1 fish", "1fu = 1 fuel", "load 2/3 = spaces you have loaded", "left half-hub multiplier"],
-    "syndicate": ["“2 B”", "“+4”: extra points", "S sashimi and N nigiri", "Score if the game ended now"],
+    "syndicate": ["each with its subway line letter at the left", "“+4”: extra points", "S sashimi and N nigiri", "Score if the game ended now"],
     "neptune": ["Ins High Efficiency Insulation", "Shd Radiation Shields", "Grv Graviton Generators",
                 "colony n: a colony there costs n credits"],
     "naeco": ["I insufficiently known", "✕ face-down", "S start card"],

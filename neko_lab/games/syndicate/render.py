@@ -115,9 +115,10 @@ def _card(area: "Area", p: int, x: float, y: float, walked: set[int], boxes_lit:
     mid = x + BOX + 8
     up_line = "" if card.upper < 0 else LINES[card.upper]
     low_line = "" if card.lower < 0 else LINES[card.lower]
-    out.append(f'<text x="{mid}" y="{y + 18}" font-size="12" font-weight="bold">{number}'
-               f'{" " + up_line if up_line else ""}</text>')
-    sx = mid + 20
+    # the place number alone above, each neighbourhood's line letter at its left with its cubes beside it:
+    # a two-digit place leaves the letter clear of the first slot ring
+    out.append(f'<text x="{mid}" y="{y + 18}" font-size="12" font-weight="bold">{number}</text>')
+    sx = mid + 18                 # the first slot ring, clear of a two-digit place number
     for k, (kind, colour) in enumerate(card.slots):
         got = area.filled[p][k]
         fill = SUSHI[got] if got >= 0 else "#ffffff"
@@ -133,8 +134,11 @@ def _card(area: "Area", p: int, x: float, y: float, walked: set[int], boxes_lit:
         out.append(f'<text x="{x + CW - BOX - 8}" y="{y + CH / 2 + 16}" font-size="11" fill="#555" '
                    f'text-anchor="end"><title>extra points once every slot is filled</title>+{card.extra}</text>')
     out.append(_reach(upper(p), x, y + 26, clicks) + _reach(lower(p), x, y + CH / 2 + 2, clicks))
-    out.append(_cubes(cubes[4 * upper(p):4 * upper(p) + 4], mid, y + 28, upper(p), clicks))
-    out.append(f'<text x="{mid}" y="{y + CH / 2 + 16}" font-size="12" fill="#555">{low_line}</text>')
+    if up_line:
+        out.append(f'<text x="{mid}" y="{y + 40}" font-size="12" fill="#555">{up_line}</text>')
+    out.append(_cubes(cubes[4 * upper(p):4 * upper(p) + 4], mid + 14, y + 28, upper(p), clicks))
+    if low_line:
+        out.append(f'<text x="{mid}" y="{y + CH / 2 + 34}" font-size="12" fill="#555">{low_line}</text>')
     out.append(_cubes(cubes[4 * lower(p):4 * lower(p) + 4], mid + 14, y + CH / 2 + 22, lower(p), clicks))
     out.append("</g>")
     return "".join(out)
@@ -318,11 +322,11 @@ def path_svg(state: "GameState") -> str:
     return "".join(out)
 
 
-LEGEND = ("How to read a card: its place number and the subway line letter of its upper neighbourhood "
-          "(e.g. “2 B”); S sashimi and N nigiri delivery slots, ringed in the colour of sushi they take "
-          "(violet: any colour), filled once delivered; coloured squares: loose cubes, with how many; "
-          "the lower letter: the subway line of its lower neighbourhood; “+4”: extra points once every "
-          "slot is filled; the two upright boxes: the minion's left and right actions (Fish = "
+LEGEND = ("How to read a card: its place number, then S sashimi and N nigiri delivery slots, ringed in the "
+          "colour of sushi they take (violet: any colour), filled once delivered; the top half is its upper "
+          "neighbourhood and the bottom half its lower one, each with its subway line letter at the left "
+          "(e.g. “B”) and its loose cubes beside it (coloured squares, with how many); “+4”: extra points "
+          "once every slot is filled; the two upright boxes: the minion's left and right actions (Fish = "
           "Fishmonger, Lady = Delivery lady, Subway = Subway operator, Store = Storekeeper, COO = Chief "
           "Operations Officer). Sushi colours: red tuna, orange salmon, blue sea bass, green mackerel.")
 

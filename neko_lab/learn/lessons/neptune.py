@@ -7,7 +7,8 @@ paid you for access (with the rule the first time: the controller of a mission o
 by whoever buys access). What it teaches, and where (each step cites its section):
 
 1. Playing a Turn — sell a card to the Opportunity Track (1 credit with two players), play a card
-   from hand (its fame) or from the track (no fame), draw back to five.
+   from hand (its fame) or from the track (no fame), draw back to five; the "event" tag of a card (its
+   Event icon, used only by the Optional Event Rules, which this game leaves out), at the first one shown.
 2. Research Missions, Control and Access, Summary of Two-Player Changes — what a mission is (first
    to launch controls it, 1 fame per mission controlled), launches with the fuel cost worked out
    (distance from Earth − speed − bases on the way, never below 1), access (a token under the
@@ -22,7 +23,7 @@ by whoever buys access). What it teaches, and where (each step cites its section
    player's), factories (their Mineral or Fusion Fuel icon), colonies (the number in the circle plus
    the fuel from Earth), a move without building, the three rounds.
 5. Technology — control (fame at every Technology card, credits when others buy access) or access,
-   speed, prerequisites; buying access from the controller at any time.
+   speed, prerequisites (for control only: access needs none); buying access from the controller at any time.
 6. Factories Produce (Mineral and Fusion Fuel factories, access to Fusion Power before production),
    Attract Investors, Fuel Broker — what each card gives, said when it happens.
 7. Scoring card and Generations — factories, colonies and fame scored (ties at the first scoring and
@@ -31,7 +32,8 @@ by whoever buys access). What it teaches, and where (each step cites its section
 8. Diversification Card and Intrepid Spacefarer Card — what each is worth and how it moves (the
    Intrepid distance before speed and bases), said when the first one is taken and at the learner's
    first factory (with what a colony there would need).
-9. End of Game Scoring — in the finale, category by category, then the rules this game did not meet.
+9. End of Game Scoring — in the finale, category by category, then the rules this game did not meet
+   (the Optional Event Rules among them).
 
 The moves are the Neptune agent's, with two exceptions that keep every step's reason true: a fuel or
 technology purchase that opens no launch or building at once (the agent counts every token it holds)
@@ -48,7 +50,8 @@ from ...games.neptune.rules.fuel import distance, fare, route, seat_view
 from ...games.neptune.rules.state import GameState
 from ..lesson import DeterministicBot, Lesson, Teach, checked_seed, seat_seed
 from .neptune_words import (CARD_DOES, INTREPID_DISTANCE, PRODUCTION_WORDS, R_BROKER, R_BUILD, R_BUILDING,
-                            R_CONTROL, R_COST, R_DIVERS, R_END, R_FACTORIES, R_FAME, R_FUEL, R_GEN, R_INTREPID,
+                            R_CONTROL, R_COST, R_DIVERS, R_END, R_EVENTS, R_FACTORIES, R_FAME, R_FUEL, R_GEN,
+                            R_INTREPID,
                             R_INVESTORS, R_PLAY, R_PRODUCTION, R_RESEARCH, R_SCORING, R_SCORING_CARD, R_SELL, R_TECH,
                             R_TECH_ACCESS, R_TURN, R_TWO, R_SETUP, R_EXAMPLE, VP_TABLE, card_kind, consequence, cost_words, credit_count,
                             fame_award_words, fame_awards_summary, kind, loc_name, purse, speed_of)
@@ -560,18 +563,27 @@ def say_tech(state: State, a: Any) -> str:
         return (f"Take no technology: {why}, so the card gives only its fame, and every player 1 fame for each "
                 f"technology they control: {held} for you ({R_TECH}).")
     t = state.data.techs[a.tech]
-    pre = [state.data.techs[p].name for p in t.prerequisites]
-    need = (f" It needs {' and '.join(pre)} first, which you have." if pre else " It needs nothing first.")
+    pre = " and ".join(state.data.techs[p].name for p in t.prerequisites)
     if a.control:
+        # control needs access to every prerequisite (Technology); the engine offers it only then
+        assert all(0 in state.techs[p] for p in t.prerequisites), f"control of {t.name} without its prerequisites"
         why = (f"Take control of {t.name}: your token on top, and 1 fame for each technology you control whenever a "
                f"Technology card is played ({R_TECH}); and Player 2 pays you 2 credits whenever they buy access to it "
                f"without a card ({R_TECH_ACCESS}).")
+        need = (f" Control needs access to {pre} first, which you have." if pre else " It needs nothing first.")
     else:
-        why = f"Take free access to {t.name}, which Player 2 controls: with this card you pay them nothing"
+        why = (f"Take free access to {t.name}, which Player {state.techs[a.tech][0] + 1} controls: with this card "
+               f"you pay them nothing")
         if not any(0 in holders[1:] for holders in state.techs):          # the learner's first access
             why += (f" ({R_TECH}); without one, access to a technology another player controls can be bought from "
                     f"them at any time, 2 credits with two players ({R_TECH_ACCESS})")
         why += "."
+        # a prerequisite is needed only to take control; access, with a card or bought, needs none
+        # (datasets/neptune/README.md)
+        lack = [state.data.techs[p].name for p in t.prerequisites if 0 not in state.techs[p]]
+        need = (f" Access needs no prerequisite: only taking control of it needs {pre}" + (
+            ", which you have no token on." if len(lack) == len(t.prerequisites) else
+            f" (you have no token on {' and '.join(lack)})." if lack else ".") if pre else "")
     speed = f" It adds {t.speed} to your speed, so every trip costs {t.speed} fuel less (never below 1)." if t.speed else ""
     return why + need + speed + ("" if R_TECH in why else f" ({R_TECH})")
 
@@ -668,7 +680,26 @@ def say(state: State, a: Any) -> str:
     """What to do and why, for the move alone (the lesson's news comes first, from news())."""
     if kind(a) in ("BuyAccess", "BuyFuel") and state.pending[-1].kind != "build":
         return say_any_time(state, a)
-    return SAYS.get(state.pending[-1].kind, lambda s, x: f"Do it: {x}.")(state, a)
+    return SAYS.get(state.pending[-1].kind, lambda s, x: f"Do it: {x}.")(state, a) + _event_words(state)
+
+
+def _shows_event(state: State) -> bool:
+    """Is a card with the Event icon among the cards this sale or play may take ("…, event)")?"""
+    return state.pending[-1].kind in ("sell", "play") and any(getattr(x, "event", False)
+                                                               for x in state.legal_actions())
+
+
+EVENT_WORDS = (f" A card marked “event” carries the Event icon, which only the Optional Event Rules use: with "
+               f"them, playing such a card first turns over an Event card, resolved before the card's fame and "
+               f"action; this game is played without them, so the icon changes nothing here ({R_EVENTS}).")
+
+
+def _event_words(state: State) -> str:
+    """The "event" tag, said at the learner's first sale or play that shows a card with it."""
+    if state.options["events"] or not _shows_event(state) or _asked_before(
+            state, "", lambda s, x: _shows_event(s)):
+        return ""
+    return EVENT_WORDS
 
 
 def purchase_section(state: State, a: Any) -> str:
@@ -728,7 +759,7 @@ CATEGORIES = {
     "fame awards": f"{fame_awards_summary(GameState.OPTIONS)} ({R_SCORING})",
     "bought": f"VP bought with credits at scorings ({VP_TABLE}) ({R_SCORING_CARD})",
     "fuel broker": f"1 VP for each Fuel Broker you played ({R_BROKER})",
-    "events": "VP from events (Optional Event Rules)",
+    "events": f"VP from events, which only the Optional Event Rules bring ({R_EVENTS})",
     "award cards": f"3 VP each for the Diversification and Intrepid Spacefarer cards ({R_DIVERS}, {R_INTREPID})",
 }
 
@@ -780,6 +811,10 @@ def not_met(state: State) -> str:
     if all(owner < 0 for owner in state.colony):
         out.append(f"a colony, which nobody built: its printed number in credits plus the fuel from Earth, and 2 VP "
                    f"at every scoring ({R_BUILDING})")
+    if not state.options["events"]:
+        out.append(f"the Optional Event Rules, which this game left out: with them, a card with the Event icon "
+                   f"(“event” in its name) first turns over an Event card, resolved before the card's fame and "
+                   f"action ({R_EVENTS})")
     if not any(len(set(holders)) > 1 for holders in state.bases):
         out.append(f"two players' bases at one location: a base circle takes every player's token, a factory or "
                    f"colony circle only one ({R_BUILDING})")

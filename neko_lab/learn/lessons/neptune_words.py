@@ -21,6 +21,7 @@ R_INVESTORS, R_BUILD, R_FACTORIES = rule("Attract Investors"), rule("Build"), ru
 R_BROKER, R_SCORING_CARD, R_END = rule("Fuel Broker"), rule("Scoring"), rule("End of Game Scoring (see page 4)")
 R_DIVERS, R_INTREPID = rule("Diversification Card"), rule("Intrepid Spacefarer Card")
 R_SETUP, R_EXAMPLE = rule("Setup"), rule("Fuel Cost Calculation Example")
+R_EVENTS = rule("Optional Event Rules")
 
 
 CARD_DOES = {

@@ -43,7 +43,7 @@ from ..lesson import DeterministicBot, Lesson, Teach, checked_seed, seat_seed
 from .syndicate_words import (ACCOUNTANT, COMMAND, COO, COOK, DELIVERY, END, FISHMONGER, LIEUTENANTS,
                               MEETING, MINIONS, MISSION_POINTS, ROLE, SECTION_OF, SETUP, STOREKEEPER,
                               STRUCTURE, SUBWAY, ZONE, action_words, area, below, card_words,
-                              contrast, free_slots, hood, kind, loose_cost, place_words, slot_value)
+                              contrast, free_slots, hood, kind, loose_cost, place_words, slot_value, walk_onto)
 
 GAME = "syndicate"
 SEED = 3
@@ -206,13 +206,46 @@ def box_text(state: State, place: int, side: int) -> str:
     return c.box_text(side).capitalize()
 
 
-def say_place(state: State, a: Any) -> str:
+def this_walk(lesson: Lesson, state: State) -> list:
+    """The learner's walk of this turn in the lesson's line, at a Chief Operations Officer's placement:
+    the Chief Operations Officer box it started on, then the boxes the line takes after the placement,
+    in order (syndicate_words.walk_onto)."""
+    from ...games.syndicate.rules.command_phase import Box
+    walk = [Box(0, 1, "chief operations officer", 1)]
+    for steps, move in lesson.script():
+        if steps > state.steps and kind(move) == "Box":
+            if move.place == 0:                  # the next turn's walk
+                break
+            walk.append(move)
+    return walk
+
+
+def _higher_words(state: State, a: Any, walk: list | None) -> str:
+    """Why a card goes to a place with a lower multiplier than another open place: this turn's walk
+    reaches it (the lesson's line), and how the walk stands to each higher place; "" when the card goes
+    as high as the open places allow, or the walk does not reach it."""
+    m = MULTIPLIER[LEVEL_OF[a.place]]
+    higher = sorted({x.place for x in state.legal_actions() if kind(x) == "Place"
+                     and MULTIPLIER[LEVEL_OF[x.place]] > m})
+    if not higher or not walk or not any(b.place == a.place for b in walk):
+        return ""
+    named = " and ".join(f"place {q + 1}" for q in higher)
+    return (f" A higher place would count more at the end ({named}, \u00d7{MULTIPLIER[LEVEL_OF[higher[0]]]}"
+            + ("" if len({LEVEL_OF[q] for q in higher}) == 1 else " or more") + f"), but this card is for this "
+            f"turn's walk: {walk_onto(state, a.place, walk)}; "
+            + "; ".join(walk_onto(state, q, walk) for q in higher) + ".")
+
+
+def say_place(state: State, a: Any, walk: list | None = None) -> str:
+    """The placement, and with `walk` (this turn's walk in the lesson's line) why a lower place than an
+    open one."""
     lv = LEVEL_OF[a.place]
     cost = 2 * MULTIPLIER[lv]
     return (f"Chief Operations Officer ({COO}): put a waiting minion into the pyramid, hanging below a card "
             f"already there; the pyramid has at most 4 levels and 10 cards. Place {card_words(state, a.card)} at "
             f"{place_words(a.place)}: its boxes join future walks, and its deliveries will count "
-            f"\u00d7{MULTIPLIER[lv]}. Placing it alone does not change your score: the 2 \u00d7 {MULTIPLIER[lv]} = "
+            f"\u00d7{MULTIPLIER[lv]}.{_higher_words(state, a, walk)} Placing it alone does not change your score: "
+            f"the 2 \u00d7 {MULTIPLIER[lv]} = "
             f"{cost} points an empty place costs at the end become {cost} points for a card with no delivered "
             f"cube, until its first slot is filled ({STRUCTURE}).")
 
@@ -358,14 +391,18 @@ SAYS = {"opening": say_opening, "walk": say_walk, "coo": say_place, "discard": s
         "deliver": say_deliver, "deliveries": say_deliveries, "cook": say_cook, "storekeeper": say_swap}
 
 
-def say(state: State, a: Any) -> str:
+def say(state: State, a: Any, walk: list | None = None) -> str:
+    """What to do and why; `walk`: this turn's walk in the lesson's line, at a placement (this_walk)."""
+    if state.pending[-1].kind == "coo":
+        return say_place(state, a, walk)
     return SAYS.get(state.pending[-1].kind, lambda s, x: f"Play {x}.")(state, a)
 
 
-def why_not(state: State, wanted: Any, action: Any) -> str:
+def why_not(state: State, wanted: Any, action: Any, walk: list | None = None) -> str:
     """The refusal of a legal move other than the step's: what it would do, set against what the step's
-    move does (syndicate_words.contrast), and for another box of the walk what the step's box offers."""
-    said = contrast(state, wanted, action)
+    move does (syndicate_words.contrast), and for another box of the walk what the step's box offers;
+    `walk`: this turn's walk in the lesson's line, at a placement (this_walk)."""
+    said = contrast(state, wanted, action, walk)
     if kind(wanted) == "Box" and kind(action) == "Box" and wanted.place:
         offer = _box_reason(state, wanted, wanted.action.split(" (")[0])
         if offer:
@@ -477,7 +514,10 @@ def LESSON(seed: int = SEED) -> Lesson:
     def pick(state: State, legal: list) -> Any:
         return deliver_now(state, guide.choose(state))
 
-    teach = [Teach("", pick, say, why_not, callout)]
+    def walk(state: State) -> list | None:               # this turn's walk in the lesson's line, at a placement
+        return this_walk(les, state) if state.pending[-1].kind == "coo" else None
+
+    teach = [Teach("", pick, lambda s, a: say(s, a, walk(s)), lambda s, w, a: why_not(s, w, a, walk(s)), callout)]
     intro = (f"Welcome to Neko Syndicate. You are Player 1; the Syndicate agent is Player 2. Over 15 turns each "
              f"of you builds a pyramid of minion cards below your lieutenants card and walks your leader down it, "
              f"using the boxes you pass to bring sushi cubes onto your cards and deliver them to their slots; "

@@ -173,11 +173,43 @@ def lands(state: State, n: int, colour_: int) -> str:
     return f"where no free slot of yours that takes {COLOURS[colour_]} can be reached"
 
 
-def _parents(p: int) -> str:
-    """The boxes a card at place p hangs below (from which a walk steps onto it)."""
-    said = [f"the {'left' if side == 0 else 'right'} box of place {q + 1}" for q in range(len(CHILD))
-            for side in (0, 1) if CHILD[q][side] == p]
-    return " or ".join(said)
+def _side(side: int) -> str:
+    return "left" if side == 0 else "right"
+
+
+def _parents(state: State, p: int) -> list[tuple[int, int]]:
+    """The boxes (place, side; from 0) of the learner's cards that a card at place p would hang below,
+    from which a walk steps onto it: only boxes of cards in the pyramid now."""
+    pyr = area(state, state.current_player)["pyramid"]
+    return [(q, side) for q in range(len(CHILD)) for side in (0, 1) if CHILD[q][side] == p and pyr[q] >= 0]
+
+
+def _parent_words(state: State, p: int) -> str:
+    return " or ".join(f"the {_side(side)} box of place {q + 1}" for q, side in _parents(state, p))
+
+
+def walk_onto(state: State, p: int, walk: list) -> str:
+    """How this turn's walk stands to a card at the open place p: `walk` is the learner's walk of this
+    turn, its boxes in order (Box moves: the Chief Operations Officer it starts on, then the boxes the
+    lesson's line takes after the placement). Read from the learner's pyramid, true of the position."""
+    k = next((i for i, b in enumerate(walk) if b.place == p), None)
+    if k:
+        up, here = walk[k - 1], walk[k]
+        assert CHILD[up.place][up.side] == p
+        return (f"place {p + 1} hangs below the {_side(up.side)} box of place {up.place + 1}, the "
+                f"{up.action.capitalize()} this turn's walk takes, so a card there works this very turn: its "
+                f"{here.action.capitalize()}, up to {_more(here.level, 'time')}")
+    for q, side in _parents(state, p):
+        b = next((b for b in walk if b.place == q), None)
+        if b is None:
+            continue
+        box = box_words(state, state.current_player, q, side)
+        if b.side != side:
+            return (f"place {p + 1} hangs below the {_side(side)} box of place {q + 1}, the {box}, which this "
+                    f"turn's walk would take in place of the {b.action.capitalize()} it takes there")
+        return (f"place {p + 1} hangs below the {_side(side)} box of place {q + 1}, the {box}, where this turn's "
+                f"walk ends: a card there would carry it on")
+    return f"place {p + 1} hangs below {_parent_words(state, p)}, which this turn's walk does not pass"
 
 
 def _more(n: int, what: str) -> str:
@@ -224,7 +256,10 @@ def _take(state: State, wanted: Any, a: Any) -> str:
             f"points on level {lv}, where this Fishmonger puts its cubes")
 
 
-def _place(state: State, wanted: Any, a: Any) -> str:
+def _place(state: State, wanted: Any, a: Any, walk: list | None = None) -> str:
+    """A placement other than the step's: the card, the level's multiplier, and (with `walk`, this turn's
+    walk in the lesson's line: walk_onto) how the walk reaches each place; without it, the boxes a walk
+    steps onto each place from."""
     said = []
     if a.card != wanted.card:
         said.append(f"that places minion {a.card + 1} ({card_room(state, a.card)}) and leaves minion "
@@ -235,9 +270,14 @@ def _place(state: State, wanted: Any, a: Any) -> str:
         if mw > m:
             head += (f", where place {wanted.place + 1} counts \u00d7{mw}: each slot filled on the card is worth "
                      f"{mw - m} more there")
+        elif walk:
+            head += (f", where place {wanted.place + 1} counts \u00d7{mw}" + (
+                f": each slot filled on the card would be worth {m - mw} more at place {a.place + 1}, but "
+                if m > mw else ", as much; ") + f"{walk_onto(state, a.place, walk)}, and "
+                f"{walk_onto(state, wanted.place, walk)}")
         else:
-            head += (f"; walks step onto it from {_parents(a.place)}, onto place {wanted.place + 1} from "
-                     f"{_parents(wanted.place)}")
+            head += (f"; walks step onto it from {_parent_words(state, a.place)}, onto place {wanted.place + 1} "
+                     f"from {_parent_words(state, wanted.place)}")
         said.append(head)
     return "; ".join(said)
 
@@ -280,10 +320,10 @@ def _wanted_goal(state: State, wanted: Any, a: Any) -> str:
     return ""
 
 
-def contrast(state: State, wanted: Any, a: Any) -> str:
+def contrast(state: State, wanted: Any, a: Any, walk: list | None = None) -> str:
     """What a (wrong) move `a` would do, set against the step's move `wanted`, in game terms (points,
     slots, cubes) read from the learner's own area: never an argument for `a` over `wanted` that the
-    numbers do not make."""
+    numbers do not make. `walk`: this turn's walk in the lesson's line, for a placement (walk_onto)."""
     seat = state.current_player
     k = kind(a)
     if k == "Open" and kind(wanted) == "Open":
@@ -291,7 +331,7 @@ def contrast(state: State, wanted: Any, a: Any) -> str:
     if k == "Take" and kind(wanted) == "Take":
         return _take(state, wanted, a)
     if k == "Place" and kind(wanted) == "Place":
-        return _place(state, wanted, a)
+        return _place(state, wanted, a, walk)
     if k == "Discard" and kind(wanted) == "Discard":
         return _discard(state, wanted, a)
     if k == "Deliver" and kind(wanted) == "Deliver":

@@ -66,3 +66,34 @@ def test_a_pyramid_drawn_without_a_viewer_is_the_spectators():
 def test_catanna_pyramid_after_the_end():
     s = played(players=1, seed=3, steps=10_000)
     assert s.is_over() and "CatANNA (" in render.html(s)
+
+
+def test_every_place_shows_its_number_and_both_line_letters_clear_of_the_slots():
+    """A card at each of the ten places, four slots each: the place number stands alone and ends before
+    the first slot ring (a two-digit place too, e.g. 10), each neighbourhood's subway line letter has its
+    own text at the card's left, and the last ring stays clear of the right box."""
+    from neko_lab.games.syndicate.data import LINES, PLACES
+    s = nl.new_game("syndicate", players=2, seed=1)
+    four = [c.id for c in s.cards if len(c.slots) == 4 and c.upper >= 0 and c.lower >= 0][:PLACES]
+    assert len(four) == PLACES
+    area = render.Area(s.cards, tuple(four), tuple((-1,) * 4 for _ in four), (0,) * (4 * 2 * PLACES), (0,) * 4,
+                       (), ())
+    out = render.area_svg(area, "Player 1", "#000")
+    cards = out.split('<g class="card" data-place="')[1:]
+    assert len(cards) == PLACES
+    for p, markup in enumerate(cards):
+        card = s.cards[four[p]]
+        assert markup.startswith(f'{p + 1}"')
+        texts = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>', markup)
+        number = next((float(x), t) for x, _y, t in texts if t.strip().startswith(str(p + 1)))
+        assert number[1] == str(p + 1), number               # the number alone, no letter pushed along
+        rings = sorted(float(x) for x in re.findall(r'<rect x="([\d.]+)" y="[\d.]+" width="15" height="15" '
+                                                    r'rx="[27]"[^>]*stroke-width="3"', markup))
+        assert len(rings) == 4
+        assert number[0] + 7.5 * len(number[1]) <= rings[0] - 1.5, (p + 1, number, rings)
+        right_box = max(float(x) for x in re.findall(r'<rect x="([\d.]+)" y="[\d.]+" width="24"', markup))
+        assert rings[-1] + 15 + 1.5 <= right_box, (p + 1, rings, right_box)
+        letters = [(float(x), float(y)) for x, y, t in texts if t in (LINES[card.upper], LINES[card.lower])]
+        assert len(letters) == 2 and letters[0][0] == letters[1][0] == number[0], (p + 1, texts)
+        top = float(re.search(r'<rect x="[\d.]+" y="([\d.]+)" width="140"', markup).group(1)) - 2
+        assert all(y - top > 6 + 15 + 9 for _x, y in letters), (p + 1, letters)     # below the slot rings
