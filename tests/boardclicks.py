@@ -1,7 +1,9 @@
-"""A test helper for boards: every place a picture draws but does not light, clicked along a random game."""
+"""Test helpers for boards: every place a picture draws but does not light, clicked along a random game;
+positions along a random game that light every kind of place the game's picture lights."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Callable, Iterator
 
 
@@ -19,3 +21,35 @@ def unlit_clicks(s: Any, make_board: Callable[[Any], Any], moves: int, seed: int
                 b.picture_widget.miss(name)
                 yield name, b.message.text
         s.apply(rng.choice(s.legal_actions()))
+
+
+def lit_kind(name: str) -> str:
+    """A lit target's name with its numbers left out ("loc:#", "player:me", "cell:#:#"): the kinds of place
+    a game's picture lights."""
+    return re.sub(r"-?[0-9]+", "#", name)
+
+
+def positions_along(game: str, seed: int, make_board: Callable[[Any], Any], every: int = 30, players: int = 2,
+                    moves: int = 600) -> list[Any]:
+    """Positions of a random game of `game` (random.Random(seed) moves from nl.new_game(..., seed=seed)): every
+    `every`-th one, and the first to light each kind of target (`lit_kind`) the game's picture lights at any
+    position. A board from `make_board` shows each position (its state swapped in: one board is enough to
+    read what a picture lights)."""
+    import neko_lab as nl
+
+    s = nl.new_game(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    b = make_board(s.clone())
+    chosen: dict[int, Any] = {}
+    kinds: set[str] = set()
+    for n in range(moves):
+        if s.is_over():
+            break
+        b.state = s.clone()
+        b.refresh()
+        new = {lit_kind(name) for name in b.picture_widget.targets()} - kinds
+        if new or n % every == 0:
+            chosen[n] = s.clone()
+            kinds |= new
+        s.apply(rng.choice(s.legal_actions()))
+    return list(chosen.values())
