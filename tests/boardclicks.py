@@ -53,3 +53,40 @@ def positions_along(game: str, seed: int, make_board: Callable[[Any], Any], ever
             kinds |= new
         s.apply(rng.choice(s.legal_actions()))
     return list(chosen.values())
+
+
+def busiest(game: str, seed: int, agent: bool = False, players: int = 2, moves: int = 600) -> list[Any]:
+    """Positions of a random game of `game` (as in `positions_along`) whose pictures, on a board with every
+    seat a person's, light the most: the one lighting the most places, and the one lighting the most kinds
+    of place (`lit_kind`: Neptune's locations, technologies and the panel's buttons at once), then the most
+    places (one position when it is both; of equally busy ones, the earliest). With `agent`, seat 2 is the
+    game's own agent (its moves on a board with speed "instant") and the positions are seat 1's."""
+    import neko_lab as nl
+    from neko_lab.widgets import board
+
+    s = nl.new_game(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    b = board(s if agent else s.clone(), agents={1: game} if agent else {})
+    b.controls.speed.value = "instant"
+    b.play_bots()
+    most: tuple | None = None
+    varied: tuple | None = None
+    for n in range(moves):
+        if s.is_over():
+            break
+        if not agent:
+            b.state = s.clone()          # one board reads what every position lights
+            b.refresh()
+        lit = set(b.picture_widget.targets())
+        kinds = len({lit_kind(name).split(":")[0] for name in lit})
+        if most is None or len(lit) > most[0]:
+            most = (len(lit), s.clone())
+        if varied is None or (kinds, len(lit)) > varied[0]:
+            varied = ((kinds, len(lit)), s.clone())
+        if agent:
+            b.play(rng.choice(s.legal_actions()))
+            b.play_bots()
+        else:
+            s.apply(rng.choice(s.legal_actions()))
+    assert most is not None and varied is not None
+    return [most[1]] + ([varied[1]] if varied[1].to_json() != most[1].to_json() else [])
