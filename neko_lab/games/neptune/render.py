@@ -145,15 +145,17 @@ def _location(s, loc, x: float, y: float, seat: int, spd: int, own: list[int],
         for k, p in enumerate(s.missions[i]):
             out.append(_dot(right - k * 11, y + BOX_H - 7, p, 5, ring=k == 0))
     teams = [k for k, at in enumerate(s.teams) if at == i]
-    # a row of triangles along the foot, left of the missions; Earth, where every team starts and no
-    # mission goes, has room for a second row above (12 teams at 4 players); more than fit are drawn
-    # closer together
-    rows = 2 if i == s.data.home else 1
-    room = BOX_W - 16 if i == s.data.home else BOX_W - 16 - 11 * len(s.missions[i])
-    per_row = max(1, -(-len(teams) // rows))
-    step = min(13.0, (room - 10) / max(1, per_row - 1))
+    # a row of triangles along the foot, left of the missions (more than fit are drawn closer together);
+    # on Earth, where every team starts and no mission goes, in rows of three at the left under "teams
+    # start here" (a player's three teams a row while all are home; 12 at 4 players), leaving the rest of
+    # its box clear: room for a lesson's note on the Earth locations around it, the first a game goes to
+    home = i == s.data.home
+    room = BOX_W - 16 - 11 * len(s.missions[i])
+    per_row = 3 if home else max(1, len(teams))
+    step = 11.0 if home else min(13.0, (room - 10) / max(1, per_row - 1))
     for n, k in enumerate(teams):
-        tx, ty = round(x + 5 + (n % per_row) * step, 1), y + BOX_H - 2 - (n // per_row) * 12
+        tx = round(x + 5 + (n % per_row) * step, 1)
+        ty = y + 36 + (n // per_row) * 12 if home else y + BOX_H - 2
         out.append(f'<polygon class="neko-token" points="{tx},{ty} {tx + 10},{ty} {tx + 5},{ty - 9}" '
                    f'fill="{COLOURS[k // 3]}" stroke="#000" stroke-width="0.5"><title>'
                    f'team {k % 3 + 1} of player {k // 3 + 1}</title></polygon>')
