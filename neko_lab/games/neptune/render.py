@@ -165,33 +165,44 @@ def _location(s, loc, x: float, y: float, seat: int, spd: int, own: list[int],
 
 MAP_COLS = 5          # locations in a row of the map's grid: 5 x COL_W fits a 576 px area beside the choices
 ROUTE_X, ROUTE_STEP = 34, 57      # the planets along the route over the grid: the first one's x, the step
+ROUTE_PER_ROW = 10                # planets in a row of that strip (a map of more goes on in a row under it)
 
 
 def map_svg(s, seat: int, moves: Mapping[str, list] | None = None, top: float = 0) -> tuple[str, float]:
-    """The solar system: the planets along their routes, left to right, with the distance markers (fuel)
-    between neighbours and over the routes that leap a planet; under them every location in a grid of
-    MAP_COLS columns, planet by planet, each naming its planet. Compact, so that a laptop screen shows
-    every place a Research Missions card may light, with the technologies, at once."""
+    """The solar system: the planets along their routes, left to right (ROUTE_PER_ROW to a row), with the
+    distance markers (fuel) between neighbours and over the routes that leap a planet; under them every
+    location in a grid of MAP_COLS columns, planet by planet, each naming its planet. Compact, so that a
+    laptop screen shows every place a Research Missions card may light, with the technologies, at once."""
     data = s.data
     spd, own = seat_speed(s, seat), seat_bases(s, seat)
     parts = [_t(8, top + 14, f"The solar system: fuel for a mission from Earth as player {seat + 1} pays it "
                              f"(speed {spd})", 13, "bold")]
-    cx = {p: ROUTE_X + p * ROUTE_STEP for p in range(len(data.planets))}
+    n = len(data.planets)
     line = top + 44
-    for a, b, fuel in data.edges:
-        x1, x2 = sorted((cx[a], cx[b]))
-        if abs(a - b) == 1:
-            parts.append(f'<line x1="{x1}" y1="{line}" x2="{x2}" y2="{line}" stroke="#888"/>')
-            parts.append(_t((x1 + x2) / 2, line - 4, f"{fuel}", 12, "bold", "#b35900", "middle"))
-        else:
-            mid = (x1 + x2) / 2
-            parts.append(f'<path d="M{x1},{line - 6} Q{mid},{line - 30} {x2},{line - 6}" '
-                         f'fill="none" stroke="#bbb" stroke-dasharray="4 3"/>')
-            parts.append(_t(mid, line - 16, f"{fuel}", 12, "bold", "#b35900", "middle"))
-    for p, name in enumerate(data.planets):
-        parts.append(f'<circle cx="{cx[p]}" cy="{line}" r="5" fill="#335"/>')
-        parts.append(_t(cx[p], line + 14, name, 11, fill="#224", anchor="middle"))
-    grid = top + 62
+    for first in range(0, n, ROUTE_PER_ROW):
+        cx = {p: ROUTE_X + (p - first) * ROUTE_STEP for p in range(first, min(n, first + ROUTE_PER_ROW))}
+        across = []                    # markers to a planet of a later row, said in words under this one
+        for a, b, fuel in data.edges:
+            if a in cx and b in cx:
+                x1, x2 = sorted((cx[a], cx[b]))
+                if abs(a - b) == 1:
+                    parts.append(f'<line x1="{x1}" y1="{line}" x2="{x2}" y2="{line}" stroke="#888"/>')
+                    parts.append(_t((x1 + x2) / 2, line - 4, f"{fuel}", 12, "bold", "#b35900", "middle"))
+                else:
+                    mid = (x1 + x2) / 2
+                    parts.append(f'<path d="M{x1},{line - 6} Q{mid},{line - 30} {x2},{line - 6}" '
+                                 f'fill="none" stroke="#bbb" stroke-dasharray="4 3"/>')
+                    parts.append(_t(mid, line - 16, f"{fuel}", 12, "bold", "#b35900", "middle"))
+            elif (a in cx or b in cx) and max(a, b) >= first + ROUTE_PER_ROW:
+                inside, other = (a, b) if a in cx else (b, a)
+                across.append(f"{data.planets[inside]} to {data.planets[other]} {fuel} fuel")
+        for p in cx:
+            parts.append(f'<circle cx="{cx[p]}" cy="{line}" r="5" fill="#335"/>')
+            parts.append(_t(cx[p], line + 14, data.planets[p], 11, fill="#224", anchor="middle"))
+        if across:
+            parts.append(_t(8, line + 28, "to the next row: " + ", ".join(across), 11, fill="#555"))
+        line += 58 if across else 44
+    grid = line - 44 + 18             # under the last row's planet names (it goes on to no row below)
     order = sorted(data.locations, key=lambda loc: (loc.planet, loc.index))
     for n, loc in enumerate(order):
         x, y = 6 + (n % MAP_COLS) * COL_W, grid + (n // MAP_COLS) * (BOX_H + 4)

@@ -1,8 +1,10 @@
 """The picture of a state: the map, the chart, the tracks, the Opportunity Track and the hand."""
 import random
 import re
+import shutil
 from html import escape
 
+from neko_lab.core.data import dataset_dir
 from neko_lab.games.neptune import render
 from neko_lab.games.neptune.render import COLOURS
 from neko_lab.games.neptune.rules import BuildAt
@@ -131,3 +133,23 @@ def test_the_panel_map_and_technology_chart_together_fit_a_laptop_s_picture_box(
         for svg, bottom in ((body, height), (chart, tech)):
             for y, h in re.findall(r'<rect x="[\d.]+" y="([\d.]+)" width="\d+" height="(\d+)"', svg):
                 assert float(y) + float(h) <= bottom             # nothing drawn past its area
+
+
+def test_a_map_of_more_planets_goes_on_in_a_second_row_of_the_strip(tmp_path):
+    """A map of its own (datasets/neptune's files copied and added to) may have more planets than the strip
+    over the grid holds in a row: the rest go on in a row under it, the markers between the rows said in
+    words, every planet inside the area and the grid under the strip."""
+    folder = tmp_path / "neptune"
+    shutil.copytree(dataset_dir("neptune"), folder)
+    with open(folder / "planets.csv", "a", encoding="utf-8") as f:
+        f.write("Sedna,11,reconstructed\nGonggong,12,reconstructed\n")
+    with open(folder / "distances.csv", "a", encoding="utf-8") as f:
+        f.write("Kuiper Belt,Sedna,4,reconstructed\nSedna,Gonggong,3,reconstructed\n")
+    s = game(2, data=str(folder))
+    body, height = render.map_svg(s, 0, render.groups(s.legal_actions()))
+    names = {m.group(2): float(m.group(1)) for m in re.finditer(
+        r'<text x="(\d+)" y="\d+" font-size="11" font-weight="normal" fill="#224" text-anchor="middle">([^<]+)<', body)}
+    assert set(names) == set(s.data.planets) and all(20 <= x <= render.ROW_W - 20 for x in names.values())
+    assert "to the next row: Kuiper Belt to Sedna 4 fuel" in body
+    tops = [float(y) for y in re.findall(r'<rect x="[\d.]+" y="([\d.]+)" width="110"', body)]
+    assert len(tops) == len(s.data.locations) and min(tops) > 100 and max(tops) + render.BOX_H <= height
