@@ -70,9 +70,9 @@ def resolve_agent(spec: Any, seat: int, seed: int | None = None, game: Any = Non
 _NUMBER = re.compile(r"-?[0-9]+")
 
 
-def is_target(name: object) -> bool:
-    """Is `name` shaped as a picture's click target: a kind, then whole numbers after colons
-    ("action:5", "cell:3:-2", "down")?"""
+def numbered(name: object) -> bool:
+    """Is `name` shaped as a numbered click target: a kind, then whole numbers after colons ("action:5",
+    "cell:3:-2", "down")? Every game board reads such a name, whether its picture draws it now or not."""
     if not isinstance(name, str) or not name:
         return False
     _, _, rest = name.partition(":")
@@ -363,12 +363,21 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
             self.state.current_player in self.bots or self.lesson_auto() is not None)
 
     # ------------------------------------------------------------------ what the player does
+    def is_target(self, name: object) -> bool:
+        """Is `name` a click target of this board: any name its picture or its last moves draw now, as
+        the game's render named it (Neptune's own row of the tracks is "player:me"), or, drawn now or
+        not, a numbered name (`numbered`: a click that crossed a redraw gets the game's own answer)?"""
+        if not isinstance(name, str) or not name:
+            return False
+        return (numbered(name) or name in self.picture_widget.targets(lit_only=False)
+                or name in self.moves.targets(lit_only=False))
+
     def click(self, name: str) -> bool:
         """A click on a target of the picture (or of the last moves): "why:<k>" explains move k, the
-        rest goes to the game board's on_target. A target's parts after its kind are whole numbers
-        ("cell:3:-2"); a name that is not such a target is refused in the message line."""
-        if not is_target(name):
-            self.message.show(f"{name!r} is not a target of this board.", "error")
+        rest goes to the game board's on_target. Any name the picture draws now is a target, and so is
+        a numbered one ("cell:3:-2"); any other name is refused in the message line."""
+        if not self.is_target(name):
+            self.message.show(f"{name!r} is not a target of this board now.", "error")
             return False
         if name.startswith("why:"):
             shown = int(name.split(":", 1)[1])     # the row's number in the viewer's list of moves

@@ -18,6 +18,9 @@ Full tables (3 and 4 players, every other seat a bot) are measured the same way 
 (laptop-<game>-<n>p-1280.png): nothing cut, text at 11 px or more, prompt, choices and targets in sight,
 wrong clicks explained in a few lines with the choices still in sight; after a move, the message line
 (naming the bots' moves since) and the newest of the last moves in sight.
+
+Mid-game, at the positions of a random game that light the most (busy-<game>-<n>-<width>.png), the prompt,
+the first choice, Undo, Restart and every lit target are in sight together at 1280×800 and 1920×1080.
 """
 from __future__ import annotations
 
@@ -326,6 +329,53 @@ def test_a_full_table_on_a_laptop(game, players, tmp_path):
         assert not outside(m, [m["message"]]), f"{game} with {players} players: the message is {m['message']}"
         newest = dict(m["newest"], bottom=m["newest"]["top"] + 16)          # its first line, at least
         assert not outside(m, [newest]), f"{game} with {players} players: the newest move is at {m['newest']}"
+
+
+def busy_cells(game: str) -> list[str]:
+    """A cell showing a board at each of the busiest positions (tests/boardclicks.busiest) of a random game of
+    `game` (every seat a person's, seed 3) and of one against the game's agent (seed 5): Neptune's Research
+    Missions lighting locations over the whole map, technologies and the panel's buttons at once."""
+    return [f"from boardclicks import busiest\n"
+            f"for s in busiest({game!r}, 3):\n    display(nl.widgets.board(s, agents={{}}))\n"
+            f"for s in busiest({game!r}, 5, agent=True):\n    display(nl.widgets.board(s, agents={{1: {game!r}}}))"]
+
+
+@pytest.mark.browser
+def test_busy_positions_along_a_game_show_every_lit_target_with_the_prompt_and_choices(tmp_path):
+    """Mid-game, where a decision lights the most places (Neptune's Research Missions: a dozen locations
+    over the map, technologies whose access may be bought, the panel's fuel and pass buttons), at 1280×800
+    with the file browser open and at 1920×1080: the prompt, the first choice, Undo and Restart and every
+    lit target in sight together, nothing cut, text at 11 px or more (busy-<game>-<n>-<width>.png)."""
+    require_browser()
+    from playwright.sync_api import expect
+
+    cells_ = ["import neko_lab as nl"] + [c for game in GAMES for c in busy_cells(game)]
+    path = write_notebook(tmp_path / "busy.ipynb", cells_)
+    with Lab(notebooks={"busy.ipynb": path}) as lab, browser_page(1280, 800) as page:
+        book = lab.open(page, "busy.ipynb")
+        book.run_all(timeout=300)
+        boards = page.locator(".neko-board")
+        expect(boards.nth(2 * len(GAMES) - 1)).to_be_visible(timeout=60_000)     # one or two of each kind
+        import neko_lab as nl
+        titles = {type(nl.new_game(g)).TITLE: g for g in GAMES}
+        games = [titles[boards.nth(k).locator("h3").first.inner_text().strip()] for k in range(boards.count())]
+        names = [f"{g}-{games[:k + 1].count(g)}" for k, g in enumerate(games)]      # neptune-1, neptune-2, ...
+        failures = []
+        for width, height in ((1280, 800), (1920, 1080)):
+            page.set_viewport_size({"width": width, "height": height})
+            for k in range(boards.count()):
+                board = boards.nth(k)
+                if width == 1280:
+                    _settle(page, board, False)
+                m = still(page, board)
+                what = f"board {k + 1} ({names[k]}) at {width}"
+                book.screenshot(f"busy-{names[k]}-{width}", full_page=False)
+                assert m["lit"], f"{what}: nothing lit"
+                try:
+                    check_in_sight(m, what)
+                except AssertionError as e:
+                    failures.append(str(e))
+        assert not failures, "\n".join(failures)
 
 
 @pytest.mark.browser

@@ -8,7 +8,7 @@ import pytest
 import neko_lab as nl
 from neko_lab.widgets import board
 from neko_lab.widgets.misclick import plain, without_choices
-from tests.boardclicks import unlit_clicks
+from tests.boardclicks import lit_kind, positions_along, unlit_clicks
 
 GAMES = ["naeco", "journey", "syndicate", "neptune"]
 
@@ -157,8 +157,42 @@ def test_every_unlit_syndicate_target_of_a_played_game_is_explained_by_a_rule():
             assert "not one of the places" not in text and "box: ," not in text
 
 
+def _accepted(s, clicks: list[str]) -> tuple[bool, object]:
+    """A fresh board of `s` (every seat a person's) given `clicks` one after the other: whether the board took
+    every one as a click on its picture (it played a move, listed a place's choices, picked a card up, or
+    said what to click first; never "not a target of this board"), saying truly whether it played, and
+    the board."""
+    b = board(s.clone(), agents={})
+    for name in clicks:
+        before = b.state.to_json()
+        played = b.click(name)
+        if "not a target of this board" in b.message.text or played != (b.state.to_json() != before):
+            return False, b
+    return True, b
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_lit_target_of_positions_along_a_game_is_accepted_by_a_click(game):
+    """Whatever a game's render names its targets ("loc:5", "cell:2:-1", "end", Neptune's own row "player:me"),
+    a click on one it lights is the board's to answer; and so is a click on a place lit by that click (a card
+    picked up lights the places it may go). Neptune lights every kind of its places along the game."""
+    kinds = set()
+    for s in positions_along(game, 3, lambda st: board(st, agents={}), every=60):
+        ok, b = _accepted(s, [])
+        for name in b.picture_widget.targets():
+            kinds.add(lit_kind(name))
+            ok, after = _accepted(s, [name])
+            assert ok, (game, s.steps, name, after.message.text)
+            if after.state.to_json() == s.to_json():          # nothing played: what it lit is clicked too
+                for then in set(after.picture_widget.targets()) - set(b.picture_widget.targets()):
+                    ok, last = _accepted(s, [name, then])
+                    assert ok, (game, s.steps, name, then, last.message.text)
+    if game == "neptune":
+        assert {"player:me", "player:#", "loc:#", "tech:#", "hand:#", "track:#", "fuel", "pass"} <= kinds, kinds
+
+
 @pytest.mark.parametrize("game", ["journey", "naeco", "neptune", "syndicate"])
-@pytest.mark.parametrize("name", ["action:x", "why:x", "cell:a:b", "why:²", "", "action:1.5"])
+@pytest.mark.parametrize("name", ["action:x", "why:x", "cell:a:b", "why:²", "", "action:1.5", "player:me"])
 def test_a_click_on_a_name_that_is_no_target_is_refused_and_changes_nothing(game, name):
     b = game_board(game)
     before = (b.state.steps, len(b.state.log))

@@ -3,10 +3,10 @@
     html(state, seat=None, moves=None)   the whole table as seen by `seat` (default: the player to act)
     groups(legal_actions)                the click target each action belongs to ("loc:5", "hand:12", ...)
 
-From top to bottom: the solar system (planets left to right with their distance markers, and under
-each planet its locations with the Research Mission tokens, the base circle, the factory and colony
-circles with their technology icons and owners, the construction teams, and the fuel the seat would
-pay from Earth); the technology chart with controllers (ringed) and access; the players' tracks;
+From top to bottom: the solar system (the planets left to right with their distance markers, and under
+them the locations in a grid, planet by planet, each with its planet, the fuel the seat would pay from
+Earth, what a base, a factory and a colony there need with their owners, the construction teams and
+the Research Mission tokens); the technology chart with controllers (ringed) and access; the players' tracks;
 the Opportunity Track; the seat's hand. On a board (`html`) the picture is a row of areas at most
 ROW_W wide that wrap to the width they get: the decisions panel first (with what the viewing seat has,
 or every player for a spectator), then the areas where the open
@@ -28,8 +28,7 @@ from .rules.fuel import seat_bases, seat_speed, trip_cost
 
 COLOURS = ("#d62728", "#d4a300", "#1f77b4", "#2ca02c")
 NAMES = ("Red", "Yellow", "Blue", "Green")
-COL_W, BOX_W, BOX_H = 104, 98, 108
-MAP_TOP = 70
+COL_W, BOX_W, BOX_H = 114, 110, 76        # the map's grid: a location's column, its box
 ICON = {"insulation": "Ins", "slingshots": "Sli", "fission": "Fis", "thrust": "Thr", "shields": "Shd",
         "fusion": "Fu", "floating": "Flt", "graviton": "Grv", "fusion2": "Fu2"}
 LEGAL = "#2ca02c"
@@ -106,124 +105,136 @@ def _spot(inner: str, name: str, moves: Mapping[str, list] | None, where: str = 
     return target(inner, name, tip(name, acts, where) if acts else where, lit=bool(acts))
 
 
+def _name(x: float, y: float, text: str, width: float) -> str:
+    """A location's name in bold 11 px text, squeezed to `width` when it is longer than about that (an
+    11 px bold letter is about 5.6 px wide: "Lunar Polar Regions" takes 108 px)."""
+    fit = f' textLength="{width:.0f}" lengthAdjust="spacingAndGlyphs"' if len(text) * 5.6 > width else ""
+    return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="11" font-weight="bold" fill="#222"{fit}>'
+            f'{escape(text)}</text>')
+
+
 def _location(s, loc, x: float, y: float, seat: int, spd: int, own: list[int],
               moves: Mapping[str, list] | None) -> str:
+    """One location's box, BOX_W x BOX_H: its name; its planet and the fuel from Earth; what a base, a
+    factory and a colony there need, each with its owners' dots at the right; along the foot the
+    construction teams there (left) and the Research Missions (right, the first ringed)."""
     i = loc.index
     lit = bool(moves and moves.get(f"loc:{i}"))
+    right = x + BOX_W - 8            # the column of owners' dots
     out = [f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="6" fill="{"#e8f6e8" if lit else "#f6f8fc"}" '
-           f'stroke="{LEGAL if lit else "#99a"}" stroke-width="{3 if lit else 1}"/>']
-    for n, line in enumerate(_wrap(loc.name, 15)):
-        out.append(_t(x + 4, y + 14 + n * 13, line, 11, "bold"))
+           f'stroke="{LEGAL if lit else "#99a"}" stroke-width="{3 if lit else 1}"/>',
+           _name(x + 4, y + 12, loc.name, BOX_W - 7)]           # then a line every 12 px
+    planet = s.data.planets[loc.planet]
     if i == s.data.home:
-        out.append(_t(x + 4, y + 44, "teams start here", 11, fill="#555"))
+        out.append(_t(x + 4, y + 24, "teams start here", 11, fill="#555"))
     else:
         fuel = trip_cost(s.data, s.data.home, i, spd, own)
-        out.append(_t(x + 4, y + 42, f"fuel {fuel}", 11, fill="#555"))
-        for k, p in enumerate(s.missions[i]):
-            out.append(_dot(x + 84 - k * 11, y + 38, p, 5, ring=k == 0))
-        out.append(_t(x + 4, y + 57, "base " + _icons(s, loc.base_requires), 11))
+        out.append(_t(x + 4, y + 24, f"{planet} · fuel {fuel}", 11, fill="#555"))
+        out.append(_t(x + 4, y + 36, "base " + _icons(s, loc.base_requires), 11))
         for k, p in enumerate(s.bases[i]):
-            out.append(_dot(x + 84 - k * 11, y + 54, p, 5))
+            out.append(_dot(right - k * 11, y + 32, p, 5))
         if loc.factory:
             mark = {"mineral": " ◆", "fusion_fuel": " ⚛"}.get(loc.factory_icon, "")
-            out.append(_t(x + 4, y + 72, f"factory{mark} " + _icons(s, loc.factory_requires), 11))
+            out.append(_t(x + 4, y + 48, f"factory{mark} " + _icons(s, loc.factory_requires), 11))
             if s.factory[i] >= 0:
-                out.append(_dot(x + 88, y + 68, s.factory[i], 6))
+                out.append(_dot(right, y + 44, s.factory[i], 5))
         if loc.colony:
-            out.append(_t(x + 4, y + 87, f"colony {loc.colony} " + _icons(s, loc.colony_requires), 11))
+            out.append(_t(x + 4, y + 60, f"colony {loc.colony} " + _icons(s, loc.colony_requires), 11))
             if s.colony[i] >= 0:
-                out.append(_dot(x + 88, y + 83, s.colony[i], 6))
+                out.append(_dot(right, y + 56, s.colony[i], 5))
+        for k, p in enumerate(s.missions[i]):
+            out.append(_dot(right - k * 11, y + BOX_H - 7, p, 5, ring=k == 0))
     teams = [k for k, at in enumerate(s.teams) if at == i]
-    # a row of triangles along the bottom (6 fit); Earth, where every team starts, has room for a second
-    # row above (12 teams at 4 players); more than fit are drawn closer together
-    rows = 2 if i == s.data.home else 1
-    per_row = max(6, -(-len(teams) // rows))
-    step = min(14.0, (BOX_W - 18) / max(1, per_row - 1))
+    # a row of triangles along the foot, left of the missions (more than fit are drawn closer together);
+    # on Earth, where every team starts and no mission goes, in rows of three at the left under "teams
+    # start here" (a player's three teams a row while all are home; 12 at 4 players), leaving the rest of
+    # its box clear: room for a lesson's note on the Earth locations around it, the first a game goes to
+    home = i == s.data.home
+    room = BOX_W - 16 - 11 * len(s.missions[i])
+    per_row = 3 if home else max(1, len(teams))
+    step = 11.0 if home else min(13.0, (room - 10) / max(1, per_row - 1))
     for n, k in enumerate(teams):
-        tx, ty = round(x + 6 + (n % per_row) * step, 1), y + BOX_H - 6 - (n // per_row) * 13
-        out.append(f'<polygon class="neko-token" points="{tx},{ty} {tx + 10},{ty} {tx + 5},{ty - 10}" '
+        tx = round(x + 5 + (n % per_row) * step, 1)
+        ty = y + 36 + (n // per_row) * 12 if home else y + BOX_H - 2
+        out.append(f'<polygon class="neko-token" points="{tx},{ty} {tx + 10},{ty} {tx + 5},{ty - 9}" '
                    f'fill="{COLOURS[k // 3]}" stroke="#000" stroke-width="0.5"><title>'
                    f'team {k % 3 + 1} of player {k // 3 + 1}</title></polygon>')
-    return _spot("<g>" + "".join(out) + "</g>", f"loc:{i}", moves, loc.name) if moves is not None else \
-        f"<g><title>{escape(loc.name)}</title>{''.join(out)}</g>"
+    return _spot("<g>" + "".join(out) + "</g>", f"loc:{i}", moves, f"{loc.name} ({planet})") \
+        if moves is not None else f"<g><title>{escape(loc.name)} ({escape(planet)})</title>{''.join(out)}</g>"
 
 
-PER_ROW = 5           # planets in one row of the map: a row is 528 px wide, so it fits beside the choices
+MAP_COLS = 5          # locations in a row of the map's grid: 5 x COL_W fits a 576 px area beside the choices
+ROUTE_X, ROUTE_STEP = 34, 57      # the planets along the route over the grid: the first one's x, the step
+ROUTE_PER_ROW = 10                # planets in a row of that strip (a map of more goes on in a row under it)
 
 
-def map_svg(s, seat: int, moves: Mapping[str, list] | None = None, top: float = 0,
-            planets: Sequence[int] | None = None) -> tuple[str, float]:
-    """The planets `planets` (default all) left to right, each with its locations under it; distance
-    markers between neighbours, and a stub with the fuel to the next planet when it starts the next
-    row."""
+def map_svg(s, seat: int, moves: Mapping[str, list] | None = None, top: float = 0) -> tuple[str, float]:
+    """The solar system: the planets along their routes, left to right (ROUTE_PER_ROW to a row), with the
+    distance markers (fuel) between neighbours and over the routes that leap a planet; under them every
+    location in a grid of MAP_COLS columns, planet by planet, each naming its planet. Compact, so that a
+    laptop screen shows every place a Research Missions card may light, with the technologies, at once."""
     data = s.data
-    row = list(range(len(data.planets))) if planets is None else list(planets)
     spd, own = seat_speed(s, seat), seat_bases(s, seat)
-    mt = top + MAP_TOP
-    first = row[0]
-    title = (f"The solar system: fuel for a mission from Earth as player {seat + 1} pays it (speed {spd})"
-             if first == 0 else f"The solar system, continued ({data.planets[first]} onwards)")
-    parts = [_t(8, top + 18, title, 13 if first == 0 else 12, "bold")]
-    cx = {p: 8 + k * COL_W + BOX_W / 2 for k, p in enumerate(row)}
-    right = 8 + len(row) * COL_W
-    for a, b, fuel in data.edges:
-        if a in cx and b in cx:
-            x1, x2 = cx[a], cx[b]
-            if abs(a - b) == 1:
-                parts.append(f'<line x1="{x1}" y1="{mt - 18}" x2="{x2}" y2="{mt - 18}" stroke="#888"/>')
-                parts.append(_t((x1 + x2) / 2, mt - 22, f"{fuel}", 12, "bold", "#b35900", "middle"))
-            else:
-                mid = (x1 + x2) / 2
-                parts.append(f'<path d="M{x1},{mt - 26} Q{mid},{mt - 52} {x2},{mt - 26}" '
-                             f'fill="none" stroke="#bbb" stroke-dasharray="4 3"/>')
-                parts.append(_t(mid, mt - 40, f"{fuel}", 12, "bold", "#b35900", "middle"))
-        elif (a in cx) != (b in cx):          # the way on to the next row (or back to the last one)
-            inside, other = (a, b) if a in cx else (b, a)
-            if other > inside:
-                parts.append(f'<line x1="{cx[inside]}" y1="{mt - 18}" x2="{right}" y2="{mt - 18}" '
-                             f'stroke="#888" stroke-dasharray="4 3"/>')
-                parts.append(_t(right - 2, mt - 22, f"{fuel} to {data.planets[other]} ↓", 12, "bold",
-                                "#b35900", "end"))
-            else:               # said in the row's title, clear of the distance markers
-                parts[0] = _t(8, top + 18, f"{title[:-1]}; {data.planets[other]} to {data.planets[inside]} "
-                                           f"costs {fuel})", 12, "bold")
-    height = 0.0
-    for k, p in enumerate(row):
-        name = data.planets[p]
-        x = 8 + k * COL_W
-        parts.append(f'<circle cx="{cx[p]}" cy="{mt - 18}" r="5" fill="#335"/>')
-        parts.append(_t(cx[p], mt - 2, name, 12, "bold", "#224", "middle"))
-        y = mt + 6
-        for loc in data.locations:
-            if loc.planet == p:
-                parts.append(_location(s, loc, x, y, seat, spd, own, moves))
-                y += BOX_H + 6
-        height = max(height, y)
-    return "".join(parts), height
+    parts = [_t(8, top + 14, f"The solar system: fuel for a mission from Earth as player {seat + 1} pays it "
+                             f"(speed {spd})", 13, "bold")]
+    n = len(data.planets)
+    line = top + 44
+    for first in range(0, n, ROUTE_PER_ROW):
+        cx = {p: ROUTE_X + (p - first) * ROUTE_STEP for p in range(first, min(n, first + ROUTE_PER_ROW))}
+        across = []                    # markers to a planet of a later row, said in words under this one
+        for a, b, fuel in data.edges:
+            if a in cx and b in cx:
+                x1, x2 = sorted((cx[a], cx[b]))
+                if abs(a - b) == 1:
+                    parts.append(f'<line x1="{x1}" y1="{line}" x2="{x2}" y2="{line}" stroke="#888"/>')
+                    parts.append(_t((x1 + x2) / 2, line - 4, f"{fuel}", 12, "bold", "#b35900", "middle"))
+                else:
+                    mid = (x1 + x2) / 2
+                    parts.append(f'<path d="M{x1},{line - 6} Q{mid},{line - 30} {x2},{line - 6}" '
+                                 f'fill="none" stroke="#bbb" stroke-dasharray="4 3"/>')
+                    parts.append(_t(mid, line - 16, f"{fuel}", 12, "bold", "#b35900", "middle"))
+            elif (a in cx or b in cx) and max(a, b) >= first + ROUTE_PER_ROW:
+                inside, other = (a, b) if a in cx else (b, a)
+                across.append(f"{data.planets[inside]} to {data.planets[other]} {fuel} fuel")
+        for p in cx:
+            parts.append(f'<circle cx="{cx[p]}" cy="{line}" r="5" fill="#335"/>')
+            parts.append(_t(cx[p], line + 14, data.planets[p], 11, fill="#224", anchor="middle"))
+        if across:
+            parts.append(_t(8, line + 28, "to the next row: " + ", ".join(across), 11, fill="#555"))
+        line += 58 if across else 44
+    grid = line - 44 + 18             # under the last row's planet names (it goes on to no row below)
+    order = sorted(data.locations, key=lambda loc: (loc.planet, loc.index))
+    for n, loc in enumerate(order):
+        x, y = 6 + (n % MAP_COLS) * COL_W, grid + (n // MAP_COLS) * (BOX_H + 4)
+        parts.append(_location(s, loc, x, y, seat, spd, own, moves))
+    rows = -(-len(order) // MAP_COLS)
+    return "".join(parts), grid + rows * (BOX_H + 4)
+
+
+TECH_COLS, TECH_W, TECH_H = 3, 186, 32      # the technology chart: 3 columns of boxes 186 x 32 px
 
 
 def tech_svg(s, top: float, moves: Mapping[str, list] | None = None) -> tuple[str, float]:
+    """The technology chart, TECH_COLS to a row: each technology's icon and name, then its speed bonus and
+    prerequisites, with the tokens on it at the right (the controller's ringed)."""
     parts = [_t(8, top + 14, "Technology chart (ringed token: controller)", 13, "bold")]
-    w = 108
     for t in s.data.techs:
-        x, y = 8 + (t.index % PER_ROW) * (w + 4), top + 22 + (t.index // PER_ROW) * 92
+        x, y = 6 + (t.index % TECH_COLS) * (TECH_W + 4), top + 20 + (t.index // TECH_COLS) * (TECH_H + 3)
         pre = ", ".join(ICON.get(s.data.techs[q].key, "") for q in t.prerequisites) or "none"
         lit = bool(moves and moves.get(f"tech:{t.index}"))
-        box = [f'<rect x="{x}" y="{y}" width="{w}" height="86" rx="5" fill="{"#dff3df" if lit else "#eef3e8"}" '
-               f'stroke="{LEGAL if lit else "#889"}" stroke-width="{3 if lit else 1}"/>']
-        words = t.name.split()
-        half = (len(words) + 1) // 2
-        box.append(_t(x + 4, y + 14, f"{ICON.get(t.key, t.key)}  speed +{t.speed}", 11, "bold"))
-        box.append(_t(x + 4, y + 28, " ".join(words[:half]), 11))
-        box.append(_t(x + 4, y + 41, " ".join(words[half:]), 11))
-        box.append(_t(x + 4, y + 55, f"needs {pre}", 11, fill="#555"))
+        box = [f'<rect x="{x}" y="{y}" width="{TECH_W}" height="{TECH_H}" rx="5" '
+               f'fill="{"#dff3df" if lit else "#eef3e8"}" stroke="{LEGAL if lit else "#889"}" '
+               f'stroke-width="{3 if lit else 1}"/>',
+               f'<text x="{x + 4}" y="{y + 13}" font-size="11" fill="#222"><tspan font-weight="bold">'
+               f'{escape(ICON.get(t.key, t.key))}</tspan> {escape(t.name)}</text>',
+               _t(x + 4, y + 27, f"speed +{t.speed} · needs {pre}", 11, fill="#555")]
         for k, p in enumerate(s.techs[t.index]):
-            box.append(_dot(x + 10 + k * 14, y + 72, p, 6, ring=k == 0))
+            box.append(_dot(x + TECH_W - 10 - k * 14, y + 22, p, 6, ring=k == 0))
         inner = "<g>" + "".join(box) + "</g>"
         parts.append(_spot(inner, f"tech:{t.index}", moves, t.name) if moves is not None
                      else f"<g><title>{escape(t.name)}</title>{inner[3:]}")
-    rows = (len(s.data.techs) + PER_ROW - 1) // PER_ROW
-    return "".join(parts), top + 26 + rows * 92
+    rows = -(-len(s.data.techs) // TECH_COLS)
+    return "".join(parts), top + 20 + rows * (TECH_H + 3)
 
 
 def tracks_svg(s, top: float, seat: int, moves: Mapping[str, list] | None = None) -> tuple[str, float]:
@@ -361,10 +372,10 @@ def panel_svg(s, seat: int | None, moves: Mapping[str, list] | None) -> tuple[st
                      f'stroke="{LEGAL}" stroke-width="2"/>{_t(x + 6, y + 5, label, 12)}</g>')
             parts.append(target(inner, name, tip(name, acts)))
             x += w + 10
-    return "".join(parts), y + (18 if x > 8 else 0)
+    return "".join(parts), y + (14 if x > 8 else 0)
 
 
-ROW_W = 576        # the width of every area of the picture (the technology chart: 5 x 112 px)
+ROW_W = 576        # the width of every area of the picture (the map: 5 columns of 114 px)
 
 
 def legend(s) -> list[str]:
@@ -372,8 +383,9 @@ def legend(s) -> list[str]:
     techs = ", ".join(f"{ICON.get(t.key, t.key)} {t.name}" for t in s.data.techs)
     return [f"Technologies a base, factory or colony needs: {techs}.",
             "◆ mineral factory, ⚛ fusion-fuel factory; colony n: a colony there costs n credits.",
-            "Dots: whose base, factory or colony it is (ringed: the first Research Mission there; on a "
-            "technology, its controller); triangles: construction teams; green frame: a legal choice now."]
+            "Dots: whose base, factory or colony it is; along the foot of a location, its Research Missions "
+            "(ringed: the first); on a technology, who has it (ringed: its controller); triangles: "
+            "construction teams; green frame: a legal choice now."]
 
 
 def _legend_svg(s, top: float) -> tuple[str, float]:
@@ -404,8 +416,8 @@ def _svg(body: str, height: float, cls: str) -> str:
 
 def areas(s, seat: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> list[str]:
     """The table as `seat` sees it (its hand shown), as separate SVG areas each at most ROW_W wide (so
-    they wrap to the width they are given): the decisions panel, the Opportunity Track and hand, the map
-    in rows of PER_ROW planets, the technology chart, the players' tracks, the legend. PUBLIC (also
+    they wrap to the width they are given): the decisions panel, the Opportunity Track and hand, the map,
+    the technology chart with the players' tracks, the legend. PUBLIC (also
     None), a spectator: no hand, the map's fuel costs of the player to act; EVERYTHING, the analyst:
     the hand of the player to act too."""
     hand = isinstance(seat, int) or seat == EVERYTHING
@@ -417,10 +429,8 @@ def areas(s, seat: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> lis
     rest = []
     body, y = cards_svg(s, 0, seat if hand else None, moves)
     rest.append(_svg(body, y, "neptune-cards"))
-    n = len(s.data.planets)
-    for start in range(0, n, PER_ROW):
-        body, y = map_svg(s, seat, moves, 0, range(start, min(n, start + PER_ROW)))
-        rest.append(_svg(body, y, "neptune-map"))
+    body, y = map_svg(s, seat, moves)
+    rest.append(_svg(body, y, "neptune-map"))
     body, y = tech_svg(s, 0, moves)
     more, y = tracks_svg(s, y + 4, seat, moves)
     rest.append(_svg(body + more, y, "neptune-techs"))
@@ -447,7 +457,7 @@ def html(s, viewer: Any = PUBLIC, moves: Mapping[str, list] | None = None) -> st
     """GameState.picture: the table as `viewer` (a seat, PUBLIC or EVERYTHING) sees it, under a line
     naming the game and who decides. With `moves` (a board's clickable picture) that line is left out:
     the board says both above the picture, and the line would take the room that lets a laptop screen
-    show the decisions panel and the tallest planet column together without scrolling."""
+    show the decisions panel, the whole map and the technology chart together without scrolling."""
     seat = s.check_viewer(viewer)
     status = "the game is over" if s.is_over() else f"player {s.current_player + 1} to decide"
     cells = wrapping(areas(s, seat, moves))

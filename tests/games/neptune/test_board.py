@@ -63,6 +63,22 @@ def test_clicking_a_place_with_one_choice_plays_it():
     assert b.state.current_player == RED
 
 
+def test_your_own_lit_row_lists_its_choices_and_a_choice_plays():
+    """Attract Investors: your row of the tracks is lit as "player:me"; a click on it lists how much fame
+    to give up, and a choice there is played."""
+    s = game(3)
+    s.fame[:] = [4, 0, 0]
+    play_card(s, RED, "investors", fame=0)
+    b = Board(s, agents={1: "random", 2: "random"})
+    assert b.decision() == "investors" and "player:me" in b.picture_widget.targets()
+    assert not b.click("player:me")                   # several choices: listed, nothing played yet
+    assert b.message.kind != "error"
+    choices = [btn.description for btn in b.choice_row.children]
+    assert len(choices) == 3 and "keep all fame" in choices
+    b.choice_row.children[-1].click()                 # give up 4 fame
+    assert b.state.fame[RED] == 0 and b.decision() != "investors"
+
+
 def test_hand_cards_are_sold_and_played_by_clicking_them():
     s = game(3)
     start_turn(s, RED)

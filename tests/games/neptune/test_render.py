@@ -1,8 +1,10 @@
 """The picture of a state: the map, the chart, the tracks, the Opportunity Track and the hand."""
 import random
 import re
+import shutil
 from html import escape
 
+from neko_lab.core.data import dataset_dir
 from neko_lab.games.neptune import render
 from neko_lab.games.neptune.render import COLOURS
 from neko_lab.games.neptune.rules import BuildAt
@@ -104,3 +106,50 @@ def test_the_panel_over_the_picture_shows_what_the_viewing_seat_has_and_a_specta
     for i in range(4):
         assert f"Player {i + 1} ({render.NAMES[i]}): {s.credits[i]} credits · {s.fuel[i]} fuel" in public
     assert "You," not in public
+
+
+def test_the_panel_map_and_technology_chart_together_fit_a_laptop_s_picture_box():
+    """A Research Missions card may light locations all over the map, technologies whose access may be
+    bought and the panel's fuel and pass buttons at once. At 1280x800 the board's picture box is 610 px
+    tall and scrolls to show its lit targets with 8 px to spare each side: from the panel's buttons to the
+    last technology they span at most 594 px, at any number of players; in a 2-player game the whole
+    panel shows with them (its areas one under the other, 2 px margins around each)."""
+    for players, whole in ((2, True), (4, False)):
+        s = _mid_game(players)
+        while s.pending[-1].kind != "launch":       # a Research Missions card lighting the map
+            s.apply(random.Random(s.steps).choice(s.legal_actions()))
+        resources(s)                                  # 20 credits and 20 fuel: missions all over the map
+        seat = s.current_player
+        moves = render.groups(s.legal_actions())
+        assert {"fuel", "pass"} <= set(moves) and sum(n.startswith("loc:") for n in moves) >= 6
+        _, panel = render.panel_svg(s, seat, moves)
+        body, height = render.map_svg(s, seat, moves)
+        chart, tech = render.tech_svg(s, 0, moves)
+        below = 4 + (height + 6) + 4 + (tech - 3)     # the map's area, then the last row of technologies
+        assert 24 + below + 16 <= 610                 # the buttons' row: the last 24 px of the panel
+        if whole:
+            assert 2 + panel + below + 8 <= 610
+        assert body.count('rx="6"') == len(s.data.locations) and chart.count('rx="5"') == len(s.data.techs)
+        for svg, bottom in ((body, height), (chart, tech)):
+            for y, h in re.findall(r'<rect x="[\d.]+" y="([\d.]+)" width="\d+" height="(\d+)"', svg):
+                assert float(y) + float(h) <= bottom             # nothing drawn past its area
+
+
+def test_a_map_of_more_planets_goes_on_in_a_second_row_of_the_strip(tmp_path):
+    """A map of its own (datasets/neptune's files copied and added to) may have more planets than the strip
+    over the grid holds in a row: the rest go on in a row under it, the markers between the rows said in
+    words, every planet inside the area and the grid under the strip."""
+    folder = tmp_path / "neptune"
+    shutil.copytree(dataset_dir("neptune"), folder)
+    with open(folder / "planets.csv", "a", encoding="utf-8") as f:
+        f.write("Sedna,11,reconstructed\nGonggong,12,reconstructed\n")
+    with open(folder / "distances.csv", "a", encoding="utf-8") as f:
+        f.write("Kuiper Belt,Sedna,4,reconstructed\nSedna,Gonggong,3,reconstructed\n")
+    s = game(2, data=str(folder))
+    body, height = render.map_svg(s, 0, render.groups(s.legal_actions()))
+    names = {m.group(2): float(m.group(1)) for m in re.finditer(
+        r'<text x="(\d+)" y="\d+" font-size="11" font-weight="normal" fill="#224" text-anchor="middle">([^<]+)<', body)}
+    assert set(names) == set(s.data.planets) and all(20 <= x <= render.ROW_W - 20 for x in names.values())
+    assert "to the next row: Kuiper Belt to Sedna 4 fuel" in body
+    tops = [float(y) for y in re.findall(r'<rect x="[\d.]+" y="([\d.]+)" width="110"', body)]
+    assert len(tops) == len(s.data.locations) and min(tops) > 100 and max(tops) + render.BOX_H <= height
