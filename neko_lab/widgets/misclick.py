@@ -68,7 +68,7 @@ class Misclicks:
         except (ValueError, IndexError, KeyError, TypeError):
             action = None
         if action is not None:
-            return self.state.why_illegal(action, seat=self.viewer)      # type: ignore[attr-defined]
+            return self.state.why_illegal(action, seat=self.seat_told())      # type: ignore[attr-defined]
         return "that place is not one of the places this decision lets you choose"
 
     def miss_reason(self, name: str) -> str:
