@@ -110,7 +110,8 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
 
     state:  the game to play (kept and mutated: ``board.state`` is always the live position)
     agents: seat -> agent (an Agent object or a name for neko_lab.agents.make_agent); seats not
-            listed are played by you
+            listed are played by you (several such seats: people taking turns at one screen, each
+            shown their own view only once they say they are there; see viewer)
     names:  optional seat names for the status line, score table and log
     seed:   seeds the bots built from names (default: the game's seed); Restart's "new seed" draws a
             fresh short one each time (Pacing.fresh_seed). The game's seed is shown (beside Restart)
