@@ -34,6 +34,7 @@ from typing import Any, Hashable, Mapping, Sequence
 import ipywidgets as W
 
 from ..core.errors import ConfigError, IllegalAction, excerpt
+from ..core.events import EVERYTHING, PUBLIC
 from ..core.state import State
 from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, moves_html, out_of_sight,
                     seat_label, status_text)
@@ -109,7 +110,8 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
 
     state:  the game to play (kept and mutated: ``board.state`` is always the live position)
     agents: seat -> agent (an Agent object or a name for neko_lab.agents.make_agent); seats not
-            listed are played by you
+            listed are played by you (several such seats: people taking turns at one screen, each
+            shown their own view only once they say they are there; see viewer)
     names:  optional seat names for the status line, score table and log
     seed:   seeds the bots built from names (default: the game's seed); Restart's "new seed" draws a
             fresh short one each time (Pacing.fresh_seed). The game's seed is shown (beside Restart)
@@ -171,6 +173,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self._own_review = False                          # reviewing this board's own game (not a save)
         self._has_game = True                             # a game of its own, kept while reviewing (from_save: none)
         self.seeds: random.Random | None = None           # set: Restart's new seeds come from it (fresh_seed)
+        self._at_screen: int | None = state.current_player   # the seat of the person last shown their view
         self._build()
         self.refresh()
 
@@ -205,6 +208,10 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
             return "Reviewing: step with ◀ ▶, or play on from this position."
         if s.is_over():
             return "The game is over: see the scores, or review it move by move."
+        seat = self.handing_over()
+        if seat is not None:
+            return (f"Pass the screen to {self.person(seat)}, then press <b>{self.person(seat)} — show my "
+                    f"view</b> (until then nobody's hand or secrets are shown).")
         if not self.my_turn():
             if not self.decider_shown():     # neither which seat nor what, however long it takes
                 return f"{self.unseen_decider()}: press <b>Bot move</b> or <b>Bots to my turn</b>."
@@ -239,7 +246,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         # says and however many choices there are (the choices scroll in their own box). The hint's
         # answer right under its button, above the choices: hint 1 and the choice it names (marked
         # there, the list scrolled to it) in sight together on a laptop screen
-        side = W.VBox([self.lesson_box, self.prompt_box, self.message.widget, self.hint_row, self.hint_box,
+        side = W.VBox([self.lesson_box, self.prompt_box, self.handover_button, self.message.widget, self.hint_row, self.hint_box,
                        self.picker.widget, W.HTML("<b>Last moves</b>"), self.moves, self.why_box,
                        self.review_bar, self.controls.widget, W.HTML("<b>Scores</b>"), self.scores.widget],
                       layout=W.Layout(flex="0 0 250px", min_width="240px", max_width="250px"))
@@ -264,6 +271,10 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.lesson_panel = LessonPanel(self.lesson, self.action_label)
         self.lesson_box = self.lesson_panel.widget
         self.prompt_box = W.HTML()
+        # with several people at one screen: the next person says they are there before their view shows
+        self.handover_button = W.Button(description="", icon="eye", button_style="primary",
+                                        layout=W.Layout(width="auto", display="none"))
+        self.handover_button.on_click(lambda _b: self.show_my_view())
         self.message = MessageArea()
         self.picker = ChoiceList(self._choose_index, label=self.choice_label)
         self.hint_button = W.Button(description="Hint", icon="lightbulb-o", layout=W.Layout(width="auto"),
@@ -321,14 +332,57 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         return [s for s in range(self.state.players) if s not in self.bots]
 
     @property
-    def viewer(self) -> int:
-        """The seat whose private view a game board shows: the seat to move unless a bot plays it,
-        then the first seat without a bot (seat 0 when bots play every seat)."""
+    def viewer(self) -> Any:
+        """Whose view a game board shows. With one person at the board: the seat to move unless a bot
+        plays it, then that person's seat (seat 0 when bots play every seat). With several people
+        around one screen (a hot seat): the seat to move once its person has said they are at the
+        screen (show_my_view; a person who has just moved and moves again needs not), else PUBLIC, the
+        spectator's view: while the screen passes from one person to the next (handing_over), while
+        bots move, and while a game in progress is reviewed; once the game is over, EVERYTHING (its
+        seed is shown then: nothing is secret any more)."""
         seat = self.state.current_player
-        if seat is not None and seat not in self.bots:
-            return seat
         humans = self.humans
-        return humans[0] if humans else (seat if seat is not None else 0)
+        if len(humans) < 2:
+            if seat is not None and seat not in self.bots:
+                return seat
+            return humans[0] if humans else (seat if seat is not None else 0)
+        game = self.review[-1] if self.review else self.state
+        if game.is_over():
+            return EVERYTHING
+        if self.review is None and seat in humans and seat == self._at_screen:
+            return seat
+        return PUBLIC
+
+    def handing_over(self) -> int | None:
+        """The seat whose person must come to the screen before the board shows their view: with
+        several people at the board, a person's seat to move other than the one whose view was shown
+        last (None otherwise). Until they press "show my view" the board shows the spectator's view."""
+        s = self.state
+        if (len(self.humans) < 2 or self.review is not None or s.is_over()
+                or s.current_player not in self.humans or s.current_player == self._at_screen):
+            return None
+        return s.current_player
+
+    def person(self, seat: int) -> str:
+        """A seat as the people around the board call each other: its name, or "Player 2"."""
+        if self.names is not None and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return f"Player {seat + 1}"
+
+    def show_my_view(self) -> bool:
+        """The hand-over button: the person of the seat to move is at the screen; show their view."""
+        seat = self.handing_over()
+        if seat is None:
+            return False
+        self._at_screen = seat
+        self.refresh()
+        self.message.show(self.since_text())
+        return True
+
+    def seat_told(self) -> int | None:
+        """The seat a refusal is told to: the viewer when it is a seat, else None (a spectator)."""
+        viewer = self.viewer
+        return viewer if isinstance(viewer, int) else None
 
     def decision(self) -> str | None:
         """The kind of the open decision (the top of the state's pending stack), None once over."""
@@ -436,10 +490,12 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
             self.state.apply(action)
         except IllegalAction:
             # told as this board's seat reads it: the choices of its own decision are its to know
-            self.message.show(self.state.why_illegal(action, seat=self.viewer), "error")
+            self.message.show(self.state.why_illegal(action, seat=self.seat_told()), "error")
             self.refresh(keep_message=True)
             return False
         self.history.append((before, action))
+        if not by_bot:          # the person who moved is at the screen
+            self._at_screen = before.current_player
         self.message.show(self.since_text())
         self.refresh(keep_message=True)
         if not by_bot:
@@ -493,7 +549,9 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         reviewing = self.review is not None
         # in games with hidden information a bot's options would show its hand: keep them out of view
         bot = not reviewing and s.current_player in self.bots
-        self.picker.update(s, hidden=(s.HIDDEN_INFORMATION and bot) or reviewing or s.is_over(),
+        # nor, while the screen passes to the next person, that person's choices
+        self.picker.update(s, hidden=(s.HIDDEN_INFORMATION and bot) or reviewing or s.is_over()
+                           or self.handing_over() is not None,
                            enabled=self.my_turn(), expected=self.lesson_panel.answers, hinted=self._hint_actions,
                            heading="Your choices" if self.my_turn() else "Choices of the seat to act")
 
@@ -505,6 +563,11 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         # the lesson's welcome stays until the learner's first move (bots may open the game)
         self.lesson_panel.update(s, self.my_turn(), any(b.current_player not in self.bots for b, _a in self.history))
         head = status_text(s, self.names, self.bots, self.reader)
+        handing = self.handing_over()
+        if handing is not None:
+            head = f"{seat_label(handing, self.names)} to act · waiting for {self.person(handing)} at the screen"
+        self.handover_button.description = f"{self.person(handing)} — show my view" if handing is not None else ""
+        self.handover_button.layout.display = "" if handing is not None else "none"
         if self._hinted != self._position():
             self.hint_box.value = ""       # a hint speaks of one position: a move or undo empties it
             self._hinted = None
@@ -520,7 +583,7 @@ class Board(Pacing, Telling, Reviewing, Misclicks, LessonMarks):
         self.scores.update(s, self.reader)
         self.log.update(s, self.reader)
         self.moves.value = moves_html(self._move_rows())
-        self.controls.update(s, can_undo=bool(self.undo_steps()) and not reviewing, bot_to_move=self.bot_to_move(),
+        self.controls.update(s, can_undo=bool(self.undo_steps() or self.undo_refusal()) and not reviewing, bot_to_move=self.bot_to_move(),
                              show_seed=self.shows_seed())
         self.hint_button.disabled = not self.my_turn()
         self.review_steps.layout.display = "" if reviewing else "none"

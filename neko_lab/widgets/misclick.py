@@ -68,7 +68,7 @@ class Misclicks:
         except (ValueError, IndexError, KeyError, TypeError):
             action = None
         if action is not None:
-            return self.state.why_illegal(action, seat=self.viewer)      # type: ignore[attr-defined]
+            return self.state.why_illegal(action, seat=self.seat_told())      # type: ignore[attr-defined]
         return "that place is not one of the places this decision lets you choose"
 
     def miss_reason(self, name: str) -> str:
@@ -89,6 +89,10 @@ class Misclicks:
         if s.current_player in self.bots:
             return (f"Nothing to click now: it is {who}'s turn (a bot), deciding “{what}”; wait for its "
                     f"move, or press Bot move.")
+        handing = self.handing_over()              # type: ignore[attr-defined]
+        if handing is not None:                    # several people at one screen: the next one is not there yet
+            person = self.person(handing)          # type: ignore[attr-defined]
+            return f"Nothing to click now: pass the screen to {person}, who presses “{person} — show my view”."
         if not self.my_turn():                     # type: ignore[attr-defined]
             return f"Nothing to click now: it is {who}'s turn, deciding “{what}”."
         reason = without_choices(self.why_not_target(name).rstrip("."), s.legal_actions())

@@ -138,13 +138,37 @@ class Pacing:
         a bot decided (the bots' replies and the routine moves a lesson made after it go too); 0 when no
         person has decided anything yet (the bots' opening moves, or a lesson's routine ones, are no move
         of theirs to take back: undone, they would only be played again). With bots on every seat, one
-        action."""
+        action. With several people at the board, only the seat shown (the person at the screen, whose
+        decision it is) takes back its own last decision, and only when no other person has decided
+        since (the bots' replies may lie between): 0 otherwise (undo_refusal says why)."""
         if not self.humans:
             return 1 if self.history else 0
+        several = len(self.humans) > 1 and not self.state.is_over()
+        me = self.viewer
         for back, (before, _a) in enumerate(reversed(self.history), start=1):
             if before.current_player not in self.bots and self.lesson_auto(before) is None:
+                if several and before.current_player != me:
+                    return 0            # another person's decision, or nobody's view shown
                 return back
         return 0
+
+    def undo_refusal(self) -> str | None:
+        """Why Undo takes nothing back at a board with several people although a person has moved: a
+        move is taken back only by the player who made it, before anyone else has moved; None when
+        Undo may go back (or nobody has decided anything yet)."""
+        if len(self.humans) < 2 or self.state.is_over() or self.undo_steps():
+            return None
+        last = next((before.current_player for before, _a in reversed(self.history)
+                     if before.current_player not in self.bots and self.lesson_auto(before) is None), None)
+        if last is None:
+            return None
+        rule = "a move is taken back only by the player who made it, before anyone else has moved"
+        me = self.viewer
+        if not isinstance(me, int):
+            return (f"Undo is for the player whose view is shown, and nobody's is now; {rule}.")
+        mine = any(before.current_player == me for before, _a in self.history)
+        since = "since your last decision" if mine else "and you have not moved yet"
+        return f"{self.person(last)} has moved {since}; {rule}."
 
     def undo_turn(self) -> bool:
         """The Undo button: go back to the last position where a seat without a bot had to decide
@@ -153,7 +177,7 @@ class Pacing:
         same time, or a move that showed them something they could not know before it."""
         steps = self.undo_steps()
         if not steps:
-            self.message.show("Nothing to undo.", "error")
+            self.message.show(self.undo_refusal() or "Nothing to undo.", "error")
             return False
         shown = self.revealed_since(self.history[-steps][0], self.state)
         if shown:
@@ -237,6 +261,7 @@ class Pacing:
                 said += " The lesson's script is for its own game only: play it freely."
         self.start = self.state.clone()
         self.history.clear()
+        self._at_screen = self.state.current_player       # a new game opens with the first seat's view
         self.message.show(said)
         self.refresh(keep_message=True)
         self.schedule_bots()

@@ -247,6 +247,7 @@ class Reviewing:
         k = self.review_place()[0]
         self.review, self._live, self._has_game = None, None, True
         self.state = states[at].clone()
+        self._at_screen = None          # with several people at the board, the seat to move shows its view when asked
         self.history = ([(states[i].clone(), acts[i]) for i in range(at)] if acts is not None else [])
         self.message.show(f"Playing on from position {k + 1}.")
         self.refresh(keep_message=True)

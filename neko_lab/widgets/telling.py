@@ -137,12 +137,16 @@ class Telling:
         TOLD_SINCE of them, in order, each seat named once for its run of moves, how many came before
         said first), counting only the moves the reader saw something of, as Last moves does (which
         lists them newest first, with what each caused). "" before any move. With bots on every seat
-        (an analyst watching), the last move."""
+        (an analyst watching), the last move; in the spectator's view (the screen passing between two
+        people), the last move a spectator saw something of."""
         moves = self._moves()
         if not moves:
             return ""
         if self.reader == EVERYTHING:
             return self.describe(*moves[-1])
+        if self.reader == PUBLIC:       # the spectator's view, between two people's turns: the last move seen
+            seen = [m for m in moves if self.seen(m[0], m[2])]
+            return self.describe(*seen[-1]) if seen else ""
         mine = next((k for k in range(len(moves) - 1, -1, -1) if self.own_move(moves[k][0])), None)
         if mine == len(moves) - 1:
             return self.describe(*moves[-1])

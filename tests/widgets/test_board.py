@@ -37,6 +37,7 @@ def test_clicking_a_choice_plays_it():
     assert b.state.current_player == 1
     assert "P2 to act" in b.status.value
     assert b.picture_widget.value == b.state._repr_html_()
+    b.show_my_view()            # two people at the board: Player 2's choices show once they are at the screen
     assert b.picker.labels == [str(a) for a in b.state.legal_actions()]
 
 
@@ -302,6 +303,7 @@ def test_a_past_move_is_labelled_from_the_position_it_was_played_in():
     assert b.describe(*b._moves()[0]).endswith(f": {told}")
     b.explain(0)
     assert told in b.why_box.value
+    b.show_my_view()
     assert b.picker.labels[0].endswith("at step 3")           # a choice now: the live position
 
 @pytest.mark.parametrize("game", ["toy", "naeco"])

@@ -77,7 +77,8 @@ class Board(GenericBoard):
 
     # ------------------------------------------------------------------ hooks
     def picture(self) -> str:
-        if self.selected not in self.state.hands[self.viewer]:
+        viewer = self.viewer            # the spectator's or the analyst's view holds no hand of its own
+        if not isinstance(viewer, int) or self.selected not in self.state.hands[viewer]:
             self.selected = None
         return table_svg(self.state, self.viewer, self.selected, self.down, targets=self.my_turn())
 
@@ -160,7 +161,7 @@ class Board(GenericBoard):
     # ------------------------------------------------------------------ clicks
     def select_card(self, card: int | None) -> None:
         """Choose a hand card by id (what clicking it in the hand does); the places it may go light up."""
-        if card is not None and card not in self.state.hands[self.viewer]:
+        if card is not None and (not isinstance(self.viewer, int) or card not in self.state.hands[self.viewer]):
             self.message.show("That card is not in your hand.", "error")
             return
         self.selected = card

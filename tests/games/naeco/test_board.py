@@ -98,6 +98,7 @@ def test_side_by_side_values_must_differ_by_one():
     b.click_pile(0)
     while b.state.current_player != 0:
         b.play(b.state.legal_actions()[0])
+    b.show_my_view()            # two people at the board: Player 1 is back at the screen
     for cid in b.state.hands[0]:
         card = b.state.cards[cid]
         if card.depth == ok.depth and abs(card.value - ok.value) != 1:
