@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import neko_lab as nl
 from neko_lab.core.knowledge import first_news
-from tests.toygame import Move
+from toygame import Move
 
 
 def _toy(seed: int = 3):
