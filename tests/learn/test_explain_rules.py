@@ -2,6 +2,7 @@
 the position's own numbers, and what changed named as players name it (no internal field names)."""
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -12,6 +13,7 @@ from neko_lab.games.neptune.rules.fuel import distance
 from neko_lab.games.neptune.rules.research_missions import Launch
 from neko_lab.games.syndicate.data import COLOURS, LEVEL_OF
 from neko_lab.learn import explain_move
+from neko_lab.learn.explain import game_explainer
 
 MINUS = "\u2212"
 
@@ -211,6 +213,41 @@ def test_every_move_has_its_rule_and_no_internal_field_names(game):
         assert ex.lines[1].startswith("Why it was allowed: ")
         assert "open decision" not in text and "legal answers" not in text
         assert not re.search(r"\b(count|known|cells|hand sizes|tokens) [+\u2212]\d", text), text
+
+
+CITED = re.compile(r"\(([^()]* › [^()]*)\)")
+# where a move's own event cites a section more exact than the move's: the building a team did (or its
+# move without building), a two-player sale's price, the effect of the card a die woke
+MORE_EXACT = {
+    "Destination: Neptune › Build": {"Destination: Neptune › Building"},
+    "Destination: Neptune › Selling Cards to the Opportunity Track": {
+        "Destination: Neptune › Summary of Two-Player Changes"},
+    "Journey › Action Phase › Activate a Hub or a Card Effect": {"Journey › Card Reference Guide"},
+}
+
+
+@pytest.mark.parametrize("game,players", [("journey", 2), ("journey", 3), ("neptune", 2), ("neptune", 3),
+                                          ("naeco", 2)])
+def test_a_moves_headline_cites_the_move_not_what_it_set_off(game, players):
+    # stopping at the Morning Market starts the next round's draft, building nothing can end a generation,
+    # the last spending ends the game: the headline (and "The rule, ...") still cite the move's own
+    # section (the game's section(); for Naéco, whose every move logs its own event, the one its why cites)
+    wrong = []
+    for seed in range(4):
+        s = nl.new_game(game, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            a = rng.choice(s.legal_actions())
+            before, mover = s.clone(), s.current_player
+            s.apply(a)
+            ex = explain_move(before, a, s, viewer=mover)
+            module = game_explainer(before)
+            own = module.section(before, a) if hasattr(module, "section") else CITED.findall(ex.lines[1])[0]
+            if own and ex.rule != own and ex.rule not in MORE_EXACT.get(own, ()):
+                wrong.append((seed, ex.lines[0], own))
+            if own and ex.rule == own and own in type(s).RULES:
+                assert f"The rule, {own}: {type(s).RULES[own]}." in ex.lines
+    assert not wrong, wrong[:4]
 
 
 def test_journey_a_dice_reward_is_open_from_the_lowest_die_up():

@@ -68,6 +68,12 @@ TURN_SECTIONS = {"fish": f.R_FISH, "bid": f.R_BID, "bid_die": f.R_BID, "new_bid"
                  **{k: (f.R_CARDS if k in CARD_FREE else f.R_FREE) for k in FREE_TURN}}
 
 
+# sections of what a move sets off rather than of the move: the next round begun by the last sale at the
+# Morning Market (its draft roll), the end of a round, the mid-game and final scoring (explain_move's
+# headline cites the move's own section instead: "done" at the market is the Morning Market's)
+AFTERMATH = frozenset({f.R_COURSE, f.R_DRAFT, f.R_PREPARE, f.R_MIDGAME, f.R_GAME_END, f.R_FINAL})
+
+
 def section(s: Any, action: Hashable) -> str:
     """The rulebook section of `action` itself, played in `s`: what the headline of a move that logs
     nothing cites (a card bought with a dice reward, "done" at the market or at the game's end)."""
