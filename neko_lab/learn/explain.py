@@ -12,13 +12,13 @@ It reads the games through the public State contract and the game's own explain 
 * what it changed, with numbers: points by category from ``visible_breakdown(viewer)`` before and
   after, the counts the module names (``counts(state, viewer)``: "credits", "cards in hand", ...;
   a game without one: the numeric fields of ``observation(viewer)``, or its ``resource_view`` hook),
-  and the events the move logged, each with the rulebook section it cites; the headline cites the
-  first of those sections, or for a move that logs nothing (a pass, say) the module's
-  ``section(state, action)``, the section of the move itself (also when the move only sets off events
-  of the sections the module lists in ``AFTERMATH``, such as a reveal of a simultaneous turn, the next
-  round's draft or a generation's scoring; never for a move the viewer did not see). A score line adds
-  up: the total before plus the changes it lists is the total after, where the known part of points
-  still hidden counts in both ("−31+?").
+  and the events the move logged as the game's log writes them ("[Player 1] ..."), each with the
+  rulebook section it cites; the headline cites the first of those sections, or for a move that logs
+  nothing (a pass, say) the module's ``section(state, action)``, the section of the move itself (also
+  when the move only sets off events of the sections the module lists in ``AFTERMATH``, such as a reveal
+  of a simultaneous turn, the next round's draft or a generation's scoring; never for a move the viewer
+  did not see). A score line adds up: the total before plus the changes it lists is the total after,
+  where the known part of points still hidden counts in both ("−31+?").
 
 ``why_allowed(state, action, viewer)`` asks the first question alone, before the move: an action that is
 not legal now (or any, once the game is over) is never called allowed, and a reader who may not know the
@@ -76,7 +76,11 @@ def number(x: float) -> str:
 
 
 def event_line(e: Event) -> str:
-    who = "" if e.seat is None else f"{player(e.seat)} "
+    """An event as the game's log writes it (Event.__str__): the seat it concerns in brackets, then its
+    text, then the section it cites: "[Player 1] draws Hagfish from pile 2 (Naéco › Gameplay)". The seat
+    is no subject of the text: an event of a seat need not start with its verb ("[Player 1] the end is
+    near: ...", "[Player 2] turn 2, shown to all: ...", "[Player 1] Ocean Bank #1 goes to Player 1")."""
+    who = "" if e.seat is None else f"[{player(e.seat)}] "
     why = f" ({e.rule})" if e.rule else ""
     return f"{who}{e.text}{why}"
 
