@@ -259,6 +259,27 @@ def test_journey_a_dice_reward_is_open_from_the_lowest_die_up():
     assert "die you drafted" not in str(ex)
 
 
+def test_journey_a_dice_reward_says_what_its_face_gives_and_counts_in_words():
+    # "face 1 gives a card to buy", "face 6 gives 5 coins": never "gives buy a card" or "gives take 2 fuel"
+    from neko_lab.games.journey.explain import why
+    from neko_lab.games.journey.rules.facts import Act
+    s = nl.new_game("journey", players=2, seed=0)
+    rng = random.Random(0)
+    while s.pending[-1].kind != "reward":
+        s.apply(rng.choice(s.legal_actions()))
+    gift = {"buy_card": "a card to buy", "good": "{} good", "fish": "{} fish", "fuel": "{} fuel",
+            "coins": "{} coins", "remove_interference": "the removal of {} interference tile"}
+    for a in s.legal_actions():
+        kind, amount = s.data.rewards[a.a - 1], s.data.reward_amounts[a.a - 1]
+        said = why(s, a, s.current_player)[0]
+        assert f"face {a.a} gives {gift[kind].format(amount)} (" in said, said
+        assert "gives take" not in said and "gives buy" not in said and "gives remove" not in said
+    board = s.boards[s.current_player]
+    board.goods, board.interference = 1, 1
+    assert "you had 1 good (" in why(s, Act("cargo", 0, 0), s.current_player)[0]            # not "1 goods"
+    assert "you had 1 interference tile (" in why(s, Act("hospital"), s.current_player)[0]   # not "had 1 ("
+
+
 def test_journey_ships_count_every_ship_and_a_bought_one_says_its_price():
     s = nl.new_game("journey", players=3, seed=2)
     moved = _find(s, lambda st, a: str(a).startswith("move the ship at the harbour"))
