@@ -272,3 +272,11 @@ def test_another_copy_of_the_card_is_refused_by_its_number_not_its_title():
     copies = [c for c in hand if s.data.cards[c].title == sale.title]
     assert f"card={other.card}, a copy you do not hold" in said and f"card={copies[0]}" in said
     assert f"{sale.title} is not in your hand" not in said
+
+
+def test_a_launch_counts_its_credits_in_words():
+    s = game(3)
+    play_card(s, RED, "research")
+    a = pick(s, Launch, loc=loc(s, "Lunar Mineral Beds"))
+    assert str(a).endswith(f"(1 credit, {a.fuel} fuel)")
+    assert str(a._replace(credits=2)).endswith(f"(2 credits, {a.fuel} fuel)")        # not "(2 credit, ...)"
