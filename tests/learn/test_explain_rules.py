@@ -198,6 +198,21 @@ def test_syndicate_the_lieutenants_boxes_count_the_waiting_room():
     assert f"your warehouse held {held} {COLOURS[a.colour]} cubes" in str(ex)
 
 
+def test_syndicate_the_fishmonger_places_its_cubes_on_its_own_card():
+    # rulebook › Fishmonger: the cubes go to the bottom neighbourhood of the Fishmonger's own card, where
+    # the engine puts them, not to the card below it
+    from neko_lab.games.syndicate.data import lower
+    s = nl.new_game("syndicate", players=2, seed=0)
+    a = _find(s, lambda st, a: type(a).__name__ == "Take" and a.count > 0)
+    seat, most = s.current_player, s.pending[-1].data[2]
+    ex, before = _explain(s, a)
+    why = ex.lines[1]
+    assert (f"places them in the bottom neighbourhood of its own card (place {a.place + 1}), up to {most} on "
+            f"its level") in why and "below its card" not in why
+    n = 4 * lower(a.place) + a.colour
+    assert s.cubes[seat][n] == before.cubes[seat][n] + a.count
+
+
 # --------------------------------------------------------------------------------------- every game
 @pytest.mark.parametrize("game", ["journey", "syndicate", "neptune", "naeco"])
 def test_every_move_has_its_rule_and_no_internal_field_names(game):

@@ -183,9 +183,10 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         colour = COLOURS[action.colour]
         if not action.count:
             return [f"a minion's action is optional: the Fishmonger may take no cube ({rb.MINIONS})."]
-        return [f"the Fishmonger takes cubes of one colour from your warehouse to the neighbourhood below its "
-                f"card; your warehouse held {s.warehouse[seat][action.colour]} {colour} cubes, and "
-                f"{action.count} is within its limit ({rb.FISHMONGER})."]
+        most = s.pending[-1].data[2] if s.pending and s.pending[-1].kind == "fishmonger" else action.count
+        return [f"the Fishmonger takes cubes of its box's colour from your warehouse and places them in the "
+                f"bottom neighbourhood of its own card (place {action.place + 1}), up to {most} on its level; "
+                f"your warehouse held {s.warehouse[seat][action.colour]} {colour} cubes ({rb.FISHMONGER})."]
     if t is Carry:
         colour = COLOURS[action.colour]
         if action.subway:
