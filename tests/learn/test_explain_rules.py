@@ -213,6 +213,50 @@ def test_syndicate_the_fishmonger_places_its_cubes_on_its_own_card():
     assert s.cubes[seat][n] == before.cubes[seat][n] + a.count
 
 
+def _random_moves(game, players, seed, **options):
+    s = nl.new_game(game, players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    while not s.is_over():
+        a = rng.choice(s.legal_actions())
+        before = s.clone()
+        s.apply(a)
+        yield before, a, s
+
+
+def test_syndicate_solo_choices_say_why_with_their_sections():
+    # CatANNA's markers at set-up (Solo Mode) and the colour of her wild slots (Final Scoring): each its
+    # own reason, never the generic "this was one of the moves the rule below permits"
+    found = {}
+    for before, a, after in _random_moves("syndicate", 1, 0):
+        kind = type(a).__name__
+        if kind in ("AssignMarkers", "WildCube") and kind not in found:
+            found[kind] = (before, explain_move(before, a, after, viewer=0))
+    before, ex = found["AssignMarkers"]
+    a = ex.action
+    assert ex.lines[1].startswith("Why it was allowed: in solo mode CatANNA's three scoring mission markers")
+    assert (f"here {a.values[0]} on the build mission, {a.values[1]} on the deliver mission, {a.values[2]} on "
+            f"the complete mission (Neko Syndicate › Solo Mode).") in ex.lines[1]
+    before, ex = found["WildCube"]
+    left = before.catanna.warehouse
+    assert "wild (multicolour) slot is yours to choose among those left in her warehouse" in ex.lines[1]
+    assert f"{left[ex.action.colour]} {COLOURS[ex.action.colour]}" in ex.lines[1]
+    assert ex.lines[1].endswith("(Neko Syndicate › Final Scoring).")
+    for _, ex in found.values():
+        assert "moves the rule below permits" not in str(ex)
+
+
+def test_naeco_a_mission_taken_cites_the_sea_shepherd_variant_first():
+    variant = "Naéco › Sea Shepherd France variant"
+    for before, a, after in _random_moves("naeco", 1, 0, sea_shepherd=True):
+        if type(a).__name__ == "TakeMission":
+            ex = explain_move(before, a, after, viewer=0)
+            assert ex.rule == variant and ex.lines[1].endswith(f"({variant}).")
+            assert "take it and place it in front of you, then draw a species card" in ex.lines[1]
+            assert f"pile {a.pile + 1} is one of them (Naéco › Gameplay)" in ex.lines[2]
+            return
+    raise AssertionError("no mission taken")
+
+
 # --------------------------------------------------------------------------------------- every game
 @pytest.mark.parametrize("game", ["journey", "syndicate", "neptune", "naeco"])
 def test_every_move_has_its_rule_and_no_internal_field_names(game):
