@@ -12,12 +12,13 @@ It reads the games through the public State contract and the game's own explain 
 * what it changed, with numbers: points by category from ``visible_breakdown(viewer)`` before and
   after, the counts the module names (``counts(state, viewer)``: "credits", "cards in hand", ...;
   a game without one: the numeric fields of ``observation(viewer)``, or its ``resource_view`` hook),
-  and the events the move logged, each with the rulebook section it cites; the headline cites the first
-  of those sections, or for a move that logs nothing (a pass, say) the module's ``section(state, action)``,
-  the section of the move itself (also when the move only sets off events of the sections the module
-  lists in ``AFTERMATH``, such as a reveal of a simultaneous turn; never for a move the viewer did not
-  see). A score line adds up: the total before plus the changes it lists is the total after, where the
-  known part of points still hidden counts in both ("−31+?").
+  and the events the move logged as the game's log writes them ("[Player 1] ..."), each with the
+  rulebook section it cites; the headline cites the first of those sections, or for a move that logs
+  nothing (a pass, say) the module's ``section(state, action)``, the section of the move itself (also
+  when the move only sets off events of the sections the module lists in ``AFTERMATH``, such as a reveal
+  of a simultaneous turn, the next round's draft or a generation's scoring; never for a move the viewer
+  did not see). A score line adds up: the total before plus the changes it lists is the total after,
+  where the known part of points still hidden counts in both ("−31+?").
 
 ``why_allowed(state, action, viewer)`` asks the first question alone, before the move: an action that is
 not legal now (or any, once the game is over) is never called allowed, and a reader who may not know the
@@ -75,7 +76,11 @@ def number(x: float) -> str:
 
 
 def event_line(e: Event) -> str:
-    who = "" if e.seat is None else f"{player(e.seat)} "
+    """An event as the game's log writes it (Event.__str__): the seat it concerns in brackets, then its
+    text, then the section it cites: "[Player 1] draws Hagfish from pile 2 (Naéco › Gameplay)". The seat
+    is no subject of the text: an event of a seat need not start with its verb ("[Player 1] the end is
+    near: ...", "[Player 2] turn 2, shown to all: ...", "[Player 1] Ocean Bank #1 goes to Player 1")."""
+    who = "" if e.seat is None else f"[{player(e.seat)}] "
     why = f" ({e.rule})" if e.rule else ""
     return f"{who}{e.text}{why}"
 
@@ -516,11 +521,13 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
     # where the viewer saw the move (the section of a move made out of sight would tell what it was).
     # Passed over: an event that only stands for such a move in a secret log (data quiet=True: a
     # simultaneous turn's choice that logged nothing), and the events of what the move set off, whose
-    # sections the game's explain module lists in AFTERMATH (a reveal of the turn, a meeting).
+    # sections the game's explain module lists in AFTERMATH (a reveal of the turn, a meeting, the next
+    # round's draft roll, a generation's scoring), unless the move's own section is that one (a draft pick).
     of_move = ex.section(before, action) if not secret and ex is not None and callable(
         getattr(ex, "section", None)) else ""
     after_move = getattr(ex, "AFTERMATH", ()) if of_move else ()
-    cited = [e.rule for e in events if e.rule and not e.data.get("quiet") and e.rule not in after_move]
+    cited = [e.rule for e in events if e.rule and not e.data.get("quiet")
+             and (e.rule not in after_move or e.rule == of_move)]
     rule = cited[0] if cited else of_move or (rules[0] if rules else "")
     shown = ex.label(before, action, viewer) if ex is not None and callable(getattr(ex, "label", None)) \
         else str(action)

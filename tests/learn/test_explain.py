@@ -61,7 +61,7 @@ def test_players_are_counted_from_one():
         s.apply(a)
         text = str(explain_move(before, a, s))
         assert f"Player {before.current_player + 1}: " in text
-        assert "Player 0" not in text and "[P" not in text
+        assert "Player 0" not in text and "[P0" not in text and "[P1" not in text
 
 
 def test_another_players_secret_points_stay_hidden_from_the_viewer():
@@ -216,6 +216,30 @@ def test_a_hidden_move_is_headed_by_the_movers_own_revealed_event():
     assert ex.events[0].seat == 0                     # the reveal tells Player 1's turn first
     own = next(e for e in ex.events if e.seat == 1)
     assert ex.lines[0].startswith(f"Player 2: {own.text}")
+
+
+@pytest.mark.parametrize("game,players,text", [("naeco", 2, "the end is near"),
+                                               ("neptune", 3, "the last card of generation"),
+                                               ("syndicate", 2, "turn 1, shown to all")])
+def test_a_logged_event_names_its_seat_as_the_log_does_not_as_the_subject_of_its_text(game, players, text):
+    # an event of a seat need not start with its verb ("the end is near: ..."): its seat stands in
+    # brackets before it, as in the game's log, never "Player 1 the end is near"
+    s = nl.new_game(game, players=players, seed=3)
+    rng = random.Random(3)
+    while not s.is_over():
+        before, action = s.clone(), rng.choice(s.legal_actions())
+        s.apply(action)
+        ex = explain_move(before, action, s, viewer=EVERYTHING)
+        logged = ex.lines[ex.lines.index("What the game logged:") + 1:] if ex.events else []
+        assert len(logged) == len(ex.events)
+        for e, line in zip(ex.events, logged):
+            who = "" if e.seat is None else f"[Player {e.seat + 1}] "
+            assert line == f"  {who}{e.text}" + (f" ({e.rule})" if e.rule else "")
+        found = [line for e, line in zip(ex.events, logged) if e.text.startswith(text) and e.seat is not None]
+        if found:
+            assert found[0].startswith(f"  [Player ") and f"] {text}" in found[0]
+            return
+    raise AssertionError(f"no event {text!r} of a seat in the game")
 
 
 def _last_move(game, players, seed):

@@ -2,6 +2,7 @@
 the position's own numbers, and what changed named as players name it (no internal field names)."""
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -12,6 +13,7 @@ from neko_lab.games.neptune.rules.fuel import distance
 from neko_lab.games.neptune.rules.research_missions import Launch
 from neko_lab.games.syndicate.data import COLOURS, LEVEL_OF
 from neko_lab.learn import explain_move
+from neko_lab.learn.explain import game_explainer
 
 MINUS = "\u2212"
 
@@ -196,6 +198,65 @@ def test_syndicate_the_lieutenants_boxes_count_the_waiting_room():
     assert f"your warehouse held {held} {COLOURS[a.colour]} cubes" in str(ex)
 
 
+def test_syndicate_the_fishmonger_places_its_cubes_on_its_own_card():
+    # rulebook › Fishmonger: the cubes go to the bottom neighbourhood of the Fishmonger's own card, where
+    # the engine puts them, not to the card below it
+    from neko_lab.games.syndicate.data import lower
+    s = nl.new_game("syndicate", players=2, seed=0)
+    a = _find(s, lambda st, a: type(a).__name__ == "Take" and a.count > 0)
+    seat, most = s.current_player, s.pending[-1].data[2]
+    ex, before = _explain(s, a)
+    why = ex.lines[1]
+    assert (f"places them in the bottom neighbourhood of its own card (place {a.place + 1}), up to {most} on "
+            f"its level") in why and "below its card" not in why
+    n = 4 * lower(a.place) + a.colour
+    assert s.cubes[seat][n] == before.cubes[seat][n] + a.count
+
+
+def _random_moves(game, players, seed, **options):
+    s = nl.new_game(game, players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    while not s.is_over():
+        a = rng.choice(s.legal_actions())
+        before = s.clone()
+        s.apply(a)
+        yield before, a, s
+
+
+def test_syndicate_solo_choices_say_why_with_their_sections():
+    # CatANNA's markers at set-up (Solo Mode) and the colour of her wild slots (Final Scoring): each its
+    # own reason, never the generic "this was one of the moves the rule below permits"
+    found = {}
+    for before, a, after in _random_moves("syndicate", 1, 0):
+        kind = type(a).__name__
+        if kind in ("AssignMarkers", "WildCube") and kind not in found:
+            found[kind] = (before, explain_move(before, a, after, viewer=0))
+    before, ex = found["AssignMarkers"]
+    a = ex.action
+    assert ex.lines[1].startswith("Why it was allowed: in solo mode CatANNA's three scoring mission markers")
+    assert (f"here {a.values[0]} on the build mission, {a.values[1]} on the deliver mission, {a.values[2]} on "
+            f"the complete mission (Neko Syndicate › Solo Mode).") in ex.lines[1]
+    before, ex = found["WildCube"]
+    left = before.catanna.warehouse
+    assert "wild (multicolour) slot is yours to choose among those left in her warehouse" in ex.lines[1]
+    assert f"{left[ex.action.colour]} {COLOURS[ex.action.colour]}" in ex.lines[1]
+    assert ex.lines[1].endswith("(Neko Syndicate › Final Scoring).")
+    for _, ex in found.values():
+        assert "moves the rule below permits" not in str(ex)
+
+
+def test_naeco_a_mission_taken_cites_the_sea_shepherd_variant_first():
+    variant = "Naéco › Sea Shepherd France variant"
+    for before, a, after in _random_moves("naeco", 1, 0, sea_shepherd=True):
+        if type(a).__name__ == "TakeMission":
+            ex = explain_move(before, a, after, viewer=0)
+            assert ex.rule == variant and ex.lines[1].endswith(f"({variant}).")
+            assert "take it and place it in front of you, then draw a species card" in ex.lines[1]
+            assert f"pile {a.pile + 1} is one of them (Naéco › Gameplay)" in ex.lines[2]
+            return
+    raise AssertionError("no mission taken")
+
+
 # --------------------------------------------------------------------------------------- every game
 @pytest.mark.parametrize("game", ["journey", "syndicate", "neptune", "naeco"])
 def test_every_move_has_its_rule_and_no_internal_field_names(game):
@@ -213,6 +274,41 @@ def test_every_move_has_its_rule_and_no_internal_field_names(game):
         assert not re.search(r"\b(count|known|cells|hand sizes|tokens) [+\u2212]\d", text), text
 
 
+CITED = re.compile(r"\(([^()]* › [^()]*)\)")
+# where a move's own event cites a section more exact than the move's: the building a team did (or its
+# move without building), a two-player sale's price, the effect of the card a die woke
+MORE_EXACT = {
+    "Destination: Neptune › Build": {"Destination: Neptune › Building"},
+    "Destination: Neptune › Selling Cards to the Opportunity Track": {
+        "Destination: Neptune › Summary of Two-Player Changes"},
+    "Journey › Action Phase › Activate a Hub or a Card Effect": {"Journey › Card Reference Guide"},
+}
+
+
+@pytest.mark.parametrize("game,players", [("journey", 2), ("journey", 3), ("neptune", 2), ("neptune", 3),
+                                          ("naeco", 2)])
+def test_a_moves_headline_cites_the_move_not_what_it_set_off(game, players):
+    # stopping at the Morning Market starts the next round's draft, building nothing can end a generation,
+    # the last spending ends the game: the headline (and "The rule, ...") still cite the move's own
+    # section (the game's section(); for Naéco, whose every move logs its own event, the one its why cites)
+    wrong = []
+    for seed in range(4):
+        s = nl.new_game(game, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            a = rng.choice(s.legal_actions())
+            before, mover = s.clone(), s.current_player
+            s.apply(a)
+            ex = explain_move(before, a, s, viewer=mover)
+            module = game_explainer(before)
+            own = module.section(before, a) if hasattr(module, "section") else CITED.findall(ex.lines[1])[0]
+            if own and ex.rule != own and ex.rule not in MORE_EXACT.get(own, ()):
+                wrong.append((seed, ex.lines[0], own))
+            if own and ex.rule == own and own in type(s).RULES:
+                assert f"The rule, {own}: {type(s).RULES[own]}." in ex.lines
+    assert not wrong, wrong[:4]
+
+
 def test_journey_a_dice_reward_is_open_from_the_lowest_die_up():
     s = nl.new_game("journey", players=3, seed=2)
     action = _find(s, lambda st, a: str(a).startswith("dice reward"))
@@ -220,6 +316,27 @@ def test_journey_a_dice_reward_is_open_from_the_lowest_die_up():
     ex, _ = _explain(s, action)
     assert f"your lowest die is {low}, so faces {low}-6 are open" in str(ex)
     assert "die you drafted" not in str(ex)
+
+
+def test_journey_a_dice_reward_says_what_its_face_gives_and_counts_in_words():
+    # "face 1 gives a card to buy", "face 6 gives 5 coins": never "gives buy a card" or "gives take 2 fuel"
+    from neko_lab.games.journey.explain import why
+    from neko_lab.games.journey.rules.facts import Act
+    s = nl.new_game("journey", players=2, seed=0)
+    rng = random.Random(0)
+    while s.pending[-1].kind != "reward":
+        s.apply(rng.choice(s.legal_actions()))
+    gift = {"buy_card": "a card to buy", "good": "{} good", "fish": "{} fish", "fuel": "{} fuel",
+            "coins": "{} coins", "remove_interference": "the removal of {} interference tile"}
+    for a in s.legal_actions():
+        kind, amount = s.data.rewards[a.a - 1], s.data.reward_amounts[a.a - 1]
+        said = why(s, a, s.current_player)[0]
+        assert f"face {a.a} gives {gift[kind].format(amount)} (" in said, said
+        assert "gives take" not in said and "gives buy" not in said and "gives remove" not in said
+    board = s.boards[s.current_player]
+    board.goods, board.interference = 1, 1
+    assert "you had 1 good (" in why(s, Act("cargo", 0, 0), s.current_player)[0]            # not "1 goods"
+    assert "you had 1 interference tile (" in why(s, Act("hospital"), s.current_player)[0]   # not "had 1 ("
 
 
 def test_journey_ships_count_every_ship_and_a_bought_one_says_its_price():

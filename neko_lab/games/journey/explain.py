@@ -68,6 +68,12 @@ TURN_SECTIONS = {"fish": f.R_FISH, "bid": f.R_BID, "bid_die": f.R_BID, "new_bid"
                  **{k: (f.R_CARDS if k in CARD_FREE else f.R_FREE) for k in FREE_TURN}}
 
 
+# sections of what a move sets off rather than of the move: the next round begun by the last sale at the
+# Morning Market (its draft roll), the end of a round, the mid-game and final scoring (explain_move's
+# headline cites the move's own section instead: "done" at the market is the Morning Market's)
+AFTERMATH = frozenset({f.R_COURSE, f.R_DRAFT, f.R_PREPARE, f.R_MIDGAME, f.R_GAME_END, f.R_FINAL})
+
+
 def section(s: Any, action: Hashable) -> str:
     """The rulebook section of `action` itself, played in `s`: what the headline of a move that logs
     nothing cites (a card bought with a dice reward, "done" at the market or at the game's end)."""
@@ -179,7 +185,7 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
     if k == "bonus":
         return [f"at set-up each player takes one starting bonus tile still on offer ({f.R_SETUP})."]
     if k in ("reward", "lottery"):
-        gives = (f.reward_text(f.jdata.REWARDS[action.b], action.c) if 0 <= action.b < len(f.jdata.REWARDS)
+        gives = (f.reward_given(f.jdata.REWARDS[action.b], action.c) if 0 <= action.b < len(f.jdata.REWARDS)
                  else "its reward")
         if k == "lottery":
             die = s.pending[-1].data
@@ -203,10 +209,11 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
                 f"for the rest of the round it gives 2 more of its item (4 more coins); choosing pays nothing "
                 f"now ({f.R_CARDS})."]
     if k == "cargo":
-        return [f"a good may be loaded onto a port with free cargo room; you had {b.goods} goods ({f.R_FREE})."]
+        return [f"a good may be loaded onto a port with free cargo room; you had {counted(b.goods, 'good')} "
+                f"({f.R_FREE})."]
     if k == "hospital":
-        return [f"your Hospital removes an interference tile once a round; you had {b.interference} "
-                f"({f.R_CARDS})."]
+        return [f"your Hospital removes an interference tile once a round; you had "
+                f"{counted(b.interference, 'interference tile')} ({f.R_CARDS})."]
     if k == "park_bid":
         return [f"your Penguin Park Variant lets a discarded die bid on a card space ({f.R_CARDS})."]
     if k == "city":

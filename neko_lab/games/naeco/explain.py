@@ -92,9 +92,16 @@ def _play(s: Any, seat: int, a: Play, viewer: Any) -> list[str]:
 def _draw(s: Any, seat: int, a: Draw | TakeMission) -> list[str]:
     n = allowed_piles(s, seat)
     value = str(s.surface_values[s.token[seat]]).replace("-", "\u2212")
-    what = "take the mission card on top of" if isinstance(a, TakeMission) else "draw the top card of"
-    out = [f"after playing a card you {what} a pile your token opens: on the Surface card of value {value} "
-           f"it opens piles 1 to {n}, and pile {a.pile + 1} is one of them ({RULE_PLAY})."]
+    opens = (f"on the Surface card of value {value} your token opens piles 1 to {n}, and pile {a.pile + 1} is "
+             f"one of them ({RULE_PLAY})")
+    if isinstance(a, TakeMission):
+        out = [f"in the Sea Shepherd France variant a mission card may show on top of a draw pile: when it is "
+               f"your turn to draw you may take it and place it in front of you, then draw a species card so "
+               f"that you keep 3 in hand; at the end it scores its bonus or its penalty ({RULE_MISSIONS}).",
+               f"The pile must be one you may draw from: {opens}."]
+    else:
+        out = [f"after playing a card you draw the top card of a pile your token opens: on the Surface card of "
+               f"value {value} it opens piles 1 to {n}, and pile {a.pile + 1} is one of them ({RULE_PLAY})."]
     nxt = s.token[seat] + 1
     if nxt < len(s.surface_piles):          # the Surface cards say how many piles each opens
         more = s.surface_piles[nxt]

@@ -13,9 +13,10 @@ from typing import Any, Hashable
 
 from .rules.any_time import BuyAccess, BuyFuel
 from .rules.attract_investors import CashFame
-from .rules.base import (MISSION_CREDITS, RULE_BROKER, RULE_BUILD, RULE_BUILDING, RULE_FACTORIES, RULE_FUEL,
-                         RULE_INVESTORS, RULE_PLAY, RULE_RESEARCH, RULE_SCORING, RULE_SELL, RULE_TECH,
-                         RULE_TECH_ACCESS, RULE_TECH_CARD, RULE_TURN, Pass, credits, who)
+from .rules.base import (MISSION_CREDITS, RULE_BROKER, RULE_BUILD, RULE_BUILDING, RULE_END, RULE_FACTORIES,
+                         RULE_FUEL, RULE_GENERATIONS, RULE_INVESTORS, RULE_PLAY, RULE_PRODUCTION, RULE_RESEARCH,
+                         RULE_SCORING, RULE_SCORING_CARD, RULE_SELL, RULE_TECH, RULE_TECH_ACCESS, RULE_TECH_CARD,
+                         RULE_TURN, Pass, credits, who)
 from .rules.build import BuildAt
 from .rules.fuel import distance, fare, route, seat_speed, seat_view
 from .rules.fuel_broker import BrokerFuel
@@ -137,6 +138,13 @@ PASSES = {
 SECTIONS = {Launch: RULE_RESEARCH, MissionAccess: RULE_RESEARCH, BuildAt: RULE_BUILD, Sell: RULE_SELL,
             Play: RULE_PLAY, BuyFuel: RULE_FUEL, BuyAccess: RULE_TECH_ACCESS, TakeTech: RULE_TECH_CARD,
             CashFame: RULE_INVESTORS, BrokerFuel: RULE_BROKER, NextBuyer: RULE_SCORING, BuyVP: RULE_SCORING}
+
+
+# sections of what a move sets off rather than of the move: a generation's end and its scoring (the
+# final scoring after the fourth), a Scoring card's scoring, the factories producing once nobody buys
+# more access (explain_move's headline cites the move's own section instead: "build nothing this round"
+# is the Build card's, even when it ends the card and the draw that follows ends a generation)
+AFTERMATH = frozenset({RULE_GENERATIONS, RULE_SCORING, RULE_SCORING_CARD, RULE_END, RULE_PRODUCTION})
 
 
 def section(s: Any, action: Hashable) -> str:

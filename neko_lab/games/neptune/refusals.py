@@ -421,12 +421,23 @@ def _card(s: Any, seat: int, a: Sell | Play) -> str | None:
             return None
         if place >= len(s.track):
             return f"place {place + 1} of the Opportunity Track is empty ({RULE_PLAY})"
-        if s.track[place] != card:
-            return (f"place {place + 1} of the Opportunity Track holds {s.data.cards[s.track[place]].title}, "
+        held = s.track[place]
+        if held != card:
+            if s.data.cards[held].title == title:       # a copy of the same title: told apart by its number
+                return (f"place {place + 1} of the Opportunity Track holds another copy of {title}, card={held}, "
+                        f"where the action names card={card} ({RULE_PLAY})")
+            return (f"place {place + 1} of the Opportunity Track holds {s.data.cards[held].title}, "
                     f"not {title} ({RULE_PLAY})")
         return None
     if card not in s.hands[seat]:
-        return f"{title} is not in your hand ({RULE_SELL if type(a) is Sell else RULE_PLAY})"
+        rule = RULE_SELL if type(a) is Sell else RULE_PLAY
+        copies = [c for c in s.hands[seat] if s.data.cards[c].title == title]
+        if copies:
+            held = " and ".join(f"card={c}" for c in copies)
+            yours = f"your {title} in hand is {held}" if len(copies) == 1 else \
+                f"your copies of {title} in hand are {held}"
+            return f"{yours}, where the action names card={card}, a copy you do not hold ({rule})"
+        return f"{title} is not in your hand ({rule})"
     return None
 
 

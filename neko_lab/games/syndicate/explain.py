@@ -183,9 +183,10 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         colour = COLOURS[action.colour]
         if not action.count:
             return [f"a minion's action is optional: the Fishmonger may take no cube ({rb.MINIONS})."]
-        return [f"the Fishmonger takes cubes of one colour from your warehouse to the neighbourhood below its "
-                f"card; your warehouse held {s.warehouse[seat][action.colour]} {colour} cubes, and "
-                f"{action.count} is within its limit ({rb.FISHMONGER})."]
+        most = s.pending[-1].data[2] if s.pending and s.pending[-1].kind == "fishmonger" else action.count
+        return [f"the Fishmonger takes cubes of its box's colour from your warehouse and places them in the "
+                f"bottom neighbourhood of its own card (place {action.place + 1}), up to {most} on its level; "
+                f"your warehouse held {s.warehouse[seat][action.colour]} {colour} cubes ({rb.FISHMONGER})."]
     if t is Carry:
         colour = COLOURS[action.colour]
         if action.subway:
@@ -216,6 +217,18 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
                 f"other two are discarded ({rb.SETUP})."]
     if t is Redraw:
         return [f"once per player the four opening minions may be swapped for four new ones ({rb.SETUP})."]
+    if t is AssignMarkers:
+        values = "/".join(str(v) for v in sorted(action.values, reverse=True))
+        put = ", ".join(f"{v} on the {kind} mission" for v, kind in zip(action.values, sd.MISSION_TYPES))
+        return [f"in solo mode CatANNA's three scoring mission markers go on the Kumichō's Path at the three "
+                f"values of the difficulty chosen ({values}), and you choose which mission takes which value: "
+                f"here {put} ({rb.SOLO})."]
+    if t is WildCube:
+        left = s.catanna.warehouse
+        held = ", ".join(f"{left[k]} {COLOURS[k]}" for k in range(len(left)) if left[k])
+        return [f"CatANNA's cards are filled from her warehouse, slot by slot, and the colour of a cube on a "
+                f"wild (multicolour) slot is yours to choose among those left in her warehouse ({held}); "
+                f"{COLOURS[action.colour]} is one of them ({rb.SOLO_SCORING})."]
     return []
 
 

@@ -315,3 +315,48 @@ def test_a_refusal_lists_the_choices_of_a_decision_everyone_sees():
     text = refusal(s, Act("end", 0, 0, 0))
     assert "is deciding a starting bonus tile and may choose" in text
     assert all(str(a) in text for a in s.legal_actions()[:2])
+
+
+REWARDS = "(Journey › Preparation Phase › Get Rewards)"
+
+
+def reward_offered(s):
+    if s.pending and s.pending[-1].kind == "reward":
+        return next(a for a in s.legal_actions() if a.a == 5)
+    return None
+
+
+def test_a_dice_reward_named_with_another_face_says_what_that_face_gives():
+    # faces 5 and 6 are both open; face 6 with face 5's reward is refused for the reward, not the face
+    s, five = first(reward_offered, players=(2,), seeds=range(1))
+    low = min(me(s).dice)
+    assert low <= 5
+    gives = {"coins": "{} coins", "fuel": "{} fuel", "fish": "{} fish", "good": "{} good"}
+    kind, amount = s.data.rewards[5], s.data.reward_amounts[5]
+    said = refusal(s, five._replace(a=6))
+    assert "lowest die" not in said
+    assert said.endswith(f": face 6 gives {gives[kind].format(amount)}, not {s.data.reward_amounts[4]} "
+                         f"{s.data.rewards[4]} {REWARDS}"), said
+
+
+def test_a_dice_reward_below_the_lowest_die_names_the_die_and_the_open_faces():
+    def closed(s):
+        if s.pending and s.pending[-1].kind == "reward" and min(me(s).dice) > 1:
+            low = min(me(s).dice)
+            return next(a for a in s.legal_actions() if a.a == low)._replace(a=low - 1)
+        return None
+    s, x = first(closed)
+    low = min(me(s).dice)
+    said = refusal(s, x)
+    assert f"your lowest die is {low}, so only faces {low}-6 are open {REWARDS}" in said
+
+
+def test_a_lottery_reward_above_its_die_names_the_die():
+    def above(s):
+        if s.pending and s.pending[-1].kind == "lottery" and s.pending[-1].data < 6:
+            return s.legal_actions()[0]._replace(a=s.pending[-1].data + 1)
+        return None
+    s, x = first(above, players=(4,))
+    die = s.pending[-1].data
+    said = refusal(s, x)
+    assert f"the Lottery's die shows {die}, so only faces 1-{die} are open (Journey › Card Reference Guide)" in said

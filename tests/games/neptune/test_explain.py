@@ -209,7 +209,7 @@ def test_a_refusal_is_what_the_acting_seat_knows():
     action = Play(card, s.data.cards[card].title, s.data.cards[card].fame)
     act(s, Pass("sell nothing"))
     said = s.why_illegal(action, seat=s.current_player)      # told to the acting seat (its board, apply())
-    assert "is not in your hand" in said
+    assert "is not in your hand" in said or "a copy you do not hold" in said
     for k in range(3):
         assert s.determinize(RED, Rng(k)).why_illegal(action, seat=s.current_player) == said
 
@@ -244,3 +244,39 @@ def test_an_action_alike_in_words_to_the_legal_one_names_the_field_the_rules_set
     assert str(refused.value) == (
         f"{wrong} is not possible now: the rules allow \u201c{legal}\u201d only with price "
         f"{legal.price}, not {wrong.price} (Destination: Neptune \u203a Fuel Broker)")
+
+
+def _copy_of(s, card, held):
+    """Another card of the deck with `card`'s title, not one of `held`."""
+    title = s.data.cards[card].title
+    return next(c for c in range(len(s.data.cards)) if s.data.cards[c].title == title and c != card
+                and c not in held)
+
+
+def test_another_copy_of_the_card_is_refused_by_its_number_not_its_title():
+    # two cards of one title are told apart only by their number: the refusal names the number, never
+    # "holds Research Missions, not Research Missions" or "Build is not in your hand" with a Build in it
+    def track_play(s):
+        return next((a for a in s.legal_actions() if type(a) is Play and a.place == 0), None)
+    s, legal = first_wanted(((nl.new_game("neptune", players=2, seed=seed), seed) for seed in range(20)),
+                            track_play)
+    other = legal._replace(card=_copy_of(s, legal.card, ()))
+    said = s.why_illegal(other, seat=s.current_player)
+    assert (f"place 1 of the Opportunity Track holds another copy of {legal.title}, card={legal.card}, where "
+            f"the action names card={other.card} (Destination: Neptune \u203a Playing a Card)") in said
+    s = game(3)
+    hand = s.hands[s.current_player]
+    sale = next(a for a in s.legal_actions() if type(a).__name__ == "Sell")
+    other = sale._replace(card=_copy_of(s, sale.card, hand))
+    said = s.why_illegal(other, seat=s.current_player)
+    copies = [c for c in hand if s.data.cards[c].title == sale.title]
+    assert f"card={other.card}, a copy you do not hold" in said and f"card={copies[0]}" in said
+    assert f"{sale.title} is not in your hand" not in said
+
+
+def test_a_launch_counts_its_credits_in_words():
+    s = game(3)
+    play_card(s, RED, "research")
+    a = pick(s, Launch, loc=loc(s, "Lunar Mineral Beds"))
+    assert str(a).endswith(f"(1 credit, {a.fuel} fuel)")
+    assert str(a._replace(credits=2)).endswith(f"(2 credits, {a.fuel} fuel)")        # not "(2 credit, ...)"

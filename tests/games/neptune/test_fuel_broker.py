@@ -18,3 +18,12 @@ def test_broker_vp_then_fuel_clockwise_from_the_left_of_the_active_player():
     assert max(a.count for a in s.legal_actions()) == 7
     act(s, BrokerFuel(3, 1))
     assert s.credits[YELLOW] == 4 and s.fuel[YELLOW] == 8
+
+
+def test_the_broker_log_says_what_the_active_player_is_paid():
+    s = game(3)
+    play_card(s, YELLOW, "broker")
+    act(s, BrokerFuel(1, 2))
+    assert s.log[-1].text == "buys 1 fuel from the broker, paying player 2 1 credit"     # not "player 2 1"
+    act(s, BrokerFuel(2, 2))
+    assert s.log[-1].text == "buys 2 fuel from the broker, paying player 2 2 credits"

@@ -44,3 +44,20 @@ def test_final_scoring_tie_for_most_fame_both_readings():
         scoring_card.start(s, 0, "final")
         assert s.is_over()
         assert [p[2] for p in s.points] == [each, each, 0]
+
+
+def test_fame_awards_cite_the_scoring_that_gives_them():
+    # a Scoring card gives them (rulebook › Scoring), a generation's end (› Scoring & Victory), the end of
+    # the game its higher ones (› End of Game Scoring); the Fame section only points to Scoring & Victory
+    from neko_lab.games.neptune.rules import scoring_card
+    for context, rule in (("card", "Scoring"), ("generation", "Scoring & Victory"),
+                          ("final", "End of Game Scoring (see page 4)")):
+        s = game(3)
+        s.fame[:] = [4, 1, 0]
+        s.credits[:] = [0, 0, 0]
+        s.pending.clear()
+        before = len(s.log)
+        scoring_card.start(s, 0, context)
+        fame = [(e.seat, e.text, e.rule) for e in s.log[before:] if "VP for fame" in e.text]
+        assert [seat for seat, _, _ in fame] == [0, 1]
+        assert {r for _, _, r in fame} == {f"Destination: Neptune › {rule}"}, fame

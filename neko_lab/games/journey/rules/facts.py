@@ -205,6 +205,18 @@ def reward_text(kind: str, amount: int) -> str:
     return f"take {amount} {kind}{'s' if kind == 'good' and amount != 1 else ''}"
 
 
+def reward_given(kind: str, amount: int) -> str:
+    """What a reward of the dice reward chart gives, as the object of "face 6 gives ...": "5 coins",
+    "2 fuel", "a card to buy", "the removal of 1 interference tile"."""
+    if kind == "buy_card":
+        return "a card to buy"
+    if kind == "remove_interference":
+        return f"the removal of {amount} interference tile{'s' if amount != 1 else ''}"
+    if kind in ("coins", "good"):
+        return f"{amount} {kind.removesuffix('s')}{'s' if amount != 1 else ''}"
+    return f"{amount} {kind}"
+
+
 @serializable
 class Act(NamedTuple):
     """An action: a kind and up to three small ints (meaning depends on the kind, see __str__). Lanes,

@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING, Any
 from neko_lab.core.errors import counted
 from neko_lab.core.refusals import alike_in_words
 
+from .. import data as jdata
 from .. import scoring as sc
 from .bidding import bid_need
 from .facts import (ACTIVATION, EXCHANGES, HARBOUR_SUPPLY, LANE_SHIFT, R_ACTION, R_ACTIVATE, R_BID, R_CARDS, R_COURSE, R_DRAFT, R_FISH,
                     R_FREE, R_GAME_END, R_INCOME, R_MARKET, R_ON_BIDDING, R_ORDER, R_PLACE, R_RESOLVE,
-                    R_REWARDS, R_SETUP, R_SHIP_ON_DIE as R_MOVE, SLOTS, card_named, harbour_cost, player, ship_cost,
-                    where)
+                    R_REWARDS, R_SETUP, R_SHIP_ON_DIE as R_MOVE, SLOTS, Act, card_named, harbour_cost, player,
+                    reward_given, ship_cost, where)
 from .free_actions import die_fish_cost, harbour_supply, ship_supply
 from .player_boards import count
 from .ship_lanes import board_hubs, gap_cost, next_position
@@ -64,7 +65,9 @@ def why_illegal(s: GameState, action: Any) -> str | None:
     if top.kind == "income" and kind == "income":
         return f"{action} is not legal: discard one of your own dice ({R_INCOME})"
     if top.kind == "reward" and kind == "reward":
-        return f"{action} is not legal: only rewards at or above your lowest die are open ({R_REWARDS})"
+        return f"{action} is not legal: {_reward(s, action, min(b.dice), 6, R_REWARDS)}"
+    if top.kind == "lottery" and kind == "lottery":
+        return f"{action} is not legal: {_reward(s, action, 1, top.data, R_CARDS)}"
     if top.kind in ("win", "place") and kind == "place":
         return _place(s, top, b, action)
     if top.kind == "draft" and kind == "draft":
@@ -83,6 +86,28 @@ def decision_rule(top: Any) -> str:
 
 
 # ---------------------------------------------------------------- the reasons, one per kind of action
+def _reward(s: GameState, action: Any, lo: int, hi: int, rule: str) -> str:
+    """Why a reward of the dice reward chart is refused where faces lo..hi are open (a dice reward: your
+    lowest die up; the Lottery: its die down): the face is closed, or gives another reward than the one
+    the action names, or gives the same as a lower open face, whose action is the one offered."""
+    face, faces = action.a, len(s.data.rewards)
+    if not 1 <= face <= faces:
+        return f"the dice reward chart has faces 1 to {faces} ({rule})"
+    if not lo <= face <= hi:
+        why = (f"your lowest die is {lo}, so only faces {lo}-{hi} are open" if action.kind == "reward" else
+               f"the Lottery's die shows {hi}, so only faces {lo}-{hi} are open")
+        return f"{why} ({rule})"
+    gives = (s.data.rewards[face - 1], s.data.reward_amounts[face - 1])
+    named = (jdata.REWARDS[action.b] if 0 <= action.b < len(jdata.REWARDS) else None, action.c)
+    if named != gives:
+        said = f", not {reward_given(*named)}" if named[0] is not None else ""
+        return f"face {face} gives {reward_given(*gives)}{said} ({rule})"
+    first = next(f for f in range(lo, hi + 1) if (s.data.rewards[f - 1], s.data.reward_amounts[f - 1]) == gives)
+    offered = Act(action.kind, first, action.b, action.c)
+    return (f"face {face} gives {reward_given(*gives)}, as face {first} does: the same reward is offered once, "
+            f"as \u201c{offered}\u201d ({rule})")
+
+
 def _dice(b: Any) -> str:
     return "your dice: " + (", ".join(map(str, sorted(b.dice))) if b.dice else "none")
 

@@ -56,7 +56,7 @@ def take(s, seat: int, data, action: BrokerFuel) -> None:
         if seat != s.active:
             s.credits[s.active] += action.count
         s.emit(f"buys {action.count} fuel from the broker" +
-               ("" if seat == s.active else f", paying {who(s.active)} {action.count}"), RULE_BROKER, seat)
+               ("" if seat == s.active else f", paying {who(s.active)} {credits(action.count)}"), RULE_BROKER, seat)
     ask(s, data)
 
 

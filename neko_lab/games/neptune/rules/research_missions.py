@@ -23,7 +23,7 @@ class Launch(NamedTuple):
     fuel: int
 
     def __str__(self) -> str:
-        return f"launch a mission to {self.name} ({self.credits} credit, {self.fuel} fuel)"
+        return f"launch a mission to {self.name} ({credits(self.credits)}, {self.fuel} fuel)"
 
 
 @serializable

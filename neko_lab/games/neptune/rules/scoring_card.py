@@ -14,8 +14,8 @@ from neko_lab.core import Pending, serializable
 
 from .. import scoring
 from . import awards as award_cards
-from .base import (BOUGHT, BUILDINGS, FAME_AWARDS, RULE_END, RULE_FAME, RULE_SCORING,
-                   RULE_SCORING_CARD, credits, who)
+from .base import (BOUGHT, BUILDINGS, FAME_AWARDS, RULE_END, RULE_SCORING, RULE_SCORING_CARD, credits,
+                   who)
 
 
 @serializable
@@ -44,6 +44,8 @@ def play(s, seat: int) -> None:
 
 def start(s, active: int, context: str) -> None:
     final = context == "final"
+    # the fame awards are the scoring's, as the factories and colonies are: the Scoring card and Scoring &
+    # Victory give them (the Fame section only points there), the higher awards End of Game Scoring
     rule = RULE_SCORING_CARD if context == "card" else RULE_SCORING
     for i in range(s.players):
         f, c = s.factory.count(i), s.colony.count(i)
@@ -55,7 +57,7 @@ def start(s, active: int, context: str) -> None:
     for i, vp in enumerate(awards):
         if vp:
             s.points[i][FAME_AWARDS] += vp
-            s.emit("scores {} VP for fame ({})", RULE_END if final else RULE_FAME, i, vp, s.fame[i])
+            s.emit("scores {} VP for fame ({})", RULE_END if final else rule, i, vp, s.fame[i])
     ask_next(s, active, context, tuple(i for i in range(s.players) if s.credits[i] > 0))
 
 
