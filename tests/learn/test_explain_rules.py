@@ -8,6 +8,7 @@ import re
 import pytest
 
 import neko_lab as nl
+from randomplay import random_moves
 from neko_lab.games.journey.rules.ship_lanes import hub
 from neko_lab.games.neptune.rules.fuel import distance
 from neko_lab.games.neptune.rules.research_missions import Launch
@@ -213,21 +214,11 @@ def test_syndicate_the_fishmonger_places_its_cubes_on_its_own_card():
     assert s.cubes[seat][n] == before.cubes[seat][n] + a.count
 
 
-def _random_moves(game, players, seed, **options):
-    s = nl.new_game(game, players=players, seed=seed, **options)
-    rng = random.Random(seed)
-    while not s.is_over():
-        a = rng.choice(s.legal_actions())
-        before = s.clone()
-        s.apply(a)
-        yield before, a, s
-
-
 def test_syndicate_solo_choices_say_why_with_their_sections():
     # CatANNA's markers at set-up (Solo Mode) and the colour of her wild slots (Final Scoring): each its
     # own reason, never the generic "this was one of the moves the rule below permits"
     found = {}
-    for before, a, after in _random_moves("syndicate", 1, 0):
+    for before, a, after in random_moves("syndicate", 1, 0):
         kind = type(a).__name__
         if kind in ("AssignMarkers", "WildCube") and kind not in found:
             found[kind] = (before, explain_move(before, a, after, viewer=0))
@@ -247,7 +238,7 @@ def test_syndicate_solo_choices_say_why_with_their_sections():
 
 def test_naeco_a_mission_taken_cites_the_sea_shepherd_variant_first():
     variant = "Naéco › Sea Shepherd France variant"
-    for before, a, after in _random_moves("naeco", 1, 0, sea_shepherd=True):
+    for before, a, after in random_moves("naeco", 1, 0, sea_shepherd=True):
         if type(a).__name__ == "TakeMission":
             ex = explain_move(before, a, after, viewer=0)
             assert ex.rule == variant and ex.lines[1].endswith(f"({variant}).")

@@ -9,6 +9,7 @@ import pytest
 
 import neko_lab as nl
 from neko_lab.learn import explain_move
+from randomplay import random_moves
 
 MINUS = "\u2212"
 NUM = rf"{MINUS}?\d+(?:\.\d+)?"
@@ -56,12 +57,7 @@ def test_every_score_line_adds_up_for_every_viewer(game, players, options):
     assert {g for g, _, _ in CASES} >= set(nl.GAMES) - {"toy"}     # every game (toy: the tests' own)
     lines = hidden = 0
     for seed in range(2):
-        s = nl.new_game(game, players=players, seed=seed, **options)
-        rng = random.Random(seed)
-        while not s.is_over():
-            a = rng.choice(s.legal_actions())
-            before = s.clone()
-            s.apply(a)
+        for before, a, s in random_moves(game, players, seed, **options):
             for viewer in [*range(players), "public"]:
                 ex = explain_move(before, a, s, viewer=viewer)
                 lines += check_lines(ex.lines, f"{game} {players}p seed {seed} move {s.steps} viewer {viewer}")

@@ -4,31 +4,22 @@ table, where such a move is first told to the table with the turn's reveal; a mo
 sight cites nothing of it there."""
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
 import neko_lab as nl
+from randomplay import random_moves
 
 SECTION = re.compile(r"\((Neko Syndicate › [^)]*)\)")
-
-
-def _moves(players, seed, **options):
-    s = nl.new_game("syndicate", players=players, seed=seed, **options)
-    rng = random.Random(seed)
-    while not s.is_over():
-        a = rng.choice(s.legal_actions())
-        before = s.clone()
-        s.apply(a)
-        yield before, a, s
 
 
 def test_solo_moves_that_log_nothing_cite_their_own_section():
     want = {"Take": "Minions cards", "Stop": "Minions cards", "Keep": "Delivery zone", "EndWalk": "Delivery zone"}
     found = set()
-    for before, a, after in (m for seed in range(12) for m in _moves(1, seed)):   # ending a walk's
-        if found == set(want):                                                      # deliveries is rare
+    games = (m for seed in range(12) for m in random_moves("syndicate", 1, seed))   # ending a walk's
+    for before, a, after in games:                                                  # deliveries is rare
+        if found == set(want):
             break
         kind = type(a).__name__
         if kind in want and (kind != "Take" or not a.count):      # ending a walk sets off the meeting
@@ -43,7 +34,7 @@ def test_solo_moves_that_log_nothing_cite_their_own_section():
 @pytest.mark.parametrize("players,seed", [(2, 0), (2, 1), (3, 0)])
 def test_simultaneous_headline_cites_the_section_the_why_cites(players, seed):
     mismatched, hidden = [], 0
-    for before, a, after in _moves(players, seed):
+    for before, a, after in random_moves("syndicate", players, seed):
         mover = before.current_player
         ex = nl.explain_move(before, a, after, viewer=mover)
         why = SECTION.findall(ex.lines[1])
