@@ -7,8 +7,8 @@
 `Reviewing` gives a board its review: open a save (or its own game), step forwards and back, play
 on from any position, or go back to the game in progress ("Back to my game": a review never loses it).
 A save is opened only on a board of its number of players: the board's seats (which a person plays,
-which a bot) would not fit another. A board steps through the positions its readers can tell apart
-(`Reviewing.review_stops`): a run of moves made out of their sight is one step, so that neither the
+which a bot) would not fit another. A board steps through the positions its reader (the view it shows) can
+tell apart (`Reviewing.review_stops`): a run of moves made out of their sight is one step, so that neither the
 steps nor "position k of n" count the moves its Last moves leave out. `positions` is the one place
 that knows how a save becomes a list of positions: when the core offers ``neko_lab.replay(text)``
 (a save that is the game's history) it is used; otherwise a history written by `history_save` is
@@ -26,7 +26,6 @@ from ..core import serial
 from ..core.errors import SaveError
 from ..core import from_json
 from ..core.loading import Replay
-from ..core.events import EVERYTHING
 from ..core.saves import MAX_SAVE_CHARS, decode_step, read_source
 from ..core.state import State
 from .opener import FileOpener
@@ -203,15 +202,19 @@ class Reviewing:
 
     def review_stops(self) -> list[int]:
         """The positions of the game under review the board steps through (indices into `review`, in
-        order): the one before each move that a reader of this board saw something of (a seat a person
-        plays; the analyst when bots play every seat), and the last. A run of moves no reader saw
-        anything of (another seat's walk made out of sight) is stepped over at once, to the position
-        after it: which seat decided in between, and how many moves it made, are that seat's secrets."""
+        order): the one before each move its reader saw something of, and the last. The reader is the
+        view the board shows during the review (Board.reader): the person's seat with one person at the
+        board; the spectator's with several, while their game is in progress; everything once the game
+        under review is over (or with bots on every seat). A run of moves the reader saw nothing of
+        (another seat's walk made out of sight) is stepped over at once, to the position after it: which
+        seat decided in between, and how many moves it made, are that seat's secrets. So the steps are
+        the positions the reader can tell apart, and "position k of n" counts the moves Last moves
+        lists."""
         review = self.review or []
-        readers = self.humans or [EVERYTHING]           # type: ignore[attr-defined]
+        reader = self.reader                            # type: ignore[attr-defined]
         last = len(review) - 1
         return [i for i in range(len(review))
-                if i == last or any(self.seen(review[i], review[i + 1], r) for r in readers)]  # type: ignore[attr-defined]
+                if i == last or self.seen(review[i], review[i + 1], reader)]  # type: ignore[attr-defined]
 
     def review_place(self) -> tuple[int, int]:
         """(k, n): the position shown is the reader's k-th of n (counted from 0; see review_stops)."""

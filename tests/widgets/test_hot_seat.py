@@ -143,3 +143,64 @@ def test_naeco_shows_no_hand_while_a_bot_moves_between_two_people_and_none_to_th
     kept = fingerprint(b.state)
     assert not b.undo_turn() and "Player 2 has moved since your last decision" in b.message.text
     assert fingerprint(b.state) == kept and "Hand of Player 1" in b.picture_widget.value
+
+
+def _moves_listed(b) -> int:
+    """How many moves the board's Last moves list counts (its newest row's number, read from 1)."""
+    import re
+    numbers = re.findall(r"<span style='color:#888'>(\d+)\.</span>", b.moves.value)
+    return int(numbers[0]) if numbers else 0
+
+
+def _steps_agree_with_last_moves(b) -> list[tuple[str, str]]:
+    """Step through the review from its first position: at "position k of n" Last moves lists k - 1
+    moves. The board's shown parts at each step, in order."""
+    import re
+    b.review_go("first")
+    n = b.review_place()[1]
+    shown = []
+    for k in range(1, n + 1):
+        assert f"position {k} of {n}" in b.review_label.value
+        assert _moves_listed(b) == k - 1, (k, b.moves.value)
+        shown.append((b.picture_widget.value, re.sub(r"why:\d+", "", b.moves.value)))
+        b.review_go(1)
+    return shown
+
+
+def test_reviewing_a_game_in_progress_between_two_people_steps_only_through_what_the_spectator_saw():
+    import random
+    from neko_lab.games.syndicate.board import Board as SyndicateBoard
+    b = SyndicateBoard(nl.new_game("syndicate", players=3, seed=4), agents={2: "random"})
+    b.play_bots()
+    rng, moved = random.Random(2), 0
+    while moved < 15:                       # the two people's secret walks, a bot's between them
+        if b.handing_over() is not None:
+            b.show_my_view()
+        if b.my_turn():
+            b.play(rng.choice(b.state.legal_actions()))
+            moved += 1
+        else:
+            b.play_bots()
+    b.review_own_game()
+    assert b.viewer == PUBLIC               # the review of a game in progress: the spectator's view
+    shown = _steps_agree_with_last_moves(b)
+    # no step shows the same as the one before it: a step is a position the spectator tells apart, so
+    # the steps do not count how many moves each person made out of sight
+    assert all(a != b_ for a, b_ in zip(shown, shown[1:]))
+    assert len(shown) < len(b.review)
+
+
+def test_a_finished_save_reviewed_by_two_people_and_a_bot_steps_through_every_move():
+    from neko_lab.agents import make_agent
+    from neko_lab.games.syndicate.board import Board as SyndicateBoard
+    g = nl.new_game("syndicate", players=3, seed=8)
+    bots = [make_agent("random", game=g, seed=i) for i in range(3)]
+    while not g.is_over():
+        g.apply(bots[g.current_player].choose(g))
+    b = SyndicateBoard.from_save(g.to_json(), agents={2: "random"})
+    assert b.viewer == EVERYTHING           # the game is over: everything is shown, the bot's walks too
+    assert len(b.stops) == len(b.review)    # so every move is a step
+    b.review_go("last")
+    assert _moves_listed(b) == len(b.review) - 1
+    b.review_go(-1)
+    assert _moves_listed(b) == len(b.review) - 2
