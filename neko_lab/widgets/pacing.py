@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import tempfile
+from pathlib import Path
 from typing import Any, Hashable
 
 from ..core.errors import ConfigError
@@ -17,6 +19,25 @@ from .parts import seat_label
 
 MAX_BOT_STEPS = 10_000  # "bots to my turn" stops after this many actions in one click, whatever happens
 FRESH_SEEDS = 1_000_000 # a new game's seed is below this: short enough to read and type again (seed=N)
+
+
+def same_game(state: State, seed: int) -> State:
+    """A new game dealt from `seed` with the players, options and card data of `state`: its dataset as
+    it was when that game was set up (a user's folder, edited or gone since, or the files a save
+    brought), not the shipped one."""
+    cls = type(state)
+    origin = state.__dict__.get("_origin")
+    files = getattr(origin, "files", None)
+    if origin is None or origin.shipped or (origin.folder is None and files is None):
+        return cls(players=state.players, seed=seed, **state.options)
+    if files is None:                   # a folder that could not be read when the game was saved
+        return cls(players=state.players, seed=seed, data=origin.folder, **state.options)
+    with tempfile.TemporaryDirectory(prefix=f"neko_lab-{cls.GAME}-") as tmp:
+        for name, text in files:
+            Path(tmp, name).write_text(text, encoding="utf-8")
+        game = cls(players=state.players, seed=seed, data=tmp, **state.options)
+    game._origin = origin               # the same dataset, from where it came (the folder is gone)
+    return game
 
 
 def read_seed(text: str) -> int:
@@ -233,7 +254,7 @@ class Pacing:
         return None
 
     def restart(self, seed: int | None = None, fresh: bool = False) -> None:
-        """A new game with the same players and options: `seed` given, or a fresh one. On a lesson's
+        """A new game with the same players, options and card data (same_game): `seed` given, or a fresh one. On a lesson's
         board the lesson starts again from its first step (its own game), unless `seed` asks for a
         game on another seed or `fresh` for a fresh one. The message names the new game's seed only
         where the board shows seeds (shows_seed): a seed deals the whole game again, secrets included."""
@@ -249,8 +270,7 @@ class Pacing:
         else:
             if seed is None:
                 seed = self.fresh_seed()
-            s = self.state
-            self.state = type(s)(players=s.players, seed=seed, **s.options)
+            self.state = same_game(self.state, seed)
             if self.shows_seed():
                 said = f"New game, seed {seed} (seed={seed} deals this game again)."
             elif typed:

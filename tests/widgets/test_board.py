@@ -193,6 +193,52 @@ def test_restart_same_seed_replays_the_same_deal_and_new_seed_changes_it():
     assert b.state.options == {"short": True} and b.state.players == 2
 
 
+def _edited_naeco_data(folder):
+    """The shipped Naéco card data with one card's value changed (another game to a designer)."""
+    import shutil
+    from neko_lab.core.data import shipped_dir
+    shutil.copytree(shipped_dir("naeco"), folder)
+    rows = (folder / "species.csv").read_text(encoding="utf-8").splitlines()
+    name, depth, value, *rest = rows[1].split(",")
+    rows[1] = ",".join([name, depth, str(int(value) + 1), *rest])
+    (folder / "species.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return folder
+
+
+def _data_of(state) -> str:
+    import json
+    return json.loads(state.to_json())["data"]["fingerprint"]
+
+
+def _dealt_alike(a, b) -> bool:
+    """The same game, dealt alike (where its card data was read from aside)."""
+    from statecheck import fields
+    return fields(a, ["_origin"]) == fields(b, ["_origin"])
+
+
+def test_restart_keeps_the_card_data_the_game_was_played_with(tmp_path):
+    import shutil
+    from neko_lab.games.naeco.board import Board as NaecoBoard
+    folder = _edited_naeco_data(tmp_path / "cards")
+    s = nl.new_game("naeco", players=2, seed=5, data=folder)
+    again = nl.new_game("naeco", players=2, seed=5, data=folder)
+    assert _data_of(s) != _data_of(nl.new_game("naeco", players=2, seed=5))
+    b = NaecoBoard(s, agents={1: "random"})
+    b.play(b.state.legal_actions()[0])
+    shutil.rmtree(folder)                   # the data the game was set up with is kept, not read again
+    b.restart(seed=5)
+    assert _data_of(b.state) == _data_of(again) and _dealt_alike(b.state, again)
+    # a save with its own card data, played on from a position of it: Restart keeps its cards too
+    saved = again.to_json()
+    b = NaecoBoard(nl.new_game("naeco", players=2, seed=9), agents={1: "random"})
+    assert b.open_save(saved)
+    b.play_from_here()
+    b.restart(seed=5)
+    assert _data_of(b.state) == _data_of(again) and _dealt_alike(b.state, again)
+    b.restart()                             # a fresh seed: the same cards still
+    assert _data_of(b.state) == _data_of(again)
+
+
 def test_a_seed_box_that_is_no_whole_number_is_refused_and_deals_nothing():
     b = Board(toy(seed=21), agents={1: FirstAgent()})
     b.play(b.state.legal_actions()[0])
