@@ -22,7 +22,7 @@ from typing import Hashable
 from neko_lab.widgets.board import Board as GenericBoard
 
 from .data import COLOURS, DELIVERY, LEVEL_OF, MISSION_TYPES, SUBWAY
-from .render import html
+from .render import html, opening_svg, path_svg
 from .refusals import empty_place_reason
 from .rules import GameState
 from .rules.command_phase import Box
@@ -78,7 +78,16 @@ class Board(GenericBoard):
         super().__init__(state, *args, **kwargs)
 
     def picture(self) -> str:
-        return html(self.state, self.viewer, clickable=self.my_turn(), selected=self.selected)
+        """The table as the viewer sees it. The opening draw of a person's seat shown is drawn whenever
+        that seat is drawing, as the person saw it: in a review too, where nothing is clickable."""
+        s, viewer, mine = self.state, self.viewer, self.my_turn()
+        table = html(s, viewer, clickable=mine, selected=self.selected)
+        if (mine or s.over or not s.pending or s.pending[-1].kind != "opening"
+                or s.current_player != viewer or viewer not in self.humans):
+            return table
+        part = '<div style="display:inline-block;vertical-align:top;margin:4px 0">{}</div>'
+        path = part.format(path_svg(s))         # the draw follows Kumichō's path, as render.html draws it
+        return table.replace(path, path + part.format(opening_svg(s, viewer)), 1)
 
     def prompt_text(self) -> str:
         if self.review is not None or not self.my_turn():

@@ -166,6 +166,23 @@ def test_bots_undo_and_review():
     assert not b.state.is_over()
 
 
+def test_the_review_shows_the_person_their_opening_draw_as_they_saw_it():
+    b = Board(nl.new_game("syndicate", players=2, seed=1), agents={1: "random"})
+    live = b.picture_widget.value
+    assert "Your opening draw" in live and "syndicate-opening" in live
+    b.play(b.state.legal_actions()[0])
+    b.review_own_game()
+    shown = b.picture_widget.value
+    assert b.at == 0 and "Your opening draw" in shown
+    # the draw as it was drawn, nothing in the picture to click
+    draw = re.search(r'<svg[^>]*class="syndicate-opening".*?</svg>', live, re.S).group(0)
+    assert draw in shown and not b.picture_widget.targets(lit_only=False)
+    b.review_go("last")                                 # the review's last position is the game's now
+    reviewed = re.findall(r'<svg[^>]*class="syndicate-opening".*?</svg>', b.picture_widget.value, re.S)
+    b.back_to_game()
+    assert reviewed == re.findall(r'<svg[^>]*class="syndicate-opening".*?</svg>', b.picture_widget.value, re.S)
+
+
 def test_picture_text_is_at_least_11_px():
     b = moving_board()
     sizes = [float(x) for x in re.findall(r'font-size[=:]"?(\d+(?:\.\d+)?)', b.picture())]
