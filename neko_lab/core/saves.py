@@ -33,12 +33,18 @@ from .state import State
 MAX_SAVE_CHARS = 2 * 1024 * 1024
 
 
+def too_long(size: int, unit: str = "bytes") -> SaveError:
+    """The refusal of a save `size` `unit` long, over MAX_SAVE_CHARS: no game is that long (the "Open a
+    save" control refuses a file by its size alone with it, before reading it)."""
+    return SaveError(f"not a neko_lab save: {size:,} {unit} is far longer than any game "
+                     f"(saves are at most {MAX_SAVE_CHARS:,})")
+
+
 def parse(text: Any) -> dict:
     """The JSON document of a save, checked for format and checksum; SaveError otherwise."""
     if isinstance(text, (bytes, bytearray, memoryview)):
         if len(text) > MAX_SAVE_CHARS:
-            raise SaveError(f"not a neko_lab save: {len(text):,} bytes is far longer than any game "
-                            f"(saves are at most {MAX_SAVE_CHARS:,})")
+            raise too_long(len(text))
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -48,8 +54,7 @@ def parse(text: Any) -> dict:
                         f"{type(text).__name__}")
     text = text.removeprefix("\ufeff")        # a byte order mark, as some editors write: not part of the save
     if len(text) > MAX_SAVE_CHARS:
-        raise SaveError(f"not a neko_lab save: {len(text):,} characters is far longer than any game "
-                        f"(saves are at most {MAX_SAVE_CHARS:,})")
+        raise too_long(len(text), "characters")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:

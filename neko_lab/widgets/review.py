@@ -139,21 +139,23 @@ class Reviewing:
                                             "where you left it")
         self.back_button.on_click(lambda _b: self.back_to_game())
         # a button that says what it does (ipywidgets' FileUpload would add its count of files: "(0)")
-        self.load = FileOpener(self.open_save, accept=".json,.txt", description="Open a save",
+        self.load = FileOpener(self.open_save, self._cannot_open, self.message.clear, accept=".json,.txt",
+                               description="Open a save",
                                tooltip="Review a saved game (a .json or .txt file) move by move")
         self.review_steps = W.HBox(buttons + [self.review_label])
         self.review_bar = W.VBox([self.review_steps, W.HBox([self.review_button, self.back_button,
                                                                     self.play_on_button, self.load],
                                                             layout=W.Layout(flex_flow="row wrap"))])
 
-    def open_save(self, text: str) -> bool:
-        """Review the game saved in `text` (what the "Open a save" control does); a bad save is
-        explained and changes nothing, and so is a save with another number of players than the board
-        seats (its seats would not be the board's: whom a person plays, whom a bot)."""
+    def open_save(self, text: str | bytes) -> bool:
+        """Review the game saved in `text` (a save's text, or its file's bytes as the "Open a save"
+        control sends them); a bad save is explained and changes nothing, and so is a save with another
+        number of players than the board seats (its seats would not be the board's: whom a person plays,
+        whom a bot)."""
         try:
             states, actions = positions(text)
         except Exception as exc:            # SaveError, or a game this board does not play
-            self.message.show(f"This save cannot be opened: {exc}", "error")
+            self._cannot_open(str(exc))
             return False
         if type(states[0]) is not type(self.state):
             self.message.show(f"This save is a game of {states[0].GAME}, not {self.state.GAME}.", "error")
@@ -167,6 +169,9 @@ class Reviewing:
             return False
         self.open_review(states, actions)
         return True
+
+    def _cannot_open(self, why: str) -> None:
+        self.message.show(f"This save cannot be opened: {why}", "error")
 
     # ------------------------------------------------------------------ review
     def save(self) -> str:

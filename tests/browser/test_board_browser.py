@@ -70,3 +70,38 @@ def test_open_a_save_twice_and_back_to_my_game_in_jupyterlab(tmp_path):
             expect(board.locator(".neko-msg")).to_contain_text("Back to your game", timeout=20_000)
             expect(back).to_be_hidden()
             expect(board.locator(".neko-choices [data-target='action:0'].neko-lit")).to_be_visible()
+
+
+@pytest.mark.browser
+def test_open_a_save_refuses_a_file_too_long_and_one_not_utf8_saying_why_in_jupyterlab(tmp_path):
+    """A file longer than any save is refused by its size (never read, nor sent to the kernel, whose
+    connection would drop it without a word); a file that is not UTF-8 text is refused as such (its
+    bytes are sent as they are); a new file chosen clears what was said about the last."""
+    require_browser()
+    from playwright.sync_api import expect
+
+    import neko_lab as nl
+
+    saved = nl.new_game("toy", players=2, seed=5)
+    saved.apply(saved.legal_actions()[0])
+    good = saved.to_json().encode()
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb") as f:
+        f.truncate(40 * 1024 * 1024)            # 40 MB, over the kernel connection's limit for one message
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(good[:20] + "é".encode("latin-1") + good[20:])
+    path = write_notebook(tmp_path / "board.ipynb", CELLS)
+    with Lab(notebooks={"board.ipynb": path}) as lab, browser_page() as page:
+        book = lab.open(page, "board.ipynb")
+        book.run_all()
+        board = book.last_board()
+        message = board.locator(".neko-msg")
+        for file, said in ((huge, "41,943,040 bytes is far longer than any game"),
+                           (latin, "not a neko_lab save: not UTF-8 text"),
+                           (tmp_path / "huge.json", "41,943,040 bytes is far longer than any game")):
+            with page.expect_file_chooser() as chooser:
+                board.locator("button.neko-open-file").click()         # "Open a save"
+            chooser.value.set_files(file)
+            expect(message).to_contain_text(said, timeout=20_000)
+            expect(message).to_contain_text("This save cannot be opened")
+            expect(message).not_to_contain_text("UTF-8" if "bytes" in said else "bytes")

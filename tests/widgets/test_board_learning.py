@@ -419,6 +419,37 @@ def test_the_open_a_save_control_reviews_a_saved_game_and_refuses_a_bad_one():
     assert b.open_save(other.to_json()) is False and "game of naeco" in b.message.text
 
 
+def test_the_open_a_save_control_reads_the_file_s_bytes_and_refuses_one_that_is_not_utf8():
+    """The front end sends a file's bytes as they are: Python reads them, and a byte that is not
+    UTF-8 is refused as README says, not read as a replacement character into a confusing error."""
+    data = played().save().encode()
+    b = Board(toy(seed=9))
+    b.load._receive(b.load, {"name": "game.json"}, [memoryview(data)])
+    assert b.review is not None and len(b.review) == len(positions(data)[0])
+    b = Board(toy(seed=9))
+    bad = data[:20] + "é".encode("latin-1") + data[20:]            # saved by an editor in Latin-1
+    b.load._receive(b.load, {"name": "game.json"}, [memoryview(bad)])
+    assert b.review is None and b.message.kind == "error"
+    assert "This save cannot be opened: not a neko_lab save: not UTF-8 text" in b.message.text
+
+
+def test_the_open_a_save_control_refuses_a_file_too_long_by_its_size_and_clears_what_it_said_before():
+    """A file longer than a save can be is never read nor sent (the kernel's connection would drop
+    it without a word): the front end sends its size, checked against the limit the control holds."""
+    from neko_lab.core.saves import MAX_SAVE_CHARS
+    b = Board(toy(seed=9))
+    assert b.load.max_bytes == MAX_SAVE_CHARS                       # the one limit, read by the front end
+    assert b.open_save("{broken") is False and b.message.kind == "error"
+    b.load._receive(b.load, {"chosen": "big.json"}, [])             # a new file chosen: the old error goes
+    assert b.message.text == ""
+    b.load._receive(b.load, {"too_long": 40 * 1024 * 1024, "name": "big.json"}, [])
+    assert b.review is None and b.message.kind == "error"
+    assert b.message.text == ("This save cannot be opened: not a neko_lab save: 41,943,040 bytes is far "
+                              f"longer than any game (saves are at most {MAX_SAVE_CHARS:,})")
+    b.load._receive(b.load, {"unreadable": "NotReadableError", "name": "gone.json"}, [])
+    assert "could not read the file (NotReadableError)" in b.message.text
+
+
 def _shown(button) -> bool:
     return button.layout.display != "none"
 
