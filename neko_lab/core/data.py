@@ -399,7 +399,7 @@ def read_csv(path: Path, schema: Mapping[str, Callable[[str], Any]],
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise DataError(str(path), None, None,
-                        f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as "
+                        f"not UTF-8 text ({exc.reason} at byte {exc.start + 1}); save the file as "
                         f"CSV UTF-8", line=_line_of(raw, exc.start)) from None
     lines = _Lines(text)
     reader = csv.reader(lines)

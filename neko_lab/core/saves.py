@@ -48,7 +48,7 @@ def parse(text: Any) -> dict:
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise SaveError(f"not a neko_lab save: not UTF-8 text (byte {exc.start})") from None
+            raise SaveError(f"not a neko_lab save: not UTF-8 text (byte {exc.start + 1})") from None
     if not isinstance(text, str):
         raise SaveError(f"a save is text (str or UTF-8 bytes) or the path of its file, not "
                         f"{type(text).__name__}")

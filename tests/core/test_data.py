@@ -111,6 +111,7 @@ def test_a_file_that_is_not_utf8_names_the_line(tmp_path):
     with pytest.raises(DataError, match=r"cards.csv, line 3: not UTF-8 text .*CSV UTF-8") as info:
         read_csv(p, SCHEMA)
     assert (info.value.row, info.value.line) == (None, 3)
+    assert "at byte 46)" in str(info.value)             # the é after 45 bytes: positions count from 1
     p.write_bytes("name,value,tags,source\r\rKrill,1,,rulebook\rOrca\xe9,4,a,rulebook\r".encode("latin-1"))
     with pytest.raises(DataError, match=r"cards.csv, line 4: not UTF-8"):
         read_csv(p, SCHEMA)

@@ -73,7 +73,7 @@ def test_history_is_every_applied_action_and_is_shared_by_clones():
     ('{"format": "' + FORMAT + '", "game": "toy", "kind": "history"}', "'checksum' field is missing"),
     ("[" * 100_000, "nested too deeply"),
     ('{"format": ' + "1" * 10_000 + "}", "number too long"),
-    (b"\xff\xfe{}", "not UTF-8"),
+    (b"\xff\xfe{}", r"not UTF-8 text \(byte 1\)"),          # the first byte: positions count from 1
     (None, "a save is text"),
     (12, "a save is text"),
     ({"format": FORMAT}, "a save is text"),
