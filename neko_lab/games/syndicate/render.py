@@ -316,8 +316,9 @@ def path_svg(state: "GameState") -> str:
                            f'fill="{PLAYER[seat % 4]}"><title>player {seat + 1}</title></circle>')
         if state.catanna is not None:
             m = state.catanna.markers[k]
-            out.append(f'<text x="{left + (m - 1) * cw + cw / 2}" y="{y + 22}" font-size="11" '
-                       f'text-anchor="middle" fill="#333">CatANNA</text>')
+            if m:                  # 0 until the player assigns her values at set-up
+                out.append(f'<text x="{left + (m - 1) * cw + cw / 2}" y="{y + 22}" font-size="11" '
+                           f'text-anchor="middle" fill="#333">CatANNA</text>')
     out.append("</svg>")
     return "".join(out)
 

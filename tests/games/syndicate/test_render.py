@@ -97,3 +97,14 @@ def test_every_place_shows_its_number_and_both_line_letters_clear_of_the_slots()
         assert len(letters) == 2 and letters[0][0] == letters[1][0] == number[0], (p + 1, texts)
         top = float(re.search(r'<rect x="[\d.]+" y="([\d.]+)" width="140"', markup).group(1)) - 2
         assert all(y - top > 6 + 15 + 9 for _x, y in letters), (p + 1, letters)     # below the slot rings
+
+
+def test_catanna_markers_show_on_the_path_only_once_her_values_are_assigned():
+    from neko_lab.games.syndicate.rules import solo
+
+    s = nl.new_game("syndicate", players=1, seed=1, catanna="very easy")
+    assert s.catanna.markers == (0, 0, 0)
+    assert "CatANNA" not in render.path_svg(s)          # no marker off the path before set-up
+    s.apply(solo.AssignMarkers((2, 6, 4)))
+    xs = [float(x) for x in re.findall(r'<text x="([\d.]+)"[^>]*>CatANNA</text>', render.path_svg(s))]
+    assert xs == [34 + (m - 1) * 34 + 17 for m in s.catanna.markers]
