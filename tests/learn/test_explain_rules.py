@@ -225,8 +225,10 @@ def test_syndicate_solo_choices_say_why_with_their_sections():
     before, ex = found["AssignMarkers"]
     a = ex.action
     assert ex.lines[1].startswith("Why it was allowed: in solo mode CatANNA's three scoring mission markers")
-    assert (f"here {a.values[0]} on the build mission, {a.values[1]} on the deliver mission, {a.values[2]} on "
-            f"the complete mission (Neko Syndicate › Solo Mode).") in ex.lines[1]
+    m, col = before.missions, [before.path_values.index(v) + 1 for v in a.values]
+    assert (f"here {a.values[0]} on the build mission (mission {m[0]}, column {col[0]}), {a.values[1]} on the "
+            f"deliver mission (mission {m[1]}, column {col[1]}), {a.values[2]} on the complete mission "
+            f"(mission {m[2]}, column {col[2]}) (Neko Syndicate › Solo Mode).") in ex.lines[1]
     before, ex = found["WildCube"]
     left = before.catanna.warehouse
     assert "wild (multicolour) slot is yours to choose among those left in her warehouse" in ex.lines[1]
