@@ -238,6 +238,22 @@ def test_syndicate_solo_choices_say_why_with_their_sections():
         assert "moves the rule below permits" not in str(ex)
 
 
+def test_a_catanna_wild_colour_tells_how_her_points_changed():
+    # her cards fill at the final scoring, one wild slot at a time: each choice moves her score, never
+    # the player's, and "Points it gave" says so
+    told = 0
+    for before, a, after in random_moves("syndicate", 1, 5, catanna="very easy"):
+        if type(a).__name__ != "WildCube" or after.is_over():
+            continue
+        was, now = before.catanna_score(), after.catanna_score()
+        ex = explain_move(before, a, after, viewer=0)
+        line = next(x for x in ex.lines if x.startswith("CatANNA: ") or x.startswith("  CatANNA: "))
+        assert ex.lines[ex.lines.index(line) - 1] == "Points it gave:"
+        assert line.endswith(f"total {now} (was {was})".replace("-", MINUS)) and was != now
+        told += 1
+    assert told
+
+
 def test_naeco_a_mission_taken_cites_the_sea_shepherd_variant_first():
     variant = "Naéco › Sea Shepherd France variant"
     for before, a, after in random_moves("naeco", 1, 0, sea_shepherd=True):

@@ -232,6 +232,11 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
     return []
 
 
+def opponents(s: Any) -> dict[str, dict[str, int]]:
+    """Solo: CatANNA's points by category, as the score would count them now (public)."""
+    return {"CatANNA": s.catanna_breakdown()} if s.players == 1 else {}
+
+
 def counts(s: Any, viewer: Any) -> dict[tuple[int | None, str], int]:
     out: dict[tuple[int | None, str], int] = {}
     for seat in range(s.players):
