@@ -27,7 +27,9 @@ _repr_html_() shows the spectator's).
 
 A game whose rules name no winner at some player count (a solo game rated on a scale of scores, with
 no win or loss) says so once, in NO_WINNER = {players: "Game › Section"}: returns("win") is then refused
-for that count, winners() still names the seats with the best score, and the adapters reward the score.
+for that count, winners() still names the seats with the best score, and the adapters reward the score;
+named_winners() (what a person is told) names nobody there, and end_result() gives the game's own result
+(a rating) in a sentence.
 
 The core keeps two attributes of its own in every state: `_history`, the immutable chain of the
 actions applied (history(); shared by copies, so a game's clone() that copies __dict__ carries it),
@@ -39,7 +41,7 @@ from __future__ import annotations
 import html
 import math
 import numbers
-from typing import Any, ClassVar, Hashable, Iterable
+from typing import Any, Callable, ClassVar, Hashable, Iterable
 
 try:
     import cython           # the compiled build reads cython.compiled as True (see state.pxd)
@@ -451,6 +453,21 @@ class State(Spaces):
         if not self.is_over():
             return []
         return best_of(self.scores())
+
+    def named_winners(self) -> list[int]:
+        """The seats the rules name as winners of the finished game, what a person is told (the status
+        line, the score table's star): winners(), except at a player count whose rules name no winner
+        (NO_WINNER, such as Naéco's solo game, rated and not won), where nobody is named."""
+        if self.players in self.NO_WINNER:
+            return []
+        return self.winners()
+
+    def end_result(self, who: Callable[[int], str] | None = None) -> str:
+        """The finished game's own result in one sentence, where the winners alone do not tell it (a
+        solo game's rating on the rulebook's scale, a solo seat's result against an automated
+        opponent); "" otherwise (the default) and while the game is on. `who` names a seat as the
+        reader knows it (default "P1", "P2", ...)."""
+        return ""
 
     def evaluate(self, seat: int) -> float:
         """Heuristic value of this position for `seat` (used by the greedy agent): score lead by default."""

@@ -10,7 +10,7 @@ It reads the games through the public State contract and the game's own explain 
   in the game's words and with the position's numbers (a game without one: its ``why_legal(action)``
   hook, else the rule its events cite);
 * what it changed, with numbers: points by category from ``visible_breakdown(viewer)`` before and
-  after, the counts the module names (``counts(state, viewer)``: "credits", "cards in hand", ...;
+  after (and those of a solo seat's automated opponent, the module's ``opponents(state)``), the counts the module names (``counts(state, viewer)``: "credits", "cards in hand", ...;
   a game without one: the numeric fields of ``observation(viewer)``, or its ``resource_view`` hook),
   and the events the move logged as the game's log writes them ("[Player 1] ..."), each with the
   rulebook section it cites; the headline cites the first of those sections, or for a move that logs
@@ -92,11 +92,12 @@ class ScoreChange:
     known part of the categories hidden before and after (State.shown_breakdown: a pyramid as the table
     showed it). Its line reads what the viewer saw change, so that the total before plus the changes it
     lists is the total after (the hidden rest stays "+?")."""
-    seat: int
+    seat: int | None
     before: dict[str, int | None]
     after: dict[str, int | None]
     known: dict[str, int] = field(default_factory=dict)
     known_after: dict[str, int] = field(default_factory=dict)
+    name: str = ""          # who, when not a seat: a solo seat's automated opponent (CatANNA)
 
     def _cats(self) -> list[str]:
         return [*self.before, *[c for c in self.after if c not in self.before]]
@@ -157,7 +158,7 @@ class ScoreChange:
 
         def total(n: int, row: dict) -> str:      # as the score table writes it: "-31+?" when partly hidden
             return number(n) + ("+?" if None in row.values() else "")
-        return (f"{player(self.seat)}: {', '.join(parts)} \u2192 total {total(self.total_after, self.after)} "
+        return (f"{self.name or player(self.seat)}: {', '.join(parts)} \u2192 total {total(self.total_after, self.after)} "
                 f"(was {total(self.total_before, self.before)})")
 
 
@@ -203,6 +204,17 @@ def score_changes(before: State, after: State, viewer: Viewer) -> list[ScoreChan
                 or any(a != b for a, b in change.settled().values())):
             out.append(change)
     return out
+
+
+def opponent_changes(before: State, after: State) -> list[ScoreChange]:
+    """The points of the automated opponents a solo seat plays against that the move changed (the
+    game's explain module names them: ``opponents(state) -> {name: points by category}``, public)."""
+    ex = game_explainer(before)
+    if ex is None or not callable(getattr(ex, "opponents", None)):
+        return []
+    old, new = ex.opponents(before), ex.opponents(after)
+    changes = [ScoreChange(None, dict(old.get(name, {})), dict(row), name=name) for name, row in new.items()]
+    return [c for c in changes if c.deltas()]
 
 
 # ---------------------------------------------------------------------------------------- resources
@@ -542,7 +554,7 @@ def explain_move(before: State, action: Hashable, after: State, viewer: Viewer =
     covers = (getattr(type(before), "RULES", {}) or {}).get(rule)
     if covers:
         lines.append(f"The rule, {rule}: {covers}.")
-    scores = score_changes(before, after, viewer)
+    scores = score_changes(before, after, viewer) + opponent_changes(before, after)
     secret = [words(c) for c, v in (breakdown_seen(after, viewer)[seat] if seat is not None else {}).items()
               if v is None]
     if scores:

@@ -29,7 +29,7 @@ from typing import Any
 from ..core.state import State
 from .board import Board, resolve_agent
 from .parts import (ChoiceList, Controls, EventLog, MessageArea, ScoreTable, event_log_html,
-                    moves_html, score_table_html, status_text)
+                    moves_html, result_text, score_table_html, status_text)
 from .lesson import LessonPanel, lesson, mark_expected
 from .picture import ClickPicture, lit_targets
 from .review import history_save, positions
@@ -57,4 +57,4 @@ def board(state: State, agents: Any = None, **kwargs: Any) -> Board:
 __all__ = ["Board", "board", "board_class", "resolve_agent", "ChoiceList", "ClickPicture",
            "Controls", "EventLog", "LessonPanel", "MessageArea", "ScoreTable", "event_log_html",
            "history_save", "lesson", "lit_targets", "mark_expected", "moves_html", "positions",
-           "score_table_html", "status_text", "target"]
+           "result_text", "score_table_html", "status_text", "target"]

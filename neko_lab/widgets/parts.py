@@ -28,7 +28,9 @@ def seat_label(seat: int | None, names: Sequence[str] | None = None) -> str:
 
 # ---------------------------------------------------------------------------------------------- HTML
 def score_table_html(state: State, names: Sequence[str] | None = None, viewer: Any = PUBLIC) -> str:
-    """Points by category (rows) and seat (columns), totals last; winners starred once the game ends,
+    """Points by category (rows) and seat (columns), totals last; winners starred once the game ends
+    (State.named_winners: nobody where the rules name no winner), under it the game's own result where
+    it gives one (State.end_result: a solo rating, a result against an automated opponent),
     the seat to act marked ◀ where the viewer may know it (State.decision_seen).
 
     As `viewer` sees them (State.view_breakdown): a seat, PUBLIC (the spectator, the default) or
@@ -44,7 +46,7 @@ def score_table_html(state: State, names: Sequence[str] | None = None, viewer: A
             if k not in cats:
                 cats.append(k)
     totals = [known_total(b, k) for b, k in zip(rows, known)]
-    winners = set(state.winners()) if state.is_over() else set()
+    winners = set(state.named_winners()) if state.is_over() else set()
     # the ◀ marks the seat to act, unless it decides out of the viewer's sight (State.decision_seen)
     current = state.current_player if viewer is None or state.decision_seen(viewer) else None
     head = "".join(
@@ -58,7 +60,10 @@ def score_table_html(state: State, names: Sequence[str] | None = None, viewer: A
         + "</tr>" for c in cats)
     total = ("<tr style='font-weight:bold;border-top:1px solid #888'><td style='padding:2px 8px'>total</td>"
              + "".join(f"<td style='text-align:right;padding:2px 8px'>{t}</td>" for t in totals) + "</tr>")
-    return (f"<table class='neko-scores' style='border-collapse:collapse'>"
+    own = state.end_result(lambda seat: seat_label(seat, names)) if state.is_over() else ""
+    result = (f"<caption style='caption-side:bottom;text-align:left;padding:4px 8px;max-width:40em'>"
+              f"{html.escape(result_text(state, names))}</caption>" if own else "")
+    return (f"<table class='neko-scores' style='border-collapse:collapse'>{result}"
             f"<tr><th style='text-align:left;padding:2px 8px'>category</th>{head}</tr>{body}{total}</table>")
 
 
@@ -115,14 +120,26 @@ def out_of_sight(state: State, viewer: Any = PUBLIC) -> str:
             "the other players are choosing out of your sight")
 
 
+def result_text(state: State, names: Sequence[str] | None = None) -> str:
+    """The finished game's result in a sentence: the game's own (State.end_result: a solo rating, a
+    solo result against an automated opponent) where it gives one, else who won (State.named_winners),
+    or that nobody did where the rules name no winner at that player count (State.NO_WINNER)."""
+    own = state.end_result(lambda seat: seat_label(seat, names))
+    if own:
+        return own[:1].upper() + own[1:] + ("" if own.endswith((".", "!", "\u201d")) else ".")
+    if state.players in state.NO_WINNER:
+        return "No winner: the rules name none at this player count."
+    won = state.named_winners()
+    return f"Winner{'s' if len(won) != 1 else ''}: {', '.join(seat_label(s, names) for s in won) or 'none'}"
+
+
 def status_text(state: State, names: Sequence[str] | None = None,
                 bots: dict[int, Any] | None = None, viewer: Any = PUBLIC) -> str:
     """One line: whose turn it is (and whether a bot plays that seat), or who won; as `viewer` (a seat,
     PUBLIC: the spectator, the default, or EVERYTHING: the analyst) may know it: while a seat decides
     out of the viewer's sight, only that the others are choosing (out_of_sight)."""
     if state.is_over():
-        won = ", ".join(seat_label(s, names) for s in state.winners())
-        return f"Game over. Winner{'s' if len(state.winners()) != 1 else ''}: {won or 'none'}"
+        return "Game over. " + result_text(state, names)
     if not state.decision_seen(viewer):
         hidden = out_of_sight(state, viewer)
         return hidden[:1].upper() + hidden[1:]

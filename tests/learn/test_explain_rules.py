@@ -225,8 +225,10 @@ def test_syndicate_solo_choices_say_why_with_their_sections():
     before, ex = found["AssignMarkers"]
     a = ex.action
     assert ex.lines[1].startswith("Why it was allowed: in solo mode CatANNA's three scoring mission markers")
-    assert (f"here {a.values[0]} on the build mission, {a.values[1]} on the deliver mission, {a.values[2]} on "
-            f"the complete mission (Neko Syndicate › Solo Mode).") in ex.lines[1]
+    m, col = before.missions, [before.path_values.index(v) + 1 for v in a.values]
+    assert (f"here {a.values[0]} on the build mission (mission {m[0]}, column {col[0]}), {a.values[1]} on the "
+            f"deliver mission (mission {m[1]}, column {col[1]}), {a.values[2]} on the complete mission "
+            f"(mission {m[2]}, column {col[2]}) (Neko Syndicate › Solo Mode).") in ex.lines[1]
     before, ex = found["WildCube"]
     left = before.catanna.warehouse
     assert "wild (multicolour) slot is yours to choose among those left in her warehouse" in ex.lines[1]
@@ -234,6 +236,22 @@ def test_syndicate_solo_choices_say_why_with_their_sections():
     assert ex.lines[1].endswith("(Neko Syndicate › Final Scoring).")
     for _, ex in found.values():
         assert "moves the rule below permits" not in str(ex)
+
+
+def test_a_catanna_wild_colour_tells_how_her_points_changed():
+    # her cards fill at the final scoring, one wild slot at a time: each choice moves her score, never
+    # the player's, and "Points it gave" says so
+    told = 0
+    for before, a, after in random_moves("syndicate", 1, 5, catanna="very easy"):
+        if type(a).__name__ != "WildCube" or after.is_over():
+            continue
+        was, now = before.catanna_score(), after.catanna_score()
+        ex = explain_move(before, a, after, viewer=0)
+        line = next(x for x in ex.lines if x.startswith("CatANNA: ") or x.startswith("  CatANNA: "))
+        assert ex.lines[ex.lines.index(line) - 1] == "Points it gave:"
+        assert line.endswith(f"total {now} (was {was})".replace("-", MINUS)) and was != now
+        told += 1
+    assert told
 
 
 def test_naeco_a_mission_taken_cites_the_sea_shepherd_variant_first():

@@ -17,11 +17,11 @@ from neko_lab.core.errors import counted
 from html import escape
 from typing import TYPE_CHECKING, Any, Sequence
 
-from neko_lab.core.events import PUBLIC
+from neko_lab.core.events import EVERYTHING, PUBLIC
 from neko_lab.core.svg import target
 
 from .objectives import LEVELS
-from .ocean import FACE_DOWN, START, Ocean, pos
+from .ocean import ATTRIBUTES, FACE_DOWN, START, Ocean, pos
 
 if TYPE_CHECKING:
     from .rules import GameState
@@ -239,6 +239,36 @@ def ocean_title(state: "GameState", seat: int, shown: dict) -> tuple[str, str]:
     return f"{seat_name(seat)}: {counted(pts, 'point')}{mark}", tip
 
 
+def _symbols(values: Sequence[int]) -> str:
+    return " · ".join(f"{MARKS[a]} {v}" for a, v in zip(ATTRIBUTES, values))
+
+
+def priority_svg(state: "GameState", viewer: Any, x: float, y: float) -> tuple[str, float]:
+    """The Priority Observation cards `viewer` may see (points per symbol: its own, every one once the
+    game is over or for the analyst; none for a spectator while the game goes on) and, in solo play,
+    the symbols on the discarded cards, which the player's Ocean must match or beat (Naéco › Solo play
+    variant). Returns the SVG and its height."""
+    over = state.is_over()
+    seats = (list(range(state.players)) if over or viewer == EVERYTHING
+             else [viewer] if isinstance(viewer, int) else [])
+    lines = []
+    for seat in seats:
+        card = state.priority_table[state.priority[seat]]
+        whose = "Your" if seat == viewer and not over else f"{seat_name(seat)}'s"
+        tip = ", ".join(f"{a.replace('_', ' ')} {v}" for a, v in zip(ATTRIBUTES, card.points))
+        lines.append((f"{whose} Priority Observation card, points per symbol: {_symbols(card.points)}",
+                      f"points per symbol if its Ocean has the most of it: {tip}"))
+    if state.players == 1:
+        counts = state.discard_counts()
+        lines.append((f"Symbols on the {counted(len(state.discards), 'discarded card')}: "
+                      f"{_symbols([counts.get(a, 0) for a in ATTRIBUTES])}",
+                      "solo: an Ocean scores a symbol's priority points with at least as many of it as "
+                      "all the discarded cards show"))
+    parts = [f"<g><title>{escape(tip)}</title>{_t(x, y + 13 + 16 * k, text, 12, '#0b2540')}</g>"
+             for k, (text, tip) in enumerate(lines)]
+    return "".join(parts), 16 * len(lines) + (4 if lines else 0)
+
+
 def table_svg(state: "GameState", viewer: Any = PUBLIC, selected: int | None = None,
               down: bool = False, targets: bool = False) -> str:
     """The whole table as seen by `viewer`: a seat (its hand is shown, and its own secret points),
@@ -268,6 +298,9 @@ def table_svg(state: "GameState", viewer: Any = PUBLIC, selected: int | None = N
         parts.append(hp)
         y += h3 + 4
         width = max(width, w3 + 8)
+    pr, h4 = priority_svg(state, viewer, 4, y)
+    parts.append(pr)
+    y += h4
     order = sorted(range(len(state.oceans)), key=lambda seat: seat != viewer)   # your Ocean first
     for seat in order:
         ocean = state.oceans[seat]

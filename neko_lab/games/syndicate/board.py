@@ -28,6 +28,7 @@ from .rules import GameState
 from .rules.command_phase import Box
 from .rules.lieutenants_card import Discard, Place
 from .rules.rulebook import COMMAND
+from .rules.solo import AssignMarkers, assignment_words
 from .rules.minions_cards import ENTER, Carry
 
 MOVERS = (DELIVERY, SUBWAY)
@@ -93,6 +94,12 @@ class Board(GenericBoard):
         if self.review is not None or not self.my_turn():
             return super().prompt_text()
         return prompt(self.state)
+
+    def action_label(self, action: Hashable, state: GameState | None = None) -> str:
+        """CatANNA's set-up choice names the mission number and path column each value lands on."""
+        if isinstance(action, AssignMarkers):
+            return "CatANNA's markers: " + assignment_words(self.state if state is None else state, action)
+        return super().action_label(action, state)
 
     # ------------------------------------------------------------------ clicks
     def target_action(self, name: str) -> Hashable | None:

@@ -20,7 +20,7 @@ from .rules.delivery_zone import Deliver
 from .rules.lieutenants_card import Discard, Place
 from .rules.minions_cards import Carry, Keep, Swap, Take
 from .rules.setup import Open, Redraw
-from .rules.solo import AssignMarkers, WildCube
+from .rules.solo import AssignMarkers, WildCube, assignment_words
 from .rules.simultaneous import TURN_PHASES, table_view
 
 HINT_SAMPLES = {1: 2, 2: 3, 3: 2, 4: 1}   # sampled futures per hint by player count (neko_lab.learn.hint)
@@ -219,7 +219,7 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         return [f"once per player the four opening minions may be swapped for four new ones ({rb.SETUP})."]
     if t is AssignMarkers:
         values = "/".join(str(v) for v in sorted(action.values, reverse=True))
-        put = ", ".join(f"{v} on the {kind} mission" for v, kind in zip(action.values, sd.MISSION_TYPES))
+        put = assignment_words(s, action)
         return [f"in solo mode CatANNA's three scoring mission markers go on the Kumichō's Path at the three "
                 f"values of the difficulty chosen ({values}), and you choose which mission takes which value: "
                 f"here {put} ({rb.SOLO})."]
@@ -230,6 +230,11 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
                 f"wild (multicolour) slot is yours to choose among those left in her warehouse ({held}); "
                 f"{COLOURS[action.colour]} is one of them ({rb.SOLO_SCORING})."]
     return []
+
+
+def opponents(s: Any) -> dict[str, dict[str, int]]:
+    """Solo: CatANNA's points by category, as the score would count them now (public)."""
+    return {"CatANNA": s.catanna_breakdown()} if s.players == 1 else {}
 
 
 def counts(s: Any, viewer: Any) -> dict[tuple[int | None, str], int]:

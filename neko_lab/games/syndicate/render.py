@@ -316,8 +316,9 @@ def path_svg(state: "GameState") -> str:
                            f'fill="{PLAYER[seat % 4]}"><title>player {seat + 1}</title></circle>')
         if state.catanna is not None:
             m = state.catanna.markers[k]
-            out.append(f'<text x="{left + (m - 1) * cw + cw / 2}" y="{y + 22}" font-size="11" '
-                       f'text-anchor="middle" fill="#333">CatANNA</text>')
+            if m:                  # 0 until the player assigns her values at set-up
+                out.append(f'<text x="{left + (m - 1) * cw + cw / 2}" y="{y + 22}" font-size="11" '
+                           f'text-anchor="middle" fill="#333">CatANNA</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -376,14 +377,20 @@ def html(state: "GameState", viewer: Any = PUBLIC, clickable: bool = False,
     rows = state.view_breakdown(viewer)
     known = state.shown_breakdown(viewer)     # a pyramid as the table last showed it: its walk since is "?"
     scores = " · ".join(f"player {i + 1}: {known_total(r, k)}" for i, (r, k) in enumerate(zip(rows, known)))
+    her = ""
     if state.catanna is not None:
         scores += f" · CatANNA: {state.catanna_score()}"
+        if not state.catanna.built:     # her pyramid is built from her warehouse at the final scoring
+            scores += " (her missions only)"
+            her = ("; CatANNA's pyramid is built only at the final scoring, so until then her score counts "
+                   "her missions alone")
     size, discard, _order = table_view(state, viewer)
     deck = f"deck {size} cards, discard pile {len(discard)}"
     head = ("Final scores" if state.over else
             "Score if the game ended now (each empty place costs 2 points times its level's multiplier, "
-            "and so does each card still without a delivery: the start is negative for everyone, and "
-            "the costs shrink as the pyramid fills)")
+            "and so does each card still without a delivery: the start is negative for "
+            + ("everyone" if state.catanna is None else "the player")
+            + f", and the costs shrink as the pyramid fills{her})")
     return (f'<div class="neko-syndicate" style="font-family:sans-serif">'
             f'<div style="font-size:13px;margin:2px 0;max-width:590px">{escape(head)}: {escape(scores)} — '
             f'{escape(deck)}</div>'

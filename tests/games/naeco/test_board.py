@@ -430,3 +430,22 @@ def test_the_lesson_calls_out_the_card_to_pick_the_switch_the_place_and_the_pile
         b.play_bots()
     assert seen == {"play here", "play face-down here", "draw"}
     assert "this step's move" not in b.picture_widget.value
+
+
+def test_a_solo_game_ends_with_its_rating_and_no_winner():
+    import random
+
+    from neko_lab.widgets import score_table_html
+
+    s = game(seed=4, players=1)
+    rng = random.Random(0)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+    b = Board(s)
+    r = s.rating()
+    said = (f"No winner in solo play: {r.score} points, rated {r.tier} of 5 on the rating scale, "
+            f"\u201c{r.label}\u201d")
+    assert b.status.value.endswith(f"Game over. {said}</b>")
+    assert "Winner" not in b.status.value
+    table = score_table_html(s)
+    assert said in table and "★" not in table

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 
 import neko_lab as nl
 from neko_lab.games.naeco import render
+from neko_lab.games.naeco.ocean import ATTRIBUTES
 
 
 def _text(svg: str) -> str:
@@ -60,3 +61,41 @@ def test_research_tokens_are_pieces_a_lesson_s_callout_keeps_clear_of():
     root = ET.fromstring(render.svg(s))
     tokens = [c for c in root.iter("{http://www.w3.org/2000/svg}circle") if "token: research" in "".join(c.itertext())]
     assert len(tokens) == 3 and all(c.get("class") == "neko-token" for c in tokens)
+
+
+def _card_line(s, seat):
+    points = s.priority_table[s.priority[seat]].points
+    return "points per symbol: " + " · ".join(f"{m} {v}" for m, v in zip("IWEL", points))
+
+
+def test_a_seat_sees_its_own_priority_observation_card_and_no_other():
+    s = nl.new_game("naeco", players=2, seed=3)
+    mine, theirs = _text(render.table_svg(s, 0)), _text(render.table_svg(s, 1))
+    assert f"Your Priority Observation card, {_card_line(s, 0)}" in mine
+    assert f"Your Priority Observation card, {_card_line(s, 1)}" in theirs
+    assert _card_line(s, 1) not in mine and _card_line(s, 0) not in theirs
+    assert "Priority Observation card" not in _text(render.svg(s))          # the spectator sees none
+    assert "discarded" not in mine                                          # no discards outside solo
+
+
+def test_solo_shows_the_symbols_on_the_discarded_cards():
+    s = nl.new_game("naeco", players=1, seed=4)
+    rng = random.Random(0)
+    for _ in range(10):
+        s.apply(rng.choice(s.legal_actions()))
+    counts = s.discard_counts()
+    assert sum(counts.values()) > 0
+    said = (f"Symbols on the {len(s.discards)} discarded cards: "
+            + " · ".join(f"{m} {counts.get(a, 0)}" for m, a in zip("IWEL", ATTRIBUTES)))
+    assert said in _text(render.svg(s)) and said in _text(render.table_svg(s, 0))
+    assert "Priority Observation card" not in _text(render.svg(s))
+
+
+def test_every_priority_observation_card_shows_once_the_game_is_over():
+    s = nl.new_game("naeco", players=2, seed=3)
+    rng = random.Random(1)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+    text = _text(render.svg(s))
+    assert f"Player 1's Priority Observation card, {_card_line(s, 0)}" in text
+    assert f"Player 2's Priority Observation card, {_card_line(s, 1)}" in text

@@ -270,3 +270,22 @@ def test_the_openings_shown_to_all_name_both_players_in_the_last_moves():
     assert all(", shown to all: places minion" in t for t in shown)
     text = plain(b.moves.value)
     assert "P2: opening, shown to all: places minion" in text
+
+
+def test_catannas_set_up_choices_name_the_mission_and_column_of_each_value():
+    from neko_lab.games.syndicate.rules.solo import AssignMarkers
+
+    s = nl.new_game("syndicate", players=1, seed=1, catanna="very easy")
+    b = Board(s)
+    a = AssignMarkers((2, 6, 4))
+    cols = [s.path_values.index(v) + 1 for v in a.values]
+    m = s.missions
+    said = (f"CatANNA's markers: 2 on the build mission (mission {m[0]}, column {cols[0]}), 6 on the deliver "
+            f"mission (mission {m[1]}, column {cols[1]}), 4 on the complete mission (mission {m[2]}, "
+            f"column {cols[2]})")
+    assert b.choice_label(a) == said
+    assert b.play(a)
+    s.check_invariants()
+    assert list(b.state.catanna.markers) == cols                 # the columns the label named
+    b.explain(0)
+    assert said.split(": ", 1)[1].replace("'", "&#x27;") in b.why_box.value   # "why?" says it the same way

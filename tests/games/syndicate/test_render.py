@@ -2,6 +2,7 @@
 wired as the state's own _repr_html_, CatANNA's pyramid once built."""
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -97,3 +98,35 @@ def test_every_place_shows_its_number_and_both_line_letters_clear_of_the_slots()
         assert len(letters) == 2 and letters[0][0] == letters[1][0] == number[0], (p + 1, texts)
         top = float(re.search(r'<rect x="[\d.]+" y="([\d.]+)" width="140"', markup).group(1)) - 2
         assert all(y - top > 6 + 15 + 9 for _x, y in letters), (p + 1, letters)     # below the slot rings
+
+
+def test_catanna_markers_show_on_the_path_only_once_her_values_are_assigned():
+    from neko_lab.games.syndicate.rules import solo
+
+    s = nl.new_game("syndicate", players=1, seed=1, catanna="very easy")
+    assert s.catanna.markers == (0, 0, 0)
+    assert "CatANNA" not in render.path_svg(s)          # no marker off the path before set-up
+    s.apply(solo.AssignMarkers((2, 6, 4)))
+    xs = [float(x) for x in re.findall(r'<text x="([\d.]+)"[^>]*>CatANNA</text>', render.path_svg(s))]
+    assert xs == [34 + (m - 1) * 34 + 17 for m in s.catanna.markers]
+
+
+def test_the_solo_header_says_catannas_score_counts_her_missions_until_her_pyramid_is_built():
+    from neko_lab.games.syndicate.rules import solo
+
+    s = nl.new_game("syndicate", players=1, seed=1, catanna="very easy")
+    s.apply(solo.AssignMarkers((6, 4, 2)))
+    text = html.unescape(render.html(s))
+    assert f"CatANNA: {s.catanna_score()} (her missions only)" in text
+    assert "her score counts her missions alone" in text
+    assert "negative for everyone" not in text and "negative for the player" in text
+    assert "negative for everyone" in render.html(rig.started(players=2))
+
+
+def test_the_solo_header_counts_her_pyramid_once_it_is_built():
+    s = nl.new_game("syndicate", players=1, seed=5, catanna="very easy")
+    rng = random.Random(5)
+    while not (s.catanna.built and not s.is_over()):
+        s.apply(rng.choice(s.legal_actions()))
+    text = html.unescape(render.html(s))
+    assert f"CatANNA: {s.catanna_score()} —" in text and "missions only" not in text

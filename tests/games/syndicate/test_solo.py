@@ -209,3 +209,25 @@ def test_winners_lists_the_player_who_shares_the_victory(monkeypatch):
 
 def test_no_winner_before_the_end_of_a_solo_game():
     assert rig.started(players=1, seed=2).winners() == []
+
+
+def test_the_status_line_and_score_table_say_catanna_won():
+    from neko_lab.widgets import score_table_html, status_text
+
+    s = play_out(nl.new_game("syndicate", players=1, seed=4, catanna="nightmare"))
+    me, her = s.scores()[0], s.catanna_score()
+    said = f"CatANNA wins, {her} points to P1's {me}."
+    assert status_text(s) == "Game over. " + said
+    assert said.replace("'", "&#x27;") in score_table_html(s) and "★" not in score_table_html(s)
+
+
+@pytest.mark.parametrize("result,said", [("won", "P1 beats CatANNA, {me} points to {her}"),
+                                         ("shared", "P1 and CatANNA share the victory with {me} points each")])
+def test_the_status_line_says_the_player_beat_or_tied_catanna(monkeypatch, result, said):
+    from neko_lab.widgets import status_text
+
+    s = play_out(nl.new_game("syndicate", players=1, seed=4, catanna="very easy"))
+    me = s.scores()[0]
+    her = me - 1 if result == "won" else me
+    monkeypatch.setattr(s, "catanna_score", lambda: her)
+    assert status_text(s) == "Game over. " + said.format(me=me, her=her) + "."

@@ -169,6 +169,14 @@ class GameState(State):
     def rating(self) -> solo.Rating:
         return solo.rating(self)
 
+    def end_result(self, who=None) -> str:
+        """Solo, once over: the rulebook's rating of the final score (no one wins a rated game)."""
+        if self.players != 1 or not self.over:
+            return ""
+        r = solo.rating(self)
+        return (f"No winner in solo play: {r.score} points, rated {r.tier} of {len(scoring.SOLO_RATING)} "
+                f"on the rating scale, \u201c{r.label}\u201d")
+
     def result_columns(self) -> dict[str, int | str]:
         """Solo: the rulebook's rating of the final score (its tier, 1 the lowest to 5 the highest, and
         its words), in nl.simulate()'s rows: a solo game is rated, not won or lost (`won` is always false

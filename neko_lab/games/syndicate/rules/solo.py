@@ -128,6 +128,14 @@ def place_markers(s: "GameState", values: tuple[int, ...]) -> None:
            SOLO, markers=columns)
 
 
+def assignment_words(s: "GameState", action: AssignMarkers) -> str:
+    """Where an AssignMarkers choice puts each of her values: the mission's type, its number (as the
+    path shows it) and the column of the path the marker lands on (place_markers)."""
+    return ", ".join(
+        f"{v} on the {t} mission (mission {m}, column {s.path_values.index(v) + 1})"
+        for v, t, m in zip(action.values, MISSION_TYPES, s.missions))
+
+
 def legal_assign(s: "GameState", seat: int, data: Any) -> list:
     """Every way to put her three values on the three missions (the given order first)."""
     return [AssignMarkers(p) for p in dict.fromkeys(permutations(data))]

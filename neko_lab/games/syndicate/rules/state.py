@@ -196,6 +196,16 @@ class GameState(State):
         me, her = self.scores()[0], self.catanna_score()
         return "won" if me > her else "lost" if her > me else "shared"
 
+    def end_result(self, who=None) -> str:
+        """Solo, once over: the result against CatANNA, with both scores."""
+        if self.players != 1 or not self.over:
+            return ""
+        me = (who or (lambda seat: f"P{seat + 1}"))(0)
+        mine, hers = self.scores()[0], self.catanna_score()
+        return {"won": f"{me} beats CatANNA, {mine} points to {hers}",
+                "lost": f"CatANNA wins, {hers} points to {me}'s {mine}",
+                "shared": f"{me} and CatANNA share the victory with {mine} points each"}[self.solo_result()]
+
     def catanna_score(self) -> int:
         return sum(final_scoring.catanna_breakdown(self).values())
 
