@@ -167,6 +167,9 @@ class Lab:
                "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
                f"--ServerApp.root_dir={self.root}",
                "--LabApp.expose_app_in_browser=True", f"--LabApp.app_settings_dir={app_settings}",
+               # a notebook drawing many boards at once sends more than Jupyter's 1,000 messages a second;
+               # above the limit the server holds output back, and a board or the kernel's "idle" is late
+               "--ServerApp.iopub_msg_rate_limit=100000",
                f"--LabApp.user_settings_dir={self.tmp / 'user-settings'}",
                f"--LabApp.workspaces_dir={self.tmp / 'workspaces'}"]
         self._log = open(self.tmp / "jupyter.log", "wb")
@@ -297,7 +300,9 @@ class NotebookPage:
 
     def run_all(self, timeout: float = 180.0) -> None:
         """Run every cell and wait until each has run and the kernel is idle; fail on any error output."""
-        self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        # started, not awaited: the command's promise settles only when JupyterLab has every cell's reply,
+        # and a page that never gets one would wait here with no time limit; _ALL_RUN below has one
+        self.page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
         self.page.wait_for_timeout(500)
         try:
             status = self.page.wait_for_function(_ALL_RUN, timeout=timeout * 1000, polling=500).json_value()
