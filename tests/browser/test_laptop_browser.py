@@ -334,10 +334,15 @@ def test_a_full_table_on_a_laptop(game, players, tmp_path):
 def busy_cells(game: str) -> list[str]:
     """A cell showing a board at each of the busiest positions (tests/boardclicks.busiest) of a random game of
     `game` (every seat a person's, seed 3) and of one against the game's agent (seed 5): Neptune's Research
-    Missions lighting locations over the whole map, technologies and the panel's buttons at once."""
-    return [f"from boardclicks import busiest\n"
-            f"for s in busiest({game!r}, 3):\n    display(nl.widgets.board(s, agents={{}}))\n"
-            f"for s in busiest({game!r}, 5, agent=True):\n    display(nl.widgets.board(s, agents={{1: {game!r}}}))"]
+    Missions lighting locations over the whole map, technologies and the panel's buttons at once. The
+    positions are found here and given to the notebook as saves: found in the kernel, where the board that
+    plays the agent's moves paces them on the kernel's event loop, the cell could wait on itself."""
+    from boardclicks import busiest
+
+    free = [s.to_json() for s in busiest(game, 3)]
+    against = [s.to_json() for s in busiest(game, 5, agent=True)]
+    return [f"for text in {free!r}:\n    display(nl.widgets.board(nl.from_json(text), agents={{}}))\n"
+            f"for text in {against!r}:\n    display(nl.widgets.board(nl.from_json(text), agents={{1: {game!r}}}))"]
 
 
 @pytest.mark.browser
