@@ -4,30 +4,18 @@ from __future__ import annotations
 
 import json
 import math
-import shutil
 
 import pandas as pd
 import pytest
 
 import neko_lab as nl
-from neko_lab.core.data import shipped_dir
 from neko_lab.viz import who_won
+from editeddata import edited_naeco_data
 import toygame  # noqa: F401  (registers "toy"; imported by this name only, as conftest does, so it registers once)
 
 
-def _other_naeco_data(tmp_path):
-    """The shipped Naéco data with one card's value changed: another game to a designer."""
-    folder = tmp_path / "alt"
-    shutil.copytree(shipped_dir("naeco"), folder)
-    rows = (folder / "species.csv").read_text(encoding="utf-8").splitlines()
-    name, depth, value, *rest = rows[1].split(",")
-    rows[1] = ",".join([name, depth, str(int(value) + 1), *rest])
-    (folder / "species.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
-    return folder
-
-
 def test_every_row_names_its_card_data_and_settings(tmp_path):
-    alt = _other_naeco_data(tmp_path)
+    alt = edited_naeco_data(tmp_path / "alt")
     shipped = nl.simulate("naeco", games=2, agents=["random"], seed=1, progress=False)
     other = nl.simulate("naeco", games=2, agents=["random"], seed=1, progress=False, data=str(alt))
     assert shipped["data"].nunique() == 1 and other["data"].nunique() == 1
@@ -42,7 +30,7 @@ def test_every_row_names_its_card_data_and_settings(tmp_path):
 def test_resume_refuses_a_run_with_other_card_data(tmp_path):
     """The defect: a run with other cards, resumed with the shipped ones, appended games played
     with other cards. Now the run's _run.json records the data and resume says what differs."""
-    alt = _other_naeco_data(tmp_path)
+    alt = edited_naeco_data(tmp_path / "alt")
     out = tmp_path / "run"
     nl.simulate("naeco", games=2, agents=["random"], seed=1, out=out, chunk=1, progress=False, data=str(alt))
     meta = json.loads((out / "_run.json").read_text())

@@ -9,6 +9,7 @@ from neko_lab.widgets import Board, event_log_html, score_table_html, target
 
 import ipywidgets as W
 
+from editeddata import edited_naeco_data
 from statecheck import fingerprint, same_state
 from .helpers import DrawAgent, FirstAgent, plays, toy
 
@@ -193,18 +194,6 @@ def test_restart_same_seed_replays_the_same_deal_and_new_seed_changes_it():
     assert b.state.options == {"short": True} and b.state.players == 2
 
 
-def _edited_naeco_data(folder):
-    """The shipped Naéco card data with one card's value changed (another game to a designer)."""
-    import shutil
-    from neko_lab.core.data import shipped_dir
-    shutil.copytree(shipped_dir("naeco"), folder)
-    rows = (folder / "species.csv").read_text(encoding="utf-8").splitlines()
-    name, depth, value, *rest = rows[1].split(",")
-    rows[1] = ",".join([name, depth, str(int(value) + 1), *rest])
-    (folder / "species.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
-    return folder
-
-
 def _data_of(state) -> str:
     import json
     return json.loads(state.to_json())["data"]["fingerprint"]
@@ -219,7 +208,7 @@ def _dealt_alike(a, b) -> bool:
 def test_restart_keeps_the_card_data_the_game_was_played_with(tmp_path):
     import shutil
     from neko_lab.games.naeco.board import Board as NaecoBoard
-    folder = _edited_naeco_data(tmp_path / "cards")
+    folder = edited_naeco_data(tmp_path / "cards")
     s = nl.new_game("naeco", players=2, seed=5, data=folder)
     again = nl.new_game("naeco", players=2, seed=5, data=folder)
     assert _data_of(s) != _data_of(nl.new_game("naeco", players=2, seed=5))
@@ -328,7 +317,6 @@ def test_game_boards_extend_the_generic_board_through_hooks():
     assert all(label.startswith("→ ") for label in b.picker.labels)
     b.clicks.click()
     assert b.state.steps == 1 and b.picture_widget.value.endswith("step 1</text></svg>")
-
 
 
 def test_a_past_move_is_labelled_from_the_position_it_was_played_in():
