@@ -260,7 +260,7 @@ def test_naeco_a_mission_taken_cites_the_sea_shepherd_variant_first():
         if type(a).__name__ == "TakeMission":
             ex = explain_move(before, a, after, viewer=0)
             assert ex.rule == variant and ex.lines[1].endswith(f"({variant}).")
-            assert "take it and place it in front of you, then draw a species card" in ex.lines[1]
+            assert "you may claim it, setting it beside your Ocean, and still take a species card" in ex.lines[1]
             assert f"pile {a.pile + 1} is one of them (Naéco › Gameplay)" in ex.lines[2]
             return
     raise AssertionError("no mission taken")

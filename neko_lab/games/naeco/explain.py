@@ -95,9 +95,9 @@ def _draw(s: Any, seat: int, a: Draw | TakeMission) -> list[str]:
     opens = (f"on the Surface card of value {value} your token opens piles 1 to {n}, and pile {a.pile + 1} is "
              f"one of them ({RULE_PLAY})")
     if isinstance(a, TakeMission):
-        out = [f"in the Sea Shepherd France variant a mission card may show on top of a draw pile: when it is "
-               f"your turn to draw you may take it and place it in front of you, then draw a species card so "
-               f"that you keep 3 in hand; at the end it scores its bonus or its penalty ({RULE_MISSIONS}).",
+        out = [f"in the Sea Shepherd France variant a mission card may show on top of a draw pile: on your draw "
+               f"you may claim it, setting it beside your Ocean, and still take a species card, so your hand "
+               f"stays at 3; at the end it scores its bonus or its penalty ({RULE_MISSIONS}).",
                f"The pile must be one you may draw from: {opens}."]
     else:
         out = [f"after playing a card you draw the top card of a pile your token opens: on the Surface card of "
