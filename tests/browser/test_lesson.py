@@ -48,8 +48,21 @@ def _events_shown(page) -> int:
     return int(page.evaluate(EVENTS) or 0)
 
 
+# what the board shows when a wait runs out: its message line, the last row of its log, and its lit targets
+SHOWN = "() => { const b = document.querySelector('.neko-board'); if (!b) return 'no board'; " \
+        "const m = b.querySelector('.neko-msg'); const r = b.querySelectorAll('.neko-log tr'); " \
+        "const lit = [...b.querySelectorAll('[data-target].neko-lit')].map((e) => e.dataset.target); " \
+        "return 'message: ' + (m ? m.innerText : '-') + ' | last log row: ' + " \
+        "(r.length ? r[r.length - 1].innerText : '-') + ' | lit: ' + lit.slice(0, 12).join(' '); }"
+
+
 def _wait_events(page, n: int, timeout: float = 60.0) -> None:
-    page.wait_for_function(f"() => ({EVENTS})() === {n}", timeout=timeout * 1000, polling=100)
+    from playwright.sync_api import TimeoutError as Late
+    try:
+        page.wait_for_function(f"() => ({EVENTS})() === {n}", timeout=timeout * 1000, polling=100)
+    except Late:
+        raise AssertionError(f"the board's log did not reach event {n} in {timeout:.0f} s (it shows "
+                             f"{_events_shown(page)}); {page.evaluate(SHOWN)}") from None
 
 
 def _moves_shown(page) -> int:
