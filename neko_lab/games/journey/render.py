@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+from neko_lab.core.errors import counted
 from neko_lab.core.events import PUBLIC
 from neko_lab.core.svg import target, wrapping
 
@@ -280,8 +281,8 @@ def header_svg(state: "GameState", x0: float, y0: float) -> tuple[str, float]:
     stage = getattr(state, "stage", "")
     order = " → ".join(f"P{s + 1}" for s in state.order)
     if state.is_over():
-        won = ", ".join(f"P{s + 1}" for s in state.winners())
-        status = f"Game over · winner(s): {won}"
+        won = state.winners()
+        status = f"Game over · {'winner' if len(won) == 1 else 'winners'}: " + ", ".join(f"P{s + 1}" for s in won)
     else:
         status = f"Round {state.round_number()} of 4 · {stage.replace('_', ' ')} · P{state.current_player + 1} to act"
     parts = [_t(x0, y0 + 16, status, 15, "start", "#0b2540", "bold"),
@@ -302,7 +303,7 @@ def discard_svg(state: "GameState", x0: float, y0: float) -> tuple[str, float]:
         parts.append(_t(dx, y0 + 13, "empty", 12, "start", "#666"))
     drawn = getattr(state, "drawn", [])
     if drawn:
-        parts.append(_t(dx + 12, y0 + 13, f"{len(drawn)} card(s) drawn to buy from", 12, "start", "#444"))
+        parts.append(_t(dx + 12, y0 + 13, f"{counted(len(drawn), 'card')} drawn to buy from", 12, "start", "#444"))
     return "".join(parts), DIE + 8
 
 

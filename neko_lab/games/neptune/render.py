@@ -20,6 +20,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
+from neko_lab.core.errors import counted
 from neko_lab.core.events import EVERYTHING, PUBLIC
 from neko_lab.core.svg import target, wrapping
 
@@ -276,7 +277,7 @@ def cards_svg(s, top: float, seat: int | None, moves: Mapping[str, list] | None 
                  f'stroke="{LEGAL if lit else "#b80"}" stroke-width="{3 if lit else 1}"/>{_t(x + 4, top + 38, label, 11)}</g>')
         parts.append(_spot(inner, f"track:{k}", moves, f"place {k + 1} of the Opportunity Track"))
     if seat is None:            # a spectator's picture: hands are secret, only their sizes show
-        parts.append(_t(8, top + 66, "Hands: " + ", ".join(f"player {i + 1} {len(h)} card(s)"
+        parts.append(_t(8, top + 66, "Hands: " + ", ".join(f"player {i + 1}: {counted(len(h), 'card')}"
                                                           for i, h in enumerate(s.hands)), 12, "bold"))
         return "".join(parts), top + 80
     parts.append(_t(8, top + 66, f"Hand of player {seat + 1}:", 12, "bold"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import counted
 from ...core.state import State
 from ...games.syndicate.data import CHILD, LEVEL_OF, MULTIPLIER, NIGIRI, SASHIMI
 from ..drill import Drill, Exercise, play_until
@@ -107,7 +108,7 @@ def _fewest(state: State, a: Any) -> bool:
 
 def lieutenants(seed: int = 4) -> Drill:
     ex = [
-        Exercise(COO, lambda s: f"You have {len(area(s, 0)['waiting'])} minion(s) in the Waiting Room. Start on the "
+        Exercise(COO, lambda s: f"You have {counted(len(area(s, 0)['waiting']), 'minion')} in the Waiting Room. Start on the "
                  "box that puts one of them into your pyramid.", _coo,
                  lambda s, a: "the Accountant only draws 3 and discards 2; no minion enters the pyramid", _start),
         Exercise(COO, "Place the minion as high in the pyramid as the open places allow: the higher the level, the "

@@ -138,5 +138,5 @@ def test_the_last_log_line_says_how_a_tie_on_points_was_broken():
             s.apply(rng.choice(s.legal_actions()))
         assert s.winners() == [1]
         last = s.log[-1]
-        assert last.text == f"the game is over; winner(s): Player 2 ({why})"
+        assert last.text == f"the game is over; winner: Player 2 ({why})"
         assert last.rule.endswith("Final Scoring")

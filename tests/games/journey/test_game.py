@@ -239,3 +239,30 @@ def test_every_refusal_names_its_rulebook_section():
                 refused += 1
         s.apply(rng.choice(legal))
     assert refused > 1000
+
+
+def test_the_log_counts_coins_and_cards_in_words():
+    """What the log counts reads as a person says it: "pays 1 coin", "gains 2 goods", "draws 2 cards",
+    "winner: Player 2", never "1 coins", "2 good" or "card(s)"."""
+    paid, drawn, gained = set(), set(), set()
+    for seed in range(12):
+        s, rng = new(3, seed=seed), random.Random(seed)
+        while not s.is_over():
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+        for e in s.log:
+            if e.text.startswith("pays "):
+                assert re.fullmatch(r"pays (1 coin|\d+ coins) and places .+ in lane \d, slot \d", e.text), e.text
+                paid.add(e.data["paid"])
+            if e.text.startswith("draws ") and e.text.endswith(" to buy from"):
+                assert e.text in ("draws 1 card to buy from", "draws 2 cards to buy from"), e.text
+                drawn.add(e.text)
+            if e.text.startswith("gains "):
+                assert re.match(r"gains (1 (coin|good|fish|fuel|penguin point)|\d+ (coins|goods|fish|fuel|penguin "
+                                r"points))( \(|, |$)", e.text), e.text
+                gained.add(e.text.split(" (")[0].split(",")[0])
+            assert "(s)" not in e.text
+        assert re.fullmatch(r"the game is over; (winner: Player \d|winners: Player \d(, Player \d)+)( \(.*\))?",
+                            s.log[-1].text), s.log[-1].text
+    assert len(paid) > 2 and drawn          # several prices, and direct buys, were seen
+    assert {"gains 1 coin", "gains 2 coins", "gains 1 good"} <= gained

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from neko_lab.core.errors import counted
 from neko_lab.core.frozen import FrozenDict
 
 from .. import scoring as sc
@@ -34,8 +35,8 @@ def place_card(s: GameState, seat: int, cid: int, lane: int, slot: int, price: i
         b.park_takes += t1 - t0
     if c.name == "Penguin Park Variant":
         b.park_new += 1
-    s.emit(f"pays {price + gap} and places {c} in lane {lane + 1}, slot {slot + 1}", R_PLACE, seat,
-           card=cid, lane=lane, slot=slot, paid=price + gap)
+    s.emit("pays {} and places {} in lane {}, slot {}", R_PLACE, seat, counted(price + gap, "coin"), c,
+           lane + 1, slot + 1, card=cid, lane=lane, slot=slot, paid=price + gap)
     lightning(s, seat, c)
 
 

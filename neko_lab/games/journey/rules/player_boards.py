@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from neko_lab.core import serializable
+from neko_lab.core.errors import counted
 from neko_lab.core.frozen import FrozenDict
 
 from .. import scoring as sc
@@ -102,6 +103,11 @@ def with_item(d: dict, key: object, value: int) -> FrozenDict:
     return FrozenDict({**d, key: value})
 
 
+# an item as the log counts it: counted(n, *ITEM_WORDS[item]) ("1 coin", "2 goods", "3 fish", "2 penguin points")
+ITEM_WORDS = {"coins": ("coin",), "fish": ("fish", "fish"), "fuel": ("fuel", "fuel"), "good": ("good",),
+              "pp": ("penguin point",)}
+
+
 def gain(s: GameState, seat: int, item: str, n: int, rule: str, why: str = "") -> None:
     """Take `n` of `item` from the supply; what the freezer or cabin cannot hold goes back."""
     b = s.boards[seat]
@@ -123,10 +129,10 @@ def gain(s: GameState, seat: int, item: str, n: int, rule: str, why: str = "") -
         lost = n - got
     elif item == "pp":
         b.pts = with_item(b.pts, "Seaside Town", b.pts["Seaside Town"] + n)
-    text = "gains {0} {1}" + (" ({2})" if why else "")
+    text = "gains {0}" + (" ({1})" if why else "")
     if lost:
-        text += ", {3} over the limit go back to the supply"
-    s.emit(text, rule, seat, n, item, why, lost, item=item, amount=n - lost)
+        text += ", {2} over the limit " + ("goes" if lost == 1 else "go") + " back to the supply"
+    s.emit(text, rule, seat, counted(n, *ITEM_WORDS[item]), why, lost, item=item, amount=n - lost)
 
 
 def remove_interference(s: GameState, seat: int, n: int, rule: str) -> None:
@@ -134,7 +140,7 @@ def remove_interference(s: GameState, seat: int, n: int, rule: str) -> None:
     k = min(n, b.interference)
     b.interference -= k
     if k:
-        s.emit(f"removes {k} interference tile(s)", rule, seat)
+        s.emit("removes {}", rule, seat, counted(k, "interference tile"))
 
 
 def count(s: GameState, seat: int, ctype: str) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from neko_lab.core import Pending
+from neko_lab.core.errors import counted
 from neko_lab.core.events import Later
 
 from .. import data as jdata
@@ -106,9 +107,9 @@ def income_cards(s: GameState, seat: int) -> None:
     """Ocean Banks and Fuel Platforms pay; each Southernmost City asks its owner to choose."""
     ob, fp = count(s, seat, "ocean_bank"), count(s, seat, "fuel_platform")
     if ob:
-        gain(s, seat, "coins", sc.ocean_bank_income(ob), R_INCOME, f"{ob} Ocean Bank(s)")
+        gain(s, seat, "coins", sc.ocean_bank_income(ob), R_INCOME, counted(ob, "Ocean Bank"))
     if fp:
-        gain(s, seat, "fuel", sc.fuel_platform_income(fp), R_INCOME, f"{fp} Fuel Platform(s)")
+        gain(s, seat, "fuel", sc.fuel_platform_income(fp), R_INCOME, counted(fp, "Fuel Platform"))
     for _ in range(has(s, seat, "Southernmost City")):
         s.pending.append(Pending("city", seat))
 
@@ -163,7 +164,7 @@ def start_direct_buy(s: GameState, seat: int, discount: int, rule: str) -> None:
         if deck:
             s.drawn.append(deck.pop())
     if s.drawn or unbid_on_board(s):
-        s.emit(f"draws {len(s.drawn)} card(s) to buy from", rule, seat)
+        s.emit("draws {} to buy from", rule, seat, counted(len(s.drawn), "card"))
         s.pending.append(Pending("pick", seat, (discount, 0, rule)))
 
 

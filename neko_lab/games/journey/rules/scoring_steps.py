@@ -139,7 +139,9 @@ def final_scoring(s: GameState) -> None:
         s.emit("final scoring: " + ", ".join(f"{k} {v}" for k, v in pts.items()), R_FINAL, x, **pts)
     s.over = True
     s.stage = "over"
-    s.emit(f"the game is over; winner(s): {', '.join(map(player, s.winners()))}{tie_break(s)}", R_FINAL)
+    won = s.winners()
+    s.emit(f"the game is over; {'winner' if len(won) == 1 else 'winners'}: {', '.join(map(player, won))}"
+           f"{tie_break(s)}", R_FINAL)
 
 
 def tie_break(s: GameState) -> str:
