@@ -21,7 +21,9 @@ cut in half at the top of its box. A list (the choices, not a table)
 scrolls to its ``neko-expected`` row, else to its ``neko-hinted`` one (hint 1's choice); when a hint has
 just been asked for, that row is brought in sight on the screen too, a few lines clear of its bottom. A
 click off the lit targets brings the board's refusal (``neko-msg``, above its choices) in sight when the
-page has been scrolled down past it.
+page has been scrolled down past it. Every lit target can be reached with Tab and played with Enter or
+Space (its tip names it to a screen reader); after a redraw the focus stays on the same target, or goes to
+the first lit one.
 """
 from __future__ import annotations
 
@@ -270,9 +272,36 @@ function render({ model, el }) {
       svg.style.height = (h * width / w) + "px";
     }
   };
+  // played by keyboard too: every lit target is a button in the tab order, named by its tip (what
+  // hovering it says); Enter or Space on it is a click, and JupyterLab's own meaning of those keys (Enter:
+  // edit the cell) is kept from acting then. A redrawn picture gives the focus back to the same target,
+  // or to its first lit one (the next choice after a move), or to itself
+  el.tabIndex = -1;
+  const tipOf = (t) => {
+    const title = [...t.children].find((c) => c.tagName.toLowerCase() === "title");
+    return (t.getAttribute("title") || (title && title.textContent) || t.textContent || "").replace(/\\s+/g, " ").trim();
+  };
+  const reachable = () => {
+    for (const t of el.querySelectorAll("[data-target]")) {
+      if (t.classList.contains("neko-lit")) {
+        t.setAttribute("tabindex", "0");
+        t.setAttribute("role", "button");
+        t.setAttribute("aria-label", tipOf(t));
+      } else {
+        t.setAttribute("aria-disabled", "true");
+      }
+    }
+  };
   const draw = () => {
+    const had = el.contains(document.activeElement) ? document.activeElement : null;
+    const name = had && had.closest("[data-target]") && had.closest("[data-target]").getAttribute("data-target");
     el.classList.toggle("neko-table", !!model.get("table"));
     el.innerHTML = model.get("value");
+    reachable();
+    if (had) {
+      const lit = [...el.querySelectorAll("[data-target].neko-lit")];
+      (lit.find((t) => t.getAttribute("data-target") === name) || lit[0] || el).focus({preventScroll: true});
+    }
     fit();
     requestAnimationFrame(() => { fit(); focus(false); pin(); });
   };
@@ -281,6 +310,14 @@ function render({ model, el }) {
   if (window.ResizeObserver) {
     new ResizeObserver(() => requestAnimationFrame(() => { fit(); focus(true); pin(); })).observe(el);
   }
+  el.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const hit = event.target.closest && event.target.closest("[data-target]");
+    if (!hit || !el.contains(hit)) return;
+    event.preventDefault();                   // Space would scroll the page
+    event.stopPropagation();
+    hit.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  });
   el.addEventListener("click", (event) => {
     const hit = event.target.closest("[data-target]");
     if (hit && el.contains(hit) && !hit.classList.contains("neko-off")) {
@@ -316,6 +353,10 @@ _CSS = """
 .neko-picture { position: relative; }
 .neko-picture.neko-table { max-height: max(420px, calc(100vh - 190px)); overflow: auto; }
 .neko-picture [data-target].neko-lit { cursor: pointer; }
+.neko-picture:focus { outline: none; }
+.neko-picture [data-target].neko-lit:focus { outline: none; }
+.neko-picture [data-target].neko-lit:focus-visible { outline: 3px solid #1565c0; outline-offset: 1px; }
+.neko-picture svg [data-target].neko-lit:focus-visible { filter: drop-shadow(0 0 2px #1565c0) drop-shadow(0 0 3px #1565c0); }
 .neko-picture svg [data-target].neko-lit:hover { filter: brightness(0.88) drop-shadow(0 0 2px #1b7a1b); }
 .neko-picture div[data-target].neko-lit:hover { background: #e3f2e3; }
 .neko-picture svg [data-target].neko-expected { filter: drop-shadow(0 0 2px #e65100) drop-shadow(0 0 3px #e65100); }
