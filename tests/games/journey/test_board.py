@@ -479,3 +479,11 @@ def test_a_won_card_with_no_empty_slot_in_the_open_lanes_is_said_so_and_only_dec
     assert "green" not in prompt
     assert f"You won {card.name}" in prompt and "your open lanes have no empty slot" in prompt
     assert "declining it (in the choices) is all you can do" in prompt
+
+
+def test_a_price_of_one_coin_reads_in_the_singular():
+    s = game(3)
+    s.boards[s.current_player].coins = 0
+    card = next(c for c in s.data.cards if c.cost > 1)        # its price brought down to 1 by Blue Bars
+    said = Board(s).cannot_pay_text(card, 1)
+    assert "it costs you 1 coin (" in said and "1 coins" not in said, said
