@@ -46,7 +46,7 @@ from statistics import mean, stdev
 from typing import Any, Hashable
 
 from ..agents.base import number_param
-from ..core.errors import ConfigError, IllegalAction, excerpt
+from ..core.errors import ConfigError, IllegalAction, counted, excerpt
 from ..core.rng import Rng
 from ..core.state import State
 from .explain import game_explainer, new_events, number, player, signed, words
@@ -125,7 +125,7 @@ class Hint:
     def summary(self) -> str:
         """The value in the player's terms: "31 points at the end on average (27 to 35 over 6 sampled
         futures; 4 ahead of the best other player)"."""
-        where = self.cut or f"{self.depth} moves later"
+        where = self.cut or f"{counted(self.depth, 'move')} later"
         when = ("at the end" if self.to_end else
                 f"at the end by the game's estimate {where}" if self.estimated else
                 f"if the game ended {where}")

@@ -131,6 +131,9 @@ def test_a_hint_counts_one_point_in_the_singular():
     assert Hint("a move", -1.0, low=-1.0, high=-1.0, versus=None).summary().startswith("\u22121 point at ")
     assert Hint("a move", 2.0, low=1.0, high=3.0).summary().startswith("2 points at the end")
     assert Hint("a move", 0.5, low=0.0, high=1.0).summary().startswith("0.5 points at the end")
+    assert Hint("a move", 2.0, low=2.0, high=2.0, to_end=False, depth=1).summary().startswith(
+        "2 points if the game ended 1 move later on average")
+    assert "ended 8 moves later" in Hint("a move", 2.0, low=2.0, high=2.0, to_end=False, depth=8).summary()
 
 
 @pytest.mark.parametrize("players", [1, 2])

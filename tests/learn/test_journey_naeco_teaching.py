@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+import neko_lab as nl
+from neko_lab.core.errors import counted
 from neko_lab.games.journey import scoring as sc
 from neko_lab.games.journey.rules.free_actions import TURN as FREE_MOVES
 from neko_lab.learn import make_lesson
@@ -467,8 +469,8 @@ def test_journey_lesson_names_cards_by_name_and_keeps_the_drawn_ones_secret(jour
             cid, price = card_to_place(before)
             card = before.card(cid)
             _after, new = _events(before, st.expected)
-            assert f"You won the bid for {card.name}" in st.say and f"pay {price} coins" in st.say
-            assert f"you pay {_paid(new)} coins" in st.say
+            assert f"You won the bid for {card.name}" in st.say and f"pay {counted(price, 'coin')}" in st.say
+            assert f"you pay {counted(_paid(new), 'coin')}" in st.say
             assert card.name in label
     assert picks and wins
 
@@ -499,3 +501,25 @@ def test_naeco_says_which_placements_are_neko_labs_reading():
     assert "reading 1" in seen["start"]
     assert "neko_lab keeps it in the row of its own depth" in seen["down"] and "reading 2" in seen["down"]
     assert "facedown_any_depth=True" in seen["down"]
+
+
+def test_the_journey_lesson_says_a_price_of_one_coin_in_the_singular():
+    """A card bought for 1 coin (a Blue Bar discount): "for 1 coin" and "you pay 1 coin", never "1 coins"."""
+    import random
+    from neko_lab.core import Pending
+    from neko_lab.learn.lessons import journey as lesson
+    for seed in range(20):
+        s, rng = nl.new_game("journey", players=3, seed=seed), random.Random(seed)
+        while not s.is_over() and not (s.pending and s.pending[-1].kind == "place"):
+            s.apply(rng.choice(s.legal_actions()))
+        if s.is_over():
+            continue
+        top = s.pending[-1]
+        s.pending[-1] = Pending("place", top.seat, (top.data[0], 1))
+        free = [a for a in s.legal_actions() if getattr(a, "kind", "") == "place"
+                and lesson.gap_cost(s, top.seat, a.a, a.b) == 0]
+        if free:
+            said = lesson._say_place(s, top.seat, free[0], "place")
+            assert " for 1 coin" in said and "you pay 1 coin." in said and "1 coins" not in said, said
+            return
+    raise AssertionError("no direct buy reached in 20 seeded games")

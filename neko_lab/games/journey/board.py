@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Mapping, Sequence
 
+from neko_lab.core.errors import counted
 from neko_lab.widgets.board import Board as GenericBoard
 
 from .graph import SLOTS
@@ -131,7 +132,7 @@ class Board(GenericBoard):
                 card, price = placing
                 gap = s.gap_cost(s.current_player, action.a, action.b)
                 return (f"place {card.name} in lane {action.a + 1}, slot {action.b + 1} "
-                        f"(pay {price + gap} coins" + (f": {price} + {gap} for the empty slots before it)"
+                        f"(pay {counted(price + gap, 'coin')}" + (f": {price} + {gap} for the empty slots before it)"
                                                        if gap else ")"))
         if kind == "decline" and self.card_to_place():
             return f"decline {self.card_to_place()[0].name} (nobody may buy it then)"
@@ -188,7 +189,7 @@ class Board(GenericBoard):
             return f"P{seat + 1}: " + self.cannot_pay_text(*placing)
         if placing and "{card}" in text:
             card, price = placing
-            text = text.format(card=f"{card.name} (cost {card.cost}, {card.points} PP: you pay {price} coins, plus "
+            text = text.format(card=f"{card.name} (cost {card.cost}, {card.points} PP: you pay {counted(price, 'coin')}, plus "
                                     f"the gap cost a slot shows)")
         return f"P{seat + 1}: " + (text or "choose below.")
 
@@ -206,7 +207,7 @@ class Board(GenericBoard):
                     f"while the bidding resolves, so {decline}")
         lane, slot = min(empty, key=lambda ls: (s.gap_cost(seat, *ls), ls))
         least = price + s.gap_cost(seat, lane, slot)
-        pays = f"{price} coins" + (f" ({card.cost} less your Blue Bar discount)" if price < card.cost else "")
+        pays = counted(price, "coin") + (f" ({card.cost} less your Blue Bar discount)" if price < card.cost else "")
         where = "" if least == price else f" plus the gap cost, {least} in all in lane {lane + 1}, slot {slot + 1}"
         return (f"{won}, but you cannot pay for it: it costs you {pays}{where} and you have {b.coins} "
                 f"coin{'s' if b.coins != 1 else ''}, so {decline}")

@@ -154,8 +154,9 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
     if k == "end":
         return [f"a turn ends once its main action is done and every bid it started is settled ({f.R_ACTION})."]
     if k == "place":
-        return [f"a bought card goes into a slot of an open ship lane: lane {action.a + 1} is one of your "
-                f"{b.harbours} open harbours and slot {action.b + 1} was free ({f.R_PLACE})."]
+        lanes = "your one open harbour" if b.harbours == 1 else f"one of your {b.harbours} open harbours"
+        return [f"a bought card goes into a slot of an open ship lane: lane {action.a + 1} is {lanes} and slot "
+                f"{action.b + 1} was free ({f.R_PLACE})."]
     if k == "sell":
         return [f"at the Morning Market a fish sells at the market's rate; you had {b.fish} fish ({f.R_MARKET})."]
     if k == "done":
@@ -246,7 +247,7 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         card = s.C[action.a]
         price = direct_price(s, seat, action.a, discount)
         gaps = min((gap_cost(s, seat, p.a, p.b) for p in placements(s, seat, price)), default=0)
-        cost = f"{price} coins" + (f" (its price {card.cost}, less your discount)" if price != card.cost else "")
+        cost = counted(price, "coin") + (f" (its price {card.cost}, less your discount)" if price != card.cost else "")
         extra = (f", plus at least {gaps} for the empty slots it must leave in a lane" if gaps else
                  ", with a slot free of gap cost to put it in")
         return [f"you may buy one of the cards offered, or none: {card.name} costs {cost}{extra}; you had "

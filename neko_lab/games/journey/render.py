@@ -34,6 +34,7 @@ from neko_lab.core.events import PUBLIC
 from neko_lab.core.svg import target, wrapping
 
 from .graph import LANE_SHIFT, SLOTS, STEP, hub_yield
+from .rules.player_boards import ITEM_WORDS
 from .pieces import (CH, CW, DIE, HARBOUR_W, HG, ITEM_FILL, LEGAL, MIN_TEXT, PER_ROW, PLAYER_COLOURS, WIDTH,
                      _click, _t, card_svg, die_svg, hub_svg, ship_svg)
 
@@ -99,7 +100,8 @@ def lane_svg(state: "GameState", seat: int, lane: int, x0: float, y0: float,
         name = f"hub:{lane}:{h.pos}"
         parts.append(_click(hub_svg(hx, cy, h.multiplier, h.item,
                                     f"hub {h.multiplier}×{h.item}: a {h.multiplier} die or a ship gives "
-                                    f"{hub_yield(h.multiplier, h.item)} {h.item}", bool(clicks and name in clicks)),
+                                    f"{counted(hub_yield(h.multiplier, h.item), *ITEM_WORDS[h.item])}",
+                                    bool(clicks and name in clicks)),
                             name, clicks))
     for key, value in sorted(b.hub_dice.items()):
         if key // LANE_SHIFT != lane:

@@ -341,7 +341,7 @@ def seat_resources(s, i: int) -> str:
     fame and victory points are kept in view of everyone)."""
     cards = [n for n, h in (("Diversification", s.diversification), ("Intrepid Spacefarer", s.intrepid)) if h == i]
     planets = len({s.data.locations[loc].planet for loc, h in enumerate(s.bases) if i in h})
-    return (f"{s.credits[i]} credits · {s.fuel[i]} fuel · {s.fame[i]} fame · {s.scores()[i]} VP · "
+    return (f"{counted(s.credits[i], 'credit')} · {s.fuel[i]} fuel · {s.fame[i]} fame · {s.scores()[i]} VP · "
             f"speed {seat_speed(s, i)} · bases on {planets} planet{'' if planets == 1 else 's'}"
             + (f" · {', '.join(cards)}" if cards else ""))
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
+from neko_lab.core.errors import counted
+
 from . import data as sd
 from .data import COLOURS, LEVEL_OF, neighbourhood_name
 from .rules import rulebook as rb
@@ -178,7 +180,7 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
                 f"place ({rb.COO})."]
     if t is Discard:
         return [f"the Accountant's minions went to the Waiting Room, and some must now be discarded from it; "
-                f"{len(s.waiting[seat])} were waiting ({rb.ACCOUNTANT})."]
+                f"{len(s.waiting[seat])} {'was' if len(s.waiting[seat]) == 1 else 'were'} waiting ({rb.ACCOUNTANT})."]
     if t is Take:
         colour = COLOURS[action.colour]
         if not action.count:
@@ -186,7 +188,7 @@ def why(s: Any, action: Hashable, viewer: Any) -> list[str]:
         most = s.pending[-1].data[2] if s.pending and s.pending[-1].kind == "fishmonger" else action.count
         return [f"the Fishmonger takes cubes of its box's colour from your warehouse and places them in the "
                 f"bottom neighbourhood of its own card (place {action.place + 1}), up to {most} on its level; "
-                f"your warehouse held {s.warehouse[seat][action.colour]} {colour} cubes ({rb.FISHMONGER})."]
+                f"your warehouse held {counted(s.warehouse[seat][action.colour], colour + ' cube')} ({rb.FISHMONGER})."]
     if t is Carry:
         colour = COLOURS[action.colour]
         if action.subway:

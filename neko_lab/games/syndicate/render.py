@@ -15,6 +15,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from neko_lab.core.events import EVERYTHING, PUBLIC
+from neko_lab.core.errors import counted
 from neko_lab.core.state import known_total
 from neko_lab.core.svg import target
 
@@ -373,7 +374,7 @@ def html(state: "GameState", viewer: Any = PUBLIC, clickable: bool = False,
     if c is not None and c.built:
         her = Area(state.cards, tuple(c.pyramid), tuple(c.filled), (0,) * (4 * 2 * PLACES), tuple(c.warehouse),
                    (), ())
-        parts.append(area_svg(her, f"CatANNA ({c.box} cubes back in the box)", "#555"))
+        parts.append(area_svg(her, f"CatANNA ({counted(c.box, 'cube')} back in the box)", "#555"))
     rows = state.view_breakdown(viewer)
     known = state.shown_breakdown(viewer)     # a pyramid as the table last showed it: its walk since is "?"
     scores = " · ".join(f"player {i + 1}: {known_total(r, k)}" for i, (r, k) in enumerate(zip(rows, known)))
@@ -385,7 +386,7 @@ def html(state: "GameState", viewer: Any = PUBLIC, clickable: bool = False,
             her = ("; CatANNA's pyramid is built only at the final scoring, so until then her score counts "
                    "her missions alone")
     size, discard, _order = table_view(state, viewer)
-    deck = f"deck {size} cards, discard pile {len(discard)}"
+    deck = f"deck {counted(size, 'card')}, discard pile {len(discard)}"
     head = ("Final scores" if state.over else
             "Score if the game ended now (each empty place costs 2 points times its level's multiplier, "
             "and so does each card still without a delivery: the start is negative for "

@@ -277,7 +277,7 @@ def _say_place(state: State, seat: int, a: Any, kind: str) -> str:
     card = state.card(cid)
     gap = gap_cost(state, seat, a.a, a.b)
     name = _card_name(state, cid)
-    pays = f"{price} coins" + (f", {card.cost} less your Blue Bar discount" if price < card.cost else "")
+    pays = counted(price, "coin") + (f", {card.cost} less your Blue Bar discount" if price < card.cost else "")
     if kind == "win":
         lead = f"You won the bid for {name}, so you may pay {pays} and place it ({RESOLVE}). "
         won = sum(1 for e in state.log if e.seat == seat and e.rule == RESOLVE and "card" in e.data)
@@ -291,7 +291,7 @@ def _say_place(state: State, seat: int, a: Any, kind: str) -> str:
         lead = f"You bought {name} for {pays}. "
     said = (f"{lead}A bought card goes straight into a ship lane; every empty slot between it and the harbour "
             f"costs one coin more, and two neighbouring cards make a hub that dice and ships can use ({PLACE}). "
-            f"Place it in lane {a.a + 1}, slot {a.b + 1}: you pay {price + gap} coins"
+            f"Place it in lane {a.a + 1}, slot {a.b + 1}: you pay {counted(price + gap, 'coin')}"
             + (f" ({price} + {gap} for the empty slots before it)." if gap else "."))
     if "lightning" in card.icons:
         said += " " + _lightning_words(state, seat, a, card)

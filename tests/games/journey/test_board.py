@@ -479,3 +479,27 @@ def test_a_won_card_with_no_empty_slot_in_the_open_lanes_is_said_so_and_only_dec
     assert "green" not in prompt
     assert f"You won {card.name}" in prompt and "your open lanes have no empty slot" in prompt
     assert "declining it (in the choices) is all you can do" in prompt
+
+
+def test_a_price_of_one_coin_reads_in_the_singular():
+    s = game(3)
+    s.boards[s.current_player].coins = 0
+    card = next(c for c in s.data.cards if c.cost > 1)        # its price brought down to 1 by Blue Bars
+    said = Board(s).cannot_pay_text(card, 1)
+    assert "it costs you 1 coin (" in said and "1 coins" not in said, said
+
+
+def test_a_hub_says_what_it_gives_counted_in_words():
+    """A hub's tip reads "gives 2 goods", "gives 1 coin", never "gives 2 good" or "gives 1 coins"."""
+    import html
+    import random
+    import neko_lab as nl
+    said = set()
+    for seed in range(20, 26):         # seed 23 ends with a 2-goods hub
+        s, rng = nl.new_game("journey", players=3, seed=seed), random.Random(seed)
+        while not s.is_over():
+            s.apply(rng.choice(s.legal_actions()))
+        for tip in re.findall(r"a \d die or a ship gives ([^<\"]*)", html.unescape(s.picture())):
+            assert re.fullmatch(r"1 (coin|good|fish|fuel)|\d+ (coins|goods|fish|fuel)", tip), tip
+            said.add(tip.split()[1])
+    assert "goods" in said and len(said) > 2

@@ -266,3 +266,22 @@ def test_the_log_counts_coins_and_cards_in_words():
                             s.log[-1].text), s.log[-1].text
     assert len(paid) > 2 and drawn          # several prices, and direct buys, were seen
     assert {"gains 1 coin", "gains 2 coins", "gains 1 good"} <= gained
+
+
+def test_the_why_of_a_placement_counts_the_open_harbours_in_words():
+    """Explaining a placement: "lane 1 is your one open harbour" with one harbour open, never "one of your 1
+    open harbours"; "one of your 2 open harbours" with more."""
+    from neko_lab.learn import explain_move
+    said = set()
+    for seed in range(4):
+        s, rng = new(3, seed=seed), random.Random(seed)
+        while not s.is_over():
+            legal = s.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+            before = s.clone() if getattr(a, "kind", "") == "place" else None
+            s.apply(a)
+            if before is not None:
+                text = str(explain_move(before, a, s, viewer=before.current_player))
+                assert "of your 1 open" not in text, text
+                said.update(re.findall(r"lane \d is (your one open harbour|one of your \d open harbours)", text))
+    assert "your one open harbour" in said and len(said) > 1

@@ -360,3 +360,17 @@ def test_a_lottery_reward_above_its_die_names_the_die():
     die = s.pending[-1].data
     said = refusal(s, x)
     assert f"the Lottery's die shows {die}, so only faces 1-{die} are open (Journey › Card Reference Guide)" in said
+
+
+def test_refusals_count_one_coin_and_one_time_in_the_singular():
+    """A price or a limit of one reads "1 coin", "1 time", never "1 coins" or "1 times"."""
+    from types import SimpleNamespace
+    from neko_lab.games.journey.rules import refusals
+    s = new(3, seed=0)
+    b = SimpleNamespace(harbours=1, harbour_div=6, coins=0)      # a Harbour City 6: the 2nd harbour costs 1
+    said = refusals._harbour(s, 0, b, None)
+    assert said.startswith("harbour 2 costs 1 coin (your Harbour City's 6 divides the price) and you have 0"), said
+    s = new(3, seed=0, exchange_limit=1)
+    b = SimpleNamespace(exchange_on=[True, False, True, False], exchange_used=[1, 0, 0, 0])
+    said = refusals._exchange(s, 0, b, SimpleNamespace(a=0))
+    assert "may be used 1 time a round, and you have used it 1 time " in said, said

@@ -83,3 +83,10 @@ def test_sea_shepherd_deals_species_first_then_shuffles_in_missions():
     assert [len(h) for h in s.hands] == [3, 3, 3, 3]
     assert [len(p) for p in s.piles] == [8] * 6 + [68 - 12 - 48]
     s.check_invariants()
+
+
+@pytest.mark.parametrize("players,count", [(1, "1 player"), (2, "2 players"), (4, "4 players")])
+def test_the_set_up_line_counts_the_players_in_words(players, count):
+    s = nl.new_game("naeco", players=players, seed=3)
+    assert f"{count}: 3 cards dealt to each, 7 draw piles formed" in [e.text for e in s.log]
+    assert all("(s)" not in e.text for e in s.log_for(0))

@@ -92,3 +92,19 @@ def test_random_games_with_events_keep_the_invariants():
                 act(s, r.choice(s.legal_actions()))
             assert any(e.rule.endswith("Optional Event Rules") for e in s.log)
             assert sum(s.scores()) == sum(sum(p) for p in s.points)
+
+
+def test_an_event_counts_one_credit_in_the_singular():
+    """What an event gives or takes reads "+1 credit", "-2 credits", never "+1 credits"."""
+    import re
+    said = set()
+    for seed in range(8):
+        s, r = game(3, seed=seed, events=True), random.Random(seed)
+        while not s.is_over():
+            act(s, r.choice(s.legal_actions()))
+        for e in s.log:
+            if e.text.startswith("event: ") and "credit" in e.text:
+                said.update(re.findall(r"[+-]\d+ credits?\b", e.text))
+    assert said and all(re.fullmatch(r"[+-]1 credit|[+-]\d+ credits", x) and not re.fullmatch(r"[+-]1 credits", x)
+                        for x in said), said
+    assert "+1 credit" in said

@@ -5,6 +5,7 @@ import shutil
 from html import escape
 
 from neko_lab.core.data import dataset_dir
+from neko_lab.core.errors import counted
 from neko_lab.games.neptune import render
 from neko_lab.games.neptune.render import COLOURS
 from neko_lab.games.neptune.rules import BuildAt
@@ -104,8 +105,16 @@ def test_the_panel_over_the_picture_shows_what_the_viewing_seat_has_and_a_specta
     assert "player 1 (Red):" not in panel and "Player 3" not in panel      # only the viewer's own line
     public = render.areas(s)[0]
     for i in range(4):
-        assert f"Player {i + 1} ({render.NAMES[i]}): {s.credits[i]} credits · {s.fuel[i]} fuel" in public
+        assert f"Player {i + 1} ({render.NAMES[i]}): {counted(s.credits[i], 'credit')} · {s.fuel[i]} fuel" in public
     assert "You," not in public
+
+
+def test_the_panel_counts_one_credit_in_the_singular():
+    s = _mid_game(3)
+    s.credits[:] = [1, 0, 2]
+    public = render.areas(s)[0]
+    assert "Player 1 (Red): 1 credit · " in public and "Player 3 (Blue): 2 credits · " in public
+    assert "1 credits" not in public
 
 
 def test_the_panel_map_and_technology_chart_together_fit_a_laptop_s_picture_box():

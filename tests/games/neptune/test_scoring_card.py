@@ -1,4 +1,7 @@
 """Scoring card and generation scoring (rulebook › Scoring, › Scoring & Victory)."""
+import random
+import re
+
 from neko_lab.games.neptune.rules import BuyVP, NextBuyer
 
 from .rig import BLUE, RED, YELLOW, act, game, loc, play_card
@@ -61,3 +64,19 @@ def test_fame_awards_cite_the_scoring_that_gives_them():
         fame = [(e.seat, e.text, e.rule) for e in s.log[before:] if "VP for fame" in e.text]
         assert [seat for seat, _, _ in fame] == [0, 1]
         assert {r for _, _, r in fame} == {f"Destination: Neptune › {rule}"}, fame
+
+
+def test_the_log_counts_factories_and_colonies_in_words():
+    """The buildings' points read as a person says them: "for 1 factory and 2 colonies", never
+    "1 factories" or "1 colonies"."""
+    seen = set()
+    for seed in range(8):
+        s, rng = game(3, seed=seed), random.Random(seed)
+        while not s.is_over():
+            s.apply(rng.choice(s.legal_actions()))
+        for e in s.log:
+            if re.match(r"scores \d+ VP for \d+ ", e.text):
+                assert re.fullmatch(r"scores \d+ VP for (1 factory|\d+ factories) and (1 colony|\d+ colonies)",
+                                    e.text), e.text
+                seen.add(e.text.split(" for ")[1])
+    assert any("1 factory " in t for t in seen) and any(t.endswith(" 1 colony") for t in seen)

@@ -221,3 +221,19 @@ def test_four_players_each_play_before_the_first_generation_is_scored():
                 actives.add(s.active)
         assert actives == {0, 1, 2, 3}, f"seed {seed}: only {sorted(actives)} played in generation 1"
     assert [len(d) for d in nl.new_game("neptune", players=2, seed=0).decks][1:] == [15, 15, 15]
+
+
+def test_the_last_line_of_the_log_agrees_with_one_or_several_at_the_top():
+    """ "player 2 wins with 30 VP"; with a tie at the top "player 1, player 3 win with 20 VP"."""
+    import random
+    import re
+    lines = set()
+    for players in (2, 4):
+        for seed in range(10):
+            s, r = game(players, seed=seed), random.Random(seed)
+            while not s.is_over():
+                s.apply(r.choice(s.legal_actions()))
+            last = s.log[-1].text
+            assert re.fullmatch(r"the game ends; (player \d wins|player \d(, player \d)+ win) with -?\d+ VP", last), last
+            lines.add(" win " in last)
+    assert lines == {True, False}

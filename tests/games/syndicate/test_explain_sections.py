@@ -51,3 +51,17 @@ def test_simultaneous_headline_cites_the_section_the_why_cites(players, seed):
                 assert other.rule in seen | {""}, other.lines[0]
     assert not mismatched, mismatched[:3]
     assert hidden
+
+
+def test_the_why_counts_one_waiting_minion_and_one_cube_in_words():
+    from types import SimpleNamespace
+    from neko_lab.games.syndicate import explain
+    from neko_lab.games.syndicate.rules.lieutenants_card import Discard
+    from neko_lab.games.syndicate.rules.minions_cards import Take
+    s = SimpleNamespace(current_player=0, waiting=[[7]], pending=[], warehouse=[[1, 0, 0, 0]])
+    assert explain.why(s, Discard(7), 0)[0].endswith(" 1 was waiting (Neko Syndicate › Accountant).")
+    held = explain.why(s, Take(1, 0, 2), 0)[0]
+    assert re.search(r"your warehouse held 1 [a-z ]+ cube \(", held), held
+    s.waiting, s.warehouse = [[7, 9]], [[2, 0, 0, 0]]
+    assert " 2 were waiting " in explain.why(s, Discard(7), 0)[0]
+    assert re.search(r"your warehouse held 2 [a-z ]+ cubes \(", explain.why(s, Take(1, 0, 2), 0)[0])

@@ -171,3 +171,23 @@ def test_the_final_scoring_lines_name_each_player_once():
             assert any(line.startswith(f"[Player {seat + 1}] structure ") for line in lines), lines
         assert not any("] player" in line for line in lines), lines
         assert any(line.startswith("CatANNA: structure ") for line in lines) == (players == 1)
+
+
+def test_the_log_counts_cards_cubes_slots_and_points_in_words():
+    """What the log counts reads as a person says it: "1 card in the drawing deck", "returns 1 cube",
+    "structure 1 point", never "1 cards" or "1 cubes"."""
+    import random
+    import neko_lab as nl
+    seen = set()
+    for players in (1, 2, 4):
+        for seed in range(10):
+            s, rng = nl.new_game("syndicate", players=players, seed=seed), random.Random(seed)
+            while not s.is_over():
+                s.apply(rng.choice(s.legal_actions()))
+            for e in s.log:
+                assert not re.search(r"(?<![\d-])1 (cards|cubes|slots|points)\b", e.text), e.text
+                m = re.match(r"turn \d+ begins with (1 card|\d+ cards) in the drawing deck", e.text)
+                m = m or re.match(r"CatANNA fills \d+ slots and returns (1 cube|\d+ cubes) to the box$", e.text)
+                if m:
+                    seen.add(m.group(1))
+    assert {"1 card", "1 cube"} <= seen and len(seen) > 4

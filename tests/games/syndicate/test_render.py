@@ -130,3 +130,11 @@ def test_the_solo_header_counts_her_pyramid_once_it_is_built():
         s.apply(rng.choice(s.legal_actions()))
     text = html.unescape(render.html(s))
     assert f"CatANNA: {s.catanna_score()} —" in text and "missions only" not in text
+
+
+def test_the_picture_counts_one_card_and_one_cube_in_words(monkeypatch):
+    s = played(players=1, seed=3, steps=10_000)
+    s.catanna.box = 1
+    monkeypatch.setattr(render, "table_view", lambda state, viewer: (1, [], None))
+    text = html.unescape(re.sub(r"<[^>]+>", " ", render.html(s)))
+    assert "deck 1 card," in text and "CatANNA (1 cube back in the box)" in text

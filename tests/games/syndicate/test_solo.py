@@ -231,3 +231,14 @@ def test_the_status_line_says_the_player_beat_or_tied_catanna(monkeypatch, resul
     her = me - 1 if result == "won" else me
     monkeypatch.setattr(s, "catanna_score", lambda: her)
     assert status_text(s) == "Game over. " + said.format(me=me, her=her) + "."
+
+
+def test_the_solo_result_counts_one_point_in_the_singular():
+    from types import SimpleNamespace
+    from neko_lab.games.syndicate.rules import GameState
+    s = SimpleNamespace(players=1, over=True, scores=lambda: [1], catanna_score=lambda: 0, solo_result=lambda: "won")
+    assert GameState.end_result(s) == "P1 beats CatANNA, 1 point to 0"
+    s.scores, s.catanna_score, s.solo_result = (lambda: [-3]), (lambda: 1), (lambda: "lost")
+    assert GameState.end_result(s) == "CatANNA wins, 1 point to P1's -3"
+    s.scores, s.catanna_score, s.solo_result = (lambda: [5]), (lambda: 5), (lambda: "shared")
+    assert GameState.end_result(s) == "P1 and CatANNA share the victory with 5 points each"

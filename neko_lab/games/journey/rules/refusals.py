@@ -263,7 +263,7 @@ def _unjam(s: GameState, seat: int, b: Any, action: Any) -> str | None:
     if not b.interference:
         return f"you have no interference tile to remove ({R_FREE})"
     if b.coins < sc.INTERFERENCE_REMOVAL_COST:
-        return (f"removing an interference tile costs {sc.INTERFERENCE_REMOVAL_COST} coins and you have "
+        return (f"removing an interference tile costs {counted(sc.INTERFERENCE_REMOVAL_COST, 'coin')} and you have "
                 f"{b.coins} ({R_FREE})")
     return None
 
@@ -271,7 +271,7 @@ def _unjam(s: GameState, seat: int, b: Any, action: Any) -> str | None:
 def _ship(s: GameState, seat: int, b: Any, action: Any) -> str | None:
     cost = ship_cost(len(b.ships) + 1)
     if b.coins < cost:
-        return (f"your next ship (ship {len(b.ships) + 1}) costs {cost} coins and you have {b.coins} "
+        return (f"your next ship (ship {len(b.ships) + 1}) costs {counted(cost, 'coin')} and you have {b.coins} "
                 f"({R_FREE})")
     if ship_supply(s) <= 0:
         return f"no ship is left in the supply ({R_FREE})"
@@ -290,7 +290,7 @@ def _harbour(s: GameState, seat: int, b: Any, action: Any) -> str | None:
     cost = harbour_cost(nth, b.harbour_div or None)
     if b.coins < cost:
         city = f" (your Harbour City's {b.harbour_div} divides the price)" if b.harbour_div else ""
-        return f"harbour {nth} costs {cost} coins{city} and you have {b.coins} ({R_FREE})"
+        return f"harbour {nth} costs {counted(cost, 'coin')}{city} and you have {b.coins} ({R_FREE})"
     if harbour_supply(s) <= 0:
         return (f"no harbour is left in the supply: the game has {HARBOUR_SUPPLY}, and every one is open on "
                 f"a player's board ({R_FREE})")
@@ -325,8 +325,9 @@ def _exchange(s: GameState, seat: int, b: Any, action: Any) -> str | None:
                 f"none is there this round{owned} ({R_CARDS})")
     limit = s.options["exchange_limit"]
     if k == 0 and b.exchange_on[2] and limit is not None and b.exchange_used[0] >= limit:
-        return (f"with both Seaside Town exchanges open, 3 coins for 1 fuel may be used {limit} times a round, "
-                f"and you have used it {b.exchange_used[0]} times (the game's exchange_limit option) ({R_CARDS})")
+        return (f"with both Seaside Town exchanges open, 3 coins for 1 fuel may be used {counted(limit, 'time')} a "
+                f"round, and you have used it {counted(b.exchange_used[0], 'time')} (the game's exchange_limit option) "
+                f"({R_CARDS})")
     have = b.coins if pay == "coins" else b.fuel if pay == "fuel" else b.goods
     if have < amount:
         return f"that exchange costs {amount} {pay} and you have {have} ({R_CARDS})"
@@ -418,7 +419,7 @@ def _place(s: GameState, top: Any, b: Any, action: Any) -> str:
     else:
         price = top.data[1]
     gap = gap_cost(s, top.seat, action.a, action.b)
-    return (f"{action} is not legal: the card costs {price} coins there plus {gap} for the empty "
+    return (f"{action} is not legal: the card costs {counted(price, 'coin')} there plus {gap} for the empty "
             f"slot{'s' if gap != 1 else ''} before it, {price + gap} in all, and you have {b.coins} ({R_PLACE})")
 
 

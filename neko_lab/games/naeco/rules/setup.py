@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from neko_lab.core import Pending
+from neko_lab.core.errors import counted
 
 from .objectives import LEVELS
 from .ocean import Ocean
@@ -52,7 +53,7 @@ def set_up(s: "GameState") -> None:
     order = list(range(len(s.priority_table)))
     rng.shuffle(order)
     s.priority = order[:n]
-    s.emit(f"{n} player(s): 3 cards dealt to each, 7 draw piles formed", RULE_SETUP)
+    s.emit("{}: 3 cards dealt to each, 7 draw piles formed", RULE_SETUP, None, counted(n, "player"))
     s.pending = [Pending("play", 0)]
 
 

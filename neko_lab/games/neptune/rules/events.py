@@ -86,8 +86,8 @@ def _give(s, seat: int, credits: int = 0, fuel: int = 0, fame: int = 0, vp: int 
     s.fuel[seat] += fuel
     s.fame[seat] += fame
     s.points[seat][EVENTS] += vp
-    parts = [f"{v:+d} {name}" for v, name in ((credits, "credits"), (fuel, "fuel"), (fame, "fame"), (vp, "VP"))
-             if v]
+    parts = [f"{v:+d} {name}" for v, name in ((credits, "credit" if abs(credits) == 1 else "credits"), (fuel, "fuel"),
+                                             (fame, "fame"), (vp, "VP")) if v]
     s.emit("event: " + ", ".join(parts), RULE_EVENTS, seat)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from neko_lab.core import Pending, serializable
+from neko_lab.core.errors import counted
 
 from .. import scoring
 from . import awards as award_cards
@@ -52,7 +53,8 @@ def start(s, active: int, context: str) -> None:
         vp = scoring.buildings(f, c)
         if vp:
             s.points[i][BUILDINGS] += vp
-            s.emit(f"scores {vp} VP for {f} factories and {c} colonies", rule, i)
+            s.emit("scores {} VP for {} and {}", rule, i, vp, counted(f, "factory", "factories"),
+                   counted(c, "colony", "colonies"))
     awards = award_cards.fame_awards(s, final)
     for i, vp in enumerate(awards):
         if vp:

@@ -192,8 +192,9 @@ def end_game(s) -> None:
     s.over = True
     s.pending.clear()
     best = max(s.scores())
-    s.emit("the game ends; " + ", ".join(who(i) for i, v in enumerate(s.scores()) if v == best)
-           + f" wins with {best} VP", RULE_GENERATIONS, None)
+    top = [who(i) for i, v in enumerate(s.scores()) if v == best]
+    s.emit("the game ends; " + ", ".join(top) + (" wins" if len(top) == 1 else " win") + f" with {best} VP",
+           RULE_GENERATIONS, None)
 
 
 DECISIONS = {"sell": (legal_sell, take_sell), "play": (legal_play, take_play)}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from neko_lab.core.errors import counted
 from ..data import LEVEL_OF, LEVELS, PLACES, upper, lower
 from ..scoring import level_parts, mission_bonuses, mission_points, tie_break
 from .rulebook import END, MISSION_POINTS, STRUCTURE_POINTS
@@ -98,11 +99,11 @@ def announce(s: "GameState") -> None:
     for i, r in enumerate(rows):
         who = "" if i < s.players else "CatANNA: "       # a seat's event is shown under its name already
         struct = sum(r[k] for k in STRUCTURE)
-        s.emit(f"{who}structure {struct} points", STRUCTURE_POINTS, i if i < s.players else None, **r)
-        s.emit(f"{who}missions {r['mission path'] + r['mission order']} points", MISSION_POINTS,
+        s.emit(f"{who}structure {counted(struct, 'point')}", STRUCTURE_POINTS, i if i < s.players else None, **r)
+        s.emit(f"{who}missions {counted(r['mission path'] + r['mission order'], 'point')}", MISSION_POINTS,
                i if i < s.players else None)
     totals = [sum(r.values()) for r in rows]
     best = max(totals)
     names = [f"player {i + 1}" if i < s.players else "CatANNA" for i, v in enumerate(totals) if v == best]
     s.emit(f"the game ends after turn 15: {' and '.join(names)} win{'s' if len(names) == 1 else ''} "
-           f"with {best} points", END, totals=totals)
+           f"with {counted(best, 'point')}", END, totals=totals)

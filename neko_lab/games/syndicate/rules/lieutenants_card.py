@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from neko_lab.core import Pending, serializable
+from neko_lab.core.errors import counted
 from neko_lab.core.fast import new_tuple as _new
 
 from ..data import ACCOUNTANT, COO, LEVEL_OF, PARENTS, PLACES, changed
@@ -71,7 +72,7 @@ def top_up(s: "GameState") -> None:
     s.deck = pile + s.deck
     s.discard = []
     s.deck_known = False
-    s.emit(f"turn {s.turn} begins with {len(s.deck) - len(pile)} cards in the drawing deck, fewer than "
+    s.emit(f"turn {s.turn} begins with {counted(len(s.deck) - len(pile), 'card')} in the drawing deck, fewer than "
            "the seats may draw: the discard pile is shuffled and put under it", simultaneous.TURN_PHASES,
            cards=len(pile))
 

@@ -14,6 +14,7 @@ from itertools import permutations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from neko_lab.core.errors import counted
 from neko_lab.core import ConfigError, DataError, Pending, serializable
 
 from ..data import (COLOURS, DEFAULT_DIFFICULTY, LIEUTENANTS, MISSION_TYPES, PLACES, WILD, SyndicateData,
@@ -200,7 +201,8 @@ def fill_slots(s: "GameState") -> None:
     c.box = sum(c.warehouse)
     c.warehouse = [0, 0, 0, 0]
     done = sum(1 for f in c.filled for v in f if v >= 0)
-    s.emit(f"CatANNA fills {done} slots and returns {c.box} cubes to the box", SOLO_SCORING, filled=done)
+    s.emit("CatANNA fills {} and returns {} to the box", SOLO_SCORING, None, counted(done, "slot"), counted(c.box, "cube"),
+           filled=done)
     s.over = True
     final_scoring.announce(s)
 

@@ -17,7 +17,7 @@ from typing import Any, Hashable
 from neko_lab.core import ConfigError, Rng, State
 from neko_lab.core.refusals import field_kind
 from neko_lab.core.data import load_cached, resolve
-from neko_lab.core.errors import excerpt, one_of
+from neko_lab.core.errors import counted, excerpt, one_of
 from neko_lab.core.events import PUBLIC
 from neko_lab.core.decisions import gather
 from neko_lab.core.shapes import Shape, choice, flag, items, maybe, per_seat, record, seat, text, whole
@@ -202,9 +202,9 @@ class GameState(State):
             return ""
         me = (who or (lambda seat: f"P{seat + 1}"))(0)
         mine, hers = self.scores()[0], self.catanna_score()
-        return {"won": f"{me} beats CatANNA, {mine} points to {hers}",
-                "lost": f"CatANNA wins, {hers} points to {me}'s {mine}",
-                "shared": f"{me} and CatANNA share the victory with {mine} points each"}[self.solo_result()]
+        return {"won": f"{me} beats CatANNA, {counted(mine, 'point')} to {hers}",
+                "lost": f"CatANNA wins, {counted(hers, 'point')} to {me}'s {mine}",
+                "shared": f"{me} and CatANNA share the victory with {counted(mine, 'point')} each"}[self.solo_result()]
 
     def catanna_score(self) -> int:
         return sum(final_scoring.catanna_breakdown(self).values())
