@@ -523,3 +523,35 @@ def test_the_journey_lesson_says_a_price_of_one_coin_in_the_singular():
             assert " for 1 coin" in said and "you pay 1 coin." in said and "1 coins" not in said, said
             return
     raise AssertionError("no direct buy reached in 20 seeded games")
+
+
+def test_the_journey_lesson_counts_one_die_and_one_open_face_in_the_singular():
+    """"leaving you 1 die" when a seat with two dice spends one on income, and "opens face 6" when a
+    lowest die of 6 leaves one face of the reward chart open (never "1 dice", "faces 6 to 6")."""
+    import random
+    from neko_lab.learn.lessons import journey as lesson
+    said = {}
+    for seed in range(30):
+        s, pick = nl.new_game("journey", players=3, seed=seed), random.Random(seed)
+        while not s.is_over() and len(said) < 2:
+            top = s.pending[-1] if s.pending else None
+            if top is not None and top.kind == "income" and "income" not in said:
+                board = s.boards[top.seat]
+                kept = board.dice
+                board.dice, s._legal = (3, 4), None           # two dice left: spending one leaves one
+                said["income"] = lesson.say(s, s.legal_actions()[0])
+                board.dice, s._legal = kept, None
+            if top is not None and top.kind == "reward" and "reward" not in said:
+                board = s.boards[top.seat]
+                text = lesson.say(s, s.legal_actions()[0])
+                if text.startswith("Round "):          # the seat has taken a reward before
+                    kept = board.dice
+                    board.dice, s._legal = (6, 6), None
+                    said["reward"] = lesson.say(s, s.legal_actions()[0])
+                    board.dice, s._legal = kept, None
+            legal = s.legal_actions()
+            s.apply(legal[pick.randrange(len(legal))])
+        if len(said) == 2:
+            break
+    assert "leaving you 1 die for the round" in said["income"]
+    assert "which opens face 6 of the chart" in said["reward"]

@@ -136,15 +136,16 @@ def say(state: State, a: Any) -> str:
         return f"Keep the {x} from the dice passed to you ({DRAFT})."
     if kind == "income":
         return (f"Obtain Income: give up one of your dice and take as many coins as it shows ({INCOME}). "
-                f"Spend the {x}: +{counted(x, 'coin')}, leaving you {len(board['dice']) - 1} dice for the "
+                f"Spend the {x}: +{counted(x, 'coin')}, leaving you {counted(len(board['dice']) - 1, 'die', 'dice')} for the "
                 f"round." + _card_income(state, seat))
     if kind == "reward":
         low = min(board["dice"]) if board["dice"] else 1
         if _seen(state, seat, REWARDS) == 0:
             return (f"Get Rewards: your lowest die is a {low}, so you may take any reward of the chart from face "
                     f"{low} up ({REWARDS}). Choose to {_reward(state, x)}.")
-        return (f"Round {getattr(state, 'round', 1)}'s reward: your lowest die is a {low}, which opens faces {low} "
-                f"to 6 of the chart ({REWARDS}). Choose to {_reward(state, x)}.")
+        opens = "face 6" if low == 6 else f"faces {low} to 6"
+        return (f"Round {getattr(state, 'round', 1)}'s reward: your lowest die is a {low}, which opens {opens} "
+                f"of the chart ({REWARDS}). Choose to {_reward(state, x)}.")
     if kind == "pick":
         rule = section(state, a)          # the dice reward, or the card, that offered the buy
         if k == "decline":

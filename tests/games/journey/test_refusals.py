@@ -351,6 +351,14 @@ def test_a_dice_reward_below_the_lowest_die_names_the_die_and_the_open_faces():
     assert f"your lowest die is {low}, so only faces {low}-6 are open {REWARDS}" in said
 
 
+def test_a_single_open_face_is_named_in_the_singular():
+    s, five = first(reward_offered, players=(2,), seeds=range(1))
+    me(s).dice = (6, 6)                       # a lowest die of 6 opens face 6 alone
+    s._legal = None
+    six = next(a for a in s.legal_actions() if a.a == 6)
+    assert f"your lowest die is 6, so only face 6 is open {REWARDS}" in refusal(s, six._replace(a=5))
+
+
 def test_a_lottery_reward_above_its_die_names_the_die():
     def above(s):
         if s.pending and s.pending[-1].kind == "lottery" and s.pending[-1].data < 6:

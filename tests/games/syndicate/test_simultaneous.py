@@ -307,6 +307,16 @@ def test_a_short_draw_leaves_this_turns_discards_on_the_pile_unless_the_table_pl
     assert s.pending[-1].kind == "discard" and s.pending[-1].data == 2
     assert any("draws 2 minions into the Waiting Room" in e.text for e in s.log_for(2))
 
+    # one card left for seat 3: the log counts it in the singular
+    s = _late_four_seat_turn(simultaneous=True)
+    s.waiting[3] += (s.deck.pop(0),)           # seat 4 holds one card more: seven left in the deck
+    s.refresh_view()
+    _accountant_then_discard(s, 0)
+    _accountant_then_discard(s, 1)
+    s.apply(_named(s, "Accountant"))
+    assert len(s.waiting[2]) == 1 + 1
+    assert any(e.text == "draws 1 minion into the Waiting Room" for e in s.log_for(2))
+
     s = _late_four_seat_turn(simultaneous=False)
     _accountant_then_discard(s, 0)
     _accountant_then_discard(s, 1)

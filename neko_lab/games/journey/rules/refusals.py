@@ -94,8 +94,9 @@ def _reward(s: GameState, action: Any, lo: int, hi: int, rule: str) -> str:
     if not 1 <= face <= faces:
         return f"the dice reward chart has faces 1 to {faces} ({rule})"
     if not lo <= face <= hi:
-        why = (f"your lowest die is {lo}, so only faces {lo}-{hi} are open" if action.kind == "reward" else
-               f"the Lottery's die shows {hi}, so only faces {lo}-{hi} are open")
+        open_faces = f"face {lo} is" if lo == hi else f"faces {lo}-{hi} are"
+        why = (f"your lowest die is {lo}, so only {open_faces} open" if action.kind == "reward" else
+               f"the Lottery's die shows {hi}, so only {open_faces} open")
         return f"{why} ({rule})"
     gives = (s.data.rewards[face - 1], s.data.reward_amounts[face - 1])
     named = (jdata.REWARDS[action.b] if 0 <= action.b < len(jdata.REWARDS) else None, action.c)

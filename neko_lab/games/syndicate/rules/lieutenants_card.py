@@ -83,7 +83,7 @@ def enter_accountant(s: "GameState", seat: int, p: int, side: int) -> None:
     s.own_draws[seat] += len(drawn)
     if len(drawn) < ACCOUNTANT_DRAW and simultaneous.hiding(s):
         simultaneous.came_up_short(s, seat)
-    s.emit("draws {} minions into the Waiting Room", RULE_ACCOUNTANT, seat, len(drawn), cards=len(drawn))
+    s.emit("draws {} into the Waiting Room", RULE_ACCOUNTANT, seat, counted(len(drawn), "minion"), cards=len(drawn))
     more = min(ACCOUNTANT_DISCARD, len(s.waiting[seat]))
     if more:
         s.pending.append(Pending("discard", seat, more))
