@@ -37,7 +37,8 @@ def test_a_naeco_turn_played_with_tab_enter_and_space(tmp_path):
         for k in range(hand.count()):
             assert hand.nth(k).get_attribute("role") == "button"
             assert hand.nth(k).get_attribute("tabindex") == "0"
-            assert "(depth" in hand.nth(k).get_attribute("aria-label") or hand.nth(k).get_attribute("aria-label")
+            tip = " ".join(hand.nth(k).locator("title").first.text_content().split())
+            assert tip and hand.nth(k).get_attribute("aria-label") == tip      # named by what hovering says
         off = board.locator(".neko-picture [data-target].neko-off").first
         assert off.get_attribute("aria-disabled") == "true" and off.get_attribute("tabindex") is None
         choices = board.locator(".neko-choices [data-target^='action:'].neko-lit")
