@@ -209,8 +209,8 @@ class Board(GenericBoard):
         least = price + s.gap_cost(seat, lane, slot)
         pays = counted(price, "coin") + (f" ({card.cost} less your Blue Bar discount)" if price < card.cost else "")
         where = "" if least == price else f" plus the gap cost, {least} in all in lane {lane + 1}, slot {slot + 1}"
-        return (f"{won}, but you cannot pay for it: it costs you {pays}{where} and you have {b.coins} "
-                f"coin{'s' if b.coins != 1 else ''}, so {decline}")
+        return (f"{won}, but you cannot pay for it: it costs you {pays}{where} and you have "
+                f"{counted(b.coins, 'coin')}, so {decline}")
 
     def why_not_target(self, name: str) -> str:
         """Why a click on a die, card, hub, slot, ship or "end turn" that is not lit does nothing now:

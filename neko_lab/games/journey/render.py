@@ -34,7 +34,7 @@ from neko_lab.core.events import PUBLIC
 from neko_lab.core.svg import target, wrapping
 
 from .graph import LANE_SHIFT, SLOTS, STEP, hub_yield
-from .rules.player_boards import ITEM_WORDS
+from .rules.facts import ITEM_WORDS
 from .pieces import (CH, CW, DIE, HARBOUR_W, HG, ITEM_FILL, LEGAL, MIN_TEXT, PER_ROW, PLAYER_COLOURS, WIDTH,
                      _click, _t, card_svg, die_svg, hub_svg, ship_svg)
 

@@ -40,7 +40,7 @@ from ...core.state import State
 from ...games.journey.explain import die_price, section as move_section
 from ...games.journey.rules.ship_lanes import gap_cost, hub
 from ...games.journey import scoring as sc
-from ...games.journey.rules.facts import R_HARBOUR as HARBOUR
+from ...games.journey.rules.facts import ITEM_WORDS, R_HARBOUR as HARBOUR, reward_text
 from ...games.journey.rules.free_actions import TURN as FREE_MOVES
 from ...games.journey.scoring import CABIN_LIMIT, FISH_LIMIT
 from ..explain import number
@@ -64,10 +64,9 @@ MOVE = FREE + " \u203a Move your ship"
 PREPARE = R + "End of a Round \u203a Prepare for next round"
 ADVANCED = R + "Advanced Game"
 CABIN, FREEZER = CABIN_LIMIT, FISH_LIMIT       # fuel and goods together; fish
-REWARD_WORDS = {"buy_card": "buy one of two cards drawn from the deck", "good": "take {n} good",
-                "fish": "take {n} fish", "remove_interference": "remove an interference tile",
-                "fuel": "take {n} fuel", "coins": "take {n} coins"}
-ITEM_WORDS = {"good": "good", "coins": "coins", "fish": "fish", "fuel": "fuel"}
+# the rewards the lesson words more fully than the chart's own words (facts.reward_text)
+REWARD_WORDS = {"buy_card": "buy one of two cards drawn from the deck",
+                "remove_interference": "remove an interference tile"}
 
 
 def _kind(a: Any) -> str:
@@ -96,7 +95,7 @@ def _reward(state: State, face: int) -> str:
         kind, n = data.rewards[face - 1], data.reward_amounts[face - 1]
     except Exception:
         return f"the reward of face {face}"
-    return REWARD_WORDS.get(kind, kind.replace("_", " ")).format(n=n)
+    return REWARD_WORDS.get(kind) or reward_text(kind, n)
 
 
 def _seen(state: State, seat: int, *rules: str) -> int:
@@ -116,7 +115,7 @@ def say(state: State, a: Any) -> str:
         item, n = getattr(state, "data").bonus[x]
         return (f"Before round 1, each player takes one starting bonus tile, the last in turn order first "
                 f"({SETUP}). You start with 8 coins, 2 fuel, one harbour and one ship. Take the tile that "
-                f"gives {n} {ITEM_WORDS.get(item, item)}: coins pay for cards, harbours and ships. Coins have no "
+                f"gives {counted(n, *ITEM_WORDS[item])}: coins pay for cards, harbours and ships. Coins have no "
                 f"limit, but your cabin holds at most {CABIN} fuel and goods together and your freezer at most "
                 f"{FREEZER} fish: whatever would go beyond goes back to the supply ({SETUP}, {MARKET}). "
                 + _tiles_words(state, seat))

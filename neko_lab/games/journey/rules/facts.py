@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Sequence
 
 from neko_lab.core import Pending, serializable
+from neko_lab.core.errors import counted
 
 from .. import data as jdata
 from .. import scoring as sc
@@ -194,15 +195,18 @@ def where(pos: int) -> str:
     return f"the hub between slots {edge} and {edge + 1}"
 
 
+# an item as a reader counts it: counted(n, *ITEM_WORDS[item]) ("1 coin", "2 goods", "3 fish", "2 penguin points")
+ITEM_WORDS = {"coins": ("coin",), "fish": ("fish", "fish"), "fuel": ("fuel", "fuel"), "good": ("good",),
+              "pp": ("penguin point",)}
+
+
 def reward_text(kind: str, amount: int) -> str:
     """What a reward of the dice reward chart gives, in words."""
     if kind == "buy_card":
         return "buy a card"
     if kind == "remove_interference":
-        return f"remove {amount} interference tile{'s' if amount != 1 else ''}"
-    if kind == "coins":
-        return f"take {amount} coin{'s' if amount != 1 else ''}"
-    return f"take {amount} {kind}{'s' if kind == 'good' and amount != 1 else ''}"
+        return f"remove {counted(amount, 'interference tile')}"
+    return f"take {counted(amount, *ITEM_WORDS[kind])}"
 
 
 def reward_given(kind: str, amount: int) -> str:
@@ -211,10 +215,8 @@ def reward_given(kind: str, amount: int) -> str:
     if kind == "buy_card":
         return "a card to buy"
     if kind == "remove_interference":
-        return f"the removal of {amount} interference tile{'s' if amount != 1 else ''}"
-    if kind in ("coins", "good"):
-        return f"{amount} {kind.removesuffix('s')}{'s' if amount != 1 else ''}"
-    return f"{amount} {kind}"
+        return f"the removal of {counted(amount, 'interference tile')}"
+    return counted(amount, *ITEM_WORDS[kind])
 
 
 @serializable

@@ -11,7 +11,7 @@ from neko_lab.core.errors import counted
 from neko_lab.core.frozen import FrozenDict
 
 from .. import scoring as sc
-from .facts import CATEGORIES, CHURCH_DICE, MAX_LANES, SLOTS, START_COINS, START_FUEL, START_HARBOURS
+from .facts import CATEGORIES, CHURCH_DICE, ITEM_WORDS, MAX_LANES, SLOTS, START_COINS, START_FUEL, START_HARBOURS
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -101,11 +101,6 @@ def with_item(d: dict, key: object, value: int) -> FrozenDict:
     """The read-only mapping `d` with `key` set to `value`: a board's dice on hubs and cards and its points
     change this way (copies share them)."""
     return FrozenDict({**d, key: value})
-
-
-# an item as the log counts it: counted(n, *ITEM_WORDS[item]) ("1 coin", "2 goods", "3 fish", "2 penguin points")
-ITEM_WORDS = {"coins": ("coin",), "fish": ("fish", "fish"), "fuel": ("fuel", "fuel"), "good": ("good",),
-              "pp": ("penguin point",)}
 
 
 def gain(s: GameState, seat: int, item: str, n: int, rule: str, why: str = "") -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from neko_lab.core import Pending
+from neko_lab.core.errors import counted
 from neko_lab.core.frozen import FrozenDict
 
 from .. import scoring as sc
@@ -158,7 +159,7 @@ def tie_break(s: GameState) -> str:
         return (f" (tied on {scores[won]} points with {others}, the tie goes to the most coins left: "
                 f"{' to '.join(str(coins[x]) for x in sorted(tied, key=lambda x: x != won))})")
     level = [x for x in tied if coins[x] == coins[won]]
-    return (f" (tied on {scores[won]} points and {coins[won]} coin{'s' if coins[won] != 1 else ''} with "
+    return (f" (tied on {scores[won]} points and {counted(coins[won], 'coin')} with "
             f"{' and '.join(player(x) for x in level if x != won)}, the tie goes to the earlier place in "
             f"the last round's turn order)")
 
