@@ -26,7 +26,7 @@ from .rules.attract_investors import CashFame
 from .rules.base import (BASE_CREDITS, BUILT, FACTORY_CREDITS, FUEL_PRICE, MISSION_CREDITS, MOVED, RULE_BROKER,
                          RULE_BUILD, RULE_BUILDING, RULE_FACTORIES, RULE_FUEL, RULE_INVESTORS, RULE_PLAY,
                          RULE_RESEARCH, RULE_SCORING, RULE_SELL, RULE_TECH, RULE_TECH_ACCESS, RULE_TECH_CARD,
-                         RULE_TURN, TEAMS, access_price, who)
+                         RULE_TURN, TEAMS, access_price, credits, who)
 from .rules.build import WHAT, BuildAt, move_targets
 from .rules.fuel import fare, seat_view
 from .rules.fuel_broker import BrokerFuel
@@ -67,10 +67,6 @@ def _whose(s: Any, seat: int, holder: int) -> str:
     return "you" if holder == seat else who(holder)
 
 
-def _credits(n: int) -> str:
-    return f"{n} credit{'s' if n != 1 else ''}"
-
-
 def _other(s: Any, decision: str, what: str, when: str, rule: str) -> str:
     """A place that plays no part in the open decision."""
     return f"{what} {when}; this decision is about {ABOUT.get(decision, decision)} ({rule})"
@@ -86,7 +82,7 @@ def _launch(s: Any, seat: int, i: int) -> str:
                 f"the mission at {loc.name}: a launch goes only where "
                 f"no mission is yet (access to it is bought after the launches) ({RULE_RESEARCH})")
     if s.credits[seat] < MISSION_CREDITS:
-        return (f"a launch costs {_credits(MISSION_CREDITS)} and fuel, and you have {_credits(s.credits[seat])} "
+        return (f"a launch costs {credits(MISSION_CREDITS)} and fuel, and you have {credits(s.credits[seat])} "
                 f"({RULE_RESEARCH})")
     spd, own, mask = seat_view(s, seat)
     need = fare(s.data, s.data.home, i, spd, own, mask)
@@ -107,8 +103,8 @@ def _access(s: Any, seat: int, i: int) -> str:
     if seat in holders:
         return f"you already have a token on the mission at {loc.name} ({RULE_RESEARCH})"
     price = access_price(s.players)
-    return (f"access to the mission at {loc.name} costs {_credits(price)} paid to {who(holders[0])}, and you have "
-            f"{_credits(s.credits[seat])} ({RULE_RESEARCH})")
+    return (f"access to the mission at {loc.name} costs {credits(price)} paid to {who(holders[0])}, and you have "
+            f"{credits(s.credits[seat])} ({RULE_RESEARCH})")
 
 
 def _teams(s: Any, seat: int) -> list[tuple[int, int, int]]:
@@ -173,7 +169,7 @@ def _circle(s: Any, seat: int, i: int, what: str, have: set) -> str | None:
     if missing:
         return f"a {what} at {loc.name} {_lacking(s, needs, have)}"
     if s.credits[seat] < cost:
-        return f"a {what} at {loc.name} costs {_credits(cost)}, and you have {_credits(s.credits[seat])}"
+        return f"a {what} at {loc.name} costs {credits(cost)}, and you have {credits(s.credits[seat])}"
     return None
 
 
@@ -195,7 +191,7 @@ def _build(s: Any, seat: int, i: int) -> str:
         if missing:
             return f"a base at {loc.name} {_lacking(s, loc.base_requires, have)} ({RULE_BUILDING})"
         if s.credits[seat] < BASE_CREDITS:
-            return (f"a base costs {_credits(BASE_CREDITS)}, and you have {_credits(s.credits[seat])} "
+            return (f"a base costs {credits(BASE_CREDITS)}, and you have {credits(s.credits[seat])} "
                     f"({RULE_BUILDING})")
         return _trip(s, seat, i)
     blocks = {w: _circle(s, seat, i, w, have) for w in ("factory", "colony")}
@@ -242,8 +238,8 @@ def _tech(s: Any, seat: int, t: int, decision: str) -> str:
             return (f"nobody controls {tech.name} yet, so there is nobody to buy access from: control is taken "
                     f"with a Technology card ({RULE_TECH_ACCESS})")
         price = access_price(s.players)
-        return (f"access to {tech.name} costs {_credits(price)} paid to {who(holders[0])}, and you have "
-                f"{_credits(s.credits[seat])} ({RULE_TECH_ACCESS})")
+        return (f"access to {tech.name} costs {credits(price)} paid to {who(holders[0])}, and you have "
+                f"{credits(s.credits[seat])} ({RULE_TECH_ACCESS})")
     return _other(s, decision, "technologies are taken",
                   "with a Technology card, or access bought while you build or launch", RULE_TECH_ACCESS)
 
@@ -399,7 +395,7 @@ def _build_action(s: Any, seat: int, a: BuildAt) -> str | None:
         if not set(loc.base_requires) <= have:
             return f"a base at {loc.name} {_lacking(s, loc.base_requires, have)} ({RULE_BUILDING})"
         if s.credits[seat] < BASE_CREDITS:
-            return f"a base costs {_credits(BASE_CREDITS)}, and you have {_credits(s.credits[seat])} ({RULE_BUILDING})"
+            return f"a base costs {credits(BASE_CREDITS)}, and you have {credits(s.credits[seat])} ({RULE_BUILDING})"
         return _fuel(s, seat, team, at, i, 0)
     if seat not in s.bases[i]:
         return f"a {a.what} needs your own base at {loc.name}, and you have none there ({RULE_BUILDING})"

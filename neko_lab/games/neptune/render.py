@@ -24,6 +24,7 @@ from neko_lab.core.errors import counted
 from neko_lab.core.events import EVERYTHING, PUBLIC
 from neko_lab.core.svg import target, wrapping
 
+from .rules.base import credits
 from .rules.build import ROUNDS, order
 from .rules.fuel import seat_bases, seat_speed, trip_cost
 
@@ -341,7 +342,7 @@ def seat_resources(s, i: int) -> str:
     fame and victory points are kept in view of everyone)."""
     cards = [n for n, h in (("Diversification", s.diversification), ("Intrepid Spacefarer", s.intrepid)) if h == i]
     planets = len({s.data.locations[loc].planet for loc, h in enumerate(s.bases) if i in h})
-    return (f"{counted(s.credits[i], 'credit')} · {s.fuel[i]} fuel · {s.fame[i]} fame · {s.scores()[i]} VP · "
+    return (f"{credits(s.credits[i])} · {s.fuel[i]} fuel · {s.fame[i]} fame · {s.scores()[i]} VP · "
             f"speed {seat_speed(s, i)} · bases on {planets} planet{'' if planets == 1 else 's'}"
             + (f" · {', '.join(cards)}" if cards else ""))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from neko_lab.core.errors import counted
 from neko_lab.core.refusals import short
 
 from . import data as sd
@@ -26,10 +27,6 @@ from .rules.solo import WildCube
 
 def _colour(c: Any) -> str:
     return COLOURS[c] if isinstance(c, int) and 0 <= c < len(COLOURS) else f"colour {c}"
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def empty_place_reason(s: Any, seat: int, p: int) -> str:
@@ -89,11 +86,11 @@ def _take(s: Any, seat: int, top: Any, a: Take) -> str | None:
     if isinstance(a.count, int) and a.count < 0:
         return f"the Fishmonger takes cubes from the warehouse, none or more, never fewer ({FISHMONGER})"
     if a.count > left:
-        return (f"a Fishmonger on level {LEVEL_OF[p]} takes at most {_count(left, 'cube')}, as many as its "
+        return (f"a Fishmonger on level {LEVEL_OF[p]} takes at most {counted(left, 'cube')}, as many as its "
                 f"level ({FISHMONGER})")
     have = s.warehouse[seat][colour]
     if a.count > have:
-        return (f"your warehouse holds only {_count(have, _colour(colour) + ' cube')}, and the Fishmonger takes "
+        return (f"your warehouse holds only {counted(have, _colour(colour) + ' cube')}, and the Fishmonger takes "
                 f"cubes from it ({FISHMONGER})")
     return None
 
@@ -166,7 +163,7 @@ def _deliver(s: Any, seat: int, top: Any, a: Deliver) -> str | None:
         return f"there is no card at place {a.place + 1} yet ({rule})"
     slots = s.card_at(seat, a.place).slots
     if not 0 <= a.slot < len(slots):
-        return f"the card at place {a.place + 1} has {_count(len(slots), 'slot')} ({rule})"
+        return f"the card at place {a.place + 1} has {counted(len(slots), 'slot')} ({rule})"
     kind, want = slots[a.slot]
     if kind != a.kind:
         return (f"slot {a.slot + 1} at place {a.place + 1} is a {SLOT_KINDS[kind]} slot, not a "
@@ -230,7 +227,7 @@ def _reason(s: Any, action: Any) -> str | None:
         return _place(s, seat, action)
     if t is Discard and top.kind == "discard" and action.card not in s.waiting[seat]:
         return (f"minion {action.card + 1} is not in your Waiting Room: the Accountant discards from the "
-                f"{_count(len(s.waiting[seat]), 'minion')} waiting there ({ACCOUNTANT})")
+                f"{counted(len(s.waiting[seat]), 'minion')} waiting there ({ACCOUNTANT})")
     if t is Carry:
         if top.kind not in (sd.DELIVERY, sd.SUBWAY):
             return "no Delivery lady or Subway operator is at work"

@@ -168,7 +168,7 @@ def lands(state: State, n: int, colour_: int) -> str:
     if moves == 0:
         return f"beside a free slot of place {p + 1} that takes it"
     if moves < 99:
-        return (f"{_more(moves, 'move')} (a Delivery lady step or a subway ride each) from a free slot of "
+        return (f"{counted(moves, 'move')} (a Delivery lady step or a subway ride each) from a free slot of "
                 f"place {p + 1} that takes it")
     return f"where no free slot of yours that takes {COLOURS[colour_]} can be reached"
 
@@ -198,7 +198,7 @@ def walk_onto(state: State, p: int, walk: list) -> str:
         assert CHILD[up.place][up.side] == p
         return (f"place {p + 1} hangs below the {_side(up.side)} box of place {up.place + 1}, the "
                 f"{up.action.capitalize()} this turn's walk takes, so a card there works this very turn: its "
-                f"{here.action.capitalize()}, up to {_more(here.level, 'time')}")
+                f"{here.action.capitalize()}, up to {counted(here.level, 'time')}")
     for q, side in _parents(state, p):
         b = next((b for b in walk if b.place == q), None)
         if b is None:
@@ -210,10 +210,6 @@ def walk_onto(state: State, p: int, walk: list) -> str:
         return (f"place {p + 1} hangs below the {_side(side)} box of place {q + 1}, the {box}, where this turn's "
                 f"walk ends: a card there would carry it on")
     return f"place {p + 1} hangs below {_parent_words(state, p)}, which this turn's walk does not pass"
-
-
-def _more(n: int, what: str) -> str:
-    return f"{n} {what}{'s' if n != 1 else ''}"
 
 
 def _open(state: State, wanted: Any, a: Any) -> str:
@@ -242,16 +238,16 @@ def _open(state: State, wanted: Any, a: Any) -> str:
 def _take(state: State, wanted: Any, a: Any) -> str:
     name, lv = COLOURS[a.colour], LEVEL_OF[a.place]
     room = len(takers(state, a.colour))
-    slots = f"{_more(room, 'free slot')} of yours that take{'s' if room == 1 else ''} {name} or any colour"
+    slots = f"{counted(room, 'free slot')} of yours that take{'s' if room == 1 else ''} {name} or any colour"
     if a.count < wanted.count:
         fewer = wanted.count - a.count
-        return (f"taking {a.count} instead of {wanted.count} brings {_more(fewer, name + ' cube')} fewer onto your "
+        return (f"taking {a.count} instead of {wanted.count} brings {counted(fewer, name + ' cube')} fewer onto your "
                 f"cards, for the {slots}: each cube delivered adds +1 times its level's multiplier (the first on "
                 f"a card also ends that card's \u22122), and the Fishmonger is the only box that brings cubes "
                 f"out of the warehouse")
     extra = a.count - wanted.count
     cost = 2 * MULTIPLIER[lv]
-    return (f"taking {a.count} instead of {wanted.count} brings {_more(extra, name + ' cube')} more than the step "
+    return (f"taking {a.count} instead of {wanted.count} brings {counted(extra, name + ' cube')} more than the step "
             f"takes for the {slots}: a cube still loose at the end costs 2 \u00d7 {MULTIPLIER[lv]} = {cost} "
             f"points on level {lv}, where this Fishmonger puts its cubes")
 
@@ -339,7 +335,7 @@ def contrast(state: State, wanted: Any, a: Any, walk: list | None = None) -> str
     if k in ("Carry", "Swap", "Stop"):
         if k == "Stop":
             left = _stop_left(state)
-            said = f"stopping gives up the {_more(left, 'use')} of this box still left"
+            said = f"stopping gives up the {counted(left, 'use')} of this box still left"
         elif k == "Carry":
             how = "by subway" if a.subway else "one step"
             said = f"that moves the {COLOURS[a.colour]} cube {how} to {hood(a.to)}, {lands(state, a.to, a.colour)}"
