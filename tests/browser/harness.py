@@ -260,6 +260,18 @@ def write_notebook(path: Path, cells: list[str]) -> Path:
     return path
 
 
+@contextlib.contextmanager
+def board_notebook(folder: Path, name: str, cells: list[str], width: int = 1400, height: int = 1000,
+                   timeout: float = 180.0) -> Iterator:
+    """A notebook of these code cells, written as `name` in `folder`, opened in JupyterLab in Chromium
+    at width x height and run: yields (the notebook page, its last board)."""
+    path = write_notebook(folder / name, cells)
+    with Lab(notebooks={name: path}) as lab, browser_page(width, height) as page:
+        book = lab.open(page, name)
+        book.run_all(timeout=timeout)
+        yield book, book.last_board()
+
+
 def button(page, text: str, nth: int = 0):
     """The widget button whose label is exactly `text` (icons drawn by CSS are not part of it)."""
     pattern = re.compile(r"^\s*" + re.escape(text) + r"\s*$")

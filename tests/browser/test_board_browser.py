@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import Lab, browser_page, require_browser, write_notebook
+from harness import Lab, board_notebook, browser_page, require_browser, write_notebook
 
 CELLS = [
     "import toygame\nimport neko_lab as nl",
@@ -51,11 +51,8 @@ def test_open_a_save_twice_and_back_to_my_game_in_jupyterlab(tmp_path):
         saved.apply(saved.legal_actions()[0])
     save = tmp_path / "game.json"
     save.write_text(saved.to_json(), encoding="utf-8")
-    path = write_notebook(tmp_path / "board.ipynb", CELLS)
-    with Lab(notebooks={"board.ipynb": path}) as lab, browser_page() as page:
-        book = lab.open(page, "board.ipynb")
-        book.run_all()
-        board = book.last_board()
+    with board_notebook(tmp_path, "board.ipynb", CELLS) as (book, board):
+        page = book.page
         page.locator(".neko-choices [data-target='action:0'].neko-lit").click(timeout=30_000)
         expect(board.locator(".neko-moves")).to_contain_text("P2 (bot): ", timeout=20_000)
         back = button(page, "Back to my game")
@@ -90,11 +87,8 @@ def test_open_a_save_refuses_a_file_too_long_and_one_not_utf8_saying_why_in_jupy
         f.truncate(40 * 1024 * 1024)            # 40 MB, over the kernel connection's limit for one message
     latin = tmp_path / "latin.json"
     latin.write_bytes(good[:20] + "é".encode("latin-1") + good[20:])
-    path = write_notebook(tmp_path / "board.ipynb", CELLS)
-    with Lab(notebooks={"board.ipynb": path}) as lab, browser_page() as page:
-        book = lab.open(page, "board.ipynb")
-        book.run_all()
-        board = book.last_board()
+    with board_notebook(tmp_path, "board.ipynb", CELLS) as (book, board):
+        page = book.page
         message = board.locator(".neko-msg")
         for file, said in ((huge, "41,943,040 bytes is far longer than any game"),
                            (latin, "not a neko_lab save: not UTF-8 text"),

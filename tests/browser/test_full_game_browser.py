@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import LIT, Lab, browser_page, choose_a_card, require_browser, write_notebook
+from harness import LIT, board_notebook, choose_a_card, require_browser
 
 CELLS = [
     "import neko_lab as nl\nfrom neko_lab.games.naeco.board import Board",
@@ -24,11 +24,8 @@ def test_a_whole_naeco_game_played_by_clicks_on_the_picture(tmp_path):
     require_browser()
     from playwright.sync_api import expect
 
-    path = write_notebook(tmp_path / "naeco-game.ipynb", CELLS)
-    with Lab(notebooks={"naeco-game.ipynb": path}) as lab, browser_page(1280, 2000) as page:
-        book = lab.open(page, "naeco-game.ipynb")
-        book.run_all()
-        board = book.last_board()
+    with board_notebook(tmp_path, "naeco-game.ipynb", CELLS, 1280, 2000) as (book, board):
+        page = book.page
         expect(board).to_contain_text("Player 1: -1 points (to play)")   # research -1 counted
         first = True
         turns = 0

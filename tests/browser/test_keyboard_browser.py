@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import Lab, browser_page, require_browser, write_notebook
+from harness import board_notebook, require_browser
 
 CELLS = ["import neko_lab as nl\nfrom neko_lab.games.naeco.board import Board",
          "board = Board(nl.new_game('naeco', players=2, seed=7), agents={1: 'naeco'})\n"
@@ -26,11 +26,8 @@ def test_a_naeco_turn_played_with_tab_enter_and_space(tmp_path):
     require_browser()
     from playwright.sync_api import expect
 
-    path = write_notebook(tmp_path / "keys.ipynb", CELLS)
-    with Lab(notebooks={"keys.ipynb": path}) as lab, browser_page(1280, 1000) as page:
-        book = lab.open(page, "keys.ipynb")
-        book.run_all()
-        board = book.last_board()
+    with board_notebook(tmp_path, "keys.ipynb", CELLS, 1280, 1000) as (book, board):
+        page = book.page
         hand = board.locator(".neko-picture [data-target^='hand:'].neko-lit")
         expect(hand).to_have_count(3, timeout=30_000)
         # named buttons in the tab order; what cannot be played now is marked so, and is not in it

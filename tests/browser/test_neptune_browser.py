@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import Lab, browser_page, require_browser, write_notebook
+from harness import board_notebook, require_browser
 
 # a game against Neptune's agent, seed 5, first choices until your own row is lit (Attract Investors)
 CELLS = ["import neko_lab as nl\nfrom neko_lab.games.neptune.board import Board",
@@ -22,11 +22,7 @@ def test_a_click_on_your_own_lit_row_lists_its_choices_and_one_plays(tmp_path):
     require_browser()
     from playwright.sync_api import expect
 
-    path = write_notebook(tmp_path / "neptune.ipynb", CELLS)
-    with Lab(notebooks={"neptune.ipynb": path}) as lab, browser_page(1280, 1000) as page:
-        book = lab.open(page, "neptune.ipynb")
-        book.run_all(timeout=240)
-        board = book.last_board()
+    with board_notebook(tmp_path, "neptune.ipynb", CELLS, 1280, 1000, timeout=240) as (book, board):
         row = board.locator(".neko-picture [data-target='player:me'].neko-lit")
         expect(row).to_have_count(1, timeout=30_000)
         row.scroll_into_view_if_needed()
